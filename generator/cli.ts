@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+import { resolve } from "node:path";
+import { formatDiagnostic, SchemaError } from "./diagnostics.js";
+import { loadModels, regenerate } from "./pipeline.js";
+
+const USAGE = `usage: sdkgen <command> [options]
+
+commands:
+  validate              check every schema; print problems as file:line:col: message
+  generate [--check]    validate, then regenerate generated/<provider>/ (--check: report drift, write nothing)
+
+options:
+  --schemas DIR         schema folder (default: schemas)
+  --out DIR             output folder (default: generated)`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const opt = (name: string, fallback: string) => {
+    const i = rest.indexOf(name);
+    return i >= 0 && rest[i + 1] ? rest[i + 1]! : fallback;
+  };
+  const schemaDir = resolve(opt("--schemas", "schemas"));
+  switch (command) {
+    case "validate": {
+      const models = loadModels(schemaDir);
+      console.log(`schemas valid: ${models.map((m) => `${m.provider.name} (${m.resources.length} resources, ${m.lookups.length} lookups, ${m.types.length} types)`).join(", ")}`);
+      return 0;
+    }
+    case "generate": {
+      const check = rest.includes("--check");
+      const started = performance.now();
+      const results = await regenerate(schemaDir, resolve(opt("--out", "generated")), check);
+      let drifted = false;
+      for (const { name, drift, files } of results) {
+        const changes = drift.added.length + drift.changed.length + drift.removed.length;
+        drifted ||= changes > 0;
+        if (check && changes > 0) {
+          console.error(`${name}: generated/${name} is out of date with the schemas (run \`make\`):`);
+          for (const [what, list] of Object.entries(drift)) for (const f of list as string[]) console.error(`  ${what}: ${f}`);
+        } else console.log(`${name}: ${files} files, ${check ? "up to date" : `${changes} written or removed`}`);
+      }
+      console.log(`${check ? "checked" : "generated"} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+      return check && drifted ? 1 : 0;
+    }
+    default:
+      console.error(USAGE);
+      return command === undefined || command === "--help" ? 0 : 2;
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof SchemaError)) throw e;
+  for (const d of e.diagnostics) console.error(formatDiagnostic(d));
+  console.error(`\n${e.message}; nothing was written.`);
+  process.exitCode = 1;
+}

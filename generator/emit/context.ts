@@ -1,0 +1,35 @@
+import { dirname, relative } from "node:path/posix";
+import type { EnumType, NamedType } from "../model/types.js";
+import type { PackagePlan } from "../plan/planPackage.js";
+import { Imports } from "./imports.js";
+
+/** What an emitter needs while writing one module: the package plan and that module's imports. */
+export class ModuleContext {
+  readonly imports = new Imports();
+  readonly enums: ReadonlyMap<string, EnumType>;
+  readonly types: ReadonlyMap<string, NamedType>;
+
+  constructor(readonly plan: PackagePlan, readonly path: string) {
+    this.enums = new Map(plan.model.enums.map((e) => [e.name, e]));
+    this.types = new Map(plan.model.types.map((t) => [t.name, t]));
+  }
+
+  /** Imports `name` from the module at `target` (a package path), unless it is this module. */
+  use(target: string, name: string, value: boolean): string {
+    if (target !== this.path) {
+      const rel = relative(dirname(this.path), target).replace(/\.ts$/, ".js");
+      this.imports.add(rel.startsWith(".") ? rel : `./${rel}`, name, value);
+    }
+    return name;
+  }
+
+  enumRef(name: string, value: boolean): string {
+    return this.use(this.plan.enumsPath, name, value);
+  }
+
+  typeRef(name: string, form: "input" | "output" | "descriptor"): string {
+    const t = this.plan.types.get(name)!;
+    const symbol = form === "input" ? t.input : form === "output" ? t.output : t.descriptor;
+    return this.use(t.path, symbol, form === "descriptor");
+  }
+}

@@ -1,0 +1,62 @@
+import { StructureKind, VariableDeclarationKind, type InterfaceDeclarationStructure, type JSDocStructure, type OptionalKind, type VariableStatementStructure, type FunctionDeclarationStructure } from "ts-morph";
+import type { Field } from "../model/types.js";
+import type { ModuleContext } from "./context.js";
+import { literal } from "./literal.js";
+import { fieldDoc } from "./tsdoc.js";
+import { typeExpr } from "./typeExpr.js";
+
+/** `config`: provider arguments, all optional since each may come from the environment or a default. */
+export type Form = "input" | "output" | "state" | "config";
+
+/** Which fields a form holds and which of them are optional. */
+const FORMS: Record<Form, { includes: (f: Field) => boolean; optional: (f: Field) => boolean; readonly: boolean }> = {
+  input: { includes: (f) => f.mode !== "output", optional: (f) => f.mode !== "required", readonly: false },
+  output: { includes: () => true, optional: (f) => f.mode !== "required" && !f.guaranteed, readonly: true },
+  state: { includes: () => true, optional: () => true, readonly: false },
+  config: { includes: (f) => f.mode !== "output", optional: () => true, readonly: false },
+};
+
+/** An interface of fields in one form: Args (input), Outputs/Result (output), State. */
+export function fieldInterface(name: string, doc: OptionalKind<JSDocStructure>, fields: readonly Field[], form: Form, ctx: ModuleContext): InterfaceDeclarationStructure {
+  const spec = FORMS[form];
+  return {
+    kind: StructureKind.Interface,
+    name,
+    isExported: true,
+    docs: [doc],
+    properties: fields.filter(spec.includes).map((f) => {
+      const optional = spec.optional(f);
+      return {
+        name: f.name,
+        type: typeExpr(f.type, form === "config" ? "input" : form, ctx) + (optional ? " | undefined" : ""),
+        hasQuestionToken: optional,
+        isReadonly: spec.readonly,
+        docs: [fieldDoc(f, ctx.enums, { input: form === "input" || form === "config" })],
+      };
+    }),
+  };
+}
+
+/** `export const name: type = value`, or with no type `export const name = value as const`. */
+export function constant(name: string, type: string | undefined, value: unknown, doc: string): VariableStatementStructure {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [doc],
+    declarations: [type ? { name, type, initializer: literal(value) } : { name, initializer: `${literal(value)} as const` }],
+  };
+}
+
+export function validator(name: string, entity: string, argsType: string, fieldsExpr: string, ctx: ModuleContext): FunctionDeclarationStructure {
+  const rt = ctx.imports.rt(true);
+  return {
+    kind: StructureKind.Function,
+    name,
+    isExported: true,
+    docs: [`Checks {@link ${argsType}} before any request: returns every violation (an empty list when valid).`],
+    parameters: [{ name: "args", type: "unknown" }],
+    returnType: `${rt}.ValidationIssue[]`,
+    statements: [`return ${rt}.validateInput(${JSON.stringify(entity)}, ${fieldsExpr}, args);`],
+  };
+}

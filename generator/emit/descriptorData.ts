@@ -1,0 +1,79 @@
+import type { Field, NamedType, TypeSpec } from "../model/types.js";
+import type { ModuleContext } from "./context.js";
+import { Code } from "./literal.js";
+
+/** Descriptor data of a field map, keyed by SDK name (see runtime FieldSpec). */
+export function fieldsData(fields: readonly Field[], ctx: ModuleContext): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f.name, fieldData(f, ctx)]));
+}
+
+function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
+  return {
+    wire: f.wireName,
+    mode: f.mode,
+    type: typeData(f.type, ctx),
+    default: f.default,
+    env: f.env,
+    deprecated: f.deprecated,
+    replaceOnChange: f.replaceOnChange?.reason,
+    replaceOnChangeExcept: f.replaceOnChange?.exceptVariants,
+    requiredWhen: f.requiredWhen,
+    conflictsWith: f.conflictsWith.length ? f.conflictsWith : undefined,
+    guaranteed: f.guaranteed || undefined,
+  };
+}
+
+function typeData(spec: TypeSpec, ctx: ModuleContext): Record<string, unknown> {
+  const constraints = {
+    enum: spec.enum ? new Code(ctx.enumRef(spec.enum, true)) : undefined,
+    caseInsensitive: spec.enum && ctx.enums.get(spec.enum)?.caseInsensitive ? true : undefined,
+    minimum: spec.minimum,
+    maximum: spec.maximum,
+    notOneOf: spec.notOneOf,
+    minItems: spec.minItems,
+    maxItems: spec.maxItems,
+    minLength: spec.minLength,
+    maxLength: spec.maxLength,
+    pattern: spec.pattern,
+    format: spec.format,
+    familyFrom: spec.familyFrom,
+  };
+  const hasConstraints = Object.values(constraints).some((v) => v !== undefined);
+  return {
+    kind: spec.kind,
+    items: spec.items && typeData(spec.items, ctx),
+    values: spec.values && typeData(spec.values, ctx),
+    object: spec.ref && new Code(ctx.typeRef(spec.ref, "descriptor")),
+    constraints: hasConstraints ? constraints : undefined,
+    secret: spec.secret || undefined,
+  };
+}
+
+/**
+ * Paths to values with a property, through nested objects: `a.b`, `a[*]` for list items, `a.*` for
+ * map values (Pulumi's notation). `only` limits the walk to input fields where outputs do not count.
+ */
+export function paths(fields: readonly Field[], types: ReadonlyMap<string, NamedType>, test: (f: Field, spec: TypeSpec) => boolean, inputsOnly: boolean, prefix = ""): string[] {
+  const out: string[] = [];
+  const walkSpec = (spec: TypeSpec, path: string, f: Field) => {
+    if (test(f, spec)) {
+      out.push(path);
+      return;
+    }
+    if (spec.items) walkSpec(spec.items, `${path}[*]`, f);
+    if (spec.values) walkSpec(spec.values, `${path}.*`, f);
+    const t = spec.ref ? types.get(spec.ref) : undefined;
+    if (t?.kind === "object") out.push(...paths(t.fields, types, test, inputsOnly, `${path}.`));
+    if (t?.kind === "union")
+      for (const v of t.variants) {
+        const vt = types.get(v.ref);
+        if (vt?.kind === "object") out.push(...paths(vt.fields, types, test, inputsOnly, `${path}.`));
+      }
+  };
+  for (const f of fields) if (!inputsOnly || f.mode !== "output") walkSpec(f.type, prefix + f.name, f);
+  return [...new Set(out)].sort();
+}
+
+export const secretPaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) => paths(fields, types, (_f, s) => s.secret, false);
+export const replacePaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) =>
+  paths(fields, types, (f, s) => !!f.replaceOnChange && s === f.type, true);

@@ -1,0 +1,21 @@
+import { StructureKind, type StatementStructures } from "ts-morph";
+import type { PackagePlan } from "../plan/planPackage.js";
+import { ModuleContext } from "./context.js";
+import { constant } from "./declarations.js";
+import { printModule } from "./printModule.js";
+import { docText } from "./tsdoc.js";
+
+/** Every closed enum: a readonly array of the allowed values and a literal-union type of the same name. */
+export function emitEnums(plan: PackagePlan): string {
+  const ctx = new ModuleContext(plan, plan.enumsPath);
+  const statements: StatementStructures[] = plan.model.enums.flatMap((e): StatementStructures[] => {
+    const doc = docText(
+      `Allowed values of ${e.name}${e.caseInsensitive ? " (matched case-insensitively)" : ""}:\n${e.values.map((v) => `- \`${JSON.stringify(v.value)}\`${v.description ? `: ${v.description}` : ""}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n")}`,
+    );
+    return [constant(e.name, undefined, e.values.map((v) => v.value), doc), { kind: StructureKind.TypeAlias, name: e.name, isExported: true, type: `(typeof ${e.name})[number]`, docs: [doc] }];
+  });
+  return printModule(ctx, [providerFolder(plan)], statements);
+}
+
+export const providerFolder = (plan: PackagePlan) => plan.model.provider.file.replace(/provider\.yaml$/, "");
+

@@ -1,0 +1,57 @@
+import type { JSDocStructure, OptionalKind } from "ts-morph";
+import type { EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
+
+/** Text safe inside a JSDoc block. */
+export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();
+
+const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
+
+function valueList(values: readonly EnumValue[]): string {
+  const described = values.some((v) => v.description || v.deprecated);
+  if (!described) return values.map((v) => code(v.value)).join(", ");
+  return "\n" + values.map((v) => `- ${code(v.value)}${v.description ? `: ${v.description}` : ""}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n");
+}
+
+/** Sentences describing the constraints of a type spec, innermost items included. */
+function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, prefix = ""): string[] {
+  const lines: string[] = [];
+  const e = spec.enum ? enums.get(spec.enum) : undefined;
+  if (e) lines.push(`${prefix}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}: ${valueList(e.values)}`);
+  if (spec.knownValues) lines.push(`${prefix}Known values (others are accepted): ${valueList(spec.knownValues)}`);
+  if (spec.minimum !== undefined && spec.maximum !== undefined) lines.push(`${prefix}Between ${spec.minimum} and ${spec.maximum}.`);
+  else if (spec.minimum !== undefined) lines.push(`${prefix}At least ${spec.minimum}.`);
+  else if (spec.maximum !== undefined) lines.push(`${prefix}At most ${spec.maximum}.`);
+  if (spec.notOneOf) lines.push(`${prefix}Never ${spec.notOneOf.map(code).join(" or ")}.`);
+  if (spec.minItems !== undefined || spec.maxItems !== undefined)
+    lines.push(`${prefix}${spec.minItems !== undefined && spec.maxItems !== undefined ? `Between ${spec.minItems} and ${spec.maxItems}` : spec.minItems !== undefined ? `At least ${spec.minItems}` : `At most ${spec.maxItems}`} items.`);
+  if (spec.minLength !== undefined || spec.maxLength !== undefined)
+    lines.push(`${prefix}Length ${spec.minLength ?? 0} to ${spec.maxLength ?? "any"} characters.`);
+  if (spec.pattern) lines.push(`${prefix}Matches ${code(spec.pattern)}.`);
+  if (spec.format) lines.push(`${prefix}Format: ${spec.format}${spec.familyFrom ? ` (address family from ${code(spec.familyFrom)})` : ""}.`);
+  if (spec.items) lines.push(...constraintLines(spec.items, enums, "Each item: "));
+  if (spec.values) lines.push(...constraintLines(spec.values, enums, "Each value: "));
+  return lines;
+}
+
+/** TSDoc of a field: description, constraints, behaviour notes and tags. */
+export function fieldDoc(f: Field, enums: ReadonlyMap<string, EnumType>, opts: { input: boolean }): OptionalKind<JSDocStructure> {
+  const parts = [f.description, ...constraintLines(f.type, enums)];
+  if (f.requiredWhen) parts.push(`Required when ${code(f.requiredWhen.field)} is ${code(f.requiredWhen.equals)}.`);
+  if (f.conflictsWith.length) parts.push(`Conflicts with ${f.conflictsWith.map(code).join(", ")}: set at most one.`);
+  if (f.env) parts.push(`Environment variable: ${code(f.env)}.`);
+  if (isSecret(f.type)) parts.push("Secret: redacted in every string, JSON and log form; read it with `reveal()`.");
+  if (f.replaceOnChange && opts.input)
+    parts.push(`Changing this replaces the resource: ${f.replaceOnChange.reason}${f.replaceOnChange.exceptVariants ? ` (except ${f.replaceOnChange.exceptVariants.map(code).join(", ")}, which update in place)` : ""}`);
+  if (f.mode === "optional-computed" && opts.input) parts.push("Assigned by the service when omitted.");
+  const tags = [
+    ...(f.default !== undefined ? [{ tagName: "defaultValue", text: code(f.default) }] : []),
+    ...(f.deprecated ? [{ tagName: "deprecated", text: docText(f.deprecated) }] : []),
+  ];
+  return { description: docText(parts.join("\n\n")), tags };
+}
+
+export const isSecret = (spec: TypeSpec): boolean => spec.secret || (!!spec.items && isSecret(spec.items)) || (!!spec.values && isSecret(spec.values));
+
+export function entityDoc(description: string, extra: readonly string[] = [], deprecated?: string): OptionalKind<JSDocStructure> {
+  return { description: docText([description, ...extra].join("\n\n")), tags: deprecated ? [{ tagName: "deprecated", text: docText(deprecated) }] : [] };
+}

@@ -1,0 +1,41 @@
+import type { EnumValue, TypeSpec } from "../model/types.js";
+import type { ModuleContext } from "./context.js";
+
+/**
+ * The TypeScript type of a value. `input`: what a caller passes (secrets as SecretInput, objects in
+ * their Args form); `output`: what the service returns (secrets as Secret, objects read-only);
+ * `state`: output shapes, secrets accepted in either form.
+ */
+export function typeExpr(spec: TypeSpec, form: "input" | "output" | "state", ctx: ModuleContext): string {
+  const base = baseType(spec, form, ctx);
+  if (!spec.secret) return base;
+  return `${ctx.imports.rt(false)}.${form === "output" ? "Secret" : "SecretInput"}<${base}>`;
+}
+
+function baseType(spec: TypeSpec, form: "input" | "output" | "state", ctx: ModuleContext): string {
+  switch (spec.kind) {
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean": {
+      if (spec.enum) return ctx.enumRef(spec.enum, false);
+      const prim = spec.kind === "integer" ? "number" : spec.kind;
+      if (spec.knownValues) return openUnion(spec.knownValues, prim);
+      return prim;
+    }
+    case "any":
+      return "unknown";
+    case "list": {
+      const item = typeExpr(spec.items!, form, ctx);
+      return `readonly ${/[|&]/.test(item) ? `(${item})` : item}[]`;
+    }
+    case "map":
+      return `{ readonly [key: string]: ${typeExpr(spec.values!, form, ctx)} }`;
+    case "object":
+      return ctx.typeRef(spec.ref!, form === "input" ? "input" : "output");
+  }
+}
+
+/** Known example values: suggested by editors, yet any value of the base type is accepted. */
+const openUnion = (values: readonly EnumValue[], prim: string) =>
+  [...values.map((v) => JSON.stringify(v.value)), `(${prim} & {})`].join(" | ");

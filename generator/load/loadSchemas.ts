@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { Diagnostic } from "../diagnostics.js";
+import { parseSource, type Folder, type SourceDoc } from "./sourceDoc.js";
+
+const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
+
+/**
+ * Reads every provider under `schemaDir` (each sub-folder but `meta/`). Files are visited in sorted
+ * order so diagnostics and the model never depend on directory order.
+ */
+export function loadSchemas(schemaDir: string, cwd = process.cwd()): { sources: SourceDoc[]; diagnostics: Diagnostic[] } {
+  const sources: SourceDoc[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const show = (p: string) => relative(cwd, p) || p;
+  const add = (path: string, provider: string, folder: Folder) => {
+    const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
+    const r = parseSource(readFileSync(path, "utf8"), { file: show(path), provider, folder, stem });
+    if (r.source) sources.push(r.source);
+    diagnostics.push(...r.diagnostics);
+  };
+  const unexpected = (path: string, why: string) => diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
+
+  for (const provider of sortedEntries(schemaDir)) {
+    const dir = join(schemaDir, provider);
+    if (provider === "meta" || !statSync(dir).isDirectory()) continue;
+    for (const entry of sortedEntries(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) {
+        if (!(FOLDERS as readonly string[]).includes(entry)) {
+          unexpected(path, `unexpected folder "${entry}": a provider holds provider.yaml, resources/, lookups/ and types/`);
+          continue;
+        }
+        for (const file of sortedEntries(path)) {
+          const filePath = join(path, file);
+          if (file.endsWith(".yaml")) add(filePath, provider, entry as Folder);
+          else if (file.endsWith(".yml")) unexpected(filePath, `schema files end in ".yaml", not ".yml"`);
+          else unexpected(filePath, `unexpected file "${file}" in ${entry}/: only .yaml schema files belong here`);
+        }
+      } else if (entry === "provider.yaml") add(path, provider, "provider");
+      else if (entry.endsWith(".yaml") || entry.endsWith(".yml"))
+        unexpected(path, `unexpected schema file "${entry}": entities go in resources/, lookups/ or types/`);
+    }
+    if (!sources.some((s) => s.provider === provider && s.folder === "provider"))
+      unexpected(join(dir, "provider.yaml"), `provider "${provider}" has no provider.yaml`);
+  }
+  return { sources, diagnostics };
+}
+
+const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();

@@ -1,0 +1,52 @@
+import type { Path, SourceDoc } from "./sourceDoc.js";
+import type { RawEntity, RawField, RawFields } from "./rawTypes.js";
+
+/** The entities of one provider, by name, for resolving references and includes. */
+export interface ProviderIndex {
+  readonly name: string;
+  readonly provider?: SourceDoc | undefined;
+  readonly resources: readonly SourceDoc[];
+  readonly lookups: readonly SourceDoc[];
+  /** Types, unions and groups by name. */
+  readonly types: ReadonlyMap<string, SourceDoc>;
+}
+
+export const entity = (src: SourceDoc): RawEntity => src.data as RawEntity;
+
+export function indexProviders(sources: readonly SourceDoc[]): ProviderIndex[] {
+  const byProvider = new Map<string, SourceDoc[]>();
+  for (const s of sources) byProvider.set(s.provider, [...(byProvider.get(s.provider) ?? []), s]);
+  return [...byProvider.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, docs]) => ({
+      name,
+      provider: docs.find((d) => d.folder === "provider"),
+      resources: docs.filter((d) => d.folder === "resources"),
+      lookups: docs.filter((d) => d.folder === "lookups"),
+      types: new Map(docs.filter((d) => d.folder === "types" && typeof entity(d).name === "string").map((d) => [entity(d).name, d])),
+    }));
+}
+
+/** A field together with where it is written, which differs from the entity when it comes from a group. */
+export interface LocatedField {
+  readonly name: string;
+  readonly raw: RawField;
+  readonly src: SourceDoc;
+  readonly path: Path;
+  /** The group it was included from. */
+  readonly group?: string;
+}
+
+export function ownFields(src: SourceDoc, key: "fields" | "inputs" | "outputs" | "config", fields: RawFields | undefined, basePath: Path = []): LocatedField[] {
+  return Object.entries(fields ?? {}).map(([name, raw]) => ({ name, raw, src, path: [...basePath, key, name] }));
+}
+
+/** Fields of the `include`d groups (in include order), then the entity's own. Unknown groups are skipped here; validate reports them. */
+export function expandIncludes(index: ProviderIndex, src: SourceDoc, include: readonly string[] | undefined, own: LocatedField[]): LocatedField[] {
+  const included = (include ?? []).flatMap((g) => {
+    const groupSrc = index.types.get(g);
+    if (!groupSrc || entity(groupSrc).kind !== "group") return [];
+    return ownFields(groupSrc, "fields", entity(groupSrc).fields).map((f) => ({ ...f, group: g }));
+  });
+  return [...included, ...own];
+}

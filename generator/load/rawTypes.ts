@@ -1,0 +1,74 @@
+/** The YAML shapes as the meta-schema admits them: what validate and model read. */
+import type { Mode, Scalar } from "../model/types.js";
+
+export type RawEnumValue = Scalar | { value: Scalar; description?: string; deprecated?: string };
+
+export interface RawTypeSpec {
+  type: "string" | "number" | "integer" | "boolean" | "list" | "map" | "object" | "any";
+  items?: RawTypeSpec;
+  values?: RawTypeSpec;
+  ref?: string;
+  fields?: Record<string, RawField>;
+  typeName?: string;
+  enum?: RawEnumValue[];
+  enumName?: string;
+  knownValues?: RawEnumValue[];
+  minimum?: number;
+  maximum?: number;
+  notOneOf?: number[];
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  familyFrom?: string;
+  caseInsensitive?: boolean;
+  secret?: boolean;
+}
+
+export interface RawField extends RawTypeSpec {
+  description: string;
+  mode?: Mode;
+  guaranteed?: boolean;
+  default?: unknown;
+  env?: string;
+  deprecated?: string;
+  replaceOnChange?: string | { reason: string; exceptVariants?: string[] };
+  requiredWhen?: { field: string; equals: Scalar };
+  conflictsWith?: string[];
+  wireName?: string;
+}
+
+export type RawFields = Record<string, RawField>;
+
+export interface RawImportId {
+  description?: string;
+  separator?: string;
+  parts?: { field: string; type: "string" | "integer" | "list"; minimum?: number; optional?: boolean; itemSeparator?: string }[];
+  unsupported?: string;
+}
+
+export interface RawEntity {
+  version: 1;
+  kind: "provider" | "resource" | "lookup" | "object" | "union" | "group";
+  name: string;
+  description: string;
+  deprecated?: string;
+  wireCase?: "camel" | "pascal" | "snake";
+  include?: string[];
+  fields?: RawFields;
+  inputs?: RawFields;
+  outputs?: RawFields;
+  token?: string;
+  importId?: RawImportId;
+  lifecycle?: { notes?: string[] };
+  discriminator?: { field: string; wireName?: string; caseInsensitive?: boolean; description: string };
+  variants?: Record<string, { ref: string; wireValue?: string; description?: string; deprecated?: string }>;
+  // provider only
+  displayName?: string;
+  envPrefix?: string;
+  package?: { name: string; version: string; description: string; keywords?: string[] };
+  config?: RawFields;
+  functions?: Record<string, { token: string; description: string; receiver?: { name: string; description: string }; inputs?: RawFields; outputs: RawFields }>;
+}

@@ -1,0 +1,208 @@
+import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
+import type { RawEnumValue, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
+import { pascal, toWireCase, type WireCase } from "../naming.js";
+import type {
+  EnumType, EnumValue, Field, Format, ImportId, Lookup, Mode, NamedType, ObjectType, PackageModel, Provider, Resource, TypeSpec, UnionType,
+} from "./types.js";
+
+type Position = "input" | "output";
+const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Builds the model of one provider whose schemas passed validation. */
+export function buildModel(index: ProviderIndex): PackageModel {
+  const p = entity(index.provider!);
+  const providerCase: WireCase = p.wireCase ?? "camel";
+  const enums = new Map<string, EnumType>();
+  const types = new Map<string, NamedType>();
+
+  const enumValues = (list: readonly RawEnumValue[]): EnumValue[] =>
+    list.map((v) => (typeof v === "object" ? { value: v.value, ...(v.description && { description: v.description.trim() }), ...(v.deprecated && { deprecated: v.deprecated }) } : { value: v }));
+
+  const spec = (raw: RawTypeSpec, owner: string, field: string, wireCase: WireCase, file: string, position: Position, description: string): TypeSpec => {
+    let ref = raw.ref;
+    if (raw.fields) {
+      ref = raw.typeName ?? owner + pascal(field);
+      types.set(ref, { kind: "object", name: ref, description, fields: fields(raw.fields, ref, wireCase, file, position), inline: true, usage: NO_USAGE, file });
+    }
+    let enumName: string | undefined;
+    if (raw.enum) {
+      enumName = raw.enumName ?? owner + pascal(field);
+      enums.set(enumName, { name: enumName, base: raw.type as EnumType["base"], values: enumValues(raw.enum), caseInsensitive: !!raw.caseInsensitive });
+    }
+    return {
+      kind: raw.type,
+      ...(raw.items && { items: spec(raw.items, owner, field, wireCase, file, position, description) }),
+      ...(raw.values && { values: spec(raw.values, owner, field, wireCase, file, position, description) }),
+      ...(ref && { ref }),
+      ...(enumName && { enum: enumName }),
+      ...(raw.knownValues && { knownValues: enumValues(raw.knownValues) }),
+      ...pick(raw, ["minimum", "maximum", "notOneOf", "minItems", "maxItems", "minLength", "maxLength", "pattern", "familyFrom"]),
+      ...(raw.format && { format: raw.format as Format }),
+      secret: !!raw.secret,
+    };
+  };
+
+  const field = (name: string, raw: RawField, owner: string, wireCase: WireCase, file: string, position: Position, group?: string): Field => {
+    const mode: Mode = position === "output" ? "output" : (raw.mode ?? "optional");
+    const roc = raw.replaceOnChange;
+    return {
+      name,
+      wireName: raw.wireName ?? toWireCase(name, wireCase),
+      description: raw.description.trim(),
+      mode,
+      guaranteed: !!raw.guaranteed,
+      type: spec(raw, owner, name, wireCase, file, mode === "output" ? "output" : position, raw.description.trim()),
+      ...(raw.default !== undefined && { default: raw.default }),
+      ...(raw.env && { env: raw.env }),
+      ...(raw.deprecated && { deprecated: raw.deprecated.trim() }),
+      ...(roc !== undefined && { replaceOnChange: typeof roc === "string" ? { reason: roc.trim() } : { reason: roc.reason.trim(), ...(roc.exceptVariants && { exceptVariants: roc.exceptVariants }) } }),
+      ...(raw.requiredWhen && { requiredWhen: raw.requiredWhen }),
+      conflictsWith: raw.conflictsWith ?? [],
+      ...(group && { group }),
+    };
+  };
+
+  const fields = (raw: RawFields | undefined, owner: string, wireCase: WireCase, file: string, position: Position): Field[] =>
+    Object.entries(raw ?? {}).map(([n, f]) => field(n, f, owner, wireCase, file, position)).sort(byName);
+
+  const located = (list: readonly LocatedField[], owner: string, wireCase: WireCase, position: Position): Field[] =>
+    list.map((f) => field(f.name, f.raw, f.group ?? owner, wireCase, f.src.file, position, f.group)).sort(byName);
+
+  for (const [name, src] of index.types) {
+    const e = entity(src);
+    const wireCase = e.wireCase ?? providerCase;
+    if (e.kind === "object") {
+      const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+      types.set(name, { kind: "object", name, description: e.description.trim(), fields: located(list, name, wireCase, "input"), inline: false, usage: NO_USAGE, file: src.file });
+    } else if (e.kind === "union") {
+      const d = e.discriminator!;
+      types.set(name, {
+        kind: "union",
+        name,
+        description: e.description.trim(),
+        discriminator: { field: d.field, wireName: d.wireName ?? toWireCase(d.field, wireCase), caseInsensitive: !!d.caseInsensitive, description: d.description.trim() },
+        variants: Object.entries(e.variants ?? {})
+          .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
+          .sort((a, b) => (a.value < b.value ? -1 : 1)),
+        usage: NO_USAGE,
+        file: src.file,
+      });
+    }
+  }
+
+  const provider: Provider = {
+    name: p.name,
+    displayName: p.displayName ?? p.name,
+    description: p.description.trim(),
+    envPrefix: p.envPrefix!,
+    package: { ...p.package!, keywords: p.package!.keywords ?? [] },
+    config: fields(p.config, "Provider", providerCase, index.provider!.file, "input"),
+    functions: Object.entries(p.functions ?? {})
+      .map(([name, fn]) => ({
+        name,
+        token: fn.token,
+        description: fn.description.trim(),
+        ...(fn.receiver && { receiver: fn.receiver }),
+        inputs: fields(fn.inputs, pascal(name), providerCase, index.provider!.file, "input"),
+        outputs: fields(fn.outputs, pascal(name), providerCase, index.provider!.file, "output"),
+      }))
+      .sort(byName),
+    file: index.provider!.file,
+  };
+
+  const resources: Resource[] = index.resources.map((src) => {
+    const e = entity(src);
+    const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+    return {
+      name: e.name,
+      token: e.token!,
+      description: e.description.trim(),
+      ...(e.deprecated && { deprecated: e.deprecated.trim() }),
+      fields: located(list, e.name, e.wireCase ?? providerCase, "input"),
+      importId: importId(e.importId!),
+      lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
+      file: src.file,
+    };
+  });
+
+  const lookups: Lookup[] = index.lookups.map((src) => {
+    const e = entity(src);
+    const owner = pascal(e.name);
+    const wireCase = e.wireCase ?? providerCase;
+    const inputs = located(expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs)), owner, wireCase, "input");
+    const outputs = fields(e.outputs, owner, wireCase, src.file, "output");
+    const echoed = inputs
+      .filter((i) => !outputs.some((o) => o.name === i.name))
+      .map((i): Field => stripInputOnly({ ...i, mode: "output", guaranteed: i.mode === "required" }));
+    return {
+      name: e.name,
+      token: e.token!,
+      description: e.description.trim(),
+      ...(e.deprecated && { deprecated: e.deprecated.trim() }),
+      inputs,
+      results: [...outputs, ...echoed].sort(byName),
+      file: src.file,
+    };
+  });
+
+  const model = {
+    provider,
+    resources: resources.sort(byName),
+    lookups: lookups.sort(byName),
+    types: [...types.values()].sort(byName),
+    enums: [...enums.values()].sort(byName),
+  };
+  return withUsage(model);
+}
+
+const NO_USAGE = { input: false, output: false };
+
+/** An echoed input in a result keeps its type and docs but none of its input-side rules. */
+function stripInputOnly(f: Field): Field {
+  const { default: _default, requiredWhen: _when, replaceOnChange: _roc, ...rest } = f;
+  return { ...rest, conflictsWith: [] };
+}
+
+function importId(raw: NonNullable<ReturnType<typeof entity>["importId"]>): ImportId {
+  if (raw.unsupported) return { supported: false, reason: raw.unsupported.trim() };
+  return {
+    supported: true,
+    separator: raw.separator ?? ":",
+    parts: raw.parts!.map((part) => ({ field: part.field, type: part.type, optional: !!part.optional, ...pick(part, ["minimum", "itemSeparator"]) })),
+    ...(raw.description && { description: raw.description.trim() }),
+  };
+}
+
+/** Marks which forms each named type needs, walking from every entity. */
+function withUsage(model: Omit<PackageModel, never>): PackageModel {
+  const byType = new Map(model.types.map((t) => [t.name, { input: false, output: false }]));
+  const mark = (name: string, as: "input" | "output") => {
+    const u = byType.get(name);
+    if (!u || u[as]) return;
+    u[as] = true;
+    const t = model.types.find((x) => x.name === name)!;
+    if (t.kind === "union") t.variants.forEach((v) => mark(v.ref, as));
+    else t.fields.forEach((f) => walk(f, as));
+  };
+  const walkSpec = (s: TypeSpec | undefined, as: "input" | "output") => {
+    if (!s) return;
+    if (s.ref) mark(s.ref, as);
+    walkSpec(s.items, as);
+    walkSpec(s.values, as);
+  };
+  const walk = (f: Field, as: "input" | "output") => {
+    if (as === "output" || f.mode !== "output") walkSpec(f.type, as);
+    if (as === "input") walkSpec(f.type, "output");
+  };
+  model.provider.config.forEach((f) => walk(f, "input"));
+  model.provider.functions.forEach((fn) => (fn.inputs.forEach((f) => walk(f, "input")), fn.outputs.forEach((f) => walk(f, "output"))));
+  model.resources.forEach((r) => r.fields.forEach((f) => walk(f, "input")));
+  model.lookups.forEach((l) => (l.inputs.forEach((f) => walk(f, "input")), l.results.forEach((f) => walk(f, "output"))));
+  return { ...model, types: model.types.map((t) => ({ ...t, usage: byType.get(t.name)! })) };
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}

@@ -1,0 +1,159 @@
+/**
+ * The intermediate representation every emitter (and the diff) reads: immutable, with groups merged,
+ * inline objects hoisted into named types, names and wire names resolved, and everything sorted.
+ */
+export type Mode = "required" | "optional" | "optional-computed" | "output";
+export type Scalar = string | number | boolean;
+export type ScalarKind = "string" | "number" | "integer" | "boolean" | "any";
+export type Format = "cidr" | "cidr-ipv4" | "cidr-ipv6" | "ip" | "mac" | "iso8601" | "datetime-ymd-hms" | "json";
+
+export interface EnumValue {
+  readonly value: Scalar;
+  readonly description?: string;
+  readonly deprecated?: string;
+}
+
+export interface TypeSpec {
+  readonly kind: ScalarKind | "list" | "map" | "object";
+  readonly items?: TypeSpec;
+  readonly values?: TypeSpec;
+  /** Name of a named object or union type in `PackageModel.types`. */
+  readonly ref?: string;
+  /** Name of the enum in `PackageModel.enums` (closed values). */
+  readonly enum?: string;
+  readonly knownValues?: readonly EnumValue[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly notOneOf?: readonly number[];
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: Format;
+  readonly familyFrom?: string;
+  readonly secret: boolean;
+}
+
+export interface Field {
+  readonly name: string;
+  readonly wireName: string;
+  readonly description: string;
+  readonly mode: Mode;
+  readonly guaranteed: boolean;
+  readonly type: TypeSpec;
+  readonly default?: unknown;
+  readonly env?: string;
+  readonly deprecated?: string;
+  readonly replaceOnChange?: { readonly reason: string; readonly exceptVariants?: readonly string[] };
+  readonly requiredWhen?: { readonly field: string; readonly equals: Scalar };
+  readonly conflictsWith: readonly string[];
+  /** The field group it comes from, when included. */
+  readonly group?: string;
+}
+
+export interface EnumType {
+  readonly name: string;
+  readonly base: "string" | "number" | "integer" | "boolean";
+  readonly values: readonly EnumValue[];
+  readonly caseInsensitive: boolean;
+}
+
+export interface ObjectType {
+  readonly kind: "object";
+  readonly name: string;
+  readonly description: string;
+  readonly fields: readonly Field[];
+  /** Declared inline in `file` rather than in types/. */
+  readonly inline: boolean;
+  readonly usage: TypeUsage;
+  readonly file: string;
+}
+
+/** Which generated forms a named type needs: `<Type>Args` for inputs, `<Type>` for outputs. */
+export interface TypeUsage {
+  readonly input: boolean;
+  readonly output: boolean;
+}
+
+export interface UnionVariant {
+  readonly value: string;
+  readonly ref: string;
+  readonly wireValue?: string;
+  readonly description?: string;
+  readonly deprecated?: string;
+}
+
+export interface UnionType {
+  readonly kind: "union";
+  readonly name: string;
+  readonly description: string;
+  readonly discriminator: { readonly field: string; readonly wireName: string; readonly caseInsensitive: boolean; readonly description: string };
+  readonly variants: readonly UnionVariant[];
+  readonly usage: TypeUsage;
+  readonly file: string;
+}
+
+export type NamedType = ObjectType | UnionType;
+
+export interface ImportIdPart {
+  readonly field: string;
+  readonly type: "string" | "integer" | "list";
+  readonly minimum?: number;
+  readonly optional: boolean;
+  readonly itemSeparator?: string;
+}
+
+export type ImportId =
+  | { readonly supported: true; readonly separator: string; readonly parts: readonly ImportIdPart[]; readonly description?: string }
+  | { readonly supported: false; readonly reason: string };
+
+export interface Resource {
+  readonly name: string;
+  readonly token: string;
+  readonly description: string;
+  readonly deprecated?: string;
+  readonly fields: readonly Field[];
+  readonly importId: ImportId;
+  readonly lifecycleNotes: readonly string[];
+  readonly file: string;
+}
+
+export interface Lookup {
+  readonly name: string;
+  readonly token: string;
+  readonly description: string;
+  readonly deprecated?: string;
+  readonly inputs: readonly Field[];
+  /** Declared outputs and echoed inputs: the fields of `Get<Name>Result`. */
+  readonly results: readonly Field[];
+  readonly file: string;
+}
+
+export interface ProviderFunction {
+  readonly name: string;
+  readonly token: string;
+  readonly description: string;
+  readonly receiver?: { readonly name: string; readonly description: string };
+  readonly inputs: readonly Field[];
+  readonly outputs: readonly Field[];
+}
+
+export interface Provider {
+  readonly name: string;
+  readonly displayName: string;
+  readonly description: string;
+  readonly envPrefix: string;
+  readonly package: { readonly name: string; readonly version: string; readonly description: string; readonly keywords: readonly string[] };
+  readonly config: readonly Field[];
+  readonly functions: readonly ProviderFunction[];
+  readonly file: string;
+}
+
+export interface PackageModel {
+  readonly provider: Provider;
+  readonly resources: readonly Resource[];
+  readonly lookups: readonly Lookup[];
+  readonly types: readonly NamedType[];
+  readonly enums: readonly EnumType[];
+}

@@ -1,0 +1,32 @@
+/** Case conversions shared by every stage, so names derive the same way everywhere. */
+
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+export const pascal = (name: string): string =>
+  words(name)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
+
+export const camel = (name: string): string => {
+  const p = pascal(name);
+  return p[0]!.toLowerCase() + p.slice(1);
+};
+
+export const snake = (name: string): string => words(name).map((w) => w.toLowerCase()).join("_");
+
+/** The key two names collide on: case and separators ignored. */
+export const collisionKey = (name: string): string => name.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+
+export type WireCase = "camel" | "pascal" | "snake";
+
+export function toWireCase(name: string, wireCase: WireCase): string {
+  if (wireCase === "pascal") return name[0]!.toUpperCase() + name.slice(1);
+  if (wireCase === "snake") return snake(name);
+  return name;
+}

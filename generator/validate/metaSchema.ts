@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
+import { didYouMean } from "@sdkgen/runtime";
+
+export const SCHEMA_VERSION = 1;
+const KIND_BY_FOLDER = { provider: ["provider"], resources: ["resource"], lookups: ["lookup"], types: ["object", "union", "group"] };
+
+type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; $defs?: Record<string, JsonSchema> } & Record<string, unknown>;
+
+/** schemas/meta/v1.schema.json, found from this module's location (source or compiled). */
+function metaSchemaPath(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const p = join(dir, "schemas", "meta", `v${SCHEMA_VERSION}.schema.json`);
+    if (existsSync(p)) return p;
+  }
+  throw new Error(`schemas/meta/v${SCHEMA_VERSION}.schema.json not found above ${import.meta.url}`);
+}
+
+/** Friendly statements of the naming rules, keyed by the $defs entry holding the pattern. */
+const PATTERN_RULES: Record<string, string> = {
+  fieldName: "field names are camelCase: a lower-case letter, then letters and digits",
+  typeName: "type names are PascalCase: an upper-case letter, then letters and digits",
+  envName: "environment variable names are upper-case letters, digits and underscores",
+};
+
+export class MetaSchemaValidator {
+  private readonly meta: JsonSchema;
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor() {
+    this.meta = JSON.parse(readFileSync(metaSchemaPath(), "utf8")) as JsonSchema;
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
+    ajv.addSchema(this.meta);
+    for (const kind of Object.values(KIND_BY_FOLDER).flat())
+      this.validators.set(kind, ajv.getSchema(`${this.meta.$id}#/$defs/${kind}`)!);
+  }
+
+  check(src: SourceDoc): Diagnostic[] {
+    const data = src.data as Record<string, unknown> | null;
+    if (typeof data !== "object" || data === null || Array.isArray(data))
+      return [at(src, [], "a schema file holds one YAML mapping (version, kind, name, …)")];
+    if (data.version !== SCHEMA_VERSION)
+      return [at(src, ["version"], `unsupported schema version ${JSON.stringify(data.version)}: this generator reads version ${SCHEMA_VERSION} (add "version: ${SCHEMA_VERSION}")`)];
+    const kinds = KIND_BY_FOLDER[src.folder];
+    if (typeof data.kind !== "string" || !kinds.includes(data.kind))
+      return [at(src, ["kind"], `kind must be ${kinds.map((k) => `"${k}"`).join(" or ")} in ${src.folder === "provider" ? "provider.yaml" : `${src.folder}/`} (got ${JSON.stringify(data.kind)})${typeof data.kind === "string" ? didYouMean(data.kind, kinds) : ""}`)];
+    const validate = this.validators.get(data.kind)!;
+    if (validate(data)) return [];
+    return dedupe(validate.errors!.flatMap((e) => this.toDiagnostic(src, e)));
+  }
+
+  private toDiagnostic(src: SourceDoc, e: ErrorObject): Diagnostic[] {
+    const path = pointerToPath(e.instancePath);
+    const name = path.length ? `"${path[path.length - 1]}"` : "the document";
+    const got = (v: unknown) => `(got ${JSON.stringify(v)})`;
+    switch (e.keyword) {
+      case "if":
+        return []; // the failing then/else branch reports the real problem
+      case "additionalProperties":
+      case "unevaluatedProperties": {
+        const key = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
+        return [at(src, [...path, key], `unknown key "${key}"${didYouMean(key, this.allowedKeys(e.schemaPath))}`, "key")];
+      }
+      case "required":
+        return [at(src, path, `missing required key "${e.params.missingProperty}" in ${name}`, "key")];
+      case "type":
+        return [at(src, path, `${name} must be ${article(String(e.params.type))} ${got(e.data)}`)];
+      case "enum": {
+        const allowed = (e.params.allowedValues as unknown[]).map(String);
+        return [at(src, path, `${name} must be one of ${allowed.join(", ")} ${got(e.data)}${typeof e.data === "string" ? didYouMean(e.data, allowed) : ""}`)];
+      }
+      case "const":
+        return [at(src, path, `${name} must be ${JSON.stringify(e.params.allowedValue)} ${got(e.data)}`)];
+      case "pattern": {
+        const def = /\$defs\/(\w+)\/pattern$/.exec(e.schemaPath)?.[1];
+        const isKey = e.propertyName !== undefined;
+        const value = isKey ? e.propertyName : e.data;
+        const rule = (def && PATTERN_RULES[def]) ?? `must match ${String(e.params.pattern)}`;
+        return [at(src, isKey ? [...path, String(value)] : path, `${isKey ? "name" : name} ${JSON.stringify(value)} breaks the naming rule: ${rule}`, isKey ? "key" : "value")];
+      }
+      case "propertyNames":
+        return []; // reported by the nested pattern error, which names the key
+      default:
+        return [at(src, path, `${name} ${e.message ?? "is invalid"}`)];
+    }
+  }
+
+  /** Keys allowed where an unknown key was found, for "did you mean": follows $ref into shared definitions. */
+  private allowedKeys(schemaPath: string): string[] {
+    const segments = schemaPath.replace(/^#\//, "").split("/").slice(0, -1);
+    let node: unknown = this.meta;
+    for (const s of segments) node = (node as Record<string, unknown>)?.[decode(s)];
+    const keys = new Set<string>();
+    const collect = (schema: JsonSchema | undefined) => {
+      if (!schema) return;
+      Object.keys(schema.properties ?? {}).forEach((k) => keys.add(k));
+      if (schema.$ref) collect(this.meta.$defs?.[schema.$ref.split("/").pop()!]);
+    };
+    collect(node as JsonSchema);
+    return [...keys];
+  }
+}
+
+const decode = (s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~");
+const pointerToPath = (pointer: string): Path =>
+  pointer === "" ? [] : pointer.slice(1).split("/").map((s) => (/^\d+$/.test(s) ? Number(s) : decode(s)));
+const article = (type: string) => (type === "object" ? "a mapping" : type === "array" ? "a list" : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const k = `${d.line}:${d.col}:${d.message}`;
+    return !seen.has(k) && (seen.add(k), true);
+  });
+}

@@ -1,0 +1,54 @@
+import { entity, expandIncludes, ownFields, type ProviderIndex } from "../load/providerIndex.js";
+import type { RawField, RawTypeSpec } from "../load/rawTypes.js";
+
+/** How a named type is reached: from inputs (it needs an Args form), outputs, or provider config. */
+export interface Usage {
+  input: boolean;
+  output: boolean;
+  config: boolean;
+}
+
+/**
+ * Usage of every named type, found by walking from entities. An input reaches a type's input fields
+ * (its non-output fields); an output reaches all of them, since the output form holds every field.
+ */
+export function typeUsage(index: ProviderIndex): Map<string, Usage> {
+  const usage = new Map<string, Usage>();
+  const mark = (name: string, as: keyof Usage) => {
+    const t = index.types.get(name);
+    if (!t) return;
+    const u = usage.get(name) ?? { input: false, output: false, config: false };
+    if (u[as]) return;
+    u[as] = true;
+    if (as === "config") u.input = true;
+    usage.set(name, u);
+    const e = entity(t);
+    if (e.kind === "union") Object.values(e.variants ?? {}).forEach((v) => mark(v.ref, as));
+    else for (const f of expandIncludes(index, t, e.include, ownFields(t, "fields", e.fields))) walkField(f.raw, as);
+  };
+  const walkSpec = (spec: RawTypeSpec | undefined, as: keyof Usage) => {
+    if (!spec) return;
+    if (spec.ref) mark(spec.ref, as);
+    walkSpec(spec.items, as);
+    walkSpec(spec.values, as);
+    for (const f of Object.values(spec.fields ?? {})) walkField(f as RawField, as);
+  };
+  const walkField = (f: RawField, as: keyof Usage) => {
+    if (as === "output" || f.mode !== "output") walkSpec(f, as);
+    if (as !== "output") walkSpec(f, "output"); // every input also shows in the output form
+  };
+
+  const p = index.provider && entity(index.provider);
+  for (const f of Object.values(p?.config ?? {})) walkField(f, "config");
+  for (const fn of Object.values(p?.functions ?? {})) {
+    Object.values(fn.inputs ?? {}).forEach((f) => walkField(f, "input"));
+    Object.values(fn.outputs ?? {}).forEach((f) => walkField(f, "output"));
+  }
+  for (const r of index.resources)
+    for (const f of expandIncludes(index, r, entity(r).include, ownFields(r, "fields", entity(r).fields))) walkField(f.raw, "input");
+  for (const l of index.lookups) {
+    for (const f of expandIncludes(index, l, entity(l).include, ownFields(l, "inputs", entity(l).inputs))) walkField(f.raw, "input");
+    Object.values(entity(l).outputs ?? {}).forEach((f) => walkField(f, "output"));
+  }
+  return usage;
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** The generator owns `src/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
+const OWNED_TOP_LEVEL = ["package.json", "tsconfig.json", "README.md"];
+
+export interface Drift {
+  readonly added: string[];
+  readonly changed: string[];
+  readonly removed: string[];
+}
+
+/** What differs between `files` and the package folder on disk. */
+export function compareTree(dir: string, files: ReadonlyMap<string, string>): Drift {
+  const onDisk = ownedFiles(dir);
+  const drift: Drift = { added: [], changed: [], removed: [] };
+  for (const [path, text] of files) {
+    if (!onDisk.has(path)) drift.added.push(path);
+    else if (readFileSync(join(dir, path), "utf8") !== text) drift.changed.push(path);
+  }
+  for (const path of onDisk) if (!files.has(path)) drift.removed.push(path);
+  for (const list of Object.values(drift)) list.sort();
+  return drift;
+}
+
+/**
+ * Brings the folder in line with `files`: writes what changed (each file through a temporary file and
+ * a rename, so no file is ever half-written) and removes stale files. Callers compute every file
+ * before calling, so a schema or generator error never reaches the disk.
+ */
+export function writeTree(dir: string, files: ReadonlyMap<string, string>): Drift {
+  const drift = compareTree(dir, files);
+  for (const path of [...drift.added, ...drift.changed]) {
+    const target = join(dir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    const tmp = `${target}.sdkgen-${process.pid}.tmp`;
+    writeFileSync(tmp, files.get(path)!);
+    renameSync(tmp, target);
+  }
+  for (const path of drift.removed) rmSync(join(dir, path));
+  removeEmptyDirs(join(dir, "src"));
+  return drift;
+}
+
+function ownedFiles(dir: string): Set<string> {
+  const out = new Set<string>(OWNED_TOP_LEVEL.filter((f) => existsSync(join(dir, f))));
+  const walk = (rel: string) => {
+    const abs = join(dir, rel);
+    if (!existsSync(abs)) return;
+    for (const entry of readdirSync(abs, { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else out.add(child);
+    }
+  };
+  walk("src");
+  return out;
+}
+
+function removeEmptyDirs(dir: string): boolean {
+  if (!existsSync(dir)) return true;
+  const empty = readdirSync(dir, { withFileTypes: true }).every((e) => e.isDirectory() && removeEmptyDirs(join(dir, e.name)));
+  if (empty) rmSync(dir, { recursive: true });
+  return empty;
+}

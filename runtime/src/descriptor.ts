@@ -1,0 +1,99 @@
+/**
+ * The data a generated module declares about its entity. Generated code is only this data plus
+ * types; every behaviour (validation, config resolution, and later the lifecycle) reads it here.
+ */
+export type Mode = "required" | "optional" | "optional-computed" | "output";
+export type Scalar = string | number | boolean;
+export type Format = "cidr" | "cidr-ipv4" | "cidr-ipv6" | "ip" | "mac" | "iso8601" | "datetime-ymd-hms" | "json";
+
+export type TypeSpec =
+  | { readonly kind: "string" | "number" | "integer" | "boolean" | "any"; readonly constraints?: Constraints; readonly secret?: boolean }
+  | { readonly kind: "list"; readonly items: TypeSpec; readonly constraints?: Constraints; readonly secret?: boolean }
+  | { readonly kind: "map"; readonly values: TypeSpec; readonly secret?: boolean }
+  | { readonly kind: "object"; readonly object: ObjectSpec | UnionSpec; readonly secret?: boolean };
+
+export interface Constraints {
+  /** Closed set of allowed values. */
+  readonly enum?: readonly Scalar[];
+  readonly caseInsensitive?: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly notOneOf?: readonly number[];
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: Format;
+  /** With format cidr: the top-level field (IPv4/IPv6) that selects the address family. */
+  readonly familyFrom?: string;
+}
+
+export interface FieldSpec {
+  /** JSON key on the wire. */
+  readonly wire: string;
+  readonly mode: Mode;
+  readonly type: TypeSpec;
+  readonly default?: unknown;
+  readonly env?: string;
+  readonly deprecated?: string;
+  /** Why changing this input replaces the resource. */
+  readonly replaceOnChange?: string;
+  /** Union variants whose changes update in place despite replaceOnChange. */
+  readonly replaceOnChangeExcept?: readonly string[];
+  readonly requiredWhen?: { readonly field: string; readonly equals: Scalar };
+  readonly conflictsWith?: readonly string[];
+  /** Always present in outputs. */
+  readonly guaranteed?: boolean;
+}
+
+export interface ObjectSpec {
+  readonly kind: "object";
+  readonly name: string;
+  readonly fields: Readonly<Record<string, FieldSpec>>;
+}
+
+export interface UnionSpec {
+  readonly kind: "union";
+  readonly name: string;
+  readonly discriminator: { readonly field: string; readonly wire: string; readonly caseInsensitive?: boolean };
+  readonly variants: Readonly<Record<string, { readonly object: ObjectSpec; readonly wireValue?: string; readonly deprecated?: string }>>;
+}
+
+export interface ImportIdSpec {
+  readonly separator: string;
+  readonly parts: readonly { readonly field: string; readonly type: "string" | "integer" | "list"; readonly minimum?: number; readonly optional?: boolean; readonly itemSeparator?: string }[];
+}
+
+interface EntityDescriptor {
+  readonly name: string;
+  readonly token: string;
+  readonly deprecated?: string;
+}
+
+export interface ResourceDescriptor extends EntityDescriptor {
+  readonly kind: "resource";
+  readonly fields: Readonly<Record<string, FieldSpec>>;
+  /** Paths of secret values (`a.b`, `[*]` for list items, `.*` for map values). */
+  readonly secretPaths: readonly string[];
+  /** Paths of inputs whose change forces replacement. */
+  readonly replaceOnChangePaths: readonly string[];
+  /** How an import id splits into fields; absent when the API offers no import. */
+  readonly importId?: ImportIdSpec;
+  readonly importUnsupported?: string;
+}
+
+export interface LookupDescriptor extends EntityDescriptor {
+  readonly kind: "lookup";
+  readonly inputs: Readonly<Record<string, FieldSpec>>;
+  readonly results: Readonly<Record<string, FieldSpec>>;
+  readonly secretPaths: readonly string[];
+}
+
+export interface ProviderDescriptor {
+  readonly kind: "provider";
+  readonly name: string;
+  readonly envPrefix: string;
+  readonly config: Readonly<Record<string, FieldSpec>>;
+  readonly functions: Readonly<Record<string, { readonly token: string; readonly outputs: Readonly<Record<string, FieldSpec>> }>>;
+}

@@ -1,0 +1,48 @@
+import { inspect } from "node:util";
+
+const REDACTED = "[secret]";
+
+/**
+ * A value that must not leak: its string, JSON and `util.inspect` forms are all "[secret]". The
+ * value is read only through an explicit `reveal()`, so it cannot slip into logs or errors by accident.
+ */
+export class Secret<T = string> {
+  readonly #value: T;
+
+  constructor(value: T) {
+    this.#value = value;
+  }
+
+  reveal(): T {
+    return this.#value;
+  }
+
+  toString(): string {
+    return REDACTED;
+  }
+
+  toJSON(): string {
+    return REDACTED;
+  }
+
+  [inspect.custom](): string {
+    return REDACTED;
+  }
+
+  static isSecret(value: unknown): value is Secret<unknown> {
+    return value instanceof Secret;
+  }
+}
+
+/** What a caller may pass for a secret input: the plain value (wrapped on receipt) or a Secret. */
+export type SecretInput<T = string> = T | Secret<T>;
+
+export const secret = <T>(value: T): Secret<T> => new Secret(value);
+
+/** Wraps a plain value; leaves a Secret as it is. */
+export const toSecret = <T>(value: SecretInput<T>): Secret<T> => (value instanceof Secret ? (value as Secret<T>) : new Secret(value as T));
+
+/** The plain value of a secret or ordinary input. */
+export const revealValue = <T>(value: SecretInput<T>): T => (value instanceof Secret ? (value as Secret<T>).reveal() : (value as T));
+
+export { REDACTED };

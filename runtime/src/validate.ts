@@ -1,0 +1,147 @@
+import type { FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
+import { checkFormat } from "./formats.js";
+import { REDACTED, Secret } from "./secret.js";
+import { didYouMean } from "./suggest.js";
+
+/** One violated constraint: `path` names the field (`Port.portSpeed`, `Vxc.aEnd.vlan`). */
+export interface ValidationIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Every violation of one call, thrown before any network request is made. */
+export class ValidationError extends Error {
+  override readonly name = "ValidationError";
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(`${issues.length} invalid input${issues.length === 1 ? "" : "s"}:\n${issues.map((i) => `  - ${i.message}`).join("\n")}`);
+  }
+}
+
+/**
+ * Checks caller input against the descriptor's fields: unknown keys, outputs set by the caller,
+ * required and conditionally required fields, conflicts, types, enums, bounds and formats. Returns
+ * every violation; a secret's value never appears in a message.
+ */
+export function validateInput(entity: string, fields: Readonly<Record<string, FieldSpec>>, value: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const root = isPlainObject(value) ? value : {};
+  checkObject(fields, value, entity, entity, root, issues, false);
+  return issues;
+}
+
+function checkObject(fields: Readonly<Record<string, FieldSpec>>, value: unknown, path: string, typeName: string, root: Record<string, unknown>, issues: ValidationIssue[], secret: boolean, allowed: readonly string[] = []): void {
+  if (!isPlainObject(value)) {
+    issues.push({ path, message: `${path} must be an object ${got(value, secret)}` });
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(fields, key) && !allowed.includes(key))
+      issues.push({ path: `${path}.${key}`, message: `${path}.${key} is not a field of ${typeName}${didYouMean(key, Object.keys(fields))}` });
+  }
+  const present = (name: string) => value[name] !== undefined && value[name] !== null;
+  const conflictsSeen = new Set<string>();
+  for (const [name, spec] of Object.entries(fields)) {
+    const p = `${path}.${name}`;
+    if (!present(name)) {
+      if (spec.mode === "required") issues.push({ path: p, message: `${p} is required` });
+      else if (spec.requiredWhen && value[spec.requiredWhen.field] === spec.requiredWhen.equals)
+        issues.push({ path: p, message: `${p} is required when ${spec.requiredWhen.field} is ${JSON.stringify(spec.requiredWhen.equals)}` });
+      continue;
+    }
+    if (spec.mode === "output") {
+      issues.push({ path: p, message: `${p} is set by the service and cannot be given as input` });
+      continue;
+    }
+    for (const other of spec.conflictsWith ?? []) {
+      const pair = [name, other].sort().join("|");
+      if (present(other) && !conflictsSeen.has(pair)) {
+        conflictsSeen.add(pair);
+        issues.push({ path: p, message: `${p} conflicts with ${path}.${other}: set only one of them` });
+      }
+    }
+    checkType(spec.type, value[name], p, root, issues, secret);
+  }
+}
+
+function checkType(spec: TypeSpec, raw: unknown, path: string, root: Record<string, unknown>, issues: ValidationIssue[], inSecret: boolean): void {
+  const secret = inSecret || spec.secret === true;
+  const value = raw instanceof Secret ? raw.reveal() : raw;
+  const fail = (what: string): void => void issues.push({ path, message: `${path} ${what} ${got(value, secret)}` });
+  const c = "constraints" in spec ? spec.constraints : undefined;
+  switch (spec.kind) {
+    case "any":
+      return;
+    case "string":
+      if (typeof value !== "string") return fail("must be a string");
+      if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail);
+      if (c?.minLength !== undefined && value.length < c.minLength) return fail(`must be at least ${c.minLength} characters long`);
+      if (c?.maxLength !== undefined && value.length > c.maxLength) return fail(`must be at most ${c.maxLength} characters long`);
+      if (c?.pattern !== undefined && !new RegExp(c.pattern, "u").test(value)) return fail(`must match the pattern ${c.pattern}`);
+      if (c?.format) {
+        const familyValue = c.familyFrom !== undefined ? root[c.familyFrom] : undefined;
+        const family = typeof familyValue === "string" && /^ipv[46]$/i.test(familyValue) ? (familyValue.toLowerCase() as "ipv4" | "ipv6") : undefined;
+        const problem = checkFormat(c.format, value, family);
+        if (problem) return fail(problem + (family ? ` (${c.familyFrom} is ${familyValue})` : ""));
+      }
+      return;
+    case "number":
+    case "integer":
+      if (typeof value !== "number" || !Number.isFinite(value)) return fail("must be a number");
+      if (spec.kind === "integer" && !Number.isInteger(value)) return fail("must be a whole number");
+      if (c?.enum) return checkEnum(c.enum, value, false, fail);
+      if (c?.minimum !== undefined && c.maximum !== undefined && (value < c.minimum || value > c.maximum))
+        return fail(`must be between ${c.minimum} and ${c.maximum}`);
+      if (c?.minimum !== undefined && value < c.minimum) return fail(`must be at least ${c.minimum}`);
+      if (c?.maximum !== undefined && value > c.maximum) return fail(`must be at most ${c.maximum}`);
+      if (c?.notOneOf?.includes(value)) return fail(`must not be ${c.notOneOf.join(" or ")}`);
+      return;
+    case "boolean":
+      if (typeof value !== "boolean") return fail("must be true or false");
+      return;
+    case "list":
+      if (!Array.isArray(value)) return fail("must be a list");
+      if (c?.minItems !== undefined && value.length < c.minItems) return fail(`must have at least ${c.minItems} item${c.minItems === 1 ? "" : "s"}`);
+      if (c?.maxItems !== undefined && value.length > c.maxItems) return fail(`must have at most ${c.maxItems} items`);
+      value.forEach((item, i) => checkType(spec.items, item, `${path}[${i}]`, root, issues, secret));
+      return;
+    case "map":
+      if (!isPlainObject(value)) return fail("must be an object of key/value pairs");
+      for (const [k, v] of Object.entries(value)) checkType(spec.values, v, `${path}.${k}`, root, issues, secret);
+      return;
+    case "object":
+      return spec.object.kind === "union"
+        ? checkUnion(spec.object, value, path, root, issues, secret)
+        : checkObject(spec.object.fields, value, path, spec.object.name, root, issues, secret);
+  }
+}
+
+function checkUnion(u: UnionSpec, value: unknown, path: string, root: Record<string, unknown>, issues: ValidationIssue[], secret: boolean): void {
+  if (!isPlainObject(value)) {
+    issues.push({ path, message: `${path} must be an object ${got(value, secret)}` });
+    return;
+  }
+  const key = value[u.discriminator.field];
+  const names = Object.keys(u.variants);
+  const variant = typeof key === "string" ? names.find((n) => n === key || (u.discriminator.caseInsensitive && n.toLowerCase() === key.toLowerCase())) : undefined;
+  const p = `${path}.${u.discriminator.field}`;
+  if (!variant) {
+    const hint = typeof key === "string" ? didYouMean(key, names) : "";
+    issues.push({ path: p, message: key === undefined ? `${p} is required: one of ${names.join(", ")}` : `${p} must be one of ${names.join(", ")} ${got(key, false)}${hint}` });
+    return;
+  }
+  checkObject(u.variants[variant]!.object.fields, value, path, u.variants[variant]!.object.name, root, issues, secret, [u.discriminator.field]);
+}
+
+function checkEnum(allowed: readonly Scalar[], value: Scalar, caseInsensitive: boolean | undefined, fail: (what: string) => void): void {
+  const match = allowed.some((a) => a === value || (caseInsensitive && typeof a === "string" && typeof value === "string" && a.toLowerCase() === value.toLowerCase()));
+  if (!match) fail(`must be one of ${allowed.join(", ")}`);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);
+
+function got(value: unknown, secret: boolean): string {
+  if (secret) return `(got ${REDACTED})`;
+  const text = value === undefined ? "undefined" : JSON.stringify(value);
+  return `(got ${text.length > 60 ? `${text.slice(0, 57)}...` : text})`;
+}
+
