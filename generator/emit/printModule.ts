@@ -7,7 +7,8 @@ let project: Project | undefined;
 export function printModule(ctx: ModuleContext, sources: readonly string[], statements: StatementStructures[]): string {
   project ??= new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true });
   const file = project.createSourceFile(ctx.path, { kind: StructureKind.SourceFile, statements: [...ctx.imports.structures(), ...statements] }, { overwrite: true });
-  const text = file.getFullText();
+  // A blank line before every top-level doc comment: ts-morph omits it after imports, type aliases and constants.
+  const text = file.getFullText().replace(/([^\n])\n\/\*\*/g, "$1\n\n/**");
   project.removeSourceFile(file);
   return header(sources) + text;
 }

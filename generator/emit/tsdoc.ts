@@ -25,7 +25,7 @@ function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, p
   if (spec.minItems !== undefined || spec.maxItems !== undefined)
     lines.push(`${prefix}${spec.minItems !== undefined && spec.maxItems !== undefined ? `Between ${spec.minItems} and ${spec.maxItems}` : spec.minItems !== undefined ? `At least ${spec.minItems}` : `At most ${spec.maxItems}`} items.`);
   if (spec.minLength !== undefined || spec.maxLength !== undefined)
-    lines.push(`${prefix}Length ${spec.minLength ?? 0} to ${spec.maxLength ?? "any"} characters.`);
+    lines.push(`${prefix}${spec.minLength !== undefined && spec.maxLength !== undefined ? `Between ${spec.minLength} and ${spec.maxLength}` : spec.minLength !== undefined ? `At least ${spec.minLength}` : `At most ${spec.maxLength}`} characters.`);
   if (spec.pattern) lines.push(`${prefix}Matches ${code(spec.pattern)}.`);
   if (spec.format) lines.push(`${prefix}Format: ${spec.format}${spec.familyFrom ? ` (address family from ${code(spec.familyFrom)})` : ""}.`);
   if (spec.items) lines.push(...constraintLines(spec.items, enums, "Each item: "));

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import { parseSource, type Folder, type SourceDoc } from "./sourceDoc.js";
 
@@ -7,12 +7,13 @@ const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 
 /**
  * Reads every provider under `schemaDir` (each sub-folder but `meta/`). Files are visited in sorted
- * order so diagnostics and the model never depend on directory order.
+ * order, and named relative to the folder holding `schemaDir` (`schemas/netsvc/…`), so diagnostics,
+ * the model and generated headers never depend on directory order or the working directory.
  */
-export function loadSchemas(schemaDir: string, cwd = process.cwd()): { sources: SourceDoc[]; diagnostics: Diagnostic[] } {
+export function loadSchemas(schemaDir: string): { sources: SourceDoc[]; diagnostics: Diagnostic[] } {
   const sources: SourceDoc[] = [];
   const diagnostics: Diagnostic[] = [];
-  const show = (p: string) => relative(cwd, p) || p;
+  const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   const add = (path: string, provider: string, folder: Folder) => {
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
     const r = parseSource(readFileSync(path, "utf8"), { file: show(path), provider, folder, stem });

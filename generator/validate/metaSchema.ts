@@ -63,7 +63,7 @@ export class MetaSchemaValidator {
       case "additionalProperties":
       case "unevaluatedProperties": {
         const key = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
-        return [at(src, [...path, key], `unknown key "${key}"${didYouMean(key, this.allowedKeys(e.schemaPath))}`, "key")];
+        return [at(src, [...path, key], `unknown key "${key}"${didYouMean(key, this.allowedKeys(e.parentSchema as JsonSchema | undefined))}`, "key")];
       }
       case "required":
         return [at(src, path, `missing required key "${e.params.missingProperty}" in ${name}`, "key")];
@@ -90,17 +90,10 @@ export class MetaSchemaValidator {
   }
 
   /** Keys allowed where an unknown key was found, for "did you mean": follows $ref into shared definitions. */
-  private allowedKeys(schemaPath: string): string[] {
-    const segments = schemaPath.replace(/^#\//, "").split("/").slice(0, -1);
-    let node: unknown = this.meta;
-    for (const s of segments) node = (node as Record<string, unknown>)?.[decode(s)];
+  private allowedKeys(schema: JsonSchema | undefined): string[] {
     const keys = new Set<string>();
-    const collect = (schema: JsonSchema | undefined) => {
-      if (!schema) return;
-      Object.keys(schema.properties ?? {}).forEach((k) => keys.add(k));
-      if (schema.$ref) collect(this.meta.$defs?.[schema.$ref.split("/").pop()!]);
-    };
-    collect(node as JsonSchema);
+    for (let node = schema; node; node = node.$ref ? this.meta.$defs?.[node.$ref.split("/").pop()!] : undefined)
+      Object.keys(node.properties ?? {}).forEach((k) => keys.add(k));
     return [...keys];
   }
 }

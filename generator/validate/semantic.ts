@@ -235,7 +235,9 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
 
   // Entity names: unique after case conversion across resources, lookups and types; file names match.
   const names = new Map<string, SourceDoc>();
-  for (const src of [...index.resources, ...index.lookups, ...index.types.values()].filter((s) => valid.has(s))) {
+  // Entity-level checks need only a string name and token, so they run on files with structural errors too.
+  const named = (s: SourceDoc) => typeof entity(s).name === "string";
+  for (const src of [...index.resources, ...index.lookups, ...index.types.values()].filter(named)) {
     const e = entity(src);
     const stem = src.folder === "lookups" ? e.name : camel(e.name);
     if (src.stem !== stem) out.push(at(src, ["name"], `${e.kind} "${e.name}" belongs in a file named ${stem}.yaml (found ${src.stem}.yaml)`));
@@ -244,10 +246,19 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     else names.set(collisionKey(e.name), src);
   }
 
-  for (const src of index.resources.filter((s) => valid.has(s))) {
+  for (const src of index.resources.filter(named)) {
     const e = entity(src);
     const want = `${pkg}:index/${camel(e.name)}:${e.name}`;
-    if (e.token !== want) out.push(at(src, ["token"], `resource token must be "${want}" (got "${e.token}")`));
+    if (typeof e.token === "string" && e.token !== want) out.push(at(src, ["token"], `resource token must be "${want}" (got "${e.token}")`));
+  }
+  for (const src of index.lookups.filter(named)) {
+    const e = entity(src);
+    const want = `${pkg}:index/${e.name}:${e.name}`;
+    if (typeof e.token === "string" && e.token !== want) out.push(at(src, ["token"], `lookup token must be "${want}" (got "${e.token}")`));
+  }
+
+  for (const src of index.resources.filter((s) => valid.has(s))) {
+    const e = entity(src);
     checkIncludes(src, e.include);
     const fields = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
     checkFields(fields, { ...base(src), position: "input", modeRequired: true, modeForbidden: false, rootFields: rootOf(fields) });
@@ -263,8 +274,6 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
 
   for (const src of index.lookups.filter((s) => valid.has(s))) {
     const e = entity(src);
-    const want = `${pkg}:index/${e.name}:${e.name}`;
-    if (e.token !== want) out.push(at(src, ["token"], `lookup token must be "${want}" (got "${e.token}")`));
     checkIncludes(src, e.include);
     const inputs = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
     checkFields(inputs, { ...base(src), position: "input", modeRequired: true, modeForbidden: false, modes: ["required", "optional"], rootFields: rootOf(inputs) });

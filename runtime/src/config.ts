@@ -12,8 +12,7 @@ export function resolveConfig(d: ProviderDescriptor, args: object = {}, env: Env
   const issues: ValidationIssue[] = [];
   const resolved = resolveFields(d.name, d.config, args as Readonly<Record<string, unknown>>, env, issues);
   if (issues.length === 0) {
-    const plain = Object.fromEntries(Object.entries(resolved).filter(([, v]) => v !== undefined));
-    for (const issue of validateInput(d.name, d.config, plain)) {
+    for (const issue of validateInput(d.name, d.config, resolved)) {
       const field = d.config[issue.path.split(".")[1] ?? ""];
       const hint = field?.mode === "required" && issue.message.endsWith("is required") && field.env ? `: pass it as an argument or set ${field.env}` : "";
       issues.push({ ...issue, message: issue.message + hint });
@@ -31,7 +30,7 @@ function resolveFields(path: string, fields: Readonly<Record<string, FieldSpec>>
     if (value === undefined && spec.default !== undefined) value = structuredClone(spec.default);
     if (value !== undefined && spec.type.kind === "object" && spec.type.object.kind === "object" && isRecord(value))
       value = resolveFields(p, spec.type.object.fields, value, env, issues);
-    out[name] = value !== undefined && spec.type.secret && !(value instanceof Secret) ? toSecret(value) : value;
+    if (value !== undefined) out[name] = spec.type.secret && !(value instanceof Secret) ? toSecret(value) : value;
   }
   return out;
 }

@@ -7,24 +7,28 @@
  * - `"IPv6"`: IPv6 prefixes.
  */
 export const AddressFamily = ["IPv4", "IPv6"] as const;
+
 /**
  * Allowed values of AddressFamily (matched case-insensitively):
  * - `"IPv4"`: IPv4 prefixes.
  * - `"IPv6"`: IPv6 prefixes.
  */
 export type AddressFamily = (typeof AddressFamily)[number];
+
 /**
  * Allowed values of AwsPartnerConfigConnectType:
  * - `"AWS"`: Hosted virtual interface (VIF).
  * - `"AWSHC"`: Hosted connection.
  */
 export const AwsPartnerConfigConnectType = ["AWS", "AWSHC"] as const;
+
 /**
  * Allowed values of AwsPartnerConfigConnectType:
  * - `"AWS"`: Hosted virtual interface (VIF).
  * - `"AWSHC"`: Hosted connection.
  */
 export type AwsPartnerConfigConnectType = (typeof AwsPartnerConfigConnectType)[number];
+
 /**
  * Allowed values of AwsPartnerConfigType:
  * - `"private"`: Private VIF.
@@ -32,6 +36,7 @@ export type AwsPartnerConfigConnectType = (typeof AwsPartnerConfigConnectType)[n
  * - `"transit"`: Transit VIF.
  */
 export const AwsPartnerConfigType = ["private", "public", "transit"] as const;
+
 /**
  * Allowed values of AwsPartnerConfigType:
  * - `"private"`: Private VIF.
@@ -39,28 +44,33 @@ export const AwsPartnerConfigType = ["private", "public", "transit"] as const;
  * - `"transit"`: Transit VIF.
  */
 export type AwsPartnerConfigType = (typeof AwsPartnerConfigType)[number];
+
 /**
  * Allowed values of AzurePartnerConfigConnectType:
  * - `"AZURE"`
  */
 export const AzurePartnerConfigConnectType = ["AZURE"] as const;
+
 /**
  * Allowed values of AzurePartnerConfigConnectType:
  * - `"AZURE"`
  */
 export type AzurePartnerConfigConnectType = (typeof AzurePartnerConfigConnectType)[number];
+
 /**
  * Allowed values of AzurePartnerConfigPortChoice:
  * - `"primary"`
  * - `"secondary"`
  */
 export const AzurePartnerConfigPortChoice = ["primary", "secondary"] as const;
+
 /**
  * Allowed values of AzurePartnerConfigPortChoice:
  * - `"primary"`
  * - `"secondary"`
  */
 export type AzurePartnerConfigPortChoice = (typeof AzurePartnerConfigPortChoice)[number];
+
 /**
  * Allowed values of ContractTermMonths:
  * - `1`: Month-to-month, with no minimum term.
@@ -71,6 +81,7 @@ export type AzurePartnerConfigPortChoice = (typeof AzurePartnerConfigPortChoice)
  * - `60`: 60-month term.
  */
 export const ContractTermMonths = [1, 12, 24, 36, 48, 60] as const;
+
 /**
  * Allowed values of ContractTermMonths:
  * - `1`: Month-to-month, with no minimum term.
@@ -81,38 +92,45 @@ export const ContractTermMonths = [1, 12, 24, 36, 48, 60] as const;
  * - `60`: 60-month term.
  */
 export type ContractTermMonths = (typeof ContractTermMonths)[number];
+
 /**
  * Allowed values of DiversityZone:
  * - `"red"`
  * - `"blue"`
  */
 export const DiversityZone = ["red", "blue"] as const;
+
 /**
  * Allowed values of DiversityZone:
  * - `"red"`
  * - `"blue"`
  */
 export type DiversityZone = (typeof DiversityZone)[number];
+
 /**
  * Allowed values of GooglePartnerConfigConnectType:
  * - `"GOOGLE"`
  */
 export const GooglePartnerConfigConnectType = ["GOOGLE"] as const;
+
 /**
  * Allowed values of GooglePartnerConfigConnectType:
  * - `"GOOGLE"`
  */
 export type GooglePartnerConfigConnectType = (typeof GooglePartnerConfigConnectType)[number];
+
 /**
  * Allowed values of IbmPartnerConfigConnectType:
  * - `"IBM"`
  */
 export const IbmPartnerConfigConnectType = ["IBM"] as const;
+
 /**
  * Allowed values of IbmPartnerConfigConnectType:
  * - `"IBM"`
  */
 export type IbmPartnerConfigConnectType = (typeof IbmPartnerConfigConnectType)[number];
+
 /**
  * Allowed values of IpsecTunnelCount:
  * - `10`
@@ -120,6 +138,7 @@ export type IbmPartnerConfigConnectType = (typeof IbmPartnerConfigConnectType)[n
  * - `30`
  */
 export const IpsecTunnelCount = [10, 20, 30] as const;
+
 /**
  * Allowed values of IpsecTunnelCount:
  * - `10`
@@ -127,6 +146,7 @@ export const IpsecTunnelCount = [10, 20, 30] as const;
  * - `30`
  */
 export type IpsecTunnelCount = (typeof IpsecTunnelCount)[number];
+
 /**
  * Allowed values of LagPortPortSpeed:
  * - `10000`: 10 Gbps.
@@ -134,6 +154,7 @@ export type IpsecTunnelCount = (typeof IpsecTunnelCount)[number];
  * - `400000`: 400 Gbps, where available.
  */
 export const LagPortPortSpeed = [10000, 100000, 400000] as const;
+
 /**
  * Allowed values of LagPortPortSpeed:
  * - `10000`: 10 Gbps.
@@ -141,6 +162,7 @@ export const LagPortPortSpeed = [10000, 100000, 400000] as const;
  * - `400000`: 400 Gbps, where available.
  */
 export type LagPortPortSpeed = (typeof LagPortPortSpeed)[number];
+
 /**
  * Allowed values of McrPortSpeed:
  * - `1000`: 1 Gbps.
@@ -152,6 +174,7 @@ export type LagPortPortSpeed = (typeof LagPortPortSpeed)[number];
  * - `100000`: 100 Gbps.
  */
 export const McrPortSpeed = [1000, 2500, 5000, 10000, 25000, 50000, 100000] as const;
+
 /**
  * Allowed values of McrPortSpeed:
  * - `1000`: 1 Gbps.
@@ -163,6 +186,7 @@ export const McrPortSpeed = [1000, 2500, 5000, 10000, 25000, 50000, 100000] as c
  * - `100000`: 100 Gbps.
  */
 export type McrPortSpeed = (typeof McrPortSpeed)[number];
+
 /**
  * Allowed values of MveProductSize (matched case-insensitively):
  * - `"SMALL"`
@@ -171,6 +195,7 @@ export type McrPortSpeed = (typeof McrPortSpeed)[number];
  * - `"X_LARGE_12"`
  */
 export const MveProductSize = ["SMALL", "MEDIUM", "LARGE", "X_LARGE_12"] as const;
+
 /**
  * Allowed values of MveProductSize (matched case-insensitively):
  * - `"SMALL"`
@@ -179,16 +204,19 @@ export const MveProductSize = ["SMALL", "MEDIUM", "LARGE", "X_LARGE_12"] as cons
  * - `"X_LARGE_12"`
  */
 export type MveProductSize = (typeof MveProductSize)[number];
+
 /**
  * Allowed values of OraclePartnerConfigConnectType:
  * - `"ORACLE"`
  */
 export const OraclePartnerConfigConnectType = ["ORACLE"] as const;
+
 /**
  * Allowed values of OraclePartnerConfigConnectType:
  * - `"ORACLE"`
  */
 export type OraclePartnerConfigConnectType = (typeof OraclePartnerConfigConnectType)[number];
+
 /**
  * Allowed values of PortPortSpeed:
  * - `1000`: 1 Gbps.
@@ -197,6 +225,7 @@ export type OraclePartnerConfigConnectType = (typeof OraclePartnerConfigConnectT
  * - `400000`: 400 Gbps, where available.
  */
 export const PortPortSpeed = [1000, 10000, 100000, 400000] as const;
+
 /**
  * Allowed values of PortPortSpeed:
  * - `1000`: 1 Gbps.
@@ -205,18 +234,21 @@ export const PortPortSpeed = [1000, 10000, 100000, 400000] as const;
  * - `400000`: 400 Gbps, where available.
  */
 export type PortPortSpeed = (typeof PortPortSpeed)[number];
+
 /**
  * Allowed values of PrefixFilterAction:
  * - `"permit"`: Permit routes matching the entry.
  * - `"deny"`: Deny routes matching the entry.
  */
 export const PrefixFilterAction = ["permit", "deny"] as const;
+
 /**
  * Allowed values of PrefixFilterAction:
  * - `"permit"`: Permit routes matching the entry.
  * - `"deny"`: Deny routes matching the entry.
  */
 export type PrefixFilterAction = (typeof PrefixFilterAction)[number];
+
 /**
  * Allowed values of ProviderEnvironment:
  * - `"production"`: Production API, base URL https://api.megaport.com/.
@@ -224,6 +256,7 @@ export type PrefixFilterAction = (typeof PrefixFilterAction)[number];
  * - `"development"`: Development API, base URL https://api-mpone-dev.megaport.com.
  */
 export const ProviderEnvironment = ["production", "staging", "development"] as const;
+
 /**
  * Allowed values of ProviderEnvironment:
  * - `"production"`: Production API, base URL https://api.megaport.com/.
@@ -231,16 +264,19 @@ export const ProviderEnvironment = ["production", "staging", "development"] as c
  * - `"development"`: Development API, base URL https://api-mpone-dev.megaport.com.
  */
 export type ProviderEnvironment = (typeof ProviderEnvironment)[number];
+
 /**
  * Allowed values of TransitPartnerConfigConnectType:
  * - `"TRANSIT"`
  */
 export const TransitPartnerConfigConnectType = ["TRANSIT"] as const;
+
 /**
  * Allowed values of TransitPartnerConfigConnectType:
  * - `"TRANSIT"`
  */
 export type TransitPartnerConfigConnectType = (typeof TransitPartnerConfigConnectType)[number];
+
 /**
  * Allowed values of VrouterBgpConnectionPeerType:
  * - `"NON_CLOUD"`: A non-cloud peer.
@@ -248,6 +284,7 @@ export type TransitPartnerConfigConnectType = (typeof TransitPartnerConfigConnec
  * - `"PUB_CLOUD"`: A public cloud peer.
  */
 export const VrouterBgpConnectionPeerType = ["NON_CLOUD", "PRIV_CLOUD", "PUB_CLOUD"] as const;
+
 /**
  * Allowed values of VrouterBgpConnectionPeerType:
  * - `"NON_CLOUD"`: A non-cloud peer.
@@ -255,12 +292,14 @@ export const VrouterBgpConnectionPeerType = ["NON_CLOUD", "PRIV_CLOUD", "PUB_CLO
  * - `"PUB_CLOUD"`: A public cloud peer.
  */
 export type VrouterBgpConnectionPeerType = (typeof VrouterBgpConnectionPeerType)[number];
+
 /**
  * Allowed values of VrouterInterfaceInterfaceType:
  * - `"subInterface"`: A VLAN sub-interface (the default).
  * - `"ipSecTunnel"`: An IPsec tunnel; needs ipSecTunnelOptions and an IPsec add-on on the MCR.
  */
 export const VrouterInterfaceInterfaceType = ["subInterface", "ipSecTunnel"] as const;
+
 /**
  * Allowed values of VrouterInterfaceInterfaceType:
  * - `"subInterface"`: A VLAN sub-interface (the default).

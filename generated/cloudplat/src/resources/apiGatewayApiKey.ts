@@ -23,7 +23,7 @@ export interface ApiGatewayApiKeyArgs {
   /**
    * Access key id; required for manual keys and cannot be changed after creation (an update is rejected). Sent as `AccessKeyId` in CreateApiKey for manual keys; read back equal to `apiGatewayApiKeyId`.
    *
-   * Length 5 to 50 characters.
+   * Between 5 and 50 characters.
    *
    * Required when `accessKeyType` is `manual`.
    *
@@ -33,7 +33,7 @@ export interface ApiGatewayApiKeyArgs {
   /**
    * Access key secret; required for manual keys, and updated in place for manual keys.
    *
-   * Length 10 to 50 characters.
+   * Between 10 and 50 characters.
    *
    * Required when `accessKeyType` is `manual`.
    *
@@ -73,7 +73,7 @@ export interface ApiGatewayApiKeyState {
   /**
    * Access key id; required for manual keys and cannot be changed after creation (an update is rejected). Sent as `AccessKeyId` in CreateApiKey for manual keys; read back equal to `apiGatewayApiKeyId`.
    *
-   * Length 5 to 50 characters.
+   * Between 5 and 50 characters.
    *
    * Required when `accessKeyType` is `manual`.
    */
@@ -81,7 +81,7 @@ export interface ApiGatewayApiKeyState {
   /**
    * Access key secret; required for manual keys, and updated in place for manual keys.
    *
-   * Length 10 to 50 characters.
+   * Between 10 and 50 characters.
    *
    * Required when `accessKeyType` is `manual`.
    *
@@ -121,7 +121,7 @@ export interface ApiGatewayApiKeyOutputs {
   /**
    * Access key id; required for manual keys and cannot be changed after creation (an update is rejected). Sent as `AccessKeyId` in CreateApiKey for manual keys; read back equal to `apiGatewayApiKeyId`.
    *
-   * Length 5 to 50 characters.
+   * Between 5 and 50 characters.
    *
    * Required when `accessKeyType` is `manual`.
    */
@@ -129,7 +129,7 @@ export interface ApiGatewayApiKeyOutputs {
   /**
    * Access key secret; required for manual keys, and updated in place for manual keys.
    *
-   * Length 10 to 50 characters.
+   * Between 10 and 50 characters.
    *
    * Required when `accessKeyType` is `manual`.
    *

@@ -23,7 +23,7 @@ export interface ApiGatewayIpStrategyArgs {
   /**
    * Id of the service the strategy belongs to.
    *
-   * Length 1 to any characters.
+   * At least 1 characters.
    *
    * Changing this replaces the resource: A strategy belongs to one service.
    */
@@ -55,7 +55,7 @@ export interface ApiGatewayIpStrategyState {
   /**
    * Id of the service the strategy belongs to.
    *
-   * Length 1 to any characters.
+   * At least 1 characters.
    */
   serviceId?: string | undefined;
   /** IP addresses or CIDR blocks of the strategy; several entries are separated by newlines. */
@@ -81,7 +81,7 @@ export interface ApiGatewayIpStrategyOutputs {
   /**
    * Id of the service the strategy belongs to.
    *
-   * Length 1 to any characters.
+   * At least 1 characters.
    */
   readonly serviceId: string;
   /** IP addresses or CIDR blocks of the strategy; several entries are separated by newlines. */

@@ -31,7 +31,7 @@ export interface ApiGatewayPluginArgs {
   /**
    * Name of the plug-in; 2 to 50 characters, starting with a letter.
    *
-   * Length 2 to 50 characters.
+   * Between 2 and 50 characters.
    *
    * Matches `^[A-Za-z]`.
    */
@@ -68,7 +68,7 @@ export interface ApiGatewayPluginState {
   /**
    * Name of the plug-in; 2 to 50 characters, starting with a letter.
    *
-   * Length 2 to 50 characters.
+   * Between 2 and 50 characters.
    *
    * Matches `^[A-Za-z]`.
    */
@@ -105,7 +105,7 @@ export interface ApiGatewayPluginOutputs {
   /**
    * Name of the plug-in; 2 to 50 characters, starting with a letter.
    *
-   * Length 2 to 50 characters.
+   * Between 2 and 50 characters.
    *
    * Matches `^[A-Za-z]`.
    */

@@ -22,7 +22,7 @@ export interface IbmPartnerConfig {
   /**
    * Name of the connection, at most 100 characters.
    *
-   * Length 0 to 100 characters.
+   * At most 100 characters.
    */
   readonly name?: string | undefined;
   /** IBM-side address with subnet mask. */
@@ -47,7 +47,7 @@ export interface IbmPartnerConfigArgs {
   /**
    * Name of the connection, at most 100 characters.
    *
-   * Length 0 to 100 characters.
+   * At most 100 characters.
    */
   name?: string | undefined;
   /** IBM-side address with subnet mask. */

@@ -28,6 +28,7 @@ import {
 } from "./sixWindVendorConfig.js";
 import { type VersaVendorConfig, type VersaVendorConfigArgs, versaVendorConfigType } from "./versaVendorConfig.js";
 import { type VmwareVendorConfig, type VmwareVendorConfigArgs, vmwareVendorConfigType } from "./vmwareVendorConfig.js";
+
 /**
  * Vendor-specific bootstrap data of an MVE (VM size, licence or activation code, software image, SSH keys). The API never returns it: after an import it is not populated, and a configuration supplied afterwards is not verified.
  *
@@ -55,6 +56,7 @@ export type MveVendorConfig =
   | ({ readonly vendor: "prisma" } & PrismaVendorConfig)
   | ({ readonly vendor: "versa" } & VersaVendorConfig)
   | ({ readonly vendor: "vmware" } & VmwareVendorConfig);
+
 /**
  * Vendor-specific bootstrap data of an MVE (VM size, licence or activation code, software image, SSH keys). The API never returns it: after an import it is not populated, and a configuration supplied afterwards is not verified.
  *
@@ -82,6 +84,7 @@ export type MveVendorConfigArgs =
   | ({ vendor: "prisma" } & PrismaVendorConfigArgs)
   | ({ vendor: "versa" } & VersaVendorConfigArgs)
   | ({ vendor: "vmware" } & VmwareVendorConfigArgs);
+
 /** Descriptor of MveVendorConfig. */
 export const mveVendorConfigType: rt.UnionSpec = {
   kind: "union",

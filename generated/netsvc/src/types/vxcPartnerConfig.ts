@@ -25,6 +25,7 @@ import {
   type VrouterPartnerConfigArgs,
   vrouterPartnerConfigType,
 } from "./vrouterPartnerConfig.js";
+
 /**
  * Cloud (CSP) or routing configuration of one VXC end. It is sent inside the end as `partnerConfig` in the order and as `aEndConfig` / `bEndConfig` in updates, and the API never returns it (imported VXCs do not have it populated). The `partner` discriminator only selects the shape; it is not a wire key. Every kind except `vrouter` is fixed after creation.
  *
@@ -46,6 +47,7 @@ export type VxcPartnerConfig =
   | ({ readonly partner: "oracle" } & OraclePartnerConfig)
   | ({ readonly partner: "transit" } & TransitPartnerConfig)
   | ({ readonly partner: "vrouter" } & VrouterPartnerConfig);
+
 /**
  * Cloud (CSP) or routing configuration of one VXC end. It is sent inside the end as `partnerConfig` in the order and as `aEndConfig` / `bEndConfig` in updates, and the API never returns it (imported VXCs do not have it populated). The `partner` discriminator only selects the shape; it is not a wire key. Every kind except `vrouter` is fixed after creation.
  *
@@ -67,6 +69,7 @@ export type VxcPartnerConfigArgs =
   | ({ partner: "oracle" } & OraclePartnerConfigArgs)
   | ({ partner: "transit" } & TransitPartnerConfigArgs)
   | ({ partner: "vrouter" } & VrouterPartnerConfigArgs);
+
 /** Descriptor of VxcPartnerConfig. */
 export const vxcPartnerConfigType: rt.UnionSpec = {
   kind: "union",

@@ -1,0 +1,93 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CLI = join(ROOT, "build/generator/cli.js");
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: "utf8" });
+
+/** Every file under a folder, path to bytes. */
+function snapshot(dir: string, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) for (const [k, v] of snapshot(join(dir, e.name), `${prefix}${e.name}/`)) out.set(k, v);
+    else out.set(`${prefix}${e.name}`, readFileSync(join(dir, e.name), "latin1"));
+  }
+  return out;
+}
+
+function fixtureCopy(): { schemas: string; out: string } {
+  const dir = mkdtempSync(join(tmpdir(), "sdkgen-cli-"));
+  cpSync(join(ROOT, "test/fixtures/kitchen-sink/schemas"), join(dir, "schemas"), { recursive: true });
+  return { schemas: join(dir, "schemas"), out: join(dir, "generated") };
+}
+
+describe("the generator CLI", () => {
+  it("writes a package, then --check finds no drift", () => {
+    const { schemas, out } = fixtureCopy();
+    expect(run("generate", "--schemas", schemas, "--out", out).status).toBe(0);
+    expect(existsSync(join(out, "demo/src/resources/widget.ts"))).toBe(true);
+    const check = run("generate", "--check", "--schemas", schemas, "--out", out);
+    expect(check.status, check.stderr).toBe(0);
+  });
+
+  it("is byte-identical across runs", () => {
+    const a = fixtureCopy();
+    const b = fixtureCopy();
+    run("generate", "--schemas", a.schemas, "--out", a.out);
+    run("generate", "--schemas", b.schemas, "--out", b.out);
+    expect(snapshot(b.out)).toEqual(snapshot(a.out));
+  });
+
+  it("--check reports edited, missing and stale files and writes nothing", () => {
+    const { schemas, out } = fixtureCopy();
+    run("generate", "--schemas", schemas, "--out", out);
+    writeFileSync(join(out, "demo/src/enums.ts"), "// edited by hand\n");
+    rmSync(join(out, "demo/src/resources/widget.ts"));
+    writeFileSync(join(out, "demo/src/stale.ts"), "export {};\n");
+    const before = snapshot(out);
+    const check = run("generate", "--check", "--schemas", schemas, "--out", out);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain("added: src/resources/widget.ts");
+    expect(check.stderr).toContain("changed: src/enums.ts");
+    expect(check.stderr).toContain("removed: src/stale.ts");
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  it("regenerating restores edited files, removes stale ones and keeps build output", () => {
+    const { schemas, out } = fixtureCopy();
+    run("generate", "--schemas", schemas, "--out", out);
+    const clean = snapshot(out);
+    writeFileSync(join(out, "demo/src/stale.ts"), "export {};\n");
+    writeFileSync(join(out, "demo/src/enums.ts"), "// edited\n");
+    cpSync(join(out, "demo/src"), join(out, "demo/dist"), { recursive: true });
+    run("generate", "--schemas", schemas, "--out", out);
+    const after = snapshot(out);
+    expect([...after.keys()].filter((k) => !k.startsWith("demo/dist/"))).toEqual([...clean.keys()]);
+    expect(after.get("demo/src/enums.ts")).toBe(clean.get("demo/src/enums.ts"));
+    expect(after.has("demo/dist/stale.ts")).toBe(true);
+  });
+
+  it("on a broken schema prints file:line:col problems, exits 1 and writes nothing", () => {
+    const { schemas, out } = fixtureCopy();
+    run("generate", "--schemas", schemas, "--out", out);
+    const before = snapshot(out);
+    const widget = join(schemas, "demo/resources/widget.yaml");
+    writeFileSync(widget, readFileSync(widget, "utf8").replace("mode: required", "mode: requird").replace("token: demo:index/widget:Widget", "token: demo:Widget"));
+    const result = run("generate", "--schemas", schemas, "--out", out);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: resource token must be/m);
+    expect(result.stderr).toMatch(/^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: "mode" must be one of .*did you mean "required"/m);
+    expect(result.stderr).toContain("nothing was written");
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  it("the committed generated/ matches the schemas", () => {
+    const check = run("generate", "--check");
+    expect(check.status, check.stderr).toBe(0);
+  });
+});
