@@ -11,7 +11,8 @@ commands:
 
 options:
   --schemas DIR         schema folder (default: schemas)
-  --out DIR             output folder (default: generated)`;
+  --out DIR             output folder (default: generated)
+  --stats               print the time of each stage and the peak memory`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -40,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
         } else console.log(`${name}: ${files} files, ${check ? "up to date" : `${changes} written or removed`}`);
       }
       console.log(`${check ? "checked" : "generated"} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+      if (rest.includes("--stats")) console.log(`peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
       return check && drifted ? 1 : 0;
     }
     default:

@@ -1,32 +1,49 @@
 import type { FieldSpec, ProviderDescriptor, TypeSpec } from "./descriptor.js";
 import { getEnv, parseEnvBoolean, parseEnvNumber, type Env } from "./env.js";
-import { Secret, toSecret } from "./secret.js";
+import { REDACTED, Secret, toSecret } from "./secret.js";
+import { didYouMean } from "./suggest.js";
 import { ValidationError, validateInput, type ValidationIssue } from "./validate.js";
 
 /**
  * Resolves provider configuration: each field from the argument, then its environment variable,
  * then its default, recursively inside configuration objects. Secrets come back wrapped in Secret.
- * Throws ValidationError listing every problem, naming the argument and the variable.
+ * Throws ValidationError listing every problem at once, naming arguments and variables.
  */
 export function resolveConfig(d: ProviderDescriptor, args: object = {}, env: Env = process.env): Record<string, unknown> {
   const issues: ValidationIssue[] = [];
-  const resolved = resolveFields(d.name, d.config, args as Readonly<Record<string, unknown>>, env, issues);
-  if (issues.length === 0) {
-    for (const issue of validateInput(d.name, d.config, resolved)) {
-      const field = d.config[issue.path.split(".")[1] ?? ""];
-      const hint = field?.mode === "required" && issue.message.endsWith("is required") && field.env ? `: pass it as an argument or set ${field.env}` : "";
-      issues.push({ ...issue, message: issue.message + hint });
-    }
+  const given = args as Readonly<Record<string, unknown>>;
+  for (const key of Object.keys(given))
+    if (!Object.hasOwn(d.config, key)) issues.push({ path: `${d.name}.${key}`, message: `${d.name}.${key} is not a provider setting${didYouMean(key, Object.keys(d.config))}` });
+  const envIssues: ValidationIssue[] = [];
+  const resolved = resolveFields(d.name, d.config, given, env, envIssues);
+  const badFromEnv = new Set(envIssues.map((i) => i.path));
+  for (const issue of validateInput(d.name, d.config, resolved)) {
+    if ([...badFromEnv].some((p) => issue.path === p || issue.path.startsWith(`${p}.`) || issue.path.startsWith(`${p}[`))) continue;
+    issues.push({ ...issue, message: issue.message + envHint(d, issue) });
   }
+  issues.push(...envIssues);
   if (issues.length > 0) throw new ValidationError(issues);
   return resolved;
 }
 
+/** ": pass it as an argument or set X" for a missing field that has a variable, at any depth. */
+function envHint(d: ProviderDescriptor, issue: ValidationIssue): string {
+  if (!issue.message.endsWith("is required")) return "";
+  let fields: Readonly<Record<string, FieldSpec>> | undefined = d.config;
+  let spec: FieldSpec | undefined;
+  for (const name of issue.path.split(".").slice(1)) {
+    spec = fields?.[name];
+    fields = spec?.type.kind === "object" && spec.type.object.kind === "object" ? spec.type.object.fields : undefined;
+  }
+  return spec?.env ? `: pass it as an argument or set ${spec.env}` : "";
+}
+
 function resolveFields(path: string, fields: Readonly<Record<string, FieldSpec>>, args: Readonly<Record<string, unknown>>, env: Env, issues: ValidationIssue[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const fromEnvObjects = objectsFromEnv(fields, args, env);
   for (const [name, spec] of Object.entries(fields)) {
     const p = `${path}.${name}`;
-    let value = args[name] ?? fromEnv(p, spec, env, issues);
+    let value = args[name] ?? (fromEnvObjects.has(name) ? {} : fromEnv(p, spec, env, issues));
     if (value === undefined && spec.default !== undefined) value = structuredClone(spec.default);
     if (value !== undefined && spec.type.kind === "object" && spec.type.object.kind === "object" && isRecord(value))
       value = resolveFields(p, spec.type.object.fields, value, env, issues);
@@ -36,25 +53,43 @@ function resolveFields(path: string, fields: Readonly<Record<string, FieldSpec>>
 }
 
 /**
- * A field's value from its variable. An object field is built from the environment when every one of
- * its required fields has a variable that is set (variables shared between objects, such as a role
- * ARN, then build only the objects whose own required variables are present).
+ * The object fields (not given as arguments) to build from the environment. An object qualifies when
+ * some of its variables are set and every required field's variable is. Variables may be shared
+ * between objects (a role ARN serves three role settings), so the most specific object wins: one is
+ * dropped when another qualifies with a superset of its variables set, or the same set while
+ * requiring more of them.
  */
-function fromEnv(path: string, spec: FieldSpec, env: Env, issues: ValidationIssue[]): unknown {
-  if (spec.type.kind === "object" && spec.type.object.kind === "object") {
-    const fields = Object.values(spec.type.object.fields);
+function objectsFromEnv(fields: Readonly<Record<string, FieldSpec>>, args: Readonly<Record<string, unknown>>, env: Env): Set<string> {
+  const candidates = new Map<string, { set: Set<string>; required: number }>();
+  for (const [name, spec] of Object.entries(fields)) {
+    if (args[name] !== undefined || spec.type.kind !== "object" || spec.type.object.kind !== "object") continue;
+    const nested = Object.values(spec.type.object.fields);
     const isSet = (f: FieldSpec) => f.env !== undefined && getEnv(env, f.env) !== undefined;
-    const required = fields.filter((f) => f.mode === "required");
-    return fields.some(isSet) && required.every(isSet) ? {} : undefined;
+    const required = nested.filter((f) => f.mode === "required");
+    if (nested.some(isSet) && required.every(isSet)) candidates.set(name, { set: new Set(nested.filter(isSet).map((f) => f.env!)), required: required.length });
   }
+  const covers = (a: Set<string>, b: Set<string>) => [...b].every((v) => a.has(v));
+  return new Set(
+    [...candidates].filter(([name, x]) =>
+      ![...candidates].some(([other, y]) => other !== name && covers(y.set, x.set) && (y.set.size > x.set.size || y.required > x.required)),
+    ).map(([name]) => name),
+  );
+}
+
+function fromEnv(path: string, spec: FieldSpec, env: Env, issues: ValidationIssue[]): unknown {
   if (!spec.env) return undefined;
   const text = getEnv(env, spec.env);
   if (text === undefined) return undefined;
   const value = parseEnv(spec.type, text);
-  if (value === undefined) issues.push({ path, message: `${spec.env} must be ${expected(spec.type)} (got ${spec.type.secret ? "[secret]" : JSON.stringify(text)}), for ${path}` });
+  if (value === undefined) {
+    const shown = spec.type.secret ? REDACTED : JSON.stringify(text);
+    const badItem = spec.type.kind === "list" && !spec.type.secret ? text.split(",").map((s) => s.trim()).find((s) => s && parseEnv((spec.type as { items: TypeSpec }).items, s) === undefined) : undefined;
+    issues.push({ path, message: `${spec.env} must be ${expected(spec.type)} (got ${shown}${badItem !== undefined ? `; item ${JSON.stringify(badItem)} is not` : ""}), for ${path}` });
+  }
   return value;
 }
 
+/** The typed value of a variable's text, or undefined when it does not parse (any list item included). */
 function parseEnv(type: TypeSpec, text: string): unknown {
   switch (type.kind) {
     case "boolean":
@@ -62,14 +97,16 @@ function parseEnv(type: TypeSpec, text: string): unknown {
     case "number":
     case "integer":
       return parseEnvNumber(text);
-    case "list":
-      return text.split(",").map((s) => s.trim()).filter(Boolean).map((s) => parseEnv(type.items, s));
+    case "list": {
+      const items = text.split(",").map((s) => s.trim()).filter(Boolean).map((s) => parseEnv(type.items, s));
+      return items.includes(undefined) ? undefined : items;
+    }
     default:
       return text;
   }
 }
 
-const expected = (type: TypeSpec) =>
-  type.kind === "boolean" ? "true or false (also 1/0, t/f)" : type.kind === "number" || type.kind === "integer" ? "a number" : `a ${type.kind}`;
+const expected = (type: TypeSpec): string =>
+  type.kind === "boolean" ? "true or false (also 1/0, t/f)" : type.kind === "number" || type.kind === "integer" ? "a number" : type.kind === "list" ? `a comma-separated list, each item ${expected(type.items)}` : `a ${type.kind}`;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);

@@ -16,15 +16,13 @@ export function checkFormat(format: Format, value: string, family?: "ipv4" | "ip
       return /^(?:[0-9A-Fa-f]{2}([:-]))(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/.test(value) || /^(?:[0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/.test(value)
         ? undefined
         : "must be a MAC address such as 00:1a:2b:3c:4d:5e";
-    case "iso8601":
-      return /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value))
-        ? undefined
-        : "must be an ISO 8601 timestamp such as 2026-01-31T12:00:00Z";
+    case "iso8601": {
+      const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+      return m && realDateTime(m.slice(1).map((x) => Number(x ?? 0))) ? undefined : "must be an ISO 8601 timestamp such as 2026-01-31T12:00:00Z";
+    }
     case "datetime-ymd-hms": {
       const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
-      const [y, mo, d, h, mi, s] = (m ?? []).slice(1).map(Number) as number[];
-      const valid = m && mo! >= 1 && mo! <= 12 && d! >= 1 && d! <= new Date(Date.UTC(y!, mo!, 0)).getUTCDate() && h! <= 23 && mi! <= 59 && s! <= 59;
-      return valid ? undefined : "must be a time in the shape YYYY-MM-DD hh:mm:ss";
+      return m && realDateTime(m.slice(1).map(Number)) ? undefined : "must be a time in the shape YYYY-MM-DD hh:mm:ss";
     }
     case "json":
       try {
@@ -34,6 +32,11 @@ export function checkFormat(format: Format, value: string, family?: "ipv4" | "ip
         return "must be a JSON document";
       }
   }
+}
+
+/** Whether year, month, day, hour, minute, second name a moment that exists (no 30 February). */
+function realDateTime([y, mo, d, h, mi, s]: number[]): boolean {
+  return mo! >= 1 && mo! <= 12 && d! >= 1 && d! <= new Date(Date.UTC(y!, mo!, 0)).getUTCDate() && h! <= 23 && mi! <= 59 && s! <= 59;
 }
 
 /** A canonical CIDR: a network address with no host bits set, of the given family if any. */

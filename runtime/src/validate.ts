@@ -64,7 +64,8 @@ function checkObject(fields: Readonly<Record<string, FieldSpec>>, value: unknown
 }
 
 function checkType(spec: TypeSpec, raw: unknown, path: string, root: Record<string, unknown>, issues: ValidationIssue[], inSecret: boolean): void {
-  const secret = inSecret || spec.secret === true;
+  // A Secret stays secret in messages even where the schema did not declare the field secret.
+  const secret = inSecret || spec.secret === true || raw instanceof Secret;
   const value = raw instanceof Secret ? raw.reveal() : raw;
   const fail = (what: string): void => void issues.push({ path, message: `${path} ${what} ${got(value, secret)}` });
   const c = "constraints" in spec ? spec.constraints : undefined;
@@ -101,7 +102,7 @@ function checkType(spec: TypeSpec, raw: unknown, path: string, root: Record<stri
     case "list":
       if (!Array.isArray(value)) return fail("must be a list");
       if (c?.minItems !== undefined && value.length < c.minItems) return fail(`must have at least ${c.minItems} item${c.minItems === 1 ? "" : "s"}`);
-      if (c?.maxItems !== undefined && value.length > c.maxItems) return fail(`must have at most ${c.maxItems} items`);
+      if (c?.maxItems !== undefined && value.length > c.maxItems) return fail(`must have at most ${c.maxItems} item${c.maxItems === 1 ? "" : "s"}`);
       value.forEach((item, i) => checkType(spec.items, item, `${path}[${i}]`, root, issues, secret));
       return;
     case "map":
@@ -125,8 +126,8 @@ function checkUnion(u: UnionSpec, value: unknown, path: string, root: Record<str
   const variant = typeof key === "string" ? names.find((n) => n === key || (u.discriminator.caseInsensitive && n.toLowerCase() === key.toLowerCase())) : undefined;
   const p = `${path}.${u.discriminator.field}`;
   if (!variant) {
-    const hint = typeof key === "string" ? didYouMean(key, names) : "";
-    issues.push({ path: p, message: key === undefined ? `${p} is required: one of ${names.join(", ")}` : `${p} must be one of ${names.join(", ")} ${got(key, false)}${hint}` });
+    const hint = typeof key === "string" && !secret ? didYouMean(key, names) : "";
+    issues.push({ path: p, message: key === undefined ? `${p} is required: one of ${names.join(", ")}` : `${p} must be one of ${names.join(", ")} ${got(key, secret)}${hint}` });
     return;
   }
   checkObject(u.variants[variant]!.object.fields, value, path, u.variants[variant]!.object.name, root, issues, secret, [u.discriminator.field]);
@@ -141,7 +142,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 
 function got(value: unknown, secret: boolean): string {
   if (secret) return `(got ${REDACTED})`;
-  const text = value === undefined ? "undefined" : JSON.stringify(value);
+  const text = value === undefined || (typeof value === "number" && !Number.isFinite(value)) ? String(value) : JSON.stringify(value);
   return `(got ${text.length > 60 ? `${text.slice(0, 57)}...` : text})`;
 }
 

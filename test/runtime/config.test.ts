@@ -240,7 +240,7 @@ describe("resolveConfig: configuration objects", () => {
   });
 
   it("reports a missing required field inside a given object by its path", () => {
-    expect(messagesOf(d, { assumeRole: { roleArn: "a" } }, {})).toEqual(["demo.assumeRole.sessionName is required"]);
+    expect(messagesOf(d, { assumeRole: { roleArn: "a" } }, {})).toEqual(["demo.assumeRole.sessionName is required: pass it as an argument or set DEMO_SESSION_NAME"]);
   });
 
   it("reports a bad nested variable by the nested path", () => {
@@ -292,6 +292,6 @@ describe("resolveConfig: ValidationError lists every issue at once", () => {
   });
 
   it("reports a misspelt argument instead of silently ignoring it", () => {
-    expect(messagesOf(d, { accessKey: "k", regoin: "eu" }, {})).toEqual(['demo.regoin is not a field of demo (did you mean "region"?)']);
+    expect(messagesOf(d, { accessKey: "k", regoin: "eu" }, {})).toEqual(['demo.regoin is not a provider setting (did you mean "region"?)']);
   });
 });

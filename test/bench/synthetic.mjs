@@ -1,0 +1,95 @@
+// Writes a synthetic provider of `count` entities (types, resources, lookups) for the benchmark:
+// realistic field mixes (enums, shared and inline objects, lists, maps, secrets, replace-on-change,
+// defaults, bounds) so the generator does the same work per entity as on the real schemas.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export function writeSynthetic(schemasDir, count = 2000) {
+  const root = join(schemasDir, "synth");
+  for (const d of ["resources", "lookups", "types"]) mkdirSync(join(root, d), { recursive: true });
+  const types = Math.round(count * 0.05);
+  const resources = Math.round((count - types) / 2);
+  const lookups = count - types - resources;
+  writeFileSync(join(root, "provider.yaml"), `version: 1
+kind: provider
+name: synth
+description: A synthetic provider for benchmarks.
+envPrefix: SYNTH
+package: { name: synth, version: 0.0.1, description: Synthetic. }
+config:
+  token: { type: string, mode: required, secret: true, env: SYNTH_TOKEN, description: API token. }
+  region: { type: string, mode: optional, default: r1, env: SYNTH_REGION, description: Region. }
+`);
+  for (let i = 0; i < types; i++)
+    writeFileSync(join(root, "types", `part${i}.yaml`), `version: 1
+kind: object
+name: Part${i}
+description: Shared part ${i}.
+fields:
+  label: { type: string, mode: required, maxLength: 64, description: Label of part ${i}. }
+  weight: { type: integer, mode: optional, minimum: 0, maximum: 1000, description: Weight. }
+  colour: { type: string, mode: optional, enum: [red, green, blue], enumName: Colour, description: Colour. }
+  tags: { type: list, mode: optional, maxItems: 10, items: { type: string }, description: Tags. }
+  password: { type: string, mode: optional, secret: true, description: Password. }
+  state: { type: string, mode: output, knownValues: [UP, DOWN], description: State. }
+`);
+  for (let i = 0; i < resources; i++)
+    writeFileSync(join(root, "resources", `thing${i}.yaml`), resource(i, types));
+  for (let i = 0; i < lookups; i++)
+    writeFileSync(join(root, "lookups", `getThings${i}.yaml`), `version: 1
+kind: lookup
+name: getThings${i}
+token: synth:index/getThings${i}:getThings${i}
+description: Things of kind ${i}.
+inputs:
+  name: { type: string, mode: optional, description: Name filter. }
+  since: { type: string, mode: optional, format: datetime-ymd-hms, description: Earliest time. }
+  kind: { type: string, mode: required, enum: [a, b, c], description: Kind. }
+outputs:
+  id: { type: string, guaranteed: true, description: Identifier. }
+  total: { type: integer, description: Total count. }
+  items:
+    type: list
+    guaranteed: true
+    description: Matching things.
+    items:
+      type: object
+      fields:
+        uid: { type: string, description: Unique id. }
+        size: { type: integer, description: Size. }
+        part: { type: object, ref: Part${i % types}, description: Its part. }
+        secretNote: { type: string, secret: true, description: A note. }
+`);
+  return { types, resources, lookups };
+}
+
+function resource(i, types) {
+  return `version: 1
+kind: resource
+name: Thing${i}
+token: synth:index/thing${i}:Thing${i}
+description: Thing number ${i}, a synthetic resource.
+fields:
+  name: { type: string, mode: required, minLength: 1, maxLength: 64, description: Name of the thing. }
+  term: { type: integer, mode: required, enum: [1, 12, 24, 36], enumName: Term, description: Contract term. }
+  speed: { type: integer, mode: required, enum: [1000, 10000, 100000], replaceOnChange: Speed is fixed., description: Speed. }
+  location: { type: integer, mode: required, minimum: 1, replaceOnChange: Things cannot move., description: Location. }
+  zone: { type: string, mode: optional-computed, enum: [red, blue], enumName: Zone, description: Zone. }
+  note: { type: string, mode: optional, description: Free text. }
+  shutdown: { type: boolean, mode: optional, default: false, description: Shut down. }
+  vlan: { type: integer, mode: optional, minimum: -1, maximum: 4093, notOneOf: [1], description: VLAN. }
+  labels: { type: map, mode: optional, values: { type: string }, description: Labels. }
+  parts: { type: list, mode: optional, maxItems: 5, items: { type: object, ref: Part${i % types} }, description: Parts. }
+  main: { type: object, mode: optional, ref: Part${(i + 1) % types}, description: Main part. }
+  key: { type: string, mode: optional, secret: true, replaceOnChange: A new key is a new thing., description: Key. }
+  mac: { type: string, mode: optional, format: mac, description: MAC address. }
+  old: { type: string, mode: optional, deprecated: Use note., description: Old note. }
+  uid: { type: string, mode: output, guaranteed: true, description: Unique id. }
+  status: { type: string, mode: output, knownValues: [LIVE, DOWN], description: Status. }
+  created: { type: string, mode: output, format: iso8601, description: Creation time. }
+importId:
+  parts: [{ field: uid, type: string }]
+lifecycle:
+  notes: [Waits until LIVE.]
+`;
+}
