@@ -12,7 +12,9 @@ commands:
 options:
   --schemas DIR         schema folder (default: schemas)
   --out DIR             output folder (default: generated)
-  --stats               print the time of each stage and the peak memory`;
+  --cache DIR           cache folder (default: node_modules/.cache/sdkgen)
+  --no-cache            neither read nor write the cache
+  --stats               print the peak memory`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -24,24 +26,29 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "validate": {
       const models = loadModels(schemaDir);
-      console.log(`schemas valid: ${models.map((m) => `${m.provider.name} (${m.resources.length} resources, ${m.lookups.length} lookups, ${m.types.length} types)`).join(", ")}`);
+      console.log(
+        `schemas valid: ${models.map((m) => `${m.provider.name} (${m.resources.length} resources, ${m.lookups.length} lookups, ${m.types.length} types)`).join(", ")}`,
+      );
       return 0;
     }
     case "generate": {
       const check = rest.includes("--check");
       const started = performance.now();
-      const results = await regenerate(schemaDir, resolve(opt("--out", "generated")), check);
+      const cacheDir = rest.includes("--no-cache") ? undefined : resolve(opt("--cache", "node_modules/.cache/sdkgen"));
+      const results = await regenerate(schemaDir, resolve(opt("--out", "generated")), { check, cacheDir });
       let drifted = false;
       for (const { name, drift, files } of results) {
         const changes = drift.added.length + drift.changed.length + drift.removed.length;
         drifted ||= changes > 0;
         if (check && changes > 0) {
           console.error(`${name}: generated/${name} is out of date with the schemas (run \`make\`):`);
-          for (const [what, list] of Object.entries(drift)) for (const f of list as string[]) console.error(`  ${what}: ${f}`);
+          for (const [what, list] of Object.entries(drift))
+            for (const f of list as string[]) console.error(`  ${what}: ${f}`);
         } else console.log(`${name}: ${files} files, ${check ? "up to date" : `${changes} written or removed`}`);
       }
       console.log(`${check ? "checked" : "generated"} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-      if (rest.includes("--stats")) console.log(`peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+      if (rest.includes("--stats"))
+        console.log(`peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
       return check && drifted ? 1 : 0;
     }
     default:

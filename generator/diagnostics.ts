@@ -13,8 +13,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 /** Sorted by file, then position, then text, so reports are stable across runs. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   return [...list].sort(
-    (a, b) =>
-      a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message),
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message),
   );
 }
 

@@ -18,7 +18,10 @@ export const camel = (name: string): string => {
   return p[0]!.toLowerCase() + p.slice(1);
 };
 
-export const snake = (name: string): string => words(name).map((w) => w.toLowerCase()).join("_");
+export const snake = (name: string): string =>
+  words(name)
+    .map((w) => w.toLowerCase())
+    .join("_");
 
 /** The key two names collide on: case and separators ignored. */
 export const collisionKey = (name: string): string => name.replace(/[^A-Za-z0-9]/g, "").toLowerCase();

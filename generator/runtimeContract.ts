@@ -4,4 +4,7 @@
 export const RUNTIME_FUNCTIONS = ["terraformConfig"] as const;
 
 /** Names the generated index re-exports from the runtime; schema names may not take them. */
-export const RUNTIME_REEXPORTS = { values: ["Secret", "secret", "ValidationError"], types: ["SecretInput", "ValidationIssue"] } as const;
+export const RUNTIME_REEXPORTS = {
+  values: ["Secret", "secret", "ValidationError"],
+  types: ["SecretInput", "ValidationIssue"],
+} as const;

@@ -9,7 +9,10 @@ export class ModuleContext {
   readonly enums: ReadonlyMap<string, EnumType>;
   readonly types: ReadonlyMap<string, NamedType>;
 
-  constructor(readonly plan: PackagePlan, readonly path: string) {
+  constructor(
+    readonly plan: PackagePlan,
+    readonly path: string,
+  ) {
     this.enums = new Map(plan.model.enums.map((e) => [e.name, e]));
     this.types = new Map(plan.model.types.map((t) => [t.name, t]));
   }

@@ -1,4 +1,12 @@
-import { StructureKind, VariableDeclarationKind, type InterfaceDeclarationStructure, type JSDocStructure, type OptionalKind, type VariableStatementStructure, type FunctionDeclarationStructure } from "ts-morph";
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type InterfaceDeclarationStructure,
+  type JSDocStructure,
+  type OptionalKind,
+  type VariableStatementStructure,
+  type FunctionDeclarationStructure,
+} from "ts-morph";
 import type { Field } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
 import { literal } from "./literal.js";
@@ -17,7 +25,13 @@ const FORMS: Record<Form, { includes: (f: Field) => boolean; optional: (f: Field
 };
 
 /** An interface of fields in one form: Args (input), Outputs/Result (output), State. */
-export function fieldInterface(name: string, doc: OptionalKind<JSDocStructure>, fields: readonly Field[], form: Form, ctx: ModuleContext): InterfaceDeclarationStructure {
+export function fieldInterface(
+  name: string,
+  doc: OptionalKind<JSDocStructure>,
+  fields: readonly Field[],
+  form: Form,
+  ctx: ModuleContext,
+): InterfaceDeclarationStructure {
   const spec = FORMS[form];
   return {
     kind: StructureKind.Interface,
@@ -31,24 +45,37 @@ export function fieldInterface(name: string, doc: OptionalKind<JSDocStructure>, 
         type: typeExpr(f.type, form === "config" ? "input" : form, ctx) + (optional ? " | undefined" : ""),
         hasQuestionToken: optional,
         isReadonly: spec.readonly,
-        docs: [fieldDoc(f, ctx.enums, { input: form === "input" || form === "config" })],
+        docs: [fieldDoc(f, ctx.enums, form === "config" ? "input" : form)],
       };
     }),
   };
 }
 
 /** `export const name: type = value`, or with no type `export const name = value as const`. */
-export function constant(name: string, type: string | undefined, value: unknown, doc: string): VariableStatementStructure {
+export function constant(
+  name: string,
+  type: string | undefined,
+  value: unknown,
+  doc: string,
+): VariableStatementStructure {
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [doc],
-    declarations: [type ? { name, type, initializer: literal(value) } : { name, initializer: `${literal(value)} as const` }],
+    declarations: [
+      type ? { name, type, initializer: literal(value) } : { name, initializer: `${literal(value)} as const` },
+    ],
   };
 }
 
-export function validator(name: string, entity: string, argsType: string, fieldsExpr: string, ctx: ModuleContext): FunctionDeclarationStructure {
+export function validator(
+  name: string,
+  entity: string,
+  argsType: string,
+  fieldsExpr: string,
+  ctx: ModuleContext,
+): FunctionDeclarationStructure {
   const rt = ctx.imports.rt(true);
   return {
     kind: StructureKind.Function,

@@ -1,4 +1,4 @@
-import type { Field, NamedType, TypeSpec } from "../model/types.js";
+import type { Field, TypeSpec } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
 import { Code } from "./literal.js";
 
@@ -48,32 +48,3 @@ function typeData(spec: TypeSpec, ctx: ModuleContext): Record<string, unknown> {
     secret: spec.secret || undefined,
   };
 }
-
-/**
- * Paths to values with a property, through nested objects: `a.b`, `a[*]` for list items, `a.*` for
- * map values (Pulumi's notation). `only` limits the walk to input fields where outputs do not count.
- */
-export function paths(fields: readonly Field[], types: ReadonlyMap<string, NamedType>, test: (f: Field, spec: TypeSpec) => boolean, inputsOnly: boolean, prefix = ""): string[] {
-  const out: string[] = [];
-  const walkSpec = (spec: TypeSpec, path: string, f: Field) => {
-    if (test(f, spec)) {
-      out.push(path);
-      return;
-    }
-    if (spec.items) walkSpec(spec.items, `${path}[*]`, f);
-    if (spec.values) walkSpec(spec.values, `${path}.*`, f);
-    const t = spec.ref ? types.get(spec.ref) : undefined;
-    if (t?.kind === "object") out.push(...paths(t.fields, types, test, inputsOnly, `${path}.`));
-    if (t?.kind === "union")
-      for (const v of t.variants) {
-        const vt = types.get(v.ref);
-        if (vt?.kind === "object") out.push(...paths(vt.fields, types, test, inputsOnly, `${path}.`));
-      }
-  };
-  for (const f of fields) if (!inputsOnly || f.mode !== "output") walkSpec(f.type, prefix + f.name, f);
-  return [...new Set(out)].sort();
-}
-
-export const secretPaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) => paths(fields, types, (_f, s) => s.secret, false);
-export const replacePaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) =>
-  paths(fields, types, (f, s) => !!f.replaceOnChange && s === f.type, true);

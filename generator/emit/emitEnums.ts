@@ -2,6 +2,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant } from "./declarations.js";
+import { providerFolder } from "./describe.js";
 import { printModule } from "./printModule.js";
 import { docText } from "./tsdoc.js";
 
@@ -12,10 +13,22 @@ export function emitEnums(plan: PackagePlan): string {
     const doc = docText(
       `Allowed values of ${e.name}${e.caseInsensitive ? " (matched case-insensitively)" : ""}:\n${e.values.map((v) => `- \`${JSON.stringify(v.value)}\`${v.description ? `: ${v.description}` : ""}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n")}`,
     );
-    return [constant(e.name, undefined, e.values.map((v) => v.value), doc), { kind: StructureKind.TypeAlias, name: e.name, isExported: true, type: `(typeof ${e.name})[number]`, docs: [doc] }];
+    const typeDoc = `One of the allowed values of ${e.name}, listed in the constant of that name.`;
+    return [
+      constant(
+        e.name,
+        undefined,
+        e.values.map((v) => v.value),
+        doc,
+      ),
+      {
+        kind: StructureKind.TypeAlias,
+        name: e.name,
+        isExported: true,
+        type: `(typeof ${e.name})[number]`,
+        docs: [typeDoc],
+      },
+    ];
   });
   return printModule(ctx, [providerFolder(plan)], statements);
 }
-
-export const providerFolder = (plan: PackagePlan) => plan.model.provider.file.replace(/provider\.yaml$/, "");
-

@@ -1,7 +1,7 @@
 import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
-import { providerFolder } from "./emitEnums.js";
+import { providerFolder } from "./describe.js";
 import { RUNTIME_REEXPORTS } from "../runtimeContract.js";
 import { RUNTIME_MODULE } from "./imports.js";
 import { printModule } from "./printModule.js";
@@ -9,11 +9,33 @@ import { printModule } from "./printModule.js";
 /** The package entry: every generated module re-exported, plus the runtime names users handle. */
 export function emitIndex(plan: PackagePlan): string {
   const ctx = new ModuleContext(plan, plan.indexPath);
-  const modules = [plan.enumsPath, plan.providerPath, ...plan.resources.map((r) => r.path), ...plan.lookups.map((l) => l.path), ...[...plan.types.values()].map((t) => t.path)];
-  const all = (path: string): ExportDeclarationStructure => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${path.replace(/^src\//, "").replace(/\.ts$/, ".js")}` });
-  return printModule(ctx, [providerFolder(plan)], [
-    ...modules.sort().map(all),
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: RUNTIME_MODULE, namedExports: [...RUNTIME_REEXPORTS.values] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: RUNTIME_MODULE, isTypeOnly: true, namedExports: [...RUNTIME_REEXPORTS.types] },
-  ]);
+  const modules = [
+    plan.enumsPath,
+    plan.providerPath,
+    ...plan.resources.map((r) => r.path),
+    ...plan.lookups.map((l) => l.path),
+    ...[...plan.types.values()].map((t) => t.path),
+  ];
+  const all = (path: string): ExportDeclarationStructure => ({
+    kind: StructureKind.ExportDeclaration,
+    moduleSpecifier: `./${path.replace(/^src\//, "").replace(/\.ts$/, ".js")}`,
+  });
+  return printModule(
+    ctx,
+    [providerFolder(plan)],
+    [
+      ...modules.sort().map(all),
+      {
+        kind: StructureKind.ExportDeclaration,
+        moduleSpecifier: RUNTIME_MODULE,
+        namedExports: [...RUNTIME_REEXPORTS.values],
+      },
+      {
+        kind: StructureKind.ExportDeclaration,
+        moduleSpecifier: RUNTIME_MODULE,
+        isTypeOnly: true,
+        namedExports: [...RUNTIME_REEXPORTS.types],
+      },
+    ],
+  );
 }

@@ -14,38 +14,85 @@ export function emitProvider(plan: PackagePlan): string {
   const ctx = new ModuleContext(plan, plan.providerPath);
   const rt = ctx.imports.rt(true);
   // Resolved config: what a field always has once arguments, environment and defaults are applied.
-  const resolved: Field[] = provider.config.map((f) => ({ ...f, mode: "output", guaranteed: f.mode === "required" || f.default !== undefined }));
+  const resolved: Field[] = provider.config.map((f) => ({
+    ...f,
+    mode: "output",
+    guaranteed: f.mode === "required" || f.default !== undefined,
+  }));
   const descriptor = {
     kind: "provider",
     name: provider.name,
     envPrefix: provider.envPrefix,
     config: fieldsData(provider.config, ctx),
-    functions: Object.fromEntries(provider.functions.map((f) => [f.name, { token: f.token, outputs: fieldsData(f.outputs, ctx) }])),
+    functions: Object.fromEntries(
+      provider.functions.map((f) => [f.name, { token: f.token, outputs: fieldsData(f.outputs, ctx) }]),
+    ),
   };
-  return printModule(ctx, [provider.file], [
-    fieldInterface(names.args, entityDoc(`Configuration of the ${provider.displayName} provider (${provider.name}): ${provider.description}`, ["Each field is read from the argument, then its environment variable, then its default."]), provider.config, "config", ctx),
-    fieldInterface(names.config, entityDoc(`The resolved configuration: arguments, environment variables and defaults applied and checked. Secrets are wrapped in \`Secret\`.`), resolved, "output", ctx),
-    constant(names.descriptor, `${rt}.ProviderDescriptor`, descriptor, `What the runtime needs to know about the ${provider.name} provider configuration.`),
-    {
-      kind: StructureKind.Function,
-      name: names.resolve,
-      isExported: true,
-      docs: [`Resolves {@link ${names.args}} from arguments, then ${provider.envPrefix}_* environment variables, then defaults.\n@throws ValidationError listing every missing or invalid field, naming its environment variable.`],
-      parameters: [{ name: "args", type: names.args, initializer: "{}" }, { name: "env", type: `${rt}.Env`, initializer: "process.env" }],
-      returnType: names.config,
-      statements: [`return ${rt}.resolveConfig(${names.descriptor}, args, env) as unknown as ${names.config};`],
-    },
-    ...names.functions.flatMap(({ fn, name, result }) => [
-      fieldInterface(result, entityDoc(`The result of the provider function \`${fn.token}\`.`), fn.outputs, "output", ctx),
+  return printModule(
+    ctx,
+    [provider.file],
+    [
+      fieldInterface(
+        names.args,
+        entityDoc(`Configuration of the ${provider.displayName} provider (${provider.name}): ${provider.description}`, [
+          "Each field is read from the argument, then its environment variable, then its default.",
+        ]),
+        provider.config,
+        "config",
+        ctx,
+      ),
+      fieldInterface(
+        names.config,
+        entityDoc(
+          `The resolved configuration: arguments, environment variables and defaults applied and checked. Secrets are wrapped in \`Secret\`.`,
+        ),
+        resolved,
+        "output",
+        ctx,
+      ),
+      constant(
+        names.descriptor,
+        `${rt}.ProviderDescriptor`,
+        descriptor,
+        `What the runtime needs to know about the ${provider.name} provider configuration.`,
+      ),
       {
-        kind: StructureKind.Function as const,
-        name,
+        kind: StructureKind.Function,
+        name: names.resolve,
         isExported: true,
-        docs: [`${fn.description}\n\n@param config - the provider's resolved configuration${fn.receiver ? ` (the function's \`${fn.receiver.name}\`: ${fn.receiver.description})` : ""}.`],
-        parameters: [{ name: "config", type: names.config }, { name: "options", type: "{ revealSecrets?: boolean }", initializer: "{}" }],
-        returnType: result,
-        statements: [`return ${rt}.${name}(config, options) as ${result};`],
+        docs: [
+          `Resolves {@link ${names.args}} from arguments, then ${provider.envPrefix}_* environment variables, then defaults.\n@throws ValidationError listing every missing or invalid field, naming its environment variable.`,
+        ],
+        parameters: [
+          { name: "args", type: names.args, initializer: "{}" },
+          { name: "env", type: `${rt}.Env`, initializer: "process.env" },
+        ],
+        returnType: names.config,
+        statements: [`return ${rt}.resolveConfig(${names.descriptor}, args, env) as unknown as ${names.config};`],
       },
-    ]),
-  ]);
+      ...names.functions.flatMap(({ fn, name, result }) => [
+        fieldInterface(
+          result,
+          entityDoc(`The result of the provider function \`${fn.token}\`.`),
+          fn.outputs,
+          "output",
+          ctx,
+        ),
+        {
+          kind: StructureKind.Function as const,
+          name,
+          isExported: true,
+          docs: [
+            `${fn.description}\n\n@param config - the provider's resolved configuration${fn.receiver ? ` (the function's \`${fn.receiver.name}\`: ${fn.receiver.description})` : ""}.`,
+          ],
+          parameters: [
+            { name: "config", type: names.config },
+            { name: "options", type: "{ revealSecrets?: boolean }", initializer: "{}" },
+          ],
+          returnType: result,
+          statements: [`return ${rt}.${name}(config, options) as ${result};`],
+        },
+      ]),
+    ],
+  );
 }

@@ -6,15 +6,19 @@ import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
 import type { Field, PackageModel } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { replacePaths, secretPaths } from "./descriptorData.js";
-import { importIdText } from "./emitResource.js";
-import { providerFolder } from "./emitEnums.js";
+import { replacePaths, secretPaths } from "../model/paths.js";
+import { importIdText, providerFolder } from "./describe.js";
 
-const TEMPLATES = { "package.json": "package.json.hbs", "tsconfig.json": "tsconfig.json.hbs", "README.md": "README.md.hbs" } as const;
+const TEMPLATES = {
+  "package.json": "package.json.hbs",
+  "tsconfig.json": "tsconfig.json.hbs",
+  "README.md": "README.md.hbs",
+} as const;
 
 /** Repository root: the nearest folder above this module holding templates/. */
 function repoRoot(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, "templates", "README.md.hbs"))) return dir;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir))
+    if (existsSync(join(dir, "templates", "README.md.hbs"))) return dir;
   throw new Error(`templates/ not found above ${import.meta.url}`);
 }
 
@@ -27,15 +31,33 @@ function templates() {
     const hb = Handlebars.create();
     hb.registerHelper("json", (v: unknown) => JSON.stringify(v));
     // A Markdown table cell: one line, pipes escaped.
-    hb.registerHelper("cell", (v: unknown) => new hb.SafeString(String(v ?? "").replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|")));
-    compiled = new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, hb.compile(readFileSync(join(root, "templates", file), "utf8"), { noEscape: true, strict: true })]));
+    hb.registerHelper(
+      "cell",
+      (v: unknown) =>
+        new hb.SafeString(
+          String(v ?? "")
+            .replace(/\s*\n\s*/g, " ")
+            .replace(/\|/g, "\\|"),
+        ),
+    );
+    compiled = new Map(
+      Object.entries(TEMPLATES).map(([out, file]) => [
+        out,
+        hb.compile(readFileSync(join(root, "templates", file), "utf8"), { noEscape: true, strict: true }),
+      ]),
+    );
     const version = (p: string) => (JSON.parse(readFileSync(join(root, p), "utf8")) as { version: string }).version;
     versions = { generator: version("package.json"), runtime: version("runtime/package.json") };
   }
   return { compiled, versions: versions! };
 }
 
-const typeName = (f: Field): string => (f.type.kind === "list" ? `list of ${f.type.items!.kind}` : f.type.kind === "object" ? (f.type.ref ?? "object") : f.type.kind);
+const typeName = (f: Field): string =>
+  f.type.kind === "list"
+    ? `list of ${f.type.items!.kind}`
+    : f.type.kind === "object"
+      ? (f.type.ref ?? "object")
+      : f.type.kind;
 
 function view(model: PackageModel, plan: PackagePlan) {
   const { versions } = templates();
@@ -52,7 +74,15 @@ function view(model: PackageModel, plan: PackagePlan) {
     runtimeVersion: versions.runtime,
     firstResource: model.resources[0]?.name ?? "",
     firstResourceFile: model.resources[0] ? camel(model.resources[0].name) : "",
-    config: p.config.map((f) => ({ name: f.name, required: f.mode === "required", type: typeName(f), env: f.env, default: f.default === undefined ? undefined : JSON.stringify(f.default), description: f.description, secret: f.type.secret })),
+    config: p.config.map((f) => ({
+      name: f.name,
+      required: f.mode === "required",
+      type: typeName(f),
+      env: f.env,
+      default: f.default === undefined ? undefined : JSON.stringify(f.default),
+      description: f.description,
+      secret: f.type.secret,
+    })),
     functions: p.functions.map((f) => ({ token: f.token, description: f.description })),
     resources: model.resources.map((r) => ({
       name: r.name,

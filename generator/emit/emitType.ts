@@ -17,16 +17,61 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
   if (t.kind === "object") {
     if (wantOutput) statements.push(fieldInterface(p.output, entityDoc(t.description), t.fields, "output", ctx));
     if (t.usage.input) statements.push(fieldInterface(p.input, entityDoc(t.description), t.fields, "input", ctx));
-    statements.push(constant(p.descriptor, `${rt}.ObjectSpec`, { kind: "object", name: t.name, fields: fieldsData(t.fields, ctx) }, `Descriptor of ${t.name}.`));
+    statements.push(
+      constant(
+        p.descriptor,
+        `${rt}.ObjectSpec`,
+        { kind: "object", name: t.name, fields: fieldsData(t.fields, ctx) },
+        `Descriptor of ${t.name}.`,
+      ),
+    );
   } else {
     const d = t.discriminator;
     const union = (form: "input" | "output") =>
-      t.variants.map((v) => `({ ${form === "output" ? "readonly " : ""}${d.field}: ${JSON.stringify(v.value)} } & ${ctx.typeRef(v.ref, form)})`).join(" | ");
-    const doc = docText(`${t.description}\n\nDiscriminated by \`${d.field}\`${d.caseInsensitive ? " (case-insensitive)" : ""}: ${d.description}\n\n${t.variants.map((v) => `- \`${v.value}\`: ${v.description ?? v.ref}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n")}`);
-    if (wantOutput) statements.push({ kind: StructureKind.TypeAlias, name: p.output, isExported: true, type: union("output"), docs: [doc] });
-    if (t.usage.input) statements.push({ kind: StructureKind.TypeAlias, name: p.input, isExported: true, type: union("input"), docs: [doc] });
-    const variants = Object.fromEntries(t.variants.map((v) => [v.value, { object: new Code(ctx.typeRef(v.ref, "descriptor")), wireValue: v.wireValue, deprecated: v.deprecated }]));
-    statements.push(constant(p.descriptor, `${rt}.UnionSpec`, { kind: "union", name: t.name, discriminator: { field: d.field, wire: d.wireName, caseInsensitive: d.caseInsensitive || undefined }, variants }, `Descriptor of ${t.name}.`));
+      t.variants
+        .map(
+          (v) =>
+            `({ ${form === "output" ? "readonly " : ""}${d.field}: ${JSON.stringify(v.value)} } & ${ctx.typeRef(v.ref, form)})`,
+        )
+        .join(" | ");
+    const doc = docText(
+      `${t.description}\n\nDiscriminated by \`${d.field}\`${d.caseInsensitive ? " (case-insensitive)" : ""}: ${d.description}\n\n${t.variants.map((v) => `- \`${v.value}\`: ${v.description ?? v.ref}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n")}`,
+    );
+    if (wantOutput)
+      statements.push({
+        kind: StructureKind.TypeAlias,
+        name: p.output,
+        isExported: true,
+        type: union("output"),
+        docs: [doc],
+      });
+    if (t.usage.input)
+      statements.push({
+        kind: StructureKind.TypeAlias,
+        name: p.input,
+        isExported: true,
+        type: union("input"),
+        docs: [doc],
+      });
+    const variants = Object.fromEntries(
+      t.variants.map((v) => [
+        v.value,
+        { object: new Code(ctx.typeRef(v.ref, "descriptor")), wireValue: v.wireValue, deprecated: v.deprecated },
+      ]),
+    );
+    statements.push(
+      constant(
+        p.descriptor,
+        `${rt}.UnionSpec`,
+        {
+          kind: "union",
+          name: t.name,
+          discriminator: { field: d.field, wire: d.wireName, caseInsensitive: d.caseInsensitive || undefined },
+          variants,
+        },
+        `Descriptor of ${t.name}.`,
+      ),
+    );
   }
   return printModule(ctx, [t.file], statements);
 }

@@ -24,7 +24,12 @@ export class Imports {
   structures(): ImportDeclarationStructure[] {
     const out: ImportDeclarationStructure[] = [];
     if (this.runtime !== "none")
-      out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: RUNTIME_MODULE, namespaceImport: "rt", isTypeOnly: this.runtime === "type" });
+      out.push({
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: RUNTIME_MODULE,
+        namespaceImport: "rt",
+        isTypeOnly: this.runtime === "type",
+      });
     for (const module of [...this.byModule.keys()].sort()) {
       const names = [...this.byModule.get(module)!.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
       const allTypes = names.every(([, value]) => !value);

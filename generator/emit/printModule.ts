@@ -1,16 +1,14 @@
-import { Project, StructureKind, type StatementStructures } from "ts-morph";
+import { printStructure, StructureKind, type StatementStructures } from "ts-morph";
 import type { ModuleContext } from "./context.js";
-
-let project: Project | undefined;
 
 /** Prints a module: the generated-file header, its sorted imports, then its declarations. */
 export function printModule(ctx: ModuleContext, sources: readonly string[], statements: StatementStructures[]): string {
-  project ??= new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true });
-  const file = project.createSourceFile(ctx.path, { kind: StructureKind.SourceFile, statements: [...ctx.imports.structures(), ...statements] }, { overwrite: true });
+  const text = printStructure(
+    { kind: StructureKind.SourceFile, statements: [...ctx.imports.structures(), ...statements] },
+    { indentNumberOfSpaces: 2 },
+  );
   // A blank line before every top-level doc comment: ts-morph omits it after imports, type aliases and constants.
-  const text = file.getFullText().replace(/([^\n])\n\/\*\*/g, "$1\n\n/**");
-  project.removeSourceFile(file);
-  return header(sources) + text;
+  return header(sources) + text.replace(/([^\n])\n\/\*\*/g, "$1\n\n/**");
 }
 
 export function header(sources: readonly string[]): string {

@@ -9,7 +9,15 @@ const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v
 function valueList(values: readonly EnumValue[]): string {
   const described = values.some((v) => v.description || v.deprecated);
   if (!described) return values.map((v) => code(v.value)).join(", ");
-  return "\n" + values.map((v) => `- ${code(v.value)}${v.description ? `: ${v.description}` : ""}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n");
+  return (
+    "\n" +
+    values
+      .map(
+        (v) =>
+          `- ${code(v.value)}${v.description ? `: ${v.description}` : ""}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`,
+      )
+      .join("\n")
+  );
 }
 
 /** Sentences describing the constraints of a type spec, innermost items included. */
@@ -18,40 +26,76 @@ function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, p
   const e = spec.enum ? enums.get(spec.enum) : undefined;
   if (e) lines.push(`${prefix}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}: ${valueList(e.values)}`);
   if (spec.knownValues) lines.push(`${prefix}Known values (others are accepted): ${valueList(spec.knownValues)}`);
-  if (spec.minimum !== undefined && spec.maximum !== undefined) lines.push(`${prefix}Between ${spec.minimum} and ${spec.maximum}.`);
+  if (spec.minimum !== undefined && spec.maximum !== undefined)
+    lines.push(`${prefix}Between ${spec.minimum} and ${spec.maximum}.`);
   else if (spec.minimum !== undefined) lines.push(`${prefix}At least ${spec.minimum}.`);
   else if (spec.maximum !== undefined) lines.push(`${prefix}At most ${spec.maximum}.`);
   if (spec.notOneOf) lines.push(`${prefix}Never ${spec.notOneOf.map(code).join(" or ")}.`);
   if (spec.minItems !== undefined || spec.maxItems !== undefined)
-    lines.push(`${prefix}${spec.minItems !== undefined && spec.maxItems !== undefined ? `Between ${spec.minItems} and ${spec.maxItems}` : spec.minItems !== undefined ? `At least ${spec.minItems}` : `At most ${spec.maxItems}`} items.`);
+    lines.push(
+      `${prefix}${spec.minItems !== undefined && spec.maxItems !== undefined ? `Between ${spec.minItems} and ${spec.maxItems}` : spec.minItems !== undefined ? `At least ${spec.minItems}` : `At most ${spec.maxItems}`} items.`,
+    );
   if (spec.minLength !== undefined || spec.maxLength !== undefined)
-    lines.push(`${prefix}${spec.minLength !== undefined && spec.maxLength !== undefined ? `Between ${spec.minLength} and ${spec.maxLength}` : spec.minLength !== undefined ? `At least ${spec.minLength}` : `At most ${spec.maxLength}`} characters.`);
+    lines.push(
+      `${prefix}${spec.minLength !== undefined && spec.maxLength !== undefined ? `Between ${spec.minLength} and ${spec.maxLength}` : spec.minLength !== undefined ? `At least ${spec.minLength}` : `At most ${spec.maxLength}`} characters.`,
+    );
   if (spec.pattern) lines.push(`${prefix}Matches ${code(spec.pattern)}.`);
-  if (spec.format) lines.push(`${prefix}Format: ${spec.format}${spec.familyFrom ? ` (address family from ${code(spec.familyFrom)})` : ""}.`);
+  if (spec.format)
+    lines.push(
+      `${prefix}Format: ${spec.format}${spec.familyFrom ? ` (address family from ${code(spec.familyFrom)})` : ""}.`,
+    );
   if (spec.items) lines.push(...constraintLines(spec.items, enums, "Each item: "));
   if (spec.values) lines.push(...constraintLines(spec.values, enums, "Each value: "));
   return lines;
 }
 
-/** TSDoc of a field: description, constraints, behaviour notes and tags. */
-export function fieldDoc(f: Field, enums: ReadonlyMap<string, EnumType>, opts: { input: boolean }): OptionalKind<JSDocStructure> {
-  const parts = [f.description, ...constraintLines(f.type, enums)];
-  if (f.requiredWhen) parts.push(`Required when ${code(f.requiredWhen.field)} is ${code(f.requiredWhen.equals)}.`);
-  if (f.conflictsWith.length) parts.push(`Conflicts with ${f.conflictsWith.map(code).join(", ")}: set at most one.`);
-  if (f.env) parts.push(`Environment variable: ${code(f.env)}.`);
+/**
+ * TSDoc of a field. Inputs get everything (constraints, conditions, environment variable, secrecy,
+ * replacement, default); outputs what helps reading a result; the State filter form only the
+ * description. Every form keeps @deprecated.
+ */
+export function fieldDoc(
+  f: Field,
+  enums: ReadonlyMap<string, EnumType>,
+  form: "input" | "output" | "state",
+): OptionalKind<JSDocStructure> {
+  const deprecated = f.deprecated ? [{ tagName: "deprecated", text: docText(f.deprecated) }] : [];
+  if (form === "state") return { description: docText(f.description), tags: deprecated };
+  const parts = [f.description, ...(form === "input" ? constraintLines(f.type, enums) : valueLines(f.type, enums))];
+  if (form === "input") {
+    if (f.requiredWhen) parts.push(`Required when ${code(f.requiredWhen.field)} is ${code(f.requiredWhen.equals)}.`);
+    if (f.conflictsWith.length) parts.push(`Conflicts with ${f.conflictsWith.map(code).join(", ")}: set at most one.`);
+    if (f.env) parts.push(`Environment variable: ${code(f.env)}.`);
+  }
   if (isSecret(f.type)) parts.push("Secret: redacted in every string, JSON and log form; read it with `reveal()`.");
-  if (f.replaceOnChange && opts.input)
-    parts.push(`Changing this replaces the resource: ${f.replaceOnChange.reason}${f.replaceOnChange.exceptVariants ? ` (except ${f.replaceOnChange.exceptVariants.map(code).join(", ")}, which update in place)` : ""}`);
-  if (f.mode === "optional-computed" && opts.input) parts.push("Assigned by the service when omitted.");
-  const tags = [
-    ...(f.default !== undefined ? [{ tagName: "defaultValue", text: code(f.default) }] : []),
-    ...(f.deprecated ? [{ tagName: "deprecated", text: docText(f.deprecated) }] : []),
-  ];
-  return { description: docText(parts.join("\n\n")), tags };
+  if (form === "input" && f.replaceOnChange)
+    parts.push(
+      `Changing this replaces the resource: ${f.replaceOnChange.reason}${f.replaceOnChange.exceptVariants ? ` (except ${f.replaceOnChange.exceptVariants.map(code).join(", ")}, which update in place)` : ""}`,
+    );
+  if (form === "input" && f.mode === "optional-computed") parts.push("Assigned by the service when omitted.");
+  const defaults =
+    form === "input" && f.default !== undefined ? [{ tagName: "defaultValue", text: code(f.default) }] : [];
+  return { description: docText(parts.join("\n\n")), tags: [...defaults, ...deprecated] };
 }
 
-export const isSecret = (spec: TypeSpec): boolean => spec.secret || (!!spec.items && isSecret(spec.items)) || (!!spec.values && isSecret(spec.values));
+/** The value sets of a type (closed or known), which are all an output's reader needs. */
+function valueLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>): string[] {
+  const e = spec.enum ? enums.get(spec.enum) : undefined;
+  if (e) return [`One of: ${valueList(e.values)}`];
+  if (spec.knownValues) return [`Known values: ${valueList(spec.knownValues)}`];
+  return spec.items ? valueLines(spec.items, enums) : [];
+}
 
-export function entityDoc(description: string, extra: readonly string[] = [], deprecated?: string): OptionalKind<JSDocStructure> {
-  return { description: docText([description, ...extra].join("\n\n")), tags: deprecated ? [{ tagName: "deprecated", text: docText(deprecated) }] : [] };
+export const isSecret = (spec: TypeSpec): boolean =>
+  spec.secret || (!!spec.items && isSecret(spec.items)) || (!!spec.values && isSecret(spec.values));
+
+export function entityDoc(
+  description: string,
+  extra: readonly string[] = [],
+  deprecated?: string,
+): OptionalKind<JSDocStructure> {
+  return {
+    description: docText([description, ...extra].join("\n\n")),
+    tags: deprecated ? [{ tagName: "deprecated", text: docText(deprecated) }] : [],
+  };
 }

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { hashText, type GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { parseSource, type Folder, type SourceDoc } from "./sourceDoc.js";
+import { cachedSource, parseSource, type Folder, type SourceDoc } from "./sourceDoc.js";
 
 const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 
@@ -10,26 +11,38 @@ const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
  * order, and named relative to the folder holding `schemaDir` (`schemas/netsvc/…`), so diagnostics,
  * the model and generated headers never depend on directory order or the working directory.
  */
-export function loadSchemas(schemaDir: string): { sources: SourceDoc[]; diagnostics: Diagnostic[] } {
+export function loadSchemas(
+  schemaDir: string,
+  cache?: GenCache,
+  only?: string,
+): { sources: SourceDoc[]; diagnostics: Diagnostic[] } {
   const sources: SourceDoc[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   const add = (path: string, provider: string, folder: Folder) => {
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
-    const r = parseSource(readFileSync(path, "utf8"), { file: show(path), provider, folder, stem });
+    const text = readFileSync(path, "utf8");
+    const meta = { file: show(path), provider, folder, stem, hash: hashText(text) };
+    const cached = cache?.source(meta.hash);
+    if (cached) return void sources.push(cachedSource(text, meta, cached.data, cached.valid));
+    const r = parseSource(text, meta);
     if (r.source) sources.push(r.source);
     diagnostics.push(...r.diagnostics);
   };
-  const unexpected = (path: string, why: string) => diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
+  const unexpected = (path: string, why: string) =>
+    diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
 
   for (const provider of sortedEntries(schemaDir)) {
     const dir = join(schemaDir, provider);
-    if (provider === "meta" || !statSync(dir).isDirectory()) continue;
+    if (provider === "meta" || (only !== undefined && provider !== only) || !statSync(dir).isDirectory()) continue;
     for (const entry of sortedEntries(dir)) {
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) {
         if (!(FOLDERS as readonly string[]).includes(entry)) {
-          unexpected(path, `unexpected folder "${entry}": a provider holds provider.yaml, resources/, lookups/ and types/`);
+          unexpected(
+            path,
+            `unexpected folder "${entry}": a provider holds provider.yaml, resources/, lookups/ and types/`,
+          );
           continue;
         }
         for (const file of sortedEntries(path)) {
@@ -49,3 +62,7 @@ export function loadSchemas(schemaDir: string): { sources: SourceDoc[]; diagnost
 }
 
 const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();
+
+/** The provider folders under `schemaDir`, sorted. */
+export const providerNames = (schemaDir: string): string[] =>
+  sortedEntries(schemaDir).filter((p) => p !== "meta" && statSync(join(schemaDir, p)).isDirectory());

@@ -23,7 +23,9 @@ export function indexProviders(sources: readonly SourceDoc[]): ProviderIndex[] {
       provider: docs.find((d) => d.folder === "provider"),
       resources: docs.filter((d) => d.folder === "resources"),
       lookups: docs.filter((d) => d.folder === "lookups"),
-      types: new Map(docs.filter((d) => d.folder === "types" && typeof entity(d).name === "string").map((d) => [entity(d).name, d])),
+      types: new Map(
+        docs.filter((d) => d.folder === "types" && typeof entity(d).name === "string").map((d) => [entity(d).name, d]),
+      ),
     }));
 }
 
@@ -37,12 +39,22 @@ export interface LocatedField {
   readonly group?: string;
 }
 
-export function ownFields(src: SourceDoc, key: "fields" | "inputs" | "outputs" | "config", fields: RawFields | undefined, basePath: Path = []): LocatedField[] {
+export function ownFields(
+  src: SourceDoc,
+  key: "fields" | "inputs" | "outputs" | "config",
+  fields: RawFields | undefined,
+  basePath: Path = [],
+): LocatedField[] {
   return Object.entries(fields ?? {}).map(([name, raw]) => ({ name, raw, src, path: [...basePath, key, name] }));
 }
 
 /** Fields of the `include`d groups (in include order), then the entity's own. Unknown groups are skipped here; validate reports them. */
-export function expandIncludes(index: ProviderIndex, src: SourceDoc, include: readonly string[] | undefined, own: LocatedField[]): LocatedField[] {
+export function expandIncludes(
+  index: ProviderIndex,
+  src: SourceDoc,
+  include: readonly string[] | undefined,
+  own: LocatedField[],
+): LocatedField[] {
   const included = (include ?? []).flatMap((g) => {
     const groupSrc = index.types.get(g);
     if (!groupSrc || entity(groupSrc).kind !== "group") return [];

@@ -45,7 +45,13 @@ export type RawFields = Record<string, RawField>;
 export interface RawImportId {
   description?: string;
   separator?: string;
-  parts?: { field: string; type: "string" | "integer" | "list"; minimum?: number; optional?: boolean; itemSeparator?: string }[];
+  parts?: {
+    field: string;
+    type: "string" | "integer" | "list";
+    minimum?: number;
+    optional?: boolean;
+    itemSeparator?: string;
+  }[];
   unsupported?: string;
 }
 
@@ -70,5 +76,14 @@ export interface RawEntity {
   envPrefix?: string;
   package?: { name: string; version: string; description: string; keywords?: string[] };
   config?: RawFields;
-  functions?: Record<string, { token: string; description: string; receiver?: { name: string; description: string }; inputs?: RawFields; outputs: RawFields }>;
+  functions?: Record<
+    string,
+    {
+      token: string;
+      description: string;
+      receiver?: { name: string; description: string };
+      inputs?: RawFields;
+      outputs: RawFields;
+    }
+  >;
 }

@@ -3,9 +3,9 @@ import type { Diagnostic } from "../diagnostics.js";
 
 export type Folder = "provider" | "resources" | "lookups" | "types";
 
-/** One parsed YAML file, with what is needed to point diagnostics at a line and column. */
+/** One schema file: its data, and (parsed on first use) the YAML document that positions diagnostics. */
 export interface SourceDoc {
-  /** Path as shown in diagnostics, relative to the working directory. */
+  /** Path as shown in diagnostics: `schemas/<provider>/…`. */
   readonly file: string;
   readonly provider: string;
   readonly folder: Folder;
@@ -14,16 +14,23 @@ export interface SourceDoc {
   readonly data: unknown;
   readonly doc: Document.Parsed;
   readonly lines: LineCounter;
+  /** Content hash, the key of the generator's source cache. */
+  readonly hash: string;
+  /** Already known to satisfy the meta-schema (from the cache). */
+  readonly knownValid: boolean;
 }
 
 export type Path = readonly (string | number)[];
+type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
 
-export function parseSource(
-  text: string,
-  meta: Omit<SourceDoc, "data" | "doc" | "lines">,
-): { source?: SourceDoc; diagnostics: Diagnostic[] } {
+function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+}
+
+/** Parses a file now, reporting YAML syntax errors with their positions. */
+export function parseSource(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
+  const { doc, lines } = parse(text);
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
     return {
@@ -33,7 +40,23 @@ export function parseSource(
       }),
     };
   }
-  return { source: { ...meta, data: doc.toJS(), doc, lines }, diagnostics: [] };
+  return { source: { ...meta, data: doc.toJS(), doc, lines, knownValid: false }, diagnostics: [] };
+}
+
+/** A file whose data came from the cache: the YAML is parsed only if a diagnostic needs a position. */
+export function cachedSource(text: string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
+  let parsed: ReturnType<typeof parse> | undefined;
+  return {
+    ...meta,
+    data,
+    knownValid,
+    get doc() {
+      return (parsed ??= parse(text)).doc;
+    },
+    get lines() {
+      return (parsed ??= parse(text)).lines;
+    },
+  };
 }
 
 const firstLine = (s: string): string => s.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");

@@ -2,7 +2,20 @@ import { entity, expandIncludes, ownFields, type LocatedField, type ProviderInde
 import type { RawEnumValue, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
-  EnumType, EnumValue, Field, Format, ImportId, Lookup, Mode, NamedType, ObjectType, PackageModel, Provider, Resource, TypeSpec, UnionType,
+  EnumType,
+  EnumValue,
+  Field,
+  Format,
+  ImportId,
+  Lookup,
+  Mode,
+  NamedType,
+  ObjectType,
+  PackageModel,
+  Provider,
+  Resource,
+  TypeSpec,
+  UnionType,
 } from "./types.js";
 
 type Position = "input" | "output";
@@ -16,18 +29,47 @@ export function buildModel(index: ProviderIndex): PackageModel {
   const types = new Map<string, NamedType>();
 
   const enumValues = (list: readonly RawEnumValue[]): EnumValue[] =>
-    list.map((v) => (typeof v === "object" ? { value: v.value, ...(v.description && { description: v.description.trim() }), ...(v.deprecated && { deprecated: v.deprecated }) } : { value: v }));
+    list.map((v) =>
+      typeof v === "object"
+        ? {
+            value: v.value,
+            ...(v.description && { description: v.description.trim() }),
+            ...(v.deprecated && { deprecated: v.deprecated }),
+          }
+        : { value: v },
+    );
 
-  const spec = (raw: RawTypeSpec, owner: string, field: string, wireCase: WireCase, file: string, position: Position, description: string): TypeSpec => {
+  const spec = (
+    raw: RawTypeSpec,
+    owner: string,
+    field: string,
+    wireCase: WireCase,
+    file: string,
+    position: Position,
+    description: string,
+  ): TypeSpec => {
     let ref = raw.ref;
     if (raw.fields) {
       ref = raw.typeName ?? owner + pascal(field);
-      types.set(ref, { kind: "object", name: ref, description, fields: fields(raw.fields, ref, wireCase, file, position), inline: true, usage: NO_USAGE, file });
+      types.set(ref, {
+        kind: "object",
+        name: ref,
+        description,
+        fields: fields(raw.fields, ref, wireCase, file, position),
+        inline: true,
+        usage: NO_USAGE,
+        file,
+      });
     }
     let enumName: string | undefined;
     if (raw.enum) {
       enumName = raw.enumName ?? owner + pascal(field);
-      enums.set(enumName, { name: enumName, base: raw.type as EnumType["base"], values: enumValues(raw.enum), caseInsensitive: !!raw.caseInsensitive });
+      enums.set(enumName, {
+        name: enumName,
+        base: raw.type as EnumType["base"],
+        values: enumValues(raw.enum),
+        caseInsensitive: !!raw.caseInsensitive,
+      });
     }
     return {
       kind: raw.type,
@@ -36,13 +78,31 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(ref && { ref }),
       ...(enumName && { enum: enumName }),
       ...(raw.knownValues && { knownValues: enumValues(raw.knownValues) }),
-      ...pick(raw, ["minimum", "maximum", "notOneOf", "minItems", "maxItems", "minLength", "maxLength", "pattern", "familyFrom"]),
+      ...pick(raw, [
+        "minimum",
+        "maximum",
+        "notOneOf",
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "familyFrom",
+      ]),
       ...(raw.format && { format: raw.format as Format }),
       secret: !!raw.secret,
     };
   };
 
-  const field = (name: string, raw: RawField, owner: string, wireCase: WireCase, file: string, position: Position, group?: string): Field => {
+  const field = (
+    name: string,
+    raw: RawField,
+    owner: string,
+    wireCase: WireCase,
+    file: string,
+    position: Position,
+    group?: string,
+  ): Field => {
     const mode: Mode = position === "output" ? "output" : (raw.mode ?? "optional");
     const roc = raw.replaceOnChange;
     return {
@@ -55,15 +115,28 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(raw.default !== undefined && { default: raw.default }),
       ...(raw.env && { env: raw.env }),
       ...(raw.deprecated && { deprecated: raw.deprecated.trim() }),
-      ...(roc !== undefined && { replaceOnChange: typeof roc === "string" ? { reason: roc.trim() } : { reason: roc.reason.trim(), ...(roc.exceptVariants && { exceptVariants: roc.exceptVariants }) } }),
+      ...(roc !== undefined && {
+        replaceOnChange:
+          typeof roc === "string"
+            ? { reason: roc.trim() }
+            : { reason: roc.reason.trim(), ...(roc.exceptVariants && { exceptVariants: roc.exceptVariants }) },
+      }),
       ...(raw.requiredWhen && { requiredWhen: raw.requiredWhen }),
       conflictsWith: raw.conflictsWith ?? [],
       ...(group && { group }),
     };
   };
 
-  const fields = (raw: RawFields | undefined, owner: string, wireCase: WireCase, file: string, position: Position): Field[] =>
-    Object.entries(raw ?? {}).map(([n, f]) => field(n, f, owner, wireCase, file, position)).sort(byName);
+  const fields = (
+    raw: RawFields | undefined,
+    owner: string,
+    wireCase: WireCase,
+    file: string,
+    position: Position,
+  ): Field[] =>
+    Object.entries(raw ?? {})
+      .map(([n, f]) => field(n, f, owner, wireCase, file, position))
+      .sort(byName);
 
   const located = (list: readonly LocatedField[], owner: string, wireCase: WireCase, position: Position): Field[] =>
     list.map((f) => field(f.name, f.raw, f.group ?? owner, wireCase, f.src.file, position, f.group)).sort(byName);
@@ -73,14 +146,27 @@ export function buildModel(index: ProviderIndex): PackageModel {
     const wireCase = e.wireCase ?? providerCase;
     if (e.kind === "object") {
       const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
-      types.set(name, { kind: "object", name, description: e.description.trim(), fields: located(list, name, wireCase, "input"), inline: false, usage: NO_USAGE, file: src.file });
+      types.set(name, {
+        kind: "object",
+        name,
+        description: e.description.trim(),
+        fields: located(list, name, wireCase, "input"),
+        inline: false,
+        usage: NO_USAGE,
+        file: src.file,
+      });
     } else if (e.kind === "union") {
       const d = e.discriminator!;
       types.set(name, {
         kind: "union",
         name,
         description: e.description.trim(),
-        discriminator: { field: d.field, wireName: d.wireName ?? toWireCase(d.field, wireCase), caseInsensitive: !!d.caseInsensitive, description: d.description.trim() },
+        discriminator: {
+          field: d.field,
+          wireName: d.wireName ?? toWireCase(d.field, wireCase),
+          caseInsensitive: !!d.caseInsensitive,
+          description: d.description.trim(),
+        },
         variants: Object.entries(e.variants ?? {})
           .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
           .sort((a, b) => (a.value < b.value ? -1 : 1)),
@@ -129,7 +215,12 @@ export function buildModel(index: ProviderIndex): PackageModel {
     const e = entity(src);
     const owner = pascal(e.name);
     const wireCase = e.wireCase ?? providerCase;
-    const inputs = located(expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs)), owner, wireCase, "input");
+    const inputs = located(
+      expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs)),
+      owner,
+      wireCase,
+      "input",
+    );
     const outputs = fields(e.outputs, owner, wireCase, src.file, "output");
     const echoed = inputs
       .filter((i) => !outputs.some((o) => o.name === i.name))
@@ -168,7 +259,12 @@ function importId(raw: NonNullable<ReturnType<typeof entity>["importId"]>): Impo
   return {
     supported: true,
     separator: raw.separator ?? ":",
-    parts: raw.parts!.map((part) => ({ field: part.field, type: part.type, optional: !!part.optional, ...pick(part, ["minimum", "itemSeparator"]) })),
+    parts: raw.parts!.map((part) => ({
+      field: part.field,
+      type: part.type,
+      optional: !!part.optional,
+      ...pick(part, ["minimum", "itemSeparator"]),
+    })),
     ...(raw.description && { description: raw.description.trim() }),
   };
 }
@@ -195,9 +291,13 @@ function withUsage(model: Omit<PackageModel, never>): PackageModel {
     if (as === "input") walkSpec(f.type, "output");
   };
   model.provider.config.forEach((f) => walk(f, "input"));
-  model.provider.functions.forEach((fn) => (fn.inputs.forEach((f) => walk(f, "input")), fn.outputs.forEach((f) => walk(f, "output"))));
+  model.provider.functions.forEach(
+    (fn) => (fn.inputs.forEach((f) => walk(f, "input")), fn.outputs.forEach((f) => walk(f, "output"))),
+  );
   model.resources.forEach((r) => r.fields.forEach((f) => walk(f, "input")));
-  model.lookups.forEach((l) => (l.inputs.forEach((f) => walk(f, "input")), l.results.forEach((f) => walk(f, "output"))));
+  model.lookups.forEach(
+    (l) => (l.inputs.forEach((f) => walk(f, "input")), l.results.forEach((f) => walk(f, "output"))),
+  );
   return { ...model, types: model.types.map((t) => ({ ...t, usage: byType.get(t.name)! })) };
 }
 

@@ -88,7 +88,12 @@ export interface UnionType {
   readonly kind: "union";
   readonly name: string;
   readonly description: string;
-  readonly discriminator: { readonly field: string; readonly wireName: string; readonly caseInsensitive: boolean; readonly description: string };
+  readonly discriminator: {
+    readonly field: string;
+    readonly wireName: string;
+    readonly caseInsensitive: boolean;
+    readonly description: string;
+  };
   readonly variants: readonly UnionVariant[];
   readonly usage: TypeUsage;
   readonly file: string;
@@ -105,7 +110,12 @@ export interface ImportIdPart {
 }
 
 export type ImportId =
-  | { readonly supported: true; readonly separator: string; readonly parts: readonly ImportIdPart[]; readonly description?: string }
+  | {
+      readonly supported: true;
+      readonly separator: string;
+      readonly parts: readonly ImportIdPart[];
+      readonly description?: string;
+    }
   | { readonly supported: false; readonly reason: string };
 
 export interface Resource {
@@ -144,7 +154,12 @@ export interface Provider {
   readonly displayName: string;
   readonly description: string;
   readonly envPrefix: string;
-  readonly package: { readonly name: string; readonly version: string; readonly description: string; readonly keywords: readonly string[] };
+  readonly package: {
+    readonly name: string;
+    readonly version: string;
+    readonly description: string;
+    readonly keywords: readonly string[];
+  };
   readonly config: readonly Field[];
   readonly functions: readonly ProviderFunction[];
   readonly file: string;

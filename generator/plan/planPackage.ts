@@ -57,29 +57,59 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
   const diagnostics: Diagnostic[] = [];
   const claim = (symbol: string, file: string, what: string) => {
     const prior = owners.get(symbol);
-    if (prior) diagnostics.push({ file, line: 1, col: 1, message: `generated name ${symbol} (${what}) is already taken by ${prior}; rename one of them` });
+    if (prior)
+      diagnostics.push({
+        file,
+        line: 1,
+        col: 1,
+        message: `generated name ${symbol} (${what}) is already taken by ${prior}; rename one of them`,
+      });
     else owners.set(symbol, `${what} in ${file}`);
   };
   [...RUNTIME_REEXPORTS.values, ...RUNTIME_REEXPORTS.types].forEach((s) => owners.set(s, "a runtime re-export"));
 
   const p = providerSymbols(model);
   for (const s of [p.args, p.config, p.descriptor, p.resolve]) claim(s, model.provider.file, "the provider");
-  for (const f of p.functions) (claim(f.name, model.provider.file, `function ${f.name}`), claim(f.result, model.provider.file, `function ${f.name}`));
+  for (const f of p.functions)
+    (claim(f.name, model.provider.file, `function ${f.name}`),
+      claim(f.result, model.provider.file, `function ${f.name}`));
 
   const resources = model.resources.map((r): ResourcePlan => {
-    const plan = { entity: r, path: `src/resources/${camel(r.name)}.ts`, args: `${r.name}Args`, state: `${r.name}State`, outputs: `${r.name}Outputs`, descriptor: `${camel(r.name)}Descriptor`, validate: `validate${r.name}Args` };
-    for (const s of [plan.args, plan.state, plan.outputs, plan.descriptor, plan.validate]) claim(s, r.file, `resource ${r.name}`);
+    const plan = {
+      entity: r,
+      path: `src/resources/${camel(r.name)}.ts`,
+      args: `${r.name}Args`,
+      state: `${r.name}State`,
+      outputs: `${r.name}Outputs`,
+      descriptor: `${camel(r.name)}Descriptor`,
+      validate: `validate${r.name}Args`,
+    };
+    for (const s of [plan.args, plan.state, plan.outputs, plan.descriptor, plan.validate])
+      claim(s, r.file, `resource ${r.name}`);
     return plan;
   });
   const lookups = model.lookups.map((l): LookupPlan => {
     const base = pascal(l.name);
-    const plan = { entity: l, path: `src/lookups/${l.name}.ts`, args: `${base}Args`, result: `${base}Result`, descriptor: `${l.name}Descriptor`, validate: `validate${base}Args` };
+    const plan = {
+      entity: l,
+      path: `src/lookups/${l.name}.ts`,
+      args: `${base}Args`,
+      result: `${base}Result`,
+      descriptor: `${l.name}Descriptor`,
+      validate: `validate${base}Args`,
+    };
     for (const s of [plan.args, plan.result, plan.descriptor, plan.validate]) claim(s, l.file, `lookup ${l.name}`);
     return plan;
   });
   const types = new Map(
     model.types.map((t): [string, TypePlan] => {
-      const plan = { entity: t, path: `src/types/${camel(t.name)}.ts`, output: t.name, input: `${t.name}Args`, descriptor: `${camel(t.name)}Type` };
+      const plan = {
+        entity: t,
+        path: `src/types/${camel(t.name)}.ts`,
+        output: t.name,
+        input: `${t.name}Args`,
+        descriptor: `${camel(t.name)}Type`,
+      };
       if (t.usage.output || !t.usage.input) claim(plan.output, t.file, `type ${t.name}`);
       if (t.usage.input) claim(plan.input, t.file, `type ${t.name}`);
       claim(plan.descriptor, t.file, `type ${t.name}`);
@@ -87,5 +117,16 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
     }),
   );
   for (const e of model.enums) claim(e.name, model.provider.file, `enum ${e.name}`);
-  return { plan: { model, resources, lookups, types, enumsPath: "src/enums.ts", providerPath: "src/provider.ts", indexPath: "src/index.ts" }, diagnostics };
+  return {
+    plan: {
+      model,
+      resources,
+      lookups,
+      types,
+      enumsPath: "src/enums.ts",
+      providerPath: "src/provider.ts",
+      indexPath: "src/index.ts",
+    },
+    diagnostics,
+  };
 }

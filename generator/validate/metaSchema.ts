@@ -7,9 +7,17 @@ import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
 import { didYouMean } from "@sdkgen/runtime";
 
 export const SCHEMA_VERSION = 1;
-const KIND_BY_FOLDER = { provider: ["provider"], resources: ["resource"], lookups: ["lookup"], types: ["object", "union", "group"] };
+const KIND_BY_FOLDER = {
+  provider: ["provider"],
+  resources: ["resource"],
+  lookups: ["lookup"],
+  types: ["object", "union", "group"],
+};
 
-type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; $defs?: Record<string, JsonSchema> } & Record<string, unknown>;
+type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; $defs?: Record<string, JsonSchema> } & Record<
+  string,
+  unknown
+>;
 
 /** schemas/meta/v1.schema.json, found from this module's location (source or compiled). */
 function metaSchemaPath(): string {
@@ -44,10 +52,22 @@ export class MetaSchemaValidator {
     if (typeof data !== "object" || data === null || Array.isArray(data))
       return [at(src, [], "a schema file holds one YAML mapping (version, kind, name, …)")];
     if (data.version !== SCHEMA_VERSION)
-      return [at(src, ["version"], `unsupported schema version ${JSON.stringify(data.version)}: this generator reads version ${SCHEMA_VERSION} (add "version: ${SCHEMA_VERSION}")`)];
+      return [
+        at(
+          src,
+          ["version"],
+          `unsupported schema version ${JSON.stringify(data.version)}: this generator reads version ${SCHEMA_VERSION} (add "version: ${SCHEMA_VERSION}")`,
+        ),
+      ];
     const kinds = KIND_BY_FOLDER[src.folder];
     if (typeof data.kind !== "string" || !kinds.includes(data.kind))
-      return [at(src, ["kind"], `kind must be ${kinds.map((k) => `"${k}"`).join(" or ")} in ${src.folder === "provider" ? "provider.yaml" : `${src.folder}/`} (got ${JSON.stringify(data.kind)})${typeof data.kind === "string" ? didYouMean(data.kind, kinds) : ""}`)];
+      return [
+        at(
+          src,
+          ["kind"],
+          `kind must be ${kinds.map((k) => `"${k}"`).join(" or ")} in ${src.folder === "provider" ? "provider.yaml" : `${src.folder}/`} (got ${JSON.stringify(data.kind)})${typeof data.kind === "string" ? didYouMean(data.kind, kinds) : ""}`,
+        ),
+      ];
     const validate = this.validators.get(data.kind)!;
     if (validate(data)) return [];
     return dedupe(validate.errors!.flatMap((e) => this.toDiagnostic(src, e)));
@@ -63,7 +83,14 @@ export class MetaSchemaValidator {
       case "additionalProperties":
       case "unevaluatedProperties": {
         const key = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
-        return [at(src, [...path, key], `unknown key "${key}"${didYouMean(key, this.allowedKeys(e.parentSchema as JsonSchema | undefined))}`, "key")];
+        return [
+          at(
+            src,
+            [...path, key],
+            `unknown key "${key}"${didYouMean(key, this.allowedKeys(e.parentSchema as JsonSchema | undefined))}`,
+            "key",
+          ),
+        ];
       }
       case "required":
         return [at(src, path, `missing required key "${e.params.missingProperty}" in ${name}`, "key")];
@@ -71,7 +98,13 @@ export class MetaSchemaValidator {
         return [at(src, path, `${name} must be ${article(String(e.params.type))} ${got(e.data)}`)];
       case "enum": {
         const allowed = (e.params.allowedValues as unknown[]).map(String);
-        return [at(src, path, `${name} must be one of ${allowed.join(", ")} ${got(e.data)}${typeof e.data === "string" ? didYouMean(e.data, allowed) : ""}`)];
+        return [
+          at(
+            src,
+            path,
+            `${name} must be one of ${allowed.join(", ")} ${got(e.data)}${typeof e.data === "string" ? didYouMean(e.data, allowed) : ""}`,
+          ),
+        ];
       }
       case "const":
         return [at(src, path, `${name} must be ${JSON.stringify(e.params.allowedValue)} ${got(e.data)}`)];
@@ -80,7 +113,14 @@ export class MetaSchemaValidator {
         const isKey = e.propertyName !== undefined;
         const value = isKey ? e.propertyName : e.data;
         const rule = (def && PATTERN_RULES[def]) ?? `must match ${String(e.params.pattern)}`;
-        return [at(src, isKey ? [...path, String(value)] : path, `${isKey ? "name" : name} ${JSON.stringify(value)} breaks the naming rule: ${rule}`, isKey ? "key" : "value")];
+        return [
+          at(
+            src,
+            isKey ? [...path, String(value)] : path,
+            `${isKey ? "name" : name} ${JSON.stringify(value)} breaks the naming rule: ${rule}`,
+            isKey ? "key" : "value",
+          ),
+        ];
       }
       case "propertyNames":
         return []; // reported by the nested pattern error, which names the key
@@ -100,8 +140,14 @@ export class MetaSchemaValidator {
 
 const decode = (s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~");
 const pointerToPath = (pointer: string): Path =>
-  pointer === "" ? [] : pointer.slice(1).split("/").map((s) => (/^\d+$/.test(s) ? Number(s) : decode(s)));
-const article = (type: string) => (type === "object" ? "a mapping" : type === "array" ? "a list" : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+  pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((s) => (/^\d+$/.test(s) ? Number(s) : decode(s)));
+const article = (type: string) =>
+  type === "object" ? "a mapping" : type === "array" ? "a list" : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();

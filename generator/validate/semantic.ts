@@ -46,9 +46,19 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     const kind = t && entity(t).kind;
     if (!t) {
       const candidates = typeNames.filter((n) => (entity(index.types.get(n)!).kind === "group") === (want === "group"));
-      out.push(at(src, path, `unknown ${want === "group" ? "field group" : "type"} "${name}"${didYouMean(name, candidates)}`));
-    } else if (want === "group" && kind !== "group") out.push(at(src, path, `"${name}" is ${kind === "union" ? "a union" : "an object type"}, not a field group: use it with "ref"`));
-    else if (want === "type" && kind === "group") out.push(at(src, path, `"${name}" is a field group, not a type: use it with "include"`));
+      out.push(
+        at(src, path, `unknown ${want === "group" ? "field group" : "type"} "${name}"${didYouMean(name, candidates)}`),
+      );
+    } else if (want === "group" && kind !== "group")
+      out.push(
+        at(
+          src,
+          path,
+          `"${name}" is ${kind === "union" ? "a union" : "an object type"}, not a field group: use it with "ref"`,
+        ),
+      );
+    else if (want === "type" && kind === "group")
+      out.push(at(src, path, `"${name}" is a field group, not a type: use it with "include"`));
     else return t;
     return undefined;
   };
@@ -65,8 +75,17 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     for (const f of fields) {
       const prior = byKey.get(collisionKey(f.name));
       if (prior) {
-        const where = prior.group ? `included from group ${prior.group}` : `declared at line ${at(prior.src, prior.path, "", "key").line}`;
-        out.push(at(f.src, f.path, `field "${f.name}" collides with "${prior.name}" (${where}); names must differ after case conversion`, "key"));
+        const where = prior.group
+          ? `included from group ${prior.group}`
+          : `declared at line ${at(prior.src, prior.path, "", "key").line}`;
+        out.push(
+          at(
+            f.src,
+            f.path,
+            `field "${f.name}" collides with "${prior.name}" (${where}); names must differ after case conversion`,
+            "key",
+          ),
+        );
         continue;
       }
       byKey.set(collisionKey(f.name), f);
@@ -74,10 +93,24 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
       const wire = f.raw.wireName ?? toWireCase(f.name, ctx.wireCase);
       const isInput = ctx.position === "input" && f.raw.mode !== "output";
       const wirePrior = isInput ? wires.get(wire) : undefined;
-      if (wirePrior) out.push(at(f.src, [...f.path, ...(f.raw.wireName ? ["wireName"] : [])], `wire name "${wire}" is already sent by input "${wirePrior.name}"`));
+      if (wirePrior)
+        out.push(
+          at(
+            f.src,
+            [...f.path, ...(f.raw.wireName ? ["wireName"] : [])],
+            `wire name "${wire}" is already sent by input "${wirePrior.name}"`,
+          ),
+        );
       else if (isInput) wires.set(wire, f);
       if (f.raw.env !== undefined) {
-        if (envs.has(f.raw.env)) out.push(at(f.src, [...f.path, "env"], `environment variable "${f.raw.env}" is already read by "${envs.get(f.raw.env)}"`));
+        if (envs.has(f.raw.env))
+          out.push(
+            at(
+              f.src,
+              [...f.path, "env"],
+              `environment variable "${f.raw.env}" is already read by "${envs.get(f.raw.env)}"`,
+            ),
+          );
         envs.set(f.raw.env, f.name);
       }
       checkField(f, siblings, ctx);
@@ -96,15 +129,28 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     const mode = ctx.position === "output" ? "output" : (raw.mode ?? "optional");
     const isInput = mode !== "output";
 
-    if (raw.guaranteed && isInput) out.push(at(src, p("guaranteed"), `"guaranteed" applies to outputs only; "${f.name}" is an input`));
+    if (raw.guaranteed && isInput)
+      out.push(at(src, p("guaranteed"), `"guaranteed" applies to outputs only; "${f.name}" is an input`));
     if (raw.replaceOnChange !== undefined && !isInput)
-      out.push(at(src, p("replaceOnChange"), `replaceOnChange applies to inputs only: "${f.name}" is an output the caller cannot change`));
+      out.push(
+        at(
+          src,
+          p("replaceOnChange"),
+          `replaceOnChange applies to inputs only: "${f.name}" is an output the caller cannot change`,
+        ),
+      );
     if (raw.env !== undefined) {
       if (!ctx.config) out.push(at(src, p("env"), `"env" is read only for provider config fields`));
-      else if (envPrefix && !raw.env.startsWith(`${envPrefix}_`)) out.push(at(src, p("env"), `environment variable "${raw.env}" must start with the provider's prefix ${envPrefix}_`));
+      else if (envPrefix && !raw.env.startsWith(`${envPrefix}_`))
+        out.push(
+          at(src, p("env"), `environment variable "${raw.env}" must start with the provider's prefix ${envPrefix}_`),
+        );
     }
     if (raw.default !== undefined) {
-      if (mode === "required") out.push(at(src, p("default"), `a required input has no default: make "${f.name}" optional, or drop the default`));
+      if (mode === "required")
+        out.push(
+          at(src, p("default"), `a required input has no default: make "${f.name}" optional, or drop the default`),
+        );
       else if (!isInput) out.push(at(src, p("default"), `an output has no default: "${f.name}" is set by the service`));
       else {
         const problem = checkValue(raw, raw.default);
@@ -112,30 +158,75 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
       }
     }
     if (raw.deprecated !== undefined && mode === "required")
-      out.push(at(src, p("deprecated"), `a deprecated field cannot be required: callers could never stop setting "${f.name}"`));
+      out.push(
+        at(src, p("deprecated"), `a deprecated field cannot be required: callers could never stop setting "${f.name}"`),
+      );
     if (raw.requiredWhen) {
       const other = siblings.get(raw.requiredWhen.field);
       if (!other || raw.requiredWhen.field === f.name)
-        out.push(at(src, [...p("requiredWhen"), "field"], `requiredWhen names unknown field "${raw.requiredWhen.field}"${didYouMean(raw.requiredWhen.field, [...siblings.keys()])}`));
+        out.push(
+          at(
+            src,
+            [...p("requiredWhen"), "field"],
+            `requiredWhen names unknown field "${raw.requiredWhen.field}"${didYouMean(raw.requiredWhen.field, [...siblings.keys()])}`,
+          ),
+        );
       else {
         const problem = checkValue(other, raw.requiredWhen.equals);
-        if (problem) out.push(at(src, [...p("requiredWhen"), "equals"], `requiredWhen.equals ${problem} (the type of "${raw.requiredWhen.field}")`));
+        if (problem)
+          out.push(
+            at(
+              src,
+              [...p("requiredWhen"), "equals"],
+              `requiredWhen.equals ${problem} (the type of "${raw.requiredWhen.field}")`,
+            ),
+          );
       }
-      if (mode === "required") out.push(at(src, p("requiredWhen"), `"${f.name}" is always required; requiredWhen applies to optional inputs`));
+      if (mode === "required")
+        out.push(at(src, p("requiredWhen"), `"${f.name}" is always required; requiredWhen applies to optional inputs`));
     }
     (raw.conflictsWith ?? []).forEach((name, i) => {
       if (!siblings.has(name) || name === f.name)
-        out.push(at(src, [...p("conflictsWith"), i], `conflictsWith names unknown field "${name}"${didYouMean(name, [...siblings.keys()].filter((n) => n !== f.name))}`));
+        out.push(
+          at(
+            src,
+            [...p("conflictsWith"), i],
+            `conflictsWith names unknown field "${name}"${didYouMean(
+              name,
+              [...siblings.keys()].filter((n) => n !== f.name),
+            )}`,
+          ),
+        );
     });
     if (raw.secret && ctx.nonSecretOutput)
-      out.push(at(src, p("secret"), `secret field "${f.name}" sits inside "${ctx.nonSecretOutput}", which is marked secret: false; a secret cannot be nested in a non-secret output`));
+      out.push(
+        at(
+          src,
+          p("secret"),
+          `secret field "${f.name}" sits inside "${ctx.nonSecretOutput}", which is marked secret: false; a secret cannot be nested in a non-secret output`,
+        ),
+      );
     if (raw.replaceOnChange && typeof raw.replaceOnChange === "object" && raw.replaceOnChange.exceptVariants) {
       const union = raw.type === "object" && raw.ref ? index.types.get(raw.ref) : undefined;
       const variants = union && entity(union).kind === "union" ? Object.keys(entity(union).variants ?? {}) : undefined;
-      if (!variants) out.push(at(src, [...p("replaceOnChange"), "exceptVariants"], `exceptVariants applies to a field whose type is a union`));
+      if (!variants)
+        out.push(
+          at(
+            src,
+            [...p("replaceOnChange"), "exceptVariants"],
+            `exceptVariants applies to a field whose type is a union`,
+          ),
+        );
       else
         raw.replaceOnChange.exceptVariants.forEach((v, i) => {
-          if (!variants.includes(v)) out.push(at(src, [...p("replaceOnChange"), "exceptVariants", i], `unknown variant "${v}" of ${raw.ref}${didYouMean(v, variants)}`));
+          if (!variants.includes(v))
+            out.push(
+              at(
+                src,
+                [...p("replaceOnChange"), "exceptVariants", i],
+                `unknown variant "${v}" of ${raw.ref}${didYouMean(v, variants)}`,
+              ),
+            );
         });
     }
     const childCtx: Ctx = {
@@ -149,12 +240,12 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     checkSpec(raw, src, path, f.name, childCtx);
   };
 
-
   /** Keys that belong to other types, refs, nested objects, enums and bounds. */
   const checkSpec = (spec: RawTypeSpec, src: SourceDoc, path: Path, name: string, ctx: Ctx) => {
     const p = (key: string): Path => [...path, key];
     const only = (key: keyof RawTypeSpec, kinds: readonly string[], what: string) => {
-      if (spec[key] !== undefined && !kinds.includes(spec.type)) out.push(at(src, p(key), `"${key}" applies to ${what}, not type ${spec.type}`, "key"));
+      if (spec[key] !== undefined && !kinds.includes(spec.type))
+        out.push(at(src, p(key), `"${key}" applies to ${what}, not type ${spec.type}`, "key"));
     };
     only("items", ["list"], "type list");
     only("values", ["map"], "type map");
@@ -162,25 +253,48 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     only("fields", ["object"], "type object");
     only("enum", ["string", "number", "integer", "boolean"], "scalar types");
     only("knownValues", ["string", "number", "integer"], "string and number types");
-    for (const k of ["minimum", "maximum", "notOneOf"] as const) only(k, ["number", "integer"], "number and integer types");
+    for (const k of ["minimum", "maximum", "notOneOf"] as const)
+      only(k, ["number", "integer"], "number and integer types");
     for (const k of ["minItems", "maxItems"] as const) only(k, ["list"], "type list");
     for (const k of ["minLength", "maxLength", "pattern", "format"] as const) only(k, ["string"], "type string");
-    if (spec.type === "list" && !spec.items) out.push(at(src, path, `list "${name}" needs "items" (the element type)`, "key"));
-    if (spec.type === "map" && !spec.values) out.push(at(src, path, `map "${name}" needs "values" (the value type)`, "key"));
+    if (spec.type === "list" && !spec.items)
+      out.push(at(src, path, `list "${name}" needs "items" (the element type)`, "key"));
+    if (spec.type === "map" && !spec.values)
+      out.push(at(src, path, `map "${name}" needs "values" (the value type)`, "key"));
     if (spec.type === "object" && (spec.ref === undefined) === (spec.fields === undefined))
-      out.push(at(src, path, `object "${name}" needs exactly one of "ref" (a type from types/) or "fields" (an inline object)`, "key"));
-    if (spec.typeName !== undefined && spec.fields === undefined) out.push(at(src, p("typeName"), `"typeName" names an inline object: it needs "fields"`, "key"));
-    if (spec.enumName !== undefined && spec.enum === undefined) out.push(at(src, p("enumName"), `"enumName" names an enum: it needs "enum"`, "key"));
-    if (spec.caseInsensitive !== undefined && spec.enum === undefined) out.push(at(src, p("caseInsensitive"), `"caseInsensitive" applies to an enum`, "key"));
-    if (spec.enum && spec.knownValues) out.push(at(src, p("knownValues"), `a field has either a closed "enum" or open "knownValues", not both`, "key"));
+      out.push(
+        at(
+          src,
+          path,
+          `object "${name}" needs exactly one of "ref" (a type from types/) or "fields" (an inline object)`,
+          "key",
+        ),
+      );
+    if (spec.typeName !== undefined && spec.fields === undefined)
+      out.push(at(src, p("typeName"), `"typeName" names an inline object: it needs "fields"`, "key"));
+    if (spec.enumName !== undefined && spec.enum === undefined)
+      out.push(at(src, p("enumName"), `"enumName" names an enum: it needs "enum"`, "key"));
+    if (spec.caseInsensitive !== undefined && spec.enum === undefined)
+      out.push(at(src, p("caseInsensitive"), `"caseInsensitive" applies to an enum`, "key"));
+    if (spec.enum && spec.knownValues)
+      out.push(at(src, p("knownValues"), `a field has either a closed "enum" or open "knownValues", not both`, "key"));
     if (spec.familyFrom !== undefined) {
       if (spec.format !== "cidr") out.push(at(src, p("familyFrom"), `"familyFrom" applies to format cidr`, "key"));
       else if (ctx.rootFields && !ctx.rootFields.has(spec.familyFrom))
-        out.push(at(src, p("familyFrom"), `familyFrom names unknown field "${spec.familyFrom}"${didYouMean(spec.familyFrom, [...(ctx.rootFields?.keys() ?? [])])}`));
+        out.push(
+          at(
+            src,
+            p("familyFrom"),
+            `familyFrom names unknown field "${spec.familyFrom}"${didYouMean(spec.familyFrom, [...(ctx.rootFields?.keys() ?? [])])}`,
+          ),
+        );
     }
-    if (spec.minimum !== undefined && spec.maximum !== undefined && spec.minimum > spec.maximum) out.push(at(src, p("minimum"), `minimum ${spec.minimum} is above maximum ${spec.maximum}`));
-    if (spec.minItems !== undefined && spec.maxItems !== undefined && spec.minItems > spec.maxItems) out.push(at(src, p("minItems"), `minItems ${spec.minItems} is above maxItems ${spec.maxItems}`));
-    if (spec.minLength !== undefined && spec.maxLength !== undefined && spec.minLength > spec.maxLength) out.push(at(src, p("minLength"), `minLength ${spec.minLength} is above maxLength ${spec.maxLength}`));
+    if (spec.minimum !== undefined && spec.maximum !== undefined && spec.minimum > spec.maximum)
+      out.push(at(src, p("minimum"), `minimum ${spec.minimum} is above maximum ${spec.maximum}`));
+    if (spec.minItems !== undefined && spec.maxItems !== undefined && spec.minItems > spec.maxItems)
+      out.push(at(src, p("minItems"), `minItems ${spec.minItems} is above maxItems ${spec.maxItems}`));
+    if (spec.minLength !== undefined && spec.maxLength !== undefined && spec.minLength > spec.maxLength)
+      out.push(at(src, p("minLength"), `minLength ${spec.minLength} is above maxLength ${spec.maxLength}`));
     if (spec.pattern !== undefined) {
       try {
         new RegExp(spec.pattern, "u");
@@ -202,14 +316,22 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
       if (spec.enumName) {
         const sig = JSON.stringify(spec.enum.map((v) => (typeof v === "object" ? v.value : v)));
         const prior = enumSeen.get(spec.enumName);
-        if (prior !== undefined && prior !== sig) out.push(at(src, p("enumName"), `enum ${spec.enumName} is declared elsewhere with other values; a shared enum name needs identical values`));
+        if (prior !== undefined && prior !== sig)
+          out.push(
+            at(
+              src,
+              p("enumName"),
+              `enum ${spec.enumName} is declared elsewhere with other values; a shared enum name needs identical values`,
+            ),
+          );
         enumSeen.set(spec.enumName, sig);
       }
     }
     if (spec.ref !== undefined) resolveType(src, p("ref"), spec.ref, "type");
     if (spec.items) checkSpec(spec.items, src, p("items"), name, ctx);
     if (spec.values) checkSpec(spec.values, src, p("values"), name, ctx);
-    if (spec.fields) checkFields(ownFields(src, "fields", spec.fields, path), { ...ctx, modeRequired: false, modes: undefined });
+    if (spec.fields)
+      checkFields(ownFields(src, "fields", spec.fields, path), { ...ctx, modeRequired: false, modes: undefined });
   };
 
   const rootOf = (fields: readonly LocatedField[]) => new Map(fields.map((f) => [f.name, f.raw]));
@@ -218,18 +340,48 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
   // Provider: config fields and functions.
   if (index.provider && providerData) {
     const src = index.provider;
-    if (providerData.name !== pkg) out.push(at(src, ["name"], `provider name "${providerData.name}" must match its folder schemas/${pkg}/`));
+    if (providerData.name !== pkg)
+      out.push(at(src, ["name"], `provider name "${providerData.name}" must match its folder schemas/${pkg}/`));
     const config = ownFields(src, "config", providerData.config);
-    checkFields(config, { ...base(src), position: "input", modeRequired: true, modeForbidden: false, modes: ["required", "optional"], config: true, rootFields: rootOf(config) });
+    checkFields(config, {
+      ...base(src),
+      position: "input",
+      modeRequired: true,
+      modeForbidden: false,
+      modes: ["required", "optional"],
+      config: true,
+      rootFields: rootOf(config),
+    });
     for (const [fn, spec] of Object.entries(providerData.functions ?? {})) {
       if (!(RUNTIME_FUNCTIONS as readonly string[]).includes(fn))
-        out.push(at(src, ["functions", fn], `the runtime implements no provider function "${fn}" (it has ${RUNTIME_FUNCTIONS.join(", ")})${didYouMean(fn, RUNTIME_FUNCTIONS)}`, "key"));
+        out.push(
+          at(
+            src,
+            ["functions", fn],
+            `the runtime implements no provider function "${fn}" (it has ${RUNTIME_FUNCTIONS.join(", ")})${didYouMean(fn, RUNTIME_FUNCTIONS)}`,
+            "key",
+          ),
+        );
       const want = `${pkg}:providers:${pkg}/${fn}`;
-      if (spec.token !== want) out.push(at(src, ["functions", fn, "token"], `token must be "${want}" (got "${spec.token}")`));
+      if (spec.token !== want)
+        out.push(at(src, ["functions", fn, "token"], `token must be "${want}" (got "${spec.token}")`));
       const inputs = ownFields(src, "inputs", spec.inputs, ["functions", fn]);
-      checkFields(inputs, { ...base(src), position: "input", modeRequired: true, modeForbidden: false, modes: ["required", "optional"], rootFields: rootOf(inputs) });
+      checkFields(inputs, {
+        ...base(src),
+        position: "input",
+        modeRequired: true,
+        modeForbidden: false,
+        modes: ["required", "optional"],
+        rootFields: rootOf(inputs),
+      });
       const outputs = ownFields(src, "outputs", spec.outputs, ["functions", fn]);
-      checkFields(outputs, { ...base(src), position: "output", modeRequired: false, modeForbidden: true, rootFields: rootOf(outputs) });
+      checkFields(outputs, {
+        ...base(src),
+        position: "output",
+        modeRequired: false,
+        modeForbidden: true,
+        rootFields: rootOf(outputs),
+      });
     }
   }
 
@@ -240,35 +392,66 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
   for (const src of [...index.resources, ...index.lookups, ...index.types.values()].filter(named)) {
     const e = entity(src);
     const stem = src.folder === "lookups" ? e.name : camel(e.name);
-    if (src.stem !== stem) out.push(at(src, ["name"], `${e.kind} "${e.name}" belongs in a file named ${stem}.yaml (found ${src.stem}.yaml)`));
+    if (src.stem !== stem)
+      out.push(
+        at(src, ["name"], `${e.kind} "${e.name}" belongs in a file named ${stem}.yaml (found ${src.stem}.yaml)`),
+      );
     const prior = names.get(collisionKey(e.name));
-    if (prior) out.push(at(src, ["name"], `name "${e.name}" collides with "${entity(prior).name}" in ${prior.file}; entity names must differ after case conversion`));
+    if (prior)
+      out.push(
+        at(
+          src,
+          ["name"],
+          `name "${e.name}" collides with "${entity(prior).name}" in ${prior.file}; entity names must differ after case conversion`,
+        ),
+      );
     else names.set(collisionKey(e.name), src);
   }
 
   for (const src of index.resources.filter(named)) {
     const e = entity(src);
     const want = `${pkg}:index/${camel(e.name)}:${e.name}`;
-    if (typeof e.token === "string" && e.token !== want) out.push(at(src, ["token"], `resource token must be "${want}" (got "${e.token}")`));
+    if (typeof e.token === "string" && e.token !== want)
+      out.push(at(src, ["token"], `resource token must be "${want}" (got "${e.token}")`));
   }
   for (const src of index.lookups.filter(named)) {
     const e = entity(src);
     const want = `${pkg}:index/${e.name}:${e.name}`;
-    if (typeof e.token === "string" && e.token !== want) out.push(at(src, ["token"], `lookup token must be "${want}" (got "${e.token}")`));
+    if (typeof e.token === "string" && e.token !== want)
+      out.push(at(src, ["token"], `lookup token must be "${want}" (got "${e.token}")`));
   }
 
   for (const src of index.resources.filter((s) => valid.has(s))) {
     const e = entity(src);
     checkIncludes(src, e.include);
     const fields = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
-    checkFields(fields, { ...base(src), position: "input", modeRequired: true, modeForbidden: false, rootFields: rootOf(fields) });
+    checkFields(fields, {
+      ...base(src),
+      position: "input",
+      modeRequired: true,
+      modeForbidden: false,
+      rootFields: rootOf(fields),
+    });
     const byName = rootOf(fields);
     (e.importId?.parts ?? []).forEach((part, i) => {
       const path: Path = ["importId", "parts", i, "field"];
       const field = byName.get(part.field);
-      if (!field) out.push(at(src, path, `import-id part names unknown field "${part.field}"${didYouMean(part.field, [...byName.keys()])}`));
+      if (!field)
+        out.push(
+          at(
+            src,
+            path,
+            `import-id part names unknown field "${part.field}"${didYouMean(part.field, [...byName.keys()])}`,
+          ),
+        );
       else if (part.type !== (field.type === "number" ? "integer" : field.type))
-        out.push(at(src, [...path.slice(0, -1), "type"], `import-id part "${part.field}" is ${part.type} but the field is ${field.type}`));
+        out.push(
+          at(
+            src,
+            [...path.slice(0, -1), "type"],
+            `import-id part "${part.field}" is ${part.type} but the field is ${field.type}`,
+          ),
+        );
     });
   }
 
@@ -276,14 +459,33 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     const e = entity(src);
     checkIncludes(src, e.include);
     const inputs = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
-    checkFields(inputs, { ...base(src), position: "input", modeRequired: true, modeForbidden: false, modes: ["required", "optional"], rootFields: rootOf(inputs) });
+    checkFields(inputs, {
+      ...base(src),
+      position: "input",
+      modeRequired: true,
+      modeForbidden: false,
+      modes: ["required", "optional"],
+      rootFields: rootOf(inputs),
+    });
     const outputs = ownFields(src, "outputs", e.outputs);
-    checkFields(outputs, { ...base(src), position: "output", modeRequired: false, modeForbidden: true, rootFields: rootOf(outputs) });
+    checkFields(outputs, {
+      ...base(src),
+      position: "output",
+      modeRequired: false,
+      modeForbidden: true,
+      rootFields: rootOf(outputs),
+    });
     const inputByName = rootOf(inputs);
     for (const o of outputs) {
       const input = inputByName.get(o.name);
       if (input && !sameType(input, o.raw))
-        out.push(at(src, [...o.path, "type"], `output "${o.name}" redeclares the input of that name with another type; the result echoes inputs, so the types must match`));
+        out.push(
+          at(
+            src,
+            [...o.path, "type"],
+            `output "${o.name}" redeclares the input of that name with another type; the result echoes inputs, so the types must match`,
+          ),
+        );
     }
     if (!inputByName.has("id") && !outputs.some((o) => o.name === "id"))
       out.push(at(src, ["outputs"], `every lookup result has an "id": declare it in outputs`, "key"));
@@ -295,7 +497,13 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     const position = u.input || u.config ? "input" : "output";
     if (e.kind === "group") {
       const fields = ownFields(src, "fields", e.fields);
-      checkFields(fields, { ...base(src), position: "input", modeRequired: true, modeForbidden: false, config: u.config });
+      checkFields(fields, {
+        ...base(src),
+        position: "input",
+        modeRequired: true,
+        modeForbidden: false,
+        config: u.config,
+      });
     } else if (e.kind === "object") {
       checkIncludes(src, e.include);
       const fields = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
@@ -303,9 +511,23 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     } else if (e.kind === "union") {
       for (const [value, variant] of Object.entries(e.variants ?? {})) {
         const t = resolveType(src, ["variants", value, "ref"], variant.ref, "type");
-        if (t && entity(t).kind !== "object") out.push(at(src, ["variants", value, "ref"], `a union variant is an object type; "${variant.ref}" is a ${entity(t).kind}`));
+        if (t && entity(t).kind !== "object")
+          out.push(
+            at(
+              src,
+              ["variants", value, "ref"],
+              `a union variant is an object type; "${variant.ref}" is a ${entity(t).kind}`,
+            ),
+          );
         else if (t && Object.hasOwn(entity(t).fields ?? {}, e.discriminator!.field))
-          out.push(at(t, ["fields", e.discriminator!.field], `"${e.discriminator!.field}" is the discriminator of union ${e.name}; the union adds it, so ${variant.ref} must not declare it`, "key"));
+          out.push(
+            at(
+              t,
+              ["fields", e.discriminator!.field],
+              `"${e.discriminator!.field}" is the discriminator of union ${e.name}; the union adds it, so ${variant.ref} must not declare it`,
+              "key",
+            ),
+          );
       }
     }
   }
@@ -324,11 +546,23 @@ function sameType(a: RawTypeSpec, b: RawTypeSpec): boolean {
 /** Named types may not reference themselves: descriptors and validators are plain data without cycles. */
 function typeCycles(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
   const refsOf = (spec: RawTypeSpec | undefined): string[] =>
-    !spec ? [] : [...(spec.ref ? [spec.ref] : []), ...refsOf(spec.items), ...refsOf(spec.values), ...Object.values(spec.fields ?? {}).flatMap(refsOf)];
+    !spec
+      ? []
+      : [
+          ...(spec.ref ? [spec.ref] : []),
+          ...refsOf(spec.items),
+          ...refsOf(spec.values),
+          ...Object.values(spec.fields ?? {}).flatMap(refsOf),
+        ];
   const edges = new Map<string, string[]>();
   for (const [name, src] of index.types) {
     const e = entity(src);
-    edges.set(name, e.kind === "union" ? Object.values(e.variants ?? {}).map((v) => v.ref) : Object.values(e.fields ?? {}).flatMap(refsOf));
+    edges.set(
+      name,
+      e.kind === "union"
+        ? Object.values(e.variants ?? {}).map((v) => v.ref)
+        : Object.values(e.fields ?? {}).flatMap(refsOf),
+    );
   }
   const out: Diagnostic[] = [];
   const state = new Map<string, "open" | "done">();
@@ -336,7 +570,14 @@ function typeCycles(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagno
     if (state.get(name) === "done") return;
     if (state.get(name) === "open") {
       const src = index.types.get(name)!;
-      if (valid.has(src)) out.push(at(src, ["name"], `type ${name} refers to itself (${[...trail.slice(trail.indexOf(name)), name].join(" -> ")}); recursive types are not supported`));
+      if (valid.has(src))
+        out.push(
+          at(
+            src,
+            ["name"],
+            `type ${name} refers to itself (${[...trail.slice(trail.indexOf(name)), name].join(" -> ")}); recursive types are not supported`,
+          ),
+        );
       return;
     }
     state.set(name, "open");

@@ -45,9 +45,11 @@ export function typeUsage(index: ProviderIndex): Map<string, Usage> {
     Object.values(fn.outputs ?? {}).forEach((f) => walkField(f, "output"));
   }
   for (const r of index.resources)
-    for (const f of expandIncludes(index, r, entity(r).include, ownFields(r, "fields", entity(r).fields))) walkField(f.raw, "input");
+    for (const f of expandIncludes(index, r, entity(r).include, ownFields(r, "fields", entity(r).fields)))
+      walkField(f.raw, "input");
   for (const l of index.lookups) {
-    for (const f of expandIncludes(index, l, entity(l).include, ownFields(l, "inputs", entity(l).inputs))) walkField(f.raw, "input");
+    for (const f of expandIncludes(index, l, entity(l).include, ownFields(l, "inputs", entity(l).inputs)))
+      walkField(f.raw, "input");
     Object.values(entity(l).outputs ?? {}).forEach((f) => walkField(f, "output"));
   }
   return usage;

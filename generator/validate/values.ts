@@ -11,9 +11,12 @@ export function checkValue(spec: RawTypeSpec, value: unknown): string | undefine
       return undefined;
     case "string":
       if (typeof value !== "string") return `must be a string ${got}`;
-      if (spec.minLength !== undefined && value.length < spec.minLength) return `must be at least ${spec.minLength} characters ${got}`;
-      if (spec.maxLength !== undefined && value.length > spec.maxLength) return `must be at most ${spec.maxLength} characters ${got}`;
-      if (spec.pattern !== undefined && safeRegExp(spec.pattern)?.test(value) === false) return `must match ${spec.pattern} ${got}`;
+      if (spec.minLength !== undefined && value.length < spec.minLength)
+        return `must be at least ${spec.minLength} characters ${got}`;
+      if (spec.maxLength !== undefined && value.length > spec.maxLength)
+        return `must be at most ${spec.maxLength} characters ${got}`;
+      if (spec.pattern !== undefined && safeRegExp(spec.pattern)?.test(value) === false)
+        return `must match ${spec.pattern} ${got}`;
       break;
     case "number":
     case "integer":
@@ -28,8 +31,10 @@ export function checkValue(spec: RawTypeSpec, value: unknown): string | undefine
       break;
     case "list":
       if (!Array.isArray(value)) return `must be a list ${got}`;
-      if (spec.minItems !== undefined && value.length < spec.minItems) return `must have at least ${spec.minItems} items ${got}`;
-      if (spec.maxItems !== undefined && value.length > spec.maxItems) return `must have at most ${spec.maxItems} items ${got}`;
+      if (spec.minItems !== undefined && value.length < spec.minItems)
+        return `must have at least ${spec.minItems} items ${got}`;
+      if (spec.maxItems !== undefined && value.length > spec.maxItems)
+        return `must have at most ${spec.maxItems} items ${got}`;
       for (const item of value) {
         const problem = spec.items && checkValue(spec.items, item);
         if (problem) return `item ${problem}`;
@@ -47,7 +52,12 @@ export function checkValue(spec: RawTypeSpec, value: unknown): string | undefine
   }
   if (spec.enum) {
     const allowed = spec.enum.map((v) => (typeof v === "object" ? v.value : v));
-    const match = (v: unknown) => v === value || (spec.caseInsensitive && typeof v === "string" && typeof value === "string" && v.toLowerCase() === value.toLowerCase());
+    const match = (v: unknown) =>
+      v === value ||
+      (spec.caseInsensitive &&
+        typeof v === "string" &&
+        typeof value === "string" &&
+        v.toLowerCase() === value.toLowerCase());
     if (!allowed.some(match)) return `must be one of ${allowed.join(", ")} ${got}`;
   }
   return undefined;

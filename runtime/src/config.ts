@@ -9,16 +9,27 @@ import { ValidationError, validateInput, type ValidationIssue } from "./validate
  * then its default, recursively inside configuration objects. Secrets come back wrapped in Secret.
  * Throws ValidationError listing every problem at once, naming arguments and variables.
  */
-export function resolveConfig(d: ProviderDescriptor, args: object = {}, env: Env = process.env): Record<string, unknown> {
+export function resolveConfig(
+  d: ProviderDescriptor,
+  args: object = {},
+  env: Env = process.env,
+): Record<string, unknown> {
   const issues: ValidationIssue[] = [];
   const given = args as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(given))
-    if (!Object.hasOwn(d.config, key)) issues.push({ path: `${d.name}.${key}`, message: `${d.name}.${key} is not a provider setting${didYouMean(key, Object.keys(d.config))}` });
+    if (!Object.hasOwn(d.config, key))
+      issues.push({
+        path: `${d.name}.${key}`,
+        message: `${d.name}.${key} is not a provider setting${didYouMean(key, Object.keys(d.config))}`,
+      });
   const envIssues: ValidationIssue[] = [];
   const resolved = resolveFields(d.name, d.config, given, env, envIssues);
   const badFromEnv = new Set(envIssues.map((i) => i.path));
   for (const issue of validateInput(d.name, d.config, resolved)) {
-    if ([...badFromEnv].some((p) => issue.path === p || issue.path.startsWith(`${p}.`) || issue.path.startsWith(`${p}[`))) continue;
+    if (
+      [...badFromEnv].some((p) => issue.path === p || issue.path.startsWith(`${p}.`) || issue.path.startsWith(`${p}[`))
+    )
+      continue;
     issues.push({ ...issue, message: issue.message + envHint(d, issue) });
   }
   issues.push(...envIssues);
@@ -38,7 +49,13 @@ function envHint(d: ProviderDescriptor, issue: ValidationIssue): string {
   return spec?.env ? `: pass it as an argument or set ${spec.env}` : "";
 }
 
-function resolveFields(path: string, fields: Readonly<Record<string, FieldSpec>>, args: Readonly<Record<string, unknown>>, env: Env, issues: ValidationIssue[]): Record<string, unknown> {
+function resolveFields(
+  path: string,
+  fields: Readonly<Record<string, FieldSpec>>,
+  args: Readonly<Record<string, unknown>>,
+  env: Env,
+  issues: ValidationIssue[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const fromEnvObjects = objectsFromEnv(fields, args, env);
   for (const [name, spec] of Object.entries(fields)) {
@@ -59,20 +76,31 @@ function resolveFields(path: string, fields: Readonly<Record<string, FieldSpec>>
  * dropped when another qualifies with a superset of its variables set, or the same set while
  * requiring more of them.
  */
-function objectsFromEnv(fields: Readonly<Record<string, FieldSpec>>, args: Readonly<Record<string, unknown>>, env: Env): Set<string> {
+function objectsFromEnv(
+  fields: Readonly<Record<string, FieldSpec>>,
+  args: Readonly<Record<string, unknown>>,
+  env: Env,
+): Set<string> {
   const candidates = new Map<string, { set: Set<string>; required: number }>();
   for (const [name, spec] of Object.entries(fields)) {
     if (args[name] !== undefined || spec.type.kind !== "object" || spec.type.object.kind !== "object") continue;
     const nested = Object.values(spec.type.object.fields);
     const isSet = (f: FieldSpec) => f.env !== undefined && getEnv(env, f.env) !== undefined;
     const required = nested.filter((f) => f.mode === "required");
-    if (nested.some(isSet) && required.every(isSet)) candidates.set(name, { set: new Set(nested.filter(isSet).map((f) => f.env!)), required: required.length });
+    if (nested.some(isSet) && required.every(isSet))
+      candidates.set(name, { set: new Set(nested.filter(isSet).map((f) => f.env!)), required: required.length });
   }
   const covers = (a: Set<string>, b: Set<string>) => [...b].every((v) => a.has(v));
   return new Set(
-    [...candidates].filter(([name, x]) =>
-      ![...candidates].some(([other, y]) => other !== name && covers(y.set, x.set) && (y.set.size > x.set.size || y.required > x.required)),
-    ).map(([name]) => name),
+    [...candidates]
+      .filter(
+        ([name, x]) =>
+          ![...candidates].some(
+            ([other, y]) =>
+              other !== name && covers(y.set, x.set) && (y.set.size > x.set.size || y.required > x.required),
+          ),
+      )
+      .map(([name]) => name),
   );
 }
 
@@ -83,8 +111,17 @@ function fromEnv(path: string, spec: FieldSpec, env: Env, issues: ValidationIssu
   const value = parseEnv(spec.type, text);
   if (value === undefined) {
     const shown = spec.type.secret ? REDACTED : JSON.stringify(text);
-    const badItem = spec.type.kind === "list" && !spec.type.secret ? text.split(",").map((s) => s.trim()).find((s) => s && parseEnv((spec.type as { items: TypeSpec }).items, s) === undefined) : undefined;
-    issues.push({ path, message: `${spec.env} must be ${expected(spec.type)} (got ${shown}${badItem !== undefined ? `; item ${JSON.stringify(badItem)} is not` : ""}), for ${path}` });
+    const badItem =
+      spec.type.kind === "list" && !spec.type.secret
+        ? text
+            .split(",")
+            .map((s) => s.trim())
+            .find((s) => s && parseEnv((spec.type as { items: TypeSpec }).items, s) === undefined)
+        : undefined;
+    issues.push({
+      path,
+      message: `${spec.env} must be ${expected(spec.type)} (got ${shown}${badItem !== undefined ? `; item ${JSON.stringify(badItem)} is not` : ""}), for ${path}`,
+    });
   }
   return value;
 }
@@ -98,7 +135,11 @@ function parseEnv(type: TypeSpec, text: string): unknown {
     case "integer":
       return parseEnvNumber(text);
     case "list": {
-      const items = text.split(",").map((s) => s.trim()).filter(Boolean).map((s) => parseEnv(type.items, s));
+      const items = text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => parseEnv(type.items, s));
       return items.includes(undefined) ? undefined : items;
     }
     default:
@@ -107,6 +148,13 @@ function parseEnv(type: TypeSpec, text: string): unknown {
 }
 
 const expected = (type: TypeSpec): string =>
-  type.kind === "boolean" ? "true or false (also 1/0, t/f)" : type.kind === "number" || type.kind === "integer" ? "a number" : type.kind === "list" ? `a comma-separated list, each item ${expected(type.items)}` : `a ${type.kind}`;
+  type.kind === "boolean"
+    ? "true or false (also 1/0, t/f)"
+    : type.kind === "number" || type.kind === "integer"
+      ? "a number"
+      : type.kind === "list"
+        ? `a comma-separated list, each item ${expected(type.items)}`
+        : `a ${type.kind}`;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);

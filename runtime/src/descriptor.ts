@@ -7,7 +7,11 @@ export type Scalar = string | number | boolean;
 export type Format = "cidr" | "cidr-ipv4" | "cidr-ipv6" | "ip" | "mac" | "iso8601" | "datetime-ymd-hms" | "json";
 
 export type TypeSpec =
-  | { readonly kind: "string" | "number" | "integer" | "boolean" | "any"; readonly constraints?: Constraints; readonly secret?: boolean }
+  | {
+      readonly kind: "string" | "number" | "integer" | "boolean" | "any";
+      readonly constraints?: Constraints;
+      readonly secret?: boolean;
+    }
   | { readonly kind: "list"; readonly items: TypeSpec; readonly constraints?: Constraints; readonly secret?: boolean }
   | { readonly kind: "map"; readonly values: TypeSpec; readonly secret?: boolean }
   | { readonly kind: "object"; readonly object: ObjectSpec | UnionSpec; readonly secret?: boolean };
@@ -57,12 +61,20 @@ export interface UnionSpec {
   readonly kind: "union";
   readonly name: string;
   readonly discriminator: { readonly field: string; readonly wire: string; readonly caseInsensitive?: boolean };
-  readonly variants: Readonly<Record<string, { readonly object: ObjectSpec; readonly wireValue?: string; readonly deprecated?: string }>>;
+  readonly variants: Readonly<
+    Record<string, { readonly object: ObjectSpec; readonly wireValue?: string; readonly deprecated?: string }>
+  >;
 }
 
 export interface ImportIdSpec {
   readonly separator: string;
-  readonly parts: readonly { readonly field: string; readonly type: "string" | "integer" | "list"; readonly minimum?: number; readonly optional?: boolean; readonly itemSeparator?: string }[];
+  readonly parts: readonly {
+    readonly field: string;
+    readonly type: "string" | "integer" | "list";
+    readonly minimum?: number;
+    readonly optional?: boolean;
+    readonly itemSeparator?: string;
+  }[];
 }
 
 interface EntityDescriptor {
@@ -95,5 +107,7 @@ export interface ProviderDescriptor {
   readonly name: string;
   readonly envPrefix: string;
   readonly config: Readonly<Record<string, FieldSpec>>;
-  readonly functions: Readonly<Record<string, { readonly token: string; readonly outputs: Readonly<Record<string, FieldSpec>> }>>;
+  readonly functions: Readonly<
+    Record<string, { readonly token: string; readonly outputs: Readonly<Record<string, FieldSpec>> }>
+  >;
 }

@@ -13,12 +13,17 @@ export function checkFormat(format: Format, value: string, family?: "ipv4" | "ip
     case "ip":
       return isIPv4(value) || isIPv6(value) ? undefined : "must be an IPv4 or IPv6 address";
     case "mac":
-      return /^(?:[0-9A-Fa-f]{2}([:-]))(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/.test(value) || /^(?:[0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/.test(value)
+      return /^(?:[0-9A-Fa-f]{2}([:-]))(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/.test(value) ||
+        /^(?:[0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/.test(value)
         ? undefined
         : "must be a MAC address such as 00:1a:2b:3c:4d:5e";
     case "iso8601": {
-      const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
-      return m && realDateTime(m.slice(1).map((x) => Number(x ?? 0))) ? undefined : "must be an ISO 8601 timestamp such as 2026-01-31T12:00:00Z";
+      const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+        value,
+      );
+      return m && realDateTime(m.slice(1).map((x) => Number(x ?? 0)))
+        ? undefined
+        : "must be an ISO 8601 timestamp such as 2026-01-31T12:00:00Z";
     }
     case "datetime-ymd-hms": {
       const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
@@ -36,12 +41,25 @@ export function checkFormat(format: Format, value: string, family?: "ipv4" | "ip
 
 /** Whether year, month, day, hour, minute, second name a moment that exists (no 30 February). */
 function realDateTime([y, mo, d, h, mi, s]: number[]): boolean {
-  return mo! >= 1 && mo! <= 12 && d! >= 1 && d! <= new Date(Date.UTC(y!, mo!, 0)).getUTCDate() && h! <= 23 && mi! <= 59 && s! <= 59;
+  return (
+    mo! >= 1 &&
+    mo! <= 12 &&
+    d! >= 1 &&
+    d! <= new Date(Date.UTC(y!, mo!, 0)).getUTCDate() &&
+    h! <= 23 &&
+    mi! <= 59 &&
+    s! <= 59
+  );
 }
 
 /** A canonical CIDR: a network address with no host bits set, of the given family if any. */
 function checkCidr(value: string, family?: "ipv4" | "ipv6"): string | undefined {
-  const what = family === "ipv4" ? "an IPv4 CIDR such as 10.0.0.0/24" : family === "ipv6" ? "an IPv6 CIDR such as 2001:db8::/32" : "a CIDR such as 10.0.0.0/24";
+  const what =
+    family === "ipv4"
+      ? "an IPv4 CIDR such as 10.0.0.0/24"
+      : family === "ipv6"
+        ? "an IPv6 CIDR such as 2001:db8::/32"
+        : "a CIDR such as 10.0.0.0/24";
   const m = /^([^/]+)\/(\d{1,3})$/.exec(value);
   if (!m) return `must be ${what}`;
   const [, address, lengthText] = m as unknown as [string, string, string];
@@ -52,7 +70,9 @@ function checkCidr(value: string, family?: "ipv4" | "ipv6"): string | undefined 
   if (length > bits) return `must be ${what} (prefix length at most ${bits})`;
   const value128 = v4 ? ipv4ToBigInt(address) : ipv6ToBigInt(address);
   const hostMask = (1n << BigInt(bits - length)) - 1n;
-  return (value128 & hostMask) === 0n ? undefined : `must be a network address with no host bits set (a canonical CIDR for /${length})`;
+  return (value128 & hostMask) === 0n
+    ? undefined
+    : `must be a network address with no host bits set (a canonical CIDR for /${length})`;
 }
 
 const ipv4ToBigInt = (a: string): bigint => a.split(".").reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);

@@ -40,9 +40,11 @@ export type SecretInput<T = string> = T | Secret<T>;
 export const secret = <T>(value: T): Secret<T> => new Secret(value);
 
 /** Wraps a plain value; leaves a Secret as it is. */
-export const toSecret = <T>(value: SecretInput<T>): Secret<T> => (value instanceof Secret ? (value as Secret<T>) : new Secret(value as T));
+export const toSecret = <T>(value: SecretInput<T>): Secret<T> =>
+  value instanceof Secret ? (value as Secret<T>) : new Secret(value as T);
 
 /** The plain value of a secret or ordinary input. */
-export const revealValue = <T>(value: SecretInput<T>): T => (value instanceof Secret ? (value as Secret<T>).reveal() : (value as T));
+export const revealValue = <T>(value: SecretInput<T>): T =>
+  value instanceof Secret ? (value as Secret<T>).reveal() : (value as T);
 
 export { REDACTED };

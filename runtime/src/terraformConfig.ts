@@ -4,7 +4,10 @@ import { Secret } from "./secret.js";
  * The provider function `terraformConfig`: the resolved configuration as an object with snake-case
  * keys. Secrets stay wrapped (and so redacted in every printed form) unless `revealSecrets` is set.
  */
-export function terraformConfig(config: object, options: { revealSecrets?: boolean } = {}): { result: Record<string, unknown> } {
+export function terraformConfig(
+  config: object,
+  options: { revealSecrets?: boolean } = {},
+): { result: Record<string, unknown> } {
   return { result: snakeKeys(config, options.revealSecrets === true) as Record<string, unknown> };
 }
 

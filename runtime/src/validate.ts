@@ -13,7 +13,9 @@ export interface ValidationIssue {
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
   constructor(readonly issues: readonly ValidationIssue[]) {
-    super(`${issues.length} invalid input${issues.length === 1 ? "" : "s"}:\n${issues.map((i) => `  - ${i.message}`).join("\n")}`);
+    super(
+      `${issues.length} invalid input${issues.length === 1 ? "" : "s"}:\n${issues.map((i) => `  - ${i.message}`).join("\n")}`,
+    );
   }
 }
 
@@ -22,21 +24,37 @@ export class ValidationError extends Error {
  * required and conditionally required fields, conflicts, types, enums, bounds and formats. Returns
  * every violation; a secret's value never appears in a message.
  */
-export function validateInput(entity: string, fields: Readonly<Record<string, FieldSpec>>, value: unknown): ValidationIssue[] {
+export function validateInput(
+  entity: string,
+  fields: Readonly<Record<string, FieldSpec>>,
+  value: unknown,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const root = isPlainObject(value) ? value : {};
   checkObject(fields, value, entity, entity, root, issues, false);
   return issues;
 }
 
-function checkObject(fields: Readonly<Record<string, FieldSpec>>, value: unknown, path: string, typeName: string, root: Record<string, unknown>, issues: ValidationIssue[], secret: boolean, allowed: readonly string[] = []): void {
+function checkObject(
+  fields: Readonly<Record<string, FieldSpec>>,
+  value: unknown,
+  path: string,
+  typeName: string,
+  root: Record<string, unknown>,
+  issues: ValidationIssue[],
+  secret: boolean,
+  allowed: readonly string[] = [],
+): void {
   if (!isPlainObject(value)) {
     issues.push({ path, message: `${path} must be an object ${got(value, secret)}` });
     return;
   }
   for (const key of Object.keys(value)) {
     if (!Object.hasOwn(fields, key) && !allowed.includes(key))
-      issues.push({ path: `${path}.${key}`, message: `${path}.${key} is not a field of ${typeName}${didYouMean(key, Object.keys(fields))}` });
+      issues.push({
+        path: `${path}.${key}`,
+        message: `${path}.${key} is not a field of ${typeName}${didYouMean(key, Object.keys(fields))}`,
+      });
   }
   const present = (name: string) => value[name] !== undefined && value[name] !== null;
   const conflictsSeen = new Set<string>();
@@ -45,7 +63,10 @@ function checkObject(fields: Readonly<Record<string, FieldSpec>>, value: unknown
     if (!present(name)) {
       if (spec.mode === "required") issues.push({ path: p, message: `${p} is required` });
       else if (spec.requiredWhen && value[spec.requiredWhen.field] === spec.requiredWhen.equals)
-        issues.push({ path: p, message: `${p} is required when ${spec.requiredWhen.field} is ${JSON.stringify(spec.requiredWhen.equals)}` });
+        issues.push({
+          path: p,
+          message: `${p} is required when ${spec.requiredWhen.field} is ${JSON.stringify(spec.requiredWhen.equals)}`,
+        });
       continue;
     }
     if (spec.mode === "output") {
@@ -63,7 +84,14 @@ function checkObject(fields: Readonly<Record<string, FieldSpec>>, value: unknown
   }
 }
 
-function checkType(spec: TypeSpec, raw: unknown, path: string, root: Record<string, unknown>, issues: ValidationIssue[], inSecret: boolean): void {
+function checkType(
+  spec: TypeSpec,
+  raw: unknown,
+  path: string,
+  root: Record<string, unknown>,
+  issues: ValidationIssue[],
+  inSecret: boolean,
+): void {
   // A Secret stays secret in messages even where the schema did not declare the field secret.
   const secret = inSecret || spec.secret === true || raw instanceof Secret;
   const value = raw instanceof Secret ? raw.reveal() : raw;
@@ -75,12 +103,18 @@ function checkType(spec: TypeSpec, raw: unknown, path: string, root: Record<stri
     case "string":
       if (typeof value !== "string") return fail("must be a string");
       if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail);
-      if (c?.minLength !== undefined && value.length < c.minLength) return fail(`must be at least ${c.minLength} characters long`);
-      if (c?.maxLength !== undefined && value.length > c.maxLength) return fail(`must be at most ${c.maxLength} characters long`);
-      if (c?.pattern !== undefined && !new RegExp(c.pattern, "u").test(value)) return fail(`must match the pattern ${c.pattern}`);
+      if (c?.minLength !== undefined && value.length < c.minLength)
+        return fail(`must be at least ${c.minLength} characters long`);
+      if (c?.maxLength !== undefined && value.length > c.maxLength)
+        return fail(`must be at most ${c.maxLength} characters long`);
+      if (c?.pattern !== undefined && !new RegExp(c.pattern, "u").test(value))
+        return fail(`must match the pattern ${c.pattern}`);
       if (c?.format) {
         const familyValue = c.familyFrom !== undefined ? root[c.familyFrom] : undefined;
-        const family = typeof familyValue === "string" && /^ipv[46]$/i.test(familyValue) ? (familyValue.toLowerCase() as "ipv4" | "ipv6") : undefined;
+        const family =
+          typeof familyValue === "string" && /^ipv[46]$/i.test(familyValue)
+            ? (familyValue.toLowerCase() as "ipv4" | "ipv6")
+            : undefined;
         const problem = checkFormat(c.format, value, family);
         if (problem) return fail(problem + (family ? ` (${c.familyFrom} is ${familyValue})` : ""));
       }
@@ -101,8 +135,10 @@ function checkType(spec: TypeSpec, raw: unknown, path: string, root: Record<stri
       return;
     case "list":
       if (!Array.isArray(value)) return fail("must be a list");
-      if (c?.minItems !== undefined && value.length < c.minItems) return fail(`must have at least ${c.minItems} item${c.minItems === 1 ? "" : "s"}`);
-      if (c?.maxItems !== undefined && value.length > c.maxItems) return fail(`must have at most ${c.maxItems} item${c.maxItems === 1 ? "" : "s"}`);
+      if (c?.minItems !== undefined && value.length < c.minItems)
+        return fail(`must have at least ${c.minItems} item${c.minItems === 1 ? "" : "s"}`);
+      if (c?.maxItems !== undefined && value.length > c.maxItems)
+        return fail(`must have at most ${c.maxItems} item${c.maxItems === 1 ? "" : "s"}`);
       value.forEach((item, i) => checkType(spec.items, item, `${path}[${i}]`, root, issues, secret));
       return;
     case "map":
@@ -116,33 +152,66 @@ function checkType(spec: TypeSpec, raw: unknown, path: string, root: Record<stri
   }
 }
 
-function checkUnion(u: UnionSpec, value: unknown, path: string, root: Record<string, unknown>, issues: ValidationIssue[], secret: boolean): void {
+function checkUnion(
+  u: UnionSpec,
+  value: unknown,
+  path: string,
+  root: Record<string, unknown>,
+  issues: ValidationIssue[],
+  secret: boolean,
+): void {
   if (!isPlainObject(value)) {
     issues.push({ path, message: `${path} must be an object ${got(value, secret)}` });
     return;
   }
   const key = value[u.discriminator.field];
   const names = Object.keys(u.variants);
-  const variant = typeof key === "string" ? names.find((n) => n === key || (u.discriminator.caseInsensitive && n.toLowerCase() === key.toLowerCase())) : undefined;
+  const variant =
+    typeof key === "string"
+      ? names.find((n) => n === key || (u.discriminator.caseInsensitive && n.toLowerCase() === key.toLowerCase()))
+      : undefined;
   const p = `${path}.${u.discriminator.field}`;
   if (!variant) {
     const hint = typeof key === "string" && !secret ? didYouMean(key, names) : "";
-    issues.push({ path: p, message: key === undefined ? `${p} is required: one of ${names.join(", ")}` : `${p} must be one of ${names.join(", ")} ${got(key, secret)}${hint}` });
+    issues.push({
+      path: p,
+      message:
+        key === undefined
+          ? `${p} is required: one of ${names.join(", ")}`
+          : `${p} must be one of ${names.join(", ")} ${got(key, secret)}${hint}`,
+    });
     return;
   }
-  checkObject(u.variants[variant]!.object.fields, value, path, u.variants[variant]!.object.name, root, issues, secret, [u.discriminator.field]);
+  checkObject(u.variants[variant]!.object.fields, value, path, u.variants[variant]!.object.name, root, issues, secret, [
+    u.discriminator.field,
+  ]);
 }
 
-function checkEnum(allowed: readonly Scalar[], value: Scalar, caseInsensitive: boolean | undefined, fail: (what: string) => void): void {
-  const match = allowed.some((a) => a === value || (caseInsensitive && typeof a === "string" && typeof value === "string" && a.toLowerCase() === value.toLowerCase()));
+function checkEnum(
+  allowed: readonly Scalar[],
+  value: Scalar,
+  caseInsensitive: boolean | undefined,
+  fail: (what: string) => void,
+): void {
+  const match = allowed.some(
+    (a) =>
+      a === value ||
+      (caseInsensitive &&
+        typeof a === "string" &&
+        typeof value === "string" &&
+        a.toLowerCase() === value.toLowerCase()),
+  );
   if (!match) fail(`must be one of ${allowed.join(", ")}`);
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);
 
 function got(value: unknown, secret: boolean): string {
   if (secret) return `(got ${REDACTED})`;
-  const text = value === undefined || (typeof value === "number" && !Number.isFinite(value)) ? String(value) : JSON.stringify(value);
+  const text =
+    value === undefined || (typeof value === "number" && !Number.isFinite(value))
+      ? String(value)
+      : JSON.stringify(value);
   return `(got ${text.length > 60 ? `${text.slice(0, 57)}...` : text})`;
 }
-

@@ -10,7 +10,9 @@ export function writeSynthetic(schemasDir, count = 2000) {
   const types = Math.round(count * 0.05);
   const resources = Math.round((count - types) / 2);
   const lookups = count - types - resources;
-  writeFileSync(join(root, "provider.yaml"), `version: 1
+  writeFileSync(
+    join(root, "provider.yaml"),
+    `version: 1
 kind: provider
 name: synth
 description: A synthetic provider for benchmarks.
@@ -19,9 +21,12 @@ package: { name: synth, version: 0.0.1, description: Synthetic. }
 config:
   token: { type: string, mode: required, secret: true, env: SYNTH_TOKEN, description: API token. }
   region: { type: string, mode: optional, default: r1, env: SYNTH_REGION, description: Region. }
-`);
+`,
+  );
   for (let i = 0; i < types; i++)
-    writeFileSync(join(root, "types", `part${i}.yaml`), `version: 1
+    writeFileSync(
+      join(root, "types", `part${i}.yaml`),
+      `version: 1
 kind: object
 name: Part${i}
 description: Shared part ${i}.
@@ -32,11 +37,13 @@ fields:
   tags: { type: list, mode: optional, maxItems: 10, items: { type: string }, description: Tags. }
   password: { type: string, mode: optional, secret: true, description: Password. }
   state: { type: string, mode: output, knownValues: [UP, DOWN], description: State. }
-`);
-  for (let i = 0; i < resources; i++)
-    writeFileSync(join(root, "resources", `thing${i}.yaml`), resource(i, types));
+`,
+    );
+  for (let i = 0; i < resources; i++) writeFileSync(join(root, "resources", `thing${i}.yaml`), resource(i, types));
   for (let i = 0; i < lookups; i++)
-    writeFileSync(join(root, "lookups", `getThings${i}.yaml`), `version: 1
+    writeFileSync(
+      join(root, "lookups", `getThings${i}.yaml`),
+      `version: 1
 kind: lookup
 name: getThings${i}
 token: synth:index/getThings${i}:getThings${i}
@@ -59,7 +66,8 @@ outputs:
         size: { type: integer, description: Size. }
         part: { type: object, ref: Part${i % types}, description: Its part. }
         secretNote: { type: string, secret: true, description: A note. }
-`);
+`,
+    );
   return { types, resources, lookups };
 }
 

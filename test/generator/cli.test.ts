@@ -76,11 +76,18 @@ describe("the generator CLI", () => {
     run("generate", "--schemas", schemas, "--out", out);
     const before = snapshot(out);
     const widget = join(schemas, "demo/resources/widget.yaml");
-    writeFileSync(widget, readFileSync(widget, "utf8").replace("mode: required", "mode: requird").replace("token: demo:index/widget:Widget", "token: demo:Widget"));
+    writeFileSync(
+      widget,
+      readFileSync(widget, "utf8")
+        .replace("mode: required", "mode: requird")
+        .replace("token: demo:index/widget:Widget", "token: demo:Widget"),
+    );
     const result = run("generate", "--schemas", schemas, "--out", out);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: resource token must be/m);
-    expect(result.stderr).toMatch(/^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: "mode" must be one of .*did you mean "required"/m);
+    expect(result.stderr).toMatch(
+      /^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: "mode" must be one of .*did you mean "required"/m,
+    );
     expect(result.stderr).toContain("nothing was written");
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(snapshot(out)).toEqual(before);

@@ -33,9 +33,9 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
   });
 
   it("reports a wrong type", () => {
-    expect(problems(widget(`  name: { type: integer, mode: required, minimum: ten, description: Name. }\n${UID}`))).toEqual([
-      'schemas/demo/resources/widget.yaml:7:51: "minimum" must be a number (got "ten")',
-    ]);
+    expect(
+      problems(widget(`  name: { type: integer, mode: required, minimum: ten, description: Name. }\n${UID}`)),
+    ).toEqual(['schemas/demo/resources/widget.yaml:7:51: "minimum" must be a number (got "ten")']);
   });
 
   it("reports an unknown enum keyword value with a suggestion", () => {
@@ -45,44 +45,72 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
   });
 
   it("reports a duplicate entity across files, after case conversion", () => {
-    const found = problems({ ...BASE, "demo/types/widget.yaml": "version: 1\nkind: object\nname: WIDGET\ndescription: Clash.\nfields: {}\n" });
-    expect(found).toContain('schemas/demo/types/widget.yaml:3:7: name "WIDGET" collides with "Widget" in schemas/demo/resources/widget.yaml; entity names must differ after case conversion');
+    const found = problems({
+      ...BASE,
+      "demo/types/widget.yaml": "version: 1\nkind: object\nname: WIDGET\ndescription: Clash.\nfields: {}\n",
+    });
+    expect(found).toContain(
+      'schemas/demo/types/widget.yaml:3:7: name "WIDGET" collides with "Widget" in schemas/demo/resources/widget.yaml; entity names must differ after case conversion',
+    );
   });
 
   it("reports a duplicate field after case conversion", () => {
-    expect(problems(widget(`  name: { type: string, mode: required, description: Name. }\n  NAME: { type: string, mode: optional, description: Again. }\n${UID}`))).toContain(
+    expect(
+      problems(
+        widget(
+          `  name: { type: string, mode: required, description: Name. }\n  NAME: { type: string, mode: optional, description: Again. }\n${UID}`,
+        ),
+      ),
+    ).toContain(
       'schemas/demo/resources/widget.yaml:8:3: name "NAME" breaks the naming rule: field names are camelCase: a lower-case letter, then letters and digits',
     );
   });
 
   it("reports an unresolved reference with a suggestion", () => {
-    const gadget = "version: 1\nkind: object\nname: Gadget\ndescription: A gadget.\nfields:\n  a: { type: string, description: A. }\n";
-    expect(problems({ ...widget(`  part: { type: object, ref: Gadgte, mode: optional, description: Part. }\n${UID}`), "demo/types/gadget.yaml": gadget })).toEqual([
-      'schemas/demo/resources/widget.yaml:7:30: unknown type "Gadgte" (did you mean "Gadget"?)',
-    ]);
+    const gadget =
+      "version: 1\nkind: object\nname: Gadget\ndescription: A gadget.\nfields:\n  a: { type: string, description: A. }\n";
+    expect(
+      problems({
+        ...widget(`  part: { type: object, ref: Gadgte, mode: optional, description: Part. }\n${UID}`),
+        "demo/types/gadget.yaml": gadget,
+      }),
+    ).toEqual(['schemas/demo/resources/widget.yaml:7:30: unknown type "Gadgte" (did you mean "Gadget"?)']);
   });
 
   it("reports a default outside its enum", () => {
-    expect(problems(widget(`  size: { type: string, mode: optional, enum: [s, l], default: m, description: Size. }\n${UID}`))).toEqual([
-      'schemas/demo/resources/widget.yaml:7:64: default must be one of s, l (got "m")',
-    ]);
+    expect(
+      problems(
+        widget(`  size: { type: string, mode: optional, enum: [s, l], default: m, description: Size. }\n${UID}`),
+      ),
+    ).toEqual(['schemas/demo/resources/widget.yaml:7:64: default must be one of s, l (got "m")']);
   });
 
   it("reports replace-on-change on an output", () => {
-    expect(problems(widget(`  uid: { type: string, mode: output, replaceOnChange: Never., description: Id. }`))).toEqual([
+    expect(
+      problems(widget(`  uid: { type: string, mode: output, replaceOnChange: Never., description: Id. }`)),
+    ).toEqual([
       'schemas/demo/resources/widget.yaml:7:55: replaceOnChange applies to inputs only: "uid" is an output the caller cannot change',
     ]);
   });
 
   it("reports a bad token", () => {
-    const found = problems({ ...BASE, "demo/resources/widget.yaml": BASE["demo/resources/widget.yaml"]!.replace("demo:index/widget:Widget", "demo:widget:Widget") });
-    expect(found).toEqual(['schemas/demo/resources/widget.yaml:4:8: resource token must be "demo:index/widget:Widget" (got "demo:widget:Widget")']);
+    const found = problems({
+      ...BASE,
+      "demo/resources/widget.yaml": BASE["demo/resources/widget.yaml"]!.replace(
+        "demo:index/widget:Widget",
+        "demo:widget:Widget",
+      ),
+    });
+    expect(found).toEqual([
+      'schemas/demo/resources/widget.yaml:4:8: resource token must be "demo:index/widget:Widget" (got "demo:widget:Widget")',
+    ]);
   });
 
   it("reports every problem of several files in one run, sorted", () => {
     const found = problems({
       ...widget(`  name: { type: string, mode: required, default: x, description: Name. }\n${UID}`),
-      "demo/lookups/getThings.yaml": "version: 1\nkind: lookup\nname: getThings\ntoken: demo:index/getThing:getThing\ndescription: Things.\noutputs: {}\n",
+      "demo/lookups/getThings.yaml":
+        "version: 1\nkind: lookup\nname: getThings\ntoken: demo:index/getThing:getThing\ndescription: Things.\noutputs: {}\n",
     });
     expect(found).toEqual([
       'schemas/demo/lookups/getThings.yaml:4:8: lookup token must be "demo:index/getThings:getThings" (got "demo:index/getThing:getThing")',
@@ -92,37 +120,92 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
   });
 
   it.each([
-    ["env outside provider config", `  name: { type: string, mode: required, env: DEMO_NAME, description: Name. }\n${UID}`, '"env" is read only for provider config fields'],
-    ["a required deprecated field", `  name: { type: string, mode: required, deprecated: Old., description: Name. }\n${UID}`, "a deprecated field cannot be required"],
-    ["items on a non-list", `  name: { type: string, mode: required, items: { type: string }, description: Name. }\n${UID}`, '"items" applies to type list, not type string'],
-    ["a list without items", `  names: { type: list, mode: optional, description: Names. }\n${UID}`, 'list "names" needs "items"'],
-    ["minimum above maximum", `  n: { type: integer, mode: optional, minimum: 5, maximum: 1, description: N. }\n${UID}`, "minimum 5 is above maximum 1"],
-    ["an invalid pattern", `  n: { type: string, mode: optional, pattern: "([a-z", description: N. }\n${UID}`, "pattern is not a valid regular expression"],
-    ["requiredWhen naming an unknown field", `  n: { type: string, mode: optional, requiredWhen: { field: nme, equals: true }, description: N. }\n${UID}`, 'requiredWhen names unknown field "nme"'],
-    ["conflictsWith naming an unknown field", `  n: { type: string, mode: optional, conflictsWith: [nam], description: N. }\n${UID}`, 'conflictsWith names unknown field "nam"'],
+    [
+      "env outside provider config",
+      `  name: { type: string, mode: required, env: DEMO_NAME, description: Name. }\n${UID}`,
+      '"env" is read only for provider config fields',
+    ],
+    [
+      "a required deprecated field",
+      `  name: { type: string, mode: required, deprecated: Old., description: Name. }\n${UID}`,
+      "a deprecated field cannot be required",
+    ],
+    [
+      "items on a non-list",
+      `  name: { type: string, mode: required, items: { type: string }, description: Name. }\n${UID}`,
+      '"items" applies to type list, not type string',
+    ],
+    [
+      "a list without items",
+      `  names: { type: list, mode: optional, description: Names. }\n${UID}`,
+      'list "names" needs "items"',
+    ],
+    [
+      "minimum above maximum",
+      `  n: { type: integer, mode: optional, minimum: 5, maximum: 1, description: N. }\n${UID}`,
+      "minimum 5 is above maximum 1",
+    ],
+    [
+      "an invalid pattern",
+      `  n: { type: string, mode: optional, pattern: "([a-z", description: N. }\n${UID}`,
+      "pattern is not a valid regular expression",
+    ],
+    [
+      "requiredWhen naming an unknown field",
+      `  n: { type: string, mode: optional, requiredWhen: { field: nme, equals: true }, description: N. }\n${UID}`,
+      'requiredWhen names unknown field "nme"',
+    ],
+    [
+      "conflictsWith naming an unknown field",
+      `  n: { type: string, mode: optional, conflictsWith: [nam], description: N. }\n${UID}`,
+      'conflictsWith names unknown field "nam"',
+    ],
     ["a missing mode", `  n: { type: string, description: N. }\n${UID}`, 'field "n" needs a mode'],
-    ["guaranteed on an input", `  n: { type: string, mode: optional, guaranteed: true, description: N. }\n${UID}`, '"guaranteed" applies to outputs only'],
-    ["two inputs sent under one wire key", `  a: { type: string, mode: optional, wireName: x, description: A. }\n  b: { type: string, mode: optional, wireName: x, description: B. }\n${UID}`, 'wire name "x" is already sent by input "a"'],
+    [
+      "guaranteed on an input",
+      `  n: { type: string, mode: optional, guaranteed: true, description: N. }\n${UID}`,
+      '"guaranteed" applies to outputs only',
+    ],
+    [
+      "two inputs sent under one wire key",
+      `  a: { type: string, mode: optional, wireName: x, description: A. }\n  b: { type: string, mode: optional, wireName: x, description: B. }\n${UID}`,
+      'wire name "x" is already sent by input "a"',
+    ],
     ["an import-id part naming no field", `${UID}`, 'import-id part names unknown field "id"'],
   ])("reports %s", (_what, fields, expected) => {
     const tree = widget(fields);
-    if (expected.startsWith("import-id")) tree["demo/resources/widget.yaml"] = tree["demo/resources/widget.yaml"]!.replace("field: uid", "field: id");
+    if (expected.startsWith("import-id"))
+      tree["demo/resources/widget.yaml"] = tree["demo/resources/widget.yaml"]!.replace("field: uid", "field: id");
     expect(problems(tree).join("\n")).toContain(expected);
   });
 
   it("reports a secret nested in an output marked secret: false", () => {
-    const found = problems(widget(`${UID}\n  info:\n    type: object\n    mode: output\n    secret: false\n    description: Info.\n    fields:\n      key: { type: string, secret: true, description: Key. }`));
-    expect(found).toEqual(['schemas/demo/resources/widget.yaml:14:36: secret field "key" sits inside "info", which is marked secret: false; a secret cannot be nested in a non-secret output']);
+    const found = problems(
+      widget(
+        `${UID}\n  info:\n    type: object\n    mode: output\n    secret: false\n    description: Info.\n    fields:\n      key: { type: string, secret: true, description: Key. }`,
+      ),
+    );
+    expect(found).toEqual([
+      'schemas/demo/resources/widget.yaml:14:36: secret field "key" sits inside "info", which is marked secret: false; a secret cannot be nested in a non-secret output',
+    ]);
   });
 
   it("reports a file name that does not match the entity", () => {
     const { "demo/resources/widget.yaml": w, ...rest } = BASE;
-    expect(problems({ ...rest, "demo/resources/gizmo.yaml": w! })).toEqual(['schemas/demo/resources/gizmo.yaml:3:7: resource "Widget" belongs in a file named widget.yaml (found gizmo.yaml)']);
+    expect(problems({ ...rest, "demo/resources/gizmo.yaml": w! })).toEqual([
+      'schemas/demo/resources/gizmo.yaml:3:7: resource "Widget" belongs in a file named widget.yaml (found gizmo.yaml)',
+    ]);
   });
 
   it("reports an unsupported schema version and an unknown kind", () => {
-    expect(problems({ ...BASE, "demo/types/a.yaml": "version: 2\nkind: object\n", "demo/types/b.yaml": "version: 1\nkind: objekt\n" })).toEqual([
-      "schemas/demo/types/a.yaml:1:10: unsupported schema version 2: this generator reads version 1 (add \"version: 1\")",
+    expect(
+      problems({
+        ...BASE,
+        "demo/types/a.yaml": "version: 2\nkind: object\n",
+        "demo/types/b.yaml": "version: 1\nkind: objekt\n",
+      }),
+    ).toEqual([
+      'schemas/demo/types/a.yaml:1:10: unsupported schema version 2: this generator reads version 1 (add "version: 1")',
       'schemas/demo/types/b.yaml:2:7: kind must be "object" or "union" or "group" in types/ (got "objekt") (did you mean "object"?)',
     ]);
   });

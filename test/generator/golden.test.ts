@@ -13,7 +13,9 @@ const update = process.env.UPDATE_GOLDEN === "1";
 
 const listFiles = (dir: string, prefix = ""): string[] =>
   existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]))
+    ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? listFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+      )
     : [];
 
 describe.each(readdirSync(FIXTURES))("golden tree %s", (fixture) => {
@@ -29,7 +31,8 @@ describe.each(readdirSync(FIXTURES))("golden tree %s", (fixture) => {
         }
       }
       expect(listFiles(expectedDir).sort(), `file list of ${pkg.name}`).toEqual([...pkg.files.keys()].sort());
-      for (const [path, text] of pkg.files) expect(text, `${pkg.name}/${path}`).toBe(readFileSync(join(expectedDir, path), "utf8"));
+      for (const [path, text] of pkg.files)
+        expect(text, `${pkg.name}/${path}`).toBe(readFileSync(join(expectedDir, path), "utf8"));
     }
   });
 });

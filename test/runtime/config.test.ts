@@ -4,10 +4,24 @@ import type { Env, FieldSpec, ProviderDescriptor, TypeSpec } from "@sdkgen/runti
 
 // ---- helpers ----------------------------------------------------------------------------------
 
-const field = (type: TypeSpec, extra: Partial<FieldSpec> = {}): FieldSpec => ({ wire: "w", mode: "optional", type, ...extra });
-const obj = (name: string, fields: Record<string, FieldSpec>): TypeSpec => ({ kind: "object", object: { kind: "object", name, fields } });
+const field = (type: TypeSpec, extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  wire: "w",
+  mode: "optional",
+  type,
+  ...extra,
+});
+const obj = (name: string, fields: Record<string, FieldSpec>): TypeSpec => ({
+  kind: "object",
+  object: { kind: "object", name, fields },
+});
 
-const provider = (config: Record<string, FieldSpec>): ProviderDescriptor => ({ kind: "provider", name: "demo", envPrefix: "DEMO", config, functions: {} });
+const provider = (config: Record<string, FieldSpec>): ProviderDescriptor => ({
+  kind: "provider",
+  name: "demo",
+  envPrefix: "DEMO",
+  config,
+  functions: {},
+});
 
 /** The ValidationError thrown by `fn`; fails the test when nothing is thrown. */
 function errorOf(fn: () => unknown): ValidationError {
@@ -20,7 +34,8 @@ function errorOf(fn: () => unknown): ValidationError {
   throw new Error("expected a ValidationError, but nothing was thrown");
 }
 
-const messagesOf = (d: ProviderDescriptor, args: object, env: Env): string[] => errorOf(() => resolveConfig(d, args, env)).issues.map((i) => i.message);
+const messagesOf = (d: ProviderDescriptor, args: object, env: Env): string[] =>
+  errorOf(() => resolveConfig(d, args, env)).issues.map((i) => i.message);
 
 // ---- precedence -------------------------------------------------------------------------------
 
@@ -74,7 +89,10 @@ describe("resolveConfig: boolean variables", () => {
 
   it.each(["yes", "tRUE", "on", " true"])("rejects %j naming the variable", (text) => {
     expect(errorOf(() => resolveConfig(d, {}, { DEMO_DEBUG: text })).issues).toEqual([
-      { path: "demo.debug", message: `DEMO_DEBUG must be true or false (also 1/0, t/f) (got ${JSON.stringify(text)}), for demo.debug` },
+      {
+        path: "demo.debug",
+        message: `DEMO_DEBUG must be true or false (also 1/0, t/f) (got ${JSON.stringify(text)}), for demo.debug`,
+      },
     ]);
   });
 });
@@ -91,7 +109,9 @@ describe("resolveConfig: number variables", () => {
   });
 
   it.each(["ten", "12abc", "Infinity", "   "])("rejects %j naming the variable", (text) => {
-    expect(messagesOf(d, {}, { DEMO_TIMEOUT: text })).toEqual([`DEMO_TIMEOUT must be a number (got ${JSON.stringify(text)}), for demo.timeout`]);
+    expect(messagesOf(d, {}, { DEMO_TIMEOUT: text })).toEqual([
+      `DEMO_TIMEOUT must be a number (got ${JSON.stringify(text)}), for demo.timeout`,
+    ]);
   });
 
   it("checks the constraints of a number read from a variable", () => {
@@ -159,7 +179,9 @@ describe("resolveConfig: secrets", () => {
 
   it("does not show a secret argument that breaks a constraint", () => {
     const e = errorOf(() => resolveConfig(d, { password: "short-password" }, {}));
-    expect(e.issues.map((i) => i.message)).toEqual(["demo.password must be at least 30 characters long (got [secret])"]);
+    expect(e.issues.map((i) => i.message)).toEqual([
+      "demo.password must be at least 30 characters long (got [secret])",
+    ]);
     expect(e.message).not.toContain("short-password");
   });
 });
@@ -187,7 +209,10 @@ describe("resolveConfig: required fields", () => {
 // ---- configuration objects --------------------------------------------------------------------
 
 describe("resolveConfig: configuration objects", () => {
-  const duration = field({ kind: "integer", constraints: { minimum: 0, maximum: 43200 } }, { default: 7200, env: "DEMO_DURATION" });
+  const duration = field(
+    { kind: "integer", constraints: { minimum: 0, maximum: 43200 } },
+    { default: 7200, env: "DEMO_DURATION" },
+  );
   const d = provider({
     assumeRole: field(
       obj("AssumeRole", {
@@ -224,7 +249,13 @@ describe("resolveConfig: configuration objects", () => {
   });
 
   it("builds both when the variables of both are set, reading optional variables too", () => {
-    const env = { DEMO_ROLE_ARN: "arn", DEMO_SESSION_NAME: "s", DEMO_SAML_ASSERTION: "a", DEMO_EXTERNAL_ID: "x", DEMO_DURATION: "60" };
+    const env = {
+      DEMO_ROLE_ARN: "arn",
+      DEMO_SESSION_NAME: "s",
+      DEMO_SAML_ASSERTION: "a",
+      DEMO_EXTERNAL_ID: "x",
+      DEMO_DURATION: "60",
+    };
     const config = resolveConfig(d, {}, env);
     expect(config.assumeRole).toEqual({ roleArn: "arn", sessionName: "s", externalId: "x", duration: 60 });
     expect((config.saml as Record<string, unknown>).duration).toBe(60);
@@ -235,12 +266,18 @@ describe("resolveConfig: configuration objects", () => {
   });
 
   it("applies nested defaults and variables inside a given object, the argument winning", () => {
-    const config = resolveConfig(d, { assumeRole: { roleArn: "arg-arn" } }, { DEMO_ROLE_ARN: "env-arn", DEMO_SESSION_NAME: "env-session" });
+    const config = resolveConfig(
+      d,
+      { assumeRole: { roleArn: "arg-arn" } },
+      { DEMO_ROLE_ARN: "env-arn", DEMO_SESSION_NAME: "env-session" },
+    );
     expect(config.assumeRole).toEqual({ roleArn: "arg-arn", sessionName: "env-session", duration: 7200 });
   });
 
   it("reports a missing required field inside a given object by its path", () => {
-    expect(messagesOf(d, { assumeRole: { roleArn: "a" } }, {})).toEqual(["demo.assumeRole.sessionName is required: pass it as an argument or set DEMO_SESSION_NAME"]);
+    expect(messagesOf(d, { assumeRole: { roleArn: "a" } }, {})).toEqual([
+      "demo.assumeRole.sessionName is required: pass it as an argument or set DEMO_SESSION_NAME",
+    ]);
   });
 
   it("reports a bad nested variable by the nested path", () => {
@@ -292,6 +329,8 @@ describe("resolveConfig: ValidationError lists every issue at once", () => {
   });
 
   it("reports a misspelt argument instead of silently ignoring it", () => {
-    expect(messagesOf(d, { accessKey: "k", regoin: "eu" }, {})).toEqual(['demo.regoin is not a provider setting (did you mean "region"?)']);
+    expect(messagesOf(d, { accessKey: "k", regoin: "eu" }, {})).toEqual([
+      'demo.regoin is not a provider setting (did you mean "region"?)',
+    ]);
   });
 });

@@ -19,7 +19,13 @@ function thrownMessages(fn: () => unknown): string[] {
 // ---- netsvc resources -------------------------------------------------------------------------
 
 describe("netsvc Port", () => {
-  const port = { productName: "edge-1", locationId: 3, portSpeed: 10000, marketplaceVisibility: false, contractTermMonths: 12 };
+  const port = {
+    productName: "edge-1",
+    locationId: 3,
+    portSpeed: 10000,
+    marketplaceVisibility: false,
+    contractTermMonths: 12,
+  };
 
   it("accepts a valid Port", () => {
     expect(netsvc.validatePortArgs(port)).toEqual([]);
@@ -42,7 +48,9 @@ describe("netsvc Port", () => {
   });
 
   it("rejects an output field given as input", () => {
-    expect(messages(netsvc.validatePortArgs({ ...port, productUid: "u" }))).toEqual(["Port.productUid is set by the service and cannot be given as input"]);
+    expect(messages(netsvc.validatePortArgs({ ...port, productUid: "u" }))).toEqual([
+      "Port.productUid is set by the service and cannot be given as input",
+    ]);
   });
 });
 
@@ -50,7 +58,9 @@ describe("netsvc ServiceKey", () => {
   const key = { productUid: "p-1", active: true, maxSpeed: 1000, singleUse: false };
 
   it("requires vlan when singleUse is true", () => {
-    expect(netsvc.validateServiceKeyArgs({ ...key, singleUse: true })).toEqual([{ path: "ServiceKey.vlan", message: "ServiceKey.vlan is required when singleUse is true" }]);
+    expect(netsvc.validateServiceKeyArgs({ ...key, singleUse: true })).toEqual([
+      { path: "ServiceKey.vlan", message: "ServiceKey.vlan is required when singleUse is true" },
+    ]);
   });
 
   it.each([
@@ -67,26 +77,42 @@ describe("netsvc McrPrefixFilterList", () => {
 
   it("accepts a valid list", () => {
     expect(netsvc.validateMcrPrefixFilterListArgs(list)).toEqual([]);
-    expect(netsvc.validateMcrPrefixFilterListArgs({ ...list, addressFamily: "ipv6", entries: [{ action: "deny", prefix: "2001:db8::/32", le: 64 }] })).toEqual([]);
+    expect(
+      netsvc.validateMcrPrefixFilterListArgs({
+        ...list,
+        addressFamily: "ipv6",
+        entries: [{ action: "deny", prefix: "2001:db8::/32", le: 64 }],
+      }),
+    ).toEqual([]);
   });
 
   it("rejects an IPv4 prefix under addressFamily ipv6", () => {
     expect(netsvc.validateMcrPrefixFilterListArgs({ ...list, addressFamily: "ipv6" })).toEqual([
       {
         path: "McrPrefixFilterList.entries[0].prefix",
-        message: 'McrPrefixFilterList.entries[0].prefix must be an IPv6 CIDR such as 2001:db8::/32 (addressFamily is ipv6) (got "10.0.0.0/8")',
+        message:
+          'McrPrefixFilterList.entries[0].prefix must be an IPv6 CIDR such as 2001:db8::/32 (addressFamily is ipv6) (got "10.0.0.0/8")',
       },
     ]);
   });
 
   it("rejects a prefix with host bits set", () => {
-    expect(messages(netsvc.validateMcrPrefixFilterListArgs({ ...list, entries: [entry, { action: "deny", prefix: "10.1.2.3/16" }] }))).toEqual([
+    expect(
+      messages(
+        netsvc.validateMcrPrefixFilterListArgs({
+          ...list,
+          entries: [entry, { action: "deny", prefix: "10.1.2.3/16" }],
+        }),
+      ),
+    ).toEqual([
       'McrPrefixFilterList.entries[1].prefix must be a network address with no host bits set (a canonical CIDR for /16) (addressFamily is IPv4) (got "10.1.2.3/16")',
     ]);
   });
 
   it("rejects an empty entry list", () => {
-    expect(messages(netsvc.validateMcrPrefixFilterListArgs({ ...list, entries: [] }))).toEqual(["McrPrefixFilterList.entries must have at least 1 item (got [])"]);
+    expect(messages(netsvc.validateMcrPrefixFilterListArgs({ ...list, entries: [] }))).toEqual([
+      "McrPrefixFilterList.entries must have at least 1 item (got [])",
+    ]);
   });
 
   it("accepts 200 entries and rejects 201", () => {
@@ -94,24 +120,39 @@ describe("netsvc McrPrefixFilterList", () => {
     expect(netsvc.validateMcrPrefixFilterListArgs({ ...list, entries: entries(200) })).toEqual([]);
     const rejected = messages(netsvc.validateMcrPrefixFilterListArgs({ ...list, entries: entries(201) }));
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]).toMatch(/^McrPrefixFilterList\.entries must have at most 200 items \(got \[\{"action":"permit".{0,40}\.\.\.\)$/);
+    expect(rejected[0]).toMatch(
+      /^McrPrefixFilterList\.entries must have at most 200 items \(got \[\{"action":"permit".{0,40}\.\.\.\)$/,
+    );
   });
 });
 
 describe("netsvc LagPort lagCount", () => {
-  const lag = { productName: "lag", locationId: 1, portSpeed: 10000, marketplaceVisibility: true, contractTermMonths: 1 };
+  const lag = {
+    productName: "lag",
+    locationId: 1,
+    portSpeed: 10000,
+    marketplaceVisibility: true,
+    contractTermMonths: 1,
+  };
 
   it.each([1, 4, 8])("accepts %d", (lagCount) => {
     expect(netsvc.validateLagPortArgs({ ...lag, lagCount })).toEqual([]);
   });
 
   it.each([0, 9])("rejects %d", (lagCount) => {
-    expect(messages(netsvc.validateLagPortArgs({ ...lag, lagCount }))).toEqual([`LagPort.lagCount must be between 1 and 8 (got ${lagCount})`]);
+    expect(messages(netsvc.validateLagPortArgs({ ...lag, lagCount }))).toEqual([
+      `LagPort.lagCount must be between 1 and 8 (got ${lagCount})`,
+    ]);
   });
 });
 
 describe("netsvc Mve", () => {
-  const mve = { productName: "mve", locationId: 1, contractTermMonths: 12, vendorConfig: { vendor: "aruba", imageId: 1, productSize: "SMALL" } };
+  const mve = {
+    productName: "mve",
+    locationId: 1,
+    contractTermMonths: 12,
+    vendorConfig: { vendor: "aruba", imageId: 1, productSize: "SMALL" },
+  };
   const VENDORS = "6wind, aruba, aviatrix, cisco, fortinet, meraki, palo_alto, prisma, versa, vmware";
   const vnics = (n: number) => Array.from({ length: n }, (_, i) => ({ description: `vnic ${i}` }));
 
@@ -127,7 +168,10 @@ describe("netsvc Mve", () => {
 
   it("rejects an unknown vendor with the vendors and a hint", () => {
     expect(netsvc.validateMveArgs({ ...mve, vendorConfig: { ...mve.vendorConfig, vendor: "arubba" } })).toEqual([
-      { path: "Mve.vendorConfig.vendor", message: `Mve.vendorConfig.vendor must be one of ${VENDORS} (got "arubba") (did you mean "aruba"?)` },
+      {
+        path: "Mve.vendorConfig.vendor",
+        message: `Mve.vendorConfig.vendor must be one of ${VENDORS} (got "arubba") (did you mean "aruba"?)`,
+      },
     ]);
   });
 
@@ -138,7 +182,9 @@ describe("netsvc Mve", () => {
   });
 
   it("matches the vendor and the product size case-insensitively", () => {
-    expect(netsvc.validateMveArgs({ ...mve, vendorConfig: { vendor: "ARUBA", imageId: 1, productSize: "small" } })).toEqual([]);
+    expect(
+      netsvc.validateMveArgs({ ...mve, vendorConfig: { vendor: "ARUBA", imageId: 1, productSize: "small" } }),
+    ).toEqual([]);
   });
 
   it("checks the fields of the selected vendor, redacting its secrets", () => {
@@ -158,7 +204,9 @@ describe("netsvc McrIpsecAddon tunnelCount", () => {
   });
 
   it.each([0, 15, 40])("rejects %d", (tunnelCount) => {
-    expect(messages(netsvc.validateMcrIpsecAddonArgs({ mcrId: "m", tunnelCount }))).toEqual([`McrIpsecAddon.tunnelCount must be one of 10, 20, 30 (got ${tunnelCount})`]);
+    expect(messages(netsvc.validateMcrIpsecAddonArgs({ mcrId: "m", tunnelCount }))).toEqual([
+      `McrIpsecAddon.tunnelCount must be one of 10, 20, 30 (got ${tunnelCount})`,
+    ]);
   });
 });
 
@@ -170,7 +218,13 @@ describe("netsvc resolveProviderConfig", () => {
 
   it("reads the terms, access key and secret key from the environment, with defaults", () => {
     const config = netsvc.resolveProviderConfig({}, env);
-    expect(config).toMatchObject({ acceptPurchaseTerms: true, accessKey: "access-key", cancelAtEndOfTerm: false, environment: "staging", waitTime: 10 });
+    expect(config).toMatchObject({
+      acceptPurchaseTerms: true,
+      accessKey: "access-key",
+      cancelAtEndOfTerm: false,
+      environment: "staging",
+      waitTime: 10,
+    });
     expect(config.secretKey).toBeInstanceOf(Secret);
     expect(config.secretKey.reveal()).toBe(SECRET);
   });
@@ -190,13 +244,17 @@ describe("netsvc resolveProviderConfig", () => {
   });
 
   it("rejects a bad NETSVC_ACCEPT_PURCHASE_TERMS", () => {
-    expect(thrownMessages(() => netsvc.resolveProviderConfig({}, { ...env, NETSVC_ACCEPT_PURCHASE_TERMS: "yes" }))).toEqual([
+    expect(
+      thrownMessages(() => netsvc.resolveProviderConfig({}, { ...env, NETSVC_ACCEPT_PURCHASE_TERMS: "yes" })),
+    ).toEqual([
       'NETSVC_ACCEPT_PURCHASE_TERMS must be true or false (also 1/0, t/f) (got "yes"), for netsvc.acceptPurchaseTerms',
     ]);
   });
 
   it("checks waitTime and environment", () => {
-    expect(thrownMessages(() => netsvc.resolveProviderConfig({ waitTime: 0, environment: "prod" as never }, env))).toEqual([
+    expect(
+      thrownMessages(() => netsvc.resolveProviderConfig({ waitTime: 0, environment: "prod" as never }, env)),
+    ).toEqual([
       'netsvc.environment must be one of production, staging, development (got "prod")',
       "netsvc.waitTime must be at least 1 (got 0)",
     ]);
@@ -236,19 +294,23 @@ describe("cloudplat resolveProviderConfig", () => {
 
   it("reads CLOUDPLAT_REGION, the argument winning", () => {
     expect(cloudplat.resolveProviderConfig({}, { CLOUDPLAT_REGION: "ap-shanghai" }).region).toBe("ap-shanghai");
-    expect(cloudplat.resolveProviderConfig({ region: "ap-beijing" }, { CLOUDPLAT_REGION: "ap-shanghai" }).region).toBe("ap-beijing");
+    expect(cloudplat.resolveProviderConfig({ region: "ap-beijing" }, { CLOUDPLAT_REGION: "ap-shanghai" }).region).toBe(
+      "ap-beijing",
+    );
   });
 
   it("rejects allowedAccountIds with forbiddenAccountIds, once", () => {
-    expect(thrownMessages(() => cloudplat.resolveProviderConfig({ allowedAccountIds: ["1"], forbiddenAccountIds: ["2"] }, {}))).toEqual([
-      "cloudplat.allowedAccountIds conflicts with cloudplat.forbiddenAccountIds: set only one of them",
-    ]);
+    expect(
+      thrownMessages(() =>
+        cloudplat.resolveProviderConfig({ allowedAccountIds: ["1"], forbiddenAccountIds: ["2"] }, {}),
+      ),
+    ).toEqual(["cloudplat.allowedAccountIds conflicts with cloudplat.forbiddenAccountIds: set only one of them"]);
   });
 
   it("rejects allowedAccountIds with assumeRoleWithSaml", () => {
-    expect(thrownMessages(() => cloudplat.resolveProviderConfig({ allowedAccountIds: ["1"], assumeRoleWithSaml: saml }, {}))).toEqual([
-      "cloudplat.allowedAccountIds conflicts with cloudplat.assumeRoleWithSaml: set only one of them",
-    ]);
+    expect(
+      thrownMessages(() => cloudplat.resolveProviderConfig({ allowedAccountIds: ["1"], assumeRoleWithSaml: saml }, {})),
+    ).toEqual(["cloudplat.allowedAccountIds conflicts with cloudplat.assumeRoleWithSaml: set only one of them"]);
   });
 
   it("accepts assumeRoleWithSaml alone, with its assertion wrapped and its default duration", () => {
@@ -274,7 +336,9 @@ describe("cloudplat resolveProviderConfig", () => {
   });
 
   it("rejects another protocol", () => {
-    expect(thrownMessages(() => cloudplat.resolveProviderConfig({ protocol: "FTP" as never }, {}))).toEqual(['cloudplat.protocol must be one of HTTP, HTTPS (got "FTP")']);
+    expect(thrownMessages(() => cloudplat.resolveProviderConfig({ protocol: "FTP" as never }, {}))).toEqual([
+      'cloudplat.protocol must be one of HTTP, HTTPS (got "FTP")',
+    ]);
   });
 });
 
@@ -288,21 +352,26 @@ describe("cloudplat getAntiddosOverviewDdosTrend", () => {
     expect(validate(args)).toEqual([]);
   });
 
-  it.each(["2026-01-01T00:00:00Z", "2026-01-01", "2026-02-30 10:00:00", "2026-01-01 25:00:00"])("rejects startTime %j", (startTime) => {
-    expect(validate({ ...args, startTime })).toEqual([
-      {
-        path: "getAntiddosOverviewDdosTrend.startTime",
-        message: `getAntiddosOverviewDdosTrend.startTime must be a time in the shape YYYY-MM-DD hh:mm:ss (got ${JSON.stringify(startTime)})`,
-      },
-    ]);
-  });
+  it.each(["2026-01-01T00:00:00Z", "2026-01-01", "2026-02-30 10:00:00", "2026-01-01 25:00:00"])(
+    "rejects startTime %j",
+    (startTime) => {
+      expect(validate({ ...args, startTime })).toEqual([
+        {
+          path: "getAntiddosOverviewDdosTrend.startTime",
+          message: `getAntiddosOverviewDdosTrend.startTime must be a time in the shape YYYY-MM-DD hh:mm:ss (got ${JSON.stringify(startTime)})`,
+        },
+      ]);
+    },
+  );
 
   it.each([300, 3600, 86400])("accepts period %d", (period) => {
     expect(validate({ ...args, period })).toEqual([]);
   });
 
   it.each([60, 600])("rejects period %d", (period) => {
-    expect(messages(validate({ ...args, period }))).toEqual([`getAntiddosOverviewDdosTrend.period must be one of 300, 3600, 86400 (got ${period})`]);
+    expect(messages(validate({ ...args, period }))).toEqual([
+      `getAntiddosOverviewDdosTrend.period must be one of 300, 3600, 86400 (got ${period})`,
+    ]);
   });
 
   it.each(["bps", "pps"])("accepts metricName %s", (metricName) => {
@@ -310,7 +379,9 @@ describe("cloudplat getAntiddosOverviewDdosTrend", () => {
   });
 
   it.each(["kbps", "BPS"])("rejects metricName %s", (metricName) => {
-    expect(messages(validate({ ...args, metricName }))).toEqual([`getAntiddosOverviewDdosTrend.metricName must be one of bps, pps (got "${metricName}")`]);
+    expect(messages(validate({ ...args, metricName }))).toEqual([
+      `getAntiddosOverviewDdosTrend.metricName must be one of bps, pps (got "${metricName}")`,
+    ]);
   });
 
   it("requires startTime, endTime, metricName and period together", () => {

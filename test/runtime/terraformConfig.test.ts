@@ -29,9 +29,22 @@ describe("terraformConfig: snake-case keys", () => {
   });
 
   it("drops undefined values at every depth, keeping null, false, 0 and empty strings", () => {
-    const config = { keepNull: null, keepFalse: false, keepZero: 0, keepEmpty: "", dropMe: undefined, nested: { dropMe: undefined, keepMe: 1 } };
+    const config = {
+      keepNull: null,
+      keepFalse: false,
+      keepZero: 0,
+      keepEmpty: "",
+      dropMe: undefined,
+      nested: { dropMe: undefined, keepMe: 1 },
+    };
     const { result } = terraformConfig(config);
-    expect(result).toEqual({ keep_null: null, keep_false: false, keep_zero: 0, keep_empty: "", nested: { keep_me: 1 } });
+    expect(result).toEqual({
+      keep_null: null,
+      keep_false: false,
+      keep_zero: 0,
+      keep_empty: "",
+      nested: { keep_me: 1 },
+    });
     expect(Object.keys(result)).not.toContain("drop_me");
     expect(Object.keys(result.nested as object)).toEqual(["keep_me"]);
   });
@@ -45,7 +58,12 @@ describe("terraformConfig: snake-case keys", () => {
 
 describe("terraformConfig: secrets", () => {
   const key = secret(VALUE);
-  const config = { accessKey: "ak", secretKey: key, assumeRole: { tokenCode: secret("123456") }, tokens: [secret("t1")] };
+  const config = {
+    accessKey: "ak",
+    secretKey: key,
+    assumeRole: { tokenCode: secret("123456") },
+    tokens: [secret("t1")],
+  };
 
   it("keeps secrets wrapped by default", () => {
     const { result } = terraformConfig(config);
@@ -56,7 +74,9 @@ describe("terraformConfig: secrets", () => {
 
   it("stays redacted in JSON and inspect output", () => {
     const { result } = terraformConfig(config);
-    expect(JSON.stringify(result)).toBe('{"access_key":"ak","secret_key":"[secret]","assume_role":{"token_code":"[secret]"},"tokens":["[secret]"]}');
+    expect(JSON.stringify(result)).toBe(
+      '{"access_key":"ak","secret_key":"[secret]","assume_role":{"token_code":"[secret]"},"tokens":["[secret]"]}',
+    );
     expect(inspect(result, { depth: Infinity })).not.toMatch(/s3cr3t|123456|t1'/);
   });
 

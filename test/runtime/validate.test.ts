@@ -4,19 +4,33 @@ import type { Constraints, FieldSpec, Format, ObjectSpec, TypeSpec, UnionSpec } 
 
 // ---- small descriptor builders ----------------------------------------------------------------
 
-const optional = (type: TypeSpec, extra: Partial<FieldSpec> = {}): FieldSpec => ({ wire: "w", mode: "optional", type, ...extra });
-const required = (type: TypeSpec, extra: Partial<FieldSpec> = {}): FieldSpec => optional(type, { mode: "required", ...extra });
+const optional = (type: TypeSpec, extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  wire: "w",
+  mode: "optional",
+  type,
+  ...extra,
+});
+const required = (type: TypeSpec, extra: Partial<FieldSpec> = {}): FieldSpec =>
+  optional(type, { mode: "required", ...extra });
 const output = (type: TypeSpec): FieldSpec => optional(type, { mode: "output" });
 
-const str = (constraints?: Constraints): TypeSpec => (constraints ? { kind: "string", constraints } : { kind: "string" });
-const int = (constraints?: Constraints): TypeSpec => (constraints ? { kind: "integer", constraints } : { kind: "integer" });
-const num = (constraints?: Constraints): TypeSpec => (constraints ? { kind: "number", constraints } : { kind: "number" });
+const str = (constraints?: Constraints): TypeSpec =>
+  constraints ? { kind: "string", constraints } : { kind: "string" };
+const int = (constraints?: Constraints): TypeSpec =>
+  constraints ? { kind: "integer", constraints } : { kind: "integer" };
+const num = (constraints?: Constraints): TypeSpec =>
+  constraints ? { kind: "number", constraints } : { kind: "number" };
 const bool: TypeSpec = { kind: "boolean" };
-const list = (items: TypeSpec, constraints?: Constraints): TypeSpec => (constraints ? { kind: "list", items, constraints } : { kind: "list", items });
-const obj = (name: string, fields: Record<string, FieldSpec>): TypeSpec => ({ kind: "object", object: { kind: "object", name, fields } });
+const list = (items: TypeSpec, constraints?: Constraints): TypeSpec =>
+  constraints ? { kind: "list", items, constraints } : { kind: "list", items };
+const obj = (name: string, fields: Record<string, FieldSpec>): TypeSpec => ({
+  kind: "object",
+  object: { kind: "object", name, fields },
+});
 
 /** The messages of validating `value` against `fields` under the entity name X. */
-const messages = (fields: Record<string, FieldSpec>, value: unknown, entity = "X"): string[] => validateInput(entity, fields, value).map((i) => i.message);
+const messages = (fields: Record<string, FieldSpec>, value: unknown, entity = "X"): string[] =>
+  validateInput(entity, fields, value).map((i) => i.message);
 
 /** The messages of validating `{ v: value }` where v has the given type. */
 const check = (type: TypeSpec, value: unknown): string[] => messages({ v: optional(type) }, { v: value });
@@ -41,11 +55,15 @@ describe("validateInput: keys and presence", () => {
   });
 
   it.each([undefined, null])("reports a missing required field (given as %s)", (v) => {
-    expect(validateInput("X", fields, { productName: v })).toEqual([{ path: "X.productName", message: "X.productName is required" }]);
+    expect(validateInput("X", fields, { productName: v })).toEqual([
+      { path: "X.productName", message: "X.productName is required" },
+    ]);
   });
 
   it("reports an output field given as input", () => {
-    expect(messages(fields, { productName: "p", productUid: "u" })).toEqual(["X.productUid is set by the service and cannot be given as input"]);
+    expect(messages(fields, { productName: "p", productUid: "u" })).toEqual([
+      "X.productUid is set by the service and cannot be given as input",
+    ]);
   });
 
   it.each([
@@ -94,7 +112,9 @@ describe("validateInput: conflictsWith", () => {
   });
 
   it("reports each conflicting pair", () => {
-    expect(messages(fields, { allowed: ["1"], saml: "s" })).toEqual(["X.allowed conflicts with X.saml: set only one of them"]);
+    expect(messages(fields, { allowed: ["1"], saml: "s" })).toEqual([
+      "X.allowed conflicts with X.saml: set only one of them",
+    ]);
     expect(messages(fields, { allowed: ["1"], forbidden: ["2"], saml: "s" })).toEqual([
       "X.allowed conflicts with X.forbidden: set only one of them",
       "X.allowed conflicts with X.saml: set only one of them",
@@ -160,7 +180,12 @@ describe("validateInput: enum", () => {
     ["unknown value", { enum: ["red", "blue"] }, "green", ['X.v must be one of red, blue (got "green")']],
     ["other case when case-sensitive", { enum: ["red", "blue"] }, "RED", ['X.v must be one of red, blue (got "RED")']],
     ["other case when caseInsensitive", { enum: ["IPv4", "IPv6"], caseInsensitive: true }, "ipv6", []],
-    ["unknown value when caseInsensitive", { enum: ["IPv4", "IPv6"], caseInsensitive: true }, "ipv5", ['X.v must be one of IPv4, IPv6 (got "ipv5")']],
+    [
+      "unknown value when caseInsensitive",
+      { enum: ["IPv4", "IPv6"], caseInsensitive: true },
+      "ipv5",
+      ['X.v must be one of IPv4, IPv6 (got "ipv5")'],
+    ],
   ])("string enum: %s", (_name, constraints, value, expected) => {
     expect(check(str(constraints), value)).toEqual(expected);
   });
@@ -346,9 +371,15 @@ describe("validateInput: CIDR family from a top-level field", () => {
   });
 
   it("reads the family from the root for prefixes nested in list items", () => {
-    const value = { addressFamily: "IPv6", entries: [{ prefix: "2001:db8::/32" }, { prefix: "::/0" }, { prefix: "10.0.0.0/8" }] };
+    const value = {
+      addressFamily: "IPv6",
+      entries: [{ prefix: "2001:db8::/32" }, { prefix: "::/0" }, { prefix: "10.0.0.0/8" }],
+    };
     expect(validateInput("X", fields, value)).toEqual([
-      { path: "X.entries[2].prefix", message: `X.entries[2].prefix ${CIDR6} (addressFamily is IPv6) (got "10.0.0.0/8")` },
+      {
+        path: "X.entries[2].prefix",
+        message: `X.entries[2].prefix ${CIDR6} (addressFamily is IPv6) (got "10.0.0.0/8")`,
+      },
     ]);
   });
 });
@@ -415,19 +446,26 @@ describe("validateInput: unions", () => {
   });
 
   it("reports an unknown discriminator with a did-you-mean hint", () => {
-    expect(shape({ kind: "circel", radius: 1 })).toEqual(['X.shape.kind must be one of circle, square (got "circel") (did you mean "circle"?)']);
+    expect(shape({ kind: "circel", radius: 1 })).toEqual([
+      'X.shape.kind must be one of circle, square (got "circel") (did you mean "circle"?)',
+    ]);
     expect(shape({ kind: "hexagon" })).toEqual(['X.shape.kind must be one of circle, square (got "hexagon")']);
     expect(shape({ kind: 5 })).toEqual(["X.shape.kind must be one of circle, square (got 5)"]);
   });
 
   it("matches the discriminator case-sensitively unless caseInsensitive", () => {
-    expect(shape({ kind: "CIRCLE", radius: 1 })).toEqual(['X.shape.kind must be one of circle, square (got "CIRCLE") (did you mean "circle"?)']);
+    expect(shape({ kind: "CIRCLE", radius: 1 })).toEqual([
+      'X.shape.kind must be one of circle, square (got "CIRCLE") (did you mean "circle"?)',
+    ]);
     expect(shape({ kind: "CIRCLE", radius: 1 }, true)).toEqual([]);
   });
 
   it("checks the fields of the selected variant", () => {
     expect(shape({ kind: "Circle", radius: 0 }, true)).toEqual(["X.shape.radius must be at least 1 (got 0)"]);
-    expect(shape({ kind: "circle", side: 3 })).toEqual(["X.shape.side is not a field of Circle", "X.shape.radius is required"]);
+    expect(shape({ kind: "circle", side: 3 })).toEqual([
+      "X.shape.side is not a field of Circle",
+      "X.shape.radius is required",
+    ]);
   });
 
   it("reports a union value that is not an object", () => {
@@ -470,11 +508,17 @@ describe("validateInput: secrets never appear in messages", () => {
   });
 
   it("redacts a secret enum value while still listing the allowed values", () => {
-    expect(check({ kind: "string", constraints: { enum: ["a", "b"] }, secret: true }, VALUE)).toEqual(["X.v must be one of a, b (got [secret])"]);
+    expect(check({ kind: "string", constraints: { enum: ["a", "b"] }, secret: true }, VALUE)).toEqual([
+      "X.v must be one of a, b (got [secret])",
+    ]);
   });
 
   it("redacts values nested in a secret object or list", () => {
-    const creds = { kind: "object", object: { kind: "object", name: "Creds", fields: { pin: required(int()) } }, secret: true } as const;
+    const creds = {
+      kind: "object",
+      object: { kind: "object", name: "Creds", fields: { pin: required(int()) } },
+      secret: true,
+    } as const;
     expect(check(creds, { pin: VALUE })).toEqual(["X.v.pin must be a number (got [secret])"]);
     expect(check({ kind: "list", items: str({ minLength: 10 }), secret: true }, ["long-enough-value", VALUE])).toEqual([
       "X.v[1] must be at least 10 characters long (got [secret])",
@@ -499,7 +543,9 @@ describe("validateInput: every violation in one call", () => {
       id: output(str()),
       nested: optional(obj("Nested", { cidr: required(str({ format: "cidr" })) })),
     };
-    expect(validateInput("Port", fields, { portSped: 1, portSpeed: 25, count: 0, id: "x", nested: { cidr: "10.0.0.1/8" } })).toEqual([
+    expect(
+      validateInput("Port", fields, { portSped: 1, portSpeed: 25, count: 0, id: "x", nested: { cidr: "10.0.0.1/8" } }),
+    ).toEqual([
       { path: "Port.portSped", message: 'Port.portSped is not a field of Port (did you mean "portSpeed"?)' },
       { path: "Port.name", message: "Port.name is required" },
       { path: "Port.portSpeed", message: "Port.portSpeed must be one of 1000, 10000 (got 25)" },

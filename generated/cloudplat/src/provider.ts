@@ -117,78 +117,42 @@ export interface ProviderArgs {
 
 /** The resolved configuration: arguments, environment variables and defaults applied and checked. Secrets are wrapped in `Secret`. */
 export interface ProviderConfig {
-  /**
-   * Account ids permitted; guards against using the wrong account. Conflicts with `forbiddenAccountIds`; not supported with `assumeRoleWithSaml` or `assumeRoleWithWebIdentity`.
-   *
-   * Conflicts with `forbiddenAccountIds`, `assumeRoleWithSaml`, `assumeRoleWithWebIdentity`: set at most one.
-   */
+  /** Account ids permitted; guards against using the wrong account. Conflicts with `forbiddenAccountIds`; not supported with `assumeRoleWithSaml` or `assumeRoleWithWebIdentity`. */
   readonly allowedAccountIds?: readonly string[] | undefined;
   /** Role assumption settings; the provider calls the STS `AssumeRole` action with them. */
   readonly assumeRole?: AssumeRole | undefined;
-  /**
-   * Role assumption through a SAML assertion (STS `AssumeRoleWithSAML`).
-   *
-   * Conflicts with `assumeRoleWithWebIdentity`: set at most one.
-   */
+  /** Role assumption through a SAML assertion (STS `AssumeRoleWithSAML`). */
   readonly assumeRoleWithSaml?: AssumeRoleWithSaml | undefined;
   /** Role assumption through a web identity (OIDC) token (STS `AssumeRoleWithWebIdentity`). */
   readonly assumeRoleWithWebIdentity?: AssumeRoleWithWebIdentity | undefined;
-  /**
-   * Name of the access-management (CAM) role bound to the compute instance; credentials are then read from the instance metadata service.
-   *
-   * Environment variable: `CLOUDPLAT_CAM_ROLE_NAME`.
-   */
+  /** Name of the access-management (CAM) role bound to the compute instance; credentials are then read from the instance metadata service. */
   readonly camRoleName?: string | undefined;
   /** Object-storage domain of API requests. When unset it has the shape `https://cos.{region}.<storage domain>`; the dedicated-cluster (CDC) shape `https://<cluster id>.cos-cdc.{region}.<storage domain>/` is also accepted. */
   readonly cosDomain?: string | undefined;
-  /**
-   * Root domain of API requests; the default is the platform's standard API root domain, and each service is reached at `<service>.<domain>`.
-   * @defaultValue `tencentcloudapi.com`
-   */
+  /** Root domain of API requests; the default is the platform's standard API root domain, and each service is reached at `<service>.<domain>`. */
   readonly domain: string;
   /** Enable pod OIDC: assume a role with the web identity of a managed-Kubernetes pod (reads the `TKE_REGION`, `TKE_PROVIDER_ID`, `TKE_WEB_IDENTITY_TOKEN_FILE` and `TKE_ROLE_ARN` variables). */
   readonly enablePodOidc?: boolean | undefined;
-  /**
-   * Account ids refused. Conflicts with `allowedAccountIds`; not supported with `assumeRoleWithSaml` or `assumeRoleWithWebIdentity`.
-   *
-   * Conflicts with `allowedAccountIds`, `assumeRoleWithSaml`, `assumeRoleWithWebIdentity`: set at most one.
-   */
+  /** Account ids refused. Conflicts with `allowedAccountIds`; not supported with `assumeRoleWithSaml` or `assumeRoleWithWebIdentity`. */
   readonly forbiddenAccountIds?: readonly string[] | undefined;
   /** Multi-factor authentication settings; the provider obtains a session token (STS `GetSessionToken`) with them. */
   readonly mfaCertification?: MfaCertification | undefined;
-  /**
-   * Shared-credentials profile name; when unset, the default profile of the platform command-line tool (`default`) is used.
-   *
-   * Environment variable: `CLOUDPLAT_PROFILE`.
-   * @defaultValue `default`
-   */
+  /** Shared-credentials profile name; when unset, the default profile of the platform command-line tool (`default`) is used. */
   readonly profile: string;
   /**
    * Scheme of API requests.
    *
-   * Allowed values:
+   * One of:
    * - `HTTP`: Plain HTTP.
    * - `HTTPS`: HTTP over TLS.
-   * @defaultValue `HTTPS`
    */
   readonly protocol: ProviderProtocol;
-  /**
-   * Region in which objects are read and managed.
-   *
-   * Environment variable: `CLOUDPLAT_REGION`.
-   * @defaultValue `ap-guangzhou`
-   */
+  /** Region in which objects are read and managed. */
   readonly region: string;
-  /**
-   * Access key id (`<SECRET_ID>`) used to sign API requests.
-   *
-   * Environment variable: `CLOUDPLAT_SECRET_ID`.
-   */
+  /** Access key id (`<SECRET_ID>`) used to sign API requests. */
   readonly secretId?: string | undefined;
   /**
    * Secret key (`<SECRET_KEY>`) paired with `secretId` to sign API requests.
-   *
-   * Environment variable: `CLOUDPLAT_SECRET_KEY`.
    *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
@@ -196,17 +160,10 @@ export interface ProviderConfig {
   /**
    * Temporary-credential token (`<SECURITY_TOKEN>`) sent with temporary credentials; only some products support temporary credentials.
    *
-   * Environment variable: `CLOUDPLAT_SECURITY_TOKEN`.
-   *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
   readonly securityToken?: rt.Secret<string> | undefined;
-  /**
-   * Directory of the shared credentials (`<profile>.credential` and `<profile>.configure`); defaults to `~/.tccli` under the user's home (`%USERPROFILE%\.tccli` on Windows).
-   *
-   * Environment variable: `CLOUDPLAT_SHARED_CREDENTIALS_DIR`.
-   * @defaultValue `~/.tccli`
-   */
+  /** Directory of the shared credentials (`<profile>.credential` and `<profile>.configure`); defaults to `~/.tccli` under the user's home (`%USERPROFILE%\.tccli` on Windows). */
   readonly sharedCredentialsDir: string;
 }
 
@@ -222,7 +179,11 @@ export const providerDescriptor: rt.ProviderDescriptor = {
       type: { kind: "list", items: { kind: "string" } },
       conflictsWith: ["forbiddenAccountIds", "assumeRoleWithSaml", "assumeRoleWithWebIdentity"],
     },
-    assumeRole: { wire: "AssumeRole", mode: "optional", type: { kind: "object", object: assumeRoleType } },
+    assumeRole: {
+      wire: "AssumeRole",
+      mode: "optional",
+      type: { kind: "object", object: assumeRoleType },
+    },
     assumeRoleWithSaml: {
       wire: "AssumeRoleWithSaml",
       mode: "optional",
@@ -234,9 +195,19 @@ export const providerDescriptor: rt.ProviderDescriptor = {
       mode: "optional",
       type: { kind: "object", object: assumeRoleWithWebIdentityType },
     },
-    camRoleName: { wire: "CamRoleName", mode: "optional", type: { kind: "string" }, env: "CLOUDPLAT_CAM_ROLE_NAME" },
+    camRoleName: {
+      wire: "CamRoleName",
+      mode: "optional",
+      type: { kind: "string" },
+      env: "CLOUDPLAT_CAM_ROLE_NAME",
+    },
     cosDomain: { wire: "CosDomain", mode: "optional", type: { kind: "string" } },
-    domain: { wire: "Domain", mode: "optional", type: { kind: "string" }, default: "tencentcloudapi.com" },
+    domain: {
+      wire: "Domain",
+      mode: "optional",
+      type: { kind: "string" },
+      default: "tencentcloudapi.com",
+    },
     enablePodOidc: { wire: "EnablePodOidc", mode: "optional", type: { kind: "boolean" } },
     forbiddenAccountIds: {
       wire: "ForbiddenAccountIds",
@@ -269,7 +240,12 @@ export const providerDescriptor: rt.ProviderDescriptor = {
       default: "ap-guangzhou",
       env: "CLOUDPLAT_REGION",
     },
-    secretId: { wire: "SecretId", mode: "optional", type: { kind: "string" }, env: "CLOUDPLAT_SECRET_ID" },
+    secretId: {
+      wire: "SecretId",
+      mode: "optional",
+      type: { kind: "string" },
+      env: "CLOUDPLAT_SECRET_ID",
+    },
     secretKey: {
       wire: "SecretKey",
       mode: "optional",
@@ -294,7 +270,12 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     terraformConfig: {
       token: "cloudplat:providers:cloudplat/terraformConfig",
       outputs: {
-        result: { wire: "Result", mode: "output", type: { kind: "map", values: { kind: "any" } }, guaranteed: true },
+        result: {
+          wire: "Result",
+          mode: "output",
+          type: { kind: "map", values: { kind: "any" } },
+          guaranteed: true,
+        },
       },
     },
   },

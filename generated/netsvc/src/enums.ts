@@ -8,11 +8,7 @@
  */
 export const AddressFamily = ["IPv4", "IPv6"] as const;
 
-/**
- * Allowed values of AddressFamily (matched case-insensitively):
- * - `"IPv4"`: IPv4 prefixes.
- * - `"IPv6"`: IPv6 prefixes.
- */
+/** One of the allowed values of AddressFamily, listed in the constant of that name. */
 export type AddressFamily = (typeof AddressFamily)[number];
 
 /**
@@ -22,11 +18,7 @@ export type AddressFamily = (typeof AddressFamily)[number];
  */
 export const AwsPartnerConfigConnectType = ["AWS", "AWSHC"] as const;
 
-/**
- * Allowed values of AwsPartnerConfigConnectType:
- * - `"AWS"`: Hosted virtual interface (VIF).
- * - `"AWSHC"`: Hosted connection.
- */
+/** One of the allowed values of AwsPartnerConfigConnectType, listed in the constant of that name. */
 export type AwsPartnerConfigConnectType = (typeof AwsPartnerConfigConnectType)[number];
 
 /**
@@ -37,12 +29,7 @@ export type AwsPartnerConfigConnectType = (typeof AwsPartnerConfigConnectType)[n
  */
 export const AwsPartnerConfigType = ["private", "public", "transit"] as const;
 
-/**
- * Allowed values of AwsPartnerConfigType:
- * - `"private"`: Private VIF.
- * - `"public"`: Public VIF.
- * - `"transit"`: Transit VIF.
- */
+/** One of the allowed values of AwsPartnerConfigType, listed in the constant of that name. */
 export type AwsPartnerConfigType = (typeof AwsPartnerConfigType)[number];
 
 /**
@@ -51,10 +38,7 @@ export type AwsPartnerConfigType = (typeof AwsPartnerConfigType)[number];
  */
 export const AzurePartnerConfigConnectType = ["AZURE"] as const;
 
-/**
- * Allowed values of AzurePartnerConfigConnectType:
- * - `"AZURE"`
- */
+/** One of the allowed values of AzurePartnerConfigConnectType, listed in the constant of that name. */
 export type AzurePartnerConfigConnectType = (typeof AzurePartnerConfigConnectType)[number];
 
 /**
@@ -64,11 +48,7 @@ export type AzurePartnerConfigConnectType = (typeof AzurePartnerConfigConnectTyp
  */
 export const AzurePartnerConfigPortChoice = ["primary", "secondary"] as const;
 
-/**
- * Allowed values of AzurePartnerConfigPortChoice:
- * - `"primary"`
- * - `"secondary"`
- */
+/** One of the allowed values of AzurePartnerConfigPortChoice, listed in the constant of that name. */
 export type AzurePartnerConfigPortChoice = (typeof AzurePartnerConfigPortChoice)[number];
 
 /**
@@ -82,15 +62,7 @@ export type AzurePartnerConfigPortChoice = (typeof AzurePartnerConfigPortChoice)
  */
 export const ContractTermMonths = [1, 12, 24, 36, 48, 60] as const;
 
-/**
- * Allowed values of ContractTermMonths:
- * - `1`: Month-to-month, with no minimum term.
- * - `12`: 12-month term.
- * - `24`: 24-month term.
- * - `36`: 36-month term.
- * - `48`: 48-month term.
- * - `60`: 60-month term.
- */
+/** One of the allowed values of ContractTermMonths, listed in the constant of that name. */
 export type ContractTermMonths = (typeof ContractTermMonths)[number];
 
 /**
@@ -100,11 +72,7 @@ export type ContractTermMonths = (typeof ContractTermMonths)[number];
  */
 export const DiversityZone = ["red", "blue"] as const;
 
-/**
- * Allowed values of DiversityZone:
- * - `"red"`
- * - `"blue"`
- */
+/** One of the allowed values of DiversityZone, listed in the constant of that name. */
 export type DiversityZone = (typeof DiversityZone)[number];
 
 /**
@@ -113,10 +81,7 @@ export type DiversityZone = (typeof DiversityZone)[number];
  */
 export const GooglePartnerConfigConnectType = ["GOOGLE"] as const;
 
-/**
- * Allowed values of GooglePartnerConfigConnectType:
- * - `"GOOGLE"`
- */
+/** One of the allowed values of GooglePartnerConfigConnectType, listed in the constant of that name. */
 export type GooglePartnerConfigConnectType = (typeof GooglePartnerConfigConnectType)[number];
 
 /**
@@ -125,10 +90,7 @@ export type GooglePartnerConfigConnectType = (typeof GooglePartnerConfigConnectT
  */
 export const IbmPartnerConfigConnectType = ["IBM"] as const;
 
-/**
- * Allowed values of IbmPartnerConfigConnectType:
- * - `"IBM"`
- */
+/** One of the allowed values of IbmPartnerConfigConnectType, listed in the constant of that name. */
 export type IbmPartnerConfigConnectType = (typeof IbmPartnerConfigConnectType)[number];
 
 /**
@@ -139,12 +101,7 @@ export type IbmPartnerConfigConnectType = (typeof IbmPartnerConfigConnectType)[n
  */
 export const IpsecTunnelCount = [10, 20, 30] as const;
 
-/**
- * Allowed values of IpsecTunnelCount:
- * - `10`
- * - `20`
- * - `30`
- */
+/** One of the allowed values of IpsecTunnelCount, listed in the constant of that name. */
 export type IpsecTunnelCount = (typeof IpsecTunnelCount)[number];
 
 /**
@@ -155,12 +112,7 @@ export type IpsecTunnelCount = (typeof IpsecTunnelCount)[number];
  */
 export const LagPortPortSpeed = [10000, 100000, 400000] as const;
 
-/**
- * Allowed values of LagPortPortSpeed:
- * - `10000`: 10 Gbps.
- * - `100000`: 100 Gbps.
- * - `400000`: 400 Gbps, where available.
- */
+/** One of the allowed values of LagPortPortSpeed, listed in the constant of that name. */
 export type LagPortPortSpeed = (typeof LagPortPortSpeed)[number];
 
 /**
@@ -175,16 +127,7 @@ export type LagPortPortSpeed = (typeof LagPortPortSpeed)[number];
  */
 export const McrPortSpeed = [1000, 2500, 5000, 10000, 25000, 50000, 100000] as const;
 
-/**
- * Allowed values of McrPortSpeed:
- * - `1000`: 1 Gbps.
- * - `2500`: 2.5 Gbps.
- * - `5000`: 5 Gbps.
- * - `10000`: 10 Gbps.
- * - `25000`: 25 Gbps.
- * - `50000`: 50 Gbps.
- * - `100000`: 100 Gbps.
- */
+/** One of the allowed values of McrPortSpeed, listed in the constant of that name. */
 export type McrPortSpeed = (typeof McrPortSpeed)[number];
 
 /**
@@ -196,13 +139,7 @@ export type McrPortSpeed = (typeof McrPortSpeed)[number];
  */
 export const MveProductSize = ["SMALL", "MEDIUM", "LARGE", "X_LARGE_12"] as const;
 
-/**
- * Allowed values of MveProductSize (matched case-insensitively):
- * - `"SMALL"`
- * - `"MEDIUM"`
- * - `"LARGE"`
- * - `"X_LARGE_12"`
- */
+/** One of the allowed values of MveProductSize, listed in the constant of that name. */
 export type MveProductSize = (typeof MveProductSize)[number];
 
 /**
@@ -211,10 +148,7 @@ export type MveProductSize = (typeof MveProductSize)[number];
  */
 export const OraclePartnerConfigConnectType = ["ORACLE"] as const;
 
-/**
- * Allowed values of OraclePartnerConfigConnectType:
- * - `"ORACLE"`
- */
+/** One of the allowed values of OraclePartnerConfigConnectType, listed in the constant of that name. */
 export type OraclePartnerConfigConnectType = (typeof OraclePartnerConfigConnectType)[number];
 
 /**
@@ -226,13 +160,7 @@ export type OraclePartnerConfigConnectType = (typeof OraclePartnerConfigConnectT
  */
 export const PortPortSpeed = [1000, 10000, 100000, 400000] as const;
 
-/**
- * Allowed values of PortPortSpeed:
- * - `1000`: 1 Gbps.
- * - `10000`: 10 Gbps.
- * - `100000`: 100 Gbps.
- * - `400000`: 400 Gbps, where available.
- */
+/** One of the allowed values of PortPortSpeed, listed in the constant of that name. */
 export type PortPortSpeed = (typeof PortPortSpeed)[number];
 
 /**
@@ -242,11 +170,7 @@ export type PortPortSpeed = (typeof PortPortSpeed)[number];
  */
 export const PrefixFilterAction = ["permit", "deny"] as const;
 
-/**
- * Allowed values of PrefixFilterAction:
- * - `"permit"`: Permit routes matching the entry.
- * - `"deny"`: Deny routes matching the entry.
- */
+/** One of the allowed values of PrefixFilterAction, listed in the constant of that name. */
 export type PrefixFilterAction = (typeof PrefixFilterAction)[number];
 
 /**
@@ -257,12 +181,7 @@ export type PrefixFilterAction = (typeof PrefixFilterAction)[number];
  */
 export const ProviderEnvironment = ["production", "staging", "development"] as const;
 
-/**
- * Allowed values of ProviderEnvironment:
- * - `"production"`: Production API, base URL https://api.megaport.com/.
- * - `"staging"`: Staging API, base URL https://api-staging.megaport.com/; reset to match production every 24 hours, and nothing ordered there is deployed or billed.
- * - `"development"`: Development API, base URL https://api-mpone-dev.megaport.com.
- */
+/** One of the allowed values of ProviderEnvironment, listed in the constant of that name. */
 export type ProviderEnvironment = (typeof ProviderEnvironment)[number];
 
 /**
@@ -271,10 +190,7 @@ export type ProviderEnvironment = (typeof ProviderEnvironment)[number];
  */
 export const TransitPartnerConfigConnectType = ["TRANSIT"] as const;
 
-/**
- * Allowed values of TransitPartnerConfigConnectType:
- * - `"TRANSIT"`
- */
+/** One of the allowed values of TransitPartnerConfigConnectType, listed in the constant of that name. */
 export type TransitPartnerConfigConnectType = (typeof TransitPartnerConfigConnectType)[number];
 
 /**
@@ -285,12 +201,7 @@ export type TransitPartnerConfigConnectType = (typeof TransitPartnerConfigConnec
  */
 export const VrouterBgpConnectionPeerType = ["NON_CLOUD", "PRIV_CLOUD", "PUB_CLOUD"] as const;
 
-/**
- * Allowed values of VrouterBgpConnectionPeerType:
- * - `"NON_CLOUD"`: A non-cloud peer.
- * - `"PRIV_CLOUD"`: A private cloud peer.
- * - `"PUB_CLOUD"`: A public cloud peer.
- */
+/** One of the allowed values of VrouterBgpConnectionPeerType, listed in the constant of that name. */
 export type VrouterBgpConnectionPeerType = (typeof VrouterBgpConnectionPeerType)[number];
 
 /**
@@ -300,9 +211,5 @@ export type VrouterBgpConnectionPeerType = (typeof VrouterBgpConnectionPeerType)
  */
 export const VrouterInterfaceInterfaceType = ["subInterface", "ipSecTunnel"] as const;
 
-/**
- * Allowed values of VrouterInterfaceInterfaceType:
- * - `"subInterface"`: A VLAN sub-interface (the default).
- * - `"ipSecTunnel"`: An IPsec tunnel; needs ipSecTunnelOptions and an IPsec add-on on the MCR.
- */
+/** One of the allowed values of VrouterInterfaceInterfaceType, listed in the constant of that name. */
 export type VrouterInterfaceInterfaceType = (typeof VrouterInterfaceInterfaceType)[number];

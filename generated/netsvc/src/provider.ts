@@ -56,47 +56,28 @@ export interface ProviderArgs {
 
 /** The resolved configuration: arguments, environment variables and defaults applied and checked. Secrets are wrapped in `Secret`. */
 export interface ProviderConfig {
-  /**
-   * Acceptance of the API purchase terms; required to use the provider.
-   *
-   * Environment variable: `NETSVC_ACCEPT_PURCHASE_TERMS`.
-   */
+  /** Acceptance of the API purchase terms; required to use the provider. */
   readonly acceptPurchaseTerms: boolean;
-  /**
-   * API access key (`<ACCESS_KEY>`), generated in the environment it is used with.
-   *
-   * Environment variable: `NETSVC_ACCESS_KEY`.
-   */
+  /** API access key (`<ACCESS_KEY>`), generated in the environment it is used with. */
   readonly accessKey: string;
-  /**
-   * When true, deleting a Port or LagPort marks it for cancellation at the end of the billing term; when false (the default) it is cancelled immediately. Ignored for every other resource kind.
-   * @defaultValue `false`
-   */
+  /** When true, deleting a Port or LagPort marks it for cancellation at the end of the billing term; when false (the default) it is cancelled immediately. Ignored for every other resource kind. */
   readonly cancelAtEndOfTerm: boolean;
   /**
    * Target API environment. Defaults to `staging` (the Terraform provider's default); orders placed in staging are never deployed or billed, so set `production` explicitly for real services. API keys only work in the environment where they were generated.
    *
-   * Allowed values:
+   * One of:
    * - `production`: Production API, base URL https://api.megaport.com/.
    * - `staging`: Staging API, base URL https://api-staging.megaport.com/; reset to match production every 24 hours, and nothing ordered there is deployed or billed.
    * - `development`: Development API, base URL https://api-mpone-dev.megaport.com.
-   * @defaultValue `staging`
    */
   readonly environment: ProviderEnvironment;
   /**
    * API secret key (`<SECRET_KEY>`) that pairs with the access key.
    *
-   * Environment variable: `NETSVC_SECRET_KEY`.
-   *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
   readonly secretKey: rt.Secret<string>;
-  /**
-   * Minutes to wait for the remote API to finish create and update operations (default 10, minimum 1).
-   *
-   * At least 1.
-   * @defaultValue `10`
-   */
+  /** Minutes to wait for the remote API to finish create and update operations (default 10, minimum 1). */
   readonly waitTime: number;
 }
 
@@ -112,8 +93,18 @@ export const providerDescriptor: rt.ProviderDescriptor = {
       type: { kind: "boolean" },
       env: "NETSVC_ACCEPT_PURCHASE_TERMS",
     },
-    accessKey: { wire: "accessKey", mode: "required", type: { kind: "string" }, env: "NETSVC_ACCESS_KEY" },
-    cancelAtEndOfTerm: { wire: "cancelAtEndOfTerm", mode: "optional", type: { kind: "boolean" }, default: false },
+    accessKey: {
+      wire: "accessKey",
+      mode: "required",
+      type: { kind: "string" },
+      env: "NETSVC_ACCESS_KEY",
+    },
+    cancelAtEndOfTerm: {
+      wire: "cancelAtEndOfTerm",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
     environment: {
       wire: "environment",
       mode: "optional",
@@ -137,7 +128,12 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     terraformConfig: {
       token: "netsvc:providers:netsvc/terraformConfig",
       outputs: {
-        result: { wire: "result", mode: "output", type: { kind: "map", values: { kind: "any" } }, guaranteed: true },
+        result: {
+          wire: "result",
+          mode: "output",
+          type: { kind: "map", values: { kind: "any" } },
+          guaranteed: true,
+        },
       },
     },
   },

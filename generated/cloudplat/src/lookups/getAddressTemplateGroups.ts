@@ -40,7 +40,10 @@ export const getAddressTemplateGroupsDescriptor: rt.LookupDescriptor = {
     groupLists: {
       wire: "AddressTemplateGroupSet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: addressTemplateGroupType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: addressTemplateGroupType },
+      },
       guaranteed: true,
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },

@@ -44,8 +44,16 @@ export const getAntiddosBasicDeviceStatusDescriptor: rt.LookupDescriptor = {
   inputs: {
     filterRegion: { wire: "FilterRegion", mode: "optional", type: { kind: "integer" } },
     id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    idLists: { wire: "IdList", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
-    ipLists: { wire: "IpList", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    idLists: {
+      wire: "IdList",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
+    ipLists: {
+      wire: "IpList",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
   },
   results: {
@@ -63,8 +71,16 @@ export const getAntiddosBasicDeviceStatusDescriptor: rt.LookupDescriptor = {
     },
     filterRegion: { wire: "FilterRegion", mode: "output", type: { kind: "integer" } },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    idLists: { wire: "IdList", mode: "output", type: { kind: "list", items: { kind: "string" } } },
-    ipLists: { wire: "IpList", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    idLists: {
+      wire: "IdList",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
+    ipLists: {
+      wire: "IpList",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
   },
   secretPaths: [],

@@ -62,7 +62,7 @@ export interface GetAntiddosBgpBizTrendResult {
   /**
    * Anti-DDoS product (business) type.
    *
-   * Allowed values:
+   * One of:
    * - `bgpip`: Advanced defense IP.
    * - `net`: Professional advanced defense IP.
    * - `bgp-multip`: Multi-IP BGP protection package.
@@ -70,16 +70,12 @@ export interface GetAntiddosBgpBizTrendResult {
   readonly business: GetAntiddosBgpBizTrendBusiness;
   /** Values of the metric over the period. */
   readonly dataLists: readonly number[];
-  /**
-   * End of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** End of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly endTime: string;
   /**
    * Time selection mode (0 fixed time, 1 custom time).
    *
-   * Allowed values:
+   * One of:
    * - `0`: Fixed time.
    * - `1`: Custom time.
    */
@@ -93,7 +89,7 @@ export interface GetAntiddosBgpBizTrendResult {
   /**
    * Metric to query.
    *
-   * Allowed values:
+   * One of:
    * - `intraffic`: Inbound traffic.
    * - `outtraffic`: Outbound traffic.
    * - `inpkg`: Inbound packets.
@@ -102,11 +98,7 @@ export interface GetAntiddosBgpBizTrendResult {
   readonly metricName: GetAntiddosBgpBizTrendMetricName;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   readonly resultOutputFile?: string | undefined;
-  /**
-   * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** Start of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly startTime: string;
   /** Number of values returned. */
   readonly total?: number | undefined;
@@ -138,7 +130,10 @@ export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
     metricName: {
       wire: "MetricName",
       mode: "required",
-      type: { kind: "string", constraints: { enum: GetAntiddosBgpBizTrendMetricName } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosBgpBizTrendMetricName },
+      },
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
     startTime: {
@@ -173,12 +168,20 @@ export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
       guaranteed: true,
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    instanceId: { wire: "InstanceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    instanceId: {
+      wire: "InstanceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     maxData: { wire: "MaxData", mode: "output", type: { kind: "integer" } },
     metricName: {
       wire: "MetricName",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosBgpBizTrendMetricName } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosBgpBizTrendMetricName },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },

@@ -59,7 +59,10 @@ export const getAntiddosBgpInstancesDescriptor: rt.LookupDescriptor = {
     bgpInstanceLists: {
       wire: "BGPInstanceList",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: antiddosBgpInstanceType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: antiddosBgpInstanceType },
+      },
       guaranteed: true,
     },
     filterInstanceIdLists: {
@@ -67,7 +70,12 @@ export const getAntiddosBgpInstancesDescriptor: rt.LookupDescriptor = {
       mode: "output",
       type: { kind: "list", items: { kind: "string" } },
     },
-    filterRegion: { wire: "FilterRegion", mode: "output", type: { kind: "string" }, guaranteed: true },
+    filterRegion: {
+      wire: "FilterRegion",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     filterTags: {
       wire: "FilterTag",
       mode: "output",

@@ -39,13 +39,19 @@ export const getAntiddosListListenerDescriptor: rt.LookupDescriptor = {
     layer4Listeners: {
       wire: "Layer4Listeners",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: antiddosLayer4ListenerType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: antiddosLayer4ListenerType },
+      },
       guaranteed: true,
     },
     layer7Listeners: {
       wire: "Layer7Listeners",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: antiddosLayer7ListenerType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: antiddosLayer7ListenerType },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },

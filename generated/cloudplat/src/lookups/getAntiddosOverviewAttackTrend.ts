@@ -57,22 +57,18 @@ export interface GetAntiddosOverviewAttackTrendResult {
   /**
    * Statistical dimension; only `attackcount`.
    *
-   * Allowed values:
+   * One of:
    * - `attackcount`: Number of attacks.
    */
   readonly dimension: GetAntiddosOverviewAttackTrendDimension;
-  /**
-   * End of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** End of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly endTime: string;
   /** Identifier assigned by the provider. */
   readonly id: string;
   /**
    * Statistical period in seconds; only 86400.
    *
-   * Allowed values:
+   * One of:
    * - `86400`: One day.
    */
   readonly period: GetAntiddosOverviewAttackTrendPeriod;
@@ -80,16 +76,12 @@ export interface GetAntiddosOverviewAttackTrendResult {
   readonly periodPointCount?: number | undefined;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   readonly resultOutputFile?: string | undefined;
-  /**
-   * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** Start of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly startTime: string;
   /**
    * Attack type.
    *
-   * Allowed values:
+   * One of:
    * - `cc`: CC attacks.
    * - `ddos`: DDoS attacks.
    */
@@ -105,7 +97,10 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
     dimension: {
       wire: "Dimension",
       mode: "required",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewAttackTrendDimension } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewAttackTrendDimension },
+      },
     },
     endTime: {
       wire: "EndTime",
@@ -116,7 +111,10 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
     period: {
       wire: "Period",
       mode: "required",
-      type: { kind: "integer", constraints: { enum: GetAntiddosOverviewAttackTrendPeriod } },
+      type: {
+        kind: "integer",
+        constraints: { enum: GetAntiddosOverviewAttackTrendPeriod },
+      },
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
     startTime: {
@@ -127,15 +125,26 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
     type: {
       wire: "Type",
       mode: "required",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewAttackTrendType } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewAttackTrendType },
+      },
     },
   },
   results: {
-    datas: { wire: "Data", mode: "output", type: { kind: "list", items: { kind: "integer" } }, guaranteed: true },
+    datas: {
+      wire: "Data",
+      mode: "output",
+      type: { kind: "list", items: { kind: "integer" } },
+      guaranteed: true,
+    },
     dimension: {
       wire: "Dimension",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewAttackTrendDimension } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewAttackTrendDimension },
+      },
       guaranteed: true,
     },
     endTime: {
@@ -148,7 +157,10 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
     period: {
       wire: "Period",
       mode: "output",
-      type: { kind: "integer", constraints: { enum: GetAntiddosOverviewAttackTrendPeriod } },
+      type: {
+        kind: "integer",
+        constraints: { enum: GetAntiddosOverviewAttackTrendPeriod },
+      },
       guaranteed: true,
     },
     periodPointCount: { wire: "Count", mode: "output", type: { kind: "integer" } },
@@ -162,7 +174,10 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
     type: {
       wire: "Type",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewAttackTrendType } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewAttackTrendType },
+      },
       guaranteed: true,
     },
   },

@@ -62,18 +62,14 @@ export interface GetAntiddosOverviewCcTrendResult {
   /**
    * Anti-DDoS product (business) type.
    *
-   * Allowed values:
+   * One of:
    * - `bgpip`: Advanced defense IP.
    * - `net`: Professional advanced defense IP.
    */
   readonly business?: GetAntiddosOverviewCcTrendBusiness | undefined;
   /** Values of the metric per period point. */
   readonly datas: readonly number[];
-  /**
-   * End of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** End of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly endTime: string;
   /** Identifier assigned by the provider. */
   readonly id: string;
@@ -82,7 +78,7 @@ export interface GetAntiddosOverviewCcTrendResult {
   /**
    * Metric to query.
    *
-   * Allowed values:
+   * One of:
    * - `inqps`: Peak total requests.
    * - `dropqps`: Peak attack requests.
    * - `incount`: Number of requests.
@@ -92,7 +88,7 @@ export interface GetAntiddosOverviewCcTrendResult {
   /**
    * Statistical granularity in seconds.
    *
-   * Allowed values:
+   * One of:
    * - `300`: 5 minutes.
    * - `3600`: Hours.
    * - `86400`: Days.
@@ -100,11 +96,7 @@ export interface GetAntiddosOverviewCcTrendResult {
   readonly period: GetAntiddosOverviewCcTrendPeriod;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   readonly resultOutputFile?: string | undefined;
-  /**
-   * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** Start of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly startTime: string;
 }
 
@@ -117,7 +109,10 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
     business: {
       wire: "Business",
       mode: "optional",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewCcTrendBusiness } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewCcTrendBusiness },
+      },
     },
     endTime: {
       wire: "EndTime",
@@ -125,16 +120,26 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
       type: { kind: "string", constraints: { format: "datetime-ymd-hms" } },
     },
     id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    ipLists: { wire: "IpList", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    ipLists: {
+      wire: "IpList",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     metricName: {
       wire: "MetricName",
       mode: "required",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewCcTrendMetricName } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewCcTrendMetricName },
+      },
     },
     period: {
       wire: "Period",
       mode: "required",
-      type: { kind: "integer", constraints: { enum: GetAntiddosOverviewCcTrendPeriod } },
+      type: {
+        kind: "integer",
+        constraints: { enum: GetAntiddosOverviewCcTrendPeriod },
+      },
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
     startTime: {
@@ -147,9 +152,17 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
     business: {
       wire: "Business",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewCcTrendBusiness } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewCcTrendBusiness },
+      },
     },
-    datas: { wire: "Data", mode: "output", type: { kind: "list", items: { kind: "integer" } }, guaranteed: true },
+    datas: {
+      wire: "Data",
+      mode: "output",
+      type: { kind: "list", items: { kind: "integer" } },
+      guaranteed: true,
+    },
     endTime: {
       wire: "EndTime",
       mode: "output",
@@ -157,17 +170,27 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
       guaranteed: true,
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    ipLists: { wire: "IpList", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    ipLists: {
+      wire: "IpList",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     metricName: {
       wire: "MetricName",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewCcTrendMetricName } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewCcTrendMetricName },
+      },
       guaranteed: true,
     },
     period: {
       wire: "Period",
       mode: "output",
-      type: { kind: "integer", constraints: { enum: GetAntiddosOverviewCcTrendPeriod } },
+      type: {
+        kind: "integer",
+        constraints: { enum: GetAntiddosOverviewCcTrendPeriod },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },

@@ -38,16 +38,12 @@ export interface GetAntiddosOverviewDdosEventListResult {
   /**
    * Attack status filter.
    *
-   * Allowed values:
+   * One of:
    * - `start`: Attacking.
    * - `end`: Attack ended.
    */
   readonly attackStatus?: GetAntiddosOverviewDdosEventListAttackStatus | undefined;
-  /**
-   * End of the period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** End of the period (`YYYY-MM-DD hh:mm:ss`). */
   readonly endTime: string;
   /** The attack events. */
   readonly eventLists: readonly AntiddosDdosEvent[];
@@ -55,11 +51,7 @@ export interface GetAntiddosOverviewDdosEventListResult {
   readonly id: string;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   readonly resultOutputFile?: string | undefined;
-  /**
-   * Start of the period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** Start of the period (`YYYY-MM-DD hh:mm:ss`). */
   readonly startTime: string;
 }
 
@@ -72,7 +64,10 @@ export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor = {
     attackStatus: {
       wire: "AttackStatus",
       mode: "optional",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewDdosEventListAttackStatus } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewDdosEventListAttackStatus },
+      },
     },
     endTime: {
       wire: "EndTime",
@@ -91,7 +86,10 @@ export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor = {
     attackStatus: {
       wire: "AttackStatus",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewDdosEventListAttackStatus } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewDdosEventListAttackStatus },
+      },
     },
     endTime: {
       wire: "EndTime",

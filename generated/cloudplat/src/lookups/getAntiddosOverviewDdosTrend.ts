@@ -60,18 +60,14 @@ export interface GetAntiddosOverviewDdosTrendResult {
   /**
    * Anti-DDoS product (business) type.
    *
-   * Allowed values:
+   * One of:
    * - `bgpip`: Advanced defense IP.
    * - `net`: Professional advanced defense IP.
    */
   readonly business?: GetAntiddosOverviewDdosTrendBusiness | undefined;
   /** Values of the metric per period point (Mbps for bps; packets per second for pps). */
   readonly datas: readonly number[];
-  /**
-   * End of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** End of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly endTime: string;
   /** Identifier assigned by the provider. */
   readonly id: string;
@@ -80,7 +76,7 @@ export interface GetAntiddosOverviewDdosTrendResult {
   /**
    * Metric to query.
    *
-   * Allowed values:
+   * One of:
    * - `bps`: Attack traffic bandwidth in Mbps.
    * - `pps`: Attack packet rate.
    */
@@ -88,7 +84,7 @@ export interface GetAntiddosOverviewDdosTrendResult {
   /**
    * Statistical granularity in seconds.
    *
-   * Allowed values:
+   * One of:
    * - `300`: 5 minutes.
    * - `3600`: Hours.
    * - `86400`: Days.
@@ -96,11 +92,7 @@ export interface GetAntiddosOverviewDdosTrendResult {
   readonly period: GetAntiddosOverviewDdosTrendPeriod;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   readonly resultOutputFile?: string | undefined;
-  /**
-   * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** Start of the statistics period (`YYYY-MM-DD hh:mm:ss`). */
   readonly startTime: string;
 }
 
@@ -113,7 +105,10 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
     business: {
       wire: "Business",
       mode: "optional",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewDdosTrendBusiness } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewDdosTrendBusiness },
+      },
     },
     endTime: {
       wire: "EndTime",
@@ -121,16 +116,26 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
       type: { kind: "string", constraints: { format: "datetime-ymd-hms" } },
     },
     id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    ipLists: { wire: "IpList", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    ipLists: {
+      wire: "IpList",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     metricName: {
       wire: "MetricName",
       mode: "required",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewDdosTrendMetricName } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewDdosTrendMetricName },
+      },
     },
     period: {
       wire: "Period",
       mode: "required",
-      type: { kind: "integer", constraints: { enum: GetAntiddosOverviewDdosTrendPeriod } },
+      type: {
+        kind: "integer",
+        constraints: { enum: GetAntiddosOverviewDdosTrendPeriod },
+      },
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
     startTime: {
@@ -143,9 +148,17 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
     business: {
       wire: "Business",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewDdosTrendBusiness } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewDdosTrendBusiness },
+      },
     },
-    datas: { wire: "Data", mode: "output", type: { kind: "list", items: { kind: "integer" } }, guaranteed: true },
+    datas: {
+      wire: "Data",
+      mode: "output",
+      type: { kind: "list", items: { kind: "integer" } },
+      guaranteed: true,
+    },
     endTime: {
       wire: "EndTime",
       mode: "output",
@@ -153,17 +166,27 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
       guaranteed: true,
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    ipLists: { wire: "IpList", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    ipLists: {
+      wire: "IpList",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     metricName: {
       wire: "MetricName",
       mode: "output",
-      type: { kind: "string", constraints: { enum: GetAntiddosOverviewDdosTrendMetricName } },
+      type: {
+        kind: "string",
+        constraints: { enum: GetAntiddosOverviewDdosTrendMetricName },
+      },
       guaranteed: true,
     },
     period: {
       wire: "Period",
       mode: "output",
-      type: { kind: "integer", constraints: { enum: GetAntiddosOverviewDdosTrendPeriod } },
+      type: {
+        kind: "integer",
+        constraints: { enum: GetAntiddosOverviewDdosTrendPeriod },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },

@@ -37,11 +37,7 @@ export interface GetAntiddosOverviewIndexResult {
   readonly attackIpCount?: number | undefined;
   /** Number of blocked IPs. */
   readonly blockIpCount?: number | undefined;
-  /**
-   * End of the period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** End of the period (`YYYY-MM-DD hh:mm:ss`). */
   readonly endTime: string;
   /** Identifier assigned by the provider. */
   readonly id: string;
@@ -55,11 +51,7 @@ export interface GetAntiddosOverviewIndexResult {
   readonly newAttackType?: string | undefined;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   readonly resultOutputFile?: string | undefined;
-  /**
-   * Start of the period (`YYYY-MM-DD hh:mm:ss`).
-   *
-   * Format: datetime-ymd-hms.
-   */
+  /** Start of the period (`YYYY-MM-DD hh:mm:ss`). */
   readonly startTime: string;
 }
 

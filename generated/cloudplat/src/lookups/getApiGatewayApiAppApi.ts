@@ -47,17 +47,35 @@ export const getApiGatewayApiAppApiDescriptor: rt.LookupDescriptor = {
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
-    apiId: { wire: "ApiId", mode: "output", type: { kind: "string" }, guaranteed: true },
-    apiRegion: { wire: "ApiRegion", mode: "output", type: { kind: "string" }, guaranteed: true },
+    apiId: {
+      wire: "ApiId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    apiRegion: {
+      wire: "ApiRegion",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
     results: {
       wire: "Result",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiAppApiInfoType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiAppApiInfoType },
+      },
       guaranteed: true,
     },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

@@ -50,7 +50,7 @@ export interface GetApiGatewayApiAppServiceResult {
   /**
    * Network types of the service (INNER or OUTER).
    *
-   * Each item: Known values (others are accepted):
+   * Known values:
    * - `INNER`: Private network access.
    * - `OUTER`: Public network access.
    */
@@ -92,9 +92,17 @@ export const getApiGatewayApiAppServiceDescriptor: rt.LookupDescriptor = {
     apiIdStatusSets: {
       wire: "ApiIdStatusSet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiAppServiceApiType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiAppServiceApiType },
+      },
     },
-    apiRegion: { wire: "ApiRegion", mode: "output", type: { kind: "string" }, guaranteed: true },
+    apiRegion: {
+      wire: "ApiRegion",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     apiTotalCount: { wire: "ApiTotalCount", mode: "output", type: { kind: "integer" } },
     availableEnvironments: {
       wire: "AvailableEnvironments",
@@ -108,18 +116,30 @@ export const getApiGatewayApiAppServiceDescriptor: rt.LookupDescriptor = {
     internalSubDomain: { wire: "InternalSubDomain", mode: "output", type: { kind: "string" } },
     ipVersion: { wire: "IpVersion", mode: "output", type: { kind: "string" } },
     modifiedTime: { wire: "ModifiedTime", mode: "output", type: { kind: "string" } },
-    netTypes: { wire: "NetTypes", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    netTypes: {
+      wire: "NetTypes",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     outerSubDomain: { wire: "OuterSubDomain", mode: "output", type: { kind: "string" } },
     protocol: { wire: "Protocol", mode: "output", type: { kind: "string" } },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
     serviceDesc: { wire: "ServiceDesc", mode: "output", type: { kind: "string" } },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     serviceName: { wire: "ServiceName", mode: "output", type: { kind: "string" } },
     setId: { wire: "SetId", mode: "output", type: { kind: "integer" } },
     usagePlanLists: {
       wire: "UsagePlanList",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiAppServiceUsagePlanType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiAppServiceUsagePlanType },
+      },
     },
     usagePlanTotalCount: { wire: "UsagePlanTotalCount", mode: "output", type: { kind: "integer" } },
     userType: { wire: "UserType", mode: "output", type: { kind: "string" } },

@@ -47,7 +47,10 @@ export const getApiGatewayApiKeysDescriptor: rt.LookupDescriptor = {
     lists: {
       wire: "ApiKeySet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiKeyInfoType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiKeyInfoType },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },

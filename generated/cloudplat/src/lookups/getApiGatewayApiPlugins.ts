@@ -47,17 +47,30 @@ export const getApiGatewayApiPluginsDescriptor: rt.LookupDescriptor = {
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
-    apiId: { wire: "ApiId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    apiId: {
+      wire: "ApiId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     environmentName: { wire: "EnvironmentName", mode: "output", type: { kind: "string" } },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
     results: {
       wire: "PluginSummary",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiPluginType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiPluginType },
+      },
       guaranteed: true,
     },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

@@ -42,10 +42,18 @@ export const getApiGatewayApiUsagePlansDescriptor: rt.LookupDescriptor = {
     results: {
       wire: "ApiUsagePlanList",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiUsagePlanType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiUsagePlanType },
+      },
       guaranteed: true,
     },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

@@ -53,11 +53,19 @@ export const getApiGatewayApisDescriptor: rt.LookupDescriptor = {
     lists: {
       wire: "Lists",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiDetailType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiDetailType },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

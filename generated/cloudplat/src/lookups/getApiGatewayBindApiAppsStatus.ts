@@ -48,32 +48,55 @@ export const getApiGatewayBindApiAppsStatusDescriptor: rt.LookupDescriptor = {
   name: "getApiGatewayBindApiAppsStatus",
   token: "cloudplat:index/getApiGatewayBindApiAppsStatus:getApiGatewayBindApiAppsStatus",
   inputs: {
-    apiIds: { wire: "ApiIds", mode: "required", type: { kind: "list", items: { kind: "string" } } },
+    apiIds: {
+      wire: "ApiIds",
+      mode: "required",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     filters: {
       wire: "Filters",
       mode: "optional",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayBindApiAppsStatusFilterType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayBindApiAppsStatusFilterType },
+      },
     },
     id: { wire: "Id", mode: "optional", type: { kind: "string" } },
     resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
-    apiIds: { wire: "ApiIds", mode: "output", type: { kind: "list", items: { kind: "string" } }, guaranteed: true },
+    apiIds: {
+      wire: "ApiIds",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+      guaranteed: true,
+    },
     filters: {
       wire: "Filters",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayBindApiAppsStatusFilterType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayBindApiAppsStatusFilterType },
+      },
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
     results: {
       wire: "Result",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayBindApiAppsStatusResultType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayBindApiAppsStatusResultType },
+      },
       guaranteed: true,
     },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

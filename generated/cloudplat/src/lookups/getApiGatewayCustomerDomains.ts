@@ -41,11 +41,19 @@ export const getApiGatewayCustomerDomainsDescriptor: rt.LookupDescriptor = {
     lists: {
       wire: "DomainSet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayCustomerDomainType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayCustomerDomainType },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

@@ -46,11 +46,19 @@ export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor = {
     lists: {
       wire: "StrategySet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayIpStrategyInfoType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayIpStrategyInfoType },
+      },
       guaranteed: true,
     },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     strategyName: { wire: "StrategyName", mode: "output", type: { kind: "string" } },
   },
   secretPaths: [],

@@ -47,17 +47,35 @@ export const getApiGatewayPluginsDescriptor: rt.LookupDescriptor = {
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
-    environmentName: { wire: "EnvironmentName", mode: "output", type: { kind: "string" }, guaranteed: true },
+    environmentName: {
+      wire: "EnvironmentName",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    pluginId: { wire: "PluginId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    pluginId: {
+      wire: "PluginId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
     results: {
       wire: "ApiSet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayPluginApiType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayPluginApiType },
+      },
       guaranteed: true,
     },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

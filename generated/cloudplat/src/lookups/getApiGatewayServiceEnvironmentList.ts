@@ -45,10 +45,18 @@ export const getApiGatewayServiceEnvironmentListDescriptor: rt.LookupDescriptor 
     results: {
       wire: "EnvironmentList",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayServiceEnvironmentType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayServiceEnvironmentType },
+      },
       guaranteed: true,
     },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

@@ -45,10 +45,18 @@ export const getApiGatewayServiceReleaseVersionsDescriptor: rt.LookupDescriptor 
     results: {
       wire: "VersionList",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayServiceReleaseVersionType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayServiceReleaseVersionType },
+      },
       guaranteed: true,
     },
-    serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    serviceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
   secretPaths: [],
 };

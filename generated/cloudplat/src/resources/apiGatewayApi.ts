@@ -335,27 +335,11 @@ export interface ApiGatewayApiState {
   apiGatewayApiId?: string | undefined;
   /** Name of the API. */
   apiName?: string | undefined;
-  /**
-   * Type of the API.
-   *
-   * Allowed values:
-   * - `NORMAL`: A normal API.
-   * - `TSF`: A microservice (TSF) API.
-   * @defaultValue `NORMAL`
-   */
+  /** Type of the API. */
   apiType?: ApiGatewayApiApiType | undefined;
   /** Id of the authorization API associated with an OAuth business API. */
   authRelationApiId?: string | undefined;
-  /**
-   * Authentication type of the API.
-   *
-   * Allowed values:
-   * - `SECRET`: Key-pair authentication.
-   * - `NONE`: No authentication.
-   * - `OAUTH`: OAuth 2.0 authentication.
-   * - `APP`: Application authentication.
-   * @defaultValue `NONE`
-   */
+  /** Authentication type of the API. */
   authType?: ApiGatewayApiAuthType | undefined;
   /** Constant parameters added to backend requests. */
   constantParameters?: readonly ConstantParameter[] | undefined;
@@ -367,10 +351,7 @@ export interface ApiGatewayApiState {
   eiamAppType?: string | undefined;
   /** EIAM application authentication type. */
   eiamAuthType?: string | undefined;
-  /**
-   * Whether cross-origin resource sharing (CORS) is enabled.
-   * @defaultValue `true`
-   */
+  /** Whether cross-origin resource sharing (CORS) is enabled. */
   enableCors?: boolean | undefined;
   /** Id of the event bus. */
   eventBusId?: string | undefined;
@@ -388,23 +369,11 @@ export interface ApiGatewayApiState {
   owner?: string | undefined;
   /** QPS limit of the API in the `prepub` environment (an unlimited value is reported as 5000). */
   preLimit?: number | undefined;
-  /**
-   * Front-end request protocol of the API.
-   *
-   * Allowed values:
-   * - `HTTP`: HTTP requests.
-   * - `WEBSOCKET`: WebSocket connections.
-   * @defaultValue `HTTP`
-   */
+  /** Front-end request protocol of the API. */
   protocol?: ApiGatewayApiProtocol | undefined;
   /** QPS limit of the API in the `release` environment (an unlimited value is reported as 5000). */
   releaseLimit?: number | undefined;
-  /**
-   * Front-end request method (sent as `RequestConfig.Method`).
-   *
-   * Allowed values: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
-   * @defaultValue `GET`
-   */
+  /** Front-end request method (sent as `RequestConfig.Method`). */
   requestConfigMethod?: ApiGatewayApiRequestConfigMethod | undefined;
   /** Front-end request path (sent as `RequestConfig.Path`). */
   requestConfigPath?: string | undefined;
@@ -416,92 +385,35 @@ export interface ApiGatewayApiState {
   responseFailExample?: string | undefined;
   /** Example of a successful response. */
   responseSuccessExample?: string | undefined;
-  /**
-   * Type of the response returned to the client.
-   *
-   * Allowed values:
-   * - `HTML`: HTML response.
-   * - `JSON`: JSON response.
-   * - `TEXT`: Plain text response.
-   * - `BINARY`: Binary response.
-   * - `XML`: XML response.
-   * - ``: No response type.
-   */
+  /** Type of the response returned to the client. */
   responseType?: ApiGatewayApiResponseType | undefined;
   /** Object-storage backend settings (sent as `ServiceConfig.CosConfig`). */
   serviceConfigCosConfig?: ApiGatewayApiCosConfig | undefined;
-  /**
-   * Backend request method (sent as `ServiceConfig.Method`); required for HTTP and WEBSOCKET backends.
-   *
-   * Required when `serviceConfigType` is `HTTP`.
-   */
+  /** Backend request method (sent as `ServiceConfig.Method`); required for HTTP and WEBSOCKET backends. */
   serviceConfigMethod?: string | undefined;
-  /**
-   * Message returned by a MOCK backend; required for MOCK backends.
-   *
-   * Required when `serviceConfigType` is `MOCK`.
-   */
+  /** Message returned by a MOCK backend; required for MOCK backends. */
   serviceConfigMockReturnMessage?: string | undefined;
-  /**
-   * Backend path (sent as `ServiceConfig.Path`); required for HTTP and WEBSOCKET backends.
-   *
-   * Required when `serviceConfigType` is `HTTP`.
-   */
+  /** Backend path (sent as `ServiceConfig.Path`); required for HTTP and WEBSOCKET backends. */
   serviceConfigPath?: string | undefined;
   /** Backend product of a VPC backend (sent as `ServiceConfig.Product`); requires `serviceConfigVpcId`. */
   serviceConfigProduct?: string | undefined;
-  /**
-   * Name of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Name of the backend cloud function; required for SCF backends. */
   serviceConfigScfFunctionName?: string | undefined;
-  /**
-   * Namespace of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Namespace of the backend cloud function; required for SCF backends. */
   serviceConfigScfFunctionNamespace?: string | undefined;
-  /**
-   * Version of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Version of the backend cloud function; required for SCF backends. */
   serviceConfigScfFunctionQualifier?: string | undefined;
-  /**
-   * Type of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Type of the backend cloud function; required for SCF backends. */
   serviceConfigScfFunctionType?: string | undefined;
   /** Whether the cloud function backend uses integrated response. */
   serviceConfigScfIsIntegratedResponse?: boolean | undefined;
-  /**
-   * Backend timeout, in seconds.
-   * @defaultValue `5`
-   */
+  /** Backend timeout, in seconds. */
   serviceConfigTimeout?: number | undefined;
-  /**
-   * Backend type of the API.
-   *
-   * Allowed values:
-   * - `WEBSOCKET`: WebSocket backend.
-   * - `HTTP`: HTTP backend.
-   * - `SCF`: Serverless cloud function backend.
-   * - `TSF`: Microservice (TSF) backend.
-   * - `MOCK`: Mock backend that returns a fixed message.
-   * - `TARGET`: Target services (virtual machines) backend.
-   * - `COS`: Object-storage backend.
-   * @defaultValue `HTTP`
-   */
+  /** Backend type of the API. */
   serviceConfigType?: ApiGatewayApiServiceConfigType | undefined;
   /** Id of the backend upstream (sent as `ServiceConfig.UpstreamId`). */
   serviceConfigUpstreamId?: string | undefined;
-  /**
-   * Backend URL (sent as `ServiceConfig.Url`); required for HTTP and WEBSOCKET backends.
-   *
-   * Required when `serviceConfigType` is `HTTP`.
-   */
+  /** Backend URL (sent as `ServiceConfig.Url`); required for HTTP and WEBSOCKET backends. */
   serviceConfigUrl?: string | undefined;
   /** Id of the backend VPC (sent as `ServiceConfig.UniqVpcId`). */
   serviceConfigVpcId?: string | undefined;
@@ -562,10 +474,9 @@ export interface ApiGatewayApiOutputs {
   /**
    * Type of the API.
    *
-   * Allowed values:
+   * One of:
    * - `NORMAL`: A normal API.
    * - `TSF`: A microservice (TSF) API.
-   * @defaultValue `NORMAL`
    */
   readonly apiType?: ApiGatewayApiApiType | undefined;
   /** Id of the authorization API associated with an OAuth business API. */
@@ -573,12 +484,11 @@ export interface ApiGatewayApiOutputs {
   /**
    * Authentication type of the API.
    *
-   * Allowed values:
+   * One of:
    * - `SECRET`: Key-pair authentication.
    * - `NONE`: No authentication.
    * - `OAUTH`: OAuth 2.0 authentication.
    * - `APP`: Application authentication.
-   * @defaultValue `NONE`
    */
   readonly authType?: ApiGatewayApiAuthType | undefined;
   /** Constant parameters added to backend requests. */
@@ -591,10 +501,7 @@ export interface ApiGatewayApiOutputs {
   readonly eiamAppType?: string | undefined;
   /** EIAM application authentication type. */
   readonly eiamAuthType?: string | undefined;
-  /**
-   * Whether cross-origin resource sharing (CORS) is enabled.
-   * @defaultValue `true`
-   */
+  /** Whether cross-origin resource sharing (CORS) is enabled. */
   readonly enableCors?: boolean | undefined;
   /** Id of the event bus. */
   readonly eventBusId?: string | undefined;
@@ -615,10 +522,9 @@ export interface ApiGatewayApiOutputs {
   /**
    * Front-end request protocol of the API.
    *
-   * Allowed values:
+   * One of:
    * - `HTTP`: HTTP requests.
    * - `WEBSOCKET`: WebSocket connections.
-   * @defaultValue `HTTP`
    */
   readonly protocol?: ApiGatewayApiProtocol | undefined;
   /** QPS limit of the API in the `release` environment (an unlimited value is reported as 5000). */
@@ -626,8 +532,7 @@ export interface ApiGatewayApiOutputs {
   /**
    * Front-end request method (sent as `RequestConfig.Method`).
    *
-   * Allowed values: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
-   * @defaultValue `GET`
+   * One of: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
    */
   readonly requestConfigMethod?: ApiGatewayApiRequestConfigMethod | undefined;
   /** Front-end request path (sent as `RequestConfig.Path`). */
@@ -643,7 +548,7 @@ export interface ApiGatewayApiOutputs {
   /**
    * Type of the response returned to the client.
    *
-   * Allowed values:
+   * One of:
    * - `HTML`: HTML response.
    * - `JSON`: JSON response.
    * - `TEXT`: Plain text response.
@@ -654,61 +559,30 @@ export interface ApiGatewayApiOutputs {
   readonly responseType?: ApiGatewayApiResponseType | undefined;
   /** Object-storage backend settings (sent as `ServiceConfig.CosConfig`). */
   readonly serviceConfigCosConfig?: ApiGatewayApiCosConfig | undefined;
-  /**
-   * Backend request method (sent as `ServiceConfig.Method`); required for HTTP and WEBSOCKET backends.
-   *
-   * Required when `serviceConfigType` is `HTTP`.
-   */
+  /** Backend request method (sent as `ServiceConfig.Method`); required for HTTP and WEBSOCKET backends. */
   readonly serviceConfigMethod?: string | undefined;
-  /**
-   * Message returned by a MOCK backend; required for MOCK backends.
-   *
-   * Required when `serviceConfigType` is `MOCK`.
-   */
+  /** Message returned by a MOCK backend; required for MOCK backends. */
   readonly serviceConfigMockReturnMessage?: string | undefined;
-  /**
-   * Backend path (sent as `ServiceConfig.Path`); required for HTTP and WEBSOCKET backends.
-   *
-   * Required when `serviceConfigType` is `HTTP`.
-   */
+  /** Backend path (sent as `ServiceConfig.Path`); required for HTTP and WEBSOCKET backends. */
   readonly serviceConfigPath?: string | undefined;
   /** Backend product of a VPC backend (sent as `ServiceConfig.Product`); requires `serviceConfigVpcId`. */
   readonly serviceConfigProduct?: string | undefined;
-  /**
-   * Name of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Name of the backend cloud function; required for SCF backends. */
   readonly serviceConfigScfFunctionName?: string | undefined;
-  /**
-   * Namespace of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Namespace of the backend cloud function; required for SCF backends. */
   readonly serviceConfigScfFunctionNamespace?: string | undefined;
-  /**
-   * Version of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Version of the backend cloud function; required for SCF backends. */
   readonly serviceConfigScfFunctionQualifier?: string | undefined;
-  /**
-   * Type of the backend cloud function; required for SCF backends.
-   *
-   * Required when `serviceConfigType` is `SCF`.
-   */
+  /** Type of the backend cloud function; required for SCF backends. */
   readonly serviceConfigScfFunctionType?: string | undefined;
   /** Whether the cloud function backend uses integrated response. */
   readonly serviceConfigScfIsIntegratedResponse?: boolean | undefined;
-  /**
-   * Backend timeout, in seconds.
-   * @defaultValue `5`
-   */
+  /** Backend timeout, in seconds. */
   readonly serviceConfigTimeout?: number | undefined;
   /**
    * Backend type of the API.
    *
-   * Allowed values:
+   * One of:
    * - `WEBSOCKET`: WebSocket backend.
    * - `HTTP`: HTTP backend.
    * - `SCF`: Serverless cloud function backend.
@@ -716,16 +590,11 @@ export interface ApiGatewayApiOutputs {
    * - `MOCK`: Mock backend that returns a fixed message.
    * - `TARGET`: Target services (virtual machines) backend.
    * - `COS`: Object-storage backend.
-   * @defaultValue `HTTP`
    */
   readonly serviceConfigType?: ApiGatewayApiServiceConfigType | undefined;
   /** Id of the backend upstream (sent as `ServiceConfig.UpstreamId`). */
   readonly serviceConfigUpstreamId?: string | undefined;
-  /**
-   * Backend URL (sent as `ServiceConfig.Url`); required for HTTP and WEBSOCKET backends.
-   *
-   * Required when `serviceConfigType` is `HTTP`.
-   */
+  /** Backend URL (sent as `ServiceConfig.Url`); required for HTTP and WEBSOCKET backends. */
   readonly serviceConfigUrl?: string | undefined;
   /** Id of the backend VPC (sent as `ServiceConfig.UniqVpcId`). */
   readonly serviceConfigVpcId?: string | undefined;
@@ -779,9 +648,18 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
   name: "ApiGatewayApi",
   token: "cloudplat:index/apiGatewayApi:ApiGatewayApi",
   fields: {
-    apiBusinessType: { wire: "ApiBusinessType", mode: "optional-computed", type: { kind: "string" } },
+    apiBusinessType: {
+      wire: "ApiBusinessType",
+      mode: "optional-computed",
+      type: { kind: "string" },
+    },
     apiDesc: { wire: "ApiDesc", mode: "optional", type: { kind: "string" } },
-    apiGatewayApiId: { wire: "ApiId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    apiGatewayApiId: {
+      wire: "ApiId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     apiName: { wire: "ApiName", mode: "required", type: { kind: "string" } },
     apiType: {
       wire: "ApiType",
@@ -789,7 +667,11 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string", constraints: { enum: ApiGatewayApiApiType } },
       default: "NORMAL",
     },
-    authRelationApiId: { wire: "AuthRelationApiId", mode: "optional-computed", type: { kind: "string" } },
+    authRelationApiId: {
+      wire: "AuthRelationApiId",
+      mode: "optional-computed",
+      type: { kind: "string" },
+    },
     authType: {
       wire: "AuthType",
       mode: "optional",
@@ -805,10 +687,23 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
     eiamAppId: { wire: "EIAMAppId", mode: "optional", type: { kind: "string" } },
     eiamAppType: { wire: "EIAMAppType", mode: "optional", type: { kind: "string" } },
     eiamAuthType: { wire: "EIAMAuthType", mode: "optional", type: { kind: "string" } },
-    enableCors: { wire: "EnableCORS", mode: "optional", type: { kind: "boolean" }, default: true },
+    enableCors: {
+      wire: "EnableCORS",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: true,
+    },
     eventBusId: { wire: "EventBusId", mode: "optional", type: { kind: "string" } },
-    isBase64Encoded: { wire: "IsBase64Encoded", mode: "optional-computed", type: { kind: "boolean" } },
-    isDebugAfterCharge: { wire: "IsDebugAfterCharge", mode: "optional-computed", type: { kind: "boolean" } },
+    isBase64Encoded: {
+      wire: "IsBase64Encoded",
+      mode: "optional-computed",
+      type: { kind: "boolean" },
+    },
+    isDebugAfterCharge: {
+      wire: "IsDebugAfterCharge",
+      mode: "optional-computed",
+      type: { kind: "boolean" },
+    },
     isDeleteResponseErrorCodes: {
       wire: "IsDeleteResponseErrorCodes",
       mode: "optional-computed",
@@ -819,7 +714,11 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "list", items: { kind: "object", object: microServiceType } },
     },
-    oauthConfig: { wire: "OauthConfig", mode: "optional", type: { kind: "object", object: oauthConfigType } },
+    oauthConfig: {
+      wire: "OauthConfig",
+      mode: "optional",
+      type: { kind: "object", object: oauthConfigType },
+    },
     owner: { wire: "Owner", mode: "optional", type: { kind: "string" } },
     preLimit: { wire: "PreLimit", mode: "optional-computed", type: { kind: "integer" } },
     protocol: {
@@ -829,11 +728,18 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       default: "HTTP",
       replaceOnChange: "The front-end protocol of an API is fixed at creation.",
     },
-    releaseLimit: { wire: "ReleaseLimit", mode: "optional-computed", type: { kind: "integer" } },
+    releaseLimit: {
+      wire: "ReleaseLimit",
+      mode: "optional-computed",
+      type: { kind: "integer" },
+    },
     requestConfigMethod: {
       wire: "RequestConfigMethod",
       mode: "optional",
-      type: { kind: "string", constraints: { enum: ApiGatewayApiRequestConfigMethod } },
+      type: {
+        kind: "string",
+        constraints: { enum: ApiGatewayApiRequestConfigMethod },
+      },
       default: "GET",
     },
     requestConfigPath: { wire: "RequestConfigPath", mode: "required", type: { kind: "string" } },
@@ -847,8 +753,16 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "list", items: { kind: "object", object: responseErrorCodeType } },
     },
-    responseFailExample: { wire: "ResponseFailExample", mode: "optional-computed", type: { kind: "string" } },
-    responseSuccessExample: { wire: "ResponseSuccessExample", mode: "optional-computed", type: { kind: "string" } },
+    responseFailExample: {
+      wire: "ResponseFailExample",
+      mode: "optional-computed",
+      type: { kind: "string" },
+    },
+    responseSuccessExample: {
+      wire: "ResponseSuccessExample",
+      mode: "optional-computed",
+      type: { kind: "string" },
+    },
     responseType: {
       wire: "ResponseType",
       mode: "optional-computed",
@@ -907,14 +821,23 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "boolean" },
     },
-    serviceConfigTimeout: { wire: "ServiceTimeout", mode: "optional", type: { kind: "integer" }, default: 5 },
+    serviceConfigTimeout: {
+      wire: "ServiceTimeout",
+      mode: "optional",
+      type: { kind: "integer" },
+      default: 5,
+    },
     serviceConfigType: {
       wire: "ServiceType",
       mode: "optional",
       type: { kind: "string", constraints: { enum: ApiGatewayApiServiceConfigType } },
       default: "HTTP",
     },
-    serviceConfigUpstreamId: { wire: "ServiceConfigUpstreamId", mode: "optional", type: { kind: "string" } },
+    serviceConfigUpstreamId: {
+      wire: "ServiceConfigUpstreamId",
+      mode: "optional",
+      type: { kind: "string" },
+    },
     serviceConfigUrl: {
       wire: "ServiceConfigUrl",
       mode: "optional",
@@ -992,7 +915,10 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
     targetServices: {
       wire: "TargetServices",
       mode: "optional",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiTargetServiceType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiTargetServiceType },
+      },
     },
     targetServicesHealthCheckConf: {
       wire: "TargetServicesHealthCheckConf",

@@ -79,48 +79,19 @@ export interface ApiGatewayCustomDomainState {
   certificateId?: string | undefined;
   /** Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`). */
   defaultDomain?: string | undefined;
-  /**
-   * Whether the default path mapping is used; when false, `pathMappings` applies.
-   * @defaultValue `true`
-   */
+  /** Whether the default path mapping is used; when false, `pathMappings` applies. */
   isDefaultMapping?: boolean | undefined;
-  /**
-   * Whether HTTP requests are redirected to HTTPS.
-   * @defaultValue `false`
-   */
+  /** Whether HTTP requests are redirected to HTTPS. */
   isForcedHttps?: boolean | undefined;
-  /**
-   * Network type of the custom domain.
-   *
-   * Allowed values:
-   * - `OUTER`: Public network.
-   * - `INNER`: Private network.
-   */
+  /** Network type of the custom domain. */
   netType?: ApiGatewayCustomDomainNetType | undefined;
-  /**
-   * Custom path mappings, each of the form `/<path>#<environment>` (sent as `PathMappingSet[{Path, Environment}]`).
-   *
-   * Each item: Matches `^/[^#]*#[^#]+$`.
-   */
+  /** Custom path mappings, each of the form `/<path>#<environment>` (sent as `PathMappingSet[{Path, Environment}]`). */
   pathMappings?: readonly string[] | undefined;
-  /**
-   * Protocol of the custom domain.
-   *
-   * Allowed values:
-   * - `http`: HTTP only.
-   * - `https`: HTTPS only.
-   * - `http&https`: Both HTTP and HTTPS.
-   */
+  /** Protocol of the custom domain. */
   protocol?: ApiGatewayCustomDomainProtocol | undefined;
   /** Id of the service the domain is bound to. */
   serviceId?: string | undefined;
-  /**
-   * Status of the custom domain (1 normal, 0 failed).
-   *
-   * Known values (others are accepted):
-   * - `1`: Domain resolution works.
-   * - `0`: Domain resolution failed.
-   */
+  /** Status of the custom domain (1 normal, 0 failed). */
   status?: 1 | 0 | (number & {}) | undefined;
   /** The custom domain to bind; a change is applied with ModifySubDomain. */
   subDomain?: string | undefined;
@@ -132,34 +103,24 @@ export interface ApiGatewayCustomDomainOutputs {
   readonly certificateId?: string | undefined;
   /** Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`). */
   readonly defaultDomain: string;
-  /**
-   * Whether the default path mapping is used; when false, `pathMappings` applies.
-   * @defaultValue `true`
-   */
+  /** Whether the default path mapping is used; when false, `pathMappings` applies. */
   readonly isDefaultMapping?: boolean | undefined;
-  /**
-   * Whether HTTP requests are redirected to HTTPS.
-   * @defaultValue `false`
-   */
+  /** Whether HTTP requests are redirected to HTTPS. */
   readonly isForcedHttps?: boolean | undefined;
   /**
    * Network type of the custom domain.
    *
-   * Allowed values:
+   * One of:
    * - `OUTER`: Public network.
    * - `INNER`: Private network.
    */
   readonly netType: ApiGatewayCustomDomainNetType;
-  /**
-   * Custom path mappings, each of the form `/<path>#<environment>` (sent as `PathMappingSet[{Path, Environment}]`).
-   *
-   * Each item: Matches `^/[^#]*#[^#]+$`.
-   */
+  /** Custom path mappings, each of the form `/<path>#<environment>` (sent as `PathMappingSet[{Path, Environment}]`). */
   readonly pathMappings?: readonly string[] | undefined;
   /**
    * Protocol of the custom domain.
    *
-   * Allowed values:
+   * One of:
    * - `http`: HTTP only.
    * - `https`: HTTPS only.
    * - `http&https`: Both HTTP and HTTPS.
@@ -170,7 +131,7 @@ export interface ApiGatewayCustomDomainOutputs {
   /**
    * Status of the custom domain (1 normal, 0 failed).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `1`: Domain resolution works.
    * - `0`: Domain resolution failed.
    */
@@ -185,10 +146,24 @@ export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
   name: "ApiGatewayCustomDomain",
   token: "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain",
   fields: {
-    certificateId: { wire: "CertificateId", mode: "optional-computed", type: { kind: "string" } },
+    certificateId: {
+      wire: "CertificateId",
+      mode: "optional-computed",
+      type: { kind: "string" },
+    },
     defaultDomain: { wire: "NetSubDomain", mode: "required", type: { kind: "string" } },
-    isDefaultMapping: { wire: "IsDefaultMapping", mode: "optional", type: { kind: "boolean" }, default: true },
-    isForcedHttps: { wire: "IsForcedHttps", mode: "optional", type: { kind: "boolean" }, default: false },
+    isDefaultMapping: {
+      wire: "IsDefaultMapping",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: true,
+    },
+    isForcedHttps: {
+      wire: "IsForcedHttps",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
     netType: {
       wire: "NetType",
       mode: "required",
@@ -197,7 +172,10 @@ export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
     pathMappings: {
       wire: "PathMappings",
       mode: "optional-computed",
-      type: { kind: "list", items: { kind: "string", constraints: { pattern: "^/[^#]*#[^#]+$" } } },
+      type: {
+        kind: "list",
+        items: { kind: "string", constraints: { pattern: "^/[^#]*#[^#]+$" } },
+      },
     },
     protocol: {
       wire: "Protocol",

@@ -52,11 +52,7 @@ export interface ApiGatewayIpStrategyArgs {
 export interface ApiGatewayIpStrategyState {
   /** Creation time of the strategy. */
   createTime?: string | undefined;
-  /**
-   * Id of the service the strategy belongs to.
-   *
-   * At least 1 characters.
-   */
+  /** Id of the service the strategy belongs to. */
   serviceId?: string | undefined;
   /** IP addresses or CIDR blocks of the strategy; several entries are separated by newlines. */
   strategyData?: string | undefined;
@@ -64,13 +60,7 @@ export interface ApiGatewayIpStrategyState {
   strategyId?: string | undefined;
   /** Name of the strategy. */
   strategyName?: string | undefined;
-  /**
-   * Type of the strategy.
-   *
-   * Allowed values:
-   * - `WHITE`: Allow list.
-   * - `BLACK`: Block list.
-   */
+  /** Type of the strategy. */
   strategyType?: ApiGatewayIpStrategyStrategyType | undefined;
 }
 
@@ -78,11 +68,7 @@ export interface ApiGatewayIpStrategyState {
 export interface ApiGatewayIpStrategyOutputs {
   /** Creation time of the strategy. */
   readonly createTime?: string | undefined;
-  /**
-   * Id of the service the strategy belongs to.
-   *
-   * At least 1 characters.
-   */
+  /** Id of the service the strategy belongs to. */
   readonly serviceId: string;
   /** IP addresses or CIDR blocks of the strategy; several entries are separated by newlines. */
   readonly strategyData: string;
@@ -93,7 +79,7 @@ export interface ApiGatewayIpStrategyOutputs {
   /**
    * Type of the strategy.
    *
-   * Allowed values:
+   * One of:
    * - `WHITE`: Allow list.
    * - `BLACK`: Block list.
    */
@@ -114,7 +100,12 @@ export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor = {
       replaceOnChange: "A strategy belongs to one service.",
     },
     strategyData: { wire: "StrategyData", mode: "required", type: { kind: "string" } },
-    strategyId: { wire: "StrategyId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    strategyId: {
+      wire: "StrategyId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     strategyName: {
       wire: "StrategyName",
       mode: "required",
@@ -124,7 +115,10 @@ export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor = {
     strategyType: {
       wire: "StrategyType",
       mode: "required",
-      type: { kind: "string", constraints: { enum: ApiGatewayIpStrategyStrategyType } },
+      type: {
+        kind: "string",
+        constraints: { enum: ApiGatewayIpStrategyStrategyType },
+      },
       replaceOnChange: "The type of a strategy cannot be changed.",
     },
   },

@@ -59,34 +59,11 @@ export interface ApiGatewayPluginState {
   apiGatewayPluginId?: string | undefined;
   /** Description of the plug-in. */
   description?: string | undefined;
-  /**
-   * Definition statement of the plug-in, a JSON string.
-   *
-   * Format: json.
-   */
+  /** Definition statement of the plug-in, a JSON string. */
   pluginData?: string | undefined;
-  /**
-   * Name of the plug-in; 2 to 50 characters, starting with a letter.
-   *
-   * Between 2 and 50 characters.
-   *
-   * Matches `^[A-Za-z]`.
-   */
+  /** Name of the plug-in; 2 to 50 characters, starting with a letter. */
   pluginName?: string | undefined;
-  /**
-   * Type of the plug-in; it cannot be changed after creation (an update is rejected).
-   *
-   * Allowed values:
-   * - `IPControl`: IP access control.
-   * - `TrafficControl`: Traffic throttling.
-   * - `Cors`: Cross-origin resource sharing.
-   * - `CustomReq`: Custom request.
-   * - `CustomAuth`: Custom authentication.
-   * - `Routing`: Routing.
-   * - `TrafficControlByParameter`: Traffic throttling by parameter.
-   * - `CircuitBreaker`: Circuit breaking.
-   * - `ProxyCache`: Proxy caching.
-   */
+  /** Type of the plug-in; it cannot be changed after creation (an update is rejected). */
   pluginType?: ApiGatewayPluginPluginType | undefined;
 }
 
@@ -96,24 +73,14 @@ export interface ApiGatewayPluginOutputs {
   readonly apiGatewayPluginId: string;
   /** Description of the plug-in. */
   readonly description?: string | undefined;
-  /**
-   * Definition statement of the plug-in, a JSON string.
-   *
-   * Format: json.
-   */
+  /** Definition statement of the plug-in, a JSON string. */
   readonly pluginData: string;
-  /**
-   * Name of the plug-in; 2 to 50 characters, starting with a letter.
-   *
-   * Between 2 and 50 characters.
-   *
-   * Matches `^[A-Za-z]`.
-   */
+  /** Name of the plug-in; 2 to 50 characters, starting with a letter. */
   readonly pluginName: string;
   /**
    * Type of the plug-in; it cannot be changed after creation (an update is rejected).
    *
-   * Allowed values:
+   * One of:
    * - `IPControl`: IP access control.
    * - `TrafficControl`: Traffic throttling.
    * - `Cors`: Cross-origin resource sharing.
@@ -133,13 +100,25 @@ export const apiGatewayPluginDescriptor: rt.ResourceDescriptor = {
   name: "ApiGatewayPlugin",
   token: "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin",
   fields: {
-    apiGatewayPluginId: { wire: "PluginId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    apiGatewayPluginId: {
+      wire: "PluginId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     description: { wire: "Description", mode: "optional", type: { kind: "string" } },
-    pluginData: { wire: "PluginData", mode: "required", type: { kind: "string", constraints: { format: "json" } } },
+    pluginData: {
+      wire: "PluginData",
+      mode: "required",
+      type: { kind: "string", constraints: { format: "json" } },
+    },
     pluginName: {
       wire: "PluginName",
       mode: "required",
-      type: { kind: "string", constraints: { minLength: 2, maxLength: 50, pattern: "^[A-Za-z]" } },
+      type: {
+        kind: "string",
+        constraints: { minLength: 2, maxLength: 50, pattern: "^[A-Za-z]" },
+      },
     },
     pluginType: {
       wire: "PluginType",

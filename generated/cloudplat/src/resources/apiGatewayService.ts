@@ -117,37 +117,17 @@ export interface ApiGatewayServiceState {
   instanceId?: string | undefined;
   /** Private network access sub-domain of the service. */
   internalSubDomain?: string | undefined;
-  /**
-   * IP version of the service.
-   *
-   * Allowed values:
-   * - `IPv4`: IPv4 addresses.
-   * - `IPv6`: IPv6 addresses.
-   * @defaultValue `IPv4`
-   */
+  /** IP version of the service. */
   ipVersion?: ApiGatewayServiceIpVersion | undefined;
   /** Last modification time of the service. */
   modifyTime?: string | undefined;
-  /**
-   * Network types of the service (`INNER`, `OUTER` or both).
-   *
-   * Each item: Allowed values:
-   * - `INNER`: Private network access.
-   * - `OUTER`: Public network access.
-   */
+  /** Network types of the service (`INNER`, `OUTER` or both). */
   netTypes?: readonly ApiGatewayServiceNetTypes[] | undefined;
   /** Public network access sub-domain of the service. */
   outerSubDomain?: string | undefined;
   /** QPS limit of the `prepub` (pre-release) environment (an unlimited value is reported as 5000). */
   preLimit?: number | undefined;
-  /**
-   * Front-end request protocol of the service.
-   *
-   * Allowed values:
-   * - `http`: HTTP only.
-   * - `https`: HTTPS only.
-   * - `http&https`: Both HTTP and HTTPS.
-   */
+  /** Front-end request protocol of the service. */
   protocol?: ApiGatewayServiceProtocol | undefined;
   /** QPS limit of the `release` environment (an unlimited value is reported as 5000). */
   releaseLimit?: number | undefined;
@@ -186,10 +166,9 @@ export interface ApiGatewayServiceOutputs {
   /**
    * IP version of the service.
    *
-   * Allowed values:
+   * One of:
    * - `IPv4`: IPv4 addresses.
    * - `IPv6`: IPv6 addresses.
-   * @defaultValue `IPv4`
    */
   readonly ipVersion?: ApiGatewayServiceIpVersion | undefined;
   /** Last modification time of the service. */
@@ -197,7 +176,7 @@ export interface ApiGatewayServiceOutputs {
   /**
    * Network types of the service (`INNER`, `OUTER` or both).
    *
-   * Each item: Allowed values:
+   * One of:
    * - `INNER`: Private network access.
    * - `OUTER`: Public network access.
    */
@@ -209,7 +188,7 @@ export interface ApiGatewayServiceOutputs {
   /**
    * Front-end request protocol of the service.
    *
-   * Allowed values:
+   * One of:
    * - `http`: HTTP only.
    * - `https`: HTTPS only.
    * - `http&https`: Both HTTP and HTTPS.
@@ -237,11 +216,19 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
   name: "ApiGatewayService",
   token: "cloudplat:index/apiGatewayService:ApiGatewayService",
   fields: {
-    apiGatewayServiceId: { wire: "ServiceId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    apiGatewayServiceId: {
+      wire: "ServiceId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     apiLists: {
       wire: "ApiIdStatusSet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayServiceApiType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayServiceApiType },
+      },
     },
     createTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },
     exclusiveSetName: {
@@ -270,7 +257,10 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
     netTypes: {
       wire: "NetTypes",
       mode: "required",
-      type: { kind: "list", items: { kind: "string", constraints: { enum: ApiGatewayServiceNetTypes } } },
+      type: {
+        kind: "list",
+        items: { kind: "string", constraints: { enum: ApiGatewayServiceNetTypes } },
+      },
     },
     outerSubDomain: { wire: "OuterSubDomain", mode: "output", type: { kind: "string" } },
     preLimit: { wire: "PreLimit", mode: "optional-computed", type: { kind: "integer" } },
@@ -279,16 +269,27 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
       mode: "required",
       type: { kind: "string", constraints: { enum: ApiGatewayServiceProtocol } },
     },
-    releaseLimit: { wire: "ReleaseLimit", mode: "optional-computed", type: { kind: "integer" } },
+    releaseLimit: {
+      wire: "ReleaseLimit",
+      mode: "optional-computed",
+      type: { kind: "integer" },
+    },
     serviceDesc: { wire: "ServiceDesc", mode: "optional", type: { kind: "string" } },
     serviceName: { wire: "ServiceName", mode: "required", type: { kind: "string" } },
-    tags: { wire: "Tags", mode: "optional", type: { kind: "map", values: { kind: "string" } } },
+    tags: {
+      wire: "Tags",
+      mode: "optional",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     testLimit: { wire: "TestLimit", mode: "optional-computed", type: { kind: "integer" } },
     uniqVpcId: { wire: "UniqVpcId", mode: "optional", type: { kind: "string" } },
     usagePlanLists: {
       wire: "UsagePlanLists",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayServiceUsagePlanType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayServiceUsagePlanType },
+      },
     },
   },
   secretPaths: [],

@@ -53,14 +53,7 @@ export interface ApiGatewayServiceReleaseArgs {
 
 /** Input properties used for looking up and filtering ApiGatewayServiceRelease resources: the same names as {@link ApiGatewayServiceReleaseOutputs}, all optional. */
 export interface ApiGatewayServiceReleaseState {
-  /**
-   * Environment the service is released to.
-   *
-   * Allowed values:
-   * - `test`: Test environment.
-   * - `prepub`: Pre-release environment.
-   * - `release`: Release (production) environment.
-   */
+  /** Environment the service is released to. */
   environmentName?: ApiGatewayServiceReleaseEnvironmentName | undefined;
   /** Description of this release. */
   releaseDesc?: string | undefined;
@@ -75,7 +68,7 @@ export interface ApiGatewayServiceReleaseOutputs {
   /**
    * Environment the service is released to.
    *
-   * Allowed values:
+   * One of:
    * - `test`: Test environment.
    * - `prepub`: Pre-release environment.
    * - `release`: Release (production) environment.
@@ -98,7 +91,10 @@ export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor = {
     environmentName: {
       wire: "EnvironmentName",
       mode: "required",
-      type: { kind: "string", constraints: { enum: ApiGatewayServiceReleaseEnvironmentName } },
+      type: {
+        kind: "string",
+        constraints: { enum: ApiGatewayServiceReleaseEnvironmentName },
+      },
       replaceOnChange: "A release targets one environment.",
     },
     releaseDesc: {
@@ -107,7 +103,11 @@ export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string" },
       replaceOnChange: "A release cannot be edited; a new description means a new release.",
     },
-    releaseVersion: { wire: "ReleaseVersion", mode: "optional-computed", type: { kind: "string" } },
+    releaseVersion: {
+      wire: "ReleaseVersion",
+      mode: "optional-computed",
+      type: { kind: "string" },
+    },
     serviceId: {
       wire: "ServiceId",
       mode: "required",

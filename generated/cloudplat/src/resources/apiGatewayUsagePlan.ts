@@ -54,23 +54,9 @@ export interface ApiGatewayUsagePlanState {
   attachLists?: readonly ApiGatewayUsagePlanAttach[] | undefined;
   /** Creation time of the usage plan. */
   createTime?: string | undefined;
-  /**
-   * Total request quota; -1 means unlimited, otherwise 1 to 99999999.
-   *
-   * Between -1 and 99999999.
-   *
-   * Never `0`.
-   * @defaultValue `-1`
-   */
+  /** Total request quota; -1 means unlimited, otherwise 1 to 99999999. */
   maxRequestNum?: number | undefined;
-  /**
-   * Request limit per second; -1 means unlimited, otherwise 1 to 2000.
-   *
-   * Between -1 and 2000.
-   *
-   * Never `0`.
-   * @defaultValue `-1`
-   */
+  /** Request limit per second; -1 means unlimited, otherwise 1 to 2000. */
   maxRequestNumPreSec?: number | undefined;
   /** Last modification time of the usage plan. */
   modifyTime?: string | undefined;
@@ -90,23 +76,9 @@ export interface ApiGatewayUsagePlanOutputs {
   readonly attachLists?: readonly ApiGatewayUsagePlanAttach[] | undefined;
   /** Creation time of the usage plan. */
   readonly createTime?: string | undefined;
-  /**
-   * Total request quota; -1 means unlimited, otherwise 1 to 99999999.
-   *
-   * Between -1 and 99999999.
-   *
-   * Never `0`.
-   * @defaultValue `-1`
-   */
+  /** Total request quota; -1 means unlimited, otherwise 1 to 99999999. */
   readonly maxRequestNum?: number | undefined;
-  /**
-   * Request limit per second; -1 means unlimited, otherwise 1 to 2000.
-   *
-   * Between -1 and 2000.
-   *
-   * Never `0`.
-   * @defaultValue `-1`
-   */
+  /** Request limit per second; -1 means unlimited, otherwise 1 to 2000. */
   readonly maxRequestNumPreSec?: number | undefined;
   /** Last modification time of the usage plan. */
   readonly modifyTime?: string | undefined;
@@ -122,24 +94,42 @@ export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor = {
   name: "ApiGatewayUsagePlan",
   token: "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan",
   fields: {
-    apiGatewayUsagePlanId: { wire: "UsagePlanId", mode: "output", type: { kind: "string" }, guaranteed: true },
-    attachApiKeys: { wire: "BindSecretIds", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    apiGatewayUsagePlanId: {
+      wire: "UsagePlanId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    attachApiKeys: {
+      wire: "BindSecretIds",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     attachLists: {
       wire: "AttachLists",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayUsagePlanAttachType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayUsagePlanAttachType },
+      },
     },
     createTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },
     maxRequestNum: {
       wire: "MaxRequestNum",
       mode: "optional",
-      type: { kind: "integer", constraints: { minimum: -1, maximum: 99999999, notOneOf: [0] } },
+      type: {
+        kind: "integer",
+        constraints: { minimum: -1, maximum: 99999999, notOneOf: [0] },
+      },
       default: -1,
     },
     maxRequestNumPreSec: {
       wire: "MaxRequestNumPreSec",
       mode: "optional",
-      type: { kind: "integer", constraints: { minimum: -1, maximum: 2000, notOneOf: [0] } },
+      type: {
+        kind: "integer",
+        constraints: { minimum: -1, maximum: 2000, notOneOf: [0] },
+      },
       default: -1,
     },
     modifyTime: { wire: "ModifiedTime", mode: "output", type: { kind: "string" } },
@@ -148,7 +138,10 @@ export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor = {
   },
   secretPaths: [],
   replaceOnChangePaths: [],
-  importId: { separator: "#", parts: [{ field: "apiGatewayUsagePlanId", type: "string" }] },
+  importId: {
+    separator: "#",
+    parts: [{ field: "apiGatewayUsagePlanId", type: "string" }],
+  },
 };
 
 /** Checks {@link ApiGatewayUsagePlanArgs} before any request: returns every violation (an empty list when valid). */

@@ -74,29 +74,11 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
 export interface ApiGatewayUsagePlanAttachmentState {
   /** Ids of API keys to bind to the usage plan; only for API bindings of an API whose authType is SECRET. */
   accessKeyIds?: readonly string[] | undefined;
-  /**
-   * Id of the API to bind; required when `bindType` is API.
-   *
-   * Required when `bindType` is `API`.
-   */
+  /** Id of the API to bind; required when `bindType` is API. */
   apiId?: string | undefined;
-  /**
-   * Binding type.
-   *
-   * Allowed values:
-   * - `SERVICE`: Bind to the whole service.
-   * - `API`: Bind to one API.
-   * @defaultValue `SERVICE`
-   */
+  /** Binding type. */
   bindType?: ApiGatewayUsagePlanAttachmentBindType | undefined;
-  /**
-   * Environment of the service in which the usage plan is bound.
-   *
-   * Allowed values:
-   * - `test`: Test environment.
-   * - `prepub`: Pre-release environment.
-   * - `release`: Release (production) environment.
-   */
+  /** Environment of the service in which the usage plan is bound. */
   environment?: ApiGatewayUsagePlanAttachmentEnvironment | undefined;
   /** Id of the service to bind. */
   serviceId?: string | undefined;
@@ -108,25 +90,20 @@ export interface ApiGatewayUsagePlanAttachmentState {
 export interface ApiGatewayUsagePlanAttachmentOutputs {
   /** Ids of API keys to bind to the usage plan; only for API bindings of an API whose authType is SECRET. */
   readonly accessKeyIds?: readonly string[] | undefined;
-  /**
-   * Id of the API to bind; required when `bindType` is API.
-   *
-   * Required when `bindType` is `API`.
-   */
+  /** Id of the API to bind; required when `bindType` is API. */
   readonly apiId?: string | undefined;
   /**
    * Binding type.
    *
-   * Allowed values:
+   * One of:
    * - `SERVICE`: Bind to the whole service.
    * - `API`: Bind to one API.
-   * @defaultValue `SERVICE`
    */
   readonly bindType?: ApiGatewayUsagePlanAttachmentBindType | undefined;
   /**
    * Environment of the service in which the usage plan is bound.
    *
-   * Allowed values:
+   * One of:
    * - `test`: Test environment.
    * - `prepub`: Pre-release environment.
    * - `release`: Release (production) environment.
@@ -160,14 +137,20 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
     bindType: {
       wire: "BindType",
       mode: "optional",
-      type: { kind: "string", constraints: { enum: ApiGatewayUsagePlanAttachmentBindType } },
+      type: {
+        kind: "string",
+        constraints: { enum: ApiGatewayUsagePlanAttachmentBindType },
+      },
       default: "SERVICE",
       replaceOnChange: "An attachment cannot be modified; it is re-created.",
     },
     environment: {
       wire: "Environment",
       mode: "required",
-      type: { kind: "string", constraints: { enum: ApiGatewayUsagePlanAttachmentEnvironment } },
+      type: {
+        kind: "string",
+        constraints: { enum: ApiGatewayUsagePlanAttachmentEnvironment },
+      },
       replaceOnChange: "An attachment cannot be modified; it is re-created.",
     },
     serviceId: {
@@ -193,7 +176,12 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
       { field: "environment", type: "string" },
       { field: "bindType", type: "string" },
       { field: "apiId", type: "string", optional: true },
-      { field: "accessKeyIds", type: "list", optional: true, itemSeparator: "," },
+      {
+        field: "accessKeyIds",
+        type: "list",
+        optional: true,
+        itemSeparator: ",",
+      },
     ],
   },
 };

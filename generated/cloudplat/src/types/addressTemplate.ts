@@ -18,7 +18,11 @@ export const addressTemplateType: rt.ObjectSpec = {
   kind: "object",
   name: "AddressTemplate",
   fields: {
-    addresses: { wire: "AddressSet", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    addresses: {
+      wire: "AddressSet",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     id: { wire: "AddressTemplateId", mode: "output", type: { kind: "string" } },
     name: { wire: "AddressTemplateName", mode: "output", type: { kind: "string" } },
   },

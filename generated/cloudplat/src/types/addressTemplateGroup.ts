@@ -19,7 +19,15 @@ export const addressTemplateGroupType: rt.ObjectSpec = {
   name: "AddressTemplateGroup",
   fields: {
     id: { wire: "AddressTemplateGroupId", mode: "output", type: { kind: "string" } },
-    name: { wire: "AddressTemplateGroupName", mode: "output", type: { kind: "string" } },
-    templateIds: { wire: "AddressTemplateIdSet", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    name: {
+      wire: "AddressTemplateGroupName",
+      mode: "output",
+      type: { kind: "string" },
+    },
+    templateIds: {
+      wire: "AddressTemplateIdSet",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
   },
 };

@@ -48,12 +48,18 @@ export const antiddosBgpInstanceType: rt.ObjectSpec = {
     enterprisePackageConfigs: {
       wire: "EnterprisePackageConfig",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: antiddosEnterprisePackageConfigType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: antiddosEnterprisePackageConfigType },
+      },
     },
     instanceChargePrepaids: {
       wire: "InstanceChargePrepaid",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: antiddosBgpInstanceChargePrepaidType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: antiddosBgpInstanceChargePrepaidType },
+      },
     },
     instanceChargeType: { wire: "InstanceChargeType", mode: "output", type: { kind: "string" } },
     instanceId: { wire: "InstanceId", mode: "output", type: { kind: "string" } },
@@ -61,12 +67,18 @@ export const antiddosBgpInstanceType: rt.ObjectSpec = {
     standardPackageConfigs: {
       wire: "StandardPackageConfig",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: antiddosStandardPackageConfigType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: antiddosStandardPackageConfigType },
+      },
     },
     standardPlusPackageConfigs: {
       wire: "StandardPlusPackageConfig",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: antiddosStandardPlusPackageConfigType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: antiddosStandardPlusPackageConfigType },
+      },
     },
     tagInfoLists: {
       wire: "TagInfoList",

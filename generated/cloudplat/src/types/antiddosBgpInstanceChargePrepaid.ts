@@ -10,7 +10,7 @@ export interface AntiddosBgpInstanceChargePrepaid {
   /**
    * Renewal mode.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `NOTIFY_AND_MANUAL_RENEW`: Notify on expiry and renew manually.
    * - `NOTIFY_AND_AUTO_RENEW`: Notify on expiry and renew automatically.
    * - `DISABLE_NOTIFY_AND_MANUAL_RENEW`: Do not notify and renew manually.

@@ -8,7 +8,7 @@ export interface AntiddosDdosEvent {
   /**
    * Status of the attack (0 attacking, 1 ended).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `0`: Attacking.
    * - `1`: Attack ended.
    */

@@ -27,7 +27,11 @@ export const antiddosEnterprisePackageConfigType: rt.ObjectSpec = {
     bandwidth: { wire: "Bandwidth", mode: "output", type: { kind: "integer" } },
     basicProtectBandwidth: { wire: "BasicProtectBandwidth", mode: "output", type: { kind: "integer" } },
     elasticBandwidthFlag: { wire: "ElasticBandwidthFlag", mode: "output", type: { kind: "boolean" } },
-    elasticProtectBandwidth: { wire: "ElasticProtectBandwidth", mode: "output", type: { kind: "integer" } },
+    elasticProtectBandwidth: {
+      wire: "ElasticProtectBandwidth",
+      mode: "output",
+      type: { kind: "integer" },
+    },
     protectIpCount: { wire: "ProtectIpCount", mode: "output", type: { kind: "integer" } },
     region: { wire: "Region", mode: "output", type: { kind: "string" } },
   },

@@ -19,7 +19,7 @@ export interface AntiddosLayer4Listener {
   /**
    * Forwarding protocol.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `TCP`: TCP forwarding.
    * - `UDP`: UDP forwarding.
    */
@@ -38,7 +38,10 @@ export const antiddosLayer4ListenerType: rt.ObjectSpec = {
     instanceDetailRules: {
       wire: "InstanceDetailRule",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: instanceDetailRuleType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: instanceDetailRuleType },
+      },
     },
     instanceDetails: {
       wire: "InstanceDetails",

@@ -34,7 +34,10 @@ export const antiddosLayer7ListenerType: rt.ObjectSpec = {
     instanceDetailRules: {
       wire: "InstanceDetailRule",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: instanceDetailRuleType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: instanceDetailRuleType },
+      },
     },
     instanceDetails: {
       wire: "InstanceDetails",

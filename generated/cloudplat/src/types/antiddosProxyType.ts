@@ -10,7 +10,7 @@ export interface AntiddosProxyType {
   /**
    * Forwarding protocol.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `http`: HTTP forwarding.
    * - `https`: HTTPS forwarding.
    */
@@ -22,7 +22,11 @@ export const antiddosProxyTypeType: rt.ObjectSpec = {
   kind: "object",
   name: "AntiddosProxyType",
   fields: {
-    proxyPorts: { wire: "ProxyPorts", mode: "output", type: { kind: "list", items: { kind: "integer" } } },
+    proxyPorts: {
+      wire: "ProxyPorts",
+      mode: "output",
+      type: { kind: "list", items: { kind: "integer" } },
+    },
     proxyType: { wire: "ProxyType", mode: "output", type: { kind: "string" } },
   },
 };

@@ -12,7 +12,7 @@ export interface AntiddosStandardPlusPackageConfig {
   /**
    * Number of protections.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `TWO_TIMES`: Two full protections.
    * - `UNLIMITED`: Unlimited protections.
    */

@@ -34,7 +34,11 @@ export const apiGatewayApiAppType: rt.ObjectSpec = {
     apiAppId: { wire: "ApiAppId", mode: "output", type: { kind: "string" } },
     apiAppKey: { wire: "ApiAppKey", mode: "output", type: { kind: "string" } },
     apiAppName: { wire: "ApiAppName", mode: "output", type: { kind: "string" } },
-    apiAppSecret: { wire: "ApiAppSecret", mode: "output", type: { kind: "string", secret: true } },
+    apiAppSecret: {
+      wire: "ApiAppSecret",
+      mode: "output",
+      type: { kind: "string", secret: true },
+    },
     createdTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },
     modifiedTime: { wire: "ModifiedTime", mode: "output", type: { kind: "string" } },
   },

@@ -142,7 +142,10 @@ export const apiGatewayApiAppApiInfoType: rt.ObjectSpec = {
     base64EncodedTriggerRules: {
       wire: "Base64EncodedTriggerRules",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayBase64EncodedTriggerRuleType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayBase64EncodedTriggerRuleType },
+      },
     },
     constantParameters: {
       wire: "ConstantParameters",
@@ -151,7 +154,11 @@ export const apiGatewayApiAppApiInfoType: rt.ObjectSpec = {
     },
     createdTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },
     enableCors: { wire: "EnableCORS", mode: "output", type: { kind: "boolean" } },
-    environments: { wire: "Environments", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    environments: {
+      wire: "Environments",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     internalDomain: { wire: "InternalDomain", mode: "output", type: { kind: "string" } },
     isBase64Encoded: { wire: "IsBase64Encoded", mode: "output", type: { kind: "boolean" } },
     isBase64Trigger: { wire: "IsBase64Trigger", mode: "output", type: { kind: "boolean" } },
@@ -176,7 +183,10 @@ export const apiGatewayApiAppApiInfoType: rt.ObjectSpec = {
     requestConfigs: {
       wire: "RequestConfig",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayRequestConfigType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayRequestConfigType },
+      },
     },
     requestParameters: {
       wire: "RequestParameters",
@@ -194,20 +204,38 @@ export const apiGatewayApiAppApiInfoType: rt.ObjectSpec = {
     serviceConfigs: {
       wire: "ServiceConfig",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayServiceConfigType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayServiceConfigType },
+      },
     },
     serviceDesc: { wire: "ServiceDesc", mode: "output", type: { kind: "string" } },
     serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" } },
-    serviceMockReturnMessage: { wire: "ServiceMockReturnMessage", mode: "output", type: { kind: "string" } },
+    serviceMockReturnMessage: {
+      wire: "ServiceMockReturnMessage",
+      mode: "output",
+      type: { kind: "string" },
+    },
     serviceName: { wire: "ServiceName", mode: "output", type: { kind: "string" } },
     serviceParameters: {
       wire: "ServiceParameters",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiAppApiServiceParameterType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiAppApiServiceParameterType },
+      },
     },
     serviceScfFunctionName: { wire: "ServiceScfFunctionName", mode: "output", type: { kind: "string" } },
-    serviceScfFunctionNamespace: { wire: "ServiceScfFunctionNamespace", mode: "output", type: { kind: "string" } },
-    serviceScfFunctionQualifier: { wire: "ServiceScfFunctionQualifier", mode: "output", type: { kind: "string" } },
+    serviceScfFunctionNamespace: {
+      wire: "ServiceScfFunctionNamespace",
+      mode: "output",
+      type: { kind: "string" },
+    },
+    serviceScfFunctionQualifier: {
+      wire: "ServiceScfFunctionQualifier",
+      mode: "output",
+      type: { kind: "string" },
+    },
     serviceScfIsIntegratedResponse: {
       wire: "ServiceScfIsIntegratedResponse",
       mode: "output",
@@ -222,7 +250,10 @@ export const apiGatewayApiAppApiInfoType: rt.ObjectSpec = {
     serviceTsfLoadBalanceConfs: {
       wire: "ServiceTsfLoadBalanceConf",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: tsfLoadBalanceConfType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: tsfLoadBalanceConfType },
+      },
     },
     serviceType: { wire: "ServiceType", mode: "output", type: { kind: "string" } },
     serviceWebsocketCleanupFunctionName: {

@@ -27,8 +27,16 @@ export const apiGatewayApiAppApiServiceParameterType: rt.ObjectSpec = {
     defaultValue: { wire: "DefaultValue", mode: "output", type: { kind: "string" } },
     name: { wire: "Name", mode: "output", type: { kind: "string" } },
     position: { wire: "Position", mode: "output", type: { kind: "string" } },
-    relevantRequestParameterDesc: { wire: "RelevantRequestParameterDesc", mode: "output", type: { kind: "string" } },
-    relevantRequestParameterName: { wire: "RelevantRequestParameterName", mode: "output", type: { kind: "string" } },
+    relevantRequestParameterDesc: {
+      wire: "RelevantRequestParameterDesc",
+      mode: "output",
+      type: { kind: "string" },
+    },
+    relevantRequestParameterName: {
+      wire: "RelevantRequestParameterName",
+      mode: "output",
+      type: { kind: "string" },
+    },
     relevantRequestParameterPosition: {
       wire: "RelevantRequestParameterPosition",
       mode: "output",

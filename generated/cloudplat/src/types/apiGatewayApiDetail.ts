@@ -89,7 +89,11 @@ export const apiGatewayApiDetailType: rt.ObjectSpec = {
     responseSuccessExample: { wire: "ResponseSuccessExample", mode: "output", type: { kind: "string" } },
     responseType: { wire: "ResponseType", mode: "output", type: { kind: "string" } },
     serviceConfigMethod: { wire: "ServiceConfigMethod", mode: "output", type: { kind: "string" } },
-    serviceConfigMockReturnMessage: { wire: "ServiceMockReturnMessage", mode: "output", type: { kind: "string" } },
+    serviceConfigMockReturnMessage: {
+      wire: "ServiceMockReturnMessage",
+      mode: "output",
+      type: { kind: "string" },
+    },
     serviceConfigPath: { wire: "ServiceConfigPath", mode: "output", type: { kind: "string" } },
     serviceConfigProduct: { wire: "ServiceConfigProduct", mode: "output", type: { kind: "string" } },
     serviceConfigScfFunctionName: { wire: "ServiceScfFunctionName", mode: "output", type: { kind: "string" } },

@@ -12,7 +12,7 @@ export interface ApiGatewayApiDoc {
   /**
    * Build status of the API document.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `PROCESSING`: Being generated.
    * - `COMPLETED`: Generated.
    * - `FAIL`: Generation failed.

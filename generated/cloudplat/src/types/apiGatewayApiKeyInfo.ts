@@ -20,7 +20,7 @@ export interface ApiGatewayApiKeyInfo {
   /**
    * Status of the key; the wire's integer 1 reads as `on` and 0 as `off`.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `on`: Enabled (status 1 on the wire).
    * - `off`: Disabled (status 0 on the wire).
    */
@@ -32,7 +32,11 @@ export const apiGatewayApiKeyInfoType: rt.ObjectSpec = {
   kind: "object",
   name: "ApiGatewayApiKeyInfo",
   fields: {
-    accessKeySecret: { wire: "AccessKeySecret", mode: "output", type: { kind: "string", secret: true } },
+    accessKeySecret: {
+      wire: "AccessKeySecret",
+      mode: "output",
+      type: { kind: "string", secret: true },
+    },
     apiKeyId: { wire: "AccessKeyId", mode: "output", type: { kind: "string" } },
     createTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },
     modifyTime: { wire: "ModifiedTime", mode: "output", type: { kind: "string" } },

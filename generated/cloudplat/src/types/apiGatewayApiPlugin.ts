@@ -11,11 +11,7 @@ export interface ApiGatewayApiPlugin {
   readonly description?: string | undefined;
   /** Environment of the binding. */
   readonly environment?: string | undefined;
-  /**
-   * Definition statement of the plug-in (JSON).
-   *
-   * Format: json.
-   */
+  /** Definition statement of the plug-in (JSON). */
   readonly pluginData?: string | undefined;
   /** Id of the plug-in. */
   readonly pluginId?: string | undefined;
@@ -33,7 +29,11 @@ export const apiGatewayApiPluginType: rt.ObjectSpec = {
     attachedTime: { wire: "AttachedTime", mode: "output", type: { kind: "string" } },
     description: { wire: "Description", mode: "output", type: { kind: "string" } },
     environment: { wire: "Environment", mode: "output", type: { kind: "string" } },
-    pluginData: { wire: "PluginData", mode: "output", type: { kind: "string", constraints: { format: "json" } } },
+    pluginData: {
+      wire: "PluginData",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "json" } },
+    },
     pluginId: { wire: "PluginId", mode: "output", type: { kind: "string" } },
     pluginName: { wire: "PluginName", mode: "output", type: { kind: "string" } },
     pluginType: { wire: "PluginType", mode: "output", type: { kind: "string" } },

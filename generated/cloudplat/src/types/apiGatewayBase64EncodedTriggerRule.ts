@@ -17,6 +17,10 @@ export const apiGatewayBase64EncodedTriggerRuleType: rt.ObjectSpec = {
   name: "ApiGatewayBase64EncodedTriggerRule",
   fields: {
     name: { wire: "Name", mode: "output", type: { kind: "string" } },
-    values: { wire: "Value", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    values: {
+      wire: "Value",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
   },
 };

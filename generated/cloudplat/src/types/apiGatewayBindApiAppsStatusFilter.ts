@@ -9,7 +9,7 @@ export interface ApiGatewayBindApiAppsStatusFilter {
   /**
    * Field to filter on.
    *
-   * Allowed values:
+   * One of:
    * - `ApiAppId`: Match the application id.
    * - `Environment`: Match the environment.
    * - `KeyWord`: Match the application name or id.
@@ -42,8 +42,15 @@ export const apiGatewayBindApiAppsStatusFilterType: rt.ObjectSpec = {
     name: {
       wire: "Name",
       mode: "required",
-      type: { kind: "string", constraints: { enum: ApiGatewayBindApiAppsStatusFilterName } },
+      type: {
+        kind: "string",
+        constraints: { enum: ApiGatewayBindApiAppsStatusFilterName },
+      },
     },
-    values: { wire: "Values", mode: "required", type: { kind: "list", items: { kind: "string" } } },
+    values: {
+      wire: "Values",
+      mode: "required",
+      type: { kind: "list", items: { kind: "string" } },
+    },
   },
 };

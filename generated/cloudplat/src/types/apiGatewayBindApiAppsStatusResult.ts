@@ -18,7 +18,10 @@ export const apiGatewayBindApiAppsStatusResultType: rt.ObjectSpec = {
     apiAppApiSets: {
       wire: "ApiAppApiSet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiAppApiBindingType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiAppApiBindingType },
+      },
     },
   },
 };

@@ -58,7 +58,11 @@ export const apiGatewayIpStrategyBoundApiType: rt.ObjectSpec = {
     createTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },
     method: { wire: "Method", mode: "output", type: { kind: "string" } },
     modifyTime: { wire: "ModifiedTime", mode: "output", type: { kind: "string" } },
-    oauthConfig: { wire: "OauthConfig", mode: "output", type: { kind: "map", values: { kind: "string" } } },
+    oauthConfig: {
+      wire: "OauthConfig",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     path: { wire: "Path", mode: "output", type: { kind: "string" } },
     protocol: { wire: "Protocol", mode: "output", type: { kind: "string" } },
     relationBusinessApiIds: {
@@ -67,7 +71,11 @@ export const apiGatewayIpStrategyBoundApiType: rt.ObjectSpec = {
       type: { kind: "list", items: { kind: "string" } },
     },
     serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" } },
-    tags: { wire: "Tags", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    tags: {
+      wire: "Tags",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     uniqVpcId: { wire: "UniqVpcId", mode: "output", type: { kind: "string" } },
     vpcId: { wire: "VpcId", mode: "output", type: { kind: "integer" } },
   },

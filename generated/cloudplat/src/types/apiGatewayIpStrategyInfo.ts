@@ -34,7 +34,10 @@ export const apiGatewayIpStrategyInfoType: rt.ObjectSpec = {
     attachLists: {
       wire: "BindApis",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayIpStrategyBoundApiType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayIpStrategyBoundApiType },
+      },
     },
     bindApiTotalCount: { wire: "BindApiTotalCount", mode: "output", type: { kind: "integer" } },
     createTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },

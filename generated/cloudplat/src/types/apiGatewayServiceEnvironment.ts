@@ -10,7 +10,7 @@ export interface ApiGatewayServiceEnvironment {
   /**
    * Release status of the environment (1 released, 0 not).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `1`: Released.
    * - `0`: Not released.
    */

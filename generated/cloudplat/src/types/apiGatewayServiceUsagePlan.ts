@@ -10,7 +10,7 @@ export interface ApiGatewayServiceUsagePlan {
   /**
    * Binding type of the usage plan.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `SERVICE`: Bound to the whole service.
    * - `API`: Bound to one API.
    */

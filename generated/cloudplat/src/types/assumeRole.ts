@@ -5,51 +5,22 @@ import type * as rt from "@sdkgen/runtime";
 
 /** Settings for assuming a role with the current credentials (STS `AssumeRole`). */
 export interface AssumeRole {
-  /**
-   * External id required by the role's trust policy, if any.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_EXTERNAL_ID`.
-   */
+  /** External id required by the role's trust policy, if any. */
   readonly externalId?: string | undefined;
   /** A more restrictive policy (JSON) applied to the temporary credentials; it is URL-escaped before it is sent. Has no environment variable. */
   readonly policy?: string | undefined;
-  /**
-   * ARN of the role to assume.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_ARN`.
-   */
+  /** ARN of the role to assume. */
   readonly roleArn: string;
-  /**
-   * Serial number of the MFA device (`qcs::cam:uin/<ownerUin>::mfa/<mfaType>`) when the role requires MFA.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SERIAL_NUMBER`.
-   */
+  /** Serial number of the MFA device (`qcs::cam:uin/<ownerUin>::mfa/<mfaType>`) when the role requires MFA. */
   readonly serialNumber?: string | undefined;
-  /**
-   * Validity of the temporary credentials, in seconds (0 to 43200).
-   *
-   * Between 0 and 43200.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SESSION_DURATION`.
-   * @defaultValue `7200`
-   */
+  /** Validity of the temporary credentials, in seconds (0 to 43200). */
   readonly sessionDuration?: number | undefined;
-  /**
-   * Name of the role session.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SESSION_NAME`.
-   */
+  /** Name of the role session. */
   readonly sessionName: string;
-  /**
-   * Source identity of the caller recorded with the session.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SOURCE_IDENTITY`.
-   */
+  /** Source identity of the caller recorded with the session. */
   readonly sourceIdentity?: string | undefined;
   /**
    * Current MFA token code when the role requires MFA.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_TOKEN_CODE`.
    *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
@@ -121,7 +92,12 @@ export const assumeRoleType: rt.ObjectSpec = {
       env: "CLOUDPLAT_ASSUME_ROLE_EXTERNAL_ID",
     },
     policy: { wire: "Policy", mode: "optional", type: { kind: "string" } },
-    roleArn: { wire: "RoleArn", mode: "required", type: { kind: "string" }, env: "CLOUDPLAT_ASSUME_ROLE_ARN" },
+    roleArn: {
+      wire: "RoleArn",
+      mode: "required",
+      type: { kind: "string" },
+      env: "CLOUDPLAT_ASSUME_ROLE_ARN",
+    },
     serialNumber: {
       wire: "SerialNumber",
       mode: "optional",

@@ -5,40 +5,19 @@ import type * as rt from "@sdkgen/runtime";
 
 /** Settings for assuming a role through a SAML assertion (STS `AssumeRoleWithSAML`, an unsigned call; no access key is needed). */
 export interface AssumeRoleWithSaml {
-  /**
-   * ARN of the SAML identity provider.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN`.
-   */
+  /** ARN of the SAML identity provider. */
   readonly principalArn: string;
-  /**
-   * ARN of the role to assume.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_ARN`.
-   */
+  /** ARN of the role to assume. */
   readonly roleArn: string;
   /**
    * Base64-encoded SAML assertion issued by the identity provider.
    *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION`.
-   *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
   readonly samlAssertion: rt.Secret<string>;
-  /**
-   * Validity of the temporary credentials, in seconds (0 to 43200).
-   *
-   * Between 0 and 43200.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SESSION_DURATION`.
-   * @defaultValue `7200`
-   */
+  /** Validity of the temporary credentials, in seconds (0 to 43200). */
   readonly sessionDuration?: number | undefined;
-  /**
-   * Name of the role session.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SESSION_NAME`.
-   */
+  /** Name of the role session. */
   readonly sessionName: string;
 }
 
@@ -92,7 +71,12 @@ export const assumeRoleWithSamlType: rt.ObjectSpec = {
       type: { kind: "string" },
       env: "CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN",
     },
-    roleArn: { wire: "RoleArn", mode: "required", type: { kind: "string" }, env: "CLOUDPLAT_ASSUME_ROLE_ARN" },
+    roleArn: {
+      wire: "RoleArn",
+      mode: "required",
+      type: { kind: "string" },
+      env: "CLOUDPLAT_ASSUME_ROLE_ARN",
+    },
     samlAssertion: {
       wire: "SAMLAssertion",
       mode: "required",

@@ -5,53 +5,23 @@ import type * as rt from "@sdkgen/runtime";
 
 /** Settings for assuming a role through a web identity (OIDC) token (STS `AssumeRoleWithWebIdentity`, an unsigned call; no access key is needed). */
 export interface AssumeRoleWithWebIdentity {
-  /**
-   * Identity provider name.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_PROVIDER_ID`.
-   * @defaultValue `OIDC`
-   */
+  /** Identity provider name. */
   readonly providerId?: string | undefined;
-  /**
-   * ARN of the role to assume; one of `roleArn` and `roleArnFile` must be set, and this one wins when both are.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_ARN`.
-   */
+  /** ARN of the role to assume; one of `roleArn` and `roleArnFile` must be set, and this one wins when both are. */
   readonly roleArn?: string | undefined;
-  /**
-   * Path of a JSON file `{"role_arn": "..."}` holding the role ARN; read locally, never sent.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_ARN_FILE`.
-   */
+  /** Path of a JSON file `{"role_arn": "..."}` holding the role ARN; read locally, never sent. */
   readonly roleArnFile?: string | undefined;
-  /**
-   * Validity of the temporary credentials, in seconds (0 to 43200).
-   *
-   * Between 0 and 43200.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SESSION_DURATION`.
-   * @defaultValue `7200`
-   */
+  /** Validity of the temporary credentials, in seconds (0 to 43200). */
   readonly sessionDuration?: number | undefined;
-  /**
-   * Name of the role session.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_SESSION_NAME`.
-   */
+  /** Name of the role session. */
   readonly sessionName: string;
   /**
    * OIDC token issued by the identity provider; one of `webIdentityToken` and `webIdentityTokenFile` must be set, and this one wins when both are.
    *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_WEB_IDENTITY_TOKEN`.
-   *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
   readonly webIdentityToken?: rt.Secret<string> | undefined;
-  /**
-   * Path of a JSON file `{"web_identity_token": "..."}` holding the OIDC token; read locally, never sent.
-   *
-   * Environment variable: `CLOUDPLAT_ASSUME_ROLE_WEB_IDENTITY_TOKEN_FILE`.
-   */
+  /** Path of a JSON file `{"web_identity_token": "..."}` holding the OIDC token; read locally, never sent. */
   readonly webIdentityTokenFile?: string | undefined;
 }
 
@@ -119,7 +89,12 @@ export const assumeRoleWithWebIdentityType: rt.ObjectSpec = {
       default: "OIDC",
       env: "CLOUDPLAT_ASSUME_ROLE_PROVIDER_ID",
     },
-    roleArn: { wire: "RoleArn", mode: "optional", type: { kind: "string" }, env: "CLOUDPLAT_ASSUME_ROLE_ARN" },
+    roleArn: {
+      wire: "RoleArn",
+      mode: "optional",
+      type: { kind: "string" },
+      env: "CLOUDPLAT_ASSUME_ROLE_ARN",
+    },
     roleArnFile: {
       wire: "RoleArnFile",
       mode: "optional",

@@ -10,7 +10,7 @@ export interface DeviceStatus {
   /**
    * Status code of the resource (1 blocking, 2 normal, 3 attack).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `1`: Blocking.
    * - `2`: Normal.
    * - `3`: Under attack.

@@ -32,9 +32,21 @@ export const healthCheckConfType: rt.ObjectSpec = {
   kind: "object",
   name: "HealthCheckConf",
   fields: {
-    errorThresholdPercentage: { wire: "ErrorThresholdPercentage", mode: "optional", type: { kind: "integer" } },
+    errorThresholdPercentage: {
+      wire: "ErrorThresholdPercentage",
+      mode: "optional",
+      type: { kind: "integer" },
+    },
     isHealthCheck: { wire: "IsHealthCheck", mode: "optional", type: { kind: "boolean" } },
-    requestVolumeThreshold: { wire: "RequestVolumeThreshold", mode: "optional", type: { kind: "integer" } },
-    sleepWindowInMilliseconds: { wire: "SleepWindowInMilliseconds", mode: "optional", type: { kind: "integer" } },
+    requestVolumeThreshold: {
+      wire: "RequestVolumeThreshold",
+      mode: "optional",
+      type: { kind: "integer" },
+    },
+    sleepWindowInMilliseconds: {
+      wire: "SleepWindowInMilliseconds",
+      mode: "optional",
+      type: { kind: "integer" },
+    },
   },
 };

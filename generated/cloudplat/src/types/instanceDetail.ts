@@ -16,7 +16,11 @@ export const instanceDetailType: rt.ObjectSpec = {
   kind: "object",
   name: "InstanceDetail",
   fields: {
-    eipLists: { wire: "EipList", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    eipLists: {
+      wire: "EipList",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     instanceId: { wire: "InstanceId", mode: "optional", type: { kind: "string" } },
   },
 };

@@ -19,7 +19,11 @@ export const instanceDetailRuleType: rt.ObjectSpec = {
   name: "InstanceDetailRule",
   fields: {
     cname: { wire: "Cname", mode: "optional", type: { kind: "string" } },
-    eipLists: { wire: "EipList", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    eipLists: {
+      wire: "EipList",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     instanceId: { wire: "InstanceId", mode: "optional", type: { kind: "string" } },
   },
 };

@@ -5,25 +5,12 @@ import type * as rt from "@sdkgen/runtime";
 
 /** Multi-factor authentication settings used to obtain a session token (STS `GetSessionToken`). */
 export interface MfaCertification {
-  /**
-   * Validity of the session token, in seconds (0 to 129600; a main account may use at most 7200, a sub-account at most 129600).
-   *
-   * Between 0 and 129600.
-   *
-   * Environment variable: `CLOUDPLAT_MFA_CERTIFICATION_DURATION_SECONDS`.
-   * @defaultValue `1800`
-   */
+  /** Validity of the session token, in seconds (0 to 129600; a main account may use at most 7200, a sub-account at most 129600). */
   readonly durationSeconds?: number | undefined;
-  /**
-   * Serial number of the MFA device, in the form `qcs::cam:uin/<ownerUin>::mfa/<mfaType>`.
-   *
-   * Environment variable: `CLOUDPLAT_MFA_CERTIFICATION_SERIAL_NUMBER`.
-   */
+  /** Serial number of the MFA device, in the form `qcs::cam:uin/<ownerUin>::mfa/<mfaType>`. */
   readonly serialNumber: string;
   /**
    * Current MFA token code.
-   *
-   * Environment variable: `CLOUDPLAT_MFA_CERTIFICATION_TOKEN_CODE`.
    *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */

@@ -12,7 +12,7 @@ export interface RealServer {
   /**
    * Origin address type (1 domain, 2 IP).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `1`: Domain name.
    * - `2`: IP address.
    */

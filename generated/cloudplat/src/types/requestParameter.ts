@@ -13,10 +13,7 @@ export interface RequestParameter {
   readonly name: string;
   /** Parameter location (for example header, query or path). */
   readonly position: string;
-  /**
-   * Whether the parameter is required.
-   * @defaultValue `false`
-   */
+  /** Whether the parameter is required. */
   readonly required?: boolean | undefined;
   /** Parameter type. */
   readonly type: string;
@@ -50,7 +47,12 @@ export const requestParameterType: rt.ObjectSpec = {
     desc: { wire: "Desc", mode: "optional", type: { kind: "string" } },
     name: { wire: "Name", mode: "required", type: { kind: "string" } },
     position: { wire: "Position", mode: "required", type: { kind: "string" } },
-    required: { wire: "Required", mode: "optional", type: { kind: "boolean" }, default: false },
+    required: {
+      wire: "Required",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
     type: { wire: "Type", mode: "required", type: { kind: "string" } },
   },
 };

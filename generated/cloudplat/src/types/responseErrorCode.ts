@@ -7,20 +7,13 @@ import type * as rt from "@sdkgen/runtime";
 export interface ResponseErrorCode {
   /** Custom response error code. */
   readonly code: number;
-  /**
-   * The code the backend error code is converted to; required when `needConvert` is true.
-   *
-   * Required when `needConvert` is `true`.
-   */
+  /** The code the backend error code is converted to; required when `needConvert` is true. */
   readonly convertedCode?: number | undefined;
   /** Description of the error code. */
   readonly desc?: string | undefined;
   /** Custom response message. */
   readonly msg: string;
-  /**
-   * Whether the error code is converted to `convertedCode`.
-   * @defaultValue `false`
-   */
+  /** Whether the error code is converted to `convertedCode`. */
   readonly needConvert?: boolean | undefined;
 }
 
@@ -59,6 +52,11 @@ export const responseErrorCodeType: rt.ObjectSpec = {
     },
     desc: { wire: "Desc", mode: "optional", type: { kind: "string" } },
     msg: { wire: "Msg", mode: "required", type: { kind: "string" } },
-    needConvert: { wire: "NeedConvert", mode: "optional", type: { kind: "boolean" }, default: false },
+    needConvert: {
+      wire: "NeedConvert",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
   },
 };

@@ -47,13 +47,25 @@ export const serviceParameterType: rt.ObjectSpec = {
     defaultValue: { wire: "DefaultValue", mode: "optional", type: { kind: "string" } },
     name: { wire: "Name", mode: "optional", type: { kind: "string" } },
     position: { wire: "Position", mode: "optional", type: { kind: "string" } },
-    relevantRequestParameterDesc: { wire: "RelevantRequestParameterDesc", mode: "optional", type: { kind: "string" } },
-    relevantRequestParameterName: { wire: "RelevantRequestParameterName", mode: "optional", type: { kind: "string" } },
+    relevantRequestParameterDesc: {
+      wire: "RelevantRequestParameterDesc",
+      mode: "optional",
+      type: { kind: "string" },
+    },
+    relevantRequestParameterName: {
+      wire: "RelevantRequestParameterName",
+      mode: "optional",
+      type: { kind: "string" },
+    },
     relevantRequestParameterPosition: {
       wire: "RelevantRequestParameterPosition",
       mode: "optional",
       type: { kind: "string" },
     },
-    relevantRequestParameterType: { wire: "RelevantRequestParameterType", mode: "optional", type: { kind: "string" } },
+    relevantRequestParameterType: {
+      wire: "RelevantRequestParameterType",
+      mode: "optional",
+      type: { kind: "string" },
+    },
   },
 };

@@ -34,7 +34,11 @@ export const tsfLoadBalanceConfType: rt.ObjectSpec = {
   fields: {
     isLoadBalance: { wire: "IsLoadBalance", mode: "optional", type: { kind: "boolean" } },
     method: { wire: "Method", mode: "optional", type: { kind: "string" } },
-    sessionStickRequired: { wire: "SessionStickRequired", mode: "optional", type: { kind: "boolean" } },
+    sessionStickRequired: {
+      wire: "SessionStickRequired",
+      mode: "optional",
+      type: { kind: "boolean" },
+    },
     sessionStickTimeout: { wire: "SessionStickTimeout", mode: "optional", type: { kind: "integer" } },
   },
 };

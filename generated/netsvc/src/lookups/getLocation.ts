@@ -34,8 +34,6 @@ export interface GetLocationResult {
   readonly latitude?: number | undefined;
   /**
    * When the location went live.
-   *
-   * Format: iso8601.
    * @deprecated Not available in the v3 locations API; will be removed in a future version.
    */
   readonly liveDate?: string | undefined;
@@ -62,7 +60,7 @@ export interface GetLocationResult {
   /**
    * Status of the location.
    *
-   * Known values (others are accepted): `Active`, `Deployment`, `Restricted`, `Extended`, `New`, `Expired`
+   * Known values: `Active`, `Deployment`, `Restricted`, `Extended`, `New`, `Expired`
    */
   readonly status?: "Active" | "Deployment" | "Restricted" | "Extended" | "New" | "Expired" | (string & {}) | undefined;
   /**
@@ -88,7 +86,11 @@ export const getLocationDescriptor: rt.LookupDescriptor = {
     },
   },
   results: {
-    address: { wire: "address", mode: "output", type: { kind: "map", values: { kind: "string" } } },
+    address: {
+      wire: "address",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     campus: {
       wire: "campus",
       mode: "output",
@@ -114,7 +116,11 @@ export const getLocationDescriptor: rt.LookupDescriptor = {
       type: { kind: "string" },
       deprecated: "Not available in the v3 locations API; will be removed in a future version.",
     },
-    products: { wire: "products", mode: "output", type: { kind: "object", object: locationProductsType } },
+    products: {
+      wire: "products",
+      mode: "output",
+      type: { kind: "object", object: locationProductsType },
+    },
     siteCode: {
       wire: "siteCode",
       mode: "output",

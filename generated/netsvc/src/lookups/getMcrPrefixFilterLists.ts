@@ -28,11 +28,19 @@ export const getMcrPrefixFilterListsDescriptor: rt.LookupDescriptor = {
   inputs: { mcrId: { wire: "mcrId", mode: "required", type: { kind: "string" } } },
   results: {
     id: { wire: "id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    mcrId: { wire: "mcrId", mode: "output", type: { kind: "string" }, guaranteed: true },
+    mcrId: {
+      wire: "mcrId",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     prefixFilterLists: {
       wire: "prefixFilterLists",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: prefixFilterListInfoType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: prefixFilterListInfoType },
+      },
       guaranteed: true,
     },
   },

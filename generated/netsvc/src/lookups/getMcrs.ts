@@ -25,7 +25,9 @@ export const getMcrsDescriptor: rt.LookupDescriptor = {
   kind: "lookup",
   name: "getMcrs",
   token: "netsvc:index/getMcrs:getMcrs",
-  inputs: { productUid: { wire: "productUid", mode: "optional", type: { kind: "string" } } },
+  inputs: {
+    productUid: { wire: "productUid", mode: "optional", type: { kind: "string" } },
+  },
   results: {
     id: { wire: "id", mode: "output", type: { kind: "string" }, guaranteed: true },
     mcrs: {

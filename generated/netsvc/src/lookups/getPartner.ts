@@ -59,7 +59,7 @@ export interface GetPartnerResult {
   /**
    * Kind of partner port.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `AWS`: AWS hosted VIF.
    * - `AWSHC`: AWS hosted connection.
    * - `AZURE`: Azure ExpressRoute.
@@ -85,7 +85,7 @@ export interface GetPartnerResult {
   /**
    * Diversity zone of the partner port.
    *
-   * Allowed values: `red`, `blue`
+   * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
   /** Identifier assigned by the provider. */
@@ -137,7 +137,12 @@ export const getPartnerDescriptor: rt.LookupDescriptor = {
     locationId: { wire: "locationId", mode: "output", type: { kind: "integer" } },
     maxVxcSpeed: { wire: "maxVxcSpeed", mode: "output", type: { kind: "integer" } },
     productName: { wire: "title", mode: "output", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     rank: { wire: "rank", mode: "output", type: { kind: "integer" } },
     speed: { wire: "speed", mode: "output", type: { kind: "integer" } },
     vxcPermitted: { wire: "vxcPermitted", mode: "output", type: { kind: "boolean" } },

@@ -82,34 +82,17 @@ export interface IxState {
   attributeTags?: { readonly [key: string]: string } | undefined;
   /** Customer reference shown on invoices. */
   costCentre?: string | undefined;
-  /**
-   * When the IX connection was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the IX connection was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   createDate?: string | undefined;
-  /**
-   * When the IX connection was deployed (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the IX connection was deployed (epoch milliseconds on the wire, exposed as ISO 8601). */
   deployDate?: string | undefined;
   /** IX peering macro. */
   ixPeerMacro?: string | undefined;
   /** Numeric location id of the IX connection. */
   locationId?: number | undefined;
-  /**
-   * MAC address of the IX interface.
-   *
-   * Format: mac.
-   */
+  /** MAC address of the IX interface. */
   macAddress?: string | undefined;
-  /**
-   * Type of IX service, named after an exchange location (the exchange's name, for example `Los Angeles IX`).
-   *
-   * Known values (others are accepted):
-   * - `Los Angeles IX`: The Los Angeles exchange.
-   */
+  /** Type of IX service, named after an exchange location (the exchange's name, for example `Los Angeles IX`). */
   networkServiceType?: "Los Angeles IX" | (string & {}) | undefined;
   /** Numeric id of the IX connection. */
   productId?: number | undefined;
@@ -119,27 +102,7 @@ export interface IxState {
   productUid?: string | undefined;
   /** Promotional code applied to the order. */
   promoCode?: string | undefined;
-  /**
-   * Current provisioning state; CONFIGURED and LIVE mean the IX is ready.
-   *
-   * Known values (others are accepted):
-   * - `DESIGN`: Pre-order design state.
-   * - `DEPLOYABLE`: Just ordered or just modified.
-   * - `CONFIGURING`: Transitional state while the product is configured.
-   * - `DEPLOYING`: Transitional state.
-   * - `PROVISIONING`: Transitional state.
-   * - `PENDING`: Transitional state.
-   * - `CONFIGURED`: Configured and ready.
-   * - `LIVE`: Live and ready.
-   * - `CANCELLED`: Cancelled at the end of the term; restorable; treated as inactive.
-   * - `CANCELLED_PARENT`: Inactive.
-   * - `DECOMMISSIONING`: Being decommissioned; treated as inactive and restorable.
-   * - `DECOMMISSIONED`: Cancelled immediately; the product is treated as deleted.
-   * - `DELETED`: Deleted.
-   * - `INACTIVE`: Inactive.
-   * - `FAILED`: Provisioning failed.
-   * - `LOCKED`: Locked.
-   */
+  /** Current provisioning state; CONFIGURED and LIVE mean the IX is ready. */
   provisioningStatus?:
     | "DESIGN"
     | "DEPLOYABLE"
@@ -171,10 +134,7 @@ export interface IxState {
   reverseDns?: string | undefined;
   /** Secondary name of the IX connection. */
   secondaryName?: string | undefined;
-  /**
-   * Whether the IX connection is shut down; default false.
-   * @defaultValue `false`
-   */
+  /** Whether the IX connection is shut down; default false. */
   shutdown?: boolean | undefined;
   /** Contract term in months. */
   term?: number | undefined;
@@ -192,32 +152,20 @@ export interface IxOutputs {
   readonly attributeTags?: { readonly [key: string]: string } | undefined;
   /** Customer reference shown on invoices. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the IX connection was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the IX connection was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
-  /**
-   * When the IX connection was deployed (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the IX connection was deployed (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly deployDate?: string | undefined;
   /** IX peering macro. */
   readonly ixPeerMacro?: string | undefined;
   /** Numeric location id of the IX connection. */
   readonly locationId?: number | undefined;
-  /**
-   * MAC address of the IX interface.
-   *
-   * Format: mac.
-   */
+  /** MAC address of the IX interface. */
   readonly macAddress: string;
   /**
    * Type of IX service, named after an exchange location (the exchange's name, for example `Los Angeles IX`).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `Los Angeles IX`: The Los Angeles exchange.
    */
   readonly networkServiceType: "Los Angeles IX" | (string & {});
@@ -232,7 +180,7 @@ export interface IxOutputs {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the IX is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -280,10 +228,7 @@ export interface IxOutputs {
   readonly reverseDns?: string | undefined;
   /** Secondary name of the IX connection. */
   readonly secondaryName?: string | undefined;
-  /**
-   * Whether the IX connection is shut down; default false.
-   * @defaultValue `false`
-   */
+  /** Whether the IX connection is shut down; default false. */
   readonly shutdown?: boolean | undefined;
   /** Contract term in months. */
   readonly term?: number | undefined;
@@ -306,24 +251,59 @@ export const ixDescriptor: rt.ResourceDescriptor = {
       type: { kind: "map", values: { kind: "string" } },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    deployDate: { wire: "deployDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    deployDate: {
+      wire: "deployDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     ixPeerMacro: { wire: "ixPeerMacro", mode: "output", type: { kind: "string" } },
     locationId: { wire: "locationId", mode: "output", type: { kind: "integer" } },
-    macAddress: { wire: "macAddress", mode: "required", type: { kind: "string", constraints: { format: "mac" } } },
+    macAddress: {
+      wire: "macAddress",
+      mode: "required",
+      type: { kind: "string", constraints: { format: "mac" } },
+    },
     networkServiceType: { wire: "networkServiceType", mode: "required", type: { kind: "string" } },
     productId: { wire: "productId", mode: "output", type: { kind: "integer" } },
     productName: { wire: "productName", mode: "required", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
-    provisioningStatus: { wire: "provisioningStatus", mode: "output", type: { kind: "string" }, guaranteed: true },
-    publicGraph: { wire: "publicGraph", mode: "optional-computed", type: { kind: "boolean" } },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    publicGraph: {
+      wire: "publicGraph",
+      mode: "optional-computed",
+      type: { kind: "boolean" },
+    },
     rateLimit: { wire: "rateLimit", mode: "required", type: { kind: "integer" } },
     requestedProductUid: { wire: "requestedProductUid", mode: "required", type: { kind: "string" } },
-    resources: { wire: "resources", mode: "output", type: { kind: "object", object: ixResourcesType } },
+    resources: {
+      wire: "resources",
+      mode: "output",
+      type: { kind: "object", object: ixResourcesType },
+    },
     reverseDns: { wire: "reverseDns", mode: "optional", type: { kind: "string" } },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
-    shutdown: { wire: "shutdown", mode: "optional", type: { kind: "boolean" }, default: false },
+    shutdown: {
+      wire: "shutdown",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
     term: { wire: "term", mode: "output", type: { kind: "integer" } },
     usageAlgorithm: { wire: "usageAlgorithm", mode: "output", type: { kind: "string" } },
     vlan: { wire: "vlan", mode: "required", type: { kind: "integer" } },

@@ -108,51 +108,21 @@ export interface LagPortState {
   companyName?: string | undefined;
   /** UID of the company that owns the product. */
   companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractStartDate?: string | undefined;
-  /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
-   *
-   * Allowed values:
-   * - `1`: Month-to-month, with no minimum term.
-   * - `12`: 12-month term.
-   * - `24`: 24-month term.
-   * - `36`: 36-month term.
-   * - `48`: 48-month term.
-   * - `60`: 60-month term.
-   */
+  /** Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`. */
   contractTermMonths?: ContractTermMonths | undefined;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   createDate?: string | undefined;
   /** User who created the product. */
   createdBy?: string | undefined;
-  /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
-   *
-   * Allowed values: `red`, `blue`
-   */
+  /** Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted. */
   diversityZone?: DiversityZone | undefined;
-  /**
-   * Number of member ports in the LAG, 1 to 8 (sent as `lagPortCount`).
-   *
-   * Between 1 and 8.
-   */
+  /** Number of member ports in the LAG, 1 to 8 (sent as `lagPortCount`). */
   lagCount?: number | undefined;
   /** Id of the LAG the port belongs to. */
   lagId?: number | undefined;
@@ -160,17 +130,9 @@ export interface LagPortState {
   lagPortUids?: readonly string[] | undefined;
   /** Whether the port is the primary member of its LAG. */
   lagPrimary?: boolean | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   liveDate?: string | undefined;
   /** Numeric location id, obtainable from the getLocation lookup. */
   locationId?: number | undefined;
@@ -182,55 +144,19 @@ export interface LagPortState {
   marketplaceVisibility?: boolean | undefined;
   /** Highest VXC speed (Mbps) the product supports. */
   maxVxcSpeed?: number | undefined;
-  /**
-   * Speed of each member port in Mbps; 10000, 100000, or 400000 where available.
-   *
-   * Allowed values:
-   * - `10000`: 10 Gbps.
-   * - `100000`: 100 Gbps.
-   * - `400000`: 400 Gbps, where available.
-   */
+  /** Speed of each member port in Mbps; 10000, 100000, or 400000 where available. */
   portSpeed?: LagPortPortSpeed | undefined;
   /** Numeric id of the product. */
   productId?: number | undefined;
   /** Name of the product (sent as `name` when the product is modified). */
   productName?: string | undefined;
-  /**
-   * Product type as reported by the service (compare case-insensitively).
-   *
-   * Known values (others are accepted):
-   * - `MEGAPORT`: A Port or LAG port.
-   * - `MCR2`: A cloud router (MCR).
-   * - `MVE`: A virtual edge (MVE).
-   * - `VXC`: A virtual cross connect.
-   * - `IX`: An internet-exchange connection.
-   */
+  /** Product type as reported by the service (compare case-insensitively). */
   productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   productUid?: string | undefined;
   /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
   promoCode?: string | undefined;
-  /**
-   * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
-   *
-   * Known values (others are accepted):
-   * - `DESIGN`: Pre-order design state.
-   * - `DEPLOYABLE`: Just ordered or just modified.
-   * - `CONFIGURING`: Transitional state while the product is configured.
-   * - `DEPLOYING`: Transitional state.
-   * - `PROVISIONING`: Transitional state.
-   * - `PENDING`: Transitional state.
-   * - `CONFIGURED`: Configured and ready.
-   * - `LIVE`: Live and ready.
-   * - `CANCELLED`: Cancelled at the end of the term; restorable; treated as inactive.
-   * - `CANCELLED_PARENT`: Inactive.
-   * - `DECOMMISSIONING`: Being decommissioned; treated as inactive and restorable.
-   * - `DECOMMISSIONED`: Cancelled immediately; the product is treated as deleted.
-   * - `DELETED`: Deleted.
-   * - `INACTIVE`: Inactive.
-   * - `FAILED`: Provisioning failed.
-   * - `LOCKED`: Locked.
-   */
+  /** Current provisioning state; CONFIGURED and LIVE mean the product is ready. */
   provisioningStatus?:
     | "DESIGN"
     | "DEPLOYABLE"
@@ -256,21 +182,9 @@ export interface LagPortState {
   resources?: LagPortResources | undefined;
   /** Secondary name of the product. */
   secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   terminateDate?: string | undefined;
-  /**
-   * Usage (billing) algorithm of the product.
-   *
-   * Known values (others are accepted):
-   * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
-   * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
-   * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
-   * - `NOT_POST_PAID`: Not post-paid.
-   */
+  /** Usage (billing) algorithm of the product. */
   usageAlgorithm?:
     | "POST_PAID_HOURLY_SPEED_MCR2"
     | "POST_PAID_FIXED"
@@ -302,22 +216,14 @@ export interface LagPortOutputs {
   readonly companyName?: string | undefined;
   /** UID of the company that owns the product. */
   readonly companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
    * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
    *
-   * Allowed values:
+   * One of:
    * - `1`: Month-to-month, with no minimum term.
    * - `12`: 12-month term.
    * - `24`: 24-month term.
@@ -328,25 +234,17 @@ export interface LagPortOutputs {
   readonly contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** User who created the product. */
   readonly createdBy?: string | undefined;
   /**
    * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
    *
-   * Allowed values: `red`, `blue`
+   * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
-  /**
-   * Number of member ports in the LAG, 1 to 8 (sent as `lagPortCount`).
-   *
-   * Between 1 and 8.
-   */
+  /** Number of member ports in the LAG, 1 to 8 (sent as `lagPortCount`). */
   readonly lagCount: number;
   /** Id of the LAG the port belongs to. */
   readonly lagId?: number | undefined;
@@ -354,17 +252,9 @@ export interface LagPortOutputs {
   readonly lagPortUids?: readonly string[] | undefined;
   /** Whether the port is the primary member of its LAG. */
   readonly lagPrimary?: boolean | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly liveDate?: string | undefined;
   /** Numeric location id, obtainable from the getLocation lookup. */
   readonly locationId: number;
@@ -379,7 +269,7 @@ export interface LagPortOutputs {
   /**
    * Speed of each member port in Mbps; 10000, 100000, or 400000 where available.
    *
-   * Allowed values:
+   * One of:
    * - `10000`: 10 Gbps.
    * - `100000`: 100 Gbps.
    * - `400000`: 400 Gbps, where available.
@@ -392,7 +282,7 @@ export interface LagPortOutputs {
   /**
    * Product type as reported by the service (compare case-insensitively).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `MEGAPORT`: A Port or LAG port.
    * - `MCR2`: A cloud router (MCR).
    * - `MVE`: A virtual edge (MVE).
@@ -407,7 +297,7 @@ export interface LagPortOutputs {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -449,16 +339,12 @@ export interface LagPortOutputs {
   readonly resources?: LagPortResources | undefined;
   /** Secondary name of the product. */
   readonly secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly terminateDate?: string | undefined;
   /**
    * Usage (billing) algorithm of the product.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
    * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
    * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
@@ -487,7 +373,11 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
   fields: {
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
     aggregationId: { wire: "aggregationId", mode: "output", type: { kind: "integer" } },
-    attributeTags: { wire: "attributeTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
+    attributeTags: {
+      wire: "attributeTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     buyoutPort: { wire: "buyoutPort", mode: "output", type: { kind: "boolean" } },
     cancelable: { wire: "cancelable", mode: "output", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "output", type: { kind: "string" } },
@@ -508,7 +398,11 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     createdBy: { wire: "createdBy", mode: "output", type: { kind: "string" } },
     diversityZone: {
       wire: "diversityZone",
@@ -523,10 +417,22 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       replaceOnChange: "The number of member ports is fixed; changing it orders a new LAG.",
     },
     lagId: { wire: "lagId", mode: "output", type: { kind: "integer" } },
-    lagPortUids: { wire: "lagPortUids", mode: "output", type: { kind: "list", items: { kind: "string" } } },
+    lagPortUids: {
+      wire: "lagPortUids",
+      mode: "output",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     lagPrimary: { wire: "lagPrimary", mode: "output", type: { kind: "boolean" } },
-    lastUpdated: { wire: "lastUpdated", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    liveDate: { wire: "liveDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    lastUpdated: {
+      wire: "lastUpdated",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    liveDate: {
+      wire: "liveDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     locationId: {
       wire: "locationId",
       mode: "required",
@@ -535,7 +441,11 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
     },
     locked: { wire: "locked", mode: "output", type: { kind: "boolean" } },
     market: { wire: "market", mode: "output", type: { kind: "string" } },
-    marketplaceVisibility: { wire: "marketplaceVisibility", mode: "required", type: { kind: "boolean" } },
+    marketplaceVisibility: {
+      wire: "marketplaceVisibility",
+      mode: "required",
+      type: { kind: "boolean" },
+    },
     maxVxcSpeed: { wire: "maxVxcSpeed", mode: "output", type: { kind: "integer" } },
     portSpeed: {
       wire: "portSpeed",
@@ -543,19 +453,42 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer", constraints: { enum: LagPortPortSpeed } },
       replaceOnChange: "The speed of a physical port is fixed; changing it orders a new LAG.",
     },
-    productId: { wire: "productId", mode: "output", type: { kind: "integer" }, guaranteed: true },
+    productId: {
+      wire: "productId",
+      mode: "output",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
     productName: { wire: "productName", mode: "required", type: { kind: "string" } },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     promoCode: {
       wire: "promoCode",
       mode: "optional",
       type: { kind: "string" },
       replaceOnChange: "The promotional code of a LAG order cannot change; changing it orders a new LAG.",
     },
-    provisioningStatus: { wire: "provisioningStatus", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resourceTags: { wire: "resourceTags", mode: "optional", type: { kind: "map", values: { kind: "string" } } },
-    resources: { wire: "resources", mode: "output", type: { kind: "object", object: lagPortResourcesType } },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    resourceTags: {
+      wire: "resourceTags",
+      mode: "optional",
+      type: { kind: "map", values: { kind: "string" } },
+    },
+    resources: {
+      wire: "resources",
+      mode: "output",
+      type: { kind: "object", object: lagPortResourcesType },
+    },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     terminateDate: {
       wire: "terminateDate",

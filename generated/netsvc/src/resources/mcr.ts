@@ -105,10 +105,7 @@ export interface McrState {
   adminLocked?: boolean | undefined;
   /** Aggregation id shared by the member ports of a LAG (0 when not aggregated). */
   aggregationId?: number | undefined;
-  /**
-   * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
-   * @defaultValue `133937`
-   */
+  /** BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections. */
   asn?: number | undefined;
   /** Attribute tags set by the service. */
   attributeTags?: { readonly [key: string]: string } | undefined;
@@ -120,61 +117,27 @@ export interface McrState {
   companyName?: string | undefined;
   /** UID of the company that owns the product. */
   companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractStartDate?: string | undefined;
-  /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
-   *
-   * Allowed values:
-   * - `1`: Month-to-month, with no minimum term.
-   * - `12`: 12-month term.
-   * - `24`: 24-month term.
-   * - `36`: 36-month term.
-   * - `48`: 48-month term.
-   * - `60`: 60-month term.
-   */
+  /** Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`. */
   contractTermMonths?: ContractTermMonths | undefined;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   createDate?: string | undefined;
   /** User who created the product. */
   createdBy?: string | undefined;
-  /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
-   *
-   * Allowed values: `red`, `blue`
-   */
+  /** Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted. */
   diversityZone?: DiversityZone | undefined;
   /** Id of the LAG the port belongs to. */
   lagId?: number | undefined;
   /** Whether the port is the primary member of its LAG. */
   lagPrimary?: boolean | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   liveDate?: string | undefined;
   /** Numeric location id, obtainable from the getLocation lookup. */
   locationId?: number | undefined;
@@ -186,18 +149,7 @@ export interface McrState {
   marketplaceVisibility?: boolean | undefined;
   /** Highest VXC speed (Mbps) the product supports. */
   maxVxcSpeed?: number | undefined;
-  /**
-   * Router speed in Mbps (1000, 2500, 5000, 10000, 25000, 50000 or 100000). It is fixed for the life of the service and is the aggregate capacity shared by all connections through the router.
-   *
-   * Allowed values:
-   * - `1000`: 1 Gbps.
-   * - `2500`: 2.5 Gbps.
-   * - `5000`: 5 Gbps.
-   * - `10000`: 10 Gbps.
-   * - `25000`: 25 Gbps.
-   * - `50000`: 50 Gbps.
-   * - `100000`: 100 Gbps.
-   */
+  /** Router speed in Mbps (1000, 2500, 5000, 10000, 25000, 50000 or 100000). It is fixed for the life of the service and is the aggregate capacity shared by all connections through the router. */
   portSpeed?: McrPortSpeed | undefined;
   /**
    * Prefix filter lists declared inline on the MCR.
@@ -208,42 +160,13 @@ export interface McrState {
   productId?: number | undefined;
   /** Name of the product (sent as `name` when the product is modified). */
   productName?: string | undefined;
-  /**
-   * Product type as reported by the service (compare case-insensitively).
-   *
-   * Known values (others are accepted):
-   * - `MEGAPORT`: A Port or LAG port.
-   * - `MCR2`: A cloud router (MCR).
-   * - `MVE`: A virtual edge (MVE).
-   * - `VXC`: A virtual cross connect.
-   * - `IX`: An internet-exchange connection.
-   */
+  /** Product type as reported by the service (compare case-insensitively). */
   productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   productUid?: string | undefined;
   /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
   promoCode?: string | undefined;
-  /**
-   * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
-   *
-   * Known values (others are accepted):
-   * - `DESIGN`: Pre-order design state.
-   * - `DEPLOYABLE`: Just ordered or just modified.
-   * - `CONFIGURING`: Transitional state while the product is configured.
-   * - `DEPLOYING`: Transitional state.
-   * - `PROVISIONING`: Transitional state.
-   * - `PENDING`: Transitional state.
-   * - `CONFIGURED`: Configured and ready.
-   * - `LIVE`: Live and ready.
-   * - `CANCELLED`: Cancelled at the end of the term; restorable; treated as inactive.
-   * - `CANCELLED_PARENT`: Inactive.
-   * - `DECOMMISSIONING`: Being decommissioned; treated as inactive and restorable.
-   * - `DECOMMISSIONED`: Cancelled immediately; the product is treated as deleted.
-   * - `DELETED`: Deleted.
-   * - `INACTIVE`: Inactive.
-   * - `FAILED`: Provisioning failed.
-   * - `LOCKED`: Locked.
-   */
+  /** Current provisioning state; CONFIGURED and LIVE mean the product is ready. */
   provisioningStatus?:
     | "DESIGN"
     | "DEPLOYABLE"
@@ -269,21 +192,9 @@ export interface McrState {
   resources?: McrResources | undefined;
   /** Secondary name of the product. */
   secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   terminateDate?: string | undefined;
-  /**
-   * Usage (billing) algorithm of the product.
-   *
-   * Known values (others are accepted):
-   * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
-   * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
-   * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
-   * - `NOT_POST_PAID`: Not post-paid.
-   */
+  /** Usage (billing) algorithm of the product. */
   usageAlgorithm?:
     | "POST_PAID_HOURLY_SPEED_MCR2"
     | "POST_PAID_FIXED"
@@ -305,10 +216,7 @@ export interface McrOutputs {
   readonly adminLocked?: boolean | undefined;
   /** Aggregation id shared by the member ports of a LAG (0 when not aggregated). */
   readonly aggregationId?: number | undefined;
-  /**
-   * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
-   * @defaultValue `133937`
-   */
+  /** BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections. */
   readonly asn?: number | undefined;
   /** Attribute tags set by the service. */
   readonly attributeTags?: { readonly [key: string]: string } | undefined;
@@ -320,22 +228,14 @@ export interface McrOutputs {
   readonly companyName?: string | undefined;
   /** UID of the company that owns the product. */
   readonly companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
    * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
    *
-   * Allowed values:
+   * One of:
    * - `1`: Month-to-month, with no minimum term.
    * - `12`: 12-month term.
    * - `24`: 24-month term.
@@ -346,35 +246,23 @@ export interface McrOutputs {
   readonly contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** User who created the product. */
   readonly createdBy?: string | undefined;
   /**
    * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
    *
-   * Allowed values: `red`, `blue`
+   * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
   /** Id of the LAG the port belongs to. */
   readonly lagId?: number | undefined;
   /** Whether the port is the primary member of its LAG. */
   readonly lagPrimary?: boolean | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly liveDate?: string | undefined;
   /** Numeric location id, obtainable from the getLocation lookup. */
   readonly locationId: number;
@@ -389,7 +277,7 @@ export interface McrOutputs {
   /**
    * Router speed in Mbps (1000, 2500, 5000, 10000, 25000, 50000 or 100000). It is fixed for the life of the service and is the aggregate capacity shared by all connections through the router.
    *
-   * Allowed values:
+   * One of:
    * - `1000`: 1 Gbps.
    * - `2500`: 2.5 Gbps.
    * - `5000`: 5 Gbps.
@@ -411,7 +299,7 @@ export interface McrOutputs {
   /**
    * Product type as reported by the service (compare case-insensitively).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `MEGAPORT`: A Port or LAG port.
    * - `MCR2`: A cloud router (MCR).
    * - `MVE`: A virtual edge (MVE).
@@ -426,7 +314,7 @@ export interface McrOutputs {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -468,16 +356,12 @@ export interface McrOutputs {
   readonly resources?: McrResources | undefined;
   /** Secondary name of the product. */
   readonly secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly terminateDate?: string | undefined;
   /**
    * Usage (billing) algorithm of the product.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
    * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
    * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
@@ -506,8 +390,17 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
   fields: {
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
     aggregationId: { wire: "aggregationId", mode: "output", type: { kind: "integer" } },
-    asn: { wire: "asn", mode: "optional", type: { kind: "integer" }, default: 133937 },
-    attributeTags: { wire: "attributeTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
+    asn: {
+      wire: "asn",
+      mode: "optional",
+      type: { kind: "integer" },
+      default: 133937,
+    },
+    attributeTags: {
+      wire: "attributeTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     buyoutPort: { wire: "buyoutPort", mode: "output", type: { kind: "boolean" } },
     cancelable: { wire: "cancelable", mode: "output", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "output", type: { kind: "string" } },
@@ -528,7 +421,11 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     createdBy: { wire: "createdBy", mode: "output", type: { kind: "string" } },
     diversityZone: {
       wire: "diversityZone",
@@ -538,8 +435,16 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
     },
     lagId: { wire: "lagId", mode: "output", type: { kind: "integer" } },
     lagPrimary: { wire: "lagPrimary", mode: "output", type: { kind: "boolean" } },
-    lastUpdated: { wire: "lastUpdated", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    liveDate: { wire: "liveDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    lastUpdated: {
+      wire: "lastUpdated",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    liveDate: {
+      wire: "liveDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     locationId: {
       wire: "locationId",
       mode: "required",
@@ -548,7 +453,11 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
     },
     locked: { wire: "locked", mode: "output", type: { kind: "boolean" } },
     market: { wire: "market", mode: "output", type: { kind: "string" } },
-    marketplaceVisibility: { wire: "marketplaceVisibility", mode: "optional-computed", type: { kind: "boolean" } },
+    marketplaceVisibility: {
+      wire: "marketplaceVisibility",
+      mode: "optional-computed",
+      type: { kind: "boolean" },
+    },
     maxVxcSpeed: { wire: "maxVxcSpeed", mode: "output", type: { kind: "integer" } },
     portSpeed: {
       wire: "portSpeed",
@@ -562,14 +471,37 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
       type: { kind: "list", items: { kind: "object", object: prefixFilterListType } },
       deprecated: "Use the McrPrefixFilterList resource instead; this property will be removed in a future version.",
     },
-    productId: { wire: "productId", mode: "output", type: { kind: "integer" }, guaranteed: true },
+    productId: {
+      wire: "productId",
+      mode: "output",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
     productName: { wire: "productName", mode: "required", type: { kind: "string" } },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
-    provisioningStatus: { wire: "provisioningStatus", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resourceTags: { wire: "resourceTags", mode: "optional", type: { kind: "map", values: { kind: "string" } } },
-    resources: { wire: "resources", mode: "output", type: { kind: "object", object: mcrResourcesType } },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    resourceTags: {
+      wire: "resourceTags",
+      mode: "optional",
+      type: { kind: "map", values: { kind: "string" } },
+    },
+    resources: {
+      wire: "resources",
+      mode: "output",
+      type: { kind: "object", object: mcrResourcesType },
+    },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     terminateDate: {
       wire: "terminateDate",

@@ -40,11 +40,7 @@ export interface McrIpsecAddonState {
   addOnUid?: string | undefined;
   /** UID of the MCR. */
   mcrId?: string | undefined;
-  /**
-   * Number of IPsec tunnels in the pack, one of 10, 20 or 30.
-   *
-   * Allowed values: `10`, `20`, `30`
-   */
+  /** Number of IPsec tunnels in the pack, one of 10, 20 or 30. */
   tunnelCount?: IpsecTunnelCount | undefined;
 }
 
@@ -57,7 +53,7 @@ export interface McrIpsecAddonOutputs {
   /**
    * Number of IPsec tunnels in the pack, one of 10, 20 or 30.
    *
-   * Allowed values: `10`, `20`, `30`
+   * One of: `10`, `20`, `30`
    */
   readonly tunnelCount: IpsecTunnelCount;
 }
@@ -68,7 +64,12 @@ export const mcrIpsecAddonDescriptor: rt.ResourceDescriptor = {
   name: "McrIpsecAddon",
   token: "netsvc:index/mcrIpsecAddon:McrIpsecAddon",
   fields: {
-    addOnUid: { wire: "addOnUid", mode: "output", type: { kind: "string" }, guaranteed: true },
+    addOnUid: {
+      wire: "addOnUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     mcrId: {
       wire: "mcrId",
       mode: "required",

@@ -49,35 +49,17 @@ export interface McrPrefixFilterListArgs {
 
 /** Input properties used for looking up and filtering McrPrefixFilterList resources: the same names as {@link McrPrefixFilterListOutputs}, all optional. */
 export interface McrPrefixFilterListState {
-  /**
-   * Address family of the list's prefixes, `IPv4` or `IPv6` (case-insensitive).
-   *
-   * Allowed values (case-insensitive):
-   * - `IPv4`: IPv4 prefixes.
-   * - `IPv6`: IPv6 prefixes.
-   */
+  /** Address family of the list's prefixes, `IPv4` or `IPv6` (case-insensitive). */
   addressFamily?: AddressFamily | undefined;
   /** Description of the list (BGP import/export settings refer to lists by it). */
   description?: string | undefined;
-  /**
-   * The entries of the list, between 1 and 200.
-   *
-   * Between 1 and 200 items.
-   */
+  /** The entries of the list, between 1 and 200. */
   entries?: readonly PrefixFilterEntry[] | undefined;
-  /**
-   * When the list was last updated.
-   *
-   * Format: iso8601.
-   */
+  /** When the list was last updated. */
   lastUpdated?: string | undefined;
   /** UID of the owning MCR. */
   mcrId?: string | undefined;
-  /**
-   * Numeric id of the list (positive integer).
-   *
-   * At least 1.
-   */
+  /** Numeric id of the list (positive integer). */
   mcrPrefixFilterListId?: number | undefined;
 }
 
@@ -86,32 +68,20 @@ export interface McrPrefixFilterListOutputs {
   /**
    * Address family of the list's prefixes, `IPv4` or `IPv6` (case-insensitive).
    *
-   * Allowed values (case-insensitive):
+   * One of:
    * - `IPv4`: IPv4 prefixes.
    * - `IPv6`: IPv6 prefixes.
    */
   readonly addressFamily: AddressFamily;
   /** Description of the list (BGP import/export settings refer to lists by it). */
   readonly description: string;
-  /**
-   * The entries of the list, between 1 and 200.
-   *
-   * Between 1 and 200 items.
-   */
+  /** The entries of the list, between 1 and 200. */
   readonly entries: readonly PrefixFilterEntry[];
-  /**
-   * When the list was last updated.
-   *
-   * Format: iso8601.
-   */
+  /** When the list was last updated. */
   readonly lastUpdated?: string | undefined;
   /** UID of the owning MCR. */
   readonly mcrId: string;
-  /**
-   * Numeric id of the list (positive integer).
-   *
-   * At least 1.
-   */
+  /** Numeric id of the list (positive integer). */
   readonly mcrPrefixFilterListId: number;
 }
 
@@ -124,7 +94,10 @@ export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor = {
     addressFamily: {
       wire: "addressFamily",
       mode: "required",
-      type: { kind: "string", constraints: { enum: AddressFamily, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: AddressFamily, caseInsensitive: true },
+      },
     },
     description: { wire: "description", mode: "required", type: { kind: "string" } },
     entries: {
@@ -136,7 +109,11 @@ export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor = {
         constraints: { minItems: 1, maxItems: 200 },
       },
     },
-    lastUpdated: { wire: "lastUpdated", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    lastUpdated: {
+      wire: "lastUpdated",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     mcrId: {
       wire: "mcrId",
       mode: "required",

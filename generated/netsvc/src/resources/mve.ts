@@ -97,57 +97,23 @@ export interface MveState {
   companyName?: string | undefined;
   /** UID of the company that owns the product. */
   companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractStartDate?: string | undefined;
-  /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
-   *
-   * Allowed values:
-   * - `1`: Month-to-month, with no minimum term.
-   * - `12`: 12-month term.
-   * - `24`: 24-month term.
-   * - `36`: 36-month term.
-   * - `48`: 48-month term.
-   * - `60`: 60-month term.
-   */
+  /** Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`. */
   contractTermMonths?: ContractTermMonths | undefined;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   createDate?: string | undefined;
   /** User who created the product. */
   createdBy?: string | undefined;
-  /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
-   *
-   * Allowed values: `red`, `blue`
-   */
+  /** Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted. */
   diversityZone?: DiversityZone | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   liveDate?: string | undefined;
   /** Numeric location id, obtainable from the getLocation lookup. */
   locationId?: number | undefined;
@@ -161,52 +127,19 @@ export interface MveState {
   maxVxcSpeed?: number | undefined;
   /** Label of the MVE size (for example `MVE 2/8`). */
   mveLabel?: string | undefined;
-  /**
-   * Size of the MVE as reported by the service.
-   *
-   * Known values (others are accepted): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
-   */
+  /** Size of the MVE as reported by the service. */
   mveSize?: "SMALL" | "MEDIUM" | "LARGE" | "X_LARGE_12" | (string & {}) | undefined;
   /** Numeric id of the product. */
   productId?: number | undefined;
   /** Name of the product (sent as `name` when the product is modified). */
   productName?: string | undefined;
-  /**
-   * Product type as reported by the service (compare case-insensitively).
-   *
-   * Known values (others are accepted):
-   * - `MEGAPORT`: A Port or LAG port.
-   * - `MCR2`: A cloud router (MCR).
-   * - `MVE`: A virtual edge (MVE).
-   * - `VXC`: A virtual cross connect.
-   * - `IX`: An internet-exchange connection.
-   */
+  /** Product type as reported by the service (compare case-insensitively). */
   productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   productUid?: string | undefined;
   /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
   promoCode?: string | undefined;
-  /**
-   * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
-   *
-   * Known values (others are accepted):
-   * - `DESIGN`: Pre-order design state.
-   * - `DEPLOYABLE`: Just ordered or just modified.
-   * - `CONFIGURING`: Transitional state while the product is configured.
-   * - `DEPLOYING`: Transitional state.
-   * - `PROVISIONING`: Transitional state.
-   * - `PENDING`: Transitional state.
-   * - `CONFIGURED`: Configured and ready.
-   * - `LIVE`: Live and ready.
-   * - `CANCELLED`: Cancelled at the end of the term; restorable; treated as inactive.
-   * - `CANCELLED_PARENT`: Inactive.
-   * - `DECOMMISSIONING`: Being decommissioned; treated as inactive and restorable.
-   * - `DECOMMISSIONED`: Cancelled immediately; the product is treated as deleted.
-   * - `DELETED`: Deleted.
-   * - `INACTIVE`: Inactive.
-   * - `FAILED`: Provisioning failed.
-   * - `LOCKED`: Locked.
-   */
+  /** Current provisioning state; CONFIGURED and LIVE mean the product is ready. */
   provisioningStatus?:
     | "DESIGN"
     | "DEPLOYABLE"
@@ -232,21 +165,9 @@ export interface MveState {
   resources?: MveResources | undefined;
   /** Secondary name of the product. */
   secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   terminateDate?: string | undefined;
-  /**
-   * Usage (billing) algorithm of the product.
-   *
-   * Known values (others are accepted):
-   * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
-   * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
-   * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
-   * - `NOT_POST_PAID`: Not post-paid.
-   */
+  /** Usage (billing) algorithm of the product. */
   usageAlgorithm?:
     | "POST_PAID_HOURLY_SPEED_MCR2"
     | "POST_PAID_FIXED"
@@ -260,11 +181,7 @@ export interface MveState {
   vendorConfig?: MveVendorConfig | undefined;
   /** Whether the product is virtual. */
   virtual?: boolean | undefined;
-  /**
-   * The vNICs to provision: the number of elements is the number of vNICs, at most 5, and each description may be null. When omitted, the vendor's minimum applies: 2 for Palo Alto, 1 for all others.
-   *
-   * At most 5 items.
-   */
+  /** The vNICs to provision: the number of elements is the number of vNICs, at most 5, and each description may be null. When omitted, the vendor's minimum applies: 2 for Palo Alto, 1 for all others. */
   vnics?: readonly MveVnic[] | undefined;
   /** Whether a VXC ordered to this product is approved automatically. */
   vxcAutoApproval?: boolean | undefined;
@@ -286,22 +203,14 @@ export interface MveOutputs {
   readonly companyName?: string | undefined;
   /** UID of the company that owns the product. */
   readonly companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
    * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
    *
-   * Allowed values:
+   * One of:
    * - `1`: Month-to-month, with no minimum term.
    * - `12`: 12-month term.
    * - `24`: 24-month term.
@@ -312,31 +221,19 @@ export interface MveOutputs {
   readonly contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** User who created the product. */
   readonly createdBy?: string | undefined;
   /**
    * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
    *
-   * Allowed values: `red`, `blue`
+   * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly liveDate?: string | undefined;
   /** Numeric location id, obtainable from the getLocation lookup. */
   readonly locationId: number;
@@ -353,7 +250,7 @@ export interface MveOutputs {
   /**
    * Size of the MVE as reported by the service.
    *
-   * Known values (others are accepted): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * Known values: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly mveSize?: "SMALL" | "MEDIUM" | "LARGE" | "X_LARGE_12" | (string & {}) | undefined;
   /** Numeric id of the product. */
@@ -363,7 +260,7 @@ export interface MveOutputs {
   /**
    * Product type as reported by the service (compare case-insensitively).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `MEGAPORT`: A Port or LAG port.
    * - `MCR2`: A cloud router (MCR).
    * - `MVE`: A virtual edge (MVE).
@@ -378,7 +275,7 @@ export interface MveOutputs {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -420,16 +317,12 @@ export interface MveOutputs {
   readonly resources?: MveResources | undefined;
   /** Secondary name of the product. */
   readonly secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly terminateDate?: string | undefined;
   /**
    * Usage (billing) algorithm of the product.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
    * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
    * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
@@ -448,11 +341,7 @@ export interface MveOutputs {
   readonly vendorConfig: MveVendorConfig;
   /** Whether the product is virtual. */
   readonly virtual?: boolean | undefined;
-  /**
-   * The vNICs to provision: the number of elements is the number of vNICs, at most 5, and each description may be null. When omitted, the vendor's minimum applies: 2 for Palo Alto, 1 for all others.
-   *
-   * At most 5 items.
-   */
+  /** The vNICs to provision: the number of elements is the number of vNICs, at most 5, and each description may be null. When omitted, the vendor's minimum applies: 2 for Palo Alto, 1 for all others. */
   readonly vnics?: readonly MveVnic[] | undefined;
   /** Whether a VXC ordered to this product is approved automatically. */
   readonly vxcAutoApproval?: boolean | undefined;
@@ -467,7 +356,11 @@ export const mveDescriptor: rt.ResourceDescriptor = {
   token: "netsvc:index/mve:Mve",
   fields: {
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
-    attributeTags: { wire: "attributeTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
+    attributeTags: {
+      wire: "attributeTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     buyoutPort: { wire: "buyoutPort", mode: "output", type: { kind: "boolean" } },
     cancelable: { wire: "cancelable", mode: "output", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "output", type: { kind: "string" } },
@@ -488,7 +381,11 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     createdBy: { wire: "createdBy", mode: "output", type: { kind: "string" } },
     diversityZone: {
       wire: "diversityZone",
@@ -496,8 +393,16 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string", constraints: { enum: DiversityZone } },
       replaceOnChange: "The diversity zone is fixed after the order; changing it orders a new product.",
     },
-    lastUpdated: { wire: "lastUpdated", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    liveDate: { wire: "liveDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    lastUpdated: {
+      wire: "lastUpdated",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    liveDate: {
+      wire: "liveDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     locationId: {
       wire: "locationId",
       mode: "required",
@@ -510,14 +415,37 @@ export const mveDescriptor: rt.ResourceDescriptor = {
     maxVxcSpeed: { wire: "maxVxcSpeed", mode: "output", type: { kind: "integer" } },
     mveLabel: { wire: "mveLabel", mode: "output", type: { kind: "string" } },
     mveSize: { wire: "mveSize", mode: "output", type: { kind: "string" } },
-    productId: { wire: "productId", mode: "output", type: { kind: "integer" }, guaranteed: true },
+    productId: {
+      wire: "productId",
+      mode: "output",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
     productName: { wire: "productName", mode: "required", type: { kind: "string" } },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
-    provisioningStatus: { wire: "provisioningStatus", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resourceTags: { wire: "resourceTags", mode: "optional", type: { kind: "map", values: { kind: "string" } } },
-    resources: { wire: "resources", mode: "output", type: { kind: "object", object: mveResourcesType } },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    resourceTags: {
+      wire: "resourceTags",
+      mode: "optional",
+      type: { kind: "map", values: { kind: "string" } },
+    },
+    resources: {
+      wire: "resources",
+      mode: "output",
+      type: { kind: "object", object: mveResourcesType },
+    },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     terminateDate: {
       wire: "terminateDate",
@@ -537,7 +465,11 @@ export const mveDescriptor: rt.ResourceDescriptor = {
     vnics: {
       wire: "vnics",
       mode: "optional-computed",
-      type: { kind: "list", items: { kind: "object", object: mveVnicType }, constraints: { maxItems: 5 } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: mveVnicType },
+        constraints: { maxItems: 5 },
+      },
       replaceOnChange: "The vNIC list is fixed at creation; changing it re-creates the MVE.",
     },
     vxcAutoApproval: { wire: "vxcAutoApproval", mode: "output", type: { kind: "boolean" } },

@@ -74,33 +74,17 @@ export interface ServiceKeyState {
   companyId?: number | undefined;
   /** UID of the owning company. */
   companyUid?: string | undefined;
-  /**
-   * When the key was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the key was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   createDate?: string | undefined;
   /** Description of the key. */
   description?: string | undefined;
   /** Whether the key has expired. */
   expired?: boolean | undefined;
-  /**
-   * The key value shared with the other party.
-   *
-   * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
-   */
+  /** The key value shared with the other party. */
   key?: rt.SecretInput<string> | undefined;
-  /**
-   * When the key was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the key was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   lastUpdated?: string | undefined;
-  /**
-   * When the key was last used (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the key was last used (epoch milliseconds on the wire, exposed as ISO 8601). */
   lastUsed?: string | undefined;
   /** Maximum speed (Mbps) the key allows. */
   maxSpeed?: number | undefined;
@@ -114,11 +98,7 @@ export interface ServiceKeyState {
   valid?: boolean | undefined;
   /** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
   validFor?: ServiceKeyValidFor | undefined;
-  /**
-   * VLAN for the connection; required when singleUse is true.
-   *
-   * Required when `singleUse` is `true`.
-   */
+  /** VLAN for the connection; required when singleUse is true. */
   vlan?: number | undefined;
 }
 
@@ -130,11 +110,7 @@ export interface ServiceKeyOutputs {
   readonly companyId?: number | undefined;
   /** UID of the owning company. */
   readonly companyUid?: string | undefined;
-  /**
-   * When the key was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the key was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** Description of the key. */
   readonly description?: string | undefined;
@@ -146,17 +122,9 @@ export interface ServiceKeyOutputs {
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
   readonly key: rt.Secret<string>;
-  /**
-   * When the key was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the key was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly lastUpdated?: string | undefined;
-  /**
-   * When the key was last used (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the key was last used (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly lastUsed?: string | undefined;
   /** Maximum speed (Mbps) the key allows. */
   readonly maxSpeed: number;
@@ -170,11 +138,7 @@ export interface ServiceKeyOutputs {
   readonly valid?: boolean | undefined;
   /** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
   readonly validFor?: ServiceKeyValidFor | undefined;
-  /**
-   * VLAN for the connection; required when singleUse is true.
-   *
-   * Required when `singleUse` is `true`.
-   */
+  /** VLAN for the connection; required when singleUse is true. */
   readonly vlan?: number | undefined;
 }
 
@@ -187,7 +151,11 @@ export const serviceKeyDescriptor: rt.ResourceDescriptor = {
     active: { wire: "active", mode: "required", type: { kind: "boolean" } },
     companyId: { wire: "companyId", mode: "output", type: { kind: "integer" } },
     companyUid: { wire: "companyUid", mode: "output", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     description: {
       wire: "description",
       mode: "optional",
@@ -195,9 +163,22 @@ export const serviceKeyDescriptor: rt.ResourceDescriptor = {
       replaceOnChange: "The description of a key is fixed.",
     },
     expired: { wire: "expired", mode: "output", type: { kind: "boolean" } },
-    key: { wire: "key", mode: "output", type: { kind: "string", secret: true }, guaranteed: true },
-    lastUpdated: { wire: "lastUpdated", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    lastUsed: { wire: "lastUsed", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    key: {
+      wire: "key",
+      mode: "output",
+      type: { kind: "string", secret: true },
+      guaranteed: true,
+    },
+    lastUpdated: {
+      wire: "lastUpdated",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    lastUsed: {
+      wire: "lastUsed",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     maxSpeed: {
       wire: "maxSpeed",
       mode: "required",
@@ -223,7 +204,11 @@ export const serviceKeyDescriptor: rt.ResourceDescriptor = {
       replaceOnChange: "Single-use and multi-use keys cannot be converted.",
     },
     valid: { wire: "valid", mode: "output", type: { kind: "boolean" } },
-    validFor: { wire: "validFor", mode: "optional", type: { kind: "object", object: serviceKeyValidForType } },
+    validFor: {
+      wire: "validFor",
+      mode: "optional",
+      type: { kind: "object", object: serviceKeyValidForType },
+    },
     vlan: {
       wire: "vlan",
       mode: "optional",

@@ -105,37 +105,15 @@ export interface VxcState {
   companyName?: string | undefined;
   /** UID of the company that owns the product. */
   companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   contractStartDate?: string | undefined;
-  /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
-   *
-   * Allowed values:
-   * - `1`: Month-to-month, with no minimum term.
-   * - `12`: 12-month term.
-   * - `24`: 24-month term.
-   * - `36`: 36-month term.
-   * - `48`: 48-month term.
-   * - `60`: 60-month term.
-   */
+  /** Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`. */
   contractTermMonths?: ContractTermMonths | undefined;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   createDate?: string | undefined;
   /** User who created the product. */
   createdBy?: string | undefined;
@@ -143,17 +121,9 @@ export interface VxcState {
   cspConnections?: readonly VxcCspConnection[] | undefined;
   /** Distance band used for pricing (for example `ZONE`). */
   distanceBand?: string | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   liveDate?: string | undefined;
   /** Whether the product is locked. */
   locked?: boolean | undefined;
@@ -163,42 +133,13 @@ export interface VxcState {
   productId?: number | undefined;
   /** Name of the product (sent as `name` when the product is modified). */
   productName?: string | undefined;
-  /**
-   * Product type as reported by the service (compare case-insensitively).
-   *
-   * Known values (others are accepted):
-   * - `MEGAPORT`: A Port or LAG port.
-   * - `MCR2`: A cloud router (MCR).
-   * - `MVE`: A virtual edge (MVE).
-   * - `VXC`: A virtual cross connect.
-   * - `IX`: An internet-exchange connection.
-   */
+  /** Product type as reported by the service (compare case-insensitively). */
   productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   productUid?: string | undefined;
   /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
   promoCode?: string | undefined;
-  /**
-   * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
-   *
-   * Known values (others are accepted):
-   * - `DESIGN`: Pre-order design state.
-   * - `DEPLOYABLE`: Just ordered or just modified.
-   * - `CONFIGURING`: Transitional state while the product is configured.
-   * - `DEPLOYING`: Transitional state.
-   * - `PROVISIONING`: Transitional state.
-   * - `PENDING`: Transitional state.
-   * - `CONFIGURED`: Configured and ready.
-   * - `LIVE`: Live and ready.
-   * - `CANCELLED`: Cancelled at the end of the term; restorable; treated as inactive.
-   * - `CANCELLED_PARENT`: Inactive.
-   * - `DECOMMISSIONING`: Being decommissioned; treated as inactive and restorable.
-   * - `DECOMMISSIONED`: Cancelled immediately; the product is treated as deleted.
-   * - `DELETED`: Deleted.
-   * - `INACTIVE`: Inactive.
-   * - `FAILED`: Provisioning failed.
-   * - `LOCKED`: Locked.
-   */
+  /** Current provisioning state; CONFIGURED and LIVE mean the product is ready. */
   provisioningStatus?:
     | "DESIGN"
     | "DEPLOYABLE"
@@ -226,32 +167,13 @@ export interface VxcState {
   secondaryName?: string | undefined;
   /** Numeric service id of the VXC. */
   serviceId?: number | undefined;
-  /**
-   * Service key of another party's port, used to find the B-end product.
-   *
-   * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
-   */
+  /** Service key of another party's port, used to find the B-end product. */
   serviceKey?: rt.SecretInput<string> | undefined;
-  /**
-   * true shuts the VXC down temporarily; false enables it. Default false.
-   * @defaultValue `false`
-   */
+  /** true shuts the VXC down temporarily; false enables it. Default false. */
   shutdown?: boolean | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   terminateDate?: string | undefined;
-  /**
-   * Usage (billing) algorithm of the product.
-   *
-   * Known values (others are accepted):
-   * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
-   * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
-   * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
-   * - `NOT_POST_PAID`: Not post-paid.
-   */
+  /** Usage (billing) algorithm of the product. */
   usageAlgorithm?:
     | "POST_PAID_HOURLY_SPEED_MCR2"
     | "POST_PAID_FIXED"
@@ -289,22 +211,14 @@ export interface VxcOutputs {
   readonly companyName?: string | undefined;
   /** UID of the company that owns the product. */
   readonly companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
    * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
    *
-   * Allowed values:
+   * One of:
    * - `1`: Month-to-month, with no minimum term.
    * - `12`: 12-month term.
    * - `24`: 24-month term.
@@ -315,11 +229,7 @@ export interface VxcOutputs {
   readonly contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** User who created the product. */
   readonly createdBy?: string | undefined;
@@ -327,17 +237,9 @@ export interface VxcOutputs {
   readonly cspConnections?: readonly VxcCspConnection[] | undefined;
   /** Distance band used for pricing (for example `ZONE`). */
   readonly distanceBand?: string | undefined;
-  /**
-   * When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly lastUpdated?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly liveDate?: string | undefined;
   /** Whether the product is locked. */
   readonly locked?: boolean | undefined;
@@ -350,7 +252,7 @@ export interface VxcOutputs {
   /**
    * Product type as reported by the service (compare case-insensitively).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `MEGAPORT`: A Port or LAG port.
    * - `MCR2`: A cloud router (MCR).
    * - `MVE`: A virtual edge (MVE).
@@ -365,7 +267,7 @@ export interface VxcOutputs {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -415,21 +317,14 @@ export interface VxcOutputs {
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
   readonly serviceKey?: rt.Secret<string> | undefined;
-  /**
-   * true shuts the VXC down temporarily; false enables it. Default false.
-   * @defaultValue `false`
-   */
+  /** true shuts the VXC down temporarily; false enables it. Default false. */
   readonly shutdown?: boolean | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly terminateDate?: string | undefined;
   /**
    * Usage (billing) algorithm of the product.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `POST_PAID_HOURLY_SPEED_MCR2`: Hourly, speed-based billing for an MCR.
    * - `POST_PAID_FIXED`: Fixed post-paid billing (MVE).
    * - `POST_PAID_HOURLY_SPEED_LONG_HAUL_VXC`: Hourly, speed-based billing for a long-haul VXC.
@@ -458,7 +353,11 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
   name: "Vxc",
   token: "netsvc:index/vxc:Vxc",
   fields: {
-    aEnd: { wire: "aEnd", mode: "required", type: { kind: "object", object: vxcEndType } },
+    aEnd: {
+      wire: "aEnd",
+      mode: "required",
+      type: { kind: "object", object: vxcEndType },
+    },
     aEndPartnerConfig: {
       wire: "aEndPartnerConfig",
       mode: "optional",
@@ -468,8 +367,16 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       replaceOnChangeExcept: ["vrouter"],
     },
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
-    attributeTags: { wire: "attributeTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
-    bEnd: { wire: "bEnd", mode: "required", type: { kind: "object", object: vxcEndType } },
+    attributeTags: {
+      wire: "attributeTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
+    bEnd: {
+      wire: "bEnd",
+      mode: "required",
+      type: { kind: "object", object: vxcEndType },
+    },
     bEndPartnerConfig: {
       wire: "bEndPartnerConfig",
       mode: "optional",
@@ -497,7 +404,11 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     createdBy: { wire: "createdBy", mode: "output", type: { kind: "string" } },
     cspConnections: {
       wire: "cspConnections",
@@ -505,18 +416,45 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       type: { kind: "list", items: { kind: "object", object: vxcCspConnectionType } },
     },
     distanceBand: { wire: "distanceBand", mode: "output", type: { kind: "string" } },
-    lastUpdated: { wire: "lastUpdated", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    liveDate: { wire: "liveDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    lastUpdated: {
+      wire: "lastUpdated",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    liveDate: {
+      wire: "liveDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     locked: { wire: "locked", mode: "output", type: { kind: "boolean" } },
     market: { wire: "market", mode: "output", type: { kind: "string" } },
-    productId: { wire: "productId", mode: "output", type: { kind: "integer" }, guaranteed: true },
+    productId: {
+      wire: "productId",
+      mode: "output",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
     productName: { wire: "productName", mode: "required", type: { kind: "string" } },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
-    provisioningStatus: { wire: "provisioningStatus", mode: "output", type: { kind: "string" }, guaranteed: true },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     rateLimit: { wire: "rateLimit", mode: "required", type: { kind: "integer" } },
-    resourceTags: { wire: "resourceTags", mode: "optional", type: { kind: "map", values: { kind: "string" } } },
+    resourceTags: {
+      wire: "resourceTags",
+      mode: "optional",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     serviceId: { wire: "nServiceId", mode: "output", type: { kind: "integer" } },
     serviceKey: {
@@ -525,7 +463,12 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string", secret: true },
       replaceOnChange: "A VXC ordered with a service key cannot switch to another key.",
     },
-    shutdown: { wire: "shutdown", mode: "optional", type: { kind: "boolean" }, default: false },
+    shutdown: {
+      wire: "shutdown",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
     terminateDate: {
       wire: "terminateDate",
       mode: "output",
@@ -533,7 +476,11 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
     },
     usageAlgorithm: { wire: "usageAlgorithm", mode: "output", type: { kind: "string" } },
     virtual: { wire: "virtual", mode: "output", type: { kind: "boolean" } },
-    vxcApproval: { wire: "vxcApproval", mode: "output", type: { kind: "object", object: vxcApprovalType } },
+    vxcApproval: {
+      wire: "vxcApproval",
+      mode: "output",
+      type: { kind: "object", object: vxcApprovalType },
+    },
     vxcAutoApproval: { wire: "vxcAutoApproval", mode: "output", type: { kind: "boolean" } },
     vxcPermitted: { wire: "vxcPermitted", mode: "output", type: { kind: "boolean" } },
   },

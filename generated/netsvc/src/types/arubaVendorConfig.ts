@@ -21,7 +21,7 @@ export interface ArubaVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /** System tag. */
@@ -57,14 +57,21 @@ export const arubaVendorConfigType: rt.ObjectSpec = {
   kind: "object",
   name: "ArubaVendorConfig",
   fields: {
-    accountKey: { wire: "accountKey", mode: "optional", type: { kind: "string", secret: true } },
+    accountKey: {
+      wire: "accountKey",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     accountName: { wire: "accountName", mode: "optional", type: { kind: "string" } },
     imageId: { wire: "imageId", mode: "required", type: { kind: "integer" } },
     mveLabel: { wire: "mveLabel", mode: "optional", type: { kind: "string" } },
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
     systemTag: { wire: "systemTag", mode: "optional", type: { kind: "string" } },
   },

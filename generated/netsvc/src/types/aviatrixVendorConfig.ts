@@ -15,7 +15,7 @@ export interface AviatrixVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
 }
@@ -47,7 +47,10 @@ export const aviatrixVendorConfigType: rt.ObjectSpec = {
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
   },
 };

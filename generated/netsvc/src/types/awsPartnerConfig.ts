@@ -21,7 +21,7 @@ export interface AwsPartnerConfig {
   /**
    * AWS connection kind.
    *
-   * Allowed values:
+   * One of:
    * - `AWS`: Hosted virtual interface (VIF).
    * - `AWSHC`: Hosted connection.
    */
@@ -37,7 +37,7 @@ export interface AwsPartnerConfig {
   /**
    * VIF type; required for a hosted VIF (`AWS`).
    *
-   * Allowed values:
+   * One of:
    * - `private`: Private VIF.
    * - `public`: Public VIF.
    * - `transit`: Transit VIF.
@@ -94,7 +94,11 @@ export const awsPartnerConfigType: rt.ObjectSpec = {
     amazonAsn: { wire: "amazonAsn", mode: "optional", type: { kind: "integer" } },
     amazonIpAddress: { wire: "amazonIpAddress", mode: "optional", type: { kind: "string" } },
     asn: { wire: "asn", mode: "optional", type: { kind: "integer" } },
-    authKey: { wire: "authKey", mode: "optional", type: { kind: "string", secret: true } },
+    authKey: {
+      wire: "authKey",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     connectType: {
       wire: "connectType",
       mode: "required",
@@ -104,6 +108,10 @@ export const awsPartnerConfigType: rt.ObjectSpec = {
     name: { wire: "name", mode: "required", type: { kind: "string" } },
     ownerAccount: { wire: "ownerAccount", mode: "required", type: { kind: "string" } },
     prefixes: { wire: "prefixes", mode: "optional", type: { kind: "string" } },
-    type: { wire: "type", mode: "optional", type: { kind: "string", constraints: { enum: AwsPartnerConfigType } } },
+    type: {
+      wire: "type",
+      mode: "optional",
+      type: { kind: "string", constraints: { enum: AwsPartnerConfigType } },
+    },
   },
 };

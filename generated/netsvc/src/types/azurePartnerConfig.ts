@@ -10,8 +10,7 @@ export interface AzurePartnerConfig {
   /**
    * Wire value identifying the partner; leave unset.
    *
-   * Allowed values: `AZURE`
-   * @defaultValue `AZURE`
+   * One of: `AZURE`
    */
   readonly connectType?: AzurePartnerConfigConnectType | undefined;
   /** Peerings to configure. */
@@ -19,7 +18,7 @@ export interface AzurePartnerConfig {
   /**
    * Which ExpressRoute port (primary or secondary) to pick in the service-key lookup; not sent in the order.
    *
-   * Allowed values: `primary`, `secondary`
+   * One of: `primary`, `secondary`
    */
   readonly portChoice?: AzurePartnerConfigPortChoice | undefined;
   /** ExpressRoute service key; also used to look up the partner port. */

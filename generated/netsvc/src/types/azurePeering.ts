@@ -5,25 +5,13 @@ import type * as rt from "@sdkgen/runtime";
 
 /** One ExpressRoute peering of an Azure VXC end. */
 export interface AzurePeering {
-  /**
-   * Peer BGP ASN; the order API takes it as a decimal string.
-   *
-   * Matches `^[0-9]+$`.
-   */
+  /** Peer BGP ASN; the order API takes it as a decimal string. */
   readonly peerAsn?: string | undefined;
   /** Prefixes to advertise. */
   readonly prefixes?: string | undefined;
-  /**
-   * Primary peering subnet.
-   *
-   * Format: cidr.
-   */
+  /** Primary peering subnet. */
   readonly primarySubnet?: string | undefined;
-  /**
-   * Secondary peering subnet.
-   *
-   * Format: cidr.
-   */
+  /** Secondary peering subnet. */
   readonly secondarySubnet?: string | undefined;
   /**
    * BGP shared key of the peering.
@@ -76,7 +64,11 @@ export const azurePeeringType: rt.ObjectSpec = {
   kind: "object",
   name: "AzurePeering",
   fields: {
-    peerAsn: { wire: "peer_asn", mode: "optional", type: { kind: "string", constraints: { pattern: "^[0-9]+$" } } },
+    peerAsn: {
+      wire: "peer_asn",
+      mode: "optional",
+      type: { kind: "string", constraints: { pattern: "^[0-9]+$" } },
+    },
     prefixes: { wire: "prefixes", mode: "optional", type: { kind: "string" } },
     primarySubnet: {
       wire: "primary_subnet",
@@ -88,7 +80,11 @@ export const azurePeeringType: rt.ObjectSpec = {
       mode: "optional",
       type: { kind: "string", constraints: { format: "cidr" } },
     },
-    sharedKey: { wire: "shared_key", mode: "optional", type: { kind: "string", secret: true } },
+    sharedKey: {
+      wire: "shared_key",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     type: { wire: "type", mode: "required", type: { kind: "string" } },
     vlan: { wire: "vlan", mode: "optional", type: { kind: "integer" } },
   },

@@ -16,11 +16,7 @@ export interface CiscoVendorConfig {
   readonly adminSshPublicKey?: string | undefined;
   /** Cloud-init data for the device. */
   readonly cloudInit?: string | undefined;
-  /**
-   * IP address of the Firewall Management Center.
-   *
-   * Format: ip.
-   */
+  /** IP address of the Firewall Management Center. */
   readonly fmcIpAddress?: string | undefined;
   /** NAT id for Firewall Management Center registration. */
   readonly fmcNatId?: string | undefined;
@@ -39,7 +35,7 @@ export interface CiscoVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /** SSH public key installed for access. */
@@ -93,19 +89,34 @@ export const ciscoVendorConfigType: rt.ObjectSpec = {
   kind: "object",
   name: "CiscoVendorConfig",
   fields: {
-    adminPassword: { wire: "adminPassword", mode: "optional", type: { kind: "string", secret: true } },
+    adminPassword: {
+      wire: "adminPassword",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     adminSshPublicKey: { wire: "adminSshPublicKey", mode: "optional", type: { kind: "string" } },
     cloudInit: { wire: "cloudInit", mode: "optional", type: { kind: "string" } },
-    fmcIpAddress: { wire: "fmcIpAddress", mode: "optional", type: { kind: "string", constraints: { format: "ip" } } },
+    fmcIpAddress: {
+      wire: "fmcIpAddress",
+      mode: "optional",
+      type: { kind: "string", constraints: { format: "ip" } },
+    },
     fmcNatId: { wire: "fmcNatId", mode: "optional", type: { kind: "string" } },
-    fmcRegistrationKey: { wire: "fmcRegistrationKey", mode: "optional", type: { kind: "string", secret: true } },
+    fmcRegistrationKey: {
+      wire: "fmcRegistrationKey",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     imageId: { wire: "imageId", mode: "required", type: { kind: "integer" } },
     manageLocally: { wire: "manageLocally", mode: "optional", type: { kind: "boolean" } },
     mveLabel: { wire: "mveLabel", mode: "optional", type: { kind: "string" } },
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
     sshPublicKey: { wire: "sshPublicKey", mode: "optional", type: { kind: "string" } },
   },

@@ -21,7 +21,7 @@ export interface FortinetVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /** SSH public key installed for access. */
@@ -59,12 +59,19 @@ export const fortinetVendorConfigType: rt.ObjectSpec = {
   fields: {
     adminSshPublicKey: { wire: "adminSshPublicKey", mode: "optional", type: { kind: "string" } },
     imageId: { wire: "imageId", mode: "required", type: { kind: "integer" } },
-    licenseData: { wire: "licenseData", mode: "optional", type: { kind: "string", secret: true } },
+    licenseData: {
+      wire: "licenseData",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     mveLabel: { wire: "mveLabel", mode: "optional", type: { kind: "string" } },
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
     sshPublicKey: { wire: "sshPublicKey", mode: "optional", type: { kind: "string" } },
   },

@@ -9,8 +9,7 @@ export interface GooglePartnerConfig {
   /**
    * Wire value identifying the partner; leave unset.
    *
-   * Allowed values: `GOOGLE`
-   * @defaultValue `GOOGLE`
+   * One of: `GOOGLE`
    */
   readonly connectType?: GooglePartnerConfigConnectType | undefined;
   /** Pairing key of the Google Cloud attachment; also used to look up the partner port. */

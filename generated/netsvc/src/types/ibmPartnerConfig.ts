@@ -11,19 +11,14 @@ export interface IbmPartnerConfig {
   /**
    * Wire value identifying the partner; leave unset.
    *
-   * Allowed values: `IBM`
-   * @defaultValue `IBM`
+   * One of: `IBM`
    */
   readonly connectType?: IbmPartnerConfigConnectType | undefined;
   /** Customer BGP ASN; not needed when the other end is an MCR. */
   readonly customerAsn?: number | undefined;
   /** Customer-side address with subnet mask. */
   readonly customerIpAddress?: string | undefined;
-  /**
-   * Name of the connection, at most 100 characters.
-   *
-   * At most 100 characters.
-   */
+  /** Name of the connection, at most 100 characters. */
   readonly name?: string | undefined;
   /** IBM-side address with subnet mask. */
   readonly providerIpAddress?: string | undefined;
@@ -68,7 +63,11 @@ export const ibmPartnerConfigType: rt.ObjectSpec = {
     },
     customerAsn: { wire: "customer_asn", mode: "optional", type: { kind: "integer" } },
     customerIpAddress: { wire: "customer_ip_address", mode: "optional", type: { kind: "string" } },
-    name: { wire: "name", mode: "optional", type: { kind: "string", constraints: { maxLength: 100 } } },
+    name: {
+      wire: "name",
+      mode: "optional",
+      type: { kind: "string", constraints: { maxLength: 100 } },
+    },
     providerIpAddress: { wire: "provider_ip_address", mode: "optional", type: { kind: "string" } },
   },
 };

@@ -5,27 +5,15 @@ import type * as rt from "@sdkgen/runtime";
 
 /** The IPsec tunnel of an MCR `ipSecTunnel` interface. */
 export interface IpSecTunnelOptions {
-  /**
-   * Remote tunnel endpoint address.
-   *
-   * Format: ip.
-   */
+  /** Remote tunnel endpoint address. */
   readonly destinationIpAddress: string;
   /** IKE local identifier override, for peers behind NAT. */
   readonly localId?: string | undefined;
   /** Whether the MCR waits for the peer to initiate; the API default is true. */
   readonly passive?: boolean | undefined;
-  /**
-   * IKE phase 1 lifetime in seconds (3600 to 604800; API default 28800).
-   *
-   * Between 3600 and 604800.
-   */
+  /** IKE phase 1 lifetime in seconds (3600 to 604800; API default 28800). */
   readonly phase1Lifetime?: number | undefined;
-  /**
-   * IKE phase 2 lifetime in seconds (600 to 86400; API default 3600); must be below the phase 1 lifetime.
-   *
-   * Between 600 and 86400.
-   */
+  /** IKE phase 2 lifetime in seconds (600 to 86400; API default 3600); must be below the phase 1 lifetime. */
   readonly phase2Lifetime?: number | undefined;
   /**
    * IKE pre-shared key.
@@ -35,11 +23,7 @@ export interface IpSecTunnelOptions {
   readonly preSharedKey: rt.Secret<string>;
   /** IKE remote identifier override, for peers behind NAT. */
   readonly remoteId?: string | undefined;
-  /**
-   * Local tunnel endpoint address.
-   *
-   * Format: ip.
-   */
+  /** Local tunnel endpoint address. */
   readonly sourceIpAddress: string;
 }
 
@@ -105,7 +89,11 @@ export const ipSecTunnelOptionsType: rt.ObjectSpec = {
       mode: "optional",
       type: { kind: "integer", constraints: { minimum: 600, maximum: 86400 } },
     },
-    preSharedKey: { wire: "preSharedKey", mode: "required", type: { kind: "string", secret: true } },
+    preSharedKey: {
+      wire: "preSharedKey",
+      mode: "required",
+      type: { kind: "string", secret: true },
+    },
     remoteId: { wire: "remoteId", mode: "optional", type: { kind: "string" } },
     sourceIpAddress: {
       wire: "sourceIpAddress",

@@ -29,12 +29,20 @@ export const ixResourcesType: rt.ObjectSpec = {
       mode: "optional",
       type: { kind: "list", items: { kind: "object", object: ixBgpConnectionType } },
     },
-    interface: { wire: "interface", mode: "optional", type: { kind: "object", object: ixInterfaceType } },
+    interface: {
+      wire: "interface",
+      mode: "optional",
+      type: { kind: "object", object: ixInterfaceType },
+    },
     ipAddresses: {
       wire: "ip_address",
       mode: "optional",
       type: { kind: "list", items: { kind: "object", object: ixIpAddressType } },
     },
-    vplsInterface: { wire: "vpls_interface", mode: "optional", type: { kind: "object", object: ixVplsInterfaceType } },
+    vplsInterface: {
+      wire: "vpls_interface",
+      mode: "optional",
+      type: { kind: "object", object: ixVplsInterfaceType },
+    },
   },
 };

@@ -5,11 +5,7 @@ import type * as rt from "@sdkgen/runtime";
 
 /** The VPLS interface of an IX connection. */
 export interface IxVplsInterface {
-  /**
-   * MAC address of the interface.
-   *
-   * Format: mac.
-   */
+  /** MAC address of the interface. */
   readonly macAddress?: string | undefined;
   /** Rate limit in Mbps. */
   readonly rateLimitMbps?: number | undefined;
@@ -28,7 +24,11 @@ export const ixVplsInterfaceType: rt.ObjectSpec = {
   kind: "object",
   name: "IxVplsInterface",
   fields: {
-    macAddress: { wire: "mac_address", mode: "optional", type: { kind: "string", constraints: { format: "mac" } } },
+    macAddress: {
+      wire: "mac_address",
+      mode: "optional",
+      type: { kind: "string", constraints: { format: "mac" } },
+    },
     rateLimitMbps: { wire: "rate_limit_mbps", mode: "optional", type: { kind: "integer" } },
     resourceName: { wire: "resource_name", mode: "optional", type: { kind: "string" } },
     resourceType: { wire: "resource_type", mode: "optional", type: { kind: "string" } },

@@ -14,5 +14,11 @@ export interface LagPortResources {
 export const lagPortResourcesType: rt.ObjectSpec = {
   kind: "object",
   name: "LagPortResources",
-  fields: { interface: { wire: "interface", mode: "optional", type: { kind: "object", object: portInterfaceType } } },
+  fields: {
+    interface: {
+      wire: "interface",
+      mode: "optional",
+      type: { kind: "object", object: portInterfaceType },
+    },
+  },
 };

@@ -40,7 +40,11 @@ export const locationMveType: rt.ObjectSpec = {
     maxCpuCount: { wire: "maxCpuCount", mode: "optional", type: { kind: "integer" } },
     product: { wire: "product", mode: "optional", type: { kind: "string" } },
     releaseImage: { wire: "releaseImage", mode: "optional", type: { kind: "boolean" } },
-    sizes: { wire: "sizes", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    sizes: {
+      wire: "sizes",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     vendor: { wire: "vendor", mode: "optional", type: { kind: "string" } },
     vendorDescription: { wire: "vendorDescription", mode: "optional", type: { kind: "string" } },
     version: { wire: "version", mode: "optional", type: { kind: "string" } },

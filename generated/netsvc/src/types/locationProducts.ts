@@ -26,10 +26,26 @@ export const locationProductsType: rt.ObjectSpec = {
   name: "LocationProducts",
   fields: {
     mcr: { wire: "mcr", mode: "optional", type: { kind: "boolean" } },
-    mcr1: { wire: "mcr1", mode: "optional", type: { kind: "list", items: { kind: "integer" } } },
-    mcr2: { wire: "mcr2", mode: "optional", type: { kind: "list", items: { kind: "integer" } } },
+    mcr1: {
+      wire: "mcr1",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "integer" } },
+    },
+    mcr2: {
+      wire: "mcr2",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "integer" } },
+    },
     mcrVersion: { wire: "mcrVersion", mode: "optional", type: { kind: "integer" } },
-    mve: { wire: "mve", mode: "optional", type: { kind: "list", items: { kind: "object", object: locationMveType } } },
-    ports: { wire: "megaport", mode: "optional", type: { kind: "list", items: { kind: "integer" } } },
+    mve: {
+      wire: "mve",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "object", object: locationMveType } },
+    },
+    ports: {
+      wire: "megaport",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "integer" } },
+    },
   },
 };

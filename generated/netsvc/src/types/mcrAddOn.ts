@@ -8,7 +8,7 @@ export interface McrAddOn {
   /**
    * Type of the add-on.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `IP_SEC`: IPsec tunnel pack.
    */
   readonly addOnType?: "IP_SEC" | (string & {}) | undefined;
@@ -28,7 +28,12 @@ export const mcrAddOnType: rt.ObjectSpec = {
   name: "McrAddOn",
   fields: {
     addOnType: { wire: "addOnType", mode: "optional", type: { kind: "string" } },
-    addOnUid: { wire: "addOnUid", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    addOnUid: {
+      wire: "addOnUid",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     packCount: { wire: "packCount", mode: "optional", type: { kind: "integer" } },
     productUid: { wire: "productUid", mode: "optional", type: { kind: "string" } },
     tunnelCount: { wire: "tunnelCount", mode: "optional", type: { kind: "integer" } },

@@ -18,7 +18,15 @@ export const mcrResourcesType: rt.ObjectSpec = {
   kind: "object",
   name: "McrResources",
   fields: {
-    interface: { wire: "interface", mode: "optional", type: { kind: "object", object: portInterfaceType } },
-    virtualRouter: { wire: "virtual_router", mode: "optional", type: { kind: "object", object: mcrVirtualRouterType } },
+    interface: {
+      wire: "interface",
+      mode: "optional",
+      type: { kind: "object", object: portInterfaceType },
+    },
+    virtualRouter: {
+      wire: "virtual_router",
+      mode: "optional",
+      type: { kind: "object", object: mcrVirtualRouterType },
+    },
   },
 };

@@ -26,27 +26,15 @@ export interface McrSummary {
   readonly companyUid?: string | undefined;
   /** Connect type of the product (`VROUTER` for an MCR, `MVE` for an MVE). */
   readonly connectType?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /** Contract term in months (1 means month-to-month). */
   readonly contractTermMonths?: number | undefined;
   /** Customer reference shown on invoices. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** User who created the product. */
   readonly createdBy?: string | undefined;
@@ -56,11 +44,7 @@ export interface McrSummary {
   readonly lagId?: number | undefined;
   /** Whether the port is the primary member of its LAG. */
   readonly lagPrimary?: boolean | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly liveDate?: string | undefined;
   /** Details of the product's location. */
   readonly locationDetail?: LocationDetail | undefined;
@@ -83,7 +67,7 @@ export interface McrSummary {
   /**
    * Product type (compare case-insensitively).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `MEGAPORT`: A Port or LAG port.
    * - `MCR2`: A cloud router (MCR).
    * - `MVE`: A virtual edge (MVE).
@@ -94,7 +78,7 @@ export interface McrSummary {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -136,11 +120,7 @@ export interface McrSummary {
   readonly resources?: McrResources | undefined;
   /** Secondary name of the product. */
   readonly secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly terminateDate?: string | undefined;
   /** Usage (billing) algorithm. */
   readonly usageAlgorithm?: string | undefined;
@@ -164,7 +144,11 @@ export const mcrSummaryType: rt.ObjectSpec = {
     },
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
     aggregationId: { wire: "aggregationId", mode: "optional", type: { kind: "integer" } },
-    attributeTags: { wire: "attributeTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
+    attributeTags: {
+      wire: "attributeTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     buyoutPort: { wire: "buyoutPort", mode: "output", type: { kind: "boolean" } },
     cancelable: { wire: "cancelable", mode: "output", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "output", type: { kind: "string" } },
@@ -182,26 +166,66 @@ export const mcrSummaryType: rt.ObjectSpec = {
     },
     contractTermMonths: { wire: "contractTermMonths", mode: "output", type: { kind: "integer" } },
     costCentre: { wire: "costCentre", mode: "output", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     createdBy: { wire: "createdBy", mode: "output", type: { kind: "string" } },
     diversityZone: { wire: "diversityZone", mode: "output", type: { kind: "string" } },
     lagId: { wire: "lagId", mode: "optional", type: { kind: "integer" } },
     lagPrimary: { wire: "lagPrimary", mode: "optional", type: { kind: "boolean" } },
-    liveDate: { wire: "liveDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    locationDetail: { wire: "locationDetail", mode: "output", type: { kind: "object", object: locationDetailType } },
+    liveDate: {
+      wire: "liveDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    locationDetail: {
+      wire: "locationDetail",
+      mode: "output",
+      type: { kind: "object", object: locationDetailType },
+    },
     locationId: { wire: "locationId", mode: "output", type: { kind: "integer" } },
     locked: { wire: "locked", mode: "output", type: { kind: "boolean" } },
     market: { wire: "market", mode: "output", type: { kind: "string" } },
     marketplaceVisibility: { wire: "marketplaceVisibility", mode: "output", type: { kind: "boolean" } },
     maxVxcSpeed: { wire: "maxVxcSpeed", mode: "output", type: { kind: "integer" } },
     portSpeed: { wire: "portSpeed", mode: "optional", type: { kind: "integer" } },
-    productId: { wire: "productId", mode: "output", type: { kind: "integer" }, guaranteed: true },
-    productName: { wire: "productName", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productId: {
+      wire: "productId",
+      mode: "output",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
+    productName: {
+      wire: "productName",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
-    provisioningStatus: { wire: "provisioningStatus", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resourceTags: { wire: "resourceTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
-    resources: { wire: "resources", mode: "optional", type: { kind: "object", object: mcrResourcesType } },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    resourceTags: {
+      wire: "resourceTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
+    resources: {
+      wire: "resources",
+      mode: "optional",
+      type: { kind: "object", object: mcrResourcesType },
+    },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     terminateDate: {
       wire: "terminateDate",

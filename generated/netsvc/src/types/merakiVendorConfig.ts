@@ -13,7 +13,7 @@ export interface MerakiVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /**
@@ -54,7 +54,10 @@ export const merakiVendorConfigType: rt.ObjectSpec = {
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
     token: { wire: "token", mode: "optional", type: { kind: "string", secret: true } },
   },

@@ -28,13 +28,37 @@ export const mveImageType: rt.ObjectSpec = {
   kind: "object",
   name: "MveImage",
   fields: {
-    availableSizes: { wire: "availableSizes", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
-    id: { wire: "id", mode: "optional", type: { kind: "integer" }, guaranteed: true },
-    product: { wire: "product", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    availableSizes: {
+      wire: "availableSizes",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
+    id: {
+      wire: "id",
+      mode: "optional",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
+    product: {
+      wire: "product",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     productCode: { wire: "productCode", mode: "optional", type: { kind: "string" } },
     releaseImage: { wire: "releaseImage", mode: "optional", type: { kind: "boolean" } },
-    vendor: { wire: "vendor", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    vendor: {
+      wire: "vendor",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     vendorDescription: { wire: "vendorDescription", mode: "optional", type: { kind: "string" } },
-    version: { wire: "version", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    version: {
+      wire: "version",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
 };

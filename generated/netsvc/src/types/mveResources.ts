@@ -18,7 +18,11 @@ export const mveResourcesType: rt.ObjectSpec = {
   kind: "object",
   name: "MveResources",
   fields: {
-    interface: { wire: "interface", mode: "optional", type: { kind: "object", object: portInterfaceType } },
+    interface: {
+      wire: "interface",
+      mode: "optional",
+      type: { kind: "object", object: portInterfaceType },
+    },
     virtualMachines: {
       wire: "virtual_machine",
       mode: "optional",

@@ -14,7 +14,7 @@ export interface MveSize {
   /**
    * Size code, as used in a vendor configuration's productSize.
    *
-   * Known values (others are accepted): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * Known values: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly size: "SMALL" | "MEDIUM" | "LARGE" | "X_LARGE_12" | (string & {});
 }
@@ -24,9 +24,29 @@ export const mveSizeType: rt.ObjectSpec = {
   kind: "object",
   name: "MveSize",
   fields: {
-    cpuCoreCount: { wire: "cpuCoreCount", mode: "optional", type: { kind: "integer" }, guaranteed: true },
-    label: { wire: "label", mode: "optional", type: { kind: "string" }, guaranteed: true },
-    ramGb: { wire: "ramGB", mode: "optional", type: { kind: "integer" }, guaranteed: true },
-    size: { wire: "size", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    cpuCoreCount: {
+      wire: "cpuCoreCount",
+      mode: "optional",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
+    label: {
+      wire: "label",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    ramGb: {
+      wire: "ramGB",
+      mode: "optional",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
+    size: {
+      wire: "size",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
   },
 };

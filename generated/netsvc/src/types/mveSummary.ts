@@ -22,37 +22,21 @@ export interface MveSummary {
   readonly companyUid?: string | undefined;
   /** Connect type of the product (`VROUTER` for an MCR, `MVE` for an MVE). */
   readonly connectType?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /** Contract term in months (1 means month-to-month). */
   readonly contractTermMonths?: number | undefined;
   /** Customer reference shown on invoices. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the product was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** User who created the product. */
   readonly createdBy?: string | undefined;
   /** Diversity zone (`red` or `blue`). */
   readonly diversityZone?: string | undefined;
-  /**
-   * When the product went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly liveDate?: string | undefined;
   /** Details of the product's location. */
   readonly locationDetail?: LocationDetail | undefined;
@@ -71,7 +55,7 @@ export interface MveSummary {
   /**
    * Size of the MVE.
    *
-   * Known values (others are accepted): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * Known values: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly mveSize?: "SMALL" | "MEDIUM" | "LARGE" | "X_LARGE_12" | (string & {}) | undefined;
   /** Numeric id of the product. */
@@ -81,7 +65,7 @@ export interface MveSummary {
   /**
    * Product type (compare case-insensitively).
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `MEGAPORT`: A Port or LAG port.
    * - `MCR2`: A cloud router (MCR).
    * - `MVE`: A virtual edge (MVE).
@@ -92,7 +76,7 @@ export interface MveSummary {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -134,11 +118,7 @@ export interface MveSummary {
   readonly resources?: MveResources | undefined;
   /** Secondary name of the product. */
   readonly secondaryName?: string | undefined;
-  /**
-   * When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the product was or will be terminated (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly terminateDate?: string | undefined;
   /** Usage (billing) algorithm. */
   readonly usageAlgorithm?: string | undefined;
@@ -160,7 +140,11 @@ export const mveSummaryType: rt.ObjectSpec = {
   name: "MveSummary",
   fields: {
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
-    attributeTags: { wire: "attributeTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
+    attributeTags: {
+      wire: "attributeTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     buyoutPort: { wire: "buyoutPort", mode: "output", type: { kind: "boolean" } },
     cancelable: { wire: "cancelable", mode: "output", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "output", type: { kind: "string" } },
@@ -178,11 +162,23 @@ export const mveSummaryType: rt.ObjectSpec = {
     },
     contractTermMonths: { wire: "contractTermMonths", mode: "output", type: { kind: "integer" } },
     costCentre: { wire: "costCentre", mode: "output", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     createdBy: { wire: "createdBy", mode: "output", type: { kind: "string" } },
     diversityZone: { wire: "diversityZone", mode: "output", type: { kind: "string" } },
-    liveDate: { wire: "liveDate", mode: "output", type: { kind: "string", constraints: { format: "iso8601" } } },
-    locationDetail: { wire: "locationDetail", mode: "output", type: { kind: "object", object: locationDetailType } },
+    liveDate: {
+      wire: "liveDate",
+      mode: "output",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    locationDetail: {
+      wire: "locationDetail",
+      mode: "output",
+      type: { kind: "object", object: locationDetailType },
+    },
     locationId: { wire: "locationId", mode: "output", type: { kind: "integer" } },
     locked: { wire: "locked", mode: "output", type: { kind: "boolean" } },
     market: { wire: "market", mode: "output", type: { kind: "string" } },
@@ -190,13 +186,41 @@ export const mveSummaryType: rt.ObjectSpec = {
     maxVxcSpeed: { wire: "maxVxcSpeed", mode: "output", type: { kind: "integer" } },
     mveLabel: { wire: "mveLabel", mode: "optional", type: { kind: "string" } },
     mveSize: { wire: "mveSize", mode: "optional", type: { kind: "string" } },
-    productId: { wire: "productId", mode: "output", type: { kind: "integer" }, guaranteed: true },
-    productName: { wire: "productName", mode: "output", type: { kind: "string" }, guaranteed: true },
+    productId: {
+      wire: "productId",
+      mode: "output",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
+    productName: {
+      wire: "productName",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "output", type: { kind: "string" }, guaranteed: true },
-    provisioningStatus: { wire: "provisioningStatus", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resourceTags: { wire: "resourceTags", mode: "output", type: { kind: "map", values: { kind: "string" } } },
-    resources: { wire: "resources", mode: "optional", type: { kind: "object", object: mveResourcesType } },
+    productUid: {
+      wire: "productUid",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "output",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    resourceTags: {
+      wire: "resourceTags",
+      mode: "output",
+      type: { kind: "map", values: { kind: "string" } },
+    },
+    resources: {
+      wire: "resources",
+      mode: "optional",
+      type: { kind: "object", object: mveResourcesType },
+    },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     terminateDate: {
       wire: "terminateDate",
@@ -206,7 +230,11 @@ export const mveSummaryType: rt.ObjectSpec = {
     usageAlgorithm: { wire: "usageAlgorithm", mode: "output", type: { kind: "string" } },
     vendor: { wire: "vendor", mode: "optional", type: { kind: "string" } },
     virtual: { wire: "virtual", mode: "output", type: { kind: "boolean" } },
-    vnics: { wire: "vnics", mode: "optional", type: { kind: "list", items: { kind: "object", object: mveVnicType } } },
+    vnics: {
+      wire: "vnics",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "object", object: mveVnicType } },
+    },
     vxcAutoApproval: { wire: "vxcAutoApproval", mode: "output", type: { kind: "boolean" } },
     vxcPermitted: { wire: "vxcPermitted", mode: "output", type: { kind: "boolean" } },
   },

@@ -28,9 +28,17 @@ export const mveVirtualMachineType: rt.ObjectSpec = {
   fields: {
     cpuCount: { wire: "cpu_count", mode: "optional", type: { kind: "integer" } },
     id: { wire: "id", mode: "optional", type: { kind: "integer" } },
-    image: { wire: "image", mode: "optional", type: { kind: "object", object: mveVirtualMachineImageType } },
+    image: {
+      wire: "image",
+      mode: "optional",
+      type: { kind: "object", object: mveVirtualMachineImageType },
+    },
     resourceType: { wire: "resource_type", mode: "optional", type: { kind: "string" } },
     up: { wire: "up", mode: "optional", type: { kind: "boolean" } },
-    vnics: { wire: "vnics", mode: "optional", type: { kind: "list", items: { kind: "object", object: mveVnicType } } },
+    vnics: {
+      wire: "vnics",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "object", object: mveVnicType } },
+    },
   },
 };

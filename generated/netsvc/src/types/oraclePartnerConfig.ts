@@ -9,8 +9,7 @@ export interface OraclePartnerConfig {
   /**
    * Wire value identifying the partner; leave unset.
    *
-   * Allowed values: `ORACLE`
-   * @defaultValue `ORACLE`
+   * One of: `ORACLE`
    */
   readonly connectType?: OraclePartnerConfigConnectType | undefined;
   /** Oracle virtual circuit id; also used to look up the partner port. */

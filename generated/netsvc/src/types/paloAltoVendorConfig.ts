@@ -33,7 +33,7 @@ export interface PaloAltoVendorConfig {
   /**
    * Size of the MVE virtual machine; optional for Palo Alto (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize?: MveProductSize | undefined;
   /** SSH public key installed for access. */
@@ -81,16 +81,31 @@ export const paloAltoVendorConfigType: rt.ObjectSpec = {
   kind: "object",
   name: "PaloAltoVendorConfig",
   fields: {
-    adminPassword: { wire: "adminPassword", mode: "optional", type: { kind: "string", secret: true } },
-    adminPasswordHash: { wire: "adminPasswordHash", mode: "optional", type: { kind: "string", secret: true } },
+    adminPassword: {
+      wire: "adminPassword",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
+    adminPasswordHash: {
+      wire: "adminPasswordHash",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     adminSshPublicKey: { wire: "adminSshPublicKey", mode: "optional", type: { kind: "string" } },
     imageId: { wire: "imageId", mode: "required", type: { kind: "integer" } },
-    licenseData: { wire: "licenseData", mode: "optional", type: { kind: "string", secret: true } },
+    licenseData: {
+      wire: "licenseData",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     mveLabel: { wire: "mveLabel", mode: "optional", type: { kind: "string" } },
     productSize: {
       wire: "productSize",
       mode: "optional",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
     sshPublicKey: { wire: "sshPublicKey", mode: "optional", type: { kind: "string" } },
   },

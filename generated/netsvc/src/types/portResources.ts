@@ -14,5 +14,11 @@ export interface PortResources {
 export const portResourcesType: rt.ObjectSpec = {
   kind: "object",
   name: "PortResources",
-  fields: { interface: { wire: "interface", mode: "optional", type: { kind: "object", object: portInterfaceType } } },
+  fields: {
+    interface: {
+      wire: "interface",
+      mode: "optional",
+      type: { kind: "object", object: portInterfaceType },
+    },
+  },
 };

@@ -9,28 +9,16 @@ export interface PrefixFilterEntry {
   /**
    * What to do with routes matching the entry.
    *
-   * Allowed values:
+   * One of:
    * - `permit`: Permit routes matching the entry.
    * - `deny`: Deny routes matching the entry.
    */
   readonly action: PrefixFilterAction;
-  /**
-   * Minimum prefix length to match (0 to 128). Sent as a number; the API returns it as a string. When omitted, the effective value is the prefix's own length.
-   *
-   * Between 0 and 128.
-   */
+  /** Minimum prefix length to match (0 to 128). Sent as a number; the API returns it as a string. When omitted, the effective value is the prefix's own length. */
   readonly ge?: number | undefined;
-  /**
-   * Maximum prefix length to match (0 to 128). Sent as a number; the API returns it as a string. When omitted, the effective value is 32 for IPv4 and 128 for IPv6.
-   *
-   * Between 0 and 128.
-   */
+  /** Maximum prefix length to match (0 to 128). Sent as a number; the API returns it as a string. When omitted, the effective value is 32 for IPv4 and 128 for IPv6. */
   readonly le?: number | undefined;
-  /**
-   * Prefix in canonical CIDR notation, of the list's address family.
-   *
-   * Format: cidr (address family from `addressFamily`).
-   */
+  /** Prefix in canonical CIDR notation, of the list's address family. */
   readonly prefix: string;
 }
 
@@ -69,13 +57,28 @@ export const prefixFilterEntryType: rt.ObjectSpec = {
   kind: "object",
   name: "PrefixFilterEntry",
   fields: {
-    action: { wire: "action", mode: "required", type: { kind: "string", constraints: { enum: PrefixFilterAction } } },
-    ge: { wire: "ge", mode: "optional", type: { kind: "integer", constraints: { minimum: 0, maximum: 128 } } },
-    le: { wire: "le", mode: "optional", type: { kind: "integer", constraints: { minimum: 0, maximum: 128 } } },
+    action: {
+      wire: "action",
+      mode: "required",
+      type: { kind: "string", constraints: { enum: PrefixFilterAction } },
+    },
+    ge: {
+      wire: "ge",
+      mode: "optional",
+      type: { kind: "integer", constraints: { minimum: 0, maximum: 128 } },
+    },
+    le: {
+      wire: "le",
+      mode: "optional",
+      type: { kind: "integer", constraints: { minimum: 0, maximum: 128 } },
+    },
     prefix: {
       wire: "prefix",
       mode: "required",
-      type: { kind: "string", constraints: { format: "cidr", familyFrom: "addressFamily" } },
+      type: {
+        kind: "string",
+        constraints: { format: "cidr", familyFrom: "addressFamily" },
+      },
     },
   },
 };

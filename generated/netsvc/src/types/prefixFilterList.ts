@@ -10,18 +10,14 @@ export interface PrefixFilterList {
   /**
    * Address family of the list's prefixes, `IPv4` or `IPv6` (case-insensitive).
    *
-   * Allowed values (case-insensitive):
+   * One of:
    * - `IPv4`: IPv4 prefixes.
    * - `IPv6`: IPv6 prefixes.
    */
   readonly addressFamily: AddressFamily;
   /** Description of the list (BGP import/export settings refer to lists by it). */
   readonly description: string;
-  /**
-   * The entries of the list, between 1 and 200.
-   *
-   * Between 1 and 200 items.
-   */
+  /** The entries of the list, between 1 and 200. */
   readonly entries: readonly PrefixFilterEntry[];
 }
 
@@ -53,7 +49,10 @@ export const prefixFilterListType: rt.ObjectSpec = {
     addressFamily: {
       wire: "addressFamily",
       mode: "required",
-      type: { kind: "string", constraints: { enum: AddressFamily, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: AddressFamily, caseInsensitive: true },
+      },
     },
     description: { wire: "description", mode: "required", type: { kind: "string" } },
     entries: {

@@ -10,24 +10,16 @@ export interface PrefixFilterListInfo {
   /**
    * Address family of the list's prefixes, `IPv4` or `IPv6` (case-insensitive).
    *
-   * Allowed values (case-insensitive):
+   * One of:
    * - `IPv4`: IPv4 prefixes.
    * - `IPv6`: IPv6 prefixes.
    */
   readonly addressFamily: AddressFamily;
   /** Description of the list (BGP import/export settings refer to lists by it). */
   readonly description: string;
-  /**
-   * The entries of the list, between 1 and 200.
-   *
-   * Between 1 and 200 items.
-   */
+  /** The entries of the list, between 1 and 200. */
   readonly entries: readonly PrefixFilterEntry[];
-  /**
-   * Numeric id of the list (positive integer).
-   *
-   * At least 1.
-   */
+  /** Numeric id of the list (positive integer). */
   readonly id: number;
 }
 
@@ -39,7 +31,10 @@ export const prefixFilterListInfoType: rt.ObjectSpec = {
     addressFamily: {
       wire: "addressFamily",
       mode: "required",
-      type: { kind: "string", constraints: { enum: AddressFamily, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: AddressFamily, caseInsensitive: true },
+      },
     },
     description: { wire: "description", mode: "required", type: { kind: "string" } },
     entries: {
@@ -51,6 +46,11 @@ export const prefixFilterListInfoType: rt.ObjectSpec = {
         constraints: { minItems: 1, maxItems: 200 },
       },
     },
-    id: { wire: "id", mode: "optional", type: { kind: "integer", constraints: { minimum: 1 } }, guaranteed: true },
+    id: {
+      wire: "id",
+      mode: "optional",
+      type: { kind: "integer", constraints: { minimum: 1 } },
+      guaranteed: true,
+    },
   },
 };

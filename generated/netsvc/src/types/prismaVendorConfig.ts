@@ -19,7 +19,7 @@ export interface PrismaVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /**
@@ -67,8 +67,15 @@ export const prismaVendorConfigType: rt.ObjectSpec = {
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
-    secretKey: { wire: "secretKey", mode: "optional", type: { kind: "string", secret: true } },
+    secretKey: {
+      wire: "secretKey",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
   },
 };

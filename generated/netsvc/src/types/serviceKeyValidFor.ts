@@ -5,17 +5,9 @@ import type * as rt from "@sdkgen/runtime";
 
 /** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
 export interface ServiceKeyValidFor {
-  /**
-   * End of the validity period (ISO 8601 timestamp).
-   *
-   * Format: iso8601.
-   */
+  /** End of the validity period (ISO 8601 timestamp). */
   readonly endTime?: string | undefined;
-  /**
-   * Start of the validity period (ISO 8601 timestamp).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the validity period (ISO 8601 timestamp). */
   readonly startTime?: string | undefined;
 }
 
@@ -40,7 +32,15 @@ export const serviceKeyValidForType: rt.ObjectSpec = {
   kind: "object",
   name: "ServiceKeyValidFor",
   fields: {
-    endTime: { wire: "end", mode: "optional", type: { kind: "string", constraints: { format: "iso8601" } } },
-    startTime: { wire: "start", mode: "optional", type: { kind: "string", constraints: { format: "iso8601" } } },
+    endTime: {
+      wire: "end",
+      mode: "optional",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
+    startTime: {
+      wire: "start",
+      mode: "optional",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
   },
 };

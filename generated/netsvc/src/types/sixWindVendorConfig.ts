@@ -13,7 +13,7 @@ export interface SixWindVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /** SSH public key installed for access. */
@@ -46,7 +46,10 @@ export const sixWindVendorConfigType: rt.ObjectSpec = {
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
     sshPublicKey: { wire: "sshPublicKey", mode: "optional", type: { kind: "string" } },
   },

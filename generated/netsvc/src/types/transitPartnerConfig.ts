@@ -9,8 +9,7 @@ export interface TransitPartnerConfig {
   /**
    * Wire value identifying the partner; leave unset.
    *
-   * Allowed values: `TRANSIT`
-   * @defaultValue `TRANSIT`
+   * One of: `TRANSIT`
    */
   readonly connectType?: TransitPartnerConfigConnectType | undefined;
 }

@@ -23,7 +23,7 @@ export interface VersaVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /**
@@ -76,14 +76,25 @@ export const versaVendorConfigType: rt.ObjectSpec = {
     controllerAddress: { wire: "controllerAddress", mode: "optional", type: { kind: "string" } },
     directorAddress: { wire: "directorAddress", mode: "optional", type: { kind: "string" } },
     imageId: { wire: "imageId", mode: "required", type: { kind: "integer" } },
-    localAuth: { wire: "localAuth", mode: "optional", type: { kind: "string", secret: true } },
+    localAuth: {
+      wire: "localAuth",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     mveLabel: { wire: "mveLabel", mode: "optional", type: { kind: "string" } },
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
-    remoteAuth: { wire: "remoteAuth", mode: "optional", type: { kind: "string", secret: true } },
+    remoteAuth: {
+      wire: "remoteAuth",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     serialNumber: { wire: "serialNumber", mode: "optional", type: { kind: "string" } },
   },
 };

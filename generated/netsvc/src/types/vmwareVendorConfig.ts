@@ -15,7 +15,7 @@ export interface VmwareVendorConfig {
   /**
    * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
    *
-   * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
+   * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
   readonly productSize: MveProductSize;
   /** SSH public key installed for access. */
@@ -67,10 +67,17 @@ export const vmwareVendorConfigType: rt.ObjectSpec = {
     productSize: {
       wire: "productSize",
       mode: "required",
-      type: { kind: "string", constraints: { enum: MveProductSize, caseInsensitive: true } },
+      type: {
+        kind: "string",
+        constraints: { enum: MveProductSize, caseInsensitive: true },
+      },
     },
     sshPublicKey: { wire: "sshPublicKey", mode: "optional", type: { kind: "string" } },
-    vcoActivationCode: { wire: "vcoActivationCode", mode: "optional", type: { kind: "string", secret: true } },
+    vcoActivationCode: {
+      wire: "vcoActivationCode",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     vcoAddress: { wire: "vcoAddress", mode: "optional", type: { kind: "string" } },
   },
 };

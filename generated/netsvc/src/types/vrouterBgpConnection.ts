@@ -6,16 +6,9 @@ import { VrouterBgpConnectionPeerType } from "../enums.js";
 
 /** A BGP session on an MCR interface. */
 export interface VrouterBgpConnection {
-  /**
-   * Number of times the local ASN is prepended to advertised paths (0 to 10).
-   *
-   * Between 0 and 10.
-   */
+  /** Number of times the local ASN is prepended to advertised paths (0 to 10). */
   readonly asPathPrependCount?: number | undefined;
-  /**
-   * Whether BFD is enabled on the session (always sent; false when omitted).
-   * @defaultValue `false`
-   */
+  /** Whether BFD is enabled on the session (always sent; false when omitted). */
   readonly bfdEnabled?: boolean | undefined;
   /** Peers to which routes are not exported. */
   readonly denyExportTo?: readonly string[] | undefined;
@@ -26,7 +19,7 @@ export interface VrouterBgpConnection {
   /**
    * Default export policy of the session.
    *
-   * Known values (others are accepted): `permit`, `deny`
+   * Known values: `permit`, `deny`
    */
   readonly exportPolicy?: "permit" | "deny" | (string & {}) | undefined;
   /** Id of the prefix filter list that permits exported routes. */
@@ -37,11 +30,7 @@ export interface VrouterBgpConnection {
   readonly importWhitelist?: number | undefined;
   /** Local ASN override for this session. */
   readonly localAsn?: number | undefined;
-  /**
-   * Local address of the session.
-   *
-   * Format: ip.
-   */
+  /** Local address of the session. */
   readonly localIpAddress: string;
   /** MED applied to received routes. */
   readonly medIn?: number | undefined;
@@ -55,16 +44,12 @@ export interface VrouterBgpConnection {
   readonly password?: rt.Secret<string> | undefined;
   /** ASN of the BGP peer. */
   readonly peerAsn: number;
-  /**
-   * Peer address of the session.
-   *
-   * Format: ip.
-   */
+  /** Peer address of the session. */
   readonly peerIpAddress: string;
   /**
    * Kind of BGP peer.
    *
-   * Allowed values:
+   * One of:
    * - `NON_CLOUD`: A non-cloud peer.
    * - `PRIV_CLOUD`: A private cloud peer.
    * - `PUB_CLOUD`: A public cloud peer.
@@ -72,10 +57,7 @@ export interface VrouterBgpConnection {
   readonly peerType?: VrouterBgpConnectionPeerType | undefined;
   /** Peers to which routes are exported. */
   readonly permitExportTo?: readonly string[] | undefined;
-  /**
-   * Whether the session is shut down (always sent; false when omitted).
-   * @defaultValue `false`
-   */
+  /** Whether the session is shut down (always sent; false when omitted). */
   readonly shutdown?: boolean | undefined;
 }
 
@@ -164,8 +146,17 @@ export const vrouterBgpConnectionType: rt.ObjectSpec = {
       mode: "optional",
       type: { kind: "integer", constraints: { minimum: 0, maximum: 10 } },
     },
-    bfdEnabled: { wire: "bfdEnabled", mode: "optional", type: { kind: "boolean" }, default: false },
-    denyExportTo: { wire: "denyExportTo", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    bfdEnabled: {
+      wire: "bfdEnabled",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
+    denyExportTo: {
+      wire: "denyExportTo",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     description: { wire: "description", mode: "optional", type: { kind: "string" } },
     exportBlacklist: { wire: "exportBlacklist", mode: "optional", type: { kind: "integer" } },
     exportPolicy: { wire: "exportPolicy", mode: "optional", type: { kind: "string" } },
@@ -180,15 +171,32 @@ export const vrouterBgpConnectionType: rt.ObjectSpec = {
     },
     medIn: { wire: "medIn", mode: "optional", type: { kind: "integer" } },
     medOut: { wire: "medOut", mode: "optional", type: { kind: "integer" } },
-    password: { wire: "password", mode: "optional", type: { kind: "string", secret: true } },
+    password: {
+      wire: "password",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     peerAsn: { wire: "peerAsn", mode: "required", type: { kind: "integer" } },
-    peerIpAddress: { wire: "peerIpAddress", mode: "required", type: { kind: "string", constraints: { format: "ip" } } },
+    peerIpAddress: {
+      wire: "peerIpAddress",
+      mode: "required",
+      type: { kind: "string", constraints: { format: "ip" } },
+    },
     peerType: {
       wire: "peerType",
       mode: "optional",
       type: { kind: "string", constraints: { enum: VrouterBgpConnectionPeerType } },
     },
-    permitExportTo: { wire: "permitExportTo", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
-    shutdown: { wire: "shutdown", mode: "optional", type: { kind: "boolean" }, default: false },
+    permitExportTo: {
+      wire: "permitExportTo",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
+    shutdown: {
+      wire: "shutdown",
+      mode: "optional",
+      type: { kind: "boolean" },
+      default: false,
+    },
   },
 };

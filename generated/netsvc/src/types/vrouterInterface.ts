@@ -23,22 +23,14 @@ export interface VrouterInterface {
   /**
    * Kind of interface; `subInterface` when omitted.
    *
-   * Allowed values:
+   * One of:
    * - `subInterface`: A VLAN sub-interface (the default).
    * - `ipSecTunnel`: An IPsec tunnel; needs ipSecTunnelOptions and an IPsec add-on on the MCR.
    */
   readonly interfaceType?: VrouterInterfaceInterfaceType | undefined;
-  /**
-   * Interface addresses in CIDR notation.
-   *
-   * Each item: Format: cidr.
-   */
+  /** Interface addresses in CIDR notation. */
   readonly ipAddresses?: readonly string[] | undefined;
-  /**
-   * IP MTU of the interface (68 to 9074).
-   *
-   * Between 68 and 9074.
-   */
+  /** IP MTU of the interface (68 to 9074). */
   readonly ipMtu?: number | undefined;
   /** Static routes. */
   readonly ipRoutes?: readonly VrouterIpRoute[] | undefined;
@@ -101,11 +93,18 @@ export const vrouterInterfaceType: rt.ObjectSpec = {
   kind: "object",
   name: "VrouterInterface",
   fields: {
-    bfd: { wire: "bfd", mode: "optional", type: { kind: "object", object: vrouterBfdType } },
+    bfd: {
+      wire: "bfd",
+      mode: "optional",
+      type: { kind: "object", object: vrouterBfdType },
+    },
     bgpConnections: {
       wire: "bgpConnections",
       mode: "optional",
-      type: { kind: "list", items: { kind: "object", object: vrouterBgpConnectionType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: vrouterBgpConnectionType },
+      },
     },
     description: { wire: "description", mode: "optional", type: { kind: "string" } },
     interfaceType: {
@@ -116,9 +115,16 @@ export const vrouterInterfaceType: rt.ObjectSpec = {
     ipAddresses: {
       wire: "ipAddresses",
       mode: "optional",
-      type: { kind: "list", items: { kind: "string", constraints: { format: "cidr" } } },
+      type: {
+        kind: "list",
+        items: { kind: "string", constraints: { format: "cidr" } },
+      },
     },
-    ipMtu: { wire: "ipMtu", mode: "optional", type: { kind: "integer", constraints: { minimum: 68, maximum: 9074 } } },
+    ipMtu: {
+      wire: "ipMtu",
+      mode: "optional",
+      type: { kind: "integer", constraints: { minimum: 68, maximum: 9074 } },
+    },
     ipRoutes: {
       wire: "ipRoutes",
       mode: "optional",
@@ -129,7 +135,11 @@ export const vrouterInterfaceType: rt.ObjectSpec = {
       mode: "optional",
       type: { kind: "object", object: ipSecTunnelOptionsType },
     },
-    natIpAddresses: { wire: "natIpAddresses", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    natIpAddresses: {
+      wire: "natIpAddresses",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     packetFilterIn: { wire: "packetFilterIn", mode: "optional", type: { kind: "integer" } },
     packetFilterOut: { wire: "packetFilterOut", mode: "optional", type: { kind: "integer" } },
     vlan: { wire: "vlan", mode: "optional", type: { kind: "integer" } },

@@ -7,17 +7,9 @@ import type * as rt from "@sdkgen/runtime";
 export interface VrouterIpRoute {
   /** Description of the route. */
   readonly description?: string | undefined;
-  /**
-   * Next-hop address.
-   *
-   * Format: ip.
-   */
+  /** Next-hop address. */
   readonly nextHop: string;
-  /**
-   * Destination prefix.
-   *
-   * Format: cidr.
-   */
+  /** Destination prefix. */
   readonly prefix: string;
 }
 
@@ -45,7 +37,15 @@ export const vrouterIpRouteType: rt.ObjectSpec = {
   name: "VrouterIpRoute",
   fields: {
     description: { wire: "description", mode: "optional", type: { kind: "string" } },
-    nextHop: { wire: "nextHop", mode: "required", type: { kind: "string", constraints: { format: "ip" } } },
-    prefix: { wire: "prefix", mode: "required", type: { kind: "string", constraints: { format: "cidr" } } },
+    nextHop: {
+      wire: "nextHop",
+      mode: "required",
+      type: { kind: "string", constraints: { format: "ip" } },
+    },
+    prefix: {
+      wire: "prefix",
+      mode: "required",
+      type: { kind: "string", constraints: { format: "cidr" } },
+    },
   },
 };

@@ -26,7 +26,7 @@ export interface VxcCspConnection {
   /**
    * Kind of CSP connection.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `AWS`: AWS hosted VIF.
    * - `AWSHC`: AWS hosted connection.
    * - `AZURE`: Azure ExpressRoute.
@@ -96,10 +96,23 @@ export const vxcCspConnectionType: rt.ObjectSpec = {
     accountId: { wire: "account_id", mode: "optional", type: { kind: "string" } },
     amazonAddress: { wire: "amazon_address", mode: "optional", type: { kind: "string" } },
     asn: { wire: "asn", mode: "optional", type: { kind: "integer" } },
-    authKey: { wire: "authKey", mode: "optional", type: { kind: "string", secret: true } },
+    authKey: {
+      wire: "authKey",
+      mode: "optional",
+      type: { kind: "string", secret: true },
+    },
     bandwidth: { wire: "bandwidth", mode: "optional", type: { kind: "integer" } },
-    bandwidths: { wire: "bandwidths", mode: "optional", type: { kind: "list", items: { kind: "integer" } } },
-    connectType: { wire: "connectType", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    bandwidths: {
+      wire: "bandwidths",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "integer" } },
+    },
+    connectType: {
+      wire: "connectType",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     connectionId: { wire: "connectionId", mode: "optional", type: { kind: "string" } },
     cspName: { wire: "csp_name", mode: "optional", type: { kind: "string" } },
     customerAddress: { wire: "customer_address", mode: "optional", type: { kind: "string" } },
@@ -108,7 +121,11 @@ export const vxcCspConnectionType: rt.ObjectSpec = {
     customerIp6Network: { wire: "customer_ip6_network", mode: "optional", type: { kind: "string" } },
     customerIpAddress: { wire: "customer_ip_address", mode: "optional", type: { kind: "string" } },
     id: { wire: "id", mode: "optional", type: { kind: "integer" } },
-    ipAddresses: { wire: "ip_addresses", mode: "optional", type: { kind: "list", items: { kind: "string" } } },
+    ipAddresses: {
+      wire: "ip_addresses",
+      mode: "optional",
+      type: { kind: "list", items: { kind: "string" } },
+    },
     ipv4GatewayAddress: { wire: "ipv4_gateway_address", mode: "optional", type: { kind: "string" } },
     ipv6GatewayAddress: { wire: "ipv6_gateway_address", mode: "optional", type: { kind: "string" } },
     managed: { wire: "managed", mode: "optional", type: { kind: "boolean" } },

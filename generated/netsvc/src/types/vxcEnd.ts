@@ -12,16 +12,10 @@ export interface VxcEnd {
   /**
    * Diversity zone requested for this end.
    *
-   * Allowed values: `red`, `blue`
+   * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
-  /**
-   * Inner (Q-in-Q) VLAN for an MVE end, -1 or 2 to 4093; may be null when read back.
-   *
-   * Between -1 and 4093.
-   *
-   * Never `0` or `1`.
-   */
+  /** Inner (Q-in-Q) VLAN for an MVE end, -1 or 2 to 4093; may be null when read back. */
   readonly innerVlan?: number | undefined;
   /** Name of this end's location. */
   readonly location?: string | undefined;
@@ -37,13 +31,7 @@ export interface VxcEnd {
   readonly productUid?: string | undefined;
   /** Secondary name of the product at this end. */
   readonly secondaryName?: string | undefined;
-  /**
-   * VLAN of this end: 0 or omitted lets the service allocate one, -1 means untagged, 2 to 4093 requests that VLAN (1 is not allowed). The service reports the VLAN in use (null when untagged).
-   *
-   * Between -1 and 4093.
-   *
-   * Never `1`.
-   */
+  /** VLAN of this end: 0 or omitted lets the service allocate one, -1 means untagged, 2 to 4093 requests that VLAN (1 is not allowed). The service reports the VLAN in use (null when untagged). */
   readonly vlan?: number | undefined;
   /** Index of the MVE vNIC this end attaches to; required when the end is an MVE. */
   readonly vnicIndex?: number | undefined;
@@ -97,10 +85,17 @@ export const vxcEndType: rt.ObjectSpec = {
     innerVlan: {
       wire: "innerVlan",
       mode: "optional-computed",
-      type: { kind: "integer", constraints: { minimum: -1, maximum: 4093, notOneOf: [0, 1] } },
+      type: {
+        kind: "integer",
+        constraints: { minimum: -1, maximum: 4093, notOneOf: [0, 1] },
+      },
     },
     location: { wire: "location", mode: "output", type: { kind: "string" } },
-    locationDetail: { wire: "locationDetail", mode: "output", type: { kind: "object", object: locationDetailType } },
+    locationDetail: {
+      wire: "locationDetail",
+      mode: "output",
+      type: { kind: "object", object: locationDetailType },
+    },
     locationId: { wire: "locationId", mode: "output", type: { kind: "integer" } },
     ownerUid: { wire: "ownerUid", mode: "output", type: { kind: "string" } },
     productName: { wire: "productName", mode: "output", type: { kind: "string" } },
@@ -109,7 +104,10 @@ export const vxcEndType: rt.ObjectSpec = {
     vlan: {
       wire: "vlan",
       mode: "optional-computed",
-      type: { kind: "integer", constraints: { minimum: -1, maximum: 4093, notOneOf: [1] } },
+      type: {
+        kind: "integer",
+        constraints: { minimum: -1, maximum: 4093, notOneOf: [1] },
+      },
     },
     vnicIndex: { wire: "vNicIndex", mode: "optional", type: { kind: "integer" } },
   },

@@ -22,27 +22,15 @@ export interface VxcSummary {
   readonly companyName?: string | undefined;
   /** UID of the owning company. */
   readonly companyUid?: string | undefined;
-  /**
-   * End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** End of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractEndDate?: string | undefined;
-  /**
-   * Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /** Contract term in months (1 means month-to-month). */
   readonly contractTermMonths?: number | undefined;
   /** Customer reference shown on invoices. */
   readonly costCentre?: string | undefined;
-  /**
-   * When the VXC was created (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the VXC was created (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly createDate?: string | undefined;
   /** User who created the VXC. */
   readonly createdBy?: string | undefined;
@@ -50,11 +38,7 @@ export interface VxcSummary {
   readonly cspConnections?: readonly VxcCspConnection[] | undefined;
   /** Distance band used for pricing (for example `ZONE`). */
   readonly distanceBand?: string | undefined;
-  /**
-   * When the VXC went live (epoch milliseconds on the wire, exposed as ISO 8601).
-   *
-   * Format: iso8601.
-   */
+  /** When the VXC went live (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly liveDate?: string | undefined;
   /** Whether the VXC is locked. */
   readonly locked?: boolean | undefined;
@@ -69,7 +53,7 @@ export interface VxcSummary {
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the VXC is ready.
    *
-   * Known values (others are accepted):
+   * Known values:
    * - `DESIGN`: Pre-order design state.
    * - `DEPLOYABLE`: Just ordered or just modified.
    * - `CONFIGURING`: Transitional state while the product is configured.
@@ -126,10 +110,22 @@ export const vxcSummaryType: rt.ObjectSpec = {
   kind: "object",
   name: "VxcSummary",
   fields: {
-    aEnd: { wire: "aEnd", mode: "optional", type: { kind: "object", object: vxcEndType } },
+    aEnd: {
+      wire: "aEnd",
+      mode: "optional",
+      type: { kind: "object", object: vxcEndType },
+    },
     adminLocked: { wire: "adminLocked", mode: "optional", type: { kind: "boolean" } },
-    attributeTags: { wire: "attributeTags", mode: "optional", type: { kind: "map", values: { kind: "string" } } },
-    bEnd: { wire: "bEnd", mode: "optional", type: { kind: "object", object: vxcEndType } },
+    attributeTags: {
+      wire: "attributeTags",
+      mode: "optional",
+      type: { kind: "map", values: { kind: "string" } },
+    },
+    bEnd: {
+      wire: "bEnd",
+      mode: "optional",
+      type: { kind: "object", object: vxcEndType },
+    },
     cancelable: { wire: "cancelable", mode: "optional", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "optional", type: { kind: "string" } },
     companyUid: { wire: "companyUid", mode: "optional", type: { kind: "string" } },
@@ -145,7 +141,11 @@ export const vxcSummaryType: rt.ObjectSpec = {
     },
     contractTermMonths: { wire: "contractTermMonths", mode: "optional", type: { kind: "integer" } },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
-    createDate: { wire: "createDate", mode: "optional", type: { kind: "string", constraints: { format: "iso8601" } } },
+    createDate: {
+      wire: "createDate",
+      mode: "optional",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     createdBy: { wire: "createdBy", mode: "optional", type: { kind: "string" } },
     cspConnections: {
       wire: "cspConnections",
@@ -153,19 +153,51 @@ export const vxcSummaryType: rt.ObjectSpec = {
       type: { kind: "list", items: { kind: "object", object: vxcCspConnectionType } },
     },
     distanceBand: { wire: "distanceBand", mode: "optional", type: { kind: "string" } },
-    liveDate: { wire: "liveDate", mode: "optional", type: { kind: "string", constraints: { format: "iso8601" } } },
+    liveDate: {
+      wire: "liveDate",
+      mode: "optional",
+      type: { kind: "string", constraints: { format: "iso8601" } },
+    },
     locked: { wire: "locked", mode: "optional", type: { kind: "boolean" } },
-    productId: { wire: "productId", mode: "optional", type: { kind: "integer" }, guaranteed: true },
-    productName: { wire: "productName", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    productId: {
+      wire: "productId",
+      mode: "optional",
+      type: { kind: "integer" },
+      guaranteed: true,
+    },
+    productName: {
+      wire: "productName",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     productType: { wire: "productType", mode: "optional", type: { kind: "string" } },
-    productUid: { wire: "productUid", mode: "optional", type: { kind: "string" }, guaranteed: true },
-    provisioningStatus: { wire: "provisioningStatus", mode: "optional", type: { kind: "string" }, guaranteed: true },
+    productUid: {
+      wire: "productUid",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
+    provisioningStatus: {
+      wire: "provisioningStatus",
+      mode: "optional",
+      type: { kind: "string" },
+      guaranteed: true,
+    },
     rateLimit: { wire: "rateLimit", mode: "optional", type: { kind: "integer" } },
-    resourceTags: { wire: "resourceTags", mode: "optional", type: { kind: "map", values: { kind: "string" } } },
+    resourceTags: {
+      wire: "resourceTags",
+      mode: "optional",
+      type: { kind: "map", values: { kind: "string" } },
+    },
     secondaryName: { wire: "secondaryName", mode: "optional", type: { kind: "string" } },
     serviceId: { wire: "nServiceId", mode: "optional", type: { kind: "integer" } },
     shutdown: { wire: "shutdown", mode: "optional", type: { kind: "boolean" } },
     usageAlgorithm: { wire: "usageAlgorithm", mode: "optional", type: { kind: "string" } },
-    vxcApproval: { wire: "vxcApproval", mode: "optional", type: { kind: "object", object: vxcApprovalType } },
+    vxcApproval: {
+      wire: "vxcApproval",
+      mode: "optional",
+      type: { kind: "object", object: vxcApprovalType },
+    },
   },
 };
