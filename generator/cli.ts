@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { formatDiagnostic, SchemaError } from "./diagnostics.js";
 import { loadModels, regenerate } from "./pipeline.js";
+import { Stats } from "./stats.js";
 
 const USAGE = `usage: sdkgen <command> [options]
 
@@ -14,7 +15,7 @@ options:
   --out DIR             output folder (default: generated)
   --cache DIR           cache folder (default: node_modules/.cache/sdkgen)
   --no-cache            neither read nor write the cache
-  --stats               print the peak memory`;
+  --stats               print the time of each stage and the peak memory`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -35,7 +36,8 @@ async function main(argv: string[]): Promise<number> {
       const check = rest.includes("--check");
       const started = performance.now();
       const cacheDir = rest.includes("--no-cache") ? undefined : resolve(opt("--cache", "node_modules/.cache/sdkgen"));
-      const results = await regenerate(schemaDir, resolve(opt("--out", "generated")), { check, cacheDir });
+      const stats = rest.includes("--stats") ? new Stats() : undefined;
+      const results = await regenerate(schemaDir, resolve(opt("--out", "generated")), { check, cacheDir, stats });
       let drifted = false;
       for (const { name, drift, files } of results) {
         const changes = drift.added.length + drift.changed.length + drift.removed.length;
@@ -47,8 +49,8 @@ async function main(argv: string[]): Promise<number> {
         } else console.log(`${name}: ${files} files, ${check ? "up to date" : `${changes} written or removed`}`);
       }
       console.log(`${check ? "checked" : "generated"} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-      if (rest.includes("--stats"))
-        console.log(`peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+      if (stats)
+        console.log(`${stats.report()}; peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
       return check && drifted ? 1 : 0;
     }
     default:

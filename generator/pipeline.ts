@@ -2,23 +2,25 @@ import { join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { emitTemplates } from "./emit/emitTemplates.js";
-import { moduleJobs, moduleKey } from "./emit/moduleKeys.js";
+import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { loadSchemas, providerNames } from "./load/loadSchemas.js";
 import { buildModel } from "./model/buildModel.js";
 import type { PackageModel } from "./model/types.js";
 import { RenderPool, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
+import { Stats } from "./stats.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
 import { compareTree, writeTree, type Drift } from "./write/writeTree.js";
+import type { PackageFiles } from "./write/writeTree.js";
 
 /** load -> validate -> model. Throws SchemaError with every problem found. */
-export function loadModels(schemaDir: string, cache?: GenCache, only?: string): PackageModel[] {
-  const loaded = loadSchemas(schemaDir, cache, only);
-  const { providers, valid, diagnostics } = validateSchemas(loaded.sources);
+export function loadModels(schemaDir: string, cache?: GenCache, only?: string, stats = new Stats()): PackageModel[] {
+  const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only));
+  const { providers, valid, diagnostics } = stats.time("validate", () => validateSchemas(loaded.sources, cache?.dir));
   const all = [...loaded.diagnostics, ...diagnostics];
   for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));
   if (all.length > 0) throw new SchemaError(sortDiagnostics(all));
-  return providers.map(buildModel);
+  return stats.time("model", () => providers.map(buildModel));
 }
 
 /** plan, with naming collisions reported like schema problems. */
@@ -53,12 +55,13 @@ export interface RegenerateOptions {
   readonly check: boolean;
   /** Cache folder; undefined disables caching. */
   readonly cacheDir?: string | undefined;
+  readonly stats?: Stats | undefined;
 }
 
 /**
  * The whole job, as the CLI runs it: validate, generate, then write (or, with `check`, only compare).
- * Modules whose inputs are unchanged come from the cache; the rest are emitted and formatted, by
- * worker threads when there are many. The output is byte-identical to `generatePackages`.
+ * Files whose inputs are unchanged, and which are still as written, are left alone (the cache); the
+ * rest are emitted and formatted by worker threads. The output is byte-identical to `generatePackages`.
  */
 export async function regenerate(
   schemaDir: string,
@@ -66,9 +69,9 @@ export async function regenerate(
   options: RegenerateOptions,
 ): Promise<{ name: string; drift: Drift; files: number }[]> {
   const cache = options.cacheDir ? GenCache.open(options.cacheDir) : undefined;
-  const pool = new RenderPool();
+  const pool = new RenderPool(!cache?.warm);
   try {
-    return await generateWith(pool, cache, schemaDir, outDir, options.check);
+    return await generateWith(pool, cache, schemaDir, outDir, options.check, options.stats ?? new Stats());
   } finally {
     await pool.close();
   }
@@ -81,52 +84,59 @@ async function generateWith(
   schemaDir: string,
   outDir: string,
   check: boolean,
+  stats: Stats,
 ) {
   const problems: Diagnostic[] = [];
-  const rendering: Promise<{ name: string; files: Map<string, string> }>[] = [];
+  const rendering: Promise<{ name: string; dir: string; files: PackageFiles; keys: Map<string, string> }>[] = [];
   for (const provider of providerNames(schemaDir)) {
     try {
-      for (const plan of planPackages(loadModels(schemaDir, cache, provider)))
-        rendering.push(renderPackage(pool, cache, plan));
+      const models = loadModels(schemaDir, cache, provider, stats);
+      for (const plan of stats.time("plan", () => planPackages(models)))
+        rendering.push(renderPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats));
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
       problems.push(...e.diagnostics);
     }
   }
-  const packages = await Promise.all(rendering);
+  const packages = await stats.timeAsync("render (waiting on workers)", () => Promise.all(rendering));
   if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
-  const results = packages.map(({ name, files }) => {
-    const dir = join(outDir, name);
-    const stats = cache?.written ?? {};
-    return { name, files: files.size, drift: check ? compareTree(dir, files, stats) : writeTree(dir, files, stats) };
-  });
-  cache?.save();
+  const results = stats.time(check ? "compare" : "write", () =>
+    packages.map(({ name, dir, files, keys }) => {
+      const drift = check ? compareTree(dir, files) : writeTree(dir, files);
+      if (!check) for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key);
+      return { name, files: files.size, drift };
+    }),
+  );
+  stats.time("save cache", () => cache?.save());
   return results;
 }
 
-/** Every file of one package: cached where the inputs are unchanged, rendered otherwise. */
-async function renderPackage(pool: RenderPool, cache: GenCache | undefined, plan: PackagePlan) {
-  const name = plan.model.provider.name;
-  const keyed = [
-    ...[...emitTemplates(plan)].map(([path, text]) => ({
-      path,
-      key: hashText(text),
-      item: { path, text } as WorkItem,
-    })),
-    ...moduleJobs(plan).map((job) => ({
-      path: job.path,
-      key: hashText(moduleKey(plan, job)),
-      item: { path: job.path, job } as WorkItem,
-    })),
-  ];
-  const files = new Map<string, string>();
+/** Every file of one package: `null` where the file on disk is already right, rendered otherwise. */
+async function renderPackage(
+  pool: RenderPool,
+  cache: GenCache | undefined,
+  plan: PackagePlan,
+  dir: string,
+  stats: Stats,
+) {
+  const { keys, misses } = stats.time("keys", () => keysAndMisses(cache, plan, dir));
+  const files = new Map<string, string | null>([...keys.keys()].sort().map((path) => [path, null]));
+  for (const [path, text] of await pool.render(plan, misses)) files.set(path, text);
+  return { name: plan.model.provider.name, dir, files, keys };
+}
+
+/** The key of every file's inputs, and the files the cache cannot vouch for. */
+function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string) {
+  const keys = new Map<string, string>();
   const misses: WorkItem[] = [];
-  for (const { path, key, item } of keyed) {
-    const hit = cache?.module(`${name}/${path}`);
-    if (hit?.key === key) files.set(path, hit.text);
-    else misses.push(item);
+  for (const [path, text] of emitTemplates(plan)) {
+    keys.set(path, hashText(text));
+    misses.push({ path, text });
   }
-  for (const [path, text] of misses.length ? await pool.render(plan, misses) : []) files.set(path, text);
-  for (const { path, key } of keyed) cache?.keepModule(`${name}/${path}`, key, files.get(path)!);
-  return { name, files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))) };
+  const moduleKeyText = moduleKeys(plan);
+  for (const job of moduleJobs(plan)) {
+    keys.set(job.path, hashText(moduleKeyText.get(job.path)!));
+    misses.push({ path: job.path, job });
+  }
+  return { keys, misses: misses.filter((item) => !cache?.unchanged(join(dir, item.path), keys.get(item.path)!)) };
 }

@@ -1,27 +1,35 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const hashText = (text: string): string => createHash("sha1").update(text).digest("base64url");
 
+/** What a run wrote to a file: the key of the inputs it came from, and the file's size and mtime after writing. */
+interface OutputRecord {
+  key: string;
+  size: number;
+  mtimeMs: number;
+}
+
 interface CacheData {
   /** Parsed schema files by content hash, and whether they satisfy the meta-schema. */
   sources: Record<string, { data: unknown; valid: boolean }>;
-  /** Formatted modules by `<package>/<path>`: reused while the key of their inputs matches. */
-  modules: Record<string, { key: string; text: string }>;
-  /** What the last run wrote, by absolute path: a file whose size and mtime still match is not re-read. */
-  written: Record<string, { size: number; mtimeMs: number; hash: string }>;
+  /** Content hash of each schema file by absolute path, with its size and mtime then: unchanged files go unread. */
+  sourceFiles: Record<string, { hash: string; size: number; mtimeMs: number }>;
+  /** Generated files by absolute path. */
+  outputs: Record<string, OutputRecord>;
 }
 
 /**
- * The generator's cache between runs (`node_modules/.cache/sdkgen` by default). Every entry is keyed
- * by content, and the file name carries a fingerprint of the generator itself, so a cache can never
- * change output: at worst it is ignored. Output is identical with and without it. Entries not used by
- * a run are dropped when it saves, so the cache stays the size of one run.
+ * The generator's cache between runs (`node_modules/.cache/sdkgen` by default). It holds parsed
+ * schema files by content hash, and for each generated file the key of its inputs and its stat after
+ * writing: a file is reused, unread, only while its inputs are unchanged and it is still exactly what
+ * was written. The file name carries a fingerprint of the generator itself, so a cache can never
+ * change output; at worst it is ignored. Entries a run does not use are dropped when it saves.
  */
 export class GenCache {
-  private readonly next: Omit<CacheData, "written"> = { sources: {}, modules: {} };
+  private readonly next: CacheData = { sources: {}, sourceFiles: {}, outputs: {} };
 
   private constructor(
     private readonly path: string,
@@ -34,8 +42,23 @@ export class GenCache {
     try {
       return new GenCache(path, JSON.parse(readFileSync(path, "utf8")) as CacheData, true);
     } catch {
-      return new GenCache(path, { sources: {}, modules: {}, written: {} }, false);
+      return new GenCache(path, { sources: {}, sourceFiles: {}, outputs: {} }, false);
     }
+  }
+
+  /** The folder holding the cache, where other compiled artefacts (the meta-schema) are kept too. */
+  get dir(): string {
+    return dirname(this.path);
+  }
+
+  /** The content hash of a schema file, when its size and mtime are what they were when it was hashed. */
+  sourceHash(path: string, stat: { size: number; mtimeMs: number }): string | undefined {
+    const known = this.previous.sourceFiles?.[path];
+    return known && known.size === stat.size && known.mtimeMs === stat.mtimeMs ? known.hash : undefined;
+  }
+
+  keepSourceHash(path: string, stat: { size: number; mtimeMs: number }, hash: string): void {
+    this.next.sourceFiles[path] = { hash, size: stat.size, mtimeMs: stat.mtimeMs };
   }
 
   source(hash: string): CacheData["sources"][string] | undefined {
@@ -46,25 +69,29 @@ export class GenCache {
     this.next.sources[hash] = { data, valid };
   }
 
-  module(id: string): CacheData["modules"][string] | undefined {
-    return this.previous.modules[id];
+  /** Whether the file at `path` is what a previous run generated from inputs with this key, untouched since. */
+  unchanged(path: string, key: string): boolean {
+    const record = this.previous.outputs[path];
+    if (record?.key !== key) return false;
+    try {
+      const st = statSync(path);
+      return st.size === record.size && st.mtimeMs === record.mtimeMs;
+    } catch {
+      return false;
+    }
   }
 
-  keepModule(id: string, key: string, text: string): void {
-    this.next.modules[id] = { key, text };
-  }
-
-  /** Stat records of written files; the write stage reads and updates them in place. */
-  get written(): CacheData["written"] {
-    return this.previous.written;
+  /** Records the file at `path` (as it is on disk now) as generated from inputs with this key. */
+  keepOutput(path: string, key: string): void {
+    const st = statSync(path);
+    this.next.outputs[path] = { key, size: st.size, mtimeMs: st.mtimeMs };
   }
 
   /** Written atomically; caches of other generator versions are removed. */
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });
-    const written = Object.fromEntries(Object.entries(this.previous.written).filter(([path]) => existsSync(path)));
     const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ ...this.next, written }));
+    writeFileSync(tmp, JSON.stringify(this.next));
     renameSync(tmp, this.path);
     for (const f of readdirSync(dirname(this.path)))
       if (/^cache-.*\.json$/.test(f) && join(dirname(this.path), f) !== this.path)
@@ -80,8 +107,7 @@ let fingerprint: string | undefined;
  */
 function generatorFingerprint(): string {
   if (fingerprint) return fingerprint;
-  const here = dirname(fileURLToPath(import.meta.url));
-  const buildRoot = dirname(here);
+  const buildRoot = dirname(dirname(fileURLToPath(import.meta.url)));
   const repo = dirname(dirname(buildRoot));
   const hash = createHash("sha1");
   const add = (path: string) => existsSync(path) && hash.update(path.slice(repo.length)).update(readFileSync(path));
@@ -95,7 +121,6 @@ function generatorFingerprint(): string {
       readdirSync(join(repo, dir))
         .sort()
         .forEach((f) => add(join(repo, dir, f)));
-  for (const pkg of ["prettier", "ts-morph", "package.json"])
-    add(join(repo, pkg === "package.json" ? "" : `node_modules/${pkg}`, "package.json"));
+  for (const pkg of ["node_modules/prettier", "node_modules/ts-morph", ""]) add(join(repo, pkg, "package.json"));
   return (fingerprint = hash.digest("base64url").slice(0, 16));
 }

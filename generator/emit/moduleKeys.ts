@@ -1,4 +1,5 @@
-import type { EnumType, Field, NamedType, TypeSpec } from "../model/types.js";
+import type { Field, TypeSpec } from "../model/types.js";
+import { hashText } from "../cache/genCache.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 
 /** One TypeScript module of a package: what to emit, and a key of every input its text depends on. */
@@ -20,59 +21,72 @@ export function moduleJobs(plan: PackagePlan): ModuleJob[] {
 }
 
 /**
- * The inputs a module's text depends on, as JSON: its entity, every named type it reaches (names,
+ * Keys of the inputs each module's text depends on: its entity, every named type it reaches (names,
  * docs and secret or replace-on-change flags are read through references) and the enums they use.
- * Equal keys give equal text, which is what lets the cache skip emitting and formatting.
+ * Equal keys give equal text, which is what lets the cache skip emitting and formatting. Closures and
+ * JSON of shared types are computed once per package.
  */
-export function moduleKey(plan: PackagePlan, job: ModuleJob): string {
+export function moduleKeys(plan: PackagePlan): Map<string, string> {
   const m = plan.model;
   const types = new Map(m.types.map((t) => [t.name, t]));
-  const enums = new Map(m.enums.map((e) => [e.name, e]));
-  const reachedTypes = new Map<string, NamedType>();
-  const reachedEnums = new Map<string, EnumType>();
-  const spec = (s: TypeSpec | undefined): void => {
+  const closures = new Map<string, Set<string>>();
+  /** Names of the types and enums (prefixed "enum:") a type spec reaches. */
+  const reach = (s: TypeSpec | undefined, into: Set<string>): void => {
     if (!s) return;
-    if (s.enum) reachedEnums.set(s.enum, enums.get(s.enum)!);
-    if (s.ref && !reachedTypes.has(s.ref)) type(types.get(s.ref)!);
-    spec(s.items);
-    spec(s.values);
+    if (s.enum) into.add(`enum:${s.enum}`);
+    if (s.ref) for (const n of closure(s.ref)) into.add(n);
+    reach(s.items, into);
+    reach(s.values, into);
   };
-  const type = (t: NamedType): void => {
-    reachedTypes.set(t.name, t);
-    if (t.kind === "union") t.variants.forEach((v) => !reachedTypes.has(v.ref) && type(types.get(v.ref)!));
-    else fields(t.fields);
+  const closure = (name: string): Set<string> => {
+    let c = closures.get(name);
+    if (c) return c;
+    c = new Set([name]);
+    closures.set(name, c); // set before walking, so a (rejected) cycle cannot recurse forever
+    const t = types.get(name)!;
+    if (t.kind === "union") t.variants.forEach((v) => closure(v.ref).forEach((n) => c!.add(n)));
+    else t.fields.forEach((f) => reach(f.type, c!));
+    return c;
   };
-  const fields = (list: readonly Field[]) => list.forEach((f) => spec(f.type));
-  let entity: unknown;
-  switch (job.kind) {
-    case "enums":
-      entity = m.enums;
-      break;
-    case "index":
-      entity = moduleJobs(plan).map((j) => j.path);
-      break;
-    case "provider":
-      entity = m.provider;
-      fields(m.provider.config);
-      m.provider.functions.forEach((f) => fields(f.outputs));
-      break;
-    case "resource":
-      entity = m.resources.find((r) => r.name === job.name);
-      fields((entity as { fields: Field[] }).fields);
-      break;
-    case "lookup": {
-      const l = m.lookups.find((x) => x.name === job.name)!;
-      entity = l;
-      fields(l.inputs);
-      fields(l.results);
-      break;
-    }
-    case "type":
-      type(types.get(job.name!)!);
-      entity = job.name;
-      break;
-  }
-  const sorted = <T extends { name: string }>(map: Map<string, T>) =>
-    [...map.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
-  return JSON.stringify([job, entity, sorted(reachedTypes), sorted(reachedEnums)]);
+  // Each reached type or enum contributes the hash of its JSON, computed once per package.
+  const digests = new Map(m.enums.map((e) => [`enum:${e.name}`, hashText(JSON.stringify(e))]));
+  const json = (name: string) =>
+    digests.get(name) ?? (digests.set(name, hashText(JSON.stringify(types.get(name)))), digests.get(name)!);
+  const key = (job: ModuleJob, entity: unknown, fields: readonly Field[]) => {
+    const reached = new Set<string>();
+    fields.forEach((f) => reach(f.type, reached));
+    return JSON.stringify([job, entity]) + [...reached].sort().map(json).join("");
+  };
+  const out = new Map<string, string>([
+    [plan.enumsPath, key({ path: plan.enumsPath, kind: "enums" }, m.enums, [])],
+    [
+      plan.indexPath,
+      key(
+        { path: plan.indexPath, kind: "index" },
+        moduleJobs(plan).map((j) => j.path),
+        [],
+      ),
+    ],
+    [
+      plan.providerPath,
+      key({ path: plan.providerPath, kind: "provider" }, m.provider, [
+        ...m.provider.config,
+        ...m.provider.functions.flatMap((f) => f.outputs),
+      ]),
+    ],
+  ]);
+  for (const r of plan.resources)
+    out.set(r.path, key({ path: r.path, kind: "resource", name: r.entity.name }, r.entity, r.entity.fields));
+  for (const l of plan.lookups)
+    out.set(
+      l.path,
+      key({ path: l.path, kind: "lookup", name: l.entity.name }, l.entity, [...l.entity.inputs, ...l.entity.results]),
+    );
+  for (const t of plan.types.values())
+    out.set(
+      t.path,
+      JSON.stringify({ path: t.path, kind: "type", name: t.entity.name }) +
+        [...closure(t.entity.name)].sort().map(json).join(""),
+    );
+  return out;
 }

@@ -43,18 +43,18 @@ export function parseSource(text: string, meta: SourceMeta): { source?: SourceDo
   return { source: { ...meta, data: doc.toJS(), doc, lines, knownValid: false }, diagnostics: [] };
 }
 
-/** A file whose data came from the cache: the YAML is parsed only if a diagnostic needs a position. */
-export function cachedSource(text: string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
+/** A file whose data came from the cache: it is read and parsed only if a diagnostic needs a position. */
+export function cachedSource(text: () => string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
   let parsed: ReturnType<typeof parse> | undefined;
   return {
     ...meta,
     data,
     knownValid,
     get doc() {
-      return (parsed ??= parse(text)).doc;
+      return (parsed ??= parse(text())).doc;
     },
     get lines() {
-      return (parsed ??= parse(text)).lines;
+      return (parsed ??= parse(text())).lines;
     },
   };
 }

@@ -6,69 +6,105 @@ import type { PackagePlan } from "../plan/planPackage.js";
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
 export type Files = [path: string, text: string][];
 
-export type Role = "emit" | "format";
-export type Task = { plan: PackagePlan; items: readonly WorkItem[] } | { files: Files };
+/** `emit` loads only ts-morph, `format` only prettier, `render` both (emits, then formats). */
+export type Role = "emit" | "format" | "render";
+export type Task = { planId: number; plan?: PackagePlan; items: readonly WorkItem[] } | { files: Files };
 
-/** One worker thread with one job, emitting (it alone loads ts-morph) or formatting (it alone loads prettier). */
+const planIds = new WeakMap<PackagePlan, number>();
+let nextPlanId = 0;
+
+/** One worker thread with one role; answers are matched to tasks by id. */
 class RoleWorker {
   private readonly worker: Worker;
+  private readonly sentPlans = new Set<number>();
+  private readonly pending = new Map<number, { resolve: (files: Files) => void; reject: (e: Error) => void }>();
   private nextId = 0;
 
   constructor(role: Role) {
     this.worker = new Worker(new URL("./emitWorker.js", import.meta.url), { workerData: role });
+    this.worker.on("message", (m: { id: number; results?: Files; error?: string }) => {
+      const task = this.pending.get(m.id)!;
+      this.pending.delete(m.id);
+      if (m.error) task.reject(new Error(`generator worker failed: ${m.error}`));
+      else task.resolve(m.results!);
+    });
+    this.worker.on("error", (e) => {
+      for (const task of this.pending.values()) task.reject(e);
+      this.pending.clear();
+    });
   }
 
-  /** Posted at once (tasks run in order); settles when the worker answers. */
-  run(task: Task): Promise<Files> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const onMessage = (m: { id: number; results?: Files; error?: string }) => {
-        if (m.id !== id) return;
-        this.worker.off("message", onMessage);
-        this.worker.off("error", reject);
-        if (m.error) reject(new Error(`generator worker failed: ${m.error}`));
-        else resolve(m.results!);
-      };
-      this.worker.on("message", onMessage);
-      this.worker.once("error", reject);
-      this.worker.postMessage({ id, task });
-    });
+  /** Items to emit (and, for `render`, format); the plan is sent with the first task that needs it. */
+  items(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
+    let planId = planIds.get(plan);
+    if (planId === undefined) planIds.set(plan, (planId = nextPlanId++));
+    const first = !this.sentPlans.has(planId);
+    this.sentPlans.add(planId);
+    return this.run(first ? { planId, plan, items } : { planId, items });
+  }
+
+  format(files: Files): Promise<Files> {
+    return this.run({ files });
   }
 
   close(): Promise<number> {
     return this.worker.terminate();
   }
+
+  /** Posted at once (tasks run in order); settles when the worker answers. */
+  private run(task: Task): Promise<Files> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, task });
+    });
+  }
 }
 
-/** Modules per emitted batch: the formatter starts on early batches while later ones are emitted. */
+/** Modules per emitted batch: formatting of early batches starts while later ones are emitted. */
 const CHUNK = 25;
+/** From this many modules, this thread formats every other batch too (its own prettier warm-up pays off). */
+const SHARE_FROM = 400;
 
 /**
- * Emitting and formatting on two threads, started first thing so that loading ts-morph and prettier
- * (and warming prettier up) overlaps with reading and validating the schemas on the main thread.
- * Each library is loaded and JIT-compiled once, which on two cores beats splitting the same work.
+ * Worker threads that render modules. A cold run (no cache, everything to build) gets an emitter (the
+ * only thread loading ts-morph) and a formatter (the only one loading prettier, warming it up while
+ * schemas load), started first thing; batches stream from one to the other. Each library is loaded and
+ * JIT-compiled once, which on two cores beats splitting the same work. A warm run rebuilds a few
+ * modules: one thread doing both is enough.
  */
 export class RenderPool {
-  private readonly emitter = new RoleWorker("emit");
-  private readonly formatter = new RoleWorker("format");
+  private readonly emitter: RoleWorker;
+  private readonly formatter: RoleWorker | undefined;
 
-  /** Every item emitted (where needed) and formatted; batches stream from the emitter to the formatter. */
+  constructor(cold: boolean) {
+    this.emitter = new RoleWorker(cold ? "emit" : "render");
+    this.formatter = cold ? new RoleWorker("format") : undefined;
+  }
+
+  /** Every item emitted (where needed) and formatted. */
   async render(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
+    if (items.length === 0) return [];
+    if (!this.formatter) return this.emitter.items(plan, items);
+    const formatter = this.formatter;
     const texts: Files = items.flatMap((item) => ("text" in item ? [[item.path, item.text] as [string, string]] : []));
     const jobs = items.filter((item) => "job" in item);
-    const formatted = texts.length ? [this.formatter.run({ files: texts })] : [];
     const batches = Array.from({ length: Math.ceil(jobs.length / CHUNK) }, (_, i) =>
       jobs.slice(i * CHUNK, (i + 1) * CHUNK),
     );
-    formatted.push(
-      ...batches.map((batch) =>
-        this.emitter.run({ plan, items: batch }).then((files) => this.formatter.run({ files })),
-      ),
-    );
-    return (await Promise.all(formatted)).flat();
+    const emitted = batches.map((batch) => this.emitter.items(plan, batch)); // all posted now
+    const done: Promise<Files>[] = texts.length ? [formatter.format(texts)] : [];
+    const mine: Files = [];
+    const formatHere = jobs.length >= SHARE_FROM ? (await import("../format/formatFiles.js")).formatFile : undefined;
+    for (let i = 0; i < batches.length; i++) {
+      const files = await emitted[i]!;
+      if (formatHere && i % 2 === 0) for (const [path, text] of files) mine.push([path, await formatHere(path, text)]);
+      else done.push(formatter.format(files));
+    }
+    return [...mine, ...(await Promise.all(done)).flat()];
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.emitter.close(), this.formatter.close()]);
+    await Promise.all([this.emitter.close(), this.formatter?.close()]);
   }
 }

@@ -1,10 +1,11 @@
 import { parentPort, workerData } from "node:worker_threads";
+import type { PackagePlan } from "../plan/planPackage.js";
 import type { Files, Role, Task } from "./emitPool.js";
 
 const role = workerData as Role;
 
-// Each role loads only its own library. The formatter warms prettier up while the main thread is
-// still reading schemas (a cold formatter is twice as slow), on a sample shaped like generated code.
+// A formatter warms prettier up while the main thread is still reading schemas (a cold formatter is
+// twice as slow), on a sample shaped like generated code.
 const SAMPLE = `import * as rt from "@sdkgen/runtime";
 import { type A, aType } from "../types/a.js";
 /**
@@ -30,22 +31,28 @@ export function validateXArgs(args: unknown): rt.ValidationIssue[] {
 }
 `;
 
+// Each role loads only its own libraries.
 const ready = (async () => {
-  if (role === "emit") return { emit: (await import("../emit/renderItems.js")).emitItems };
-  const { formatFile } = await import("../format/formatFiles.js");
-  for (let i = 0; i < 8; i++) await formatFile("warm.ts", SAMPLE);
-  return { formatFile };
+  const emit = role === "format" ? undefined : (await import("../emit/renderItems.js")).emitItems;
+  const format = role === "emit" ? undefined : (await import("../format/formatFiles.js")).formatFile;
+  if (role === "format") for (let i = 0; i < 8; i++) await format!("warm.ts", SAMPLE);
+  return { emit, format };
 })();
+
+const plans = new Map<number, PackagePlan>();
 
 parentPort!.on("message", async ({ id, task }: { id: number; task: Task }) => {
   try {
-    const lib = await ready;
-    let results: Files;
-    if ("files" in task) {
-      results = [];
-      for (const [path, text] of task.files) results.push([path, await lib.formatFile!(path, text)]);
-    } else results = lib.emit!(task.plan, task.items);
-    parentPort!.postMessage({ id, results });
+    const { emit, format } = await ready;
+    let files: Files;
+    if ("files" in task) files = task.files;
+    else {
+      if (task.plan) plans.set(task.planId, task.plan);
+      files = emit!(plans.get(task.planId)!, task.items);
+    }
+    const results: Files = [];
+    if (format) for (const [path, text] of files) results.push([path, await format(path, text)]);
+    parentPort!.postMessage({ id, results: format ? results : files });
   } catch (e) {
     parentPort!.postMessage({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }

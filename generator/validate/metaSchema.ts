@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { hashText } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
 import { didYouMean } from "@sdkgen/runtime";
@@ -35,16 +37,46 @@ const PATTERN_RULES: Record<string, string> = {
   envName: "environment variable names are upper-case letters, digits and underscores",
 };
 
+const require = createRequire(import.meta.url);
+
 export class MetaSchemaValidator {
   private readonly meta: JsonSchema;
   private readonly validators = new Map<string, ValidateFunction>();
 
-  constructor() {
-    this.meta = JSON.parse(readFileSync(metaSchemaPath(), "utf8")) as JsonSchema;
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
+  /**
+   * Compiling the meta-schema is ajv's costliest step (~140 ms), so with a cache folder its standalone
+   * code is kept there, keyed by the meta-schema and ajv version, and later runs only load it.
+   */
+  constructor(cacheDir?: string) {
+    const text = readFileSync(metaSchemaPath(), "utf8");
+    this.meta = JSON.parse(text) as JsonSchema;
+    const kinds = Object.values(KIND_BY_FOLDER).flat();
+    const ajvVersion = (require("ajv/package.json") as { version: string }).version;
+    const compiled = cacheDir && join(cacheDir, `meta-${hashText(text + ajvVersion).slice(0, 16)}.cjs`);
+    if (compiled && existsSync(compiled)) {
+      try {
+        const fns = require(compiled) as Record<string, ValidateFunction>;
+        for (const kind of kinds) this.validators.set(kind, fns[kind]!);
+        return;
+      } catch {
+        // an unreadable compiled file is compiled anew below and replaced
+      }
+    }
+    // Loaded only to compile: a run that finds compiled validators never loads ajv.
+    const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+    const standalone = require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js");
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, code: { source: true } });
     ajv.addSchema(this.meta);
-    for (const kind of Object.values(KIND_BY_FOLDER).flat())
-      this.validators.set(kind, ajv.getSchema(`${this.meta.$id}#/$defs/${kind}`)!);
+    for (const kind of kinds) this.validators.set(kind, ajv.getSchema(`${this.meta.$id}#/$defs/${kind}`)!);
+    if (compiled) {
+      mkdirSync(dirname(compiled), { recursive: true });
+      // The code requires ajv's runtime helpers, which must resolve from the cache folder too.
+      const code = standalone
+        .default(ajv, Object.fromEntries(kinds.map((k) => [k, `${this.meta.$id}#/$defs/${k}`])))
+        .replace(/require\("(ajv\/[^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`);
+      writeFileSync(`${compiled}.${process.pid}.tmp`, code);
+      renameSync(`${compiled}.${process.pid}.tmp`, compiled);
+    }
   }
 
   check(src: SourceDoc): Diagnostic[] {

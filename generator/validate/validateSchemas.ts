@@ -7,16 +7,19 @@ import { checkSemantics } from "./semantic.js";
 let metaValidator: MetaSchemaValidator | undefined;
 
 /** The meta-schema on every file, then the semantic rules per provider. Every problem, not the first. */
-export function validateSchemas(sources: readonly SourceDoc[]): {
+export function validateSchemas(
+  sources: readonly SourceDoc[],
+  cacheDir?: string,
+): {
   providers: ProviderIndex[];
   valid: ReadonlySet<SourceDoc>;
   diagnostics: Diagnostic[];
 } {
-  const meta = (metaValidator ??= new MetaSchemaValidator());
   const diagnostics: Diagnostic[] = [];
   const valid = new Set<SourceDoc>();
   for (const src of sources) {
-    const found = src.knownValid ? [] : meta.check(src);
+    // Compiled only when a file is not already known valid: ajv's compile is the costliest step here.
+    const found = src.knownValid ? [] : (metaValidator ??= new MetaSchemaValidator(cacheDir)).check(src);
     if (found.length === 0) valid.add(src);
     diagnostics.push(...found);
   }

@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { hashText } from "../cache/genCache.js";
 
 /** The generator owns `src/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
 const OWNED_TOP_LEVEL = ["package.json", "tsconfig.json", "README.md"];
+
+/** A package's files: path to text, or to `null` where the cache vouches that the file on disk is already right. */
+export type PackageFiles = ReadonlyMap<string, string | null>;
 
 export interface Drift {
   readonly added: string[];
@@ -11,38 +13,26 @@ export interface Drift {
   readonly removed: string[];
 }
 
-/** Size, mtime and content hash of files as last written, by absolute path: lets unchanged files go unread. */
-export type StatCache = Record<string, { size: number; mtimeMs: number; hash: string }>;
-
 /** What differs between `files` and the package folder on disk. */
-export function compareTree(dir: string, files: ReadonlyMap<string, string>, stats: StatCache = {}): Drift {
+export function compareTree(dir: string, files: PackageFiles): Drift {
   const onDisk = ownedFiles(dir);
   const drift: Drift = { added: [], changed: [], removed: [] };
   for (const [path, text] of files) {
     if (!onDisk.has(path)) drift.added.push(path);
-    else if (!sameContent(join(dir, path), text, stats)) drift.changed.push(path);
+    else if (text !== null && readFileSync(join(dir, path), "utf8") !== text) drift.changed.push(path);
   }
   for (const path of onDisk) if (!files.has(path)) drift.removed.push(path);
   for (const list of Object.values(drift)) list.sort();
   return drift;
 }
 
-function sameContent(abs: string, text: string, stats: StatCache): boolean {
-  const known = stats[abs];
-  if (known) {
-    const st = statSync(abs);
-    if (st.size === known.size && st.mtimeMs === known.mtimeMs) return known.hash === hashText(text);
-  }
-  return readFileSync(abs, "utf8") === text;
-}
-
 /**
  * Brings the folder in line with `files`: writes what changed (each file through a temporary file and
  * a rename, so no file is ever half-written) and removes stale files. Callers compute every file
- * before calling, so a schema or generator error never reaches the disk. `stats` is updated.
+ * before calling, so a schema or generator error never reaches the disk.
  */
-export function writeTree(dir: string, files: ReadonlyMap<string, string>, stats: StatCache = {}): Drift {
-  const drift = compareTree(dir, files, stats);
+export function writeTree(dir: string, files: PackageFiles): Drift {
+  const drift = compareTree(dir, files);
   for (const path of [...drift.added, ...drift.changed]) {
     const target = join(dir, path);
     mkdirSync(dirname(target), { recursive: true });
@@ -52,14 +42,6 @@ export function writeTree(dir: string, files: ReadonlyMap<string, string>, stats
   }
   for (const path of drift.removed) rmSync(join(dir, path));
   removeEmptyDirs(join(dir, "src"));
-  const rewritten = new Set([...drift.added, ...drift.changed]);
-  for (const [path, text] of files) {
-    const abs = join(dir, path);
-    if (rewritten.has(path) || !stats[abs]) {
-      const st = statSync(abs);
-      stats[abs] = { size: st.size, mtimeMs: st.mtimeMs, hash: hashText(text) };
-    }
-  }
   return drift;
 }
 
