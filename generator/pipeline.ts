@@ -100,12 +100,14 @@ async function generateWith(
   }
   const packages = await stats.timeAsync("render (waiting on workers)", () => Promise.all(rendering));
   if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
-  const results = stats.time(check ? "compare" : "write", () =>
-    packages.map(({ name, dir, files, keys }) => {
-      const drift = check ? compareTree(dir, files) : writeTree(dir, files);
-      if (!check) for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key);
-      return { name, files: files.size, drift };
-    }),
+  const results = await stats.timeAsync(check ? "compare" : "write", () =>
+    Promise.all(
+      packages.map(async ({ name, dir, files, keys }) => {
+        const drift = check ? compareTree(dir, files) : await writeTree(dir, files);
+        if (!check) for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key);
+        return { name, files: files.size, drift };
+      }),
+    ),
   );
   stats.time("save cache", () => cache?.save());
   return results;

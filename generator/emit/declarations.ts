@@ -14,17 +14,16 @@ import { fieldDoc } from "./tsdoc.js";
 import { typeExpr } from "./typeExpr.js";
 
 /** `config`: provider arguments, all optional since each may come from the environment or a default. */
-export type Form = "input" | "output" | "state" | "config";
+export type Form = "input" | "output" | "config";
 
 /** Which fields a form holds and which of them are optional. */
 const FORMS: Record<Form, { includes: (f: Field) => boolean; optional: (f: Field) => boolean; readonly: boolean }> = {
   input: { includes: (f) => f.mode !== "output", optional: (f) => f.mode !== "required", readonly: false },
   output: { includes: () => true, optional: (f) => f.mode !== "required" && !f.guaranteed, readonly: true },
-  state: { includes: () => true, optional: () => true, readonly: false },
   config: { includes: (f) => f.mode !== "output", optional: () => true, readonly: false },
 };
 
-/** An interface of fields in one form: Args (input), Outputs/Result (output), State. */
+/** An interface of fields in one form: Args (input), Outputs/Result (output), ProviderArgs (config). */
 export function fieldInterface(
   name: string,
   doc: OptionalKind<JSDocStructure>,

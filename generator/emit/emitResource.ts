@@ -1,3 +1,4 @@
+import { StructureKind } from "ts-morph";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
@@ -42,15 +43,15 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         "input",
         ctx,
       ),
-      fieldInterface(
-        p.state,
-        entityDoc(
-          `Input properties used for looking up and filtering ${r.name} resources: the same names as {@link ${p.outputs}}, all optional.`,
-        ),
-        r.fields,
-        "state",
-        ctx,
-      ),
+      {
+        kind: StructureKind.TypeAlias,
+        name: p.state,
+        isExported: true,
+        type: `${rt}.StateOf<${p.outputs}>`,
+        docs: [
+          `Input properties used for looking up and filtering ${r.name} resources: the names of {@link ${p.outputs}}, all optional.`,
+        ],
+      },
       fieldInterface(
         p.outputs,
         entityDoc(`Everything the service returns for a ${r.name}: its inputs as currently set and its outputs.`),

@@ -51,16 +51,14 @@ function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, p
 
 /**
  * TSDoc of a field. Inputs get everything (constraints, conditions, environment variable, secrecy,
- * replacement, default); outputs what helps reading a result; the State filter form only the
- * description. Every form keeps @deprecated.
+ * replacement, default); outputs what helps reading a result. Both keep @deprecated.
  */
 export function fieldDoc(
   f: Field,
   enums: ReadonlyMap<string, EnumType>,
-  form: "input" | "output" | "state",
+  form: "input" | "output",
 ): OptionalKind<JSDocStructure> {
   const deprecated = f.deprecated ? [{ tagName: "deprecated", text: docText(f.deprecated) }] : [];
-  if (form === "state") return { description: docText(f.description), tags: deprecated };
   const parts = [f.description, ...(form === "input" ? constraintLines(f.type, enums) : valueLines(f.type, enums))];
   if (form === "input") {
     if (f.requiredWhen) parts.push(`Required when ${code(f.requiredWhen.field)} is ${code(f.requiredWhen.equals)}.`);

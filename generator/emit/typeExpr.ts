@@ -3,16 +3,15 @@ import type { ModuleContext } from "./context.js";
 
 /**
  * The TypeScript type of a value. `input`: what a caller passes (secrets as SecretInput, objects in
- * their Args form); `output`: what the service returns (secrets as Secret, objects read-only);
- * `state`: output shapes, secrets accepted in either form.
+ * their Args form); `output`: what the service returns (secrets as Secret, objects read-only).
  */
-export function typeExpr(spec: TypeSpec, form: "input" | "output" | "state", ctx: ModuleContext): string {
+export function typeExpr(spec: TypeSpec, form: "input" | "output", ctx: ModuleContext): string {
   const base = baseType(spec, form, ctx);
   if (!spec.secret) return base;
   return `${ctx.imports.rt(false)}.${form === "output" ? "Secret" : "SecretInput"}<${base}>`;
 }
 
-function baseType(spec: TypeSpec, form: "input" | "output" | "state", ctx: ModuleContext): string {
+function baseType(spec: TypeSpec, form: "input" | "output", ctx: ModuleContext): string {
   switch (spec.kind) {
     case "string":
     case "number":

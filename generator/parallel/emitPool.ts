@@ -63,7 +63,7 @@ class RoleWorker {
 
 /** Modules per emitted batch: formatting of early batches starts while later ones are emitted. */
 const CHUNK = 25;
-/** From this many modules, this thread formats every other batch too (its own prettier warm-up pays off). */
+/** From this many modules, this thread formats batches too (its own prettier warm-up pays off). */
 const SHARE_FROM = 400;
 
 /**
@@ -82,7 +82,11 @@ export class RenderPool {
     this.formatter = cold ? new RoleWorker("format") : undefined;
   }
 
-  /** Every item emitted (where needed) and formatted. */
+  /**
+   * Every item emitted (where needed) and formatted. Emitted batches are taken by whoever is free: the
+   * formatter (kept a few batches ahead so it never waits on this thread) and, for large batches once
+   * emitting is over, this thread too.
+   */
   async render(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
     if (items.length === 0) return [];
     if (!this.formatter) return this.emitter.items(plan, items);
@@ -93,15 +97,23 @@ export class RenderPool {
       jobs.slice(i * CHUNK, (i + 1) * CHUNK),
     );
     const emitted = batches.map((batch) => this.emitter.items(plan, batch)); // all posted now
-    const done: Promise<Files>[] = texts.length ? [formatter.format(texts)] : [];
-    const mine: Files = [];
-    const formatHere = jobs.length >= SHARE_FROM ? (await import("../format/formatFiles.js")).formatFile : undefined;
-    for (let i = 0; i < batches.length; i++) {
-      const files = await emitted[i]!;
-      if (formatHere && i % 2 === 0) for (const [path, text] of files) mine.push([path, await formatHere(path, text)]);
-      else done.push(formatter.format(files));
-    }
-    return [...mine, ...(await Promise.all(done)).flat()];
+    const out: Files = texts.length ? await formatter.format(texts) : [];
+    let next = 0;
+    const viaFormatter = async () => {
+      while (next < batches.length) out.push(...(await formatter.format(await emitted[next++]!)));
+    };
+    // This thread joins in once the emitter is done: more busy threads than cores only slows all of them.
+    const here = async () => {
+      const { formatFile } = await import("../format/formatFiles.js");
+      await Promise.all(emitted);
+      while (next < batches.length) {
+        for (const [path, text] of await emitted[next++]!) out.push([path, await formatFile(path, text)]);
+        await new Promise(setImmediate); // let the formatter's answers in, so it is fed new batches
+      }
+    };
+    const lanes = [viaFormatter(), viaFormatter(), viaFormatter()];
+    await Promise.all(jobs.length >= SHARE_FROM ? [...lanes, here()] : lanes);
+    return out;
   }
 
   async close(): Promise<void> {

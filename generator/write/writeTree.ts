@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
 /** The generator owns `src/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
@@ -29,17 +30,21 @@ export function compareTree(dir: string, files: PackageFiles): Drift {
 /**
  * Brings the folder in line with `files`: writes what changed (each file through a temporary file and
  * a rename, so no file is ever half-written) and removes stale files. Callers compute every file
- * before calling, so a schema or generator error never reaches the disk.
+ * before calling, so a schema or generator error never reaches the disk. Writes run concurrently:
+ * creating files is latency-bound, not CPU-bound.
  */
-export function writeTree(dir: string, files: PackageFiles): Drift {
+export async function writeTree(dir: string, files: PackageFiles): Promise<Drift> {
   const drift = compareTree(dir, files);
-  for (const path of [...drift.added, ...drift.changed]) {
-    const target = join(dir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    const tmp = `${target}.sdkgen-${process.pid}.tmp`;
-    writeFileSync(tmp, files.get(path)!);
-    renameSync(tmp, target);
-  }
+  const paths = [...drift.added, ...drift.changed].map((path) => join(dir, path));
+  for (const folder of new Set(paths.map((p) => dirname(p)))) mkdirSync(folder, { recursive: true });
+  await Promise.all(
+    [...drift.added, ...drift.changed].map(async (path) => {
+      const target = join(dir, path);
+      const tmp = `${target}.sdkgen-${process.pid}.tmp`;
+      await writeFile(tmp, files.get(path)!);
+      await rename(tmp, target);
+    }),
+  );
   for (const path of drift.removed) rmSync(join(dir, path));
   removeEmptyDirs(join(dir, "src"));
   return drift;

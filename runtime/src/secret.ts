@@ -48,3 +48,9 @@ export const revealValue = <T>(value: SecretInput<T>): T =>
   value instanceof Secret ? (value as Secret<T>).reveal() : (value as T);
 
 export { REDACTED };
+
+/**
+ * The state-input form of an outputs type: the same field names, all optional, secrets accepted as
+ * plain values or Secrets. A homomorphic mapped type, so each field keeps its documentation.
+ */
+export type StateOf<T> = { -readonly [K in keyof T]?: (T[K] extends Secret<infer U> ? SecretInput<U> : T[K]) | undefined };

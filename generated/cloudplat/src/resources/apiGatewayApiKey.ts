@@ -68,25 +68,8 @@ export interface ApiGatewayApiKeyArgs {
   status?: ApiGatewayApiKeyStatus | undefined;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayApiKey resources: the same names as {@link ApiGatewayApiKeyOutputs}, all optional. */
-export interface ApiGatewayApiKeyState {
-  /** Access key id; required for manual keys and cannot be changed after creation (an update is rejected). Sent as `AccessKeyId` in CreateApiKey for manual keys; read back equal to `apiGatewayApiKeyId`. */
-  accessKeyId?: string | undefined;
-  /** Access key secret; required for manual keys, and updated in place for manual keys. */
-  accessKeySecret?: rt.SecretInput<string> | undefined;
-  /** How the key pair is created; it cannot be changed after creation (an update is rejected). */
-  accessKeyType?: ApiGatewayApiKeyAccessKeyType | undefined;
-  /** Id of the API key assigned by the platform (its access key id, for example `AKID...`). */
-  apiGatewayApiKeyId?: string | undefined;
-  /** Creation time of the key. */
-  createTime?: string | undefined;
-  /** Last modification time of the key. */
-  modifyTime?: string | undefined;
-  /** Name of the API key. */
-  secretName?: string | undefined;
-  /** Status of the API key. */
-  status?: ApiGatewayApiKeyStatus | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayApiKey resources: the names of {@link ApiGatewayApiKeyOutputs}, all optional. */
+export type ApiGatewayApiKeyState = rt.StateOf<ApiGatewayApiKeyOutputs>;
 
 /** Everything the service returns for a ApiGatewayApiKey: its inputs as currently set and its outputs. */
 export interface ApiGatewayApiKeyOutputs {

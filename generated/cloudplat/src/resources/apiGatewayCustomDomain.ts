@@ -73,29 +73,8 @@ export interface ApiGatewayCustomDomainArgs {
   subDomain: string;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayCustomDomain resources: the same names as {@link ApiGatewayCustomDomainOutputs}, all optional. */
-export interface ApiGatewayCustomDomainState {
-  /** Id of the certificate for HTTPS. */
-  certificateId?: string | undefined;
-  /** Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`). */
-  defaultDomain?: string | undefined;
-  /** Whether the default path mapping is used; when false, `pathMappings` applies. */
-  isDefaultMapping?: boolean | undefined;
-  /** Whether HTTP requests are redirected to HTTPS. */
-  isForcedHttps?: boolean | undefined;
-  /** Network type of the custom domain. */
-  netType?: ApiGatewayCustomDomainNetType | undefined;
-  /** Custom path mappings, each of the form `/<path>#<environment>` (sent as `PathMappingSet[{Path, Environment}]`). */
-  pathMappings?: readonly string[] | undefined;
-  /** Protocol of the custom domain. */
-  protocol?: ApiGatewayCustomDomainProtocol | undefined;
-  /** Id of the service the domain is bound to. */
-  serviceId?: string | undefined;
-  /** Status of the custom domain (1 normal, 0 failed). */
-  status?: 1 | 0 | (number & {}) | undefined;
-  /** The custom domain to bind; a change is applied with ModifySubDomain. */
-  subDomain?: string | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayCustomDomain resources: the names of {@link ApiGatewayCustomDomainOutputs}, all optional. */
+export type ApiGatewayCustomDomainState = rt.StateOf<ApiGatewayCustomDomainOutputs>;
 
 /** Everything the service returns for a ApiGatewayCustomDomain: its inputs as currently set and its outputs. */
 export interface ApiGatewayCustomDomainOutputs {

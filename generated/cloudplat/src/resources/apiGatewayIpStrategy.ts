@@ -48,21 +48,8 @@ export interface ApiGatewayIpStrategyArgs {
   strategyType: ApiGatewayIpStrategyStrategyType;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayIpStrategy resources: the same names as {@link ApiGatewayIpStrategyOutputs}, all optional. */
-export interface ApiGatewayIpStrategyState {
-  /** Creation time of the strategy. */
-  createTime?: string | undefined;
-  /** Id of the service the strategy belongs to. */
-  serviceId?: string | undefined;
-  /** IP addresses or CIDR blocks of the strategy; several entries are separated by newlines. */
-  strategyData?: string | undefined;
-  /** Id of the strategy assigned by the platform (for example `IPStrategy-q1lk8ud2`). */
-  strategyId?: string | undefined;
-  /** Name of the strategy. */
-  strategyName?: string | undefined;
-  /** Type of the strategy. */
-  strategyType?: ApiGatewayIpStrategyStrategyType | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayIpStrategy resources: the names of {@link ApiGatewayIpStrategyOutputs}, all optional. */
+export type ApiGatewayIpStrategyState = rt.StateOf<ApiGatewayIpStrategyOutputs>;
 
 /** Everything the service returns for a ApiGatewayIpStrategy: its inputs as currently set and its outputs. */
 export interface ApiGatewayIpStrategyOutputs {

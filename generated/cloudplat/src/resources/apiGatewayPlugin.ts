@@ -53,19 +53,8 @@ export interface ApiGatewayPluginArgs {
   pluginType: ApiGatewayPluginPluginType;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayPlugin resources: the same names as {@link ApiGatewayPluginOutputs}, all optional. */
-export interface ApiGatewayPluginState {
-  /** Id of the plug-in assigned by the platform (for example `plugin-hnqntalp`). */
-  apiGatewayPluginId?: string | undefined;
-  /** Description of the plug-in. */
-  description?: string | undefined;
-  /** Definition statement of the plug-in, a JSON string. */
-  pluginData?: string | undefined;
-  /** Name of the plug-in; 2 to 50 characters, starting with a letter. */
-  pluginName?: string | undefined;
-  /** Type of the plug-in; it cannot be changed after creation (an update is rejected). */
-  pluginType?: ApiGatewayPluginPluginType | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayPlugin resources: the names of {@link ApiGatewayPluginOutputs}, all optional. */
+export type ApiGatewayPluginState = rt.StateOf<ApiGatewayPluginOutputs>;
 
 /** Everything the service returns for a ApiGatewayPlugin: its inputs as currently set and its outputs. */
 export interface ApiGatewayPluginOutputs {

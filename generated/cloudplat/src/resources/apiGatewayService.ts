@@ -99,51 +99,8 @@ export interface ApiGatewayServiceArgs {
   uniqVpcId?: string | undefined;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayService resources: the same names as {@link ApiGatewayServiceOutputs}, all optional. */
-export interface ApiGatewayServiceState {
-  /** Id of the service assigned by the platform (for example `service-pg6ud8pa`). */
-  apiGatewayServiceId?: string | undefined;
-  /** APIs of the service. */
-  apiLists?: readonly ApiGatewayServiceApi[] | undefined;
-  /** Creation time of the service. */
-  createTime?: string | undefined;
-  /** Name of the exclusive cluster; it is read back but never sent to the API. */
-  exclusiveSetName?: string | undefined;
-  /** Port for private network HTTP access. */
-  innerHttpPort?: number | undefined;
-  /** Port for private network HTTPS access. */
-  innerHttpsPort?: number | undefined;
-  /** Id of the dedicated gateway instance hosting the service. */
-  instanceId?: string | undefined;
-  /** Private network access sub-domain of the service. */
-  internalSubDomain?: string | undefined;
-  /** IP version of the service. */
-  ipVersion?: ApiGatewayServiceIpVersion | undefined;
-  /** Last modification time of the service. */
-  modifyTime?: string | undefined;
-  /** Network types of the service (`INNER`, `OUTER` or both). */
-  netTypes?: readonly ApiGatewayServiceNetTypes[] | undefined;
-  /** Public network access sub-domain of the service. */
-  outerSubDomain?: string | undefined;
-  /** QPS limit of the `prepub` (pre-release) environment (an unlimited value is reported as 5000). */
-  preLimit?: number | undefined;
-  /** Front-end request protocol of the service. */
-  protocol?: ApiGatewayServiceProtocol | undefined;
-  /** QPS limit of the `release` environment (an unlimited value is reported as 5000). */
-  releaseLimit?: number | undefined;
-  /** Description of the service. */
-  serviceDesc?: string | undefined;
-  /** Name of the service. */
-  serviceName?: string | undefined;
-  /** Tags of the service; they are managed through the tag service, not the gateway API. */
-  tags?: { readonly [key: string]: string } | undefined;
-  /** QPS limit of the `test` environment (an unlimited value is reported as 5000). */
-  testLimit?: number | undefined;
-  /** Id of the VPC the service is bound to; it is sent only at creation (later changes are not applied). */
-  uniqVpcId?: string | undefined;
-  /** Usage plans bound to the service or to its APIs (read from the service and API usage-plan lists). */
-  usagePlanLists?: readonly ApiGatewayServiceUsagePlan[] | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayService resources: the names of {@link ApiGatewayServiceOutputs}, all optional. */
+export type ApiGatewayServiceState = rt.StateOf<ApiGatewayServiceOutputs>;
 
 /** Everything the service returns for a ApiGatewayService: its inputs as currently set and its outputs. */
 export interface ApiGatewayServiceOutputs {

@@ -51,17 +51,8 @@ export interface ApiGatewayServiceReleaseArgs {
   serviceId: string;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayServiceRelease resources: the same names as {@link ApiGatewayServiceReleaseOutputs}, all optional. */
-export interface ApiGatewayServiceReleaseState {
-  /** Environment the service is released to. */
-  environmentName?: ApiGatewayServiceReleaseEnvironmentName | undefined;
-  /** Description of this release. */
-  releaseDesc?: string | undefined;
-  /** Version of the release, assigned by the platform (for example `20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be`). */
-  releaseVersion?: string | undefined;
-  /** Id of the service to release. */
-  serviceId?: string | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayServiceRelease resources: the names of {@link ApiGatewayServiceReleaseOutputs}, all optional. */
+export type ApiGatewayServiceReleaseState = rt.StateOf<ApiGatewayServiceReleaseOutputs>;
 
 /** Everything the service returns for a ApiGatewayServiceRelease: its inputs as currently set and its outputs. */
 export interface ApiGatewayServiceReleaseOutputs {

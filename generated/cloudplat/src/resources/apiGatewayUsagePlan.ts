@@ -44,27 +44,8 @@ export interface ApiGatewayUsagePlanArgs {
   usagePlanName: string;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayUsagePlan resources: the same names as {@link ApiGatewayUsagePlanOutputs}, all optional. */
-export interface ApiGatewayUsagePlanState {
-  /** Id of the usage plan assigned by the platform (for example `usagePlan-gyeafpab`). */
-  apiGatewayUsagePlanId?: string | undefined;
-  /** Ids of the API keys bound to the usage plan. */
-  attachApiKeys?: readonly string[] | undefined;
-  /** Services and APIs the usage plan is bound to (read with DescribeUsagePlanEnvironments for SERVICE and API bindings). */
-  attachLists?: readonly ApiGatewayUsagePlanAttach[] | undefined;
-  /** Creation time of the usage plan. */
-  createTime?: string | undefined;
-  /** Total request quota; -1 means unlimited, otherwise 1 to 99999999. */
-  maxRequestNum?: number | undefined;
-  /** Request limit per second; -1 means unlimited, otherwise 1 to 2000. */
-  maxRequestNumPreSec?: number | undefined;
-  /** Last modification time of the usage plan. */
-  modifyTime?: string | undefined;
-  /** Description of the usage plan. */
-  usagePlanDesc?: string | undefined;
-  /** Name of the usage plan. */
-  usagePlanName?: string | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayUsagePlan resources: the names of {@link ApiGatewayUsagePlanOutputs}, all optional. */
+export type ApiGatewayUsagePlanState = rt.StateOf<ApiGatewayUsagePlanOutputs>;
 
 /** Everything the service returns for a ApiGatewayUsagePlan: its inputs as currently set and its outputs. */
 export interface ApiGatewayUsagePlanOutputs {

@@ -70,21 +70,8 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
   usagePlanId: string;
 }
 
-/** Input properties used for looking up and filtering ApiGatewayUsagePlanAttachment resources: the same names as {@link ApiGatewayUsagePlanAttachmentOutputs}, all optional. */
-export interface ApiGatewayUsagePlanAttachmentState {
-  /** Ids of API keys to bind to the usage plan; only for API bindings of an API whose authType is SECRET. */
-  accessKeyIds?: readonly string[] | undefined;
-  /** Id of the API to bind; required when `bindType` is API. */
-  apiId?: string | undefined;
-  /** Binding type. */
-  bindType?: ApiGatewayUsagePlanAttachmentBindType | undefined;
-  /** Environment of the service in which the usage plan is bound. */
-  environment?: ApiGatewayUsagePlanAttachmentEnvironment | undefined;
-  /** Id of the service to bind. */
-  serviceId?: string | undefined;
-  /** Id of the usage plan to bind. */
-  usagePlanId?: string | undefined;
-}
+/** Input properties used for looking up and filtering ApiGatewayUsagePlanAttachment resources: the names of {@link ApiGatewayUsagePlanAttachmentOutputs}, all optional. */
+export type ApiGatewayUsagePlanAttachmentState = rt.StateOf<ApiGatewayUsagePlanAttachmentOutputs>;
 
 /** Everything the service returns for a ApiGatewayUsagePlanAttachment: its inputs as currently set and its outputs. */
 export interface ApiGatewayUsagePlanAttachmentOutputs {

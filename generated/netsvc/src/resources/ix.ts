@@ -74,75 +74,8 @@ export interface IxArgs {
   vlan: number;
 }
 
-/** Input properties used for looking up and filtering Ix resources: the same names as {@link IxOutputs}, all optional. */
-export interface IxState {
-  /** ASN of the IX connection. */
-  asn?: number | undefined;
-  /** Attribute tags of the IX connection. */
-  attributeTags?: { readonly [key: string]: string } | undefined;
-  /** Customer reference shown on invoices. */
-  costCentre?: string | undefined;
-  /** When the IX connection was created (epoch milliseconds on the wire, exposed as ISO 8601). */
-  createDate?: string | undefined;
-  /** When the IX connection was deployed (epoch milliseconds on the wire, exposed as ISO 8601). */
-  deployDate?: string | undefined;
-  /** IX peering macro. */
-  ixPeerMacro?: string | undefined;
-  /** Numeric location id of the IX connection. */
-  locationId?: number | undefined;
-  /** MAC address of the IX interface. */
-  macAddress?: string | undefined;
-  /** Type of IX service, named after an exchange location (the exchange's name, for example `Los Angeles IX`). */
-  networkServiceType?: "Los Angeles IX" | (string & {}) | undefined;
-  /** Numeric id of the IX connection. */
-  productId?: number | undefined;
-  /** Name of the IX connection. */
-  productName?: string | undefined;
-  /** Unique identifier of the IX connection. */
-  productUid?: string | undefined;
-  /** Promotional code applied to the order. */
-  promoCode?: string | undefined;
-  /** Current provisioning state; CONFIGURED and LIVE mean the IX is ready. */
-  provisioningStatus?:
-    | "DESIGN"
-    | "DEPLOYABLE"
-    | "CONFIGURING"
-    | "DEPLOYING"
-    | "PROVISIONING"
-    | "PENDING"
-    | "CONFIGURED"
-    | "LIVE"
-    | "CANCELLED"
-    | "CANCELLED_PARENT"
-    | "DECOMMISSIONING"
-    | "DECOMMISSIONED"
-    | "DELETED"
-    | "INACTIVE"
-    | "FAILED"
-    | "LOCKED"
-    | (string & {})
-    | undefined;
-  /** Whether the usage statistics are publicly viewable. */
-  publicGraph?: boolean | undefined;
-  /** Rate limit in Mbps. */
-  rateLimit?: number | undefined;
-  /** UID of the product (port) the IX attaches to; sent as the order's top-level `productUid` and moved in place with `aEndProductUid`. */
-  requestedProductUid?: string | undefined;
-  /** Resources of the IX connection (BGP sessions, interface, addresses, VPLS interface). */
-  resources?: IxResources | undefined;
-  /** Custom hostname for reverse DNS of the IX addresses. */
-  reverseDns?: string | undefined;
-  /** Secondary name of the IX connection. */
-  secondaryName?: string | undefined;
-  /** Whether the IX connection is shut down; default false. */
-  shutdown?: boolean | undefined;
-  /** Contract term in months. */
-  term?: number | undefined;
-  /** Usage (billing) algorithm. */
-  usageAlgorithm?: string | undefined;
-  /** VLAN id of the IX connection. */
-  vlan?: number | undefined;
-}
+/** Input properties used for looking up and filtering Ix resources: the names of {@link IxOutputs}, all optional. */
+export type IxState = rt.StateOf<IxOutputs>;
 
 /** Everything the service returns for a Ix: its inputs as currently set and its outputs. */
 export interface IxOutputs {

@@ -34,15 +34,8 @@ export interface McrIpsecAddonArgs {
   tunnelCount: IpsecTunnelCount;
 }
 
-/** Input properties used for looking up and filtering McrIpsecAddon resources: the same names as {@link McrIpsecAddonOutputs}, all optional. */
-export interface McrIpsecAddonState {
-  /** UID assigned to the add-on by the API. */
-  addOnUid?: string | undefined;
-  /** UID of the MCR. */
-  mcrId?: string | undefined;
-  /** Number of IPsec tunnels in the pack, one of 10, 20 or 30. */
-  tunnelCount?: IpsecTunnelCount | undefined;
-}
+/** Input properties used for looking up and filtering McrIpsecAddon resources: the names of {@link McrIpsecAddonOutputs}, all optional. */
+export type McrIpsecAddonState = rt.StateOf<McrIpsecAddonOutputs>;
 
 /** Everything the service returns for a McrIpsecAddon: its inputs as currently set and its outputs. */
 export interface McrIpsecAddonOutputs {

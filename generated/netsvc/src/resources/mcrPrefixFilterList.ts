@@ -47,21 +47,8 @@ export interface McrPrefixFilterListArgs {
   mcrId: string;
 }
 
-/** Input properties used for looking up and filtering McrPrefixFilterList resources: the same names as {@link McrPrefixFilterListOutputs}, all optional. */
-export interface McrPrefixFilterListState {
-  /** Address family of the list's prefixes, `IPv4` or `IPv6` (case-insensitive). */
-  addressFamily?: AddressFamily | undefined;
-  /** Description of the list (BGP import/export settings refer to lists by it). */
-  description?: string | undefined;
-  /** The entries of the list, between 1 and 200. */
-  entries?: readonly PrefixFilterEntry[] | undefined;
-  /** When the list was last updated. */
-  lastUpdated?: string | undefined;
-  /** UID of the owning MCR. */
-  mcrId?: string | undefined;
-  /** Numeric id of the list (positive integer). */
-  mcrPrefixFilterListId?: number | undefined;
-}
+/** Input properties used for looking up and filtering McrPrefixFilterList resources: the names of {@link McrPrefixFilterListOutputs}, all optional. */
+export type McrPrefixFilterListState = rt.StateOf<McrPrefixFilterListOutputs>;
 
 /** Everything the service returns for a McrPrefixFilterList: its inputs as currently set and its outputs. */
 export interface McrPrefixFilterListOutputs {

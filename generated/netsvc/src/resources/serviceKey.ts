@@ -66,41 +66,8 @@ export interface ServiceKeyArgs {
   vlan?: number | undefined;
 }
 
-/** Input properties used for looking up and filtering ServiceKey resources: the same names as {@link ServiceKeyOutputs}, all optional. */
-export interface ServiceKeyState {
-  /** Whether the key is active and usable. */
-  active?: boolean | undefined;
-  /** Numeric id of the owning company. */
-  companyId?: number | undefined;
-  /** UID of the owning company. */
-  companyUid?: string | undefined;
-  /** When the key was created (epoch milliseconds on the wire, exposed as ISO 8601). */
-  createDate?: string | undefined;
-  /** Description of the key. */
-  description?: string | undefined;
-  /** Whether the key has expired. */
-  expired?: boolean | undefined;
-  /** The key value shared with the other party. */
-  key?: rt.SecretInput<string> | undefined;
-  /** When the key was last updated (epoch milliseconds on the wire, exposed as ISO 8601). */
-  lastUpdated?: string | undefined;
-  /** When the key was last used (epoch milliseconds on the wire, exposed as ISO 8601). */
-  lastUsed?: string | undefined;
-  /** Maximum speed (Mbps) the key allows. */
-  maxSpeed?: number | undefined;
-  /** Whether connections made with the key are pre-approved. */
-  preApproved?: boolean | undefined;
-  /** UID of the port the key belongs to. */
-  productUid?: string | undefined;
-  /** true is single-use; false is multi-use (the other party may request several connections). */
-  singleUse?: boolean | undefined;
-  /** Whether the key is currently valid. */
-  valid?: boolean | undefined;
-  /** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
-  validFor?: ServiceKeyValidFor | undefined;
-  /** VLAN for the connection; required when singleUse is true. */
-  vlan?: number | undefined;
-}
+/** Input properties used for looking up and filtering ServiceKey resources: the names of {@link ServiceKeyOutputs}, all optional. */
+export type ServiceKeyState = rt.StateOf<ServiceKeyOutputs>;
 
 /** Everything the service returns for a ServiceKey: its inputs as currently set and its outputs. */
 export interface ServiceKeyOutputs {

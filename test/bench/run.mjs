@@ -1,0 +1,73 @@
+// `make bench`: measured regeneration figures, each printed beside the bound the project holds to.
+// "Cold" means no generator cache (node_modules/.cache/sdkgen is not used); every run is a new process.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeSynthetic } from "./synthetic.mjs";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CLI = join(ROOT, "build/generator/cli.js");
+const work = mkdtempSync(join(tmpdir(), "sdkgen-bench-"));
+
+/** One generator run in a fresh process: wall time and the process's peak memory. */
+function generate(schemas, out, cache) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [CLI, "generate", "--stats", "--schemas", schemas, "--out", out, "--cache", cache], { encoding: "utf8" });
+  const wall = (performance.now() - started) / 1000;
+  if (r.status !== 0) throw new Error(`generator failed:\n${r.stderr}`);
+  return { wall, peakMiB: Number(/peak memory (\d+) MiB/.exec(r.stdout)?.[1]), stages: /^load .*;/m.exec(r.stdout)?.[0] ?? "" };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = [];
+const row = (figure, runs, unit, bound) => {
+  const value = median(runs);
+  rows.push([figure, `${value.toFixed(unit === "MiB" ? 0 : 2)} ${unit}`, `${runs.map((r) => r.toFixed(unit === "MiB" ? 0 : 2)).join(" ")}`, bound ? `${bound} ${unit}` : "", bound ? (value <= bound ? "ok" : "OVER") : ""]);
+};
+
+// Both providers: output into a copy of generated/, so the committed tree is never touched.
+const realOut = join(work, "real-out");
+cpSync(join(ROOT, "generated"), realOut, { recursive: true });
+const realCache = join(work, "real-cache");
+const cold = [];
+for (let i = 0; i < 5; i++) {
+  rmSync(realCache, { recursive: true, force: true });
+  cold.push(generate(join(ROOT, "schemas"), realOut, realCache).wall);
+}
+row("both providers, cold", cold, "s", 2);
+row("both providers, nothing changed", [0, 1, 2].map(() => generate(join(ROOT, "schemas"), realOut, realCache).wall), "s");
+
+// A synthetic provider of 2,000 entities, written to a temporary folder (never committed).
+const synth = join(work, "synth");
+const counts = writeSynthetic(join(synth, "schemas"));
+const synthCache = join(work, "synth-cache");
+const synthCold = [];
+const synthPeak = [];
+for (let i = 0; i < 2; i++) {
+  rmSync(synthCache, { recursive: true, force: true });
+  rmSync(join(synth, "out"), { recursive: true, force: true });
+  const r = generate(join(synth, "schemas"), join(synth, "out"), synthCache);
+  synthCold.push(r.wall);
+  synthPeak.push(r.peakMiB);
+}
+row(`2,000 entities, cold (${counts.resources} resources, ${counts.lookups} lookups, ${counts.types} types)`, synthCold, "s", 15);
+row("2,000 entities, cold, peak memory", synthPeak, "MiB", 1536);
+const edited = join(synth, "schemas/synth/resources/thing7.yaml");
+const original = readFileSync(edited, "utf8");
+const incremental = [];
+let stages = "";
+for (let i = 0; i < 5; i++) {
+  writeFileSync(edited, original.replace("a synthetic resource.", `a synthetic resource, edit ${i}.`));
+  const r = generate(join(synth, "schemas"), join(synth, "out"), synthCache);
+  incremental.push(r.wall);
+  stages = r.stages;
+}
+row("2,000 entities, one file changed", incremental, "s", 1);
+
+const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...[["figure", "median", "runs", "bound", ""], ...rows].map((r) => r[c].length)));
+const line = (r) => r.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd();
+console.log(line(["figure", "median", "runs", "bound", ""]));
+for (const r of rows) console.log(line(r));
+console.log(`\nstages of the last one-file run: ${stages}`);
+rmSync(work, { recursive: true, force: true });
