@@ -272,11 +272,12 @@ function importId(raw: NonNullable<ReturnType<typeof entity>["importId"]>): Impo
 /** Marks which forms each named type needs, walking from every entity. */
 function withUsage(model: Omit<PackageModel, never>): PackageModel {
   const byType = new Map(model.types.map((t) => [t.name, { input: false, output: false }]));
+  const types = new Map(model.types.map((t) => [t.name, t]));
   const mark = (name: string, as: "input" | "output") => {
     const u = byType.get(name);
     if (!u || u[as]) return;
     u[as] = true;
-    const t = model.types.find((x) => x.name === name)!;
+    const t = types.get(name)!;
     if (t.kind === "union") t.variants.forEach((v) => mark(v.ref, as));
     else t.fields.forEach((f) => walk(f, as));
   };
