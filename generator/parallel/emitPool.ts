@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ModuleJob } from "../emit/moduleKeys.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import { subPlan } from "../plan/subPlan.js";
 
 /** A module to emit, or a text (a rendered template) that only needs formatting. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
@@ -89,7 +90,10 @@ export class RenderPool {
    */
   async render(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
     if (items.length === 0) return [];
-    if (!this.formatter) return this.emitter.items(plan, items);
+    if (!this.formatter) {
+      const jobs = items.flatMap((item) => ("job" in item ? [item.job] : []));
+      return this.emitter.items(subPlan(plan, jobs), items);
+    }
     const formatter = this.formatter;
     const texts: Files = items.flatMap((item) => ("text" in item ? [[item.path, item.text] as [string, string]] : []));
     const jobs = items.filter((item) => "job" in item);

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -91,6 +91,20 @@ describe("the generator CLI", () => {
     expect(result.stderr).toContain("nothing was written");
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(snapshot(out)).toEqual(before);
+  });
+
+  it("a warm, cached regeneration after an edit equals a fresh one without the cache", () => {
+    const { schemas, out } = fixtureCopy();
+    const cache = join(dirname(schemas), "cache");
+    run("generate", "--schemas", schemas, "--out", out, "--cache", cache);
+    const widget = join(schemas, "demo/resources/widget.yaml");
+    writeFileSync(widget, readFileSync(widget, "utf8").replace("description: A widget.", "description: A widget, edited.").replace("description: MAC address.", "description: Its MAC address."));
+    const warm = run("generate", "--schemas", schemas, "--out", out, "--cache", cache);
+    expect(warm.status, warm.stderr).toBe(0);
+    expect(warm.stdout).toContain("demo: 14 files, 2 written or removed");
+    const fresh = join(dirname(schemas), "fresh");
+    run("generate", "--schemas", schemas, "--out", fresh, "--no-cache");
+    expect(snapshot(out)).toEqual(snapshot(fresh));
   });
 
   it("the committed generated/ matches the schemas", () => {
