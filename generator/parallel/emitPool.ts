@@ -64,14 +64,12 @@ class RoleWorker {
 
 /** Modules per emitted batch: formatting of early batches starts while later ones are emitted. */
 const CHUNK = 25;
-/** From this many modules, this thread formats batches too (its own prettier warm-up pays off). */
-const SHARE_FROM = 400;
 
 /**
  * Worker threads that render modules. A cold run (no cache, everything to build) gets an emitter (the
- * only thread loading ts-morph) and a formatter (the only one loading prettier, warming it up while
- * schemas load), started first thing; batches stream from one to the other. Each library is loaded and
- * JIT-compiled once, which on two cores beats splitting the same work. A warm run rebuilds a few
+ * only thread loading ts-morph) and a formatter (loading prettier and warming it up while schemas
+ * load), started first thing; batches stream from one to the other, and the emitter helps format once
+ * it is done. Two busy threads on two cores: more only slows all of them. A warm run rebuilds a few
  * modules: one thread doing both is enough.
  */
 export class RenderPool {
@@ -85,8 +83,8 @@ export class RenderPool {
 
   /**
    * Every item emitted (where needed) and formatted. Emitted batches are taken by whoever is free: the
-   * formatter (kept a few batches ahead so it never waits on this thread) and, for large batches once
-   * emitting is over, this thread too.
+   * formatter (kept a few batches ahead so it never waits on this thread), and the emitter once it has
+   * emitted everything. This thread loads neither ts-morph nor prettier.
    */
   async render(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
     if (items.length === 0) return [];
@@ -103,20 +101,12 @@ export class RenderPool {
     const emitted = batches.map((batch) => this.emitter.items(plan, batch)); // all posted now
     const out: Files = texts.length ? await formatter.format(texts) : [];
     let next = 0;
-    const viaFormatter = async () => {
-      while (next < batches.length) out.push(...(await formatter.format(await emitted[next++]!)));
+    const lane = async (worker: RoleWorker, after?: Promise<unknown>) => {
+      await after;
+      while (next < batches.length) out.push(...(await worker.format(await emitted[next++]!)));
     };
-    // This thread joins in once the emitter is done: more busy threads than cores only slows all of them.
-    const here = async () => {
-      const { formatFile } = await import("../format/formatFiles.js");
-      await Promise.all(emitted);
-      while (next < batches.length) {
-        for (const [path, text] of await emitted[next++]!) out.push([path, await formatFile(path, text)]);
-        await new Promise(setImmediate); // let the formatter's answers in, so it is fed new batches
-      }
-    };
-    const lanes = [viaFormatter(), viaFormatter(), viaFormatter()];
-    await Promise.all(jobs.length >= SHARE_FROM ? [...lanes, here()] : lanes);
+    // The formatter keeps a few batches queued; the emitter joins once it has emitted everything.
+    await Promise.all([lane(formatter), lane(formatter), lane(formatter), lane(this.emitter, Promise.all(emitted))]);
     return out;
   }
 

@@ -31,28 +31,34 @@ export function validateXArgs(args: unknown): rt.ValidationIssue[] {
 }
 `;
 
-// Each role loads only its own libraries.
-const ready = (async () => {
-  const emit = role === "format" ? undefined : (await import("../emit/renderItems.js")).emitItems;
-  const format = role === "emit" ? undefined : (await import("../format/formatFiles.js")).formatFile;
-  if (role === "format") for (let i = 0; i < 8; i++) await format!("warm.ts", SAMPLE);
-  return { emit, format };
-})();
+// Each role loads its own library first; an emitter loads prettier too once it is asked to format
+// (after emitting, it helps the formatter).
+const emit = role === "format" ? undefined : import("../emit/renderItems.js").then((m) => m.emitItems);
+let format: Promise<(path: string, text: string) => Promise<string>> | undefined =
+  role === "emit"
+    ? undefined
+    : import("../format/formatFiles.js").then(async ({ formatFile }) => {
+        if (role === "format") for (let i = 0; i < 8; i++) await formatFile("warm.ts", SAMPLE);
+        return formatFile;
+      });
+const formatter = () => (format ??= import("../format/formatFiles.js").then((m) => m.formatFile));
 
 const plans = new Map<number, PackagePlan>();
 
 parentPort!.on("message", async ({ id, task }: { id: number; task: Task }) => {
   try {
-    const { emit, format } = await ready;
     let files: Files;
-    if ("files" in task) files = task.files;
-    else {
+    let formatIt = role !== "emit";
+    if ("files" in task) {
+      files = task.files;
+      formatIt = true;
+    } else {
       if (task.plan) plans.set(task.planId, task.plan);
-      files = emit!(plans.get(task.planId)!, task.items);
+      files = (await emit!)(plans.get(task.planId)!, task.items);
     }
     const results: Files = [];
-    if (format) for (const [path, text] of files) results.push([path, await format(path, text)]);
-    parentPort!.postMessage({ id, results: format ? results : files });
+    if (formatIt) for (const [path, text] of files) results.push([path, await (await formatter())(path, text)]);
+    parentPort!.postMessage({ id, results: formatIt ? results : files });
   } catch (e) {
     parentPort!.postMessage({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }
