@@ -1,0 +1,126 @@
+import { ServiceError, type ResourceRef } from "../http/errors.js";
+import { debug, logging } from "../http/log.js";
+import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from "../http/retry.js";
+import { send } from "../http/transport.js";
+import type { Secret } from "../secret.js";
+import { TokenSource } from "./oauth.js";
+
+/** The service's 400 that means "no such product" (wire reference §2.2). */
+const NOT_FOUND_400 = /Could not find a service with UID/i;
+
+/** A product or object the service does not know (404, or its 400 "Could not find a service with UID"). */
+export class NotFoundError extends ServiceError {
+  override readonly name = "NotFoundError";
+}
+
+export interface NetsvcClientOptions {
+  readonly apiBase: string;
+  readonly tokenUrl: string;
+  readonly accessKey: string;
+  readonly secretKey: Secret<string>;
+  readonly timeoutMs?: number;
+  readonly retry?: RetryPolicy;
+  readonly userAgent?: string;
+}
+
+export interface CallOptions {
+  readonly body?: unknown;
+  /** An order: repeated only where the server cannot have acted on it (see `retryable`). */
+  readonly once?: boolean;
+  readonly resource?: ResourceRef | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** Values to keep out of debug logs besides the credentials (secret inputs of this call). */
+  readonly secrets?: readonly string[];
+}
+
+/**
+ * The netsvc protocol: bearer tokens from OAuth client credentials, the `{message, terms, data}`
+ * envelope, error payloads `{message, data, trace_id}` with the Trace-Id header, retries per policy,
+ * and one token refresh on a 401.
+ */
+export class NetsvcClient {
+  private readonly tokens: TokenSource;
+  private readonly timeoutMs: number;
+  private readonly retry: RetryPolicy;
+
+  constructor(private readonly options: NetsvcClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.retry = options.retry ?? DEFAULT_RETRY;
+    this.tokens = new TokenSource(options.tokenUrl, options.accessKey, options.secretKey, {
+      timeoutMs: this.timeoutMs,
+    });
+  }
+
+  /** `data` of the envelope (undefined for action endpoints that return none). */
+  async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+    const ref = { method, path: path.split("?")[0]! };
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const secrets = [this.options.secretKey.reveal(), ...(options.secrets ?? [])];
+    return withRetries(
+      async () => {
+        // An expired or revoked token gets one fresh token and one more try, inside this attempt.
+        let res: Awaited<ReturnType<typeof send>>;
+        let token: string;
+        for (let auth = 0; ; auth++) {
+          token = await this.tokens.token(options.signal);
+          if (logging())
+            debug(`${method} ${path}`, body === undefined ? {} : { body: JSON.parse(body) as unknown }, [
+              ...secrets,
+              token,
+            ]);
+          res = await send(
+            {
+              method,
+              url: this.options.apiBase + path,
+              headers: {
+                authorization: `Bearer ${token}`,
+                accept: "application/json",
+                "user-agent": this.options.userAgent ?? "sdkgen-netsvc",
+                ...(method === "GET" ? {} : { "content-type": "application/json" }),
+              },
+              body,
+            },
+            ref,
+            { timeoutMs: this.timeoutMs, signal: options.signal },
+          );
+          if (res.status !== 401 || auth > 0) break;
+          this.tokens.invalidate();
+        }
+        const payload = parse(res.text);
+        const traceId = res.headers.get("trace-id") ?? stringField(payload, "trace_id");
+        if (logging()) debug(`${method} ${path} -> ${res.status}`, { traceId }, [...secrets, token]);
+        if (res.status >= 200 && res.status < 300) return (payload?.data ?? undefined) as T;
+        const message = stringField(payload, "message") ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
+        const detail = stringField(payload, "data") ?? stringField(payload, "error");
+        const full = detail && detail !== message ? `${message} (${detail})` : message;
+        const extras = {
+          resource: options.resource,
+          traceId,
+          retryAfterMs: retryAfterMs(res.headers.get("retry-after"), this.retry),
+        };
+        if (res.status === 404 || (res.status === 400 && NOT_FOUND_400.test(full)))
+          throw new NotFoundError(ref, res.status, full, extras);
+        throw new ServiceError(ref, res.status, full, extras);
+      },
+      {
+        policy: this.retry,
+        once: options.once ?? false,
+        signal: options.signal,
+        onRetry: (attempt, delay, error) =>
+          debug(`retry ${attempt} of ${method} ${path} in ${delay} ms`, { error: String(error) }, secrets),
+      },
+    );
+  }
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const stringField = (o: Record<string, unknown> | undefined, key: string): string | undefined =>
+  typeof o?.[key] === "string" && o[key] !== "" ? (o[key] as string) : undefined;

@@ -1,0 +1,79 @@
+import type { Secret } from "../secret.js";
+import { ServiceError } from "../http/errors.js";
+import { send, type SendOptions } from "../http/transport.js";
+
+/** Tokens are renewed this long before they expire, so a request never leaves with a dying token. */
+const EARLY_MS = 60_000;
+
+/**
+ * OAuth client credentials (wire reference §1.2): `POST <token url>?grant_type=client_credentials`
+ * with Basic credentials and an empty form body. The token is cached until shortly before it expires;
+ * concurrent callers share one request; `invalidate` (after a 401) forces the next call to fetch anew.
+ */
+export class TokenSource {
+  private cached: { token: string; expiresAt: number } | undefined;
+  private pending: Promise<string> | undefined;
+
+  constructor(
+    private readonly tokenUrl: string,
+    private readonly accessKey: string,
+    private readonly secretKey: Secret<string>,
+    private readonly sendOptions: Omit<SendOptions, "signal">,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async token(signal?: AbortSignal): Promise<string> {
+    if (this.cached && this.now() < this.cached.expiresAt - EARLY_MS) return this.cached.token;
+    this.pending ??= this.fetchToken(signal).finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+
+  invalidate(): void {
+    this.cached = undefined;
+  }
+
+  private async fetchToken(signal?: AbortSignal): Promise<string> {
+    const ref = { method: "POST", path: new URL(this.tokenUrl).pathname };
+    const basic = Buffer.from(`${this.accessKey}:${this.secretKey.reveal()}`).toString("base64");
+    const res = await send(
+      {
+        method: "POST",
+        url: `${this.tokenUrl}?grant_type=client_credentials`,
+        headers: {
+          authorization: `Basic ${basic}`,
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json",
+        },
+      },
+      ref,
+      { ...this.sendOptions, signal },
+    );
+    const body = parse(res.text);
+    const token = typeof body?.access_token === "string" ? body.access_token : undefined;
+    if (res.status < 200 || res.status >= 300 || !token || body?.error) {
+      const why =
+        typeof body?.message === "string"
+          ? body.message
+          : typeof body?.error === "string"
+            ? body.error
+            : "no access token in the answer";
+      throw new ServiceError(
+        ref,
+        res.status,
+        `could not obtain an API token with access key ${this.accessKey}: ${why}`,
+      );
+    }
+    const seconds = typeof body?.expires_in === "number" ? body.expires_in : 300;
+    this.cached = { token, expiresAt: this.now() + seconds * 1000 };
+    return token;
+  }
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
