@@ -53,4 +53,6 @@ export { REDACTED };
  * The state-input form of an outputs type: the same field names, all optional, secrets accepted as
  * plain values or Secrets. A homomorphic mapped type, so each field keeps its documentation.
  */
-export type StateOf<T> = { -readonly [K in keyof T]?: (T[K] extends Secret<infer U> ? SecretInput<U> : T[K]) | undefined };
+export type StateOf<T> = {
+  -readonly [K in keyof T]?: (T[K] extends Secret<infer U> ? SecretInput<U> : T[K]) | undefined;
+};
