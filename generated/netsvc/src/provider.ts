@@ -28,6 +28,14 @@ export interface ProviderArgs {
    */
   cancelAtEndOfTerm?: boolean | undefined;
   /**
+   * Base URL of the API, overriding `environment`: for example a local emulator such as `http://127.0.0.1:8080`. Its OAuth token endpoint is then `<endpoint>/oauth2/token`.
+   *
+   * Matches `^https?://`.
+   *
+   * Environment variable: `NETSVC_ENDPOINT`.
+   */
+  endpoint?: string | undefined;
+  /**
    * Target API environment. Defaults to `staging` (the Terraform provider's default); orders placed in staging are never deployed or billed, so set `production` explicitly for real services. API keys only work in the environment where they were generated.
    *
    * Allowed values:
@@ -62,6 +70,8 @@ export interface ProviderConfig {
   readonly accessKey: string;
   /** When true, deleting a Port or LagPort marks it for cancellation at the end of the billing term; when false (the default) it is cancelled immediately. Ignored for every other resource kind. */
   readonly cancelAtEndOfTerm: boolean;
+  /** Base URL of the API, overriding `environment`: for example a local emulator such as `http://127.0.0.1:8080`. Its OAuth token endpoint is then `<endpoint>/oauth2/token`. */
+  readonly endpoint?: string | undefined;
   /**
    * Target API environment. Defaults to `staging` (the Terraform provider's default); orders placed in staging are never deployed or billed, so set `production` explicitly for real services. API keys only work in the environment where they were generated.
    *
@@ -104,6 +114,12 @@ export const providerDescriptor: rt.ProviderDescriptor = {
       mode: "optional",
       type: { kind: "boolean" },
       default: false,
+    },
+    endpoint: {
+      wire: "endpoint",
+      mode: "optional",
+      type: { kind: "string", constraints: { pattern: "^https?://" } },
+      env: "NETSVC_ENDPOINT",
     },
     environment: {
       wire: "environment",
