@@ -13,3 +13,6 @@ export * from "./http/transport.js";
 export * from "./netsvc/client.js";
 export * from "./netsvc/endpoints.js";
 export * from "./netsvc/oauth.js";
+export * from "./lifecycle/diff.js";
+export * from "./lifecycle/importId.js";
+export * from "./lifecycle/wait.js";

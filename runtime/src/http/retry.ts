@@ -1,3 +1,4 @@
+import { abortableSleep } from "../sleep.js";
 import { ServiceError, TransportError } from "./errors.js";
 
 export interface RetryPolicy {
@@ -76,12 +77,4 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, options
       waited += delay;
     }
   }
-}
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 }

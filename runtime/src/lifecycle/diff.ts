@@ -1,0 +1,133 @@
+import type { FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
+import { Secret } from "../secret.js";
+
+/** One input whose desired value differs from the current one. */
+export interface FieldChange {
+  readonly field: string;
+  /** Whether applying it destroys and recreates the object, and why. */
+  readonly replaces: boolean;
+  readonly reason?: string;
+  /** The values, or "[secret]" for secrets. */
+  readonly from: unknown;
+  readonly to: unknown;
+}
+
+export interface Diff {
+  readonly changes: readonly FieldChange[];
+  /** At least one change forces replacement. */
+  readonly replaces: boolean;
+}
+
+/**
+ * Desired inputs against current state: pure. Only inputs the caller set are compared (an omitted
+ * optional input keeps the service's value); values are normalised first: defaults applied,
+ * case-insensitive enums compared ignoring case, numbers given as strings (ge/le read back as "24")
+ * compared as numbers, secrets compared by value and shown redacted. Each change says whether it
+ * forces replacement and why, from the descriptor's replace-on-change reasons.
+ */
+export function diffInputs(
+  fields: Readonly<Record<string, FieldSpec>>,
+  desired: Readonly<Record<string, unknown>>,
+  current: Readonly<Record<string, unknown>>,
+): Diff {
+  const changes: FieldChange[] = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.mode === "output") continue;
+    const want = desired[name] ?? spec.default;
+    if (want === undefined) continue;
+    const have = current[name] ?? spec.default;
+    if (equal(spec.type, want, have)) continue;
+    const replaces = !!spec.replaceOnChange && !exceptedVariant(spec, want, have);
+    const secret = spec.type.secret === true || want instanceof Secret;
+    changes.push({
+      field: name,
+      replaces,
+      ...(replaces ? { reason: spec.replaceOnChange! } : {}),
+      from: secret && have !== undefined ? "[secret]" : plain(have),
+      to: secret ? "[secret]" : plain(want),
+    });
+  }
+  return { changes, replaces: changes.some((c) => c.replaces) };
+}
+
+/** A union field whose old and new values are both of a variant that updates in place. */
+function exceptedVariant(spec: FieldSpec, want: unknown, have: unknown): boolean {
+  if (!spec.replaceOnChangeExcept || spec.type.kind !== "object" || spec.type.object.kind !== "union") return false;
+  const key = spec.type.object.discriminator.field;
+  const variant = (v: unknown) =>
+    typeof v === "object" && v !== null ? String((v as Record<string, unknown>)[key]).toLowerCase() : undefined;
+  const except = spec.replaceOnChangeExcept.map((v) => v.toLowerCase());
+  return except.includes(variant(want) ?? "") && (have === undefined || except.includes(variant(have) ?? ""));
+}
+
+function equal(type: TypeSpec, a: unknown, b: unknown): boolean {
+  const x = a instanceof Secret ? a.reveal() : a;
+  const y = b instanceof Secret ? b.reveal() : b;
+  if (x === y) return true;
+  if (x === undefined || y === undefined || x === null || y === null) return false;
+  switch (type.kind) {
+    case "string":
+      return (
+        typeof x === "string" &&
+        typeof y === "string" &&
+        type.constraints?.caseInsensitive === true &&
+        x.toLowerCase() === y.toLowerCase()
+      );
+    case "number":
+    case "integer":
+      return Number(x) === Number(y);
+    case "list":
+      return (
+        Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => equal(type.items, v, y[i]))
+      );
+    case "map":
+      return (
+        sameKeys(x, y) &&
+        Object.keys(x as object).every((k) =>
+          equal(type.values, (x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]),
+        )
+      );
+    case "object":
+      return equalObject(type.object, x, y);
+    default:
+      return JSON.stringify(x) === JSON.stringify(y);
+  }
+}
+
+/** Objects compare on the inputs the desired side sets (outputs and omitted optionals are the service's). */
+function equalObject(o: ObjectSpec | UnionSpec, x: unknown, y: unknown): boolean {
+  if (typeof x !== "object" || typeof y !== "object") return false;
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
+  const fields = o.kind === "object" ? o.fields : unionFields(o, a);
+  if (!fields) return false;
+  if (
+    o.kind === "union" &&
+    String(a[o.discriminator.field]).toLowerCase() !== String(b[o.discriminator.field]).toLowerCase()
+  )
+    return false;
+  return Object.entries(fields).every(
+    ([k, spec]) =>
+      spec.mode === "output" ||
+      (a[k] ?? spec.default) === undefined ||
+      equal(spec.type, a[k] ?? spec.default, b[k] ?? spec.default),
+  );
+}
+
+function unionFields(u: UnionSpec, value: Record<string, unknown>): Readonly<Record<string, FieldSpec>> | undefined {
+  const key = String(value[u.discriminator.field]).toLowerCase();
+  const name = Object.keys(u.variants).find((v) => v.toLowerCase() === key);
+  return name ? u.variants[name]!.object.fields : undefined;
+}
+
+const sameKeys = (x: unknown, y: unknown) =>
+  typeof x === "object" &&
+  typeof y === "object" &&
+  Object.keys(x as object)
+    .sort()
+    .join("\u0000") ===
+    Object.keys(y as object)
+      .sort()
+      .join("\u0000");
+
+const plain = (v: unknown): unknown => (v instanceof Secret ? "[secret]" : v);
