@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
 
 export const hashText = (text: string): string => createHash("sha1").update(text).digest("base64url");
 
@@ -122,5 +123,6 @@ function generatorFingerprint(): string {
         .sort()
         .forEach((f) => add(join(repo, dir, f)));
   for (const pkg of ["node_modules/prettier", "node_modules/ts-morph", ""]) add(join(repo, pkg, "package.json"));
+  hash.update(JSON.stringify(PROVIDER_RUNTIMES)); // what the runtime implements decides which classes are emitted
   return (fingerprint = hash.digest("base64url").slice(0, 16));
 }

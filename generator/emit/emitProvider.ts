@@ -1,4 +1,5 @@
-import { StructureKind } from "ts-morph";
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { Field } from "../model/types.js";
 import { providerSymbols, type PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
@@ -93,6 +94,58 @@ export function emitProvider(plan: PackagePlan): string {
           statements: [`return ${rt}.${name}(config, options) as ${result};`],
         },
       ]),
+      ...providerClass(plan),
     ],
   );
+}
+
+/**
+ * The Provider class, when the runtime implements this provider's protocol: configuration resolved
+ * from arguments, environment and defaults, plus `defaultProvider()`, the one built from the
+ * environment that resources and lookups use when none is passed.
+ */
+function providerClass(plan: PackagePlan): StatementStructures[] {
+  const runtime = PROVIDER_RUNTIMES[plan.model.provider.name];
+  if (!runtime) return [];
+  const names = providerSymbols(plan.model);
+  return [
+    {
+      kind: StructureKind.Class,
+      name: "Provider",
+      isExported: true,
+      extends: `rt.${runtime.providerClass}`,
+      docs: [
+        `A configured ${plan.model.provider.name} provider. Each setting comes from the argument, then its environment variable, then its default.`,
+      ],
+      ctors: [
+        {
+          parameters: [
+            { name: "args", type: names.args, initializer: "{}" },
+            { name: "env", type: "rt.Env", initializer: "process.env" },
+          ],
+          statements: [`super(${names.resolve}(args, env));`],
+        },
+      ],
+      methods: names.functions.map(({ fn, name, result }) => ({
+        name,
+        docs: [`${fn.description} Secrets stay redacted unless \`revealSecrets\` is set.`],
+        parameters: [{ name: "options", type: "{ revealSecrets?: boolean }", initializer: "{}" }],
+        returnType: result,
+        statements: [`return ${name}(this.config as ${names.config}, options);`],
+      })),
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Let,
+      declarations: [{ name: "fromEnvironment", type: "Provider | undefined" }],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "defaultProvider",
+      isExported: true,
+      docs: ["The provider built from the environment (created on first use), for calls that pass none."],
+      returnType: "Provider",
+      statements: ["return (fromEnvironment ??= new Provider());"],
+    },
+  ];
 }

@@ -1,4 +1,5 @@
-import { StructureKind } from "ts-morph";
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
@@ -66,6 +67,114 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         `What the runtime needs to know about ${r.name}: wire names, constraints, secrets, replacements and the import-id format.`,
       ),
       validator(p.validate, r.name, p.args, `${p.descriptor}.fields`, ctx),
+      ...resourceClass(p, plan, ctx),
     ],
   );
+}
+
+/**
+ * The resource class, when the runtime implements this kind: `create`, `get`, `import` and
+ * `isInstance`, the outputs as read-only properties (merged in from Outputs), and the instance
+ * lifecycle of rt.ManagedResource typed to this resource's Args.
+ */
+function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
+  const r = p.entity;
+  const runtime = PROVIDER_RUNTIMES[plan.model.provider.name];
+  if (!runtime?.kinds.includes(r.token)) return [];
+  const rt = ctx.imports.rt(true);
+  const Provider = ctx.use(plan.providerPath, "Provider", false);
+  const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);
+  const provider = `options.provider ?? ${defaultProvider}()`;
+  const plain = `{ provider?: ${Provider} | undefined; signal?: AbortSignal | undefined }`;
+  const method = (
+    name: string,
+    doc: string,
+    parameters: { name: string; type: string; initializer?: string }[],
+    returnType: string,
+    body: string,
+    isStatic = true,
+  ) => ({
+    name,
+    isStatic,
+    hasOverrideKeyword: !isStatic,
+    docs: [doc],
+    parameters,
+    returnType,
+    statements: [body],
+  });
+  return [
+    {
+      kind: StructureKind.Interface,
+      name: r.name,
+      isExported: true,
+      extends: [`Readonly<${p.outputs}>`],
+      docs: [`The current state of a ${r.name}: every field of {@link ${p.outputs}}, read-only.`],
+    },
+    {
+      kind: StructureKind.Class,
+      name: r.name,
+      isExported: true,
+      extends: `${rt}.ManagedResource`,
+      docs: [`${r.description}\n\n${importIdText(r)}`],
+      properties: [{ name: "token", isStatic: true, isReadonly: true, initializer: JSON.stringify(r.token) }],
+      methods: [
+        method(
+          "create",
+          `Validates {@link ${p.args}} (every violation at once, before any request), creates the ${r.name}, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id.`,
+          [
+            { name: "args", type: p.args },
+            { name: "options", type: `${rt}.LifecycleOptions<${Provider}>`, initializer: "{}" },
+          ],
+          `Promise<${r.name}>`,
+          `return ${rt}.createResource(${r.name}, ${p.descriptor}, args, ${provider}, options);`,
+        ),
+        method(
+          "get",
+          `Reads an existing ${r.name} by its id.`,
+          [
+            { name: "id", type: "string" },
+            { name: "options", type: plain, initializer: "{}" },
+          ],
+          `Promise<${r.name}>`,
+          `return ${rt}.getResource(${r.name}, ${p.descriptor}, id, ${provider}, options);`,
+        ),
+        method(
+          "import",
+          `Adopts an existing ${r.name}. ${importIdText(r)}`,
+          [
+            { name: "importId", type: "string" },
+            { name: "options", type: plain, initializer: "{}" },
+          ],
+          `Promise<${r.name}>`,
+          `return ${rt}.importResource(${r.name}, ${p.descriptor}, importId, ${provider}, options);`,
+        ),
+        method(
+          "isInstance",
+          `Whether \`value\` is a ${r.name}, even across copies of this package.`,
+          [{ name: "value", type: "unknown" }],
+          `value is ${r.name}`,
+          `return value instanceof ${rt}.ManagedResource && value.descriptor.token === ${r.name}.token;`,
+        ),
+        method(
+          "diff",
+          "What applying `desired` would change, and which changes replace the object, with the reason. No request is made.",
+          [{ name: "desired", type: p.args }],
+          `${rt}.Diff`,
+          "return super.diff(desired);",
+          false,
+        ),
+        method(
+          "update",
+          "Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready.",
+          [
+            { name: "desired", type: p.args },
+            { name: "options", type: `${rt}.UpdateOptions<${Provider}>`, initializer: "{}" },
+          ],
+          "Promise<this>",
+          "return super.update(desired, options);",
+          false,
+        ),
+      ],
+    },
+  ];
 }

@@ -74,6 +74,17 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
     (claim(f.name, model.provider.file, `function ${f.name}`),
       claim(f.result, model.provider.file, `function ${f.name}`));
 
+  // Resource classes extend rt.ManagedResource, whose members a field of the same name would shadow.
+  const MEMBERS = ["id", "descriptor", "provider", "refresh", "diff", "update", "delete", "toJSON"];
+  for (const r of model.resources)
+    for (const f of r.fields)
+      if (MEMBERS.includes(f.name))
+        diagnostics.push({
+          file: r.file,
+          line: 1,
+          col: 1,
+          message: `field "${f.name}" of ${r.name} would shadow the resource class's own "${f.name}"; rename it (the wire key can stay, with wireName)`,
+        });
   const resources = model.resources.map((r): ResourcePlan => {
     const plan = {
       entity: r,

@@ -16,3 +16,8 @@ export * from "./netsvc/oauth.js";
 export * from "./lifecycle/diff.js";
 export * from "./lifecycle/importId.js";
 export * from "./lifecycle/wait.js";
+export * from "./lifecycle/errors.js";
+export * from "./lifecycle/resource.js";
+export * from "./lifecycle/wire.js";
+export * from "./netsvc/provider.js";
+export * from "./providers.js";

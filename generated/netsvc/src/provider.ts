@@ -180,3 +180,22 @@ export function terraformConfig(
 ): TerraformConfigResult {
   return rt.terraformConfig(config, options) as TerraformConfigResult;
 }
+
+/** A configured netsvc provider. Each setting comes from the argument, then its environment variable, then its default. */
+export class Provider extends rt.NetsvcProvider {
+  constructor(args: ProviderArgs = {}, env: rt.Env = process.env) {
+    super(resolveProviderConfig(args, env));
+  }
+
+  /** Returns this provider's configuration as an object with snake-case keys. Secrets stay redacted unless `revealSecrets` is set. */
+  terraformConfig(options: { revealSecrets?: boolean } = {}): TerraformConfigResult {
+    return terraformConfig(this.config as ProviderConfig, options);
+  }
+}
+
+let fromEnvironment: Provider | undefined;
+
+/** The provider built from the environment (created on first use), for calls that pass none. */
+export function defaultProvider(): Provider {
+  return (fromEnvironment ??= new Provider());
+}

@@ -50,6 +50,11 @@ export class ServiceError extends Error {
   }
 }
 
+/** The object does not exist (a 404, or a service's own way of saying so). */
+export class NotFoundError extends ServiceError {
+  override readonly name = "NotFoundError";
+}
+
 /** No answer: the connection failed, dropped or timed out. `mayHaveReachedServer` matters for orders. */
 export class TransportError extends Error {
   override readonly name = "TransportError";

@@ -1,4 +1,4 @@
-import { ServiceError, type ResourceRef } from "../http/errors.js";
+import { NotFoundError, ServiceError, type ResourceRef } from "../http/errors.js";
 import { debug, logging } from "../http/log.js";
 import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
@@ -7,11 +7,6 @@ import { TokenSource } from "./oauth.js";
 
 /** The service's 400 that means "no such product" (wire reference §2.2). */
 const NOT_FOUND_400 = /Could not find a service with UID/i;
-
-/** A product or object the service does not know (404, or its 400 "Could not find a service with UID"). */
-export class NotFoundError extends ServiceError {
-  override readonly name = "NotFoundError";
-}
 
 export interface NetsvcClientOptions {
   readonly apiBase: string;

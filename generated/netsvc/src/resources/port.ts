@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths, DiversityZone, PortPortSpeed } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type PortResources, portResourcesType } from "../types/portResources.js";
 
 /**
@@ -369,4 +370,52 @@ export const portDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link PortArgs} before any request: returns every violation (an empty list when valid). */
 export function validatePortArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("Port", portDescriptor.fields, args);
+}
+
+/** The current state of a Port: every field of {@link PortOutputs}, read-only. */
+export interface Port extends Readonly<PortOutputs> {}
+
+/**
+ * A single physical port in a data centre location.
+ *
+ * Import id: `<productUid>`
+ */
+export class Port extends rt.ManagedResource {
+  static readonly token = "netsvc:index/port:Port";
+
+  /** Validates {@link PortArgs} (every violation at once, before any request), creates the Port, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: PortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Port> {
+    return rt.createResource(Port, portDescriptor, args, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Reads an existing Port by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Port> {
+    return rt.getResource(Port, portDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing Port. Import id: `<productUid>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Port> {
+    return rt.importResource(Port, portDescriptor, importId, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Whether `value` is a Port, even across copies of this package. */
+  static isInstance(value: unknown): value is Port {
+    return value instanceof rt.ManagedResource && value.descriptor.token === Port.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: PortArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: PortArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

@@ -1,0 +1,188 @@
+import type { Change, EntityKind, Severity } from "./types.js";
+
+/**
+ * How a program meets a field: whether it can set it (an input), whether it reads it back (it is
+ * in `<Name>Outputs`, a lookup result, `ProviderConfig` or a shared type's output form), and whether
+ * the value it reads is chosen by the service rather than echoed from what it set (outputs and
+ * optional-computed inputs). The same schema edit can be harmless on one side and breaking on the other.
+ */
+export interface Position {
+  readonly settable: boolean;
+  readonly readable: boolean;
+  readonly serviceSet: boolean;
+}
+
+interface Rule {
+  readonly severity: Severity | ((p: Position) => Severity);
+  readonly why: string | ((p: Position) => string);
+}
+
+const ifSettable = (p: Position): Severity => (p.settable ? "breaking" : "info");
+const ifReadFromService = (p: Position): Severity => (p.readable && p.serviceSet ? "warning" : "info");
+const TIGHTER = (p: Position) =>
+  p.settable ? "programs sending values outside the new limits now fail validation" : "outputs are not validated";
+
+/**
+ * Every change code with its severity and the reason shown after what changed. The comparison finds
+ * facts; this table alone decides how loud each one is, so the policy can be read in one place (and
+ * is listed in generator/diff/README.md).
+ */
+export const RULES = {
+  "package-added": { severity: "info", why: "a new package" },
+  "package-removed": { severity: "breaking", why: "programs importing it no longer build" },
+  "package-name-changed": { severity: "breaking", why: "programs must import the package under its new name" },
+  "entity-added": { severity: "info", why: "new, so no existing program uses it" },
+  "entity-removed": { severity: "breaking", why: "programs using it no longer compile" },
+  "entity-renamed": { severity: "breaking", why: "programs must switch to the new name" },
+  "token-changed": {
+    severity: "breaking",
+    why: "existing state refers to the old token, so deployed resources lose their definition",
+  },
+  "import-id-added": { severity: "info", why: "existing resources can now be imported" },
+  "import-id-removed": { severity: "breaking", why: "import commands for it stop working" },
+  "import-id-changed": { severity: "breaking", why: "import ids in the old format no longer parse" },
+  // A deprecation changes nothing a program does besides printing a warning, so it is not a warning
+  // here: this list's warnings are kept for changes in behaviour and infrastructure.
+  "deprecation-added": { severity: "info", why: "still works; users see a deprecation notice" },
+  "deprecation-removed": { severity: "info", why: "no longer deprecated" },
+  "deprecation-changed": { severity: "info", why: "the deprecation notice changed" },
+  "field-added": { severity: "info", why: "optional or read-only, so existing programs are unaffected" },
+  "required-field-added": { severity: "breaking", why: "programs that do not set it fail to compile and validate" },
+  "field-removed": {
+    severity: "breaking",
+    why: (p) => (p.settable ? "programs setting it no longer compile" : "programs reading it no longer compile"),
+  },
+  "field-renamed": { severity: "breaking", why: "programs must use the new name" },
+  "made-required": { severity: "breaking", why: "programs that omit it fail to compile and validate" },
+  "made-optional": { severity: "info", why: "programs may now omit it" },
+  // The output form types a required input as always present (`readonly x: T`), so relaxing the
+  // input makes the output optional: programs that read it under strict checks must handle undefined.
+  "made-optional-in-outputs": {
+    severity: "warning",
+    why: "programs may omit it, and programs reading it back must now handle undefined",
+  },
+  "made-output": { severity: "breaking", why: "programs setting it no longer compile" },
+  "made-input": { severity: "info", why: "programs may now set it" },
+  "computed-added": { severity: "info", why: "the service fills it in when it is omitted" },
+  "computed-removed": { severity: "info", why: "the service no longer fills it in when it is omitted" },
+  "guarantee-removed": { severity: "warning", why: "programs reading it must now handle undefined" },
+  "guarantee-added": { severity: "info", why: "always present from now on" },
+  "type-changed": { severity: "breaking", why: "programs using the old type no longer compile" },
+  "wire-name-changed": { severity: "warning", why: "requests and responses now use a different key on the wire" },
+  // An enum's literal union is its TypeScript type, so a removed value breaks readers too: comparing
+  // with it no longer compiles.
+  "enum-narrowed": {
+    severity: "breaking",
+    why: (p) =>
+      p.settable
+        ? "programs sending a removed value fail to compile and validate"
+        : "comparisons with a removed value no longer compile",
+  },
+  "enum-widened": {
+    severity: ifReadFromService,
+    why: (p) =>
+      p.readable && p.serviceSet
+        ? "programs handling every value the service returns may miss the new ones"
+        : "programs may send the new values",
+  },
+  "enum-added": {
+    severity: ifSettable,
+    why: (p) => (p.settable ? "only the listed values are accepted now" : "read values are now typed as a closed set"),
+  },
+  "enum-removed": {
+    severity: ifReadFromService,
+    why: (p) =>
+      p.readable && p.serviceSet
+        ? "the service may now return any value; exhaustive handling may miss some"
+        : "any value is accepted now",
+  },
+  "enum-case-sensitive": {
+    severity: ifSettable,
+    why: (p) => (p.settable ? "values in another casing are now rejected" : "read values keep their casing"),
+  },
+  "enum-case-insensitive": { severity: "info", why: "values in any casing are accepted now" },
+  "known-values-changed": { severity: "info", why: "documentation and editor hints only; values are not checked" },
+  "bounds-tightened": { severity: ifSettable, why: TIGHTER },
+  "bounds-relaxed": { severity: "info", why: "more values are accepted" },
+  "list-bounds-tightened": { severity: ifSettable, why: TIGHTER },
+  "list-bounds-relaxed": { severity: "info", why: "more list lengths are accepted" },
+  "string-bounds-tightened": { severity: ifSettable, why: TIGHTER },
+  "string-bounds-relaxed": { severity: "info", why: "more strings are accepted" },
+  "pattern-changed": {
+    severity: (p) => (p.settable ? "warning" : "info"),
+    why: (p) => (p.settable ? "values that matched the old pattern may now be rejected" : "outputs are not validated"),
+  },
+  "default-changed": { severity: "warning", why: "programs that omit it now get a different value" },
+  "secret-removed": {
+    severity: "breaking",
+    why: "the value would no longer be redacted: a secret would start to leak into logs, state and errors",
+  },
+  // Outputs are typed Secret<T>, so code that reads the plain value stops compiling; inputs accept both.
+  "secret-added": {
+    severity: (p) => (p.readable ? "breaking" : "info"),
+    why: (p) =>
+      p.readable
+        ? "it is read as Secret<T> now: programs using the plain value no longer compile"
+        : "inputs accept plain values and Secret alike",
+  },
+  "replace-on-change-added": {
+    severity: "warning",
+    why: "the next update that changes it DESTROYS AND RECREATES the resource",
+  },
+  "replace-on-change-removed": { severity: "info", why: "changing it now updates in place" },
+  "env-added": { severity: "info", why: "it can now be set from the environment" },
+  "env-removed": { severity: "breaking", why: "programs configured through the environment variable lose the setting" },
+  "env-renamed": { severity: "breaking", why: "programs configured through the old variable lose the setting" },
+  "required-when-added": { severity: ifSettable, why: "programs meeting the condition must now set it" },
+  "required-when-changed": { severity: ifSettable, why: "programs meeting the new condition must set it" },
+  "required-when-removed": { severity: "info", why: "it is no longer conditionally required" },
+  "conflicts-added": { severity: ifSettable, why: "programs setting both now fail validation" },
+  "conflicts-removed": { severity: "info", why: "both may be set together now" },
+  "variant-added": {
+    severity: ifReadFromService,
+    why: (p) =>
+      p.readable && p.serviceSet
+        ? "programs handling every variant the service returns may miss the new one"
+        : "programs may use the new variant",
+  },
+  "variant-removed": { severity: "breaking", why: "programs using the variant no longer compile" },
+  "discriminator-changed": { severity: "breaking", why: "programs selecting a variant no longer compile" },
+} as const satisfies Record<string, Rule>;
+
+export type ChangeCode = keyof typeof RULES;
+export const CHANGE_CODES = Object.keys(RULES).sort() as ChangeCode[];
+
+/** What the comparison found, before the rules say how much it matters. */
+export interface Fact {
+  readonly code: ChangeCode;
+  readonly path: string;
+  /** What changed, specifically: `maximum lowered from 4093 to 4000`. */
+  readonly what: string;
+  readonly before?: unknown;
+  readonly after?: unknown;
+}
+
+export interface Owner {
+  readonly package: string;
+  readonly entity: string;
+  readonly kind: EntityKind;
+}
+
+export function classify(owner: Owner, fact: Fact, position: Position): Change {
+  const rule: Rule = RULES[fact.code];
+  const severity = typeof rule.severity === "function" ? rule.severity(position) : rule.severity;
+  const why = typeof rule.why === "function" ? rule.why(position) : rule.why;
+  return {
+    ...owner,
+    path: fact.path,
+    change: fact.code,
+    severity,
+    // One line, whatever a schema's reason or deprecation text holds.
+    message: `${fact.what}: ${why}`.replace(/\s+/g, " ").trim(),
+    ...(fact.before !== undefined && { before: fact.before }),
+    ...(fact.after !== undefined && { after: fact.after }),
+  };
+}
+
+/** Changes that hold no field: a package or entity as a whole. Their rules do not depend on position. */
+export const WHOLE: Position = { settable: true, readable: true, serviceSet: false };

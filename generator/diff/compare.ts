@@ -1,0 +1,242 @@
+import { importIdText } from "../emit/describe.js";
+import type { Field, Lookup, NamedType, PackageModel, ProviderFunction, Resource, UnionType } from "../model/types.js";
+import { classify, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
+import { canonical, typeText, type Lookups } from "./describe.js";
+import { compareDeprecation, compareFields, type Scope, type Sides } from "./fields.js";
+import { pairRenames } from "./rename.js";
+import { severityRank, type Change, type EntityKind } from "./types.js";
+
+// How programs meet each entity's fields (see Position): resource fields are set as Args and read back
+// as Outputs; a lookup's inputs are echoed in its result; provider config resolves into ProviderConfig.
+const ENTITY: Scope = { settable: true, readable: true, serviceSet: false };
+const CONFIG: Scope = { ...ENTITY, defaultsResolve: true };
+const FUNCTION_INPUTS: Scope = { settable: true, readable: false, serviceSet: false };
+const FUNCTION_OUTPUTS: Scope = { settable: false, readable: true, serviceSet: true };
+
+/** Every change between two sets of validated models, sorted by package, severity, entity, path and code. */
+export function compareModels(oldModels: readonly PackageModel[], newModels: readonly PackageModel[]): Change[] {
+  const changes: Change[] = [];
+  const newByName = new Map(newModels.map((m) => [m.provider.name, m]));
+  const oldNames = new Set(oldModels.map((m) => m.provider.name));
+  const whole = (name: string, code: "package-added" | "package-removed", what: string) =>
+    changes.push(classify({ package: name, entity: name, kind: "provider" }, { code, path: name, what }, WHOLE));
+  for (const a of oldModels) {
+    const b = newByName.get(a.provider.name);
+    if (b) changes.push(...comparePackage(a, b));
+    else whole(a.provider.name, "package-removed", `package ${a.provider.package.name} removed`);
+  }
+  for (const b of newModels)
+    if (!oldNames.has(b.provider.name)) whole(b.provider.name, "package-added", `package ${b.provider.package.name} added`);
+  return changes.sort(byOrder);
+}
+
+export const byOrder = (x: Change, y: Change): number =>
+  cmp(x.package, y.package) ||
+  severityRank(x.severity) - severityRank(y.severity) ||
+  cmp(x.entity, y.entity) ||
+  cmp(x.path, y.path) ||
+  cmp(x.change, y.change) ||
+  cmp(x.message, y.message);
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const lookupsOf = (m: PackageModel): Lookups => ({
+  types: new Map(m.types.map((t) => [t.name, t])),
+  enums: new Map(m.enums.map((e) => [e.name, e])),
+});
+
+/** Shared types: those a reviewer finds in types/. Inline objects are compared as part of their owner. */
+const shared = (m: PackageModel) => m.types.filter((t) => t.kind === "union" || !t.inline);
+
+function comparePackage(a: PackageModel, b: PackageModel): Change[] {
+  const out: Change[] = [];
+  const pkg = b.provider.name;
+  const emitter = (entity: string, kind: EntityKind) => {
+    const owner: Owner = { package: pkg, entity, kind };
+    return (fact: Fact, position: Position) => out.push(classify(owner, fact, position));
+  };
+  const oldSide = lookupsOf(a);
+  const newSide = lookupsOf(b);
+
+  // Types first: a renamed type must not read as a type change on every field that refers to it.
+  const types = matchEntities(shared(a), shared(b), undefined, (t, side) => typeShape(t, side), oldSide, newSide);
+  const sides: Sides = {
+    old: oldSide,
+    new: newSide,
+    renamedTypes: new Map(types.pairs.filter(([x, y]) => x.name !== y.name).map(([x, y]) => [x.name, y.name])),
+  };
+
+  if (a.provider.package.name !== b.provider.package.name)
+    emitter(pkg, "provider")(
+      {
+        code: "package-name-changed",
+        path: pkg,
+        what: `npm package renamed from ${a.provider.package.name} to ${b.provider.package.name}`,
+        before: a.provider.package.name,
+        after: b.provider.package.name,
+      },
+      WHOLE,
+    );
+  compareFields(a.provider.config, b.provider.config, "config.", { old: CONFIG, new: CONFIG }, sides, emitter("config", "provider"));
+
+  reportEntities("function", matchEntities(a.provider.functions, b.provider.functions, (f) => f.token, functionShape, oldSide, newSide), emitter, (x, y, emit) => {
+    compareFields(x.inputs, y.inputs, `${y.name}.inputs.`, { old: FUNCTION_INPUTS, new: FUNCTION_INPUTS }, sides, emit);
+    compareFields(x.outputs, y.outputs, `${y.name}.outputs.`, { old: FUNCTION_OUTPUTS, new: FUNCTION_OUTPUTS }, sides, emit);
+  });
+
+  reportEntities("resource", matchEntities(a.resources, b.resources, (r) => r.token, resourceShape, oldSide, newSide), emitter, (x, y, emit) => {
+    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+    compareImportId(x, y, emit);
+    compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
+  });
+
+  reportEntities("lookup", matchEntities(a.lookups, b.lookups, (l) => l.token, lookupShape, oldSide, newSide), emitter, (x, y, emit) => {
+    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+    compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
+  });
+
+  reportEntities("type", types, emitter, (x, y, emit) => {
+    const scope = typeScope(x, y);
+    if (x.kind !== y.kind)
+      emit({ code: "type-changed", path: y.name, what: `changed from ${x.kind} to ${y.kind}`, before: x.kind, after: y.kind }, scope);
+    else if (x.kind === "object" && y.kind === "object")
+      compareFields(x.fields, y.fields, `${y.name}.`, { old: scope, new: scope }, sides, emit);
+    else if (x.kind === "union" && y.kind === "union") compareUnion(x, y, scope, sides, emit);
+  });
+  return out;
+}
+
+interface Matched<T> {
+  readonly pairs: [T, T][];
+  readonly removed: T[];
+  readonly added: T[];
+}
+
+/** By name, then by token (a new name on the same token), then by shape (same fields, new name). */
+function matchEntities<T extends { readonly name: string }>(
+  olds: readonly T[],
+  news: readonly T[],
+  token: ((t: T) => string) | undefined,
+  shape: (t: T, side: Lookups) => string | undefined,
+  oldSide: Lookups,
+  newSide: Lookups,
+): Matched<T> {
+  const newByName = new Map(news.map((t) => [t.name, t]));
+  const oldNames = new Set(olds.map((t) => t.name));
+  const pairs: [T, T][] = [];
+  for (const a of olds) {
+    const b = newByName.get(a.name);
+    if (b) pairs.push([a, b]);
+  }
+  let removed = olds.filter((t) => !newByName.has(t.name));
+  let added = news.filter((t) => !oldNames.has(t.name));
+  if (token) {
+    const byToken = pairRenames(removed, added, token, token);
+    pairs.push(...byToken.pairs);
+    ({ removed, added } = byToken);
+  }
+  const byShape = pairRenames(
+    removed,
+    added,
+    (t) => shape(t, oldSide),
+    (t) => shape(t, newSide),
+  );
+  return { pairs: [...pairs, ...byShape.pairs], removed: byShape.removed, added: byShape.added };
+}
+
+type EntityEmit = (fact: Fact, position: Position) => void;
+
+function reportEntities<T extends { readonly name: string; readonly token?: string }>(
+  kind: EntityKind,
+  matched: Matched<T>,
+  emitter: (entity: string, kind: EntityKind) => EntityEmit,
+  compare: (a: T, b: T, emit: EntityEmit) => void,
+): void {
+  for (const t of matched.removed) emitter(t.name, kind)({ code: "entity-removed", path: t.name, what: `${kind} removed` }, WHOLE);
+  for (const t of matched.added) emitter(t.name, kind)({ code: "entity-added", path: t.name, what: `${kind} added` }, WHOLE);
+  for (const [a, b] of matched.pairs) {
+    const emit = emitter(b.name, kind);
+    if (a.name !== b.name) {
+      const token =
+        a.token === b.token ? (a.token ? ", token unchanged" : "") : `, token changed from ${a.token} to ${b.token}`;
+      emit(
+        { code: "entity-renamed", path: b.name, what: `${kind} renamed from ${a.name} to ${b.name}${token}`, before: a.name, after: b.name },
+        WHOLE,
+      );
+    } else if (a.token !== b.token)
+      emit({ code: "token-changed", path: b.name, what: `token changed from ${a.token} to ${b.token}`, before: a.token, after: b.token }, WHOLE);
+    compare(a, b, emit);
+  }
+}
+
+function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
+  // The format is what matters; its prose description is not compared.
+  if (canonical({ ...a.importId, description: undefined }) === canonical({ ...b.importId, description: undefined }))
+    return;
+  const text = (r: Resource) => (r.importId.supported ? importIdText(r).replace(/^Import id: /, "") : "not supported");
+  const fact = (code: "import-id-added" | "import-id-removed" | "import-id-changed") =>
+    emit(
+      { code, path: b.name, what: `import id changed from ${text(a)} to ${text(b)}`, before: text(a), after: text(b) },
+      WHOLE,
+    );
+  if (!a.importId.supported) fact("import-id-added");
+  else if (!b.importId.supported) fact("import-id-removed");
+  else fact("import-id-changed");
+}
+
+/** A lookup's inputs with its result fields that are not echoed inputs: one list, like a resource's. */
+const lookupFields = (l: Lookup): Field[] => {
+  const inputs = new Set(l.inputs.map((f) => f.name));
+  return [...l.inputs, ...l.results.filter((f) => !inputs.has(f.name))].sort((x, y) => cmp(x.name, y.name));
+};
+
+/**
+ * Which sides of a shared type programs meet: `<Type>Args` where it is used as an input, `<Type>` where
+ * read (or when unused, the form the plan emits). Both models count, so a change is judged by the loudest use.
+ */
+function typeScope(a: NamedType, b: NamedType): Scope {
+  const input = a.usage.input || b.usage.input;
+  const output = a.usage.output || b.usage.output || !input;
+  return { settable: input, readable: output, serviceSet: !input };
+}
+
+function compareUnion(a: UnionType, b: UnionType, scope: Scope, sides: Sides, emit: EntityEmit): void {
+  const d = (u: UnionType) => `${u.discriminator.field} (wire ${u.discriminator.wireName})`;
+  if (d(a) !== d(b))
+    emit({ code: "discriminator-changed", path: b.name, what: `discriminator changed from ${d(a)} to ${d(b)}` }, scope);
+  if (a.discriminator.caseInsensitive && !b.discriminator.caseInsensitive)
+    emit({ code: "enum-case-sensitive", path: b.name, what: "variant names now match case-sensitively" }, scope);
+  else if (!a.discriminator.caseInsensitive && b.discriminator.caseInsensitive)
+    emit({ code: "enum-case-insensitive", path: b.name, what: "variant names now match ignoring case" }, scope);
+  const newVariants = new Map(b.variants.map((v) => [v.value, v]));
+  for (const v of a.variants) {
+    const w = newVariants.get(v.value);
+    const path = `${b.name}.${v.value}`;
+    if (!w) {
+      emit({ code: "variant-removed", path, what: `variant ${v.value} removed` }, scope);
+      continue;
+    }
+    if ((sides.renamedTypes.get(v.ref) ?? v.ref) !== w.ref)
+      emit({ code: "type-changed", path, what: `type changed from ${v.ref} to ${w.ref}`, before: v.ref, after: w.ref }, scope);
+    const wire = (x: typeof v) => x.wireValue ?? x.value;
+    if (wire(v) !== wire(w))
+      emit({ code: "wire-name-changed", path, what: `wire value changed from "${wire(v)}" to "${wire(w)}"`, before: wire(v), after: wire(w) }, scope);
+    compareDeprecation(v.deprecated, w.deprecated, (code, what) => emit({ code, path, what }, scope));
+  }
+  const oldValues = new Set(a.variants.map((v) => v.value));
+  for (const w of b.variants)
+    if (!oldValues.has(w.value))
+      emit({ code: "variant-added", path: `${b.name}.${w.value}`, what: `variant ${w.value} added (${w.ref})` }, scope);
+}
+
+// Shapes for rename detection: field names, modes and types; undefined when there is nothing to recognise.
+const fieldsShape = (fields: readonly Field[], side: Lookups): string | undefined =>
+  fields.length ? canonical(fields.map((f) => [f.name, f.mode, typeText(f.type, side)])) : undefined;
+const resourceShape = (r: Resource, side: Lookups) => fieldsShape(r.fields, side);
+const lookupShape = (l: Lookup, side: Lookups) => fieldsShape(lookupFields(l), side);
+const functionShape = (f: ProviderFunction, side: Lookups) =>
+  f.inputs.length + f.outputs.length ? canonical([fieldsShape(f.inputs, side), fieldsShape(f.outputs, side)]) : undefined;
+const typeShape = (t: NamedType, side: Lookups) =>
+  t.kind === "object"
+    ? fieldsShape(t.fields, side)
+    : canonical([t.discriminator.field, t.variants.map((v) => [v.value, v.ref])]);

@@ -1,0 +1,60 @@
+import type { EnumType, NamedType, Scalar, TypeSpec } from "../model/types.js";
+
+/** JSON with object keys sorted, so a default written `{b: 1, a: 2}` equals one written `{a: 2, b: 1}`. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+/** A value as a message shows it: `none` when absent, JSON otherwise, cut to a readable length. */
+export function valueText(value: unknown): string {
+  if (value === undefined) return "none";
+  const text = canonical(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** `a, b, c` of scalars, cut after eight. */
+export function listText(values: readonly Scalar[]): string {
+  const shown = values.slice(0, 8).map((v) => JSON.stringify(v));
+  return values.length > 8 ? `${shown.join(", ")} and ${values.length - 8} more` : shown.join(", ");
+}
+
+export interface Lookups {
+  readonly types: ReadonlyMap<string, NamedType>;
+  readonly enums: ReadonlyMap<string, EnumType>;
+}
+
+/** A type as a reviewer reads it: `integer`, `list<string>`, `map<VxcEnd>`, `object` for an inline object. */
+export function typeText(spec: TypeSpec, side: Lookups): string {
+  if (spec.kind === "list") return `list<${typeText(spec.items!, side)}>`;
+  if (spec.kind === "map") return `map<${typeText(spec.values!, side)}>`;
+  if (spec.kind === "object") {
+    const t = spec.ref ? side.types.get(spec.ref) : undefined;
+    return t && !(t.kind === "object" && t.inline) ? t.name : "object";
+  }
+  return spec.kind;
+}
+
+/**
+ * The shape of a type spec without the names derived from where it is declared (inline object and
+ * enum names follow the owner and field), for telling whether two fields are the same but for their name.
+ */
+export function shapeOf(spec: TypeSpec, side: Lookups): unknown {
+  const { ref, enum: enumName, items, values, ...rest } = spec;
+  const t = ref ? side.types.get(ref) : undefined;
+  return {
+    ...rest,
+    ...(items && { items: shapeOf(items, side) }),
+    ...(values && { values: shapeOf(values, side) }),
+    ...(t && {
+      ref:
+        t.kind === "object" && t.inline
+          ? t.fields.map((f) => ({ name: f.name, mode: f.mode, type: shapeOf(f.type, side) }))
+          : t.name,
+    }),
+    ...(enumName && { enum: side.enums.get(enumName)?.values.map((v) => v.value) }),
+  };
+}

@@ -1,0 +1,364 @@
+import type { EnumValue, Field, TypeSpec } from "../model/types.js";
+import type { Fact, Position } from "./classify.js";
+import { canonical, listText, shapeOf, typeText, valueText, type Lookups } from "./describe.js";
+import { pairRenames } from "./rename.js";
+
+/** Both models' named types and enums, and the shared types found renamed (old name to new). */
+export interface Sides {
+  readonly old: Lookups;
+  readonly new: Lookups;
+  readonly renamedTypes: ReadonlyMap<string, string>;
+}
+
+export type Emit = (fact: Fact, position: Position) => void;
+
+/** The position of the object holding some fields; provider config also resolves defaults into `ProviderConfig`. */
+export interface Scope extends Position {
+  readonly defaultsResolve?: boolean;
+}
+
+export const positionOf = (f: Field, parent: Position): Position => ({
+  settable: parent.settable && f.mode !== "output",
+  readable: parent.readable,
+  serviceSet: parent.serviceSet || f.mode === "output" || f.mode === "optional-computed",
+});
+
+/** Whether a program reading the field gets a non-optional property (`readonly x: T`). */
+const present = (f: Field, parent: Scope): boolean =>
+  parent.readable && (f.mode === "required" || f.guaranteed || (!!parent.defaultsResolve && f.default !== undefined));
+
+/** A field but for its names and prose: equal signatures on a removed and an added field mean a rename. */
+const signature = (side: Lookups) => (f: Field) => {
+  const { name: _n, wireName: _w, description: _d, group: _g, type, ...rest } = f;
+  return canonical({ ...rest, type: shapeOf(type, side) });
+};
+
+/**
+ * Fields matched by name (then renames by signature), each pair compared attribute by attribute and
+ * through nested inline objects. Shared types are not entered: they are compared once, as entities.
+ */
+export function compareFields(
+  oldFields: readonly Field[],
+  newFields: readonly Field[],
+  prefix: string,
+  scopes: { readonly old: Scope; readonly new: Scope },
+  sides: Sides,
+  emit: Emit,
+): void {
+  const newByName = new Map(newFields.map((f) => [f.name, f]));
+  const oldNames = new Set(oldFields.map((f) => f.name));
+  const renames = pairRenames(
+    oldFields.filter((f) => !newByName.has(f.name)),
+    newFields.filter((f) => !oldNames.has(f.name)),
+    signature(sides.old),
+    signature(sides.new),
+  );
+  // The signature covers every attribute, so a renamed field has nothing else to compare.
+  for (const [a, b] of renames.pairs)
+    emit(
+      {
+        code: "field-renamed",
+        path: prefix + b.name,
+        what: `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`,
+        before: a.name,
+        after: b.name,
+      },
+      positionOf(a, scopes.old),
+    );
+  for (const a of renames.removed)
+    emit({ code: "field-removed", path: prefix + a.name, what: `${modeText(a)} removed` }, positionOf(a, scopes.old));
+  for (const b of renames.added) {
+    const p = positionOf(b, scopes.new);
+    emit(
+      {
+        code: p.settable && b.mode === "required" ? "required-field-added" : "field-added",
+        path: prefix + b.name,
+        what: `${modeText(b)} added (${typeText(b.type, sides.new)})`,
+      },
+      p,
+    );
+  }
+  for (const a of oldFields) {
+    const b = newByName.get(a.name);
+    if (b) compareField(a, b, prefix + a.name, scopes, sides, emit);
+  }
+}
+
+const modeText = (f: Field) =>
+  f.mode === "required" ? "required input" : f.mode === "output" ? "output" : "optional input";
+
+function compareField(
+  a: Field,
+  b: Field,
+  path: string,
+  scopes: { readonly old: Scope; readonly new: Scope },
+  sides: Sides,
+  emit: Emit,
+): void {
+  const pa = positionOf(a, scopes.old);
+  const pb = positionOf(b, scopes.new);
+  const fact = (f: Omit<Fact, "path">, p = pb) => emit({ path, ...f }, p);
+  const modes = { before: a.mode, after: b.mode };
+
+  let presenceReported = false;
+  if (a.mode !== "output" && b.mode === "output") fact({ code: "made-output", what: "turned output-only", ...modes }, pa);
+  else if (a.mode === "output" && b.mode !== "output")
+    fact({ code: b.mode === "required" ? "made-required" : "made-input", what: `turned into an ${modeText(b)}`, ...modes });
+  else if (a.mode !== "required" && b.mode === "required") fact({ code: "made-required", what: "made required", ...modes });
+  else if (a.mode === "required" && b.mode !== "required") {
+    presenceReported = present(a, scopes.old) && !present(b, scopes.new);
+    fact({ code: presenceReported ? "made-optional-in-outputs" : "made-optional", what: "made optional", ...modes });
+  } else if (a.mode !== b.mode)
+    fact({
+      code: b.mode === "optional-computed" ? "computed-added" : "computed-removed",
+      what: `mode ${a.mode} changed to ${b.mode}`,
+      ...modes,
+    });
+
+  if (a.guaranteed !== b.guaranteed && !presenceReported) {
+    if (present(a, scopes.old) && !present(b, scopes.new))
+      fact({ code: "guarantee-removed", what: "no longer guaranteed to be present" });
+    else if (!present(a, scopes.old) && present(b, scopes.new))
+      fact({ code: "guarantee-added", what: "now guaranteed to be present" });
+  }
+
+  if (canonical(a.default) !== canonical(b.default))
+    fact({
+      code: "default-changed",
+      what: `default changed from ${valueText(a.default)} to ${valueText(b.default)}`,
+      before: a.default,
+      after: b.default,
+    });
+
+  if (a.env !== b.env) {
+    if (!a.env) fact({ code: "env-added", what: `read from ${b.env}`, after: b.env });
+    else if (!b.env) fact({ code: "env-removed", what: `no longer read from ${a.env}`, before: a.env });
+    else fact({ code: "env-renamed", what: `environment variable ${a.env} renamed to ${b.env}`, before: a.env, after: b.env });
+  }
+
+  compareDeprecation(a.deprecated, b.deprecated, (code, what) => fact({ code, what }));
+  compareReplaceOnChange(a, b, (f) => fact(f));
+
+  const when = (f: Field) => f.requiredWhen && `required when ${f.requiredWhen.field} is ${valueText(f.requiredWhen.equals)}`;
+  if (canonical(a.requiredWhen) !== canonical(b.requiredWhen)) {
+    if (!a.requiredWhen) fact({ code: "required-when-added", what: `now ${when(b)}`, after: b.requiredWhen });
+    else if (!b.requiredWhen) fact({ code: "required-when-removed", what: `no longer ${when(a)}`, before: a.requiredWhen });
+    else
+      fact({
+        code: "required-when-changed",
+        what: `condition changed from ${when(a)} to ${when(b)}`,
+        before: a.requiredWhen,
+        after: b.requiredWhen,
+      });
+  }
+
+  const conflictsAdded = b.conflictsWith.filter((c) => !a.conflictsWith.includes(c));
+  const conflictsRemoved = a.conflictsWith.filter((c) => !b.conflictsWith.includes(c));
+  if (conflictsAdded.length) fact({ code: "conflicts-added", what: `now conflicts with ${conflictsAdded.join(", ")}` });
+  if (conflictsRemoved.length)
+    fact({ code: "conflicts-removed", what: `no longer conflicts with ${conflictsRemoved.join(", ")}` });
+
+  if (a.wireName !== b.wireName)
+    fact({
+      code: "wire-name-changed",
+      what: `wire key changed from "${a.wireName}" to "${b.wireName}"`,
+      before: a.wireName,
+      after: b.wireName,
+    });
+
+  compareSpec(a.type, b.type, path, { old: pa, new: pb }, sides, emit);
+}
+
+export function compareDeprecation(
+  a: string | undefined,
+  b: string | undefined,
+  fact: (code: "deprecation-added" | "deprecation-removed" | "deprecation-changed", what: string) => void,
+): void {
+  if (a === b) return;
+  if (!a) fact("deprecation-added", `deprecated (${b})`);
+  else if (!b) fact("deprecation-removed", "no longer deprecated");
+  else fact("deprecation-changed", `deprecation notice now reads: ${b}`);
+}
+
+function compareReplaceOnChange(a: Field, b: Field, fact: (f: Omit<Fact, "path">) => void): void {
+  const ra = a.replaceOnChange;
+  const rb = b.replaceOnChange;
+  if (!ra && rb) fact({ code: "replace-on-change-added", what: `now forces replacement (${rb.reason})`, after: rb.reason });
+  else if (ra && !rb) fact({ code: "replace-on-change-removed", what: "no longer forces replacement", before: ra.reason });
+  else if (ra && rb) {
+    // Variants listed in exceptVariants update in place; every other variant forces replacement.
+    const before = ra.exceptVariants ?? [];
+    const after = rb.exceptVariants ?? [];
+    const nowReplace = before.filter((v) => !after.includes(v));
+    const nowInPlace = after.filter((v) => !before.includes(v));
+    if (nowReplace.length)
+      fact({
+        code: "replace-on-change-added",
+        what: `variant ${nowReplace.join(", ")} now forces replacement (${rb.reason})`,
+        before,
+        after,
+      });
+    if (nowInPlace.length)
+      fact({ code: "replace-on-change-removed", what: `variant ${nowInPlace.join(", ")} now updates in place`, before, after });
+  }
+}
+
+/** Two type specs at one path: kind, secrecy, nested items and objects, and every constraint. */
+function compareSpec(
+  a: TypeSpec,
+  b: TypeSpec,
+  path: string,
+  positions: { readonly old: Position; readonly new: Position },
+  sides: Sides,
+  emit: Emit,
+): void {
+  const p = positions.new;
+  const fact = (f: Omit<Fact, "path">) => emit({ path, ...f }, p);
+  if (a.kind !== b.kind) {
+    const numeric = new Set([a.kind, b.kind]);
+    if (numeric.has("integer") && numeric.has("number")) {
+      if (b.kind === "integer")
+        fact({ code: "bounds-tightened", what: "now whole numbers only (was number)", before: a.kind, after: b.kind });
+      else fact({ code: "bounds-relaxed", what: "now any number (was integer)", before: a.kind, after: b.kind });
+    } else
+      return fact({
+        code: "type-changed",
+        what: `type changed from ${typeText(a, sides.old)} to ${typeText(b, sides.new)}`,
+        before: typeText(a, sides.old),
+        after: typeText(b, sides.new),
+      });
+  }
+
+  if (a.secret && !b.secret) fact({ code: "secret-removed", what: "no longer secret" });
+  else if (!a.secret && b.secret) fact({ code: "secret-added", what: "now secret" });
+
+  if (a.items && b.items) compareSpec(a.items, b.items, `${path}[*]`, positions, sides, emit);
+  if (a.values && b.values) compareSpec(a.values, b.values, `${path}.*`, positions, sides, emit);
+  if (b.kind === "object") compareRefs(a, b, path, positions, sides, emit);
+
+  compareEnums(a, b, sides, fact);
+  const known = (s: TypeSpec) => (s.knownValues ?? []).map((v) => v.value);
+  const knownAdded = known(b).filter((v) => !known(a).includes(v));
+  const knownRemoved = known(a).filter((v) => !known(b).includes(v));
+  if (knownAdded.length || knownRemoved.length)
+    fact({
+      code: "known-values-changed",
+      what: [
+        knownAdded.length ? `known values ${listText(knownAdded)} added` : "",
+        knownRemoved.length ? `known values ${listText(knownRemoved)} removed` : "",
+      ]
+        .filter(Boolean)
+        .join("; "),
+      before: known(a),
+      after: known(b),
+    });
+  compareBounds(a, b, fact);
+}
+
+function compareRefs(
+  a: TypeSpec,
+  b: TypeSpec,
+  path: string,
+  positions: { readonly old: Position; readonly new: Position },
+  sides: Sides,
+  emit: Emit,
+): void {
+  const ta = a.ref ? sides.old.types.get(a.ref) : undefined;
+  const tb = b.ref ? sides.new.types.get(b.ref) : undefined;
+  if (!ta || !tb) return;
+  const inline = (ta.kind === "object" && ta.inline) || (tb.kind === "object" && tb.inline);
+  // An inline object belongs to its field: its fields are this entity's, whatever its generated name.
+  if (inline && ta.kind === "object" && tb.kind === "object")
+    compareFields(ta.fields, tb.fields, `${path}.`, positions, sides, emit);
+  else if ((sides.renamedTypes.get(ta.name) ?? ta.name) !== tb.name || ta.kind !== tb.kind)
+    emit(
+      {
+        path,
+        code: "type-changed",
+        what: `type changed from ${typeText(a, sides.old)} to ${typeText(b, sides.new)}`,
+        before: typeText(a, sides.old),
+        after: typeText(b, sides.new),
+      },
+      positions.new,
+    );
+}
+
+function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: (f: Omit<Fact, "path">) => void): void {
+  const ea = a.enum ? sides.old.enums.get(a.enum) : undefined;
+  const eb = b.enum ? sides.new.enums.get(b.enum) : undefined;
+  const values = (list: readonly EnumValue[]) => list.map((v) => v.value);
+  if (ea && eb) {
+    const va = values(ea.values);
+    const vb = values(eb.values);
+    const removed = va.filter((v) => !vb.includes(v));
+    const added = vb.filter((v) => !va.includes(v));
+    if (removed.length)
+      fact({ code: "enum-narrowed", what: `allowed values ${listText(removed)} removed`, before: va, after: vb });
+    if (added.length) fact({ code: "enum-widened", what: `allowed values ${listText(added)} added`, before: va, after: vb });
+    if (ea.caseInsensitive && !eb.caseInsensitive)
+      fact({ code: "enum-case-sensitive", what: "values now match case-sensitively" });
+    else if (!ea.caseInsensitive && eb.caseInsensitive)
+      fact({ code: "enum-case-insensitive", what: "values now match ignoring case" });
+  } else if (eb) fact({ code: "enum-added", what: `now one of ${listText(values(eb.values))}`, after: values(eb.values) });
+  else if (ea)
+    fact({ code: "enum-removed", what: `no longer limited to ${listText(values(ea.values))}`, before: values(ea.values) });
+}
+
+type BoundCode = "bounds" | "list-bounds" | "string-bounds";
+
+/** Numeric, list-length and string limits: one tightened and one relaxed change at most per group. */
+function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) => void): void {
+  const found = new Map<BoundCode, { tight: string[]; loose: string[]; keys: Set<keyof TypeSpec> }>();
+  const note = (group: BoundCode, key: keyof TypeSpec, tighter: boolean, text: string) => {
+    const g = found.get(group) ?? { tight: [], loose: [], keys: new Set() };
+    (tighter ? g.tight : g.loose).push(text);
+    g.keys.add(key);
+    found.set(group, g);
+  };
+  /** A lower limit (`atLeast`) tightens when raised or added; an upper one when lowered or added. */
+  const limit = (group: BoundCode, key: keyof TypeSpec, atLeast: boolean) => {
+    const x = a[key] as number | undefined;
+    const y = b[key] as number | undefined;
+    if (x === y) return;
+    if (y === undefined) return note(group, key, false, `${key} ${x} removed`);
+    if (x === undefined) return note(group, key, true, `${key} ${y} added`);
+    const tighter = atLeast ? y > x : y < x;
+    note(group, key, tighter, `${key} ${y > x ? "raised" : "lowered"} from ${x} to ${y}`);
+  };
+  limit("bounds", "minimum", true);
+  limit("bounds", "maximum", false);
+  const excludedNow = (b.notOneOf ?? []).filter((v) => !(a.notOneOf ?? []).includes(v));
+  const allowedNow = (a.notOneOf ?? []).filter((v) => !(b.notOneOf ?? []).includes(v));
+  if (excludedNow.length) note("bounds", "notOneOf", true, `${listText(excludedNow)} now excluded`);
+  if (allowedNow.length) note("bounds", "notOneOf", false, `${listText(allowedNow)} no longer excluded`);
+  limit("list-bounds", "minItems", true);
+  limit("list-bounds", "maxItems", false);
+  limit("string-bounds", "minLength", true);
+  limit("string-bounds", "maxLength", false);
+  for (const key of ["format", "familyFrom"] as const) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    // A different format or address-family source accepts different values: treated as tighter.
+    if (y === undefined) note("string-bounds", key, false, `${key} ${x} removed`);
+    else note("string-bounds", key, true, x === undefined ? `${key} ${y} added` : `${key} changed from ${x} to ${y}`);
+  }
+  if (a.pattern !== b.pattern) {
+    if (b.pattern === undefined) note("string-bounds", "pattern", false, `pattern ${a.pattern} removed`);
+    else if (a.pattern === undefined) note("string-bounds", "pattern", true, `pattern ${b.pattern} added`);
+    // Whether one regular expression accepts less than another cannot be told in general.
+    else
+      fact({
+        code: "pattern-changed",
+        what: `pattern changed from ${a.pattern} to ${b.pattern}`,
+        before: a.pattern,
+        after: b.pattern,
+      });
+  }
+  for (const [group, g] of found) {
+    const pick = (s: TypeSpec) => Object.fromEntries([...g.keys].filter((k) => s[k] !== undefined).map((k) => [k, s[k]]));
+    if (g.tight.length)
+      fact({ code: `${group}-tightened`, what: g.tight.join("; "), before: pick(a), after: pick(b) });
+    if (g.loose.length) fact({ code: `${group}-relaxed`, what: g.loose.join("; "), before: pick(a), after: pick(b) });
+  }
+}

@@ -1,0 +1,57 @@
+import type { ChangeCode } from "./classify.js";
+
+/**
+ * What a schema change means for users of a generated package: `breaking` stops a program from
+ * compiling or working (or leaks a secret), `warning` changes what a working program does (or
+ * destroys infrastructure on its next update), `info` is additive or relaxing.
+ */
+export type Severity = "breaking" | "warning" | "info";
+export const SEVERITIES: readonly Severity[] = ["breaking", "warning", "info"];
+
+/** Where a change lives: a package (or its provider config), a resource, lookup, provider function or shared type. */
+export type EntityKind = "provider" | "resource" | "lookup" | "function" | "type";
+
+export interface Change {
+  readonly package: string;
+  /** The entity's name (on the new side when it exists there); `config` for provider configuration. */
+  readonly entity: string;
+  readonly kind: EntityKind;
+  /** Dotted from the entity: `Port.portSpeed`, `Vxc.prefixes[*].le`, `getWidgets.name`, `config.region`. */
+  readonly path: string;
+  readonly change: ChangeCode;
+  readonly severity: Severity;
+  /** One line: what changed, then why it matters. */
+  readonly message: string;
+  readonly before?: unknown;
+  readonly after?: unknown;
+}
+
+/** The generated-code side of a change, per package. Every list is sorted. */
+export interface PackageImpact {
+  readonly filesAdded: readonly string[];
+  readonly filesRemoved: readonly string[];
+  readonly filesChanged: readonly string[];
+  readonly symbolsAdded: readonly string[];
+  readonly symbolsRemoved: readonly string[];
+}
+
+export interface DiffReport {
+  /** How each side was given: a ref with its commit, a folder, or the working tree. */
+  readonly base: string;
+  readonly head: string;
+  readonly changes: readonly Change[];
+  readonly impact: Readonly<Record<string, PackageImpact>>;
+}
+
+export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
+
+export function countBySeverity(changes: readonly Change[]): Record<Severity, number> {
+  const counts = { breaking: 0, warning: 0, info: 0 };
+  for (const c of changes) counts[c.severity]++;
+  return counts;
+}
+
+/** "2 breaking, 1 warning, 5 info". */
+export function countsText(counts: Record<Severity, number>): string {
+  return `${counts.breaking} breaking, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}, ${counts.info} info`;
+}

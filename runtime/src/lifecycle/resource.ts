@@ -1,0 +1,223 @@
+import type { ResourceDescriptor } from "../descriptor.js";
+import { NotFoundError } from "../http/errors.js";
+import { Secret } from "../secret.js";
+import { ValidationError, validateInput } from "../validate.js";
+import { diffInputs, type Diff } from "./diff.js";
+import { ReplacementRequiredError, WaitError } from "./errors.js";
+import { formatImportId, parseImportId } from "./importId.js";
+import { waitFor, type WaitVerdict } from "./wait.js";
+
+export type Values = Record<string, unknown>;
+
+export interface CallContext {
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** What a provider protocol implements per resource kind; the lifecycle around it is generic. */
+export interface KindOps {
+  /** Creates (orders) the object and returns its id as soon as the service assigns one. */
+  create(args: Values, ctx: CallContext): Promise<string>;
+  /** The object's current inputs and outputs in SDK shape, or undefined when it is gone. */
+  read(id: string, ctx: CallContext): Promise<Values | undefined>;
+  update(id: string, desired: Values, current: Values, diff: Diff, ctx: CallContext): Promise<void>;
+  remove(id: string, current: Values, ctx: CallContext): Promise<void>;
+  /** Whether the object is ready, still provisioning, failed, or waits for someone. */
+  classify(current: Values): WaitVerdict;
+  /** The id to read, from the fields of a parsed import id (default: its only part). */
+  idFromImport?(fields: Values): string;
+}
+
+/** A provider instance as the lifecycle sees it. */
+export interface ProviderRuntime {
+  /** The operations of a resource kind, or an error naming the kind when the provider has none. */
+  kind(descriptor: ResourceDescriptor): KindOps;
+  /** How long creates and updates wait for readiness, unless a call says otherwise. */
+  readonly waitMs: number;
+}
+
+export interface LifecycleOptions<P extends ProviderRuntime = ProviderRuntime> {
+  readonly provider?: P | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** Overrides the provider's wait for this call, in minutes. */
+  readonly waitMinutes?: number | undefined;
+  /** Called with each new provisioning status while waiting. */
+  readonly onProgress?: ((status: string, elapsedMs: number) => void) | undefined;
+}
+
+export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> extends LifecycleOptions<P> {
+  /** Allow an update that destroys and recreates the object. */
+  readonly allowReplace?: boolean | undefined;
+}
+
+/**
+ * The base of every generated resource class: its id, current state as read from the service, and
+ * the lifecycle operations, all driven by the descriptor and the provider's KindOps.
+ */
+export abstract class ManagedResource {
+  #state: Values;
+
+  /** Objects come from the generated class's `create`, `get` and `import`, not from `new`. */
+  constructor(
+    readonly descriptor: ResourceDescriptor,
+    readonly provider: ProviderRuntime,
+    public id: string,
+    state: Values,
+  ) {
+    this.#state = state;
+    Object.assign(this, state);
+  }
+
+  /** Reads the current state again. */
+  async refresh(options: { signal?: AbortSignal | undefined } = {}): Promise<this> {
+    const state = await this.ops.read(this.id, { signal: options.signal });
+    if (!state)
+      throw new NotFoundError(
+        { method: "GET", path: this.id },
+        404,
+        `${this.descriptor.name} ${this.id} no longer exists`,
+        { resource: this.ref },
+      );
+    this.setState(state);
+    return this;
+  }
+
+  /** What applying `desired` would change, and whether it forces replacement. Pure: no request. */
+  diff(desired: object): Diff {
+    return diffInputs(this.descriptor.fields, desired as Values, this.#state);
+  }
+
+  /** Applies `desired` in place, or by replacement when a change requires it and `allowReplace` is set. */
+  async update(desired: object, options: UpdateOptions = {}): Promise<this> {
+    assertValid(this.descriptor, desired);
+    const diff = this.diff(desired);
+    if (diff.changes.length === 0) return this;
+    if (diff.replaces) {
+      if (!options.allowReplace)
+        throw new ReplacementRequiredError(
+          this.ref,
+          diff.changes.filter((c) => c.replaces),
+        );
+      await this.ops.remove(this.id, this.#state, { signal: options.signal });
+      const id = await this.ops.create(desired as Values, { signal: options.signal });
+      this.id = id;
+    } else await this.ops.update(this.id, desired as Values, this.#state, diff, { signal: options.signal });
+    this.setState(await settle(this.descriptor, this.provider, this.id, desired as Values, options));
+    return this;
+  }
+
+  /** Deletes (cancels) the object. */
+  async delete(options: { signal?: AbortSignal | undefined } = {}): Promise<void> {
+    await this.ops.remove(this.id, this.#state, { signal: options.signal });
+  }
+
+  /** Plain data, secrets redacted. */
+  toJSON(): Values {
+    return { id: this.id, ...JSON.parse(JSON.stringify(this.#state)) };
+  }
+
+  private setState(state: Values) {
+    this.#state = state;
+    Object.assign(this, state);
+  }
+
+  private get ops(): KindOps {
+    return this.provider.kind(this.descriptor);
+  }
+
+  protected get ref() {
+    return { token: this.descriptor.token, name: stringOf(this.#state.productName ?? this.#state.name), id: this.id };
+  }
+}
+
+type Ctor<T> = new (descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) => T;
+
+/** Validates, creates, records the id, then waits for readiness; a failed wait still names the object. */
+export async function createResource<T>(
+  cls: Ctor<T>,
+  d: ResourceDescriptor,
+  args: object,
+  provider: ProviderRuntime,
+  options: LifecycleOptions = {},
+): Promise<T> {
+  assertValid(d, args);
+  const id = await provider.kind(d).create(args as Values, { signal: options.signal });
+  return new cls(d, provider, id, await settle(d, provider, id, args as Values, options));
+}
+
+export async function getResource<T>(
+  cls: Ctor<T>,
+  d: ResourceDescriptor,
+  id: string,
+  provider: ProviderRuntime,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<T> {
+  const state = await provider.kind(d).read(id, { signal: options.signal });
+  if (!state)
+    throw new NotFoundError({ method: "GET", path: id }, 404, `${d.name} ${id} does not exist`, {
+      resource: { token: d.token, id },
+    });
+  return new cls(d, provider, id, state);
+}
+
+/** Adopts an existing object by its import id (in the format the descriptor declares). */
+export async function importResource<T>(
+  cls: Ctor<T>,
+  d: ResourceDescriptor,
+  importId: string,
+  provider: ProviderRuntime,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<T> {
+  if (!d.importId)
+    throw new ValidationError([
+      {
+        path: `${d.name}.importId`,
+        message: `${d.name} cannot be imported: ${d.importUnsupported ?? "the API offers no import"}`,
+      },
+    ]);
+  const fields = parseImportId(d.name, d.importId, importId);
+  const ops = provider.kind(d);
+  const id = ops.idFromImport ? ops.idFromImport(fields) : String(Object.values(fields)[0]);
+  return getResource(cls, d, id, provider, options);
+}
+
+/** Waits for readiness after a create or update; on anything else raises WaitError with the import id. */
+async function settle(
+  d: ResourceDescriptor,
+  provider: ProviderRuntime,
+  id: string,
+  args: Values,
+  options: LifecycleOptions,
+): Promise<Values> {
+  const ops = provider.kind(d);
+  const ctx = { signal: options.signal };
+  let latest: Values | undefined;
+  const result = await waitFor(
+    async () => (latest = (await ops.read(id, ctx)) ?? { provisioningStatus: "GONE" }),
+    (v) => ops.classify(v),
+    {
+      timeoutMs: options.waitMinutes !== undefined ? options.waitMinutes * 60_000 : provider.waitMs,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    },
+  );
+  if (result.outcome === "ready") return result.value;
+  const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id };
+  const importId = d.importId
+    ? formatImportId(d.importId, { ...plainValues(args), ...plainValues(latest ?? {}) })
+    : undefined;
+  const minutes = (options.waitMinutes ?? provider.waitMs / 60_000).toString();
+  const detail =
+    result.outcome === "timeout"
+      ? `was created but is not ready after ${minutes} minutes (status ${result.status ?? "unknown"})`
+      : `was created but ${result.outcome === "failed" ? "failed" : "is waiting"}: ${result.message} (status ${result.status})`;
+  throw new WaitError(ref, result.outcome, result.status, importId, detail);
+}
+
+function assertValid(d: ResourceDescriptor, args: object): void {
+  const issues = validateInput(d.name, d.fields, args);
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+const stringOf = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const plainValues = (v: Values): Values =>
+  Object.fromEntries(Object.entries(v).filter(([, x]) => !(x instanceof Secret)));

@@ -1,0 +1,117 @@
+import type { ResourceDescriptor } from "../descriptor.js";
+import { NotFoundError, type ResourceRef } from "../http/errors.js";
+import type { CallContext, Values } from "../lifecycle/resource.js";
+import { fromWire } from "../lifecycle/wire.js";
+import type { NetsvcProvider } from "./provider.js";
+
+/**
+ * The product machinery every netsvc kind shares (wire reference §3): validate and buy orders, read a
+ * product with its tags, modify, and cancel.
+ */
+
+/** Resource tags go on the wire as a list of {key, value} (§3). */
+export const toTagList = (tags: unknown): { key: string; value: string }[] | undefined =>
+  tags && typeof tags === "object"
+    ? Object.entries(tags).map(([key, value]) => ({ key, value: String(value) }))
+    : undefined;
+
+/**
+ * Validates then places one order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`)
+ * and returns the new product's UID. The buy is sent once: it is never repeated where the server may
+ * have accepted it. Orders need `acceptPurchaseTerms`.
+ */
+export async function order(
+  p: NetsvcProvider,
+  item: Values,
+  resource: ResourceRef,
+  ctx: CallContext,
+  uidKey = "technicalServiceUid",
+): Promise<string> {
+  p.assertTermsAccepted(resource);
+  await p.client.call("POST", "/v3/networkdesign/validate", { body: [item], resource, signal: ctx.signal });
+  const data = await p.client.call<Values[]>("POST", "/v4/networkdesign/buy", {
+    body: { networkDesign: [item], discountCodes: [] },
+    once: true,
+    resource,
+    signal: ctx.signal,
+  });
+  const uid = Array.isArray(data) ? data[0]?.[uidKey] : undefined;
+  if (typeof uid !== "string" || uid === "")
+    throw new Error(
+      `${resource.token} "${resource.name}": the order was placed but its answer names no product UID (${uidKey}); look for it with the lookups before ordering again`,
+    );
+  return uid;
+}
+
+/** A product in SDK shape, its tags included; undefined when it does not exist or was decommissioned. */
+export async function readProduct(
+  p: NetsvcProvider,
+  d: ResourceDescriptor,
+  uid: string,
+  ctx: CallContext,
+): Promise<Values | undefined> {
+  const resource = { token: d.token, id: uid };
+  let data: Values;
+  try {
+    data = await p.client.call<Values>("GET", `/v2/product/${encodeURIComponent(uid)}`, {
+      resource,
+      signal: ctx.signal,
+    });
+  } catch (e) {
+    if (e instanceof NotFoundError) return undefined;
+    throw e;
+  }
+  if (String(data.provisioningStatus).toUpperCase() === "DECOMMISSIONED") return undefined;
+  const state = fromWire(d.fields, data);
+  if ("resourceTags" in d.fields) {
+    const tags = await p.client.call<{ resourceTags?: { key: string; value: string }[] }>(
+      "GET",
+      `/v2/product/${encodeURIComponent(uid)}/tags`,
+      { resource, signal: ctx.signal },
+    );
+    const list = tags?.resourceTags ?? [];
+    if (list.length > 0) state.resourceTags = Object.fromEntries(list.map((t) => [t.key, t.value]));
+  }
+  return state;
+}
+
+export async function putTags(
+  p: NetsvcProvider,
+  uid: string,
+  tags: unknown,
+  resource: ResourceRef,
+  ctx: CallContext,
+): Promise<void> {
+  await p.client.call("PUT", `/v2/product/${encodeURIComponent(uid)}/tags`, {
+    body: { resourceTags: toTagList(tags) ?? [] },
+    resource,
+    signal: ctx.signal,
+  });
+}
+
+/** `CANCEL` marks it for the end of its term; `CANCEL_NOW` cancels at once (§3). */
+export async function cancel(
+  p: NetsvcProvider,
+  uid: string,
+  endOfTerm: boolean,
+  resource: ResourceRef,
+  ctx: CallContext,
+): Promise<void> {
+  await p.client.call("POST", `/v3/product/${encodeURIComponent(uid)}/action/${endOfTerm ? "CANCEL" : "CANCEL_NOW"}`, {
+    resource,
+    signal: ctx.signal,
+  });
+}
+
+/** Ready when CONFIGURED or LIVE; failed when cancelled or gone; provisioning otherwise. */
+export function classifyProduct(state: Values): import("../lifecycle/wait.js").WaitVerdict {
+  const status = String(state.provisioningStatus ?? "UNKNOWN").toUpperCase();
+  if (status === "CONFIGURED" || status === "LIVE") return { state: "ready", status };
+  if (["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "GONE", "FAILED"].includes(status))
+    return {
+      state: "failed",
+      status,
+      message: status === "GONE" ? "it no longer exists" : `it is ${status.toLowerCase()}`,
+    };
+  return { state: "pending", status };
+}

@@ -1,0 +1,68 @@
+import type { ResourceDescriptor } from "../descriptor.js";
+import type { ResourceRef } from "../http/errors.js";
+import type { RetryPolicy } from "../http/retry.js";
+import type { KindOps, ProviderRuntime } from "../lifecycle/resource.js";
+import type { Secret } from "../secret.js";
+import { ValidationError } from "../validate.js";
+import { NetsvcClient } from "./client.js";
+import { endpointsFor, type Environment } from "./endpoints.js";
+import { portOps } from "./kinds/port.js";
+
+/** The resolved netsvc provider configuration, as the generated ProviderConfig holds it. */
+export interface NetsvcConfig {
+  readonly acceptPurchaseTerms: boolean;
+  readonly accessKey: string;
+  readonly secretKey: Secret<string>;
+  readonly environment: Environment;
+  readonly endpoint?: string | undefined;
+  readonly cancelAtEndOfTerm: boolean;
+  /** Minutes. */
+  readonly waitTime: number;
+}
+
+type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
+
+/** The resource kinds this runtime implements, by token. */
+const KINDS: Readonly<Record<string, KindFactory>> = {
+  "netsvc:index/port:Port": portOps,
+};
+
+export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);
+
+/** A configured netsvc provider: its client, wait and cancellation settings, and its resource kinds. */
+export class NetsvcProvider implements ProviderRuntime {
+  readonly client: NetsvcClient;
+  readonly waitMs: number;
+
+  constructor(
+    readonly config: NetsvcConfig,
+    options: { readonly retry?: RetryPolicy; readonly timeoutMs?: number } = {},
+  ) {
+    const { api, token } = endpointsFor(config.environment, config.endpoint);
+    this.client = new NetsvcClient({
+      apiBase: api,
+      tokenUrl: token,
+      accessKey: config.accessKey,
+      secretKey: config.secretKey,
+      ...options,
+    });
+    this.waitMs = config.waitTime * 60_000;
+  }
+
+  kind(d: ResourceDescriptor): KindOps {
+    const factory = KINDS[d.token];
+    if (!factory) throw new Error(`the netsvc runtime has no operations for ${d.token}`);
+    return factory(this, d);
+  }
+
+  /** Orders are refused until the API terms are accepted (the seed's acceptPurchaseTerms). */
+  assertTermsAccepted(resource: ResourceRef): void {
+    if (!this.config.acceptPurchaseTerms)
+      throw new ValidationError([
+        {
+          path: "netsvc.acceptPurchaseTerms",
+          message: `${resource.token} "${resource.name ?? ""}" was not ordered: accept the API terms first (acceptPurchaseTerms: true, or NETSVC_ACCEPT_PURCHASE_TERMS=true)`,
+        },
+      ]);
+  }
+}
