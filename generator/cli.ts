@@ -62,8 +62,13 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
-  if (!(e instanceof SchemaError)) throw e;
-  for (const d of e.diagnostics) console.error(formatDiagnostic(d));
-  console.error(`\n${e.message}; nothing was written.`);
+  if (e instanceof SchemaError) {
+    for (const d of e.diagnostics) console.error(formatDiagnostic(d));
+    console.error(`\n${e.message}; nothing was written.`);
+  } else {
+    // A bug in the generator, not in the schemas: one clear line (the stack with SDKGEN_DEBUG=1).
+    const detail = process.env.SDKGEN_DEBUG ? ((e as Error).stack ?? String(e)) : (e as Error).message;
+    console.error(`internal generator error (nothing was written): ${detail}`);
+  }
   process.exitCode = 1;
 }

@@ -1,3 +1,5 @@
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+import { StructureKind, type StatementStructures } from "ts-morph";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
@@ -44,6 +46,42 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
         `What the runtime needs to know about ${l.name}: wire names, constraints and secrets.`,
       ),
       validator(p.validate, l.name, p.args, `${p.descriptor}.inputs`, ctx),
+      ...lookupFunction(p, plan, ctx),
     ],
   );
+}
+
+/**
+ * The lookup function, when the runtime implements it: validates the arguments, runs the lookup with
+ * the given provider (or the one built from the environment) and returns the typed result.
+ */
+function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
+  const l = p.entity;
+  if (!PROVIDER_RUNTIMES[plan.model.provider.name]?.lookups.includes(l.token)) return [];
+  const rt = ctx.imports.rt(true);
+  const Provider = ctx.use(plan.providerPath, "Provider", false);
+  const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);
+  const optionalArgs = l.inputs.every((f) => f.mode !== "required");
+  return [
+    {
+      kind: StructureKind.Function,
+      name: l.name,
+      isExported: true,
+      isAsync: true,
+      docs: [
+        {
+          description: `${l.description}\n\nArguments are validated before any request (every violation at once).`,
+          tags: l.deprecated ? [{ tagName: "deprecated", text: l.deprecated }] : [],
+        },
+      ],
+      parameters: [
+        { name: "args", type: p.args, ...(optionalArgs ? { initializer: "{}" } : {}) },
+        { name: "options", type: `${rt}.LookupOptions<${Provider}>`, initializer: "{}" },
+      ],
+      returnType: `Promise<${p.result}>`,
+      statements: [
+        `return (await ${rt}.invokeLookup(${p.descriptor}, args, options.provider ?? ${defaultProvider}(), options)) as unknown as ${p.result};`,
+      ],
+    },
+  ];
 }

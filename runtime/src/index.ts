@@ -21,3 +21,4 @@ export * from "./lifecycle/resource.js";
 export * from "./lifecycle/wire.js";
 export * from "./netsvc/provider.js";
 export * from "./providers.js";
+export * from "./lifecycle/lookup.js";

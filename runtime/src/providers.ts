@@ -1,12 +1,18 @@
-import { NETSVC_KINDS } from "./netsvc/provider.js";
+import { NETSVC_KINDS, NETSVC_LOOKUPS } from "./netsvc/provider.js";
+
+export interface ProviderRuntimeInfo {
+  /** The runtime class a generated `Provider` extends. */
+  readonly providerClass: string;
+  /** Resource kinds (tokens) it can create, read, update, delete and import. */
+  readonly kinds: readonly string[];
+  /** Lookups (tokens) it runs. */
+  readonly lookups: readonly string[];
+}
 
 /**
- * The provider protocols this runtime implements: the class a generated `Provider` extends, and the
- * resource kinds (tokens) it can create, read, update, delete and import. The generator reads this,
- * so generated code offers exactly what the runtime can do, and nothing that would only throw.
+ * The provider protocols this runtime implements. The generator reads this, so generated code offers
+ * exactly what the runtime can do, and nothing that would only throw.
  */
-export const PROVIDER_RUNTIMES: Readonly<
-  Record<string, { readonly providerClass: string; readonly kinds: readonly string[] }>
-> = {
-  netsvc: { providerClass: "NetsvcProvider", kinds: NETSVC_KINDS },
+export const PROVIDER_RUNTIMES: Readonly<Record<string, ProviderRuntimeInfo>> = {
+  netsvc: { providerClass: "NetsvcProvider", kinds: NETSVC_KINDS, lookups: NETSVC_LOOKUPS },
 };

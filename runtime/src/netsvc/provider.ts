@@ -1,12 +1,15 @@
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
 import type { RetryPolicy } from "../http/retry.js";
+import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime } from "../lifecycle/resource.js";
+import type { LookupDescriptor } from "../descriptor.js";
 import type { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
 import { NetsvcClient } from "./client.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
 import { portOps } from "./kinds/port.js";
+import { getLocation } from "./lookups.js";
 
 /** The resolved netsvc provider configuration, as the generated ProviderConfig holds it. */
 export interface NetsvcConfig {
@@ -25,12 +28,20 @@ type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
 /** The resource kinds this runtime implements, by token. */
 const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/port:Port": portOps,
+  "netsvc:index/lagPort:LagPort": portOps,
 };
 
 export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);
 
+/** The lookups this runtime implements, by token. */
+const LOOKUPS: Readonly<Record<string, (provider: NetsvcProvider, d: LookupDescriptor) => LookupOps>> = {
+  "netsvc:index/getLocation:getLocation": getLocation,
+};
+
+export const NETSVC_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
+
 /** A configured netsvc provider: its client, wait and cancellation settings, and its resource kinds. */
-export class NetsvcProvider implements ProviderRuntime {
+export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
   readonly client: NetsvcClient;
   readonly waitMs: number;
 
@@ -52,6 +63,12 @@ export class NetsvcProvider implements ProviderRuntime {
   kind(d: ResourceDescriptor): KindOps {
     const factory = KINDS[d.token];
     if (!factory) throw new Error(`the netsvc runtime has no operations for ${d.token}`);
+    return factory(this, d);
+  }
+
+  lookup(d: LookupDescriptor): LookupOps {
+    const factory = LOOKUPS[d.token];
+    if (!factory) throw new Error(`the netsvc runtime has no operation for ${d.token}`);
     return factory(this, d);
   }
 

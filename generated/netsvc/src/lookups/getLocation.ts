@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type LocationProducts, locationProductsType } from "../types/locationProducts.js";
 
 /** Arguments of getLocation (`netsvc:index/getLocation:getLocation`): A data-centre location where ports, MCRs and MVEs can be ordered, found by id (preferred, because it is stable) or by exact name. Locations are listed from the v3 locations API and filtered client-side. */
@@ -141,4 +142,21 @@ export const getLocationDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetLocationArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetLocationArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getLocation", getLocationDescriptor.inputs, args);
+}
+
+/**
+ * A data-centre location where ports, MCRs and MVEs can be ordered, found by id (preferred, because it is stable) or by exact name. Locations are listed from the v3 locations API and filtered client-side.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getLocation(
+  args: GetLocationArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetLocationResult> {
+  return (await rt.invokeLookup(
+    getLocationDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetLocationResult;
 }

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths, DiversityZone, LagPortPortSpeed } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type LagPortResources, lagPortResourcesType } from "../types/lagPortResources.js";
 
 /**
@@ -403,4 +404,52 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link LagPortArgs} before any request: returns every violation (an empty list when valid). */
 export function validateLagPortArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("LagPort", lagPortDescriptor.fields, args);
+}
+
+/** The current state of a LagPort: every field of {@link LagPortOutputs}, read-only. */
+export interface LagPort extends Readonly<LagPortOutputs> {}
+
+/**
+ * A link aggregation group (LAG) of physical ports ordered together in one location.
+ *
+ * Import id: `<productUid>`
+ */
+export class LagPort extends rt.ManagedResource {
+  static readonly token = "netsvc:index/lagPort:LagPort";
+
+  /** Validates {@link LagPortArgs} (every violation at once, before any request), creates the LagPort, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: LagPortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<LagPort> {
+    return rt.createResource(LagPort, lagPortDescriptor, args, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Reads an existing LagPort by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<LagPort> {
+    return rt.getResource(LagPort, lagPortDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing LagPort. Import id: `<productUid>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<LagPort> {
+    return rt.importResource(LagPort, lagPortDescriptor, importId, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Whether `value` is a LagPort, even across copies of this package. */
+  static isInstance(value: unknown): value is LagPort {
+    return value instanceof rt.ManagedResource && value.descriptor.token === LagPort.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: LagPortArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: LagPortArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

@@ -4,10 +4,11 @@ import { cancel, classifyProduct, order, putTags, readProduct, toTagList } from 
 import type { NetsvcProvider } from "../provider.js";
 
 /**
- * Port (wire reference §3.1): ordered as productType MEGAPORT with `term` for the contract and the
+ * Port and LagPort (wire reference §3.1, §3.2): ordered as productType MEGAPORT with `term` for the contract and the
  * diversity zone under `config`; modified at `PUT /v2/product/megaport/{uid}` (name, costCentre,
  * marketplaceVisibility, term); tags through the tags endpoint; cancelled now or at the end of the
- * term as the provider's cancelAtEndOfTerm says.
+ * term as the provider's cancelAtEndOfTerm says. A LAG is the same order with `lagPortCount`; the
+ * buy answer lists one UID per member port and the first is the LAG's (as the Terraform provider does).
  */
 export function portOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
   const ref = (v: Values, id?: string) => ({ token: d.token, name: v.productName as string | undefined, id });
@@ -16,6 +17,7 @@ export function portOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
       order(
         p,
         {
+          ...(a.lagCount === undefined ? {} : { lagPortCount: a.lagCount }),
           productName: a.productName,
           term: a.contractTermMonths,
           productType: "MEGAPORT",
@@ -33,7 +35,10 @@ export function portOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
         ref(a),
         ctx,
       ),
-    read: (id, ctx) => readProduct(p, d, id, ctx),
+    read: async (id, ctx) => {
+      const state = await readProduct(p, d, id, ctx);
+      return state && "lagPortUids" in d.fields ? { ...state, ...(await lagMembers(p, state, ctx)) } : state;
+    },
     update: async (id, desired, current, diff, ctx) => {
       const changed = new Set(diff.changes.map((c) => c.field));
       if (["productName", "costCentre", "marketplaceVisibility", "contractTermMonths"].some((f) => changed.has(f)))
@@ -52,4 +57,21 @@ export function portOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
     remove: (id, current, ctx) => cancel(p, id, p.config.cancelAtEndOfTerm, ref(current, id), ctx),
     classify: classifyProduct,
   };
+}
+
+/** The member ports of a LAG: every port sharing its aggregationId (wire reference §3.2). */
+async function lagMembers(
+  p: NetsvcProvider,
+  state: Values,
+  ctx: { signal?: AbortSignal | undefined },
+): Promise<Values> {
+  const aggregation = state.aggregationId;
+  if (!aggregation) return { lagPortUids: [state.productUid], lagCount: 1 };
+  const products = (await p.client.call<Values[]>("GET", "/v2/products", { signal: ctx.signal })) ?? [];
+  const uids = products
+    .filter((x) => x.aggregationId === aggregation && String(x.productType).toLowerCase() === "megaport")
+    .filter((x) => String(x.provisioningStatus).toUpperCase() !== "DECOMMISSIONED")
+    .map((x) => String(x.productUid))
+    .sort();
+  return { lagPortUids: uids, lagCount: uids.length };
 }

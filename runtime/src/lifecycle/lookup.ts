@@ -1,0 +1,55 @@
+import type { LookupDescriptor } from "../descriptor.js";
+import { Secret } from "../secret.js";
+import { ValidationError, validateInput } from "../validate.js";
+import type { CallContext, Values } from "./resource.js";
+
+/** What a provider protocol implements per lookup: from validated arguments to the result's outputs. */
+export type LookupOps = (args: Values, ctx: CallContext) => Promise<Values>;
+
+export interface LookupRuntime {
+  lookup(descriptor: LookupDescriptor): LookupOps;
+}
+
+export interface LookupOptions<P extends LookupRuntime = LookupRuntime> {
+  readonly provider?: P | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** Where deprecation warnings go; by default Node's process warnings (printed once per message). */
+let warn: (message: string) => void = (message) => process.emitWarning(message, "DeprecationWarning");
+
+export function setWarningSink(sink: (message: string) => void): void {
+  warn = sink;
+}
+
+/**
+ * A lookup call: validates the arguments (every violation at once, before any request), warns about
+ * deprecated arguments, runs the provider's operation, and returns its outputs with the arguments
+ * echoed back, as the result type declares.
+ */
+export async function invokeLookup(
+  d: LookupDescriptor,
+  args: object,
+  provider: LookupRuntime,
+  options: LookupOptions = {},
+): Promise<Values> {
+  const issues = validateInput(d.name, d.inputs, args);
+  if (issues.length > 0) throw new ValidationError(issues);
+  const given = args as Values;
+  for (const [name, spec] of Object.entries(d.inputs))
+    if (spec.deprecated && given[name] !== undefined) warn(`${d.name}: ${name} is deprecated: ${spec.deprecated}`);
+  const outputs = await provider.lookup(d)(given, { signal: options.signal });
+  const echoed = Object.fromEntries(
+    Object.entries(given).filter(([name, v]) => v !== undefined && name in d.results && !(name in outputs)),
+  );
+  return { ...echoed, ...wrapSecrets(d, outputs) };
+}
+
+function wrapSecrets(d: LookupDescriptor, outputs: Values): Values {
+  return Object.fromEntries(
+    Object.entries(outputs).map(([k, v]) => [
+      k,
+      d.results[k]?.type.secret && !(v instanceof Secret) && v !== undefined ? new Secret(v) : v,
+    ]),
+  );
+}
