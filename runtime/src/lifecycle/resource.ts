@@ -33,6 +33,8 @@ export interface ProviderRuntime {
   kind(descriptor: ResourceDescriptor): KindOps;
   /** How long creates and updates wait for readiness, unless a call says otherwise. */
   readonly waitMs: number;
+  /** The first delay between readiness polls (it doubles up to 30 s). */
+  readonly pollMs?: number | undefined;
 }
 
 export interface LifecycleOptions<P extends ProviderRuntime = ProviderRuntime> {
@@ -196,6 +198,7 @@ async function settle(
     (v) => ops.classify(v),
     {
       timeoutMs: options.waitMinutes !== undefined ? options.waitMinutes * 60_000 : provider.waitMs,
+      firstDelayMs: provider.pollMs,
       signal: options.signal,
       onProgress: options.onProgress,
     },

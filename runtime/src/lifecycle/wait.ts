@@ -10,7 +10,7 @@ export type WaitVerdict =
 export interface WaitOptions {
   /** Total time to wait for a ready verdict. */
   readonly timeoutMs: number;
-  readonly firstDelayMs?: number;
+  readonly firstDelayMs?: number | undefined;
   readonly maxDelayMs?: number;
   readonly signal?: AbortSignal | undefined;
   /** Called whenever the observed status changes (and once at the start). */

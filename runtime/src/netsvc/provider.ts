@@ -9,6 +9,7 @@ import { ValidationError } from "../validate.js";
 import { NetsvcClient } from "./client.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
 import { portOps } from "./kinds/port.js";
+import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
 import { getLocation } from "./lookups.js";
 
 /** The resolved netsvc provider configuration, as the generated ProviderConfig holds it. */
@@ -29,6 +30,7 @@ type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
 const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/port:Port": portOps,
   "netsvc:index/lagPort:LagPort": portOps,
+  "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList": prefixFilterListOps,
 };
 
 export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);
@@ -44,10 +46,11 @@ export const NETSVC_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
 export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
   readonly client: NetsvcClient;
   readonly waitMs: number;
+  pollMs: number | undefined;
 
   constructor(
     readonly config: NetsvcConfig,
-    options: { readonly retry?: RetryPolicy; readonly timeoutMs?: number } = {},
+    options: { readonly retry?: RetryPolicy; readonly timeoutMs?: number; readonly pollMs?: number } = {},
   ) {
     const { api, token } = endpointsFor(config.environment, config.endpoint);
     this.client = new NetsvcClient({
@@ -58,6 +61,7 @@ export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
       ...options,
     });
     this.waitMs = config.waitTime * 60_000;
+    this.pollMs = options.pollMs;
   }
 
   kind(d: ResourceDescriptor): KindOps {

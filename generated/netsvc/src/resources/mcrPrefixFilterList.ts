@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { AddressFamily } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import {
   type PrefixFilterEntry,
   type PrefixFilterEntryArgs,
@@ -128,4 +129,73 @@ export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link McrPrefixFilterListArgs} before any request: returns every violation (an empty list when valid). */
 export function validateMcrPrefixFilterListArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("McrPrefixFilterList", mcrPrefixFilterListDescriptor.fields, args);
+}
+
+/** The current state of a McrPrefixFilterList: every field of {@link McrPrefixFilterListOutputs}, read-only. */
+export interface McrPrefixFilterList extends Readonly<McrPrefixFilterListOutputs> {}
+
+/**
+ * A prefix filter list on an MCR; several lists can exist on one MCR.
+ *
+ * Import id: `<mcrId>:<mcrPrefixFilterListId>`
+ */
+export class McrPrefixFilterList extends rt.ManagedResource {
+  static readonly token = "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList";
+
+  /** Validates {@link McrPrefixFilterListArgs} (every violation at once, before any request), creates the McrPrefixFilterList, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(
+    args: McrPrefixFilterListArgs,
+    options: rt.LifecycleOptions<Provider> = {},
+  ): Promise<McrPrefixFilterList> {
+    return rt.createResource(
+      McrPrefixFilterList,
+      mcrPrefixFilterListDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing McrPrefixFilterList by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<McrPrefixFilterList> {
+    return rt.getResource(
+      McrPrefixFilterList,
+      mcrPrefixFilterListDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing McrPrefixFilterList. Import id: `<mcrId>:<mcrPrefixFilterListId>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<McrPrefixFilterList> {
+    return rt.importResource(
+      McrPrefixFilterList,
+      mcrPrefixFilterListDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a McrPrefixFilterList, even across copies of this package. */
+  static isInstance(value: unknown): value is McrPrefixFilterList {
+    return value instanceof rt.ManagedResource && value.descriptor.token === McrPrefixFilterList.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: McrPrefixFilterListArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: McrPrefixFilterListArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

@@ -1,0 +1,208 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ReplacementRequiredError, setLogSink, setWarningSink, ValidationError, WaitError } from "@sdkgen/runtime";
+import { getLocation, LagPort, McrPrefixFilterList, Port, Provider, type LagPortArgs, type PortArgs } from "netsvc";
+import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
+import { Client, stopClean } from "../emulators/netsvc/testkit.js";
+
+// The generated SDK against the emulator over real HTTP. The emulator's clock runs 1000 times faster,
+// so provisioning (CONFIGURED after 20 s, LIVE after 60 s of its time) takes milliseconds.
+let emu: NetsvcEmulator;
+const logs: string[] = [];
+
+beforeEach(async () => {
+  emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
+  setLogSink((line) => logs.push(line));
+});
+afterEach(async () => {
+  setLogSink(undefined);
+  await stopClean(emu);
+});
+
+const provider = (overrides: Record<string, unknown> = {}) => {
+  const p = new Provider(
+    {
+      endpoint: emu.url,
+      accessKey: emu.credentials.accessKey,
+      secretKey: emu.credentials.secretKey,
+      acceptPurchaseTerms: true,
+      waitTime: 1,
+      ...overrides,
+    },
+    {},
+  );
+  p.pollMs = 20;
+  return p;
+};
+const port: PortArgs = {
+  productName: "edge",
+  contractTermMonths: 12,
+  locationId: 3,
+  marketplaceVisibility: false,
+  portSpeed: 10000,
+};
+const apiRequests = () => emu.state.requests().filter((r) => !r.path.startsWith("/oauth2"));
+
+describe("Port", () => {
+  it("is created, waits until ready reporting progress, and reads back in SDK shape", async () => {
+    const seen: string[] = [];
+    const p = await Port.create(
+      { ...port, resourceTags: { team: "net" } },
+      { provider: provider(), onProgress: (s) => seen.push(s) },
+    );
+    expect(Port.isInstance(p)).toBe(true);
+    expect(p.productUid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(["CONFIGURED", "LIVE"]).toContain(p.provisioningStatus);
+    expect(seen.at(-1)).toBe(p.provisioningStatus);
+    expect(p.createDate).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(p.resourceTags).toEqual({ team: "net" });
+    expect(emu.state.buyCount()).toBe(1);
+    expect(p.diff(port).changes).toEqual([]);
+  });
+
+  it("updates in place, and refuses a replacing change unless allowed", async () => {
+    const p = await Port.create(port, { provider: provider() });
+    await p.update({ ...port, productName: "edge-renamed", marketplaceVisibility: true });
+    expect(p.productName).toBe("edge-renamed");
+    expect(emu.state.lastRequest({ method: "PUT", path: "/v2/product/megaport/" })).toBeDefined();
+    const diff = p.diff({ ...port, productName: "edge-renamed", marketplaceVisibility: true, portSpeed: 100000 });
+    expect(diff.changes).toEqual([
+      expect.objectContaining({ field: "portSpeed", replaces: true, from: 10000, to: 100000 }),
+    ]);
+    await expect(p.update({ ...port, portSpeed: 100000 })).rejects.toBeInstanceOf(ReplacementRequiredError);
+    const before = p.productUid;
+    await p.update({ ...port, portSpeed: 100000 }, { allowReplace: true });
+    expect(p.productUid).not.toBe(before);
+    expect(emu.state.buyCount()).toBe(2);
+  });
+
+  it("is imported by its product UID with an empty diff, and cancelled now or at the end of term", async () => {
+    const created = await Port.create(port, { provider: provider() });
+    const imported = await Port.import(created.productUid!, { provider: provider() });
+    expect(imported.diff(port).changes).toEqual([]);
+    await imported.delete();
+    expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toContain("/action/CANCEL_NOW");
+    const second = await Port.create(port, { provider: provider({ cancelAtEndOfTerm: true }) });
+    await second.delete();
+    expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toMatch(/\/action\/CANCEL$/);
+    await expect(Port.get(created.productUid!, { provider: provider() })).rejects.toThrow("does not exist");
+  });
+
+  it("validates every input before any request", async () => {
+    // Values the types forbid, as a JavaScript caller could pass them.
+    const invalid = { ...port, portSpeed: 25000, contractTermMonths: 6 } as unknown as PortArgs;
+    const error = await Port.create(invalid, { provider: provider() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => i.message)).toEqual([
+      "Port.contractTermMonths must be one of 1, 12, 24, 36, 48, 60 (got 6)",
+      "Port.portSpeed must be one of 1000, 10000, 100000, 400000 (got 25000)",
+    ]);
+    expect(apiRequests()).toEqual([]);
+  });
+
+  it("refuses to order until the purchase terms are accepted", async () => {
+    await expect(Port.create(port, { provider: provider({ acceptPurchaseTerms: false }) })).rejects.toThrow(
+      "accept the API terms first",
+    );
+    expect(emu.state.buyCount()).toBe(0);
+  });
+
+  it("on a wait that times out, names the product and its import id, and importing it does not order again", async () => {
+    await emu.stop();
+    emu = await startNetsvcEmulator({
+      clock: { speed: 1 },
+      provisioning: { configuredAfterMs: 3_600_000, liveAfterMs: 7_200_000 },
+    });
+    const error = (await Port.create(port, { provider: provider(), waitMinutes: 0.002 }).catch(
+      (e: unknown) => e,
+    )) as WaitError;
+    expect(error).toBeInstanceOf(WaitError);
+    expect(error.outcome).toBe("timeout");
+    expect(error.importId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.message).toContain(`import("${error.importId}")`);
+    const adopted = await Port.import(error.importId!, { provider: provider() });
+    expect(adopted.productUid).toBe(error.importId);
+    expect(emu.state.buyCount()).toBe(1);
+  });
+});
+
+describe("LagPort", () => {
+  it("orders several member ports and reports them", async () => {
+    const args: LagPortArgs = {
+      productName: "lag",
+      contractTermMonths: 12,
+      locationId: 3,
+      marketplaceVisibility: false,
+      portSpeed: 10000,
+      lagCount: 2,
+    };
+    const lag = await LagPort.create(args, { provider: provider() });
+    expect(lag.lagCount).toBe(2);
+    expect(lag.lagPortUids).toHaveLength(2);
+    expect(lag.lagPortUids).toContain(lag.productUid);
+  });
+});
+
+describe("McrPrefixFilterList", () => {
+  const list = (mcrId: string) => ({
+    mcrId,
+    description: "allowed",
+    addressFamily: "IPv4" as const,
+    entries: [{ action: "permit" as const, prefix: "10.0.0.0/8", ge: 16, le: 24 }],
+  });
+
+  it("is created, read back with ge/le normalised, updated, imported by <mcr>:<id> and deleted through a 409", async () => {
+    const mcr = await new Client(emu).buyMcr();
+    const created = await McrPrefixFilterList.create(list(mcr), { provider: provider() });
+    expect(created.mcrPrefixFilterListId).toBeGreaterThan(0);
+    expect(created.diff(list(mcr)).changes).toEqual([]);
+    await created.update({ ...list(mcr), description: "allowed, v2" });
+    expect(created.description).toBe("allowed, v2");
+    const imported = await McrPrefixFilterList.import(`${mcr}:${created.mcrPrefixFilterListId}`, {
+      provider: provider(),
+    });
+    expect(imported.diff({ ...list(mcr), description: "allowed, v2" }).changes).toEqual([]);
+    await expect(McrPrefixFilterList.import(`${mcr}:zero`, { provider: provider() })).rejects.toThrow(
+      'import id "' + mcr + ':zero" has mcrPrefixFilterListId "zero", which must be a positive integer',
+    );
+    emu.state.setPrefixListInUse(mcr, created.mcrPrefixFilterListId!, true);
+    setTimeout(() => emu.state.setPrefixListInUse(mcr, created.mcrPrefixFilterListId!, false), 50);
+    const p = provider();
+    await McrPrefixFilterList.get(created.id, { provider: p }).then((l) => l.delete());
+    expect(emu.state.requests({ method: "DELETE" }).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("getLocation", () => {
+  it("finds a location by id or by name, and warns that siteCode filters nothing", async () => {
+    const byId = await getLocation({ id: 3 }, { provider: provider() });
+    expect(byId).toMatchObject({ id: 3, name: "Equinix SY1" });
+    expect((await getLocation({ name: "Equinix SY1" }, { provider: provider() })).id).toBe(3);
+    const warnings: string[] = [];
+    setWarningSink((w) => warnings.push(w));
+    await getLocation({ id: 3, siteCode: "syd" }, { provider: provider() });
+    expect(warnings).toEqual([expect.stringContaining("siteCode is deprecated")]);
+    await expect(getLocation({ id: 999_999 }, { provider: provider() })).rejects.toThrow("no location with id 999999");
+  });
+});
+
+describe("secrets", () => {
+  it("never appear in debug logs, errors or JSON", async () => {
+    const p = provider();
+    const created = await Port.create(port, { provider: p });
+    const failure = await Port.get("no-such-product", { provider: p }).catch((e: unknown) => e);
+    const text = [
+      ...logs,
+      String(failure),
+      JSON.stringify(created),
+      JSON.stringify(p.config),
+      JSON.stringify(p.terraformConfig()),
+    ].join("\n");
+    expect(logs.length).toBeGreaterThan(0);
+    expect(text).not.toContain(emu.credentials.secretKey);
+    const tokens = emu.state
+      .requests()
+      .flatMap((r) => /^Bearer (.+)$/.exec(String(r.headers.authorization ?? ""))?.[1] ?? []);
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) expect(text).not.toContain(token);
+  });
+});
