@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ReplacementRequiredError, setLogSink, setWarningSink, ValidationError, WaitError } from "@sdkgen/runtime";
-import { getLocation, LagPort, McrPrefixFilterList, Port, Provider, type LagPortArgs, type PortArgs } from "netsvc";
+import {
+  getLocation,
+  LagPort,
+  McrPrefixFilterList,
+  Port,
+  Provider,
+  ServiceKey,
+  type LagPortArgs,
+  type PortArgs,
+} from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { Client, stopClean } from "../emulators/netsvc/testkit.js";
 
@@ -10,6 +19,7 @@ let emu: NetsvcEmulator;
 const logs: string[] = [];
 
 beforeEach(async () => {
+  logs.length = 0; // ids repeat between tests (each emulator starts from the same seed)
   emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
   setLogSink((line) => logs.push(line));
 });
@@ -204,5 +214,43 @@ describe("secrets", () => {
       .flatMap((r) => /^Bearer (.+)$/.exec(String(r.headers.authorization ?? ""))?.[1] ?? []);
     expect(tokens.length).toBeGreaterThan(0);
     for (const token of tokens) expect(text).not.toContain(token);
+  });
+});
+
+describe("ServiceKey", () => {
+  it("is created on a port, read back with its key as a Secret, updated, imported by its value and deactivated", async () => {
+    const portUid = await new Client(emu).buyPort();
+    const args = {
+      productUid: portUid,
+      maxSpeed: 1000,
+      singleUse: true,
+      active: true,
+      vlan: 100,
+      description: "for acme",
+    };
+    const key = await ServiceKey.create(args, { provider: provider() });
+    const value = key.key.reveal();
+    expect(value).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key.diff(args).changes).toEqual([]);
+    await key.update({
+      ...args,
+      validFor: { startTime: "2026-02-01T00:00:00.000Z", endTime: "2026-03-01T00:00:00.000Z" },
+    });
+    expect(key.validFor).toEqual({ startTime: "2026-02-01T00:00:00.000Z", endTime: "2026-03-01T00:00:00.000Z" });
+    const imported = await ServiceKey.import(value, { provider: provider() });
+    expect(
+      imported.diff({
+        ...args,
+        validFor: { startTime: "2026-02-01T00:00:00.000Z", endTime: "2026-03-01T00:00:00.000Z" },
+      }).changes,
+    ).toEqual([]);
+    await imported.delete();
+    expect((await ServiceKey.get(value, { provider: provider() })).active).toBe(false);
+    const missing = await ServiceKey.get("00000000-0000-4000-8000-000000000000", { provider: provider() }).catch(
+      (e: unknown) => e,
+    );
+    const printed = [String(missing), JSON.stringify(key), JSON.stringify(imported), ...logs].join("\n");
+    expect(printed).not.toContain(value);
+    expect(printed).not.toContain("00000000-0000-4000-8000-000000000000");
   });
 });

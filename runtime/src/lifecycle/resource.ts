@@ -74,9 +74,9 @@ export abstract class ManagedResource {
     const state = await this.ops.read(this.id, { signal: options.signal });
     if (!state)
       throw new NotFoundError(
-        { method: "GET", path: this.id },
+        { method: "GET", path: this.shownId },
         404,
-        `${this.descriptor.name} ${this.id} no longer exists`,
+        `${this.descriptor.name} ${this.shownId} no longer exists`,
         { resource: this.ref },
       );
     this.setState(state);
@@ -112,9 +112,13 @@ export abstract class ManagedResource {
     await this.ops.remove(this.id, this.#state, { signal: options.signal });
   }
 
-  /** Plain data, secrets redacted. */
+  /** Plain data, secrets redacted (the id too, when it is itself a secret, as a service key is). */
   toJSON(): Values {
-    return { id: this.id, ...JSON.parse(JSON.stringify(this.#state)) };
+    return { id: this.shownId, ...JSON.parse(JSON.stringify(this.#state)) };
+  }
+
+  private get shownId(): string {
+    return printableId(this.descriptor, this.id);
   }
 
   private setState(state: Values) {
@@ -127,7 +131,11 @@ export abstract class ManagedResource {
   }
 
   protected get ref() {
-    return { token: this.descriptor.token, name: stringOf(this.#state.productName ?? this.#state.name), id: this.id };
+    return {
+      token: this.descriptor.token,
+      name: stringOf(this.#state.productName ?? this.#state.name),
+      id: this.shownId,
+    };
   }
 }
 
@@ -154,10 +162,12 @@ export async function getResource<T>(
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
   const state = await provider.kind(d).read(id, { signal: options.signal });
-  if (!state)
-    throw new NotFoundError({ method: "GET", path: id }, 404, `${d.name} ${id} does not exist`, {
-      resource: { token: d.token, id },
+  if (!state) {
+    const shown = printableId(d, id);
+    throw new NotFoundError({ method: "GET", path: shown }, 404, `${d.name} ${shown} does not exist`, {
+      resource: { token: d.token, id: shown },
     });
+  }
   return new cls(d, provider, id, state);
 }
 
@@ -204,10 +214,11 @@ async function settle(
     },
   );
   if (result.outcome === "ready") return result.value;
-  const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id };
-  const importId = d.importId
-    ? formatImportId(d.importId, { ...plainValues(args), ...plainValues(latest ?? {}) })
-    : undefined;
+  const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id: printableId(d, id) };
+  const importId =
+    d.importId && ref.id === id
+      ? formatImportId(d.importId, { ...plainValues(args), ...plainValues(latest ?? {}) })
+      : undefined;
   const minutes = (options.waitMinutes ?? provider.waitMs / 60_000).toString();
   const detail =
     result.outcome === "timeout"
@@ -219,6 +230,12 @@ async function settle(
 function assertValid(d: ResourceDescriptor, args: object): void {
   const issues = validateInput(d.name, d.fields, args);
   if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/** An id as it may be printed: "[secret]" when it is itself a secret field (a service key is its own id). */
+export function printableId(d: ResourceDescriptor, id: string): string {
+  const idFields = d.importId?.parts.map((p) => p.field) ?? [];
+  return idFields.some((f) => d.fields[f]?.type.secret) ? "[secret]" : id;
 }
 
 const stringOf = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);

@@ -10,6 +10,7 @@ import { NetsvcClient } from "./client.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
 import { portOps } from "./kinds/port.js";
 import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
+import { serviceKeyOps } from "./kinds/serviceKey.js";
 import { getLocation } from "./lookups.js";
 
 /** The resolved netsvc provider configuration, as the generated ProviderConfig holds it. */
@@ -31,6 +32,7 @@ const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/port:Port": portOps,
   "netsvc:index/lagPort:LagPort": portOps,
   "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList": prefixFilterListOps,
+  "netsvc:index/serviceKey:ServiceKey": serviceKeyOps,
 };
 
 export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);

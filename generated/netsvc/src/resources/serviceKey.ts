@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ServiceKeyValidFor,
   type ServiceKeyValidForArgs,
@@ -192,4 +193,58 @@ export const serviceKeyDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ServiceKeyArgs} before any request: returns every violation (an empty list when valid). */
 export function validateServiceKeyArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ServiceKey", serviceKeyDescriptor.fields, args);
+}
+
+/** The current state of a ServiceKey: every field of {@link ServiceKeyOutputs}, read-only. */
+export interface ServiceKey extends Readonly<ServiceKeyOutputs> {}
+
+/**
+ * A service key that lets another party connect a VXC to one of your ports.
+ *
+ * Import id: `<key>`
+ */
+export class ServiceKey extends rt.ManagedResource {
+  static readonly token = "netsvc:index/serviceKey:ServiceKey";
+
+  /** Validates {@link ServiceKeyArgs} (every violation at once, before any request), creates the ServiceKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: ServiceKeyArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ServiceKey> {
+    return rt.createResource(ServiceKey, serviceKeyDescriptor, args, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Reads an existing ServiceKey by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ServiceKey> {
+    return rt.getResource(ServiceKey, serviceKeyDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing ServiceKey. Import id: `<key>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ServiceKey> {
+    return rt.importResource(
+      ServiceKey,
+      serviceKeyDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ServiceKey, even across copies of this package. */
+  static isInstance(value: unknown): value is ServiceKey {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ServiceKey.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ServiceKeyArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ServiceKeyArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }
