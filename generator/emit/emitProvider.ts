@@ -122,8 +122,9 @@ function providerClass(plan: PackagePlan): StatementStructures[] {
           parameters: [
             { name: "args", type: names.args, initializer: "{}" },
             { name: "env", type: "rt.Env", initializer: "process.env" },
+            { name: "options", type: "rt.ProviderOptions", initializer: "{}" },
           ],
-          statements: [`super(${names.resolve}(args, env));`],
+          statements: [`super(${names.resolve}(args, env), options);`],
         },
       ],
       methods: names.functions.map(({ fn, name, result }) => ({

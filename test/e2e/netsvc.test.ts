@@ -28,8 +28,8 @@ afterEach(async () => {
   await stopClean(emu);
 });
 
-const provider = (overrides: Record<string, unknown> = {}) => {
-  const p = new Provider(
+const provider = (overrides: Record<string, unknown> = {}) =>
+  new Provider(
     {
       endpoint: emu.url,
       accessKey: emu.credentials.accessKey,
@@ -39,10 +39,8 @@ const provider = (overrides: Record<string, unknown> = {}) => {
       ...overrides,
     },
     {},
+    { pollMs: 20 },
   );
-  p.pollMs = 20;
-  return p;
-};
 const port: PortArgs = {
   productName: "edge",
   contractTermMonths: 12,

@@ -183,8 +183,8 @@ export function terraformConfig(
 
 /** A configured netsvc provider. Each setting comes from the argument, then its environment variable, then its default. */
 export class Provider extends rt.NetsvcProvider {
-  constructor(args: ProviderArgs = {}, env: rt.Env = process.env) {
-    super(resolveProviderConfig(args, env));
+  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.ProviderOptions = {}) {
+    super(resolveProviderConfig(args, env), options);
   }
 
   /** Returns this provider's configuration as an object with snake-case keys. Secrets stay redacted unless `revealSecrets` is set. */

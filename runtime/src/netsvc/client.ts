@@ -13,9 +13,9 @@ export interface NetsvcClientOptions {
   readonly tokenUrl: string;
   readonly accessKey: string;
   readonly secretKey: Secret<string>;
-  readonly timeoutMs?: number;
-  readonly retry?: RetryPolicy;
-  readonly userAgent?: string;
+  readonly timeoutMs?: number | undefined;
+  readonly retry?: RetryPolicy | undefined;
+  readonly userAgent?: string | undefined;
 }
 
 export interface CallOptions {

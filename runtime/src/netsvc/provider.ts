@@ -13,6 +13,16 @@ import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
 import { serviceKeyOps } from "./kinds/serviceKey.js";
 import { getLocation } from "./lookups.js";
 
+/** How a provider talks to its service, beyond its configuration: for tuning and tests. */
+export interface ProviderOptions {
+  /** Retry policy of every request (default DEFAULT_RETRY). */
+  readonly retry?: RetryPolicy | undefined;
+  /** Per-attempt timeout in milliseconds (default 60 000). */
+  readonly timeoutMs?: number | undefined;
+  /** First delay between readiness polls in milliseconds (default 2 000, doubling to 30 000). */
+  readonly pollMs?: number | undefined;
+}
+
 /** The resolved netsvc provider configuration, as the generated ProviderConfig holds it. */
 export interface NetsvcConfig {
   readonly acceptPurchaseTerms: boolean;
@@ -48,11 +58,11 @@ export const NETSVC_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
 export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
   readonly client: NetsvcClient;
   readonly waitMs: number;
-  pollMs: number | undefined;
+  readonly pollMs: number | undefined;
 
   constructor(
     readonly config: NetsvcConfig,
-    options: { readonly retry?: RetryPolicy; readonly timeoutMs?: number; readonly pollMs?: number } = {},
+    options: ProviderOptions = {},
   ) {
     const { api, token } = endpointsFor(config.environment, config.endpoint);
     this.client = new NetsvcClient({
