@@ -22,3 +22,4 @@ export * from "./lifecycle/wire.js";
 export * from "./netsvc/provider.js";
 export * from "./providers.js";
 export * from "./lifecycle/lookup.js";
+export * from "./concurrency.js";

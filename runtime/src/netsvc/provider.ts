@@ -11,7 +11,15 @@ import { endpointsFor, type Environment } from "./endpoints.js";
 import { portOps } from "./kinds/port.js";
 import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
 import { serviceKeyOps } from "./kinds/serviceKey.js";
-import { getLocation } from "./lookups.js";
+import {
+  getLocation,
+  getMcrPrefixFilterLists,
+  getMveImages,
+  getMveSizes,
+  getPartner,
+  getVxcs,
+  productList,
+} from "./lookups.js";
 
 /** How a provider talks to its service, beyond its configuration: for tuning and tests. */
 export interface ProviderOptions {
@@ -50,6 +58,13 @@ export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);
 /** The lookups this runtime implements, by token. */
 const LOOKUPS: Readonly<Record<string, (provider: NetsvcProvider, d: LookupDescriptor) => LookupOps>> = {
   "netsvc:index/getLocation:getLocation": getLocation,
+  "netsvc:index/getMcrPrefixFilterLists:getMcrPrefixFilterLists": getMcrPrefixFilterLists,
+  "netsvc:index/getMcrs:getMcrs": productList("mcr2", "mcrs", true),
+  "netsvc:index/getMveImages:getMveImages": getMveImages,
+  "netsvc:index/getMveSizes:getMveSizes": getMveSizes,
+  "netsvc:index/getMves:getMves": productList("mve", "mves", false),
+  "netsvc:index/getPartner:getPartner": getPartner,
+  "netsvc:index/getVxcs:getVxcs": getVxcs,
 };
 
 export const NETSVC_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type PrefixFilterListInfo, prefixFilterListInfoType } from "../types/prefixFilterListInfo.js";
 
 /** Arguments of getMcrPrefixFilterLists (`netsvc:index/getMcrPrefixFilterLists:getMcrPrefixFilterLists`): The prefix filter lists of an MCR, with their entries (exposed at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; one further GET per list reads its entries). */
@@ -50,4 +51,21 @@ export const getMcrPrefixFilterListsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetMcrPrefixFilterListsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetMcrPrefixFilterListsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getMcrPrefixFilterLists", getMcrPrefixFilterListsDescriptor.inputs, args);
+}
+
+/**
+ * The prefix filter lists of an MCR, with their entries (exposed at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; one further GET per list reads its entries).
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getMcrPrefixFilterLists(
+  args: GetMcrPrefixFilterListsArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetMcrPrefixFilterListsResult> {
+  return (await rt.invokeLookup(
+    getMcrPrefixFilterListsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetMcrPrefixFilterListsResult;
 }

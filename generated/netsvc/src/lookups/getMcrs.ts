@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type McrSummary, mcrSummaryType } from "../types/mcrSummary.js";
 
 /** Arguments of getMcrs (`netsvc:index/getMcrs:getMcrs`): One MCR by UID, or all active MCRs of the account (with their resource tags). */
@@ -44,4 +45,21 @@ export const getMcrsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetMcrsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetMcrsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getMcrs", getMcrsDescriptor.inputs, args);
+}
+
+/**
+ * One MCR by UID, or all active MCRs of the account (with their resource tags).
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getMcrs(
+  args: GetMcrsArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetMcrsResult> {
+  return (await rt.invokeLookup(
+    getMcrsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetMcrsResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type MveImage, mveImageType } from "../types/mveImage.js";
 
 /** Arguments of getMveImages (`netsvc:index/getMveImages:getMveImages`): The MVE software images currently offered, optionally filtered. */
@@ -74,4 +75,21 @@ export const getMveImagesDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetMveImagesArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetMveImagesArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getMveImages", getMveImagesDescriptor.inputs, args);
+}
+
+/**
+ * The MVE software images currently offered, optionally filtered.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getMveImages(
+  args: GetMveImagesArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetMveImagesResult> {
+  return (await rt.invokeLookup(
+    getMveImagesDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetMveImagesResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type MveSize, mveSizeType } from "../types/mveSize.js";
 
 /** Arguments of getMveSizes (`netsvc:index/getMveSizes:getMveSizes`): The available MVE sizes. */
@@ -36,4 +37,21 @@ export const getMveSizesDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetMveSizesArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetMveSizesArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getMveSizes", getMveSizesDescriptor.inputs, args);
+}
+
+/**
+ * The available MVE sizes.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getMveSizes(
+  args: GetMveSizesArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetMveSizesResult> {
+  return (await rt.invokeLookup(
+    getMveSizesDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetMveSizesResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type MveSummary, mveSummaryType } from "../types/mveSummary.js";
 
 /** Arguments of getMves (`netsvc:index/getMves:getMves`): One MVE by UID, or all active MVEs of the account. */
@@ -50,4 +51,21 @@ export const getMvesDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetMvesArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetMvesArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getMves", getMvesDescriptor.inputs, args);
+}
+
+/**
+ * One MVE by UID, or all active MVEs of the account.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getMves(
+  args: GetMvesArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetMvesResult> {
+  return (await rt.invokeLookup(
+    getMvesDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetMvesResult;
 }

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { DiversityZone } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getPartner (`netsvc:index/getPartner:getPartner`): A partner (cloud or exchange) port to connect a VXC to, chosen from the partner port list by exact, case-insensitive matches on the given fields; only ports that permit VXCs are considered. Partner port UIDs can change over time as capacity rotates: for stability, set productUid explicitly once connections exist. */
 export interface GetPartnerArgs {
@@ -153,4 +154,21 @@ export const getPartnerDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetPartnerArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetPartnerArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getPartner", getPartnerDescriptor.inputs, args);
+}
+
+/**
+ * A partner (cloud or exchange) port to connect a VXC to, chosen from the partner port list by exact, case-insensitive matches on the given fields; only ports that permit VXCs are considered. Partner port UIDs can change over time as capacity rotates: for stability, set productUid explicitly once connections exist.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getPartner(
+  args: GetPartnerArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetPartnerResult> {
+  return (await rt.invokeLookup(
+    getPartnerDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetPartnerResult;
 }

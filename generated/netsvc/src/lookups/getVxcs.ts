@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type VxcSummary, vxcSummaryType } from "../types/vxcSummary.js";
 
 /** Arguments of getVxcs (`netsvc:index/getVxcs:getVxcs`): One VXC by UID, or all active VXCs of the account. */
@@ -50,4 +51,21 @@ export const getVxcsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetVxcsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetVxcsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getVxcs", getVxcsDescriptor.inputs, args);
+}
+
+/**
+ * One VXC by UID, or all active VXCs of the account.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getVxcs(
+  args: GetVxcsArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetVxcsResult> {
+  return (await rt.invokeLookup(
+    getVxcsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetVxcsResult;
 }
