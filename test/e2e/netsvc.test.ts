@@ -3,12 +3,14 @@ import { ReplacementRequiredError, setLogSink, setWarningSink, ValidationError, 
 import {
   getLocation,
   LagPort,
+  type LagPortArgs,
+  Mcr,
+  McrIpsecAddon,
   McrPrefixFilterList,
   Port,
+  type PortArgs,
   Provider,
   ServiceKey,
-  type LagPortArgs,
-  type PortArgs,
 } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { Client, stopClean } from "../emulators/netsvc/testkit.js";
@@ -250,5 +252,40 @@ describe("ServiceKey", () => {
     const printed = [String(missing), JSON.stringify(key), JSON.stringify(imported), ...logs].join("\n");
     expect(printed).not.toContain(value);
     expect(printed).not.toContain("00000000-0000-4000-8000-000000000000");
+  });
+});
+
+describe("Mcr and McrIpsecAddon", () => {
+  const mcr = { productName: "core", contractTermMonths: 1, locationId: 3, portSpeed: 5000 } as const;
+
+  it("creates an MCR with its default ASN, changes the ASN in place, and replaces on a speed change only when allowed", async () => {
+    const router = await Mcr.create(mcr, { provider: provider() });
+    expect(router.asn).toBe(133937);
+    expect(router.diff(mcr).changes).toEqual([]);
+    await router.update({ ...mcr, asn: 64512 });
+    expect(router.asn).toBe(64512);
+    expect(emu.state.lastRequest({ method: "PUT", path: "/v2/product/mcr2/" })).toBeDefined();
+    expect(router.diff({ ...mcr, asn: 64512, portSpeed: 10000 }).replaces).toBe(true);
+    await expect(router.update({ ...mcr, asn: 64512, portSpeed: 10000 })).rejects.toBeInstanceOf(
+      ReplacementRequiredError,
+    );
+    const imported = await Mcr.import(router.productUid!, { provider: provider({ cancelAtEndOfTerm: true }) });
+    expect(imported.diff({ ...mcr, asn: 64512 }).changes).toEqual([]);
+    await imported.delete();
+    expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toContain("/action/CANCEL_NOW");
+  });
+
+  it("adds, changes, imports and removes an IPsec add-on, waiting while tunnels still use it", async () => {
+    const router = await Mcr.create(mcr, { provider: provider() });
+    const addOn = await McrIpsecAddon.create({ mcrId: router.productUid!, tunnelCount: 10 }, { provider: provider() });
+    expect(addOn.id).toBe(`${router.productUid}:${addOn.addOnUid}`);
+    await addOn.update({ mcrId: router.productUid!, tunnelCount: 20 });
+    expect(addOn.tunnelCount).toBe(20);
+    const imported = await McrIpsecAddon.import(addOn.id, { provider: provider() });
+    expect(imported.diff({ mcrId: router.productUid!, tunnelCount: 20 }).changes).toEqual([]);
+    emu.state.setConfiguredTunnels(router.productUid!, 4);
+    setTimeout(() => emu.state.setConfiguredTunnels(router.productUid!, 0), 50);
+    await imported.delete();
+    await expect(McrIpsecAddon.get(addOn.id, { provider: provider() })).rejects.toThrow("does not exist");
   });
 });

@@ -49,6 +49,8 @@ export async function readProduct(
   d: ResourceDescriptor,
   uid: string,
   ctx: CallContext,
+  /** Completes the SDK state from the raw product, for fields read from elsewhere than their wire key. */
+  complete: (state: Values, raw: Values) => void = () => {},
 ): Promise<Values | undefined> {
   const resource = { token: d.token, id: uid };
   let data: Values;
@@ -63,6 +65,7 @@ export async function readProduct(
   }
   if (String(data.provisioningStatus).toUpperCase() === "DECOMMISSIONED") return undefined;
   const state = fromWire(d.fields, data);
+  complete(state, data);
   if ("resourceTags" in d.fields) {
     const tags = await p.client.call<{ resourceTags?: { key: string; value: string }[] }>(
       "GET",

@@ -8,6 +8,8 @@ import type { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
 import { NetsvcClient } from "./client.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
+import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
+import { mcrOps } from "./kinds/mcr.js";
 import { portOps } from "./kinds/port.js";
 import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
 import { serviceKeyOps } from "./kinds/serviceKey.js";
@@ -49,6 +51,8 @@ type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
 const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/port:Port": portOps,
   "netsvc:index/lagPort:LagPort": portOps,
+  "netsvc:index/mcr:Mcr": mcrOps,
+  "netsvc:index/mcrIpsecAddon:McrIpsecAddon": ipsecAddonOps,
   "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList": prefixFilterListOps,
   "netsvc:index/serviceKey:ServiceKey": serviceKeyOps,
 };

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths, DiversityZone, McrPortSpeed } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type McrResources, mcrResourcesType } from "../types/mcrResources.js";
 import { type PrefixFilterList, type PrefixFilterListArgs, prefixFilterListType } from "../types/prefixFilterList.js";
 
@@ -413,4 +414,52 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link McrArgs} before any request: returns every violation (an empty list when valid). */
 export function validateMcrArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("Mcr", mcrDescriptor.fields, args);
+}
+
+/** The current state of a Mcr: every field of {@link McrOutputs}, read-only. */
+export interface Mcr extends Readonly<McrOutputs> {}
+
+/**
+ * A cloud router (MCR) in a data centre location.
+ *
+ * Import id: `<productUid>`
+ */
+export class Mcr extends rt.ManagedResource {
+  static readonly token = "netsvc:index/mcr:Mcr";
+
+  /** Validates {@link McrArgs} (every violation at once, before any request), creates the Mcr, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: McrArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mcr> {
+    return rt.createResource(Mcr, mcrDescriptor, args, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Reads an existing Mcr by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Mcr> {
+    return rt.getResource(Mcr, mcrDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing Mcr. Import id: `<productUid>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Mcr> {
+    return rt.importResource(Mcr, mcrDescriptor, importId, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Whether `value` is a Mcr, even across copies of this package. */
+  static isInstance(value: unknown): value is Mcr {
+    return value instanceof rt.ManagedResource && value.descriptor.token === Mcr.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: McrArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: McrArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { IpsecTunnelCount } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /**
  * Inputs of McrIpsecAddon (`netsvc:index/mcrIpsecAddon:McrIpsecAddon`): An IPsec tunnel pack attached to an existing MCR.
@@ -89,4 +90,64 @@ export const mcrIpsecAddonDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link McrIpsecAddonArgs} before any request: returns every violation (an empty list when valid). */
 export function validateMcrIpsecAddonArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("McrIpsecAddon", mcrIpsecAddonDescriptor.fields, args);
+}
+
+/** The current state of a McrIpsecAddon: every field of {@link McrIpsecAddonOutputs}, read-only. */
+export interface McrIpsecAddon extends Readonly<McrIpsecAddonOutputs> {}
+
+/**
+ * An IPsec tunnel pack attached to an existing MCR.
+ *
+ * Import id: `<mcrId>:<addOnUid>`
+ */
+export class McrIpsecAddon extends rt.ManagedResource {
+  static readonly token = "netsvc:index/mcrIpsecAddon:McrIpsecAddon";
+
+  /** Validates {@link McrIpsecAddonArgs} (every violation at once, before any request), creates the McrIpsecAddon, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: McrIpsecAddonArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<McrIpsecAddon> {
+    return rt.createResource(
+      McrIpsecAddon,
+      mcrIpsecAddonDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing McrIpsecAddon by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<McrIpsecAddon> {
+    return rt.getResource(McrIpsecAddon, mcrIpsecAddonDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing McrIpsecAddon. Import id: `<mcrId>:<addOnUid>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<McrIpsecAddon> {
+    return rt.importResource(
+      McrIpsecAddon,
+      mcrIpsecAddonDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a McrIpsecAddon, even across copies of this package. */
+  static isInstance(value: unknown): value is McrIpsecAddon {
+    return value instanceof rt.ManagedResource && value.descriptor.token === McrIpsecAddon.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: McrIpsecAddonArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: McrIpsecAddonArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }
