@@ -20,6 +20,7 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
     requiredWhen: f.requiredWhen,
     conflictsWith: f.conflictsWith.length ? f.conflictsWith : undefined,
     guaranteed: f.guaranteed || undefined,
+    writeOnly: f.writeOnly || undefined,
   };
 }
 

@@ -38,6 +38,7 @@ export interface RawField extends RawTypeSpec {
   requiredWhen?: { field: string; equals: Scalar };
   conflictsWith?: string[];
   wireName?: string;
+  writeOnly?: boolean;
 }
 
 export type RawFields = Record<string, RawField>;

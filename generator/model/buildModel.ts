@@ -123,6 +123,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       }),
       ...(raw.requiredWhen && { requiredWhen: raw.requiredWhen }),
       conflictsWith: raw.conflictsWith ?? [],
+      writeOnly: !!raw.writeOnly,
       ...(group && { group }),
     };
   };

@@ -48,6 +48,8 @@ export interface Field {
   readonly replaceOnChange?: { readonly reason: string; readonly exceptVariants?: readonly string[] };
   readonly requiredWhen?: { readonly field: string; readonly equals: Scalar };
   readonly conflictsWith: readonly string[];
+  /** The service never returns it: after an import it is unknown, and not compared. */
+  readonly writeOnly: boolean;
   /** The field group it comes from, when included. */
   readonly group?: string;
 }

@@ -49,6 +49,8 @@ export interface FieldSpec {
   readonly conflictsWith?: readonly string[];
   /** Always present in outputs. */
   readonly guaranteed?: boolean;
+  /** The service never returns it (after an import it is unknown, and not compared). */
+  readonly writeOnly?: boolean;
 }
 
 export interface ObjectSpec {

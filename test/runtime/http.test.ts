@@ -39,18 +39,30 @@ async function serve(...handlers: Handler[]) {
 }
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => (_q, res) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+  (_q, res) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
 const token = json(200, { access_token: "tok-1", token_type: "Bearer", expires_in: 3600 });
 /** Token requests get a token; API requests get `api` in turn. */
 const api = (...replies: Handler[]): Handler[] => {
   let i = 0;
-  return [(q, r, b) => (q.url!.startsWith("/oauth2/token") ? token(q, r, b) : replies[Math.min(i++, replies.length - 1)]!(q, r, b))];
+  return [
+    (q, r, b) =>
+      q.url!.startsWith("/oauth2/token") ? token(q, r, b) : replies[Math.min(i++, replies.length - 1)]!(q, r, b),
+  ];
 };
 const client = (url: string) =>
-  new NetsvcClient({ apiBase: url, tokenUrl: `${url}/oauth2/token`, accessKey: "AK", secretKey: secret("SK-very-secret"), retry: FAST, timeoutMs: 2000 });
+  new NetsvcClient({
+    apiBase: url,
+    tokenUrl: `${url}/oauth2/token`,
+    accessKey: "AK",
+    secretKey: secret("SK-very-secret"),
+    retry: FAST,
+    timeoutMs: 2000,
+  });
 
 describe("retry classification", () => {
   it.each([
@@ -87,13 +99,21 @@ describe("retry classification", () => {
     await expect(withRetries(fail, { policy: FAST, once: false, sleep: async () => {} })).rejects.toThrow("503");
     expect(calls).toBe(4);
     calls = 0;
-    await expect(withRetries(fail, { policy: { ...FAST, budgetMs: 0, baseDelayMs: 1000 }, once: false, sleep: async () => {} })).rejects.toThrow();
+    // The server asks for 100 ms; the budget allows 50: no retry starts.
+    const throttled = () => (calls++, Promise.reject(new ServiceError(ref, 429, "slow", { retryAfterMs: 100 })));
+    await expect(
+      withRetries(throttled, { policy: { ...FAST, budgetMs: 50 }, once: false, sleep: async () => {} }),
+    ).rejects.toThrow("429");
     expect(calls).toBe(1);
   });
 
   it("stops waiting when the caller aborts", async () => {
     const abort = new AbortController();
-    const run = withRetries(() => Promise.reject(new ServiceError(ref, 503, "down")), { policy: { ...FAST, baseDelayMs: 10_000, maxDelayMs: 10_000, budgetMs: 1e9 }, once: false, signal: abort.signal });
+    const run = withRetries(() => Promise.reject(new ServiceError(ref, 503, "down")), {
+      policy: { ...FAST, baseDelayMs: 10_000, maxDelayMs: 10_000, budgetMs: 1e9 },
+      once: false,
+      signal: abort.signal,
+    });
     setTimeout(() => abort.abort(new Error("cancelled by caller")), 20);
     await expect(run).rejects.toThrow("cancelled by caller");
   });
@@ -126,7 +146,9 @@ describe("transport", () => {
 
 describe("the netsvc client", () => {
   it("authenticates with Basic credentials, sends the bearer token and unwraps the envelope", async () => {
-    const { url, seen } = await serve(...api(json(200, { message: "Found Product p-1", terms: "t", data: { productUid: "p-1" } })));
+    const { url, seen } = await serve(
+      ...api(json(200, { message: "Found Product p-1", terms: "t", data: { productUid: "p-1" } })),
+    );
     expect(await client(url).call("GET", "/v2/product/p-1")).toEqual({ productUid: "p-1" });
     expect(seen[0]!.url).toBe("/oauth2/token?grant_type=client_credentials");
     expect(seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from("AK:SK-very-secret").toString("base64")}`);
@@ -151,15 +173,28 @@ describe("the netsvc client", () => {
   });
 
   it("names the resource, the request, the status, the service's message and the trace id", async () => {
-    const { url } = await serve(...api(json(400, { message: "Validation failed", data: "portSpeed invalid", trace_id: "tr-9" })));
-    const error = await client(url).call("POST", "/v3/networkdesign/validate", { body: [{}], resource: { token: "netsvc:index/port:Port", name: "edge" } }).catch((e: unknown) => e);
-    expect((error as ServiceError).message).toBe('netsvc:index/port:Port "edge": POST /v3/networkdesign/validate failed with 400: Validation failed (portSpeed invalid) (trace id tr-9)');
+    const { url } = await serve(
+      ...api(json(400, { message: "Validation failed", data: "portSpeed invalid", trace_id: "tr-9" })),
+    );
+    const error = await client(url)
+      .call("POST", "/v3/networkdesign/validate", {
+        body: [{}],
+        resource: { token: "netsvc:index/port:Port", name: "edge" },
+      })
+      .catch((e: unknown) => e);
+    expect((error as ServiceError).message).toBe(
+      'netsvc:index/port:Port "edge": POST /v3/networkdesign/validate failed with 400: Validation failed (portSpeed invalid) (trace id tr-9)',
+    );
     expect((error as ServiceError).traceId).toBe("tr-9");
   });
 
   it("treats the 400 'Could not find a service with UID' and a 404 as not found", async () => {
-    const a = await serve(...api(json(400, { message: "Could not find a service with UID x-1", data: null }, { "trace-id": "h-1" })));
-    const error = await client(a.url).call("GET", "/v2/product/x-1").catch((e: unknown) => e);
+    const a = await serve(
+      ...api(json(400, { message: "Could not find a service with UID x-1", data: null }, { "trace-id": "h-1" })),
+    );
+    const error = await client(a.url)
+      .call("GET", "/v2/product/x-1")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).traceId).toBe("h-1");
     const b = await serve(...api(json(404, { message: "no" })));
@@ -167,20 +202,37 @@ describe("the netsvc client", () => {
   });
 
   it("retries 429 honouring Retry-After, and 503 for reads", async () => {
-    const { url, seen } = await serve(...api(json(429, { message: "slow" }, { "retry-after": "0.01" }), json(503, { message: "busy" }), json(200, { data: 7 })));
+    const { url, seen } = await serve(
+      ...api(
+        json(429, { message: "slow" }, { "retry-after": "0.01" }),
+        json(503, { message: "busy" }),
+        json(200, { data: 7 }),
+      ),
+    );
     expect(await client(url).call("GET", "/a")).toBe(7);
     expect(seen.filter((r) => !r.url.startsWith("/oauth2")).length).toBe(3);
   });
 
   it("never resends an order after a 503 or a dropped connection, but does after a 429", async () => {
     const unavailable = await serve(...api(json(503, { message: "busy" })));
-    await expect(client(unavailable.url).call("POST", "/v4/networkdesign/buy", { body: {}, once: true })).rejects.toThrow("503");
+    await expect(
+      client(unavailable.url).call("POST", "/v4/networkdesign/buy", { body: {}, once: true }),
+    ).rejects.toThrow("503");
     expect(unavailable.seen.filter((r) => r.url.includes("buy")).length).toBe(1);
     const dropped = await serve(...api((req) => req.socket.destroy()));
-    await expect(client(dropped.url).call("POST", "/v4/networkdesign/buy", { body: {}, once: true })).rejects.toBeInstanceOf(TransportError);
+    await expect(
+      client(dropped.url).call("POST", "/v4/networkdesign/buy", { body: {}, once: true }),
+    ).rejects.toBeInstanceOf(TransportError);
     expect(dropped.seen.filter((r) => r.url.includes("buy")).length).toBe(1);
-    const throttled = await serve(...api(json(429, { message: "slow" }, { "retry-after": "0" }), json(200, { data: [{ technicalServiceUid: "p-9" }] })));
-    expect(await client(throttled.url).call("POST", "/v4/networkdesign/buy", { body: {}, once: true })).toEqual([{ technicalServiceUid: "p-9" }]);
+    const throttled = await serve(
+      ...api(
+        json(429, { message: "slow" }, { "retry-after": "0" }),
+        json(200, { data: [{ technicalServiceUid: "p-9" }] }),
+      ),
+    );
+    expect(await client(throttled.url).call("POST", "/v4/networkdesign/buy", { body: {}, once: true })).toEqual([
+      { technicalServiceUid: "p-9" },
+    ]);
   });
 
   it("keeps credentials and secret inputs out of debug logs and errors", async () => {
@@ -188,10 +240,18 @@ describe("the netsvc client", () => {
     setLogSink((l) => lines.push(l));
     try {
       const { url } = await serve(...api(json(400, { message: "bad key" })));
-      const error = await client(url).call("POST", "/v2/service/key", { body: { serviceKey: "svc-key-123", note: "x" }, secrets: ["svc-key-123"] }).catch((e: unknown) => e);
+      const error = await client(url)
+        .call("POST", "/v2/service/key", { body: { serviceKey: "svc-key-123", note: "x" }, secrets: ["svc-key-123"] })
+        .catch((e: unknown) => e);
       const text = [...lines, String(error), JSON.stringify(error)].join("\n");
       expect(lines.length).toBeGreaterThan(0);
-      for (const leaked of ["SK-very-secret", "tok-1", "svc-key-123", Buffer.from("AK:SK-very-secret").toString("base64")]) expect(text).not.toContain(leaked);
+      for (const leaked of [
+        "SK-very-secret",
+        "tok-1",
+        "svc-key-123",
+        Buffer.from("AK:SK-very-secret").toString("base64"),
+      ])
+        expect(text).not.toContain(leaked);
     } finally {
       setLogSink(undefined);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { diffInputs, formatImportId, parseImportId, secret, ValidationError, waitFor, type WaitVerdict } from "@sdkgen/runtime";
 import { apiGatewayUsagePlanAttachmentDescriptor } from "cloudplat";
-import { mcrPrefixFilterListDescriptor, portDescriptor, serviceKeyDescriptor, vxcDescriptor } from "netsvc";
+import { mcrPrefixFilterListDescriptor, mveDescriptor, portDescriptor, serviceKeyDescriptor, vxcDescriptor } from "netsvc";
 
 const messageOf = (f: () => unknown) => {
   try {
@@ -74,6 +74,14 @@ describe("diff: desired inputs against current state", () => {
     const aws = (account: string) => ({ partner: "aws", connectType: "AWS", type: "private", ownerAccount: account, name: "x" });
     const replaced = diffInputs(vxcDescriptor.fields, { ...vxc, bEndPartnerConfig: aws("2") }, { ...vxc, bEndPartnerConfig: aws("1") });
     expect(replaced.changes.map((c) => [c.field, c.replaces])).toEqual([["bEndPartnerConfig", true]]);
+  });
+
+  it("adopts a write-only input the service never returned (after an import), and compares it once known", () => {
+    const mve = { productName: "edge", contractTermMonths: 1, locationId: 3, vendorConfig: { vendor: "aruba", imageId: 1, productSize: "SMALL", accountName: "a" } };
+    const imported = { productName: "edge", contractTermMonths: 1, locationId: 3 };
+    expect(diffInputs(mveDescriptor.fields, mve, imported).changes).toEqual([]);
+    const known = { ...imported, vendorConfig: { ...mve.vendorConfig, imageId: 2 } };
+    expect(diffInputs(mveDescriptor.fields, mve, known).changes.map((c) => [c.field, c.replaces])).toEqual([["vendorConfig", true]]);
   });
 
   it("compares secrets by value and never shows them", () => {

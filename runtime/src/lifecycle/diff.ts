@@ -35,6 +35,7 @@ export function diffInputs(
     if (spec.mode === "output") continue;
     const want = desired[name] ?? spec.default;
     if (want === undefined) continue;
+    if (spec.writeOnly && current[name] === undefined) continue; // unknown since an import: adopted
     const have = current[name] ?? spec.default;
     if (equal(spec.type, want, have)) continue;
     const replaces = !!spec.replaceOnChange && !exceptedVariant(spec, want, have);

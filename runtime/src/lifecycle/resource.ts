@@ -213,7 +213,7 @@ async function settle(
       onProgress: options.onProgress,
     },
   );
-  if (result.outcome === "ready") return result.value;
+  if (result.outcome === "ready") return { ...writeOnlyInputs(d, args), ...result.value };
   const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id: printableId(d, id) };
   const importId =
     d.importId && ref.id === id
@@ -230,6 +230,11 @@ async function settle(
 function assertValid(d: ResourceDescriptor, args: object): void {
   const issues = validateInput(d.name, d.fields, args);
   if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/** The write-only inputs the caller gave: the service never returns them, so the object keeps them. */
+function writeOnlyInputs(d: ResourceDescriptor, args: Values): Values {
+  return Object.fromEntries(Object.entries(d.fields).flatMap(([name, spec]) => (spec.writeOnly && args[name] !== undefined ? [[name, args[name]]] : [])));
 }
 
 /** An id as it may be printed: "[secret]" when it is itself a secret field (a service key is its own id). */

@@ -61,7 +61,11 @@ export interface IxArgs {
   publicGraph?: boolean | undefined;
   /** Rate limit in Mbps. */
   rateLimit: number;
-  /** UID of the product (port) the IX attaches to; sent as the order's top-level `productUid` and moved in place with `aEndProductUid`. */
+  /**
+   * UID of the product (port) the IX attaches to; sent as the order's top-level `productUid` and moved in place with `aEndProductUid`.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   requestedProductUid: string;
   /** Custom hostname for reverse DNS of the IX addresses. */
   reverseDns?: string | undefined;
@@ -153,7 +157,11 @@ export interface IxOutputs {
   readonly publicGraph?: boolean | undefined;
   /** Rate limit in Mbps. */
   readonly rateLimit: number;
-  /** UID of the product (port) the IX attaches to; sent as the order's top-level `productUid` and moved in place with `aEndProductUid`. */
+  /**
+   * UID of the product (port) the IX attaches to; sent as the order's top-level `productUid` and moved in place with `aEndProductUid`.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly requestedProductUid: string;
   /** Resources of the IX connection (BGP sessions, interface, addresses, VPLS interface). */
   readonly resources?: IxResources | undefined;
@@ -223,7 +231,12 @@ export const ixDescriptor: rt.ResourceDescriptor = {
       type: { kind: "boolean" },
     },
     rateLimit: { wire: "rateLimit", mode: "required", type: { kind: "integer" } },
-    requestedProductUid: { wire: "requestedProductUid", mode: "required", type: { kind: "string" } },
+    requestedProductUid: {
+      wire: "requestedProductUid",
+      mode: "required",
+      type: { kind: "string" },
+      writeOnly: true,
+    },
     resources: {
       wire: "resources",
       mode: "output",

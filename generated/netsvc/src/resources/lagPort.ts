@@ -87,6 +87,8 @@ export interface LagPortArgs {
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
    * Changing this replaces the resource: The promotional code of a LAG order cannot change; changing it orders a new LAG.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   promoCode?: string | undefined;
   /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
@@ -188,7 +190,11 @@ export interface LagPortOutputs {
   readonly productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   readonly productUid: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly promoCode?: string | undefined;
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
@@ -368,6 +374,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "string" },
       replaceOnChange: "The promotional code of a LAG order cannot change; changing it orders a new LAG.",
+      writeOnly: true,
     },
     provisioningStatus: {
       wire: "provisioningStatus",

@@ -89,12 +89,18 @@ export interface McrArgs {
   portSpeed: McrPortSpeed;
   /**
    * Prefix filter lists declared inline on the MCR.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    * @deprecated Use the McrPrefixFilterList resource instead; this property will be removed in a future version.
    */
   prefixFilterLists?: readonly PrefixFilterListArgs[] | undefined;
   /** Name of the product (sent as `name` when the product is modified). */
   productName: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   promoCode?: string | undefined;
   /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
   resourceTags?: { readonly [key: string]: string } | undefined;
@@ -182,6 +188,8 @@ export interface McrOutputs {
   readonly portSpeed: McrPortSpeed;
   /**
    * Prefix filter lists declared inline on the MCR.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    * @deprecated Use the McrPrefixFilterList resource instead; this property will be removed in a future version.
    */
   readonly prefixFilterLists?: readonly PrefixFilterList[] | undefined;
@@ -202,7 +210,11 @@ export interface McrOutputs {
   readonly productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   readonly productUid: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly promoCode?: string | undefined;
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
@@ -363,6 +375,7 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "list", items: { kind: "object", object: prefixFilterListType } },
       deprecated: "Use the McrPrefixFilterList resource instead; this property will be removed in a future version.",
+      writeOnly: true,
     },
     productId: {
       wire: "productId",
@@ -378,7 +391,12 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string" },
       guaranteed: true,
     },
-    promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
+    promoCode: {
+      wire: "promoCode",
+      mode: "optional",
+      type: { kind: "string" },
+      writeOnly: true,
+    },
     provisioningStatus: {
       wire: "provisioningStatus",
       mode: "output",

@@ -61,7 +61,11 @@ export interface MveArgs {
   locationId: number;
   /** Name of the product (sent as `name` when the product is modified). */
   productName: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   promoCode?: string | undefined;
   /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
   resourceTags?: { readonly [key: string]: string } | undefined;
@@ -69,6 +73,8 @@ export interface MveArgs {
    * Vendor-specific bootstrap data (vendor, VM size, image, licence or activation code, SSH keys); it differs per vendor. The API never returns it: imported MVEs do not have it populated, so a configuration supplied after import is not verified, and it can be changed afterwards by editing the field.
    *
    * Changing this replaces the resource: Bootstrap data cannot change after creation; modifying it deletes and re-creates the MVE (vendor and productSize are compared case-insensitively with the service's vendor and mveSize).
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   vendorConfig: MveVendorConfigArgs;
   /**
@@ -167,7 +173,11 @@ export interface MveOutputs {
   readonly productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   readonly productUid: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly promoCode?: string | undefined;
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
@@ -234,7 +244,11 @@ export interface MveOutputs {
     | undefined;
   /** Vendor of the MVE as reported by the service, upper-cased (for example `PALO_ALTO`). */
   readonly vendor?: string | undefined;
-  /** Vendor-specific bootstrap data (vendor, VM size, image, licence or activation code, SSH keys); it differs per vendor. The API never returns it: imported MVEs do not have it populated, so a configuration supplied after import is not verified, and it can be changed afterwards by editing the field. */
+  /**
+   * Vendor-specific bootstrap data (vendor, VM size, image, licence or activation code, SSH keys); it differs per vendor. The API never returns it: imported MVEs do not have it populated, so a configuration supplied after import is not verified, and it can be changed afterwards by editing the field.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly vendorConfig: MveVendorConfig;
   /** Whether the product is virtual. */
   readonly virtual?: boolean | undefined;
@@ -326,7 +340,12 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string" },
       guaranteed: true,
     },
-    promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
+    promoCode: {
+      wire: "promoCode",
+      mode: "optional",
+      type: { kind: "string" },
+      writeOnly: true,
+    },
     provisioningStatus: {
       wire: "provisioningStatus",
       mode: "output",
@@ -357,6 +376,7 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       type: { kind: "object", object: mveVendorConfigType },
       replaceOnChange:
         "Bootstrap data cannot change after creation; modifying it deletes and re-creates the MVE (vendor and productSize are compared case-insensitively with the service's vendor and mveSize).",
+      writeOnly: true,
     },
     virtual: { wire: "virtual", mode: "output", type: { kind: "boolean" } },
     vnics: {

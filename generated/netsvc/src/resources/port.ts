@@ -72,7 +72,11 @@ export interface PortArgs {
   portSpeed: PortPortSpeed;
   /** Name of the product (sent as `name` when the product is modified). */
   productName: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   promoCode?: string | undefined;
   /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
   resourceTags?: { readonly [key: string]: string } | undefined;
@@ -170,7 +174,11 @@ export interface PortOutputs {
   readonly productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   readonly productUid: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly promoCode?: string | undefined;
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
@@ -334,7 +342,12 @@ export const portDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string" },
       guaranteed: true,
     },
-    promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
+    promoCode: {
+      wire: "promoCode",
+      mode: "optional",
+      type: { kind: "string" },
+      writeOnly: true,
+    },
     provisioningStatus: {
       wire: "provisioningStatus",
       mode: "output",

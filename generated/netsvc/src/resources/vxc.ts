@@ -38,6 +38,8 @@ export interface VxcArgs {
    * CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated.
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   aEndPartnerConfig?: VxcPartnerConfigArgs | undefined;
   /** The B-end of the VXC. Its read-only fields show the current B-end configuration. */
@@ -46,6 +48,8 @@ export interface VxcArgs {
    * CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated.
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   bEndPartnerConfig?: VxcPartnerConfigArgs | undefined;
   /**
@@ -64,7 +68,11 @@ export interface VxcArgs {
   costCentre?: string | undefined;
   /** Name of the product (sent as `name` when the product is modified). */
   productName: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   promoCode?: string | undefined;
   /** Rate limit of the VXC in Mbps. */
   rateLimit: number;
@@ -76,6 +84,8 @@ export interface VxcArgs {
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    *
    * Changing this replaces the resource: A VXC ordered with a service key cannot switch to another key.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   serviceKey?: rt.SecretInput<string> | undefined;
   /**
@@ -92,7 +102,11 @@ export type VxcState = rt.StateOf<VxcOutputs>;
 export interface VxcOutputs {
   /** The A-end of the VXC; its productUid must be set. Its read-only fields show the current A-end configuration. */
   readonly aEnd: VxcEnd;
-  /** CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated. */
+  /**
+   * CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly aEndPartnerConfig?: VxcPartnerConfig | undefined;
   /** Whether the product is locked by an administrator. */
   readonly adminLocked?: boolean | undefined;
@@ -100,7 +114,11 @@ export interface VxcOutputs {
   readonly attributeTags?: { readonly [key: string]: string } | undefined;
   /** The B-end of the VXC. Its read-only fields show the current B-end configuration. */
   readonly bEnd: VxcEnd;
-  /** CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated. */
+  /**
+   * CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly bEndPartnerConfig?: VxcPartnerConfig | undefined;
   /** Whether the product can be cancelled. */
   readonly cancelable?: boolean | undefined;
@@ -159,7 +177,11 @@ export interface VxcOutputs {
   readonly productType?: "MEGAPORT" | "MCR2" | "MVE" | "VXC" | "IX" | (string & {}) | undefined;
   /** Unique identifier of the product. */
   readonly productUid: string;
-  /** Promotional code applied to the order. It is not validated, so an unknown code does not fail the request. */
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly promoCode?: string | undefined;
   /**
    * Current provisioning state; CONFIGURED and LIVE mean the product is ready.
@@ -212,6 +234,8 @@ export interface VxcOutputs {
    * Service key of another party's port, used to find the B-end product.
    *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   readonly serviceKey?: rt.Secret<string> | undefined;
   /** true shuts the VXC down temporarily; false enables it. Default false. */
@@ -262,6 +286,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       replaceOnChange:
         "Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC.",
       replaceOnChangeExcept: ["vrouter"],
+      writeOnly: true,
     },
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
     attributeTags: {
@@ -281,6 +306,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       replaceOnChange:
         "Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC.",
       replaceOnChangeExcept: ["vrouter"],
+      writeOnly: true,
     },
     cancelable: { wire: "cancelable", mode: "output", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "output", type: { kind: "string" } },
@@ -339,7 +365,12 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string" },
       guaranteed: true,
     },
-    promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
+    promoCode: {
+      wire: "promoCode",
+      mode: "optional",
+      type: { kind: "string" },
+      writeOnly: true,
+    },
     provisioningStatus: {
       wire: "provisioningStatus",
       mode: "output",
@@ -359,6 +390,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "string", secret: true },
       replaceOnChange: "A VXC ordered with a service key cannot switch to another key.",
+      writeOnly: true,
     },
     shutdown: {
       wire: "shutdown",
