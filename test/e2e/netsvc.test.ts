@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ReplacementRequiredError, setLogSink, setWarningSink, ValidationError, WaitError } from "@sdkgen/runtime";
 import {
   getLocation,
+  Ix,
   LagPort,
   type LagPortArgs,
   Mcr,
@@ -287,5 +288,29 @@ describe("Mcr and McrIpsecAddon", () => {
     setTimeout(() => emu.state.setConfiguredTunnels(router.productUid!, 0), 50);
     await imported.delete();
     await expect(McrIpsecAddon.get(addOn.id, { provider: provider() })).rejects.toThrow("does not exist");
+  });
+});
+
+describe("Ix", () => {
+  it("is ordered on a port, updated in place, imported with an empty diff, and cancelled", async () => {
+    const portUid = await new Client(emu).buyPort();
+    const args = {
+      productName: "peering",
+      requestedProductUid: portUid,
+      networkServiceType: "Sydney IX",
+      macAddress: "00:1a:2b:3c:4d:5e",
+      rateLimit: 1000,
+      vlan: 100,
+    };
+    const ix = await Ix.create(args, { provider: provider() });
+    expect(["CONFIGURED", "LIVE"]).toContain(ix.provisioningStatus);
+    expect(ix.diff(args).changes).toEqual([]);
+    await ix.update({ ...args, rateLimit: 500, productName: "peering-2" });
+    expect(ix.rateLimit).toBe(500);
+    expect(emu.state.lastRequest({ method: "PUT", path: "/v2/product/ix/" })).toBeDefined();
+    const imported = await Ix.import(ix.productUid!, { provider: provider() });
+    expect(imported.diff({ ...args, rateLimit: 500, productName: "peering-2" }).changes).toEqual([]);
+    await imported.delete();
+    expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toContain("CANCEL_NOW");
   });
 });

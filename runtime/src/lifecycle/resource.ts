@@ -234,7 +234,11 @@ function assertValid(d: ResourceDescriptor, args: object): void {
 
 /** The write-only inputs the caller gave: the service never returns them, so the object keeps them. */
 function writeOnlyInputs(d: ResourceDescriptor, args: Values): Values {
-  return Object.fromEntries(Object.entries(d.fields).flatMap(([name, spec]) => (spec.writeOnly && args[name] !== undefined ? [[name, args[name]]] : [])));
+  return Object.fromEntries(
+    Object.entries(d.fields).flatMap(([name, spec]) =>
+      spec.writeOnly && args[name] !== undefined ? [[name, args[name]]] : [],
+    ),
+  );
 }
 
 /** An id as it may be printed: "[secret]" when it is itself a secret field (a service key is its own id). */

@@ -9,6 +9,7 @@ import { ValidationError } from "../validate.js";
 import { NetsvcClient } from "./client.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
 import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
+import { ixOps } from "./kinds/ix.js";
 import { mcrOps } from "./kinds/mcr.js";
 import { portOps } from "./kinds/port.js";
 import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
@@ -50,6 +51,7 @@ type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
 /** The resource kinds this runtime implements, by token. */
 const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/port:Port": portOps,
+  "netsvc:index/ix:Ix": ixOps,
   "netsvc:index/lagPort:LagPort": portOps,
   "netsvc:index/mcr:Mcr": mcrOps,
   "netsvc:index/mcrIpsecAddon:McrIpsecAddon": ipsecAddonOps,

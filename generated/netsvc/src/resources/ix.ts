@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type IxResources, ixResourcesType } from "../types/ixResources.js";
 
 /**
@@ -262,4 +263,52 @@ export const ixDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link IxArgs} before any request: returns every violation (an empty list when valid). */
 export function validateIxArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("Ix", ixDescriptor.fields, args);
+}
+
+/** The current state of a Ix: every field of {@link IxOutputs}, read-only. */
+export interface Ix extends Readonly<IxOutputs> {}
+
+/**
+ * An internet-exchange (IX) connection on an existing port.
+ *
+ * Import id: `<productUid>`
+ */
+export class Ix extends rt.ManagedResource {
+  static readonly token = "netsvc:index/ix:Ix";
+
+  /** Validates {@link IxArgs} (every violation at once, before any request), creates the Ix, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: IxArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Ix> {
+    return rt.createResource(Ix, ixDescriptor, args, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Reads an existing Ix by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Ix> {
+    return rt.getResource(Ix, ixDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing Ix. Import id: `<productUid>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Ix> {
+    return rt.importResource(Ix, ixDescriptor, importId, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Whether `value` is a Ix, even across copies of this package. */
+  static isInstance(value: unknown): value is Ix {
+    return value instanceof rt.ManagedResource && value.descriptor.token === Ix.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: IxArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: IxArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }
