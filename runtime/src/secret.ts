@@ -3,6 +3,14 @@ import { inspect } from "node:util";
 const REDACTED = "[secret]";
 
 /**
+ * Every string a Secret has revealed in this process: whatever path a revealed value takes (a request
+ * body, an error the service echoes), the log and error redaction can still find and remove it.
+ */
+const revealed = new Set<string>();
+
+export const revealedSecrets = (): ReadonlySet<string> => revealed;
+
+/**
  * A value that must not leak: its string, JSON and `util.inspect` forms are all "[secret]". The
  * value is read only through an explicit `reveal()`, so it cannot slip into logs or errors by accident.
  */
@@ -14,6 +22,7 @@ export class Secret<T = string> {
   }
 
   reveal(): T {
+    if (typeof this.#value === "string" && this.#value.length >= 4) revealed.add(this.#value);
     return this.#value;
   }
 

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ReplacementRequiredError, setLogSink, setWarningSink, ValidationError, WaitError } from "@sdkgen/runtime";
+import {
+  ReplacementRequiredError,
+  secret,
+  setLogSink,
+  setWarningSink,
+  ValidationError,
+  WaitError,
+} from "@sdkgen/runtime";
 import {
   getLocation,
   Ix,
@@ -8,6 +15,7 @@ import {
   Mcr,
   McrIpsecAddon,
   McrPrefixFilterList,
+  Mve,
   Port,
   type PortArgs,
   Provider,
@@ -312,5 +320,48 @@ describe("Ix", () => {
     expect(imported.diff({ ...args, rateLimit: 500, productName: "peering-2" }).changes).toEqual([]);
     await imported.delete();
     expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toContain("CANCEL_NOW");
+  });
+});
+
+describe("Mve", () => {
+  const mve = {
+    productName: "edge-fw",
+    contractTermMonths: 1 as const,
+    locationId: 3,
+    vendorConfig: {
+      vendor: "fortinet" as const,
+      imageId: 83,
+      productSize: "SMALL" as const,
+      licenseData: secret("LICENSE-123"),
+    },
+    vnics: [{ description: "inside" }, { description: "outside" }],
+  };
+
+  it("orders the vendor's bootstrap data (secrets only in the order), keeps the never-returned config, and adopts it after import", async () => {
+    const edge = await Mve.create(mve, { provider: provider() });
+    expect(edge.vendor?.toLowerCase()).toBe("fortinet");
+    const sent = emu.state.buyBodies().at(-1) as {
+      networkDesign: { vendorConfig: Record<string, unknown>; vnics: unknown[] }[];
+    };
+    expect(sent.networkDesign[0]!.vendorConfig).toMatchObject({
+      vendor: "fortinet",
+      imageId: 83,
+      productSize: "SMALL",
+      licenseData: "LICENSE-123",
+    });
+    expect(sent.networkDesign[0]!.vnics).toEqual([
+      { description: "inside", vlan: 0 },
+      { description: "outside", vlan: 0 },
+    ]);
+    expect(edge.diff(mve).changes).toEqual([]);
+    expect(edge.diff({ ...mve, vendorConfig: { ...mve.vendorConfig, imageId: 84 } }).changes).toEqual([
+      expect.objectContaining({ field: "vendorConfig", replaces: true }),
+    ]);
+    await edge.update({ ...mve, productName: "edge-fw-2" });
+    expect(edge.productName).toBe("edge-fw-2");
+    const imported = await Mve.import(edge.productUid!, { provider: provider() });
+    expect(imported.diff({ ...mve, productName: "edge-fw-2" }).changes).toEqual([]);
+    expect([JSON.stringify(edge), JSON.stringify(imported), ...logs].join("\n")).not.toContain("LICENSE-123");
+    await imported.delete();
   });
 });

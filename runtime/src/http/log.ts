@@ -1,4 +1,4 @@
-import { REDACTED } from "../secret.js";
+import { REDACTED, revealedSecrets } from "../secret.js";
 
 /**
  * Debug logging, switched on by SDKGEN_DEBUG=1 (or any non-empty value but "0"). Every line goes
@@ -30,11 +30,12 @@ const SECRET_HEADERS = /("?(?:authorization|x-tc-token|x-auth-token)"?\s*[:=]\s*
 const SECRET_KEYS = /("(?:[A-Za-z]*(?:secret|password|token|key|passphrase)[A-Za-z]*)"\s*:\s*")([^"]+)(")/gi;
 
 /**
- * Removes secrets from a log line: the given secret values wherever they appear, authorization-style
+ * Removes secrets from a log line: the given secret values and every value a Secret has revealed,
+ * wherever they appear, authorization-style
  * headers, and values of JSON keys that name a secret (secretKey, access_token, preSharedKey, …).
  */
 export function redact(line: string, secrets: readonly string[] = []): string {
   let out = line;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
+  for (const s of [...secrets, ...revealedSecrets()]) if (s.length >= 4) out = out.split(s).join(REDACTED);
   return out.replace(SECRET_HEADERS, `$1${REDACTED}`).replace(SECRET_KEYS, `$1${REDACTED}$3`);
 }

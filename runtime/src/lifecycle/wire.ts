@@ -1,4 +1,4 @@
-import type { FieldSpec, TypeSpec } from "../descriptor.js";
+import type { FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
 import { Secret } from "../secret.js";
 
 /**
@@ -63,4 +63,47 @@ function convert(type: TypeSpec, value: unknown): unknown {
     }
   })();
   return v !== undefined && type.secret ? new Secret(v) : v;
+}
+
+/**
+ * SDK input into a request body by the descriptor: each input under its wire key, nested objects and
+ * union variants by their own wire names (a union's discriminator included), secrets revealed. Only
+ * into the body: the caller keeps its Secrets, and logs redact them. Outputs and absent values are left out.
+ */
+export function toWire(
+  fields: Readonly<Record<string, FieldSpec>>,
+  value: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.mode === "output" || value[name] === undefined || value[name] === null) continue;
+    out[spec.wire] = outward(spec.type, value[name]);
+  }
+  return out;
+}
+
+function outward(type: TypeSpec, value: unknown): unknown {
+  const v = value instanceof Secret ? value.reveal() : value;
+  switch (type.kind) {
+    case "list":
+      return Array.isArray(v) ? v.map((x) => outward(type.items, x)) : v;
+    case "map":
+      return v && typeof v === "object"
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, outward(type.values, x)]))
+        : v;
+    case "object":
+      return v && typeof v === "object" ? objectOut(type.object, v as Record<string, unknown>) : v;
+    default:
+      return v;
+  }
+}
+
+function objectOut(o: ObjectSpec | UnionSpec, v: Record<string, unknown>): Record<string, unknown> {
+  if (o.kind === "object") return toWire(o.fields, v);
+  const key = String(v[o.discriminator.field]);
+  const name = Object.keys(o.variants).find(
+    (n) => n === key || (o.discriminator.caseInsensitive && n.toLowerCase() === key.toLowerCase()),
+  );
+  if (!name) return { ...v };
+  return { [o.discriminator.wire]: v[o.discriminator.field], ...toWire(o.variants[name]!.object.fields, v) };
 }

@@ -1,5 +1,5 @@
 import { NotFoundError, ServiceError, type ResourceRef } from "../http/errors.js";
-import { debug, logging } from "../http/log.js";
+import { debug, logging, redact } from "../http/log.js";
 import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
 import type { Secret } from "../secret.js";
@@ -87,7 +87,8 @@ export class NetsvcClient {
         if (res.status >= 200 && res.status < 300) return (payload?.data ?? undefined) as T;
         const message = stringField(payload, "message") ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
         const detail = stringField(payload, "data") ?? stringField(payload, "error");
-        const full = detail && detail !== message ? `${message} (${detail})` : message;
+        // Redacted: a service may echo an input (a key, a licence) back in its error.
+        const full = redact(detail && detail !== message ? `${message} (${detail})` : message, secrets);
         const extras = {
           resource: options.resource,
           traceId,

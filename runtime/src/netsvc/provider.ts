@@ -11,6 +11,7 @@ import { endpointsFor, type Environment } from "./endpoints.js";
 import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
 import { ixOps } from "./kinds/ix.js";
 import { mcrOps } from "./kinds/mcr.js";
+import { mveOps } from "./kinds/mve.js";
 import { portOps } from "./kinds/port.js";
 import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
 import { serviceKeyOps } from "./kinds/serviceKey.js";
@@ -56,6 +57,7 @@ const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/mcr:Mcr": mcrOps,
   "netsvc:index/mcrIpsecAddon:McrIpsecAddon": ipsecAddonOps,
   "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList": prefixFilterListOps,
+  "netsvc:index/mve:Mve": mveOps,
   "netsvc:index/serviceKey:ServiceKey": serviceKeyOps,
 };
 

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths, DiversityZone } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type MveResources, mveResourcesType } from "../types/mveResources.js";
 import { type MveVendorConfig, type MveVendorConfigArgs, mveVendorConfigType } from "../types/mveVendorConfig.js";
 import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js";
@@ -412,4 +413,52 @@ export const mveDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link MveArgs} before any request: returns every violation (an empty list when valid). */
 export function validateMveArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("Mve", mveDescriptor.fields, args);
+}
+
+/** The current state of a Mve: every field of {@link MveOutputs}, read-only. */
+export interface Mve extends Readonly<MveOutputs> {}
+
+/**
+ * A virtual edge (MVE) running a vendor's network appliance image in a data centre location.
+ *
+ * Import id: `<productUid>`
+ */
+export class Mve extends rt.ManagedResource {
+  static readonly token = "netsvc:index/mve:Mve";
+
+  /** Validates {@link MveArgs} (every violation at once, before any request), creates the Mve, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: MveArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mve> {
+    return rt.createResource(Mve, mveDescriptor, args, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Reads an existing Mve by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Mve> {
+    return rt.getResource(Mve, mveDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing Mve. Import id: `<productUid>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Mve> {
+    return rt.importResource(Mve, mveDescriptor, importId, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Whether `value` is a Mve, even across copies of this package. */
+  static isInstance(value: unknown): value is Mve {
+    return value instanceof rt.ManagedResource && value.descriptor.token === Mve.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: MveArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: MveArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }
