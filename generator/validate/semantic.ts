@@ -280,7 +280,8 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     if (spec.enum && spec.knownValues)
       out.push(at(src, p("knownValues"), `a field has either a closed "enum" or open "knownValues", not both`, "key"));
     if (spec.familyFrom !== undefined) {
-      if (spec.format !== "cidr") out.push(at(src, p("familyFrom"), `"familyFrom" applies to format cidr`, "key"));
+      if (spec.format !== "cidr" && spec.format !== "ip-cidr")
+        out.push(at(src, p("familyFrom"), `"familyFrom" applies to formats cidr and ip-cidr`, "key"));
       else if (ctx.rootFields && !ctx.rootFields.has(spec.familyFrom))
         out.push(
           at(

@@ -5,11 +5,13 @@ import type { Format } from "./descriptor.js";
 export function checkFormat(format: Format, value: string, family?: "ipv4" | "ipv6"): string | undefined {
   switch (format) {
     case "cidr":
-      return checkCidr(value, family);
+      return checkCidr(value, family, true);
     case "cidr-ipv4":
-      return checkCidr(value, "ipv4");
+      return checkCidr(value, "ipv4", true);
     case "cidr-ipv6":
-      return checkCidr(value, "ipv6");
+      return checkCidr(value, "ipv6", true);
+    case "ip-cidr":
+      return checkCidr(value, family, false);
     case "ip":
       return isIPv4(value) || isIPv6(value) ? undefined : "must be an IPv4 or IPv6 address";
     case "mac":
@@ -52,8 +54,11 @@ function realDateTime([y, mo, d, h, mi, s]: number[]): boolean {
   );
 }
 
-/** A canonical CIDR: a network address with no host bits set, of the given family if any. */
-function checkCidr(value: string, family?: "ipv4" | "ipv6"): string | undefined {
+/**
+ * A network prefix with no host bits set (`10.0.0.0/8`), of the given family if any; without
+ * `canonical`, an address with a prefix length (an interface's `10.0.0.1/30`).
+ */
+function checkCidr(value: string, family: "ipv4" | "ipv6" | undefined, canonical: boolean): string | undefined {
   const what =
     family === "ipv4"
       ? "an IPv4 CIDR such as 10.0.0.0/24"
@@ -68,6 +73,7 @@ function checkCidr(value: string, family?: "ipv4" | "ipv6"): string | undefined 
   const length = Number(lengthText);
   const bits = v4 ? 32 : 128;
   if (length > bits) return `must be ${what} (prefix length at most ${bits})`;
+  if (!canonical) return undefined;
   const value128 = v4 ? ipv4ToBigInt(address) : ipv6ToBigInt(address);
   const hostMask = (1n << BigInt(bits - length)) - 1n;
   return (value128 & hostMask) === 0n

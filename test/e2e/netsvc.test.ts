@@ -20,9 +20,10 @@ import {
   type PortArgs,
   Provider,
   ServiceKey,
+  Vxc,
 } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
-import { Client, stopClean } from "../emulators/netsvc/testkit.js";
+import { ACME_PORT, AWS_PORT, Client, stopClean } from "../emulators/netsvc/testkit.js";
 
 // The generated SDK against the emulator over real HTTP. The emulator's clock runs 1000 times faster,
 // so provisioning (CONFIGURED after 20 s, LIVE after 60 s of its time) takes milliseconds.
@@ -363,5 +364,99 @@ describe("Mve", () => {
     expect(imported.diff({ ...mve, productName: "edge-fw-2" }).changes).toEqual([]);
     expect([JSON.stringify(edge), JSON.stringify(imported), ...logs].join("\n")).not.toContain("LICENSE-123");
     await imported.delete();
+  });
+});
+
+describe("Vxc", () => {
+  const vrouter = (peerAsn: number) => ({
+    partner: "vrouter" as const,
+    interfaces: [
+      {
+        ipAddresses: ["10.0.0.1/30"],
+        bgpConnections: [{ peerAsn, localIpAddress: "10.0.0.1", peerIpAddress: "10.0.0.2" }],
+      },
+    ],
+  });
+
+  it("connects an MCR and a port, updates in place (a vrouter config too), and adopts partner configs after import", async () => {
+    const c = new Client(emu);
+    const [mcr, portUid] = [await c.buyMcr(), await c.buyPort()];
+    const args = {
+      productName: "link",
+      contractTermMonths: 1 as const,
+      rateLimit: 500,
+      aEnd: { productUid: mcr },
+      bEnd: { productUid: portUid },
+      aEndPartnerConfig: vrouter(65000),
+    };
+    const vxc = await Vxc.create(args, { provider: provider() });
+    expect(["CONFIGURED", "LIVE"]).toContain(vxc.provisioningStatus);
+    expect(vxc.aEnd?.assignedProductUid).toBe(mcr);
+    const sent = emu.state.buyBodies().at(-1) as {
+      networkDesign: { associatedVxcs: { aEnd: Record<string, unknown> }[] }[];
+    };
+    expect(sent.networkDesign[0]!.associatedVxcs[0]!.aEnd.partnerConfig).toEqual({
+      interfaces: [expect.objectContaining({ ipAddresses: ["10.0.0.1/30"] })],
+    });
+    expect(vxc.diff(args).changes).toEqual([]);
+    const changed = { ...args, rateLimit: 1000, aEndPartnerConfig: vrouter(65001) };
+    expect(vxc.diff(changed).replaces).toBe(false);
+    await vxc.update(changed);
+    expect(vxc.rateLimit).toBe(1000);
+    expect(emu.state.lastRequest({ method: "PUT", path: "/v3/product/vxc/" })!.body).toContain('"aEndConfig"');
+    const imported = await Vxc.import(vxc.productUid!, { provider: provider() });
+    expect(imported.diff(changed).changes).toEqual([]);
+    await imported.delete();
+  });
+
+  it("to a cloud: replaces on a partner config change, and the config is sent with its connectType", async () => {
+    const mcr = await new Client(emu).buyMcr();
+    const aws = (ownerAccount: string) => ({
+      partner: "aws" as const,
+      connectType: "AWS" as const,
+      type: "private" as const,
+      ownerAccount,
+      name: "vif",
+    });
+    const args = {
+      productName: "to-aws",
+      contractTermMonths: 1 as const,
+      rateLimit: 100,
+      aEnd: { productUid: mcr },
+      bEnd: { productUid: AWS_PORT },
+      bEndPartnerConfig: aws("123456789012"),
+    };
+    const vxc = await Vxc.create(args, { provider: provider() });
+    const sent = emu.state.buyBodies().at(-1) as {
+      networkDesign: { associatedVxcs: { bEnd: Record<string, unknown> }[] }[];
+    };
+    expect(sent.networkDesign[0]!.associatedVxcs[0]!.bEnd.partnerConfig).toEqual({
+      connectType: "AWS",
+      type: "private",
+      ownerAccount: "123456789012",
+      name: "vif",
+    });
+    const diff = vxc.diff({ ...args, bEndPartnerConfig: aws("210987654321") });
+    expect(diff.changes).toEqual([expect.objectContaining({ field: "bEndPartnerConfig", replaces: true })]);
+  });
+
+  it("stops waiting when the other party must approve it, and says so", async () => {
+    const portUid = await new Client(emu).buyPort();
+    const args = {
+      productName: "to-acme",
+      contractTermMonths: 1 as const,
+      rateLimit: 100,
+      aEnd: { productUid: portUid },
+      bEnd: { productUid: ACME_PORT },
+    };
+    const error = (await Vxc.create(args, { provider: provider() }).catch((e: unknown) => e)) as WaitError;
+    expect(error).toBeInstanceOf(WaitError);
+    expect(error.outcome).toBe("blocked");
+    expect(error.message).toContain("waits for the other party's approval");
+    expect(error.message).toContain(`import("${error.importId}")`);
+    emu.state.approveVxc(error.importId!);
+    const vxc = await Vxc.import(error.importId!, { provider: provider() });
+    expect(vxc.productName).toBe("to-acme");
+    expect(emu.state.buyCount()).toBe(2);
   });
 });

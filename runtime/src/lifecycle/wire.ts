@@ -82,6 +82,10 @@ export function toWire(
   return out;
 }
 
+/** One input value on the wire, by its field's type (see toWire). */
+export const valueToWire = (spec: FieldSpec, value: unknown): unknown =>
+  value === undefined || value === null ? undefined : outward(spec.type, value);
+
 function outward(type: TypeSpec, value: unknown): unknown {
   const v = value instanceof Secret ? value.reveal() : value;
   switch (type.kind) {

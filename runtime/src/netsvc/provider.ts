@@ -15,6 +15,7 @@ import { mveOps } from "./kinds/mve.js";
 import { portOps } from "./kinds/port.js";
 import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
 import { serviceKeyOps } from "./kinds/serviceKey.js";
+import { vxcOps } from "./kinds/vxc.js";
 import {
   getLocation,
   getMcrPrefixFilterLists,
@@ -59,6 +60,7 @@ const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList": prefixFilterListOps,
   "netsvc:index/mve:Mve": mveOps,
   "netsvc:index/serviceKey:ServiceKey": serviceKeyOps,
+  "netsvc:index/vxc:Vxc": vxcOps,
 };
 
 export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);

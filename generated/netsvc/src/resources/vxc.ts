@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type VxcApproval, vxcApprovalType } from "../types/vxcApproval.js";
 import { type VxcCspConnection, vxcCspConnectionType } from "../types/vxcCspConnection.js";
 import { type VxcEnd, type VxcEndArgs, vxcEndType } from "../types/vxcEnd.js";
@@ -432,4 +433,52 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link VxcArgs} before any request: returns every violation (an empty list when valid). */
 export function validateVxcArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("Vxc", vxcDescriptor.fields, args);
+}
+
+/** The current state of a Vxc: every field of {@link VxcOutputs}, read-only. */
+export interface Vxc extends Readonly<VxcOutputs> {}
+
+/**
+ * A virtual cross connect (VXC) between two products, such as a port, MCR or MVE and a cloud partner port.
+ *
+ * Import id: `<productUid>`
+ */
+export class Vxc extends rt.ManagedResource {
+  static readonly token = "netsvc:index/vxc:Vxc";
+
+  /** Validates {@link VxcArgs} (every violation at once, before any request), creates the Vxc, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: VxcArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Vxc> {
+    return rt.createResource(Vxc, vxcDescriptor, args, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Reads an existing Vxc by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Vxc> {
+    return rt.getResource(Vxc, vxcDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing Vxc. Import id: `<productUid>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Vxc> {
+    return rt.importResource(Vxc, vxcDescriptor, importId, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Whether `value` is a Vxc, even across copies of this package. */
+  static isInstance(value: unknown): value is Vxc {
+    return value instanceof rt.ManagedResource && value.descriptor.token === Vxc.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: VxcArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: VxcArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

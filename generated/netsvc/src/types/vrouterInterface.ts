@@ -65,7 +65,7 @@ export interface VrouterInterfaceArgs {
   /**
    * Interface addresses in CIDR notation.
    *
-   * Each item: Format: cidr.
+   * Each item: Format: ip-cidr.
    */
   ipAddresses?: readonly string[] | undefined;
   /**
@@ -117,7 +117,7 @@ export const vrouterInterfaceType: rt.ObjectSpec = {
       mode: "optional",
       type: {
         kind: "list",
-        items: { kind: "string", constraints: { format: "cidr" } },
+        items: { kind: "string", constraints: { format: "ip-cidr" } },
       },
     },
     ipMtu: {

@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from "../../descriptor.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
-import { toWire } from "../../lifecycle/wire.js";
+import { valueToWire } from "../../lifecycle/wire.js";
 import { cancel, classifyProduct, order, putTags, readProduct, toTagList } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
@@ -13,11 +13,10 @@ import type { NetsvcProvider } from "../provider.js";
  */
 export function mveOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
   const ref = (v: Values, id?: string) => ({ token: d.token, name: v.productName as string | undefined, id });
-  const vendorSpec = d.fields.vendorConfig!;
   return {
     create: (a, ctx) => {
-      const wire = toWire({ vnics: d.fields.vnics!, vendorConfig: vendorSpec }, a);
-      const vnics = ((wire.vnics as Values[] | undefined) ?? [{ description: "Data Plane" }]).map((v) => ({
+      const given = valueToWire(d.fields.vnics!, a.vnics) as Values[] | undefined;
+      const vnics = (given ?? [{ description: "Data Plane" }]).map((v) => ({
         description: v.description ?? null,
         vlan: 0,
       }));
@@ -29,7 +28,7 @@ export function mveOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
           term: a.contractTermMonths,
           productType: "MVE",
           vnics,
-          vendorConfig: wire.vendorConfig,
+          vendorConfig: valueToWire(d.fields.vendorConfig!, a.vendorConfig),
           config: a.diversityZone === undefined ? {} : { diversityZone: a.diversityZone },
           ...(a.costCentre === undefined ? {} : { costCentre: a.costCentre }),
           ...(a.promoCode === undefined ? {} : { promoCode: a.promoCode }),
