@@ -5,7 +5,7 @@ NPX := npx --no-install
 GEN := node build/generator/cli.js
 PACKAGES := netsvc cloudplat
 
-.PHONY: all install tools validate generate build check test bench clean
+.PHONY: all install tools validate generate build check test bench demo clean
 
 all: build
 
@@ -40,6 +40,11 @@ test: build
 
 bench: build
 	node --expose-gc test/bench/run.mjs
+
+# The example program against a local emulator: a new user sees the SDK work in one command.
+demo: build
+	$(NPX) tsc -p examples/tsconfig.json
+	node build/examples/examples/runDemo.js
 
 clean:
 	rm -rf build runtime/dist $(PACKAGES:%=generated/%/dist) node_modules/.cache/sdkgen
