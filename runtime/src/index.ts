@@ -23,3 +23,4 @@ export * from "./netsvc/provider.js";
 export * from "./providers.js";
 export * from "./lifecycle/lookup.js";
 export * from "./concurrency.js";
+export { TAG_CONCURRENCY } from "./netsvc/lookups.js";

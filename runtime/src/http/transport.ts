@@ -27,20 +27,25 @@ export interface SendOptions {
  * a refused connection cannot have reached it; a reset, drop or timeout may have.
  */
 export async function send(req: HttpRequest, ref: RequestRef, options: SendOptions): Promise<HttpResponse> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // A timer cleared once the body is read: AbortSignal.timeout would cost ten times more per call and
+  // leave its timer pending for the whole timeout.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   try {
     const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body ?? null, signal });
     return { status: res.status, headers: res.headers, text: await res.text() };
   } catch (e) {
     if (options.signal?.aborted) throw options.signal.reason ?? e;
-    if (timeout.aborted) throw new TransportError(ref, `timed out after ${options.timeoutMs} ms`, true);
+    if (timeout.signal.aborted) throw new TransportError(ref, `timed out after ${options.timeoutMs} ms`, true);
     const code = causeCode(e);
     throw new TransportError(
       ref,
       code ? `connection failed (${code})` : `connection failed (${(e as Error).message})`,
       code !== "ECONNREFUSED",
     );
+  } finally {
+    clearTimeout(timer);
   }
 }
 

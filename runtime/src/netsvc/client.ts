@@ -37,10 +37,12 @@ export class NetsvcClient {
   private readonly tokens: TokenSource;
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
+  private readonly userAgent: string;
 
   constructor(private readonly options: NetsvcClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.retry = options.retry ?? DEFAULT_RETRY;
+    this.userAgent = options.userAgent ?? "sdkgen-netsvc";
     this.tokens = new TokenSource(options.tokenUrl, options.accessKey, options.secretKey, {
       timeoutMs: this.timeoutMs,
     });
@@ -48,62 +50,61 @@ export class NetsvcClient {
 
   /** `data` of the envelope (undefined for action endpoints that return none). */
   async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<T> {
-    const ref = { method, path: path.split("?")[0]! };
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const secrets = [this.options.secretKey.reveal(), ...(options.secrets ?? [])];
+    // Built only when needed (a log line, an error): this path runs on every request.
+    const secrets = (token?: string) => [
+      this.options.secretKey.reveal(),
+      ...(options.secrets ?? []),
+      ...(token ? [token] : []),
+    ];
+    const ref = () => ({ method, path: path.split("?")[0]! });
+    const url = this.options.apiBase + path;
     return withRetries(
       async () => {
         // An expired or revoked token gets one fresh token and one more try, inside this attempt.
         let res: Awaited<ReturnType<typeof send>>;
         let token: string;
         for (let auth = 0; ; auth++) {
-          token = await this.tokens.token(options.signal);
+          token = this.tokens.current() ?? (await this.tokens.token(options.signal));
           if (logging())
-            debug(`${method} ${path}`, body === undefined ? {} : { body: JSON.parse(body) as unknown }, [
-              ...secrets,
-              token,
-            ]);
-          res = await send(
-            {
-              method,
-              url: this.options.apiBase + path,
-              headers: {
-                authorization: `Bearer ${token}`,
-                accept: "application/json",
-                "user-agent": this.options.userAgent ?? "sdkgen-netsvc",
-                ...(method === "GET" ? {} : { "content-type": "application/json" }),
-              },
-              body,
-            },
-            ref,
-            { timeoutMs: this.timeoutMs, signal: options.signal },
-          );
+            debug(`${method} ${path}`, body === undefined ? {} : { body: JSON.parse(body) as unknown }, secrets(token));
+          const headers: Record<string, string> = {
+            authorization: `Bearer ${token}`,
+            accept: "application/json",
+            "user-agent": this.userAgent,
+          };
+          if (method !== "GET") headers["content-type"] = "application/json";
+          res = await send({ method, url, headers, body }, ref(), {
+            timeoutMs: this.timeoutMs,
+            signal: options.signal,
+          });
           if (res.status !== 401 || auth > 0) break;
           this.tokens.invalidate();
         }
         const payload = parse(res.text);
-        const traceId = res.headers.get("trace-id") ?? stringField(payload, "trace_id");
-        if (logging()) debug(`${method} ${path} -> ${res.status}`, { traceId }, [...secrets, token]);
+        if (logging())
+          debug(`${method} ${path} -> ${res.status}`, { traceId: res.headers.get("trace-id") }, secrets(token));
         if (res.status >= 200 && res.status < 300) return (payload?.data ?? undefined) as T;
+        const traceId = res.headers.get("trace-id") ?? stringField(payload, "trace_id");
         const message = stringField(payload, "message") ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
         const detail = stringField(payload, "data") ?? stringField(payload, "error");
         // Redacted: a service may echo an input (a key, a licence) back in its error.
-        const full = redact(detail && detail !== message ? `${message} (${detail})` : message, secrets);
+        const full = redact(detail && detail !== message ? `${message} (${detail})` : message, secrets(token));
         const extras = {
           resource: options.resource,
           traceId,
           retryAfterMs: retryAfterMs(res.headers.get("retry-after"), this.retry),
         };
         if (res.status === 404 || (res.status === 400 && NOT_FOUND_400.test(full)))
-          throw new NotFoundError(ref, res.status, full, extras);
-        throw new ServiceError(ref, res.status, full, extras);
+          throw new NotFoundError(ref(), res.status, full, extras);
+        throw new ServiceError(ref(), res.status, full, extras);
       },
       {
         policy: this.retry,
         once: options.once ?? false,
         signal: options.signal,
         onRetry: (attempt, delay, error) =>
-          debug(`retry ${attempt} of ${method} ${path} in ${delay} ms`, { error: String(error) }, secrets),
+          debug(`retry ${attempt} of ${method} ${path} in ${delay} ms`, { error: String(error) }, secrets()),
       },
     );
   }

@@ -43,7 +43,7 @@ const stringMap = (o: Values): Record<string, string> =>
   Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
 
 /** Tags are fetched for this many products at a time (one call each, §4.4). */
-const TAG_CONCURRENCY = 8;
+export const TAG_CONCURRENCY = 8;
 
 /** getMveSizes (§4.3): the MVE sizes on offer. */
 export function getMveSizes(p: NetsvcProvider, d: LookupDescriptor): LookupOps {

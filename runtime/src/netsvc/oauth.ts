@@ -22,8 +22,14 @@ export class TokenSource {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** A token still good for a while, when there is one: no waiting on the common path. */
+  current(): string | undefined {
+    return this.cached && this.now() < this.cached.expiresAt - EARLY_MS ? this.cached.token : undefined;
+  }
+
   async token(signal?: AbortSignal): Promise<string> {
-    if (this.cached && this.now() < this.cached.expiresAt - EARLY_MS) return this.cached.token;
+    const cached = this.current();
+    if (cached) return cached;
     this.pending ??= this.fetchToken(signal).finally(() => (this.pending = undefined));
     return this.pending;
   }

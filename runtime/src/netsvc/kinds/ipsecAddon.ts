@@ -79,7 +79,7 @@ export function ipsecAddonOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps
             Date.now() > deadline
           )
             throw e;
-          await abortableSleep(Math.min(15_000, Math.max(0, deadline - Date.now())), ctx.signal);
+          await abortableSleep(Math.min(p.pollMs ?? 15_000, Math.max(0, deadline - Date.now())), ctx.signal);
         }
       }
     },

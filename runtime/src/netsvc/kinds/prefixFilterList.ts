@@ -66,7 +66,7 @@ export function prefixFilterListOps(p: NetsvcProvider, d: ResourceDescriptor): K
         } catch (e) {
           if (e instanceof NotFoundError) return;
           if (!(e instanceof ServiceError && e.status === 409) || Date.now() > deadline) throw e;
-          await abortableSleep(Math.min(10_000, Math.max(0, deadline - Date.now())), ctx.signal);
+          await abortableSleep(Math.min(p.pollMs ?? 10_000, Math.max(0, deadline - Date.now())), ctx.signal);
         }
       }
     },
