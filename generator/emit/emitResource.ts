@@ -149,6 +149,16 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
           `return ${rt}.importResource(${r.name}, ${p.descriptor}, importId, ${provider}, options);`,
         ),
         method(
+          "find",
+          `The existing ${r.name} objects whose state matches every field given (a tag map: every entry given), read in full.`,
+          [
+            { name: "state", type: p.state },
+            { name: "options", type: plain, initializer: "{}" },
+          ],
+          `Promise<${r.name}[]>`,
+          `return ${rt}.findResources(${r.name}, ${p.descriptor}, state, ${provider}, options);`,
+        ),
+        method(
           "isInstance",
           `Whether \`value\` is a ${r.name}, even across copies of this package.`,
           [{ name: "value", type: "unknown" }],

@@ -61,7 +61,8 @@ function exceptedVariant(spec: FieldSpec, want: unknown, have: unknown): boolean
   return except.includes(variant(want) ?? "") && (have === undefined || except.includes(variant(have) ?? ""));
 }
 
-function equal(type: TypeSpec, a: unknown, b: unknown): boolean {
+/** Two values of a type, normalised as the diff compares them. */
+export function equal(type: TypeSpec, a: unknown, b: unknown): boolean {
   const x = a instanceof Secret ? a.reveal() : a;
   const y = b instanceof Secret ? b.reveal() : b;
   if (x === y) return true;

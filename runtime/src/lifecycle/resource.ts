@@ -25,6 +25,8 @@ export interface KindOps {
   classify(current: Values): WaitVerdict;
   /** The id to read, from the fields of a parsed import id (default: its only part). */
   idFromImport?(fields: Values): string;
+  /** The ids of the existing objects of the kind; `state` (the find filter) may narrow where to look. */
+  list(state: Values, ctx: CallContext): Promise<string[]>;
 }
 
 /** A provider instance as the lifecycle sees it. */
@@ -139,7 +141,7 @@ export abstract class ManagedResource {
   }
 }
 
-type Ctor<T> = new (descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) => T;
+export type Ctor<T> = new (descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) => T;
 
 /** Validates, creates, records the id, then waits for readiness; a failed wait still names the object. */
 export async function createResource<T>(

@@ -4,6 +4,7 @@ import type { LookupOps } from "../lifecycle/lookup.js";
 import type { Values } from "../lifecycle/resource.js";
 import { fromWire } from "../lifecycle/wire.js";
 import { mapConcurrent } from "../concurrency.js";
+import { activeProducts, ofType } from "./products.js";
 import type { NetsvcProvider } from "./provider.js";
 
 /**
@@ -117,7 +118,7 @@ export function getPartner(p: NetsvcProvider, d: LookupDescriptor): LookupOps {
  * getMcrs / getMves (§4.4): one product by UID, or every active one of its type from the product list;
  * with tags (always for MCRs, on request for MVEs), fetched a bounded number at a time.
  */
-export function productList(productType: "mcr2" | "mve", listField: string, alwaysTags: boolean) {
+export function productList(productType: "MCR2" | "MVE", listField: string, alwaysTags: boolean) {
   return (p: NetsvcProvider, d: LookupDescriptor): LookupOps =>
     async (args, ctx) => {
       const products =
@@ -127,13 +128,11 @@ export function productList(productType: "mcr2" | "mve", listField: string, alwa
                 signal: ctx.signal,
               }),
             ]
-          : ((await p.client.call<Values[]>("GET", "/v2/products", { signal: ctx.signal })) ?? []).filter(
-              (x) => String(x.productType).toLowerCase() === productType && active(x),
-            );
+          : (await activeProducts(p, ctx)).filter((x) => ofType(x, productType));
       const withTags = alwaysTags || args.includeResourceTags === true ? await tagged(p, products, ctx) : products;
       return {
         ...fromWire(d.results, { [listField]: withTags }),
-        id: String(args.productUid ?? `${productType}-list`),
+        id: String(args.productUid ?? `${productType.toLowerCase()}-list`),
       };
     };
 }
@@ -148,13 +147,7 @@ export function getVxcs(p: NetsvcProvider, d: LookupDescriptor): LookupOps {
           signal: ctx.signal,
         }),
       ];
-    else {
-      const seen = new Map<string, Values>();
-      for (const product of (await p.client.call<Values[]>("GET", "/v2/products", { signal: ctx.signal })) ?? [])
-        for (const vxc of (product.associatedVxcs as Values[] | undefined) ?? [])
-          if (active(vxc)) seen.set(String(vxc.productUid), vxc);
-      vxcs = [...seen.values()];
-    }
+    else vxcs = (await activeProducts(p, ctx)).filter((x) => ofType(x, "VXC"));
     const withTags = args.includeResourceTags === true ? await tagged(p, vxcs, ctx) : vxcs;
     return { ...fromWire(d.results, { vxcs: withTags }), id: String(args.productUid ?? "vxc-list") };
   };
@@ -172,9 +165,6 @@ export function getMcrPrefixFilterLists(p: NetsvcProvider, d: LookupDescriptor):
     return { ...fromWire(d.results, { prefixFilterLists: lists }), id: String(args.mcrId) };
   };
 }
-
-const INACTIVE = new Set(["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "DECOMMISSIONING"]);
-const active = (x: Values) => !INACTIVE.has(String(x.provisioningStatus).toUpperCase());
 
 /** Each product with its resource tags as a map (one call per product, TAG_CONCURRENCY at a time). */
 async function tagged(

@@ -106,6 +106,34 @@ export async function cancel(
   });
 }
 
+const INACTIVE = new Set(["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "DECOMMISSIONING"]);
+
+/** Whether a listed product is still there for its owner: neither cancelled nor being torn down. */
+export const active = (x: Values): boolean => !INACTIVE.has(String(x.provisioningStatus).toUpperCase());
+
+/** Whether a listed product is of a wire product type, whatever the case the API uses for it. */
+export const ofType = (x: Values, productType: string): boolean => String(x.productType).toUpperCase() === productType;
+
+/** The account's active products (`GET /v2/products`), with the VXCs and IXs listed under them (§4.4). */
+export async function activeProducts(p: NetsvcProvider, ctx: CallContext): Promise<Values[]> {
+  const top = (await p.client.call<Values[]>("GET", "/v2/products", { signal: ctx.signal })) ?? [];
+  const nested = top.flatMap((x) => [
+    ...((x.associatedVxcs as Values[] | undefined) ?? []),
+    ...((x.associatedIxs as Values[] | undefined) ?? []),
+  ]);
+  // A VXC appears under both of its ends.
+  const byUid = new Map([...top, ...nested].filter(active).map((x) => [String(x.productUid), x]));
+  return [...byUid.values()];
+}
+
+/** The UIDs of the active products `pick` selects: the ids a product kind lists. */
+export const productUids = async (p: NetsvcProvider, ctx: CallContext, pick: (x: Values) => boolean) =>
+  (await activeProducts(p, ctx)).filter(pick).map((x) => String(x.productUid));
+
+/** The MCR a find names (`mcrId`), or every active one: where an MCR's prefix lists and add-ons are found. */
+export const mcrUids = async (p: NetsvcProvider, state: Values, ctx: CallContext): Promise<string[]> =>
+  state.mcrId !== undefined ? [String(state.mcrId)] : productUids(p, ctx, (x) => ofType(x, "MCR2"));
+
 /** Ready when CONFIGURED or LIVE; failed when cancelled or gone; provisioning otherwise. */
 export function classifyProduct(state: Values): import("../lifecycle/wait.js").WaitVerdict {
   const status = String(state.provisioningStatus ?? "UNKNOWN").toUpperCase();

@@ -69,10 +69,10 @@ export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);
 const LOOKUPS: Readonly<Record<string, (provider: NetsvcProvider, d: LookupDescriptor) => LookupOps>> = {
   "netsvc:index/getLocation:getLocation": getLocation,
   "netsvc:index/getMcrPrefixFilterLists:getMcrPrefixFilterLists": getMcrPrefixFilterLists,
-  "netsvc:index/getMcrs:getMcrs": productList("mcr2", "mcrs", true),
+  "netsvc:index/getMcrs:getMcrs": productList("MCR2", "mcrs", true),
   "netsvc:index/getMveImages:getMveImages": getMveImages,
   "netsvc:index/getMveSizes:getMveSizes": getMveSizes,
-  "netsvc:index/getMves:getMves": productList("mve", "mves", false),
+  "netsvc:index/getMves:getMves": productList("MVE", "mves", false),
   "netsvc:index/getPartner:getPartner": getPartner,
   "netsvc:index/getVxcs:getVxcs": getVxcs,
 };

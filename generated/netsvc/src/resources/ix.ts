@@ -297,6 +297,14 @@ export class Ix extends rt.ManagedResource {
     return rt.importResource(Ix, ixDescriptor, importId, options.provider ?? defaultProvider(), options);
   }
 
+  /** The existing Ix objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: IxState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Ix[]> {
+    return rt.findResources(Ix, ixDescriptor, state, options.provider ?? defaultProvider(), options);
+  }
+
   /** Whether `value` is a Ix, even across copies of this package. */
   static isInstance(value: unknown): value is Ix {
     return value instanceof rt.ManagedResource && value.descriptor.token === Ix.token;

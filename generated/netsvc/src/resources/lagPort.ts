@@ -445,6 +445,14 @@ export class LagPort extends rt.ManagedResource {
     return rt.importResource(LagPort, lagPortDescriptor, importId, options.provider ?? defaultProvider(), options);
   }
 
+  /** The existing LagPort objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: LagPortState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<LagPort[]> {
+    return rt.findResources(LagPort, lagPortDescriptor, state, options.provider ?? defaultProvider(), options);
+  }
+
   /** Whether `value` is a LagPort, even across copies of this package. */
   static isInstance(value: unknown): value is LagPort {
     return value instanceof rt.ManagedResource && value.descriptor.token === LagPort.token;

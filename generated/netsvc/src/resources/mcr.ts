@@ -466,6 +466,14 @@ export class Mcr extends rt.ManagedResource {
     return rt.importResource(Mcr, mcrDescriptor, importId, options.provider ?? defaultProvider(), options);
   }
 
+  /** The existing Mcr objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: McrState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Mcr[]> {
+    return rt.findResources(Mcr, mcrDescriptor, state, options.provider ?? defaultProvider(), options);
+  }
+
   /** Whether `value` is a Mcr, even across copies of this package. */
   static isInstance(value: unknown): value is Mcr {
     return value instanceof rt.ManagedResource && value.descriptor.token === Mcr.token;

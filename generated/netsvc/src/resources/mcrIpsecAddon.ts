@@ -136,6 +136,20 @@ export class McrIpsecAddon extends rt.ManagedResource {
     );
   }
 
+  /** The existing McrIpsecAddon objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: McrIpsecAddonState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<McrIpsecAddon[]> {
+    return rt.findResources(
+      McrIpsecAddon,
+      mcrIpsecAddonDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
   /** Whether `value` is a McrIpsecAddon, even across copies of this package. */
   static isInstance(value: unknown): value is McrIpsecAddon {
     return value instanceof rt.ManagedResource && value.descriptor.token === McrIpsecAddon.token;

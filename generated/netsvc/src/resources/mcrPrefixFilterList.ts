@@ -184,6 +184,20 @@ export class McrPrefixFilterList extends rt.ManagedResource {
     );
   }
 
+  /** The existing McrPrefixFilterList objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: McrPrefixFilterListState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<McrPrefixFilterList[]> {
+    return rt.findResources(
+      McrPrefixFilterList,
+      mcrPrefixFilterListDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
   /** Whether `value` is a McrPrefixFilterList, even across copies of this package. */
   static isInstance(value: unknown): value is McrPrefixFilterList {
     return value instanceof rt.ManagedResource && value.descriptor.token === McrPrefixFilterList.token;

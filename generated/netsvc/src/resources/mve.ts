@@ -447,6 +447,14 @@ export class Mve extends rt.ManagedResource {
     return rt.importResource(Mve, mveDescriptor, importId, options.provider ?? defaultProvider(), options);
   }
 
+  /** The existing Mve objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: MveState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Mve[]> {
+    return rt.findResources(Mve, mveDescriptor, state, options.provider ?? defaultProvider(), options);
+  }
+
   /** Whether `value` is a Mve, even across copies of this package. */
   static isInstance(value: unknown): value is Mve {
     return value instanceof rt.ManagedResource && value.descriptor.token === Mve.token;

@@ -417,6 +417,14 @@ export class Port extends rt.ManagedResource {
     return rt.importResource(Port, portDescriptor, importId, options.provider ?? defaultProvider(), options);
   }
 
+  /** The existing Port objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: PortState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Port[]> {
+    return rt.findResources(Port, portDescriptor, state, options.provider ?? defaultProvider(), options);
+  }
+
   /** Whether `value` is a Port, even across copies of this package. */
   static isInstance(value: unknown): value is Port {
     return value instanceof rt.ManagedResource && value.descriptor.token === Port.token;

@@ -233,6 +233,14 @@ export class ServiceKey extends rt.ManagedResource {
     );
   }
 
+  /** The existing ServiceKey objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ServiceKeyState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ServiceKey[]> {
+    return rt.findResources(ServiceKey, serviceKeyDescriptor, state, options.provider ?? defaultProvider(), options);
+  }
+
   /** Whether `value` is a ServiceKey, even across copies of this package. */
   static isInstance(value: unknown): value is ServiceKey {
     return value instanceof rt.ManagedResource && value.descriptor.token === ServiceKey.token;

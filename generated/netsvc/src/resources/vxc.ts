@@ -467,6 +467,14 @@ export class Vxc extends rt.ManagedResource {
     return rt.importResource(Vxc, vxcDescriptor, importId, options.provider ?? defaultProvider(), options);
   }
 
+  /** The existing Vxc objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: VxcState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<Vxc[]> {
+    return rt.findResources(Vxc, vxcDescriptor, state, options.provider ?? defaultProvider(), options);
+  }
+
   /** Whether `value` is a Vxc, even across copies of this package. */
   static isInstance(value: unknown): value is Vxc {
     return value instanceof rt.ManagedResource && value.descriptor.token === Vxc.token;

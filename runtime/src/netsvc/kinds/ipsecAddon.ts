@@ -2,7 +2,7 @@ import type { ResourceDescriptor } from "../../descriptor.js";
 import { NotFoundError, ServiceError } from "../../http/errors.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
 import { abortableSleep } from "../../sleep.js";
-import { classifyProduct } from "../products.js";
+import { classifyProduct, mcrUids } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
 /**
@@ -85,5 +85,11 @@ export function ipsecAddonOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps
     },
     classify: classifyProduct,
     idFromImport: (fields) => `${String(fields.mcrId)}:${String(fields.addOnUid)}`,
+    list: async (state, ctx) => {
+      const ids: string[] = [];
+      for (const uid of await mcrUids(p, state, ctx))
+        ids.push(...ipsec(await mcr(uid, ctx.signal)).map((x) => `${uid}:${String(x.addOnUid)}`));
+      return ids;
+    },
   };
 }

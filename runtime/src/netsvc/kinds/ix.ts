@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from "../../descriptor.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
-import { cancel, classifyProduct, order, readProduct } from "../products.js";
+import { cancel, classifyProduct, ofType, order, productUids, readProduct } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
 /** IX settings the modify call accepts (wire reference §3.6), by SDK name and wire key. */
@@ -61,5 +61,6 @@ export function ixOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
     },
     remove: (id, current, ctx) => cancel(p, id, false, ref(current, id), ctx),
     classify: classifyProduct,
+    list: (_state, ctx) => productUids(p, ctx, (x) => ofType(x, "IX")),
   };
 }

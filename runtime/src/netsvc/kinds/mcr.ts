@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from "../../descriptor.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
-import { cancel, classifyProduct, order, putTags, readProduct, toTagList } from "../products.js";
+import { cancel, classifyProduct, ofType, order, productUids, putTags, readProduct, toTagList } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
 /**
@@ -69,5 +69,6 @@ export function mcrOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
     },
     remove: (id, current, ctx) => cancel(p, id, false, ref(current, id), ctx),
     classify: classifyProduct,
+    list: (_state, ctx) => productUids(p, ctx, (x) => ofType(x, "MCR2")),
   };
 }

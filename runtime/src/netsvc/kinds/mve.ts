@@ -1,7 +1,7 @@
 import type { ResourceDescriptor } from "../../descriptor.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
 import { valueToWire } from "../../lifecycle/wire.js";
-import { cancel, classifyProduct, order, putTags, readProduct, toTagList } from "../products.js";
+import { cancel, classifyProduct, ofType, order, productUids, putTags, readProduct, toTagList } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
 /**
@@ -55,5 +55,6 @@ export function mveOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
     },
     remove: (id, current, ctx) => cancel(p, id, false, ref(current, id), ctx),
     classify: classifyProduct,
+    list: (_state, ctx) => productUids(p, ctx, (x) => ofType(x, "MVE")),
   };
 }

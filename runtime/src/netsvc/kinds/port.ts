@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from "../../descriptor.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
-import { cancel, classifyProduct, order, putTags, readProduct, toTagList } from "../products.js";
+import { cancel, classifyProduct, ofType, order, productUids, putTags, readProduct, toTagList } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
 /**
@@ -56,6 +56,13 @@ export function portOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
     },
     remove: (id, current, ctx) => cancel(p, id, p.config.cancelAtEndOfTerm, ref(current, id), ctx),
     classify: classifyProduct,
+    // A LAG is listed as its member ports; the first (lagPrimary) stands for it.
+    list: (_state, ctx) =>
+      productUids(
+        p,
+        ctx,
+        (x) => ofType(x, "MEGAPORT") && ("lagPortUids" in d.fields ? x.lagPrimary === true : !x.aggregationId),
+      ),
   };
 }
 

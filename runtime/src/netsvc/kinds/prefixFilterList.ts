@@ -3,6 +3,7 @@ import { NotFoundError, ServiceError } from "../../http/errors.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
 import { fromWire } from "../../lifecycle/wire.js";
 import { abortableSleep } from "../../sleep.js";
+import { mcrUids } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
 /**
@@ -72,5 +73,16 @@ export function prefixFilterListOps(p: NetsvcProvider, d: ResourceDescriptor): K
     },
     classify: () => ({ state: "ready", status: "ACTIVE" }),
     idFromImport: (fields) => `${String(fields.mcrId)}:${String(fields.mcrPrefixFilterListId)}`,
+    list: async (state, ctx) => {
+      const ids: string[] = [];
+      for (const mcr of await mcrUids(p, state, ctx)) {
+        const lists = await p.client.call<Values[]>("GET", `/v2/product/mcr2/${encodeURIComponent(mcr)}/prefixLists`, {
+          resource: ref({}),
+          signal: ctx.signal,
+        });
+        ids.push(...(lists ?? []).map((l) => `${mcr}:${String(l.id)}`));
+      }
+      return ids;
+    },
   };
 }

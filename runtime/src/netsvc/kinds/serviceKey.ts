@@ -65,5 +65,14 @@ export function serviceKeyOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps
     },
     classify: () => ({ state: "ready", status: "ACTIVE" }),
     idFromImport: (fields) => revealValue(fields.key as string),
+    list: async (state, ctx) => {
+      const query =
+        state.productUid === undefined ? "" : `?productIdOrUid=${encodeURIComponent(String(state.productUid))}`;
+      const keys = await p.client.call<Values[]>("GET", `/v2/service/key${query}`, {
+        resource: ref,
+        signal: ctx.signal,
+      });
+      return (keys ?? []).map((k) => String(k.key));
+    },
   };
 }

@@ -2,7 +2,7 @@ import type { FieldSpec, ResourceDescriptor } from "../../descriptor.js";
 import type { KindOps, Values } from "../../lifecycle/resource.js";
 import type { WaitVerdict } from "../../lifecycle/wait.js";
 import { fromWire, toWire, valueToWire } from "../../lifecycle/wire.js";
-import { cancel, classifyProduct, order, putTags, readProduct, toTagList } from "../products.js";
+import { cancel, classifyProduct, ofType, order, productUids, putTags, readProduct, toTagList } from "../products.js";
 import type { NetsvcProvider } from "../provider.js";
 
 /**
@@ -99,6 +99,7 @@ export function vxcOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
     },
     remove: (id, current, ctx) => cancel(p, id, false, ref(current, id), ctx),
     classify: classifyVxc,
+    list: (_state, ctx) => productUids(p, ctx, (x) => ofType(x, "VXC")),
   };
 }
 

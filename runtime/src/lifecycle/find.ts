@@ -1,0 +1,46 @@
+import { mapConcurrent } from "../concurrency.js";
+import type { ResourceDescriptor } from "../descriptor.js";
+import { ValidationError } from "../validate.js";
+import { equal } from "./diff.js";
+import type { Ctor, ProviderRuntime, Values } from "./resource.js";
+
+/** Objects read at once while finding: the same bound the lookups keep on the service. */
+const READ_CONCURRENCY = 8;
+
+/**
+ * The state-input form of a lookup: every existing object of the kind whose state matches each field
+ * given, compared as the diff compares (case-insensitive where the schema says, numbers read back as
+ * strings); a map (tags) matches when it holds every given entry.
+ */
+export async function findResources<T>(
+  cls: Ctor<T>,
+  d: ResourceDescriptor,
+  state: object,
+  provider: ProviderRuntime,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<T[]> {
+  const filter = Object.entries(state).filter(([, v]) => v !== undefined);
+  const unknown = filter.filter(([k]) => !(k in d.fields));
+  if (unknown.length > 0)
+    throw new ValidationError(
+      unknown.map(([k]) => ({
+        path: `${d.name}.${k}`,
+        message: `${d.name}.${k} is not a field of ${d.name}, so it cannot filter`,
+      })),
+    );
+  const ops = provider.kind(d);
+  const ctx = { signal: options.signal };
+  const ids = await ops.list(state as Values, ctx);
+  const states = await mapConcurrent(ids, READ_CONCURRENCY, (id) => ops.read(id, ctx));
+  return ids.flatMap((id, i) => {
+    const current = states[i];
+    return current && filter.every(([k, v]) => matches(d, k, v, current[k])) ? [new cls(d, provider, id, current)] : [];
+  });
+}
+
+function matches(d: ResourceDescriptor, field: string, wanted: unknown, current: unknown): boolean {
+  const type = d.fields[field]!.type;
+  if (type.kind !== "map") return equal(type, wanted, current);
+  const have = (current ?? {}) as Values;
+  return Object.entries(wanted as Values).every(([k, v]) => equal(type.values, v, have[k]));
+}
