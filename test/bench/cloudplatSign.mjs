@@ -1,0 +1,34 @@
+// Signing throughput of the cloudplat runtime (TC3-HMAC-SHA256) on one core, beside its bound of
+// 50,000 signatures per second. Needs the built runtime (`make build`).
+import { signRequest } from "../../runtime/dist/cloudplat/sign.js";
+
+const BOUND = 50_000;
+const body = JSON.stringify({
+  ServiceId: "service-abc123",
+  Limit: 100,
+  Offset: 0,
+  Filters: [{ Name: "ApiName", Values: ["未命名"] }],
+});
+const input = {
+  secretId: "AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE",
+  secretKey: "Gu5t9xGARNpq86cd98joQYCN3EXAMPLE",
+  service: "apigateway",
+  host: "apigateway.tencentcloudapi.com",
+  action: "DescribeApisStatus",
+  version: "2018-08-08",
+  region: "ap-guangzhou",
+  contentType: "application/json",
+  body,
+};
+const t0 = Math.floor(Date.now() / 1000);
+const run = (n) => {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) signRequest({ ...input, timestamp: t0 + (i % 60) });
+  return Number(process.hrtime.bigint() - start) / 1e9;
+};
+run(20_000); // warm-up
+const rounds = [1, 2, 3, 4, 5].map(() => 100_000 / run(100_000));
+const best = Math.round(Math.max(...rounds));
+console.log(
+  `cloudplat signing: ${best.toLocaleString("en")} signatures/s (bound ${BOUND.toLocaleString("en")}) ${best >= BOUND ? "ok" : "TOO SLOW"}`,
+);
