@@ -57,6 +57,8 @@ export interface RetryOptions {
   /** Called before each wait, for logging. */
   readonly onRetry?: ((attempt: number, delayMs: number, error: unknown) => void) | undefined;
   readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  /** Replaces `retryable` for protocols whose errors say more than the HTTP status (error codes in a 200). */
+  readonly retryable?: ((error: unknown, once: boolean) => boolean) | undefined;
 }
 
 /** Runs `attempt` until it succeeds, fails for good, or the policy's attempts or budget run out. */
@@ -68,7 +70,7 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, options
     try {
       return await attempt(n);
     } catch (e) {
-      if (n + 1 >= policy.maxAttempts || !retryable(e, options.once)) throw e;
+      if (n + 1 >= policy.maxAttempts || !(options.retryable ?? retryable)(e, options.once)) throw e;
       const hinted = e instanceof ServiceError ? e.retryAfterMs : undefined;
       const delay = hinted ?? backoff(policy, n);
       if (waited + delay > policy.budgetMs) throw e;

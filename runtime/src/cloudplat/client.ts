@@ -1,0 +1,204 @@
+import { ServiceError, type ResourceRef } from "../http/errors.js";
+import { debug, logging, redact } from "../http/log.js";
+import { DEFAULT_RETRY, retryable, withRetries, type RetryPolicy } from "../http/retry.js";
+import { send } from "../http/transport.js";
+import type { CredentialProvider, Credentials } from "./credentials/types.js";
+import { CloudplatError } from "./errors.js";
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from "./rateLimit.js";
+import { isReadAction, retryableCode } from "./retryCodes.js";
+import { DEFAULT_DOMAIN, SERVICE_VERSIONS } from "./services.js";
+import { signRequest } from "./sign.js";
+
+const CONTENT_TYPE = "application/json";
+
+export interface CloudplatClientOptions {
+  /** Signs every call that does not bring its own credentials. */
+  readonly credentials?: CredentialProvider | undefined;
+  /** Sent as X-TC-Region; left out when empty. */
+  readonly region?: string | undefined;
+  readonly protocol?: "HTTP" | "HTTPS" | undefined;
+  /** Root domain: services are at `<service>.<domain>` (default tencentcloudapi.com). */
+  readonly domain?: string | undefined;
+  /**
+   * A base URL that replaces `<protocol>://<service>.<domain>` for every service (a local emulator).
+   * The Host signed is the one sent; the credential scope keeps the real service name.
+   */
+  readonly endpoint?: string | undefined;
+  /** X-TC-Language (the reference provider sends en-US). */
+  readonly language?: "en-US" | "zh-CN" | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly retry?: RetryPolicy | undefined;
+  /** Per-action client-side limit, or false for none. */
+  readonly rateLimit?: RateLimit | false | undefined;
+  /** Epoch milliseconds, for X-TC-Timestamp. */
+  readonly now?: (() => number) | undefined;
+}
+
+export interface CallOptions {
+  /** Defaults to the service's version in SERVICE_VERSIONS. */
+  readonly version?: string | undefined;
+  /**
+   * Whether the action only reads (default: by its name, Describe*, Get*, …). Reads are retried on
+   * InternalError and on lost connections; writes only where the server cannot have acted.
+   */
+  readonly read?: boolean | undefined;
+  /** More error codes (or code prefixes) to retry for this call. */
+  readonly retryCodes?: readonly string[] | undefined;
+  /** Signs this call with other credentials, or not at all (`Authorization: SKIP`, for the two unsigned STS actions). */
+  readonly credentials?: CredentialProvider | "unsigned" | undefined;
+  /** Root domain of this call only, when no endpoint override is set. */
+  readonly domain?: string | undefined;
+  readonly resource?: ResourceRef | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** Values to keep out of logs and errors besides the credentials (secret parameters of this call). */
+  readonly secrets?: readonly string[] | undefined;
+}
+
+/**
+ * The cloudplat protocol (wire reference §1, §2): JSON POSTed to `/` of the service host, signed with
+ * TC3-HMAC-SHA256, the `{"Response": …}` envelope with `Response.Error` as CloudplatError, retries on
+ * the retryable codes, and a client-side rate limit per action.
+ */
+export class CloudplatClient {
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly limiter: RateLimiter | undefined;
+  private readonly now: () => number;
+  private readonly endpoint: URL | undefined;
+
+  constructor(private readonly options: CloudplatClientOptions = {}) {
+    this.retry = options.retry ?? DEFAULT_RETRY;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.limiter =
+      options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, this.now);
+    this.endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
+  }
+
+  /** The URL a service is reached at. */
+  urlFor(service: string, domain?: string): URL {
+    if (this.endpoint) return new URL("/", this.endpoint);
+    const scheme = this.options.protocol === "HTTP" ? "http" : "https";
+    return new URL(`${scheme}://${service}.${domain ?? this.options.domain ?? DEFAULT_DOMAIN}/`);
+  }
+
+  /** `Response` of the envelope (RequestId included), or a CloudplatError for `Response.Error`. */
+  async call<T = Record<string, unknown>>(
+    service: string,
+    action: string,
+    params: object = {},
+    options: CallOptions = {},
+  ): Promise<T> {
+    const version = options.version ?? SERVICE_VERSIONS[service];
+    if (!version) throw new Error(`no API version known for service "${service}": pass one in the call options`);
+    const url = this.urlFor(service, options.domain);
+    const body = JSON.stringify(params);
+    const read = options.read ?? isReadAction(action);
+    const ref = { method: "POST", path: `${service}/${action}` };
+    const source = options.credentials ?? this.options.credentials;
+    if (!source)
+      throw new Error(`${service}/${action}: no credentials to sign with (configure the provider's credentials)`);
+    let creds: Credentials | undefined;
+    // Built only when needed (a log line, an error): this path runs on every request.
+    const secrets = () => [
+      ...(creds ? [creds.secretKey.reveal(), ...(creds.token ? [creds.token.reveal()] : [])] : []),
+      ...(options.secrets ?? []),
+    ];
+    return withRetries(
+      async () => {
+        await this.limiter?.take(`${service}/${action}`, options.signal);
+        let headers: Record<string, string>;
+        if (source === "unsigned") {
+          headers = unsignedHeaders(url.host, action, version, this.options.region, Math.floor(this.now() / 1000));
+        } else {
+          creds = source.current() ?? (await source.credentials(options.signal));
+          headers = signRequest({
+            secretId: creds.secretId,
+            secretKey: creds.secretKey.reveal(),
+            service,
+            host: url.host,
+            action,
+            version,
+            region: this.options.region,
+            timestamp: Math.floor(this.now() / 1000),
+            body,
+            contentType: CONTENT_TYPE,
+            token: creds.token?.reveal(),
+          });
+        }
+        headers["X-TC-Language"] = this.options.language ?? "en-US";
+        if (logging())
+          debug(`POST ${service}/${action}`, { url: url.href, body: JSON.parse(body) as unknown }, secrets());
+        const res = await send({ method: "POST", url: url.href, headers, body }, ref, {
+          timeoutMs: this.timeoutMs,
+          signal: options.signal,
+        });
+        const response = envelope(res.text);
+        if (logging())
+          debug(
+            `POST ${service}/${action} -> ${res.status}`,
+            { requestId: response?.RequestId, error: response?.Error },
+            secrets(),
+          );
+        if (res.status !== 200 || !response) {
+          const text = res.text.trim().slice(0, 300) || `HTTP ${res.status}`;
+          throw new ServiceError(ref, res.status, redact(response ? text : `unreadable answer: ${text}`, secrets()), {
+            resource: options.resource,
+          });
+        }
+        const error = response.Error as { Code?: unknown; Message?: unknown } | undefined;
+        if (error && typeof error === "object") {
+          const requestId = typeof response.RequestId === "string" ? response.RequestId : undefined;
+          throw new CloudplatError(
+            service,
+            action,
+            typeof error.Code === "string" ? error.Code : "UnknownError",
+            redact(typeof error.Message === "string" ? error.Message : "", secrets()),
+            requestId,
+            options.resource,
+          );
+        }
+        return response as T;
+      },
+      {
+        policy: this.retry,
+        once: !read,
+        signal: options.signal,
+        retryable: (e, once) =>
+          e instanceof CloudplatError ? retryableCode(e.code, read, options.retryCodes) : retryable(e, once),
+        onRetry: (attempt, delay, error) =>
+          debug(`retry ${attempt} of ${service}/${action} in ${delay} ms`, { error: String(error) }, secrets()),
+      },
+    );
+  }
+}
+
+/** Headers of an unsigned call: the usual X-TC-* headers and the literal `SKIP` (wire reference §1.5). */
+function unsignedHeaders(
+  host: string,
+  action: string,
+  version: string,
+  region: string | undefined,
+  timestamp: number,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    Authorization: "SKIP",
+    "Content-Type": CONTENT_TYPE,
+    Host: host,
+    "X-TC-Action": action,
+    "X-TC-Version": version,
+    "X-TC-Timestamp": String(timestamp),
+  };
+  if (region) headers["X-TC-Region"] = region;
+  return headers;
+}
+
+/** `Response` of a `{"Response": {…}}` body, or undefined when the body is not one. */
+function envelope(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = (JSON.parse(text) as { Response?: unknown } | null)?.Response;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
