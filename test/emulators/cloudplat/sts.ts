@@ -1,0 +1,99 @@
+/**
+ * STS (`sts`, 2018-08-13; reference §3.5–§3.7): AssumeRole, AssumeRoleWithSAML and AssumeRoleWithWebIdentity (the
+ * last two unsigned), GetSessionToken (MFA) and GetCallerIdentity. Roles are any well-formed role ARN of the account.
+ */
+import type { Ctx, ServiceDef } from "./actions.js";
+import { credentialFields, issueTemporary } from "./credentials.js";
+import { ApiError, invalidValue } from "./envelope.js";
+import type { Params } from "./params.js";
+import type { Principal } from "./types.js";
+
+export interface StsOptions {
+  /** The code GetSessionToken accepts as TokenCode. */
+  mfaTokenCode: string;
+}
+
+const ROLE_ARN = /^qcs::cam::uin\/(\d+):role(?:Name)?\/([\w+=,.@-]+)$/;
+const MFA_SERIAL = /^qcs::cam:uin\/(\d+)::mfa\/([\w-]+)$/;
+
+function roleArn(ctx: Ctx): { uin: string; role: string } {
+  const arn = ctx.p.str("RoleArn");
+  const m = ROLE_ARN.exec(arn);
+  if (!m) throw invalidValue("RoleArn", arn, "expected qcs::cam::uin/<uin>:roleName/<name>");
+  if (m[1] !== ctx.store.options.accountId)
+    throw new ApiError("ResourceNotFound.RoleNotExist", `The role \`${arn}\` does not exist.`);
+  return { uin: m[1], role: m[2] ?? "" };
+}
+
+function sessionName(p: Params): string {
+  const name = p.str("RoleSessionName");
+  if (!/^[\w+=,.@-]{2,128}$/.test(name)) throw invalidValue("RoleSessionName", name, "2-128 characters of [\\w+=,.@-]");
+  return name;
+}
+
+function duration(p: Params, fallback: number, max: number): number {
+  const d = p.optInt("DurationSeconds", { min: 0, max });
+  return d === undefined || d === 0 ? fallback : d;
+}
+
+function assumed(ctx: Ctx, role: string, session: string): Principal {
+  const uin = ctx.store.options.accountId;
+  const roleId = `4611686018${uin.slice(-8).padStart(8, "0")}`;
+  return {
+    Arn: `qcs::sts:${uin}:assumed-role/${roleId}/${session}`,
+    UserId: roleId,
+    PrincipalId: uin,
+    Type: "CAMRole",
+  };
+}
+
+export function stsService(options: StsOptions): ServiceDef {
+  return {
+    version: "2018-08-13",
+    actions: {
+      AssumeRole(ctx) {
+        const { role } = roleArn(ctx);
+        const session = sessionName(ctx.p);
+        const seconds = duration(ctx.p, 7200, 43200);
+        ctx.p.accept("Policy", "ExternalId", "Tags", "SourceIdentity", "SerialNumber", "TokenCode").done();
+        return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
+      },
+      AssumeRoleWithSAML(ctx) {
+        const assertion = ctx.p.str("SAMLAssertion");
+        if (!/^[A-Za-z0-9+/]+={0,2}$/.test(assertion))
+          throw invalidValue("SAMLAssertion", "…", "must be a base64-encoded SAML assertion");
+        ctx.p.str("PrincipalArn");
+        const { role } = roleArn(ctx);
+        const session = sessionName(ctx.p);
+        const seconds = duration(ctx.p, 7200, 43200);
+        ctx.p.done();
+        return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
+      },
+      AssumeRoleWithWebIdentity(ctx) {
+        ctx.p.str("ProviderId");
+        ctx.p.str("WebIdentityToken");
+        const { role } = roleArn(ctx);
+        const session = sessionName(ctx.p);
+        const seconds = duration(ctx.p, 7200, 43200);
+        ctx.p.done();
+        return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
+      },
+      GetSessionToken(ctx) {
+        const serial = ctx.p.str("SerialNumber");
+        if (!MFA_SERIAL.test(serial))
+          throw invalidValue("SerialNumber", serial, "expected qcs::cam:uin/<uin>::mfa/<type>");
+        const code = ctx.p.str("TokenCode");
+        const seconds = duration(ctx.p, 1800, 129600);
+        ctx.p.done();
+        if (code !== options.mfaTokenCode)
+          throw new ApiError("AuthFailure.MFAFailure", "The MFA token code is invalid.");
+        return credentialFields(issueTemporary(ctx.store, ctx.key?.principal ?? ctx.store.rootPrincipal(), seconds));
+      },
+      GetCallerIdentity(ctx) {
+        ctx.p.done();
+        const principal = ctx.key?.principal ?? ctx.store.rootPrincipal();
+        return { ...principal, AccountId: ctx.store.options.accountId };
+      },
+    },
+  };
+}
