@@ -34,7 +34,7 @@ export interface CloudplatClientOptions {
   readonly now?: (() => number) | undefined;
 }
 
-export interface CallOptions {
+export interface CloudplatCallOptions {
   /** Defaults to the service's version in SERVICE_VERSIONS. */
   readonly version?: string | undefined;
   /**
@@ -46,6 +46,8 @@ export interface CallOptions {
   readonly retryCodes?: readonly string[] | undefined;
   /** Signs this call with other credentials, or not at all (`Authorization: SKIP`, for the two unsigned STS actions). */
   readonly credentials?: CredentialProvider | "unsigned" | undefined;
+  /** X-TC-Region of this call only (pod OIDC uses the cluster's region). */
+  readonly region?: string | undefined;
   /** Root domain of this call only, when no endpoint override is set. */
   readonly domain?: string | undefined;
   readonly resource?: ResourceRef | undefined;
@@ -87,7 +89,7 @@ export class CloudplatClient {
     service: string,
     action: string,
     params: object = {},
-    options: CallOptions = {},
+    options: CloudplatCallOptions = {},
   ): Promise<T> {
     const version = options.version ?? SERVICE_VERSIONS[service];
     if (!version) throw new Error(`no API version known for service "${service}": pass one in the call options`);
@@ -95,6 +97,7 @@ export class CloudplatClient {
     const body = JSON.stringify(params);
     const read = options.read ?? isReadAction(action);
     const ref = { method: "POST", path: `${service}/${action}` };
+    const region = options.region ?? this.options.region;
     const source = options.credentials ?? this.options.credentials;
     if (!source)
       throw new Error(`${service}/${action}: no credentials to sign with (configure the provider's credentials)`);
@@ -109,7 +112,7 @@ export class CloudplatClient {
         await this.limiter?.take(`${service}/${action}`, options.signal);
         let headers: Record<string, string>;
         if (source === "unsigned") {
-          headers = unsignedHeaders(url.host, action, version, this.options.region, Math.floor(this.now() / 1000));
+          headers = unsignedHeaders(url.host, action, version, region, Math.floor(this.now() / 1000));
         } else {
           creds = source.current() ?? (await source.credentials(options.signal));
           headers = signRequest({
@@ -119,7 +122,7 @@ export class CloudplatClient {
             host: url.host,
             action,
             version,
-            region: this.options.region,
+            region,
             timestamp: Math.floor(this.now() / 1000),
             body,
             contentType: CONTENT_TYPE,

@@ -1,4 +1,4 @@
-import type { CallOptions, CloudplatClient } from "./client.js";
+import type { CloudplatCallOptions, CloudplatClient } from "./client.js";
 
 /**
  * The three paging conventions (wire reference §2.4), all `Offset` + `Limit`:
@@ -43,7 +43,7 @@ export async function collectPages<T = unknown>(
   action: string,
   params: object,
   spec: PageSpec,
-  options: CallOptions = {},
+  options: CloudplatCallOptions = {},
 ): Promise<T[]> {
   const limit = spec.pageSize ?? 100;
   const all: unknown[] = [];

@@ -1,0 +1,71 @@
+import type { RetryPolicy } from "../http/retry.js";
+import { terraformConfig } from "../terraformConfig.js";
+import type { Env } from "../env.js";
+import { CloudplatClient } from "./client.js";
+import type { CloudplatConfig } from "./config.js";
+import { credentialChain } from "./credentials/chain.js";
+import type { CredentialProvider } from "./credentials/types.js";
+import type { RateLimit } from "./rateLimit.js";
+import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
+
+/** How a provider talks to the platform, beyond its configuration: for tuning and tests. */
+export interface CloudplatProviderOptions {
+  /** A base URL replacing `<protocol>://<service>.<domain>` for every service (a local emulator). */
+  readonly endpoint?: string | undefined;
+  /** Base URL of the instance metadata service (camRoleName). */
+  readonly metadataUrl?: string | undefined;
+  /** Retry policy of every request (default DEFAULT_RETRY). */
+  readonly retry?: RetryPolicy | undefined;
+  /** Per-attempt timeout in milliseconds (default 60 000). */
+  readonly timeoutMs?: number | undefined;
+  /** Per-action client-side rate limit (default 15 per second), or false for none. */
+  readonly rateLimit?: RateLimit | false | undefined;
+  /** Epoch milliseconds: request timestamps and credential expiry. */
+  readonly now?: (() => number) | undefined;
+  /** Where the TKE_* variables of pod OIDC are read (default process.env). */
+  readonly env?: Env | undefined;
+  /** The home folder `~` stands for in sharedCredentialsDir (default the user's). */
+  readonly home?: string | undefined;
+}
+
+/**
+ * A configured cloudplat provider: its credential chain and the client that signs with it. Resource
+ * kinds and lookups are added on top of `client`.
+ */
+export class CloudplatProvider {
+  readonly client: CloudplatClient;
+  readonly credentials: CredentialProvider;
+  readonly region: string;
+
+  constructor(
+    readonly config: CloudplatConfig,
+    options: CloudplatProviderOptions = {},
+  ) {
+    const transport = {
+      protocol: config.protocol ?? "HTTPS",
+      domain: config.domain ?? DEFAULT_DOMAIN,
+      endpoint: options.endpoint,
+      retry: options.retry,
+      timeoutMs: options.timeoutMs,
+      rateLimit: options.rateLimit,
+      now: options.now,
+    } as const;
+    // STS calls pass their own credentials (or none); they use the configured region.
+    const sts = new CloudplatClient({ ...transport, region: config.region ?? DEFAULT_REGION });
+    const chain = credentialChain(config, {
+      client: sts,
+      now: options.now,
+      env: options.env,
+      home: options.home,
+      metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now },
+    });
+    this.region = chain.region ?? DEFAULT_REGION;
+    this.credentials = chain.credentials;
+    this.client = new CloudplatClient({ ...transport, region: this.region, credentials: this.credentials });
+  }
+
+  /** The provider function `terraformConfig`: the configuration with snake-case keys, secrets redacted unless revealed. */
+  terraformConfig(options: { revealSecrets?: boolean } = {}): { result: Record<string, unknown> } {
+    return terraformConfig(this.config, options);
+  }
+}
