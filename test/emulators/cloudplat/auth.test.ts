@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CloudplatEmulator } from "./index.js";
 import { canonicalRequest, sha256Hex, signature, signingKey } from "./sign.js";
-import { boot, call, errorCode, MINUTE, ok, START, stopClean } from "./testkit.js";
+import { boot, call, type Wire, errorCode, MINUTE, ok, START, stopClean } from "./testkit.js";
 
 describe("TC3 signer: the published worked example (reference §1.6)", () => {
   const body = '{"Limit": 1, "Filters": [{"Values": ["\\u672a\\u547d\\u540d"], "Name": "instance-name"}]}';
@@ -171,7 +171,7 @@ describe("cloudplat emulator: authentication", () => {
     expect(await errorCode(emu, "sts", "GetCallerIdentity", {}, { region: "mars-north-1" })).toBe("UnsupportedRegion");
     expect(await errorCode(emu, "sts", "GetCallerIdentity", { Extra: 1 })).toBe("UnknownParameter");
     const put = await fetch(`${emu.url}/`, { method: "PUT", headers: { "X-TC-Action": "GetCallerIdentity" } });
-    expect((await put.json()).Response.Error.Code).toBe("UnsupportedProtocol");
+    expect(((await put.json()) as Wire).Response.Error.Code).toBe("UnsupportedProtocol");
   });
 
   it("GET with form-encoded parameters is signed over the query string", async () => {

@@ -3,6 +3,7 @@
  */
 import { createClock, type ClockOptions, type VirtualClock } from "./clock.js";
 import { Faults } from "./faults.js";
+import { seedAntiddos } from "./antiddosData.js";
 import { EmulatorState } from "./inspect.js";
 import { startServer } from "./server.js";
 import { buildServices } from "./services.js";
@@ -65,7 +66,11 @@ export async function startCloudplatEmulator(options: CloudplatEmulatorOptions =
     secretId: options.credentials?.secretId ?? "AKIDEMULATOR0000000000000000000001",
     secretKey: options.credentials?.secretKey ?? "emulator-secret-key",
   };
-  const fresh = (): Store => new Store(storeOptions, clock);
+  const fresh = (): Store => {
+    const store = new Store(storeOptions, clock);
+    seedAntiddos(store, clock.now());
+    return store;
+  };
   let store = fresh();
   const faults = new Faults();
   faults.latencyMs = options.latencyMs ?? 0;
