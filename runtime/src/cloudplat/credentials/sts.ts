@@ -124,12 +124,22 @@ export function assumeRoleWithSaml(ctx: StsContext, c: AssumeRoleWithSamlConfig)
 }
 
 /** Reads a JSON file `{"<key>": "…"}` (the web-identity token and role ARN files), read anew per exchange. */
+/** A token read from a file, registered as revealed so every log line and error redacts it. */
+const revealed = (value: string): string => new Secret(value).reveal();
+
 async function fromJsonFile(path: string, key: string, field: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    throw new Error(`cannot read ${field} (${path}): ${(e as NodeJS.ErrnoException).code ?? "unreadable"}`);
+  }
   let value: unknown;
   try {
-    value = (JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>)[key];
-  } catch (e) {
-    throw new Error(`cannot read ${field} (${path}): ${(e as Error).message.split("\n")[0]}`);
+    value = (JSON.parse(text) as Record<string, unknown> | null)?.[key];
+  } catch {
+    // JSON.parse quotes the text in its message, and the text is a token: say only where.
+    throw new Error(`${field} (${path}) is not JSON`);
   }
   if (typeof value !== "string" || value === "") throw new Error(`${field} (${path}) holds no "${key}"`);
   return value;
@@ -140,13 +150,13 @@ export function assumeRoleWithWebIdentity(ctx: StsContext, c: AssumeRoleWithWebI
   return refreshing(ctx, async (signal) => {
     const token =
       c.webIdentityToken?.reveal() ??
-      new Secret(
+      revealed(
         await fromJsonFile(
           c.webIdentityTokenFile!,
           "web_identity_token",
           "assumeRoleWithWebIdentity.webIdentityTokenFile",
         ),
-      ).reveal();
+      );
     const roleArn =
       c.roleArn ?? (await fromJsonFile(c.roleArnFile!, "role_arn", "assumeRoleWithWebIdentity.roleArnFile"));
     return exchange(
@@ -178,7 +188,7 @@ export function podOidc(ctx: StsContext, pod: PodOidcEnv): RefreshingCredentials
   return refreshing(ctx, async (signal) => {
     let token: string;
     try {
-      token = new Secret((await readFile(pod.tokenFile, "utf8")).trim()).reveal();
+      token = revealed((await readFile(pod.tokenFile, "utf8")).trim());
     } catch (e) {
       throw new Error(
         `cannot read the pod's token file TKE_WEB_IDENTITY_TOKEN_FILE (${pod.tokenFile}): ${(e as Error).message}`,
