@@ -2,6 +2,7 @@
 import type { ServiceDef } from "./actions.js";
 import { antiddosService } from "./antiddos.js";
 import { apiActions } from "./apigwApis.js";
+import { planActions } from "./apigwPlans.js";
 import { serviceActions } from "./apigwServices.js";
 import { stsService, type StsOptions } from "./sts.js";
 import { vpcService } from "./vpc.js";
@@ -11,6 +12,6 @@ export function buildServices(options: StsOptions): Record<string, ServiceDef> {
     sts: stsService(options),
     vpc: vpcService(),
     antiddos: antiddosService(),
-    apigateway: { version: "2018-08-08", actions: { ...serviceActions, ...apiActions } },
+    apigateway: { version: "2018-08-08", actions: { ...serviceActions, ...apiActions, ...planActions } },
   };
 }
