@@ -1,6 +1,7 @@
 /** Every emulated service by credential-scope name, with its API version (reference §0). */
 import type { ServiceDef } from "./actions.js";
 import { antiddosService } from "./antiddos.js";
+import { accessActions } from "./apigwAccess.js";
 import { apiActions } from "./apigwApis.js";
 import { planActions } from "./apigwPlans.js";
 import { serviceActions } from "./apigwServices.js";
@@ -12,6 +13,9 @@ export function buildServices(options: StsOptions): Record<string, ServiceDef> {
     sts: stsService(options),
     vpc: vpcService(),
     antiddos: antiddosService(),
-    apigateway: { version: "2018-08-08", actions: { ...serviceActions, ...apiActions, ...planActions } },
+    apigateway: {
+      version: "2018-08-08",
+      actions: { ...serviceActions, ...apiActions, ...planActions, ...accessActions },
+    },
   };
 }
