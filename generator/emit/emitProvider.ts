@@ -122,7 +122,7 @@ function providerClass(plan: PackagePlan): StatementStructures[] {
           parameters: [
             { name: "args", type: names.args, initializer: "{}" },
             { name: "env", type: "rt.Env", initializer: "process.env" },
-            { name: "options", type: "rt.ProviderOptions", initializer: "{}" },
+            { name: "options", type: `rt.${runtime.providerClass}Options`, initializer: "{}" },
           ],
           statements: [`super(${names.resolve}(args, env), options);`],
         },

@@ -10,6 +10,7 @@ export * from "./http/errors.js";
 export * from "./http/log.js";
 export * from "./http/retry.js";
 export * from "./http/transport.js";
+export * from "./cloudplat/index.js";
 export * from "./netsvc/client.js";
 export * from "./netsvc/endpoints.js";
 export * from "./netsvc/oauth.js";

@@ -1,3 +1,4 @@
+import { CLOUDPLAT_KINDS, CLOUDPLAT_LOOKUPS } from "./cloudplat/provider.js";
 import { NETSVC_KINDS, NETSVC_LOOKUPS } from "./netsvc/provider.js";
 
 export interface ProviderRuntimeInfo {
@@ -14,5 +15,6 @@ export interface ProviderRuntimeInfo {
  * exactly what the runtime can do, and nothing that would only throw.
  */
 export const PROVIDER_RUNTIMES: Readonly<Record<string, ProviderRuntimeInfo>> = {
+  cloudplat: { providerClass: "CloudplatProvider", kinds: CLOUDPLAT_KINDS, lookups: CLOUDPLAT_LOOKUPS },
   netsvc: { providerClass: "NetsvcProvider", kinds: NETSVC_KINDS, lookups: NETSVC_LOOKUPS },
 };

@@ -306,3 +306,22 @@ export function terraformConfig(
 ): TerraformConfigResult {
   return rt.terraformConfig(config, options) as TerraformConfigResult;
 }
+
+/** A configured cloudplat provider. Each setting comes from the argument, then its environment variable, then its default. */
+export class Provider extends rt.CloudplatProvider {
+  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.CloudplatProviderOptions = {}) {
+    super(resolveProviderConfig(args, env), options);
+  }
+
+  /** Returns the provider's resolved configuration as an object of arbitrary values. Secrets stay redacted unless `revealSecrets` is set. */
+  terraformConfig(options: { revealSecrets?: boolean } = {}): TerraformConfigResult {
+    return terraformConfig(this.config as ProviderConfig, options);
+  }
+}
+
+let fromEnvironment: Provider | undefined;
+
+/** The provider built from the environment (created on first use), for calls that pass none. */
+export function defaultProvider(): Provider {
+  return (fromEnvironment ??= new Provider());
+}

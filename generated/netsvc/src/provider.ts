@@ -183,7 +183,7 @@ export function terraformConfig(
 
 /** A configured netsvc provider. Each setting comes from the argument, then its environment variable, then its default. */
 export class Provider extends rt.NetsvcProvider {
-  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.ProviderOptions = {}) {
+  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.NetsvcProviderOptions = {}) {
     super(resolveProviderConfig(args, env), options);
   }
 

@@ -1,4 +1,7 @@
+import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import type { RetryPolicy } from "../http/retry.js";
+import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
+import type { KindOps, ProviderRuntime } from "../lifecycle/resource.js";
 import { terraformConfig } from "../terraformConfig.js";
 import type { Env } from "../env.js";
 import { CloudplatClient } from "./client.js";
@@ -6,6 +9,7 @@ import type { CloudplatConfig } from "./config.js";
 import { credentialChain } from "./credentials/chain.js";
 import type { CredentialProvider } from "./credentials/types.js";
 import type { RateLimit } from "./rateLimit.js";
+import { getAddressTemplateGroups, getAddressTemplates } from "./lookups/vpc.js";
 import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
 
 /** How a provider talks to the platform, beyond its configuration: for tuning and tests. */
@@ -26,16 +30,38 @@ export interface CloudplatProviderOptions {
   readonly env?: Env | undefined;
   /** The home folder `~` stands for in sharedCredentialsDir (default the user's). */
   readonly home?: string | undefined;
+  /** First delay between readiness polls in milliseconds (default 2 000, doubling to 30 000). */
+  readonly pollMs?: number | undefined;
 }
+
+type KindFactory = (provider: CloudplatProvider, d: ResourceDescriptor) => KindOps;
+
+/** The resource kinds this runtime implements, by token. */
+const KINDS: Readonly<Record<string, KindFactory>> = {};
+
+export const CLOUDPLAT_KINDS: readonly string[] = Object.keys(KINDS);
+
+/** The lookups this runtime implements, by token. */
+const LOOKUPS: Readonly<Record<string, (provider: CloudplatProvider, d: LookupDescriptor) => LookupOps>> = {
+  "cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups": getAddressTemplateGroups,
+  "cloudplat:index/getAddressTemplates:getAddressTemplates": getAddressTemplates,
+};
+
+export const CLOUDPLAT_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
+
+/** The seed gives cloudplat no wait setting; asynchronous operations (a release) wait this long. */
+const WAIT_MS = 10 * 60_000;
 
 /**
  * A configured cloudplat provider: its credential chain and the client that signs with it. Resource
  * kinds and lookups are added on top of `client`.
  */
-export class CloudplatProvider {
+export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
   readonly client: CloudplatClient;
   readonly credentials: CredentialProvider;
   readonly region: string;
+  readonly waitMs = WAIT_MS;
+  readonly pollMs: number | undefined;
 
   constructor(
     readonly config: CloudplatConfig,
@@ -62,6 +88,19 @@ export class CloudplatProvider {
     this.region = chain.region ?? DEFAULT_REGION;
     this.credentials = chain.credentials;
     this.client = new CloudplatClient({ ...transport, region: this.region, credentials: this.credentials });
+    this.pollMs = options.pollMs;
+  }
+
+  kind(d: ResourceDescriptor): KindOps {
+    const factory = KINDS[d.token];
+    if (!factory) throw new Error(`the cloudplat runtime has no operations for ${d.token}`);
+    return factory(this, d);
+  }
+
+  lookup(d: LookupDescriptor): LookupOps {
+    const factory = LOOKUPS[d.token];
+    if (!factory) throw new Error(`the cloudplat runtime has no operation for ${d.token}`);
+    return factory(this, d);
   }
 
   /** The provider function `terraformConfig`: the configuration with snake-case keys, secrets redacted unless revealed. */

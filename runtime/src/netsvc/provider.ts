@@ -27,7 +27,7 @@ import {
 } from "./lookups.js";
 
 /** How a provider talks to its service, beyond its configuration: for tuning and tests. */
-export interface ProviderOptions {
+export interface NetsvcProviderOptions {
   /** Retry policy of every request (default DEFAULT_RETRY). */
   readonly retry?: RetryPolicy | undefined;
   /** Per-attempt timeout in milliseconds (default 60 000). */
@@ -87,7 +87,7 @@ export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
 
   constructor(
     readonly config: NetsvcConfig,
-    options: ProviderOptions = {},
+    options: NetsvcProviderOptions = {},
   ) {
     const { api, token } = endpointsFor(config.environment, config.endpoint);
     this.client = new NetsvcClient({

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type AddressTemplateGroup, addressTemplateGroupType } from "../types/addressTemplateGroup.js";
 
 /** Arguments of getAddressTemplateGroups (`cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups`): Address template groups of the region, optionally filtered by id or name. */
@@ -56,4 +57,21 @@ export const getAddressTemplateGroupsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAddressTemplateGroupsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAddressTemplateGroupsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAddressTemplateGroups", getAddressTemplateGroupsDescriptor.inputs, args);
+}
+
+/**
+ * Address template groups of the region, optionally filtered by id or name.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAddressTemplateGroups(
+  args: GetAddressTemplateGroupsArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAddressTemplateGroupsResult> {
+  return (await rt.invokeLookup(
+    getAddressTemplateGroupsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAddressTemplateGroupsResult;
 }

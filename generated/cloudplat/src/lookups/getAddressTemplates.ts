@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type AddressTemplate, addressTemplateType } from "../types/addressTemplate.js";
 
 /** Arguments of getAddressTemplates (`cloudplat:index/getAddressTemplates:getAddressTemplates`): Address templates of the region, optionally filtered by id or name. */
@@ -53,4 +54,21 @@ export const getAddressTemplatesDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAddressTemplatesArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAddressTemplatesArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAddressTemplates", getAddressTemplatesDescriptor.inputs, args);
+}
+
+/**
+ * Address templates of the region, optionally filtered by id or name.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAddressTemplates(
+  args: GetAddressTemplatesArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAddressTemplatesResult> {
+  return (await rt.invokeLookup(
+    getAddressTemplatesDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAddressTemplatesResult;
 }
