@@ -60,4 +60,85 @@ describe("official client against the emulator", () => {
       code: "AuthFailure.SignatureFailure",
     });
   });
+
+  it("vpc: address templates created, paged with string Offset/Limit and read back", async () => {
+    const vpc = client("vpc");
+    const t: Wire = await vpc.request("CreateAddressTemplate", {
+      AddressTemplateName: "official",
+      Addresses: ["10.1.0.0/16"],
+    });
+    const list: Wire = await vpc.request("DescribeAddressTemplates", {
+      Filters: [{ Name: "address-template-id", Values: [t.AddressTemplate.AddressTemplateId] }],
+      Offset: "0",
+      Limit: "100",
+    });
+    expect(list).toMatchObject({ TotalCount: 1, AddressTemplateSet: [{ AddressTemplateName: "official" }] });
+    await vpc.request("DeleteAddressTemplate", { AddressTemplateId: t.AddressTemplate.AddressTemplateId });
+  });
+
+  it("antiddos: instances, listeners and a trend", async () => {
+    const ad = client("antiddos");
+    expect(
+      await ad.request("DescribeBgpInstances", { FilterRegion: "ap-guangzhou", Limit: 100, Offset: 0 }),
+    ).toMatchObject({ Total: 2 });
+    expect(await ad.request("DescribeListListener", {})).toMatchObject({ Layer4Listeners: [{ FrontendPort: 80 }] });
+    const trend: Wire = await ad.request("DescribeOverviewCCTrend", {
+      Period: 3600,
+      StartTime: "2026-01-01 00:00:00",
+      EndTime: "2026-01-01 23:00:00",
+      MetricName: "inqps",
+    });
+    expect(trend.Count).toBe(24);
+  });
+
+  it("apigateway: a service with an API, released, listed, then torn down in the required order", async () => {
+    const gw = client("apigateway");
+    const svc: Wire = await gw.request("CreateService", {
+      ServiceName: "official",
+      Protocol: "http",
+      NetTypes: ["OUTER"],
+    });
+    const created: Wire = await gw.request("CreateApi", {
+      ServiceId: svc.ServiceId,
+      ApiName: "ping",
+      AuthType: "NONE",
+      Protocol: "HTTP",
+      RequestConfig: { Path: "/ping", Method: "GET" },
+      ServiceType: "MOCK",
+      ServiceTimeout: 5,
+      ServiceMockReturnMessage: "pong",
+    });
+    await gw.request("ReleaseService", { ServiceId: svc.ServiceId, EnvironmentName: "release", ReleaseDesc: "first" });
+    expect(await gw.request("DescribeService", { ServiceId: svc.ServiceId })).toMatchObject({
+      AvailableEnvironments: ["release"],
+      ApiTotalCount: 1,
+    });
+    const apis: Wire = await gw.request("DescribeApisStatus", { ServiceId: svc.ServiceId, Limit: 100, Offset: 0 });
+    expect(apis.Result.ApiIdStatusSet).toMatchObject([{ ApiId: created.Result.ApiId, Path: "/ping" }]);
+    await expect(gw.request("DeleteService", { ServiceId: svc.ServiceId })).rejects.toMatchObject({
+      code: "UnsupportedOperation.UnsupportedDeleteService",
+    });
+    await gw.request("DeleteApi", { ServiceId: svc.ServiceId, ApiId: created.Result.ApiId });
+    for (const env of ["test", "release", "prepub"])
+      await gw.request("UnReleaseService", { ServiceId: svc.ServiceId, EnvironmentName: env });
+    expect(await gw.request("DeleteService", { ServiceId: svc.ServiceId })).toMatchObject({ Result: true });
+    const logged = emu.state.lastRequest({ service: "apigateway" });
+    expect(logged?.headers.host).toBe("apigateway.tencentcloudapi.com");
+  });
+
+  it("sts: the unsigned AssumeRoleWithWebIdentity goes out with Authorization: SKIP and is accepted", async () => {
+    const sts = client("sts");
+    const res: Wire = await sts.request(
+      "AssumeRoleWithWebIdentity",
+      {
+        ProviderId: "OIDC",
+        WebIdentityToken: "jwt",
+        RoleArn: "qcs::cam::uin/300000000003:roleName/pod",
+        RoleSessionName: "pod-1",
+      },
+      { skipSign: true },
+    );
+    expect(res.Credentials.TmpSecretId).toMatch(/^AKID/);
+    expect(emu.state.lastRequest({ action: "AssumeRoleWithWebIdentity" })?.headers.authorization).toBe("SKIP");
+  });
 });
