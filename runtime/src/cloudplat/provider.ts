@@ -9,7 +9,11 @@ import type { CloudplatConfig } from "./config.js";
 import { credentialChain } from "./credentials/chain.js";
 import type { CredentialProvider } from "./credentials/types.js";
 import type { RateLimit } from "./rateLimit.js";
-import { getAddressTemplateGroups, getAddressTemplates } from "./lookups/vpc.js";
+import { KINDS } from "./kinds/index.js";
+import { ANTIDDOS_LOOKUPS } from "./lookups/antiddos.js";
+import { APIGATEWAY_LOOKUPS } from "./lookups/apigateway.js";
+import type { LookupFactory } from "./lookups/listLookup.js";
+import { VPC_LOOKUPS } from "./lookups/vpc.js";
 import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
 
 /** How a provider talks to the platform, beyond its configuration: for tuning and tests. */
@@ -34,18 +38,10 @@ export interface CloudplatProviderOptions {
   readonly pollMs?: number | undefined;
 }
 
-type KindFactory = (provider: CloudplatProvider, d: ResourceDescriptor) => KindOps;
-
-/** The resource kinds this runtime implements, by token. */
-const KINDS: Readonly<Record<string, KindFactory>> = {};
-
 export const CLOUDPLAT_KINDS: readonly string[] = Object.keys(KINDS);
 
 /** The lookups this runtime implements, by token. */
-const LOOKUPS: Readonly<Record<string, (provider: CloudplatProvider, d: LookupDescriptor) => LookupOps>> = {
-  "cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups": getAddressTemplateGroups,
-  "cloudplat:index/getAddressTemplates:getAddressTemplates": getAddressTemplates,
-};
+const LOOKUPS: Readonly<Record<string, LookupFactory>> = { ...VPC_LOOKUPS, ...ANTIDDOS_LOOKUPS, ...APIGATEWAY_LOOKUPS };
 
 export const CLOUDPLAT_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
 

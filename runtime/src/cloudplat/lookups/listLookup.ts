@@ -7,6 +7,9 @@ import { collectPages, type PageStyle } from "../pagination.js";
 import type { CloudplatProvider } from "../provider.js";
 import { writeResultFile } from "./resultFile.js";
 
+/** How a lookup is run, given the provider and the lookup's descriptor. */
+export type LookupFactory = (provider: CloudplatProvider, d: LookupDescriptor) => LookupOps;
+
 /** A `Filters` entry of the vpc style: `{Name, Values}`, only for inputs that were given. */
 export const filter = (name: string, value: unknown): Values[] =>
   value === undefined ? [] : [{ Name: name, Values: [String(value)] }];
@@ -29,22 +32,21 @@ export interface ListLookup {
   readonly itemId: string;
 }
 
-export function listLookup(spec: ListLookup) {
-  return (p: CloudplatProvider, d: LookupDescriptor): LookupOps =>
-    async (args, ctx) => {
-      const items = await collectPages<Values>(
-        p.client,
-        spec.service,
-        spec.action,
-        spec.params(args),
-        { style: spec.style, listKey: spec.listKey, pageSize: spec.pageSize },
-        { signal: ctx.signal },
-      );
-      const result = {
-        ...fromWire(d.results, { [spec.listKey]: items }),
-        id: hashOfIds(items.map((i) => i[spec.itemId])),
-      };
-      if (typeof args.resultOutputFile === "string") await writeResultFile(d.name, args.resultOutputFile, result);
-      return result;
+export function listLookup(spec: ListLookup): LookupFactory {
+  return (p, d) => async (args, ctx) => {
+    const items = await collectPages<Values>(
+      p.client,
+      spec.service,
+      spec.action,
+      spec.params(args),
+      { style: spec.style, listKey: spec.listKey, pageSize: spec.pageSize },
+      { signal: ctx.signal },
+    );
+    const result = {
+      ...fromWire(d.results, { [spec.listKey]: items }),
+      id: hashOfIds(items.map((i) => i[spec.itemId])),
     };
+    if (typeof args.resultOutputFile === "string") await writeResultFile(d.name, args.resultOutputFile, result);
+    return result;
+  };
 }

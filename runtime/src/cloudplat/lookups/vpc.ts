@@ -1,4 +1,4 @@
-import { filter, listLookup } from "./listLookup.js";
+import { filter, listLookup, type LookupFactory } from "./listLookup.js";
 
 /** getAddressTemplates (wire reference §4.1): DescribeAddressTemplates filtered by name and id. */
 export const getAddressTemplates = listLookup({
@@ -23,3 +23,8 @@ export const getAddressTemplateGroups = listLookup({
     Filters: [...filter("address-template-group-name", a.name), ...filter("address-template-group-id", a.id)],
   }),
 });
+
+export const VPC_LOOKUPS: Readonly<Record<string, LookupFactory>> = {
+  "cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups": getAddressTemplateGroups,
+  "cloudplat:index/getAddressTemplates:getAddressTemplates": getAddressTemplates,
+};
