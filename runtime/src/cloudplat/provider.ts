@@ -2,7 +2,6 @@ import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime } from "../lifecycle/resource.js";
-import { terraformConfig } from "../terraformConfig.js";
 import type { Env } from "../env.js";
 import { CloudplatClient } from "./client.js";
 import type { CloudplatConfig } from "./config.js";
@@ -97,10 +96,5 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
     const factory = LOOKUPS[d.token];
     if (!factory) throw new Error(`the cloudplat runtime has no operation for ${d.token}`);
     return factory(this, d);
-  }
-
-  /** The provider function `terraformConfig`: the configuration with snake-case keys, secrets redacted unless revealed. */
-  terraformConfig(options: { revealSecrets?: boolean } = {}): { result: Record<string, unknown> } {
-    return terraformConfig(this.config, options);
   }
 }

@@ -9,6 +9,7 @@ import type { CloudplatConfig } from "../../../runtime/src/cloudplat/config.js";
 import { CloudplatProvider, type CloudplatProviderOptions } from "../../../runtime/src/cloudplat/provider.js";
 import { setLogSink } from "../../../runtime/src/http/log.js";
 import { Secret } from "../../../runtime/src/secret.js";
+import { terraformConfig } from "../../../runtime/src/terraformConfig.js";
 import { ValidationError } from "../../../runtime/src/validate.js";
 import { expectedSignature, startStub, type Reply, type Seen } from "./stub.js";
 
@@ -533,14 +534,14 @@ describe("secrets stay out of logs, errors and JSON", () => {
       String(error),
       JSON.stringify(error),
       JSON.stringify(config),
-      JSON.stringify(p.terraformConfig()),
+      JSON.stringify(terraformConfig(p.config)),
     ];
     for (const text of texts) for (const s of secrets) expect(text, text).not.toContain(s);
     expect(lines.length).toBeGreaterThan(4);
-    expect(p.terraformConfig().result).toMatchObject({
+    expect(terraformConfig(p.config).result).toMatchObject({
       secret_id: "AKIDsecret",
       assume_role: { role_arn: "r", session_name: "s" },
     });
-    expect(JSON.stringify(p.terraformConfig({ revealSecrets: true }))).toContain(KEY);
+    expect(JSON.stringify(terraformConfig(p.config, { revealSecrets: true }))).toContain(KEY);
   });
 });
