@@ -27,8 +27,8 @@ const run = (n) => {
   return Number(process.hrtime.bigint() - start) / 1e9;
 };
 run(20_000); // warm-up
-const rounds = [1, 2, 3, 4, 5].map(() => 100_000 / run(100_000));
-const best = Math.round(Math.max(...rounds));
+const rounds = [1, 2, 3, 4, 5].map(() => 100_000 / run(100_000)).sort((a, b) => a - b);
+const median = Math.round(rounds[2]);
 console.log(
-  `cloudplat signing: ${best.toLocaleString("en")} signatures/s (bound ${BOUND.toLocaleString("en")}) ${best >= BOUND ? "ok" : "TOO SLOW"}`,
+  `cloudplat signing: ${median.toLocaleString("en")} signatures/s, median of 5 rounds (bound ${BOUND.toLocaleString("en")}) ${median >= BOUND ? "ok" : "TOO SLOW"}`,
 );
