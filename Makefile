@@ -5,7 +5,7 @@ NPX := npx --no-install
 GEN := node build/generator/cli.js
 PACKAGES := netsvc cloudplat
 
-.PHONY: all install tools validate generate build check test bench demo clean
+.PHONY: all install tools validate generate build check test bench examples demo diff clean
 
 all: build
 
@@ -35,16 +35,29 @@ check: tools
 	$(NPX) tsc -p test/tsconfig.json
 	@for p in $(PACKAGES); do $(NPX) tsc --noEmit -p generated/$$p/tsconfig.json || exit 1; done
 
+# Tests are type-checked too: vitest strips types without checking them.
 test: build
+	$(NPX) tsc -p test/tsconfig.json
 	$(NPX) vitest run --config test/vitest.config.ts
 
-bench: build
+bench: build examples
 	node --expose-gc test/bench/run.mjs
+	node test/bench/diff.mjs
+	node test/bench/netsvc.mjs
+	node test/bench/cloudplatSign.mjs
+
+# Schema review: what changed for users of each package since the merge base with main, as Markdown.
+# Options through DIFF_ARGS, e.g. make diff DIFF_ARGS="--base origin/main --summary --fail-on breaking".
+diff: tools
+	$(GEN) diff $(DIFF_ARGS)
 
 # The example program against a local emulator: a new user sees the SDK work in one command.
-demo: build
-	$(NPX) tsc -p examples/tsconfig.json
+demo: examples
 	node build/examples/examples/runDemo.js
+
+# The example program and the emulator it runs against, compiled against the built packages.
+examples: build
+	$(NPX) tsc -p examples/tsconfig.json
 
 clean:
 	rm -rf build runtime/dist $(PACKAGES:%=generated/%/dist) node_modules/.cache/sdkgen

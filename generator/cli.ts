@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { resolve } from "node:path";
 import { formatDiagnostic, SchemaError } from "./diagnostics.js";
+import { DIFF_USAGE, runDiff } from "./diff/command.js";
 import { loadModels, regenerate } from "./pipeline.js";
 import { Stats } from "./stats.js";
 
@@ -9,6 +10,7 @@ const USAGE = `usage: sdkgen <command> [options]
 commands:
   validate              check every schema; print problems as file:line:col: message
   generate [--check]    validate, then regenerate generated/<provider>/ (--check: report drift, write nothing)
+${DIFF_USAGE}
 
 options:
   --schemas DIR         schema folder (default: schemas)
@@ -53,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
         console.log(`${stats.report()}; peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
       return check && drifted ? 1 : 0;
     }
+    case "diff":
+      return runDiff(rest, schemaDir);
     default:
       console.error(USAGE);
       return command === undefined || command === "--help" ? 0 : 2;

@@ -115,7 +115,7 @@ export const RULES = {
   "default-changed": { severity: "warning", why: "programs that omit it now get a different value" },
   "secret-removed": {
     severity: "breaking",
-    why: "the value would no longer be redacted: a secret would start to leak into logs, state and errors",
+    why: "its value would no longer be redacted, so a secret would start to leak into logs, state and errors",
   },
   // Outputs are typed Secret<T>, so code that reads the plain value stops compiling; inputs accept both.
   "secret-added": {
@@ -130,6 +130,16 @@ export const RULES = {
     why: "the next update that changes it DESTROYS AND RECREATES the resource",
   },
   "replace-on-change-removed": { severity: "info", why: "changing it now updates in place" },
+  // Write-only inputs are never returned by the service, so the lifecycle keeps the program's value
+  // instead of comparing it with what the service holds.
+  "write-only-added": {
+    severity: "info",
+    why: "the service never returns it: changes made outside the program are no longer noticed",
+  },
+  "write-only-removed": {
+    severity: "warning",
+    why: "the service's value is compared again: one that differs from the program's now shows as a change to apply",
+  },
   "env-added": { severity: "info", why: "it can now be set from the environment" },
   "env-removed": { severity: "breaking", why: "programs configured through the environment variable lose the setting" },
   "env-renamed": { severity: "breaking", why: "programs configured through the old variable lose the setting" },

@@ -1,7 +1,7 @@
 import { importIdText } from "../emit/describe.js";
 import type { Field, Lookup, NamedType, PackageModel, ProviderFunction, Resource, UnionType } from "../model/types.js";
 import { classify, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
-import { canonical, typeText, type Lookups } from "./describe.js";
+import { canonical, lookupFields, typeText, type Lookups } from "./describe.js";
 import { compareDeprecation, compareFields, type Scope, type Sides } from "./fields.js";
 import { pairRenames } from "./rename.js";
 import { severityRank, type Change, type EntityKind } from "./types.js";
@@ -26,7 +26,8 @@ export function compareModels(oldModels: readonly PackageModel[], newModels: rea
     else whole(a.provider.name, "package-removed", `package ${a.provider.package.name} removed`);
   }
   for (const b of newModels)
-    if (!oldNames.has(b.provider.name)) whole(b.provider.name, "package-added", `package ${b.provider.package.name} added`);
+    if (!oldNames.has(b.provider.name))
+      whole(b.provider.name, "package-added", `package ${b.provider.package.name} added`);
   return changes.sort(byOrder);
 }
 
@@ -77,28 +78,73 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
       },
       WHOLE,
     );
-  compareFields(a.provider.config, b.provider.config, "config.", { old: CONFIG, new: CONFIG }, sides, emitter("config", "provider"));
+  compareFields(
+    a.provider.config,
+    b.provider.config,
+    "config.",
+    { old: CONFIG, new: CONFIG },
+    sides,
+    emitter("config", "provider"),
+  );
 
-  reportEntities("function", matchEntities(a.provider.functions, b.provider.functions, (f) => f.token, functionShape, oldSide, newSide), emitter, (x, y, emit) => {
-    compareFields(x.inputs, y.inputs, `${y.name}.inputs.`, { old: FUNCTION_INPUTS, new: FUNCTION_INPUTS }, sides, emit);
-    compareFields(x.outputs, y.outputs, `${y.name}.outputs.`, { old: FUNCTION_OUTPUTS, new: FUNCTION_OUTPUTS }, sides, emit);
-  });
+  reportEntities(
+    "function",
+    matchEntities(a.provider.functions, b.provider.functions, (f) => f.token, functionShape, oldSide, newSide),
+    emitter,
+    (x, y, emit) => {
+      compareFields(
+        x.inputs,
+        y.inputs,
+        `${y.name}.inputs.`,
+        { old: FUNCTION_INPUTS, new: FUNCTION_INPUTS },
+        sides,
+        emit,
+      );
+      compareFields(
+        x.outputs,
+        y.outputs,
+        `${y.name}.outputs.`,
+        { old: FUNCTION_OUTPUTS, new: FUNCTION_OUTPUTS },
+        sides,
+        emit,
+      );
+    },
+  );
 
-  reportEntities("resource", matchEntities(a.resources, b.resources, (r) => r.token, resourceShape, oldSide, newSide), emitter, (x, y, emit) => {
-    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
-    compareImportId(x, y, emit);
-    compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
-  });
+  reportEntities(
+    "resource",
+    matchEntities(a.resources, b.resources, (r) => r.token, resourceShape, oldSide, newSide),
+    emitter,
+    (x, y, emit) => {
+      compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+      compareImportId(x, y, emit);
+      compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
+    },
+  );
 
-  reportEntities("lookup", matchEntities(a.lookups, b.lookups, (l) => l.token, lookupShape, oldSide, newSide), emitter, (x, y, emit) => {
-    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
-    compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
-  });
+  reportEntities(
+    "lookup",
+    matchEntities(a.lookups, b.lookups, (l) => l.token, lookupShape, oldSide, newSide),
+    emitter,
+    (x, y, emit) => {
+      compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+      compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
+    },
+  );
 
   reportEntities("type", types, emitter, (x, y, emit) => {
     const scope = typeScope(x, y);
     if (x.kind !== y.kind)
-      emit({ code: "type-changed", path: y.name, what: `changed from ${x.kind} to ${y.kind}`, before: x.kind, after: y.kind }, scope);
+      emit(
+        {
+          code: "type-changed",
+          path: y.name,
+          what: `changed from ${x.kind} to ${y.kind}`,
+          before: x.kind,
+          after: y.kind,
+        },
+        scope,
+      );
     else if (x.kind === "object" && y.kind === "object")
       compareFields(x.fields, y.fields, `${y.name}.`, { old: scope, new: scope }, sides, emit);
     else if (x.kind === "union" && y.kind === "union") compareUnion(x, y, scope, sides, emit);
@@ -152,27 +198,45 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
   emitter: (entity: string, kind: EntityKind) => EntityEmit,
   compare: (a: T, b: T, emit: EntityEmit) => void,
 ): void {
-  for (const t of matched.removed) emitter(t.name, kind)({ code: "entity-removed", path: t.name, what: `${kind} removed` }, WHOLE);
-  for (const t of matched.added) emitter(t.name, kind)({ code: "entity-added", path: t.name, what: `${kind} added` }, WHOLE);
+  for (const t of matched.removed)
+    emitter(t.name, kind)({ code: "entity-removed", path: t.name, what: `${kind} removed` }, WHOLE);
+  for (const t of matched.added)
+    emitter(t.name, kind)({ code: "entity-added", path: t.name, what: `${kind} added` }, WHOLE);
   for (const [a, b] of matched.pairs) {
     const emit = emitter(b.name, kind);
     if (a.name !== b.name) {
       const token =
         a.token === b.token ? (a.token ? ", token unchanged" : "") : `, token changed from ${a.token} to ${b.token}`;
       emit(
-        { code: "entity-renamed", path: b.name, what: `${kind} renamed from ${a.name} to ${b.name}${token}`, before: a.name, after: b.name },
+        {
+          code: "entity-renamed",
+          path: b.name,
+          what: `${kind} renamed from ${a.name} to ${b.name}${token}`,
+          before: a.name,
+          after: b.name,
+        },
         WHOLE,
       );
     } else if (a.token !== b.token)
-      emit({ code: "token-changed", path: b.name, what: `token changed from ${a.token} to ${b.token}`, before: a.token, after: b.token }, WHOLE);
+      emit(
+        {
+          code: "token-changed",
+          path: b.name,
+          what: `token changed from ${a.token} to ${b.token}`,
+          before: a.token,
+          after: b.token,
+        },
+        WHOLE,
+      );
     compare(a, b, emit);
   }
 }
 
 function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
-  // The format is what matters; its prose description is not compared.
-  if (canonical({ ...a.importId, description: undefined }) === canonical({ ...b.importId, description: undefined }))
-    return;
+  // The format is what matters; prose (a description, why import is unsupported) is not compared.
+  const format = (r: Resource) =>
+    r.importId.supported ? canonical({ ...r.importId, description: undefined }) : "unsupported";
+  if (format(a) === format(b)) return;
   const text = (r: Resource) => (r.importId.supported ? importIdText(r).replace(/^Import id: /, "") : "not supported");
   const fact = (code: "import-id-added" | "import-id-removed" | "import-id-changed") =>
     emit(
@@ -183,12 +247,6 @@ function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
   else if (!b.importId.supported) fact("import-id-removed");
   else fact("import-id-changed");
 }
-
-/** A lookup's inputs with its result fields that are not echoed inputs: one list, like a resource's. */
-const lookupFields = (l: Lookup): Field[] => {
-  const inputs = new Set(l.inputs.map((f) => f.name));
-  return [...l.inputs, ...l.results.filter((f) => !inputs.has(f.name))].sort((x, y) => cmp(x.name, y.name));
-};
 
 /**
  * Which sides of a shared type programs meet: `<Type>Args` where it is used as an input, `<Type>` where
@@ -217,10 +275,22 @@ function compareUnion(a: UnionType, b: UnionType, scope: Scope, sides: Sides, em
       continue;
     }
     if ((sides.renamedTypes.get(v.ref) ?? v.ref) !== w.ref)
-      emit({ code: "type-changed", path, what: `type changed from ${v.ref} to ${w.ref}`, before: v.ref, after: w.ref }, scope);
+      emit(
+        { code: "type-changed", path, what: `type changed from ${v.ref} to ${w.ref}`, before: v.ref, after: w.ref },
+        scope,
+      );
     const wire = (x: typeof v) => x.wireValue ?? x.value;
     if (wire(v) !== wire(w))
-      emit({ code: "wire-name-changed", path, what: `wire value changed from "${wire(v)}" to "${wire(w)}"`, before: wire(v), after: wire(w) }, scope);
+      emit(
+        {
+          code: "wire-name-changed",
+          path,
+          what: `wire value changed from "${wire(v)}" to "${wire(w)}"`,
+          before: wire(v),
+          after: wire(w),
+        },
+        scope,
+      );
     compareDeprecation(v.deprecated, w.deprecated, (code, what) => emit({ code, path, what }, scope));
   }
   const oldValues = new Set(a.variants.map((v) => v.value));
@@ -235,7 +305,9 @@ const fieldsShape = (fields: readonly Field[], side: Lookups): string | undefine
 const resourceShape = (r: Resource, side: Lookups) => fieldsShape(r.fields, side);
 const lookupShape = (l: Lookup, side: Lookups) => fieldsShape(lookupFields(l), side);
 const functionShape = (f: ProviderFunction, side: Lookups) =>
-  f.inputs.length + f.outputs.length ? canonical([fieldsShape(f.inputs, side), fieldsShape(f.outputs, side)]) : undefined;
+  f.inputs.length + f.outputs.length
+    ? canonical([fieldsShape(f.inputs, side), fieldsShape(f.outputs, side)])
+    : undefined;
 const typeShape = (t: NamedType, side: Lookups) =>
   t.kind === "object"
     ? fieldsShape(t.fields, side)

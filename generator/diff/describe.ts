@@ -1,4 +1,4 @@
-import type { EnumType, NamedType, Scalar, TypeSpec } from "../model/types.js";
+import type { EnumType, Field, Lookup, NamedType, Scalar, TypeSpec } from "../model/types.js";
 
 /** JSON with object keys sorted, so a default written `{b: 1, a: 2}` equals one written `{a: 2, b: 1}`. */
 export function canonical(value: unknown): string {
@@ -57,4 +57,12 @@ export function shapeOf(spec: TypeSpec, side: Lookups): unknown {
     }),
     ...(enumName && { enum: side.enums.get(enumName)?.values.map((v) => v.value) }),
   };
+}
+
+/** A lookup's inputs and the result fields that are not echoed inputs: one list, read like a resource's. */
+export function lookupFields(l: Lookup): Field[] {
+  const inputs = new Set(l.inputs.map((f) => f.name));
+  return [...l.inputs, ...l.results.filter((f) => !inputs.has(f.name))].sort((x, y) =>
+    x.name < y.name ? -1 : x.name > y.name ? 1 : 0,
+  );
 }

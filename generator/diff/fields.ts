@@ -10,14 +10,14 @@ export interface Sides {
   readonly renamedTypes: ReadonlyMap<string, string>;
 }
 
-export type Emit = (fact: Fact, position: Position) => void;
+type Emit = (fact: Fact, position: Position) => void;
 
 /** The position of the object holding some fields; provider config also resolves defaults into `ProviderConfig`. */
 export interface Scope extends Position {
   readonly defaultsResolve?: boolean;
 }
 
-export const positionOf = (f: Field, parent: Position): Position => ({
+const positionOf = (f: Field, parent: Position): Position => ({
   settable: parent.settable && f.mode !== "output",
   readable: parent.readable,
   serviceSet: parent.serviceSet || f.mode === "output" || f.mode === "optional-computed",
@@ -101,10 +101,16 @@ function compareField(
   const modes = { before: a.mode, after: b.mode };
 
   let presenceReported = false;
-  if (a.mode !== "output" && b.mode === "output") fact({ code: "made-output", what: "turned output-only", ...modes }, pa);
+  if (a.mode !== "output" && b.mode === "output")
+    fact({ code: "made-output", what: "turned output-only", ...modes }, pa);
   else if (a.mode === "output" && b.mode !== "output")
-    fact({ code: b.mode === "required" ? "made-required" : "made-input", what: `turned into an ${modeText(b)}`, ...modes });
-  else if (a.mode !== "required" && b.mode === "required") fact({ code: "made-required", what: "made required", ...modes });
+    fact({
+      code: b.mode === "required" ? "made-required" : "made-input",
+      what: `turned into ${b.mode === "required" ? "a required" : "an optional"} input`,
+      ...modes,
+    });
+  else if (a.mode !== "required" && b.mode === "required")
+    fact({ code: "made-required", what: "made required", ...modes });
   else if (a.mode === "required" && b.mode !== "required") {
     presenceReported = present(a, scopes.old) && !present(b, scopes.new);
     fact({ code: presenceReported ? "made-optional-in-outputs" : "made-optional", what: "made optional", ...modes });
@@ -133,16 +139,31 @@ function compareField(
   if (a.env !== b.env) {
     if (!a.env) fact({ code: "env-added", what: `read from ${b.env}`, after: b.env });
     else if (!b.env) fact({ code: "env-removed", what: `no longer read from ${a.env}`, before: a.env });
-    else fact({ code: "env-renamed", what: `environment variable ${a.env} renamed to ${b.env}`, before: a.env, after: b.env });
+    else
+      fact({
+        code: "env-renamed",
+        what: `environment variable ${a.env} renamed to ${b.env}`,
+        before: a.env,
+        after: b.env,
+      });
   }
+
+  if (a.writeOnly !== b.writeOnly)
+    fact(
+      b.writeOnly
+        ? { code: "write-only-added", what: "now write-only" }
+        : { code: "write-only-removed", what: "no longer write-only" },
+    );
 
   compareDeprecation(a.deprecated, b.deprecated, (code, what) => fact({ code, what }));
   compareReplaceOnChange(a, b, (f) => fact(f));
 
-  const when = (f: Field) => f.requiredWhen && `required when ${f.requiredWhen.field} is ${valueText(f.requiredWhen.equals)}`;
+  const when = (f: Field) =>
+    f.requiredWhen && `required when ${f.requiredWhen.field} is ${valueText(f.requiredWhen.equals)}`;
   if (canonical(a.requiredWhen) !== canonical(b.requiredWhen)) {
     if (!a.requiredWhen) fact({ code: "required-when-added", what: `now ${when(b)}`, after: b.requiredWhen });
-    else if (!b.requiredWhen) fact({ code: "required-when-removed", what: `no longer ${when(a)}`, before: a.requiredWhen });
+    else if (!b.requiredWhen)
+      fact({ code: "required-when-removed", what: `no longer ${when(a)}`, before: a.requiredWhen });
     else
       fact({
         code: "required-when-changed",
@@ -183,8 +204,10 @@ export function compareDeprecation(
 function compareReplaceOnChange(a: Field, b: Field, fact: (f: Omit<Fact, "path">) => void): void {
   const ra = a.replaceOnChange;
   const rb = b.replaceOnChange;
-  if (!ra && rb) fact({ code: "replace-on-change-added", what: `now forces replacement (${rb.reason})`, after: rb.reason });
-  else if (ra && !rb) fact({ code: "replace-on-change-removed", what: "no longer forces replacement", before: ra.reason });
+  if (!ra && rb)
+    fact({ code: "replace-on-change-added", what: `now forces replacement (${rb.reason})`, after: rb.reason });
+  else if (ra && !rb)
+    fact({ code: "replace-on-change-removed", what: "no longer forces replacement", before: ra.reason });
   else if (ra && rb) {
     // Variants listed in exceptVariants update in place; every other variant forces replacement.
     const before = ra.exceptVariants ?? [];
@@ -199,7 +222,12 @@ function compareReplaceOnChange(a: Field, b: Field, fact: (f: Omit<Fact, "path">
         after,
       });
     if (nowInPlace.length)
-      fact({ code: "replace-on-change-removed", what: `variant ${nowInPlace.join(", ")} now updates in place`, before, after });
+      fact({
+        code: "replace-on-change-removed",
+        what: `variant ${nowInPlace.join(", ")} now updates in place`,
+        before,
+        after,
+      });
   }
 }
 
@@ -294,14 +322,27 @@ function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: (f: Omit<Fac
     const added = vb.filter((v) => !va.includes(v));
     if (removed.length)
       fact({ code: "enum-narrowed", what: `allowed values ${listText(removed)} removed`, before: va, after: vb });
-    if (added.length) fact({ code: "enum-widened", what: `allowed values ${listText(added)} added`, before: va, after: vb });
+    if (added.length)
+      fact({ code: "enum-widened", what: `allowed values ${listText(added)} added`, before: va, after: vb });
+    for (const v of eb.values) {
+      const before = ea.values.find((w) => w.value === v.value);
+      if (before)
+        compareDeprecation(before.deprecated, v.deprecated, (code, what) =>
+          fact({ code, what: `value ${JSON.stringify(v.value)} ${what}` }),
+        );
+    }
     if (ea.caseInsensitive && !eb.caseInsensitive)
       fact({ code: "enum-case-sensitive", what: "values now match case-sensitively" });
     else if (!ea.caseInsensitive && eb.caseInsensitive)
       fact({ code: "enum-case-insensitive", what: "values now match ignoring case" });
-  } else if (eb) fact({ code: "enum-added", what: `now one of ${listText(values(eb.values))}`, after: values(eb.values) });
+  } else if (eb)
+    fact({ code: "enum-added", what: `now one of ${listText(values(eb.values))}`, after: values(eb.values) });
   else if (ea)
-    fact({ code: "enum-removed", what: `no longer limited to ${listText(values(ea.values))}`, before: values(ea.values) });
+    fact({
+      code: "enum-removed",
+      what: `no longer limited to ${listText(values(ea.values))}`,
+      before: values(ea.values),
+    });
 }
 
 type BoundCode = "bounds" | "list-bounds" | "string-bounds";
@@ -356,9 +397,9 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
       });
   }
   for (const [group, g] of found) {
-    const pick = (s: TypeSpec) => Object.fromEntries([...g.keys].filter((k) => s[k] !== undefined).map((k) => [k, s[k]]));
-    if (g.tight.length)
-      fact({ code: `${group}-tightened`, what: g.tight.join("; "), before: pick(a), after: pick(b) });
+    const pick = (s: TypeSpec) =>
+      Object.fromEntries([...g.keys].filter((k) => s[k] !== undefined).map((k) => [k, s[k]]));
+    if (g.tight.length) fact({ code: `${group}-tightened`, what: g.tight.join("; "), before: pick(a), after: pick(b) });
     if (g.loose.length) fact({ code: `${group}-relaxed`, what: g.loose.join("; "), before: pick(a), after: pick(b) });
   }
 }

@@ -41,6 +41,8 @@ export interface DiffReport {
   readonly head: string;
   readonly changes: readonly Change[];
   readonly impact: Readonly<Record<string, PackageImpact>>;
+  /** For each package, where each changed shared type is referenced (`Vxc.aEnd`): its changes are listed once. */
+  readonly usedBy: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 }
 
 export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);

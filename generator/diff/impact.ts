@@ -1,0 +1,99 @@
+import { emitTemplates } from "../emit/emitTemplates.js";
+import { moduleJobs, moduleKeys, type ModuleJob } from "../emit/moduleKeys.js";
+import type { PackagePlan } from "../plan/planPackage.js";
+import type { SideModules } from "./modules.js";
+import type { PackageImpact } from "./types.js";
+
+/** One generated file of a package, before any TypeScript is printed. */
+interface Planned {
+  /** Templates are cheap: their text. Modules: the key of every input their text depends on. */
+  readonly key: string;
+  readonly job?: ModuleJob;
+}
+
+function plannedFiles(plan: PackagePlan | undefined): Map<string, Planned> {
+  if (!plan) return new Map();
+  const files = new Map<string, Planned>([...emitTemplates(plan)].map(([path, text]) => [path, { key: text }]));
+  const keys = moduleKeys(plan);
+  for (const job of moduleJobs(plan)) files.set(job.path, { key: keys.get(job.path)!, job });
+  return files;
+}
+
+/**
+ * The generated-code impact per package: files added, removed and changed, and the exported names
+ * added and removed. It prints only the modules whose input keys differ (the regeneration cache's
+ * rule: equal keys give equal text), so a small schema change costs a few modules, not the package.
+ * Text is compared as emitted, before prettier: prettier only re-lays out what the emitter printed,
+ * and both sides come from the same emitter, so a difference in one is a difference in the other.
+ */
+export async function generatedImpact(
+  before: SideModules,
+  after: SideModules,
+  packages: readonly string[],
+): Promise<Record<string, PackageImpact>> {
+  // Every package's printing is requested before any is awaited, so printers work while this thread goes on.
+  const pending = packages.map((name) => {
+    const oldFiles = plannedFiles(before.plan(name));
+    const newFiles = plannedFiles(after.plan(name));
+    const differing = [...new Set([...oldFiles.keys(), ...newFiles.keys()])]
+      .filter((path) => oldFiles.get(path)?.key !== newFiles.get(path)?.key)
+      .sort();
+    const texts = (side: SideModules, files: Map<string, Planned>) => {
+      const planned = differing.flatMap((path) => (files.has(path) ? [[path, files.get(path)!] as const] : []));
+      side.request(
+        name,
+        planned.flatMap(([, f]) => (f.job ? [f.job] : [])),
+      );
+      return Promise.all(
+        planned.map(async ([path, f]) => [path, f.job ? await side.text(name, f.job) : f.key] as const),
+      );
+    };
+    return { name, differing, texts: Promise.all([texts(before, oldFiles), texts(after, newFiles)]) };
+  });
+  const printed = await Promise.all(pending.map((p) => p.texts));
+  const impact: Record<string, PackageImpact> = {};
+  for (const [i, { name, differing }] of pending.entries()) {
+    const [oldTexts, newTexts] = printed[i]!.map((list) => new Map(list));
+    const filesAdded: string[] = [];
+    const filesRemoved: string[] = [];
+    const filesChanged: string[] = [];
+    const oldSymbols = new Set<string>();
+    const newSymbols = new Set<string>();
+    for (const path of differing) {
+      const a = oldTexts!.get(path);
+      const b = newTexts!.get(path);
+      if (a === b) continue;
+      (a === undefined ? filesAdded : b === undefined ? filesRemoved : filesChanged).push(path);
+      if (a !== undefined) exportedNames(a).forEach((s) => oldSymbols.add(s));
+      if (b !== undefined) exportedNames(b).forEach((s) => newSymbols.add(s));
+    }
+    // A file whose text is unchanged exports the same names on both sides, so looking only at the
+    // files that differ finds every name added or removed.
+    impact[name] = {
+      filesAdded,
+      filesRemoved,
+      filesChanged,
+      symbolsAdded: [...newSymbols].filter((s) => !oldSymbols.has(s)).sort(),
+      symbolsRemoved: [...oldSymbols].filter((s) => !newSymbols.has(s)).sort(),
+    };
+  }
+  return impact;
+}
+
+const DECLARATION =
+  /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:interface|type|const|let|var|function|class|enum)\s+([\w$]+)/gm;
+const LIST = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
+
+/** The names a module exports: its declarations and `export { a, b as c }` lists (what the index re-exports). */
+export function exportedNames(text: string): string[] {
+  const names = [...text.matchAll(DECLARATION)].map((m) => m[1]!);
+  for (const m of text.matchAll(LIST))
+    for (const item of m[1]!.split(",")) {
+      const name = item
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (name) names.push(name);
+    }
+  return names;
+}

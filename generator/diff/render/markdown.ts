@@ -1,0 +1,170 @@
+import { byOrder } from "../compare.js";
+import {
+  countBySeverity,
+  countsText,
+  SEVERITIES,
+  severityRank,
+  type Change,
+  type DiffReport,
+  type PackageImpact,
+  type Severity,
+} from "../types.js";
+
+/** The first line of every report: a CI job finds its earlier comment by it and replaces it. */
+export const MARKER = "<!-- sdkgen-schema-review -->";
+
+/**
+ * Bounds that keep a report readable and postable whatever the pull request: at most `changes` change
+ * lines or `changeBytes` of them (breaking ones chosen first), sections over `collapseOver` lines
+ * folded, lists of names cut after `names`, and each line cut after `line` characters. With the
+ * defaults a report stays under 60 KB; GitHub refuses comments over 64 KB.
+ */
+export interface MarkdownLimits {
+  readonly changes: number;
+  readonly changeBytes: number;
+  readonly collapseOver: number;
+  readonly names: number;
+  readonly line: number;
+}
+
+const DEFAULT_LIMITS: MarkdownLimits = {
+  changes: 200,
+  changeBytes: 40_000,
+  collapseOver: 20,
+  names: 20,
+  line: 300,
+};
+
+const HEADING: Record<Severity, string> = { breaking: "🔴 Breaking", warning: "🟡 Warnings", info: "🟢 Info" };
+
+export function renderMarkdown(report: DiffReport, limits: Partial<MarkdownLimits> = {}): string {
+  const max = { ...DEFAULT_LIMITS, ...limits };
+  const out = [
+    MARKER,
+    "## Schema review",
+    "",
+    `**${countsText(countBySeverity(report.changes))}** · base ${code(report.base)} → head ${code(report.head)}`,
+    "",
+  ];
+  if (report.changes.length === 0) out.push("No change for users of the generated packages.", "");
+
+  const shown = pickShown(report.changes, max);
+  for (const [pkg, all] of groupBy(report.changes, (c) => c.package)) {
+    out.push(`### ${pkg}: ${countsText(countBySeverity(all))}`, "");
+    for (const severity of SEVERITIES) {
+      const section = all.filter((c) => c.severity === severity);
+      if (section.length === 0) continue;
+      const body = sectionLines(
+        section.filter((c) => shown.has(c)),
+        report.usedBy[pkg] ?? {},
+        max,
+      );
+      const hidden = section.filter((c) => !shown.has(c)).length;
+      if (hidden) body.push(`- …and ${hidden} more`);
+      const title = `${HEADING[severity]} (${section.length})`;
+      if (body.length > max.collapseOver)
+        out.push("<details>", `<summary>${title}</summary>`, "", ...body, "", "</details>", "");
+      else out.push(`#### ${title}`, "", ...body, "");
+    }
+  }
+  const hidden = report.changes.length - shown.size;
+  if (hidden) out.push(`…and ${hidden} more changes not shown here: \`--json\` lists every change.`, "");
+  out.push(...impactLines(report.impact, max));
+  return `${out.join("\n").trimEnd()}\n`;
+}
+
+/** Which changes fit: the most severe first, across packages, until either limit is reached. */
+function pickShown(changes: readonly Change[], max: MarkdownLimits): Set<Change> {
+  const ranked = [...changes].sort((x, y) => severityRank(x.severity) - severityRank(y.severity) || byOrder(x, y));
+  const shown = new Set<Change>();
+  let bytes = 0;
+  for (const c of ranked) {
+    bytes += Buffer.byteLength(changeLine(c, max));
+    if (shown.size >= max.changes || bytes > max.changeBytes) break;
+    shown.add(c);
+  }
+  return shown;
+}
+
+/** Changes of one severity, under a line per entity (with where a shared type is used). */
+function sectionLines(
+  changes: readonly Change[],
+  usedBy: Readonly<Record<string, readonly string[]>>,
+  max: MarkdownLimits,
+): string[] {
+  const lines: string[] = [];
+  for (const [, group] of groupBy(changes, (c) => `${c.kind} ${c.entity}`)) {
+    const { kind, entity } = group[0]!;
+    const users = usedBy[entity];
+    const where = kind === "type" && users ? `, used by ${names(users, 5)}` : "";
+    lines.push(`- **${kind} ${code(entity)}**${where}`);
+    for (const c of group) lines.push(`  ${changeLine(c, max)}`);
+  }
+  return lines;
+}
+
+function changeLine(c: Change, max: MarkdownLimits): string {
+  const path =
+    c.path === c.entity ? "" : `${code(c.path.slice(c.path.startsWith(`${c.entity}.`) ? c.entity.length + 1 : 0))}: `;
+  const message = c.message.length > max.line ? `${c.message.slice(0, max.line - 1)}…` : c.message;
+  return `- ${path}${escapeText(message)}`;
+}
+
+function impactLines(impact: Readonly<Record<string, PackageImpact>>, max: MarkdownLimits): string[] {
+  const touched = Object.entries(impact).filter(([, i]) => Object.values(i).some((list) => list.length > 0));
+  if (touched.length === 0) return ["### Generated code", "", "No change to the generated code."];
+  const out = [
+    "### Generated code",
+    "",
+    "| Package | Files added | Files removed | Files changed | Exports added | Exports removed |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...touched.map(
+      ([pkg, i]) =>
+        `| ${pkg} | ${i.filesAdded.length} | ${i.filesRemoved.length} | ${i.filesChanged.length} | ${i.symbolsAdded.length} | ${i.symbolsRemoved.length} |`,
+    ),
+    "",
+  ];
+  for (const [pkg, i] of touched) {
+    const lists: [string, readonly string[]][] = [
+      ["Exports removed", i.symbolsRemoved],
+      ["Exports added", i.symbolsAdded],
+      ["Files added", i.filesAdded],
+      ["Files removed", i.filesRemoved],
+      ["Files changed", i.filesChanged],
+    ];
+    out.push(
+      "<details>",
+      `<summary>${pkg}: exports and files</summary>`,
+      "",
+      ...lists.filter(([, l]) => l.length).map(([what, l]) => `- ${what} (${l.length}): ${names(l, max.names)}`),
+      "",
+      "</details>",
+      "",
+    );
+  }
+  return out;
+}
+
+const names = (list: readonly string[], n: number) =>
+  list.slice(0, n).map(code).join(", ") + (list.length > n ? ` and ${list.length - n} more` : "");
+
+/** An inline code span that survives backticks in its text. */
+const code = (text: string) => (text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``);
+
+/** Schema text outside code spans must not open HTML tags (GitHub would swallow them). */
+const escapeText = (text: string) =>
+  text
+    .split("`")
+    .map((part, i) => (i % 2 === 0 ? part.replace(/</g, "&lt;").replace(/>/g, "&gt;") : part))
+    .join("`");
+
+function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const t of list) {
+    const k = key(t);
+    const group = m.get(k);
+    if (group) group.push(t);
+    else m.set(k, [t]);
+  }
+  return m;
+}

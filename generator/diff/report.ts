@@ -1,0 +1,46 @@
+import type { PackageModel } from "../model/types.js";
+import { compareModels } from "./compare.js";
+import { generatedImpact } from "./impact.js";
+import { printHere, SideModules } from "./modules.js";
+import type { Side } from "./sides.js";
+import type { Change, DiffReport } from "./types.js";
+import { typeUsers } from "./usage.js";
+
+/** The whole comparison of two loaded sides: classified changes, generated-code impact, users of changed types. */
+export async function buildReport(
+  base: Side,
+  head: Side,
+  modules = { old: new SideModules(base.plans, printHere), new: new SideModules(head.plans, printHere) },
+): Promise<DiffReport> {
+  const packages = [...new Set([...base.models, ...head.models].map((m) => m.provider.name))].sort();
+  // Started first: a printer thread works on the generated code while this thread compares the models.
+  const impact = generatedImpact(modules.old, modules.new, packages);
+  const changes = compareModels(base.models, head.models);
+  return {
+    base: base.label,
+    head: head.label,
+    changes,
+    impact: await impact,
+    usedBy: usersOfChangedTypes(changes, base.models, head.models),
+  };
+}
+
+function usersOfChangedTypes(
+  changes: readonly Change[],
+  base: readonly PackageModel[],
+  head: readonly PackageModel[],
+): Record<string, Record<string, string[]>> {
+  const out: Record<string, Record<string, string[]>> = {};
+  const users = new Map<PackageModel, Map<string, string[]>>();
+  const usersIn = (m: PackageModel) => users.get(m) ?? users.set(m, typeUsers(m)).get(m)!;
+  for (const c of changes) {
+    if (c.kind !== "type" || out[c.package]?.[c.entity]) continue;
+    // The new model says where a type is used now; a removed type is looked up where it was.
+    const model = [...head, ...base].find(
+      (m) => m.provider.name === c.package && m.types.some((t) => t.name === c.entity),
+    );
+    const paths = model && usersIn(model).get(c.entity);
+    if (paths?.length) (out[c.package] ??= {})[c.entity] = [...new Set(paths)].sort();
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { GenCache } from "../cache/genCache.js";
+import { formatDiagnostic, SchemaError } from "../diagnostics.js";
+import type { PackageModel } from "../model/types.js";
+import { loadModels, planPackages } from "../pipeline.js";
+import type { PackagePlan } from "../plan/planPackage.js";
+import { commitOf, DiffError, materialise, mergeBaseWithMain, repoRoot } from "./gitRefs.js";
+
+/** One side of the comparison: a git ref, a folder, or the working tree's schema folder. */
+export type SideSpec = { readonly ref: string } | { readonly defaultBase: true } | { readonly dir: string };
+
+export interface Side {
+  readonly label: string;
+  readonly models: PackageModel[];
+  readonly plans: PackagePlan[];
+}
+
+/**
+ * Temporary folders for one run, removed by `close()`. Every side is read through a folder named
+ * `schemas`: model file names and generated headers are relative to the folder holding the schema
+ * folder, so two sides read from folders of different names would differ in every file.
+ */
+export class Workspace {
+  private readonly root = mkdtempSync(join(tmpdir(), "sdkgen-diff-"));
+  private count = 0;
+  /** The generator cache this run fills and reads: private, so the project's is never changed. */
+  readonly cacheDir = this.folder();
+
+  /**
+   * Starts the private cache as a copy of the project's (when there is one): files `make` has already
+   * parsed and validated, and the compiled meta-schema, are then not parsed or compiled again.
+   */
+  seedCache(from: string | undefined): void {
+    if (from && existsSync(from)) cpSync(from, this.cacheDir, { recursive: true });
+  }
+
+  /** A new empty folder. */
+  folder(): string {
+    return join(this.root, String(this.count++));
+  }
+
+  /** `dir` as `<tmp>/schemas` (a link) unless it is already called that. */
+  asSchemas(dir: string): string {
+    if (basename(dir) === "schemas") return dir;
+    const holder = this.folder();
+    const link = join(holder, "schemas");
+    mkdirSync(holder, { recursive: true });
+    symlinkSync(resolve(dir), link, "junction");
+    return link;
+  }
+
+  close(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where a side's schemas are on disk (undefined when the ref has no schema folder), how to name the
+ * side, and for a folder the path its problems are reported under (they are read as `schemas/…`).
+ */
+export interface Located {
+  readonly label: string;
+  readonly dir: string | undefined;
+  readonly shownAs?: string;
+}
+
+export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): Located {
+  if ("dir" in spec) {
+    if (!existsSync(spec.dir) || !statSync(spec.dir).isDirectory())
+      throw new DiffError(`schema folder ${spec.dir} does not exist`);
+    return { label: spec.dir, dir: ws.asSchemas(spec.dir), shownAs: spec.dir.replace(/[\\/]+$/, "") };
+  }
+  const root = repoRoot(existsSync(workingSchemas) ? workingSchemas : process.cwd());
+  const { ref, commit } = "ref" in spec ? { ref: spec.ref, commit: commitOf(root, spec.ref) } : mergeBaseWithMain(root);
+  const dir = materialise(root, commit, workingSchemas, ws.folder());
+  const label = `${ref} (${commit.slice(0, 10)})`;
+  return dir ? { label, dir: ws.asSchemas(dir) } : { label: `${label}, which has no schema folder`, dir: undefined };
+}
+
+/**
+ * Loads and plans both sides, reading parsed files from the workspace's private generator cache (see
+ * `preparse`) and never writing it. Problems on either side are reported together, each under the
+ * side it belongs to. `onLoaded` hears of each side as soon as it is ready, so work on it can start
+ * while the next one loads.
+ */
+export function loadSides(
+  sides: readonly Located[],
+  ws: Workspace,
+  onLoaded?: (side: Side, index: number) => void,
+): Side[] {
+  const problems: string[] = [];
+  const loaded = sides.map(({ label, dir, shownAs }, i) => {
+    try {
+      // Opened per side: each gets its own copy of the cached data, which loading may build on.
+      const models = dir ? loadModels(dir, GenCache.open(ws.cacheDir)) : [];
+      const side = { label, models, plans: planPackages(models) };
+      onLoaded?.(side, i);
+      return side;
+    } catch (e) {
+      if (!(e instanceof SchemaError)) throw e;
+      const file = (f: string) => (shownAs ? f.replace(/^schemas(?=\/)/, shownAs) : f);
+      problems.push(
+        `${label} has schema problems:`,
+        ...e.diagnostics.map((d) => `  ${formatDiagnostic({ ...d, file: file(d.file) })}`),
+      );
+      return { label, models: [], plans: [] };
+    }
+  });
+  if (problems.length) throw new DiffError(problems.join("\n"));
+  return loaded;
+}

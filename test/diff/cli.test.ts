@@ -1,0 +1,160 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { MARKER } from "../../generator/diff/render/markdown.js";
+import { BASE, editedCopy, ROOT } from "./harness.js";
+
+const CLI = join(ROOT, "build/generator/cli.js");
+const diff = (args: string[], cwd = ROOT) =>
+  spawnSync(process.execPath, [CLI, "diff", ...args], { cwd, encoding: "utf8" });
+
+const temps: string[] = [];
+const temp = () => {
+  const dir = mkdtempSync(join(tmpdir(), "sdkgen-diff-cli-"));
+  temps.push(dir);
+  return dir;
+};
+const infoOnly = editedCopy([
+  { file: "resources/widget.yaml", replace: "enum: [1000, 10000]", with: "enum: [1000, 10000, 100000]" },
+]);
+const warning = editedCopy([{ file: "resources/widget.yaml", replace: "default: false", with: "default: true" }]);
+const breaking = editedCopy([{ file: "resources/gadget.yaml", delete: true }]);
+const badYaml = editedCopy([{ file: "resources/gadget.yaml", replace: "fields:", with: "fields: {" }]);
+const broken = editedCopy([
+  { file: "resources/widget.yaml", replace: "mode: required, minLength", with: "mode: requird, minLength" },
+]);
+afterAll(() => {
+  for (const c of [infoOnly, warning, breaking, broken, badYaml]) c.cleanup();
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
+
+describe("sdkgen diff on two folders", () => {
+  it("prints the Markdown report and exits 0 by default, even with breaking changes", () => {
+    const r = diff(["--old", BASE, "--new", breaking.schemas]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe(MARKER);
+    expect(r.stdout).toContain("**1 breaking, 0 warnings, 0 info**");
+    expect(r.stdout).toContain("resource removed");
+    // The generated-code impact, printed on the worker thread.
+    expect(r.stdout).toContain("- Files removed (1): `src/resources/gadget.ts`");
+    expect(r.stdout).toMatch(/- Exports removed \(\d+\): .*`GadgetArgs`/);
+  });
+
+  it("--json prints the documented shape", () => {
+    const r = diff(["--old", BASE, "--new", warning.schemas, "--json"]);
+    const doc = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(doc)).toEqual(["version", "base", "head", "summary", "changes", "impact", "usedBy"]);
+    expect(doc.summary).toEqual({ breaking: 0, warning: 1, info: 0 });
+    expect(doc.changes).toEqual([
+      expect.objectContaining({ path: "Widget.single", change: "default-changed", before: false, after: true }),
+    ]);
+  });
+
+  it("--summary prints one line", () => {
+    const r = diff(["--old", BASE, "--new", infoOnly.schemas, "--summary"]);
+    expect(r.stdout.trimEnd().split("\n")).toEqual([
+      expect.stringMatching(/^schema changes: 0 breaking, 0 warnings, 1 info; generated code: /),
+    ]);
+  });
+
+  it("--fail-on exits 1 only when changes that severe exist", () => {
+    const status = (dir: string, level: string) =>
+      diff(["--old", BASE, "--new", dir, "--summary", "--fail-on", level]).status;
+    expect(status(breaking.schemas, "breaking")).toBe(1);
+    expect(status(warning.schemas, "breaking")).toBe(0);
+    expect(status(warning.schemas, "warning")).toBe(1);
+    expect(status(breaking.schemas, "warning")).toBe(1);
+    expect(status(infoOnly.schemas, "warning")).toBe(0);
+  });
+
+  it("on schema problems prints them as file:line:col under their side and exits 2, without a stack trace", () => {
+    const r = diff(["--old", BASE, "--new", broken.schemas]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(`${broken.schemas} has schema problems:`);
+    expect(r.stderr).toMatch(/schemas\/shop\/resources\/widget\.yaml:\d+:\d+: .*requird/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    const yaml = diff(["--old", badYaml.schemas, "--new", BASE]);
+    expect(yaml.status).toBe(2);
+    expect(yaml.stderr).toMatch(/schemas\/shop\/resources\/gadget\.yaml:\d+:\d+: YAML: /);
+  });
+
+  it("rejects bad options and missing folders with one line, exit 2", () => {
+    expect(diff(["--fail-on", "loud"]).stderr).toBe('sdkgen diff: --fail-on takes breaking or warning (got "loud")\n');
+    expect(diff(["--base", "main", "--old", BASE]).status).toBe(2);
+    expect(diff(["--bogus"]).stderr).toContain("unknown option --bogus");
+    const missing = diff(["--old", join(ROOT, "no-such-folder"), "--new", BASE]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("does not exist");
+  });
+});
+
+describe("sdkgen diff on git refs", () => {
+  const repo = temp();
+  const git = (...args: string[]) => {
+    const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+    return r.stdout.trim();
+  };
+  // main: a README, then the schemas; a branch changes a default in a commit and a bound in the work tree.
+  git("init", "-q", "-b", "main");
+  writeFileSync(join(repo, "README.md"), "test repository\n");
+  git("add", "README.md");
+  git("commit", "-q", "-m", "start");
+  cpSync(BASE, join(repo, "schemas"), { recursive: true });
+  git("add", "schemas");
+  git("commit", "-q", "-m", "schemas");
+  git("checkout", "-q", "-b", "feature");
+  const widget = join(repo, "schemas/shop/resources/widget.yaml");
+  writeFileSync(widget, readFileSync(widget, "utf8").replace("default: false", "default: true"));
+  git("commit", "-q", "-am", "default");
+  // main moves on after the branch: its own change must not show in the branch's review.
+  git("checkout", "-q", "main");
+  git("rm", "-q", "schemas/shop/resources/gadget.yaml");
+  git("commit", "-q", "-m", "main moves on");
+  git("checkout", "-q", "feature");
+  writeFileSync(widget, readFileSync(widget, "utf8").replace("maxItems: 5", "maxItems: 3"));
+
+  const paths = (args: string[]) => {
+    const r = diff([...args, "--json"], repo);
+    expect(r.status, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as { changes: { path: string }[] }).changes.map((c) => c.path);
+  };
+
+  it("compares the merge base with main against the working tree by default", () => {
+    expect(paths([])).toEqual(["Widget.tags", "Widget.single"]);
+    expect(diff(["--summary"], repo).stdout).toContain("1 breaking, 1 warning, 0 info");
+  });
+
+  it("compares two refs, ignoring the working tree", () => {
+    expect(paths(["--base", "main~1", "--head", "HEAD"])).toEqual(["Widget.single"]);
+    expect(paths(["--base", "feature", "--head", "main"])).toEqual(["Gadget", "Widget.single"]);
+  });
+
+  it("names each side in the report", () => {
+    const md = diff(["--base", "main~1"], repo).stdout;
+    expect(md).toMatch(/base `main~1 \([0-9a-f]{10}\)` → head `working tree`/);
+  });
+
+  it("treats a ref without a schema folder as having no packages", () => {
+    const r = diff(["--base", "main~2", "--summary"], repo);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("0 breaking, 0 warnings, 1 info");
+  });
+
+  it("explains an unknown ref and a folder outside git, exit 2", () => {
+    const unknown = diff(["--base", "no-such-branch"], repo);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown git ref "no-such-branch"');
+    const outside = temp();
+    mkdirSync(join(outside, "schemas"));
+    const r = diff([], outside);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("is not inside a git repository");
+  });
+});

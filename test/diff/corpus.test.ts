@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CHANGE_CODES } from "../../generator/diff/classify.js";
+import { compareModels } from "../../generator/diff/compare.js";
+import { CASES } from "./corpus.js";
+import { MODEL_CASES } from "./modelCases.js";
+import { BASE, editedCopy, loadPair, ROOT } from "./harness.js";
+import type { Change } from "../../generator/diff/types.js";
+
+const cleanups: (() => void)[] = [];
+const triples = (changes: readonly Change[]) => sorted(changes.map((f) => [f.path, f.change, f.severity] as const));
+const sorted = (list: readonly (readonly [string, string, string])[]) => list.map((t) => [...t]).sort();
+afterAll(() => cleanups.forEach((c) => c()));
+
+describe("the schema diff classifies each change of the corpus", () => {
+  it("has at least 40 old/new pairs", () => expect(CASES.length).toBeGreaterThanOrEqual(40));
+
+  it.each(CASES.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const shared = editedCopy(c.base ?? []);
+    const edited = editedCopy([...(c.base ?? []), ...c.edits]);
+    cleanups.push(shared.cleanup, edited.cleanup);
+    const [oldDir, newDir] = c.reverse ? [edited.schemas, shared.schemas] : [shared.schemas, edited.schemas];
+    const [a, b] = loadPair(oldDir, newDir);
+    const found = compareModels(a.models, b.models);
+    expect(triples(found)).toEqual(sorted(c.expect));
+    // Every change explains itself in one line, what first and why after.
+    for (const f of found) expect(f.message).toMatch(/^[^\n]+: [^\n]+$/);
+  });
+
+  it.each(MODEL_CASES.map((c) => [c.name, c] as const))("%s (model edit)", (_name, c) => {
+    const [side] = loadPair(BASE, BASE);
+    const base = side.models.map(c.base ?? ((m) => m));
+    expect(triples(compareModels(base, base.map(c.change)))).toEqual(sorted(c.expect));
+  });
+
+  it("documents every change code in generator/diff/README.md", () => {
+    const readme = readFileSync(join(ROOT, "generator/diff/README.md"), "utf8");
+    expect(CHANGE_CODES.filter((code) => !readme.includes(`\`${code}\``))).toEqual([]);
+  });
+
+  it("covers every change code", () => {
+    const covered = new Set([...CASES, ...MODEL_CASES].flatMap((c) => c.expect.map((e) => e[1])));
+    expect(CHANGE_CODES.filter((code) => !covered.has(code))).toEqual([]);
+  });
+});

@@ -1,0 +1,651 @@
+import type { ChangeCode } from "../../generator/diff/classify.js";
+import type { Severity } from "../../generator/diff/types.js";
+import type { Edit } from "./harness.js";
+
+/**
+ * Old/new schema pairs: the base fixture (test/diff/fixtures/base, with `base` edits) and the same
+ * with `edits` applied (the other way round with `reverse`), each with every change the diff must
+ * find, and nothing else.
+ */
+export interface Case {
+  readonly name: string;
+  /** Edits of the base fixture that both sides share. */
+  readonly base?: readonly Edit[];
+  readonly edits: readonly Edit[];
+  readonly reverse?: boolean;
+  readonly expect: readonly (readonly [path: string, change: ChangeCode, severity: Severity])[];
+}
+
+const W = "resources/widget.yaml";
+const widget = (replace: string, by: string): Edit => ({ file: W, replace, with: by });
+const NOTE = "note: { type: string, mode: optional, description: Free text. }";
+const note = (attrs: string): Edit =>
+  widget(NOTE, `note: { type: string, mode: optional, ${attrs}, description: Free text. }`);
+
+const GIZMO = `version: 1
+kind: resource
+name: Gizmo
+token: shop:index/gizmo:Gizmo
+description: A gizmo.
+fields:
+  colour: { type: string, mode: required, description: Colour. }
+importId: { unsupported: Gizmos cannot be imported. }
+`;
+
+export const CASES: readonly Case[] = [
+  // Packages and entities
+  {
+    name: "a package added",
+    edits: [
+      {
+        file: "../tiny/provider.yaml",
+        write:
+          "version: 1\nkind: provider\nname: tiny\ndescription: Tiny.\nenvPrefix: TINY\npackage: { name: tiny, version: 0.0.1, description: Tiny SDK. }\nconfig: {}\n",
+      },
+    ],
+    expect: [["tiny", "package-added", "info"]],
+  },
+  {
+    name: "a package removed",
+    reverse: true,
+    edits: [
+      {
+        file: "../tiny/provider.yaml",
+        write:
+          "version: 1\nkind: provider\nname: tiny\ndescription: Tiny.\nenvPrefix: TINY\npackage: { name: tiny, version: 0.0.1, description: Tiny SDK. }\nconfig: {}\n",
+      },
+    ],
+    expect: [["tiny", "package-removed", "breaking"]],
+  },
+  {
+    name: "the npm package renamed",
+    edits: [{ file: "provider.yaml", replace: "package: { name: shop,", with: "package: { name: shop-sdk," }],
+    expect: [["shop", "package-name-changed", "breaking"]],
+  },
+  {
+    name: "a resource added",
+    edits: [{ file: "resources/gizmo.yaml", write: GIZMO }],
+    expect: [["Gizmo", "entity-added", "info"]],
+  },
+  {
+    name: "a resource removed",
+    edits: [{ file: "resources/gadget.yaml", delete: true }],
+    expect: [["Gadget", "entity-removed", "breaking"]],
+  },
+  {
+    name: "a resource renamed (same fields, new name and token) is one change",
+    edits: [
+      { file: "resources/gadget.yaml", delete: true },
+      {
+        file: "resources/gizmo.yaml",
+        write: GIZMO.replace(
+          "colour: { type: string, mode: required, description: Colour. }",
+          "size: { type: integer, mode: required, minimum: 1, description: Size. }\n  gadgetId: { type: string, mode: output, guaranteed: true, description: Identifier. }",
+        ),
+      },
+    ],
+    expect: [["Gizmo", "entity-renamed", "breaking"]],
+  },
+  {
+    name: "a lookup removed",
+    edits: [{ file: "lookups/getWidgets.yaml", delete: true }],
+    expect: [["getWidgets", "entity-removed", "breaking"]],
+  },
+  {
+    name: "a shared type added",
+    edits: [
+      {
+        file: "types/address.yaml",
+        write:
+          "version: 1\nkind: object\nname: Address\ndescription: A postal address.\nfields:\n  city: { type: string, mode: required, description: City. }\n",
+      },
+    ],
+    expect: [["Address", "entity-added", "info"]],
+  },
+  {
+    name: "a shared type renamed, and the field using it follows",
+    edits: [
+      { file: "types/owner.yaml", delete: true },
+      {
+        file: "types/holder.yaml",
+        write:
+          "version: 1\nkind: object\nname: Holder\ndescription: Who owns a widget.\nfields:\n  email: { type: string, mode: required, description: Email address. }\n  phone: { type: string, mode: optional, description: Phone number. }\n",
+      },
+      widget("ref: Owner", "ref: Holder"),
+    ],
+    expect: [["Holder", "entity-renamed", "breaking"]],
+  },
+  {
+    name: "a shared type removed with the field using it",
+    edits: [
+      { file: "types/owner.yaml", delete: true },
+      widget("  owner: { type: object, ref: Owner, mode: optional, description: The owner. }\n", ""),
+    ],
+    expect: [
+      ["Owner", "entity-removed", "breaking"],
+      ["Widget.owner", "field-removed", "breaking"],
+    ],
+  },
+  // Import ids and deprecations
+  {
+    name: "import-id format changed",
+    edits: [widget('separator: ":"', 'separator: "/"')],
+    expect: [["Widget", "import-id-changed", "breaking"]],
+  },
+  {
+    name: "import no longer supported",
+    edits: [
+      widget(
+        'importId:\n  separator: ":"\n  parts:\n    - { field: uid, type: string }\n    - { field: name, type: string }',
+        "importId: { unsupported: Not any more. }",
+      ),
+    ],
+    expect: [["Widget", "import-id-removed", "breaking"]],
+  },
+  {
+    name: "import newly supported",
+    edits: [
+      {
+        file: "resources/gadget.yaml",
+        replace: "importId: { unsupported: Gadgets cannot be imported. }",
+        with: "importId:\n  parts: [{ field: gadgetId, type: string }]",
+      },
+    ],
+    expect: [["Gadget", "import-id-added", "info"]],
+  },
+  {
+    name: "a resource deprecated",
+    edits: [
+      {
+        file: "resources/gadget.yaml",
+        replace: "description: A gadget.",
+        with: "description: A gadget.\ndeprecated: Use Widget.",
+      },
+    ],
+    expect: [["Gadget", "deprecation-added", "info"]],
+  },
+  {
+    name: "a field no longer deprecated",
+    edits: [
+      widget(
+        "legacy: { type: string, mode: optional, deprecated: Use note.,",
+        "legacy: { type: string, mode: optional,",
+      ),
+    ],
+    expect: [["Widget.legacy", "deprecation-removed", "info"]],
+  },
+  {
+    name: "a deprecation notice reworded",
+    edits: [widget("deprecated: Use note.", "deprecated: Use note instead; removed in 2.0.")],
+    expect: [["Widget.legacy", "deprecation-changed", "info"]],
+  },
+  {
+    name: "an enum value deprecated",
+    edits: [widget("enum: [1000, 10000]", "enum: [{ value: 1000, deprecated: Too slow. }, 10000]")],
+    expect: [["Widget.speed", "deprecation-added", "info"]],
+  },
+  // Fields added, removed, renamed
+  {
+    name: "an optional input added",
+    edits: [widget(NOTE, `${NOTE}\n  colour: { type: string, mode: optional, description: Colour. }`)],
+    expect: [["Widget.colour", "field-added", "info"]],
+  },
+  {
+    name: "a required input added",
+    edits: [widget(NOTE, `${NOTE}\n  colour: { type: string, mode: required, description: Colour. }`)],
+    expect: [["Widget.colour", "required-field-added", "breaking"]],
+  },
+  {
+    name: "an output added",
+    edits: [widget(NOTE, `${NOTE}\n  created: { type: string, mode: output, format: iso8601, description: Created. }`)],
+    expect: [["Widget.created", "field-added", "info"]],
+  },
+  {
+    name: "an input removed",
+    edits: [widget(`  ${NOTE}\n`, "")],
+    expect: [["Widget.note", "field-removed", "breaking"]],
+  },
+  {
+    name: "a field renamed (same attributes) is one change",
+    edits: [widget(NOTE, NOTE.replace("note:", "remark:"))],
+    expect: [["Widget.remark", "field-renamed", "breaking"]],
+  },
+  {
+    name: "a required input added to a shared input type",
+    edits: [
+      {
+        file: "types/owner.yaml",
+        replace: "  phone:",
+        with: "  name: { type: string, mode: required, description: Name. }\n  phone:",
+      },
+    ],
+    expect: [["Owner.name", "required-field-added", "breaking"]],
+  },
+  {
+    name: "a lookup output removed",
+    edits: [
+      {
+        file: "lookups/getWidgets.yaml",
+        replace: "  total: { type: integer, description: Number of widgets. }\n",
+        with: "",
+      },
+    ],
+    expect: [["getWidgets.total", "field-removed", "breaking"]],
+  },
+  {
+    name: "a required lookup input added",
+    edits: [
+      {
+        file: "lookups/getWidgets.yaml",
+        replace: "inputs:\n",
+        with: "inputs:\n  site: { type: string, mode: required, description: Site. }\n",
+      },
+    ],
+    expect: [["getWidgets.site", "required-field-added", "breaking"]],
+  },
+  {
+    name: "a provider-function output added",
+    edits: [
+      {
+        file: "provider.yaml",
+        replace: "      result:",
+        with: "      extra: { type: string, description: Extra. }\n      result:",
+      },
+    ],
+    expect: [["terraformConfig.outputs.extra", "field-added", "info"]],
+  },
+  // Modes
+  {
+    name: "an optional input made required",
+    edits: [widget("note: { type: string, mode: optional,", "note: { type: string, mode: required,")],
+    expect: [["Widget.note", "made-required", "breaking"]],
+  },
+  {
+    name: "a required input made optional: its output becomes optional too",
+    edits: [widget("name: { type: string, mode: required,", "name: { type: string, mode: optional,")],
+    expect: [["Widget.name", "made-optional-in-outputs", "warning"]],
+  },
+  {
+    name: "an input turned output-only",
+    edits: [widget("note: { type: string, mode: optional,", "note: { type: string, mode: output,")],
+    expect: [["Widget.note", "made-output", "breaking"]],
+  },
+  {
+    name: "an output turned optional input",
+    edits: [widget("status: { type: string, mode: output,", "status: { type: string, mode: optional,")],
+    expect: [["Widget.status", "made-input", "info"]],
+  },
+  {
+    name: "an output turned required input",
+    edits: [widget("status: { type: string, mode: output,", "status: { type: string, mode: required,")],
+    expect: [["Widget.status", "made-required", "breaking"]],
+  },
+  {
+    name: "an optional input made optional-computed",
+    edits: [widget("note: { type: string, mode: optional,", "note: { type: string, mode: optional-computed,")],
+    expect: [["Widget.note", "computed-added", "info"]],
+  },
+  {
+    name: "an optional-computed input made optional",
+    edits: [widget("zone: { type: string, mode: optional-computed,", "zone: { type: string, mode: optional,")],
+    expect: [["Widget.zone", "computed-removed", "info"]],
+  },
+  {
+    name: "an output no longer guaranteed",
+    edits: [widget("uid: { type: string, mode: output, guaranteed: true,", "uid: { type: string, mode: output,")],
+    expect: [["Widget.uid", "guarantee-removed", "warning"]],
+  },
+  {
+    name: "a lookup output now guaranteed",
+    edits: [
+      {
+        file: "lookups/getWidgets.yaml",
+        replace: "total: { type: integer,",
+        with: "total: { type: integer, guaranteed: true,",
+      },
+    ],
+    expect: [["getWidgets.total", "guarantee-added", "info"]],
+  },
+  // Types and wire names
+  {
+    name: "a field's type changed",
+    edits: [widget(NOTE, "note: { type: integer, mode: optional, description: Free text. }")],
+    expect: [["Widget.note", "type-changed", "breaking"]],
+  },
+  {
+    name: "a list's item type changed",
+    edits: [widget("items: { type: string }, description: Tags.", "items: { type: integer }, description: Tags.")],
+    expect: [["Widget.tags[*]", "type-changed", "breaking"]],
+  },
+  {
+    name: "an object field now a plain string",
+    edits: [widget("owner: { type: object, ref: Owner, mode: optional,", "owner: { type: string, mode: optional,")],
+    expect: [["Widget.owner", "type-changed", "breaking"]],
+  },
+  {
+    name: "integer widened to number",
+    edits: [widget("vlan: { type: integer,", "vlan: { type: number,")],
+    expect: [["Widget.vlan", "bounds-relaxed", "info"]],
+  },
+  {
+    name: "a wire key changed",
+    edits: [note("wireName: comment")],
+    expect: [["Widget.note", "wire-name-changed", "warning"]],
+  },
+  // Closed and open value sets
+  {
+    name: "an input enum narrowed",
+    edits: [widget("enum: [1000, 10000]", "enum: [1000]")],
+    expect: [["Widget.speed", "enum-narrowed", "breaking"]],
+  },
+  {
+    name: "an input enum widened",
+    edits: [widget("enum: [1000, 10000]", "enum: [1000, 10000, 100000]")],
+    expect: [["Widget.speed", "enum-widened", "info"]],
+  },
+  {
+    name: "an output enum widened: readers may miss a value",
+    edits: [widget("enum: [up, down]", "enum: [up, down, degraded]")],
+    expect: [["Widget.health", "enum-widened", "warning"]],
+  },
+  {
+    name: "an optional-computed enum widened: the service may return the new value",
+    edits: [widget("enum: [red, blue]", "enum: [red, blue, green]")],
+    expect: [["Widget.zone", "enum-widened", "warning"]],
+  },
+  {
+    name: "an output enum narrowed: comparisons with the value no longer compile",
+    edits: [widget("enum: [up, down]", "enum: [up]")],
+    expect: [["Widget.health", "enum-narrowed", "breaking"]],
+  },
+  {
+    name: "an enum in a lookup result widened",
+    edits: [{ file: "lookups/getWidgets.yaml", replace: "enum: [small, large]", with: "enum: [small, medium, large]" }],
+    expect: [["getWidgets.widgets[*].kind", "enum-widened", "warning"]],
+  },
+  {
+    name: "a free input restricted to an enum",
+    edits: [note("enum: [a, b]")],
+    expect: [["Widget.note", "enum-added", "breaking"]],
+  },
+  {
+    name: "an input enum removed",
+    edits: [
+      widget(
+        "family: { type: string, mode: optional, enum: [IPv4, IPv6], caseInsensitive: true,",
+        "family: { type: string, mode: optional,",
+      ),
+    ],
+    expect: [["Widget.family", "enum-removed", "info"]],
+  },
+  {
+    name: "an output enum removed",
+    edits: [widget("health: { type: string, mode: output, enum: [up, down],", "health: { type: string, mode: output,")],
+    expect: [["Widget.health", "enum-removed", "warning"]],
+  },
+  {
+    name: "an enum made case-sensitive",
+    edits: [widget("enum: [IPv4, IPv6], caseInsensitive: true,", "enum: [IPv4, IPv6],")],
+    expect: [["Widget.family", "enum-case-sensitive", "breaking"]],
+  },
+  {
+    name: "an enum made case-insensitive",
+    edits: [widget("enum: [red, blue],", "enum: [red, blue], caseInsensitive: true,")],
+    expect: [["Widget.zone", "enum-case-insensitive", "info"]],
+  },
+  {
+    name: "known values changed",
+    edits: [widget("knownValues: [LIVE, DOWN]", "knownValues: [LIVE, DOWN, UNKNOWN]")],
+    expect: [["Widget.status", "known-values-changed", "info"]],
+  },
+  // Bounds
+  {
+    name: "a maximum lowered",
+    edits: [widget("maximum: 4093", "maximum: 4000")],
+    expect: [["Widget.vlan", "bounds-tightened", "breaking"]],
+  },
+  {
+    name: "a minimum lowered and an excluded value allowed: one relaxed change",
+    edits: [widget("minimum: -1, maximum: 4093, notOneOf: [1],", "minimum: -2, maximum: 4093,")],
+    expect: [["Widget.vlan", "bounds-relaxed", "info"]],
+  },
+  {
+    name: "the range moved up: tighter at one end, looser at the other",
+    edits: [widget("minimum: -1, maximum: 4093,", "minimum: 0, maximum: 4094,")],
+    expect: [
+      ["Widget.vlan", "bounds-relaxed", "info"],
+      ["Widget.vlan", "bounds-tightened", "breaking"],
+    ],
+  },
+  {
+    name: "a nested inline object's bound tightened",
+    edits: [
+      widget(
+        "rate: { type: integer, mode: required, minimum: 1,",
+        "rate: { type: integer, mode: required, minimum: 5,",
+      ),
+    ],
+    expect: [["Widget.limits.rate", "bounds-tightened", "breaking"]],
+  },
+  {
+    name: "a list's maximum length lowered",
+    edits: [widget("maxItems: 5", "maxItems: 3")],
+    expect: [["Widget.tags", "list-bounds-tightened", "breaking"]],
+  },
+  {
+    name: "a list's maximum length removed",
+    edits: [widget("tags: { type: list, mode: optional, maxItems: 5,", "tags: { type: list, mode: optional,")],
+    expect: [["Widget.tags", "list-bounds-relaxed", "info"]],
+  },
+  {
+    name: "a string's maximum length lowered",
+    edits: [widget("maxLength: 64", "maxLength: 32")],
+    expect: [["Widget.name", "string-bounds-tightened", "breaking"]],
+  },
+  {
+    name: "a string's minimum length removed",
+    edits: [widget("minLength: 1, maxLength: 64", "maxLength: 64")],
+    expect: [["Widget.name", "string-bounds-relaxed", "info"]],
+  },
+  {
+    name: "a pattern changed",
+    edits: [widget('pattern: "^[A-Z]+$"', 'pattern: "^[A-Z0-9]+$"')],
+    expect: [["Widget.code", "pattern-changed", "warning"]],
+  },
+  {
+    name: "a format changed",
+    edits: [widget("format: mac", "format: ip")],
+    expect: [["Widget.mac", "string-bounds-tightened", "breaking"]],
+  },
+  // Defaults, secrets, replacement
+  {
+    name: "a default changed",
+    edits: [widget("default: false", "default: true")],
+    expect: [["Widget.single", "default-changed", "warning"]],
+  },
+  {
+    name: "a default added",
+    edits: [note("default: none given")],
+    expect: [["Widget.note", "default-changed", "warning"]],
+  },
+  {
+    name: "a config default changed",
+    edits: [{ file: "provider.yaml", replace: "default: eu-1", with: "default: us-1" }],
+    expect: [["config.region", "default-changed", "warning"]],
+  },
+  {
+    name: "a secret flag removed: the value would leak",
+    edits: [
+      widget("secretKey: { type: string, mode: optional, secret: true,", "secretKey: { type: string, mode: optional,"),
+    ],
+    expect: [["Widget.secretKey", "secret-removed", "breaking"]],
+  },
+  {
+    name: "an output made secret: readers get Secret<string>",
+    edits: [widget("status: { type: string, mode: output,", "status: { type: string, mode: output, secret: true,")],
+    expect: [["Widget.status", "secret-added", "breaking"]],
+  },
+  {
+    name: "replace-on-change added",
+    edits: [note("replaceOnChange: Notes are printed on the widget.")],
+    expect: [["Widget.note", "replace-on-change-added", "warning"]],
+  },
+  {
+    name: "replace-on-change removed",
+    edits: [widget(" replaceOnChange: The speed is fixed.,", "")],
+    expect: [["Widget.speed", "replace-on-change-removed", "info"]],
+  },
+  {
+    name: "a union variant no longer exempt from replacement",
+    edits: [
+      widget(
+        "replaceOnChange: { reason: The engine is installed at creation., exceptVariants: [beta] }",
+        "replaceOnChange: The engine is installed at creation.",
+      ),
+    ],
+    expect: [["Widget.engine", "replace-on-change-added", "warning"]],
+  },
+  {
+    name: "a union variant newly exempt from replacement",
+    edits: [widget("exceptVariants: [beta]", "exceptVariants: [alpha, beta]")],
+    expect: [["Widget.engine", "replace-on-change-removed", "info"]],
+  },
+  {
+    name: "an input made write-only",
+    edits: [note("writeOnly: true")],
+    expect: [["Widget.note", "write-only-added", "info"]],
+  },
+  {
+    name: "an input no longer write-only",
+    reverse: true,
+    edits: [note("writeOnly: true")],
+    expect: [["Widget.note", "write-only-removed", "warning"]],
+  },
+  // Environment variables and provider config
+  {
+    name: "an environment variable renamed",
+    edits: [{ file: "provider.yaml", replace: "env: SHOP_REGION", with: "env: SHOP_ZONE" }],
+    expect: [["config.region", "env-renamed", "breaking"]],
+  },
+  {
+    name: "an environment variable removed",
+    edits: [{ file: "provider.yaml", replace: " env: SHOP_RETRIES,", with: "" }],
+    expect: [["config.retries", "env-removed", "breaking"]],
+  },
+  {
+    name: "an environment variable added",
+    edits: [
+      {
+        file: "provider.yaml",
+        replace: "timeout: { type: integer, mode: optional,",
+        with: "timeout: { type: integer, mode: optional, env: SHOP_TIMEOUT,",
+      },
+    ],
+    expect: [["config.timeout", "env-added", "info"]],
+  },
+  {
+    name: "a config field made required",
+    edits: [
+      {
+        file: "provider.yaml",
+        replace: "timeout: { type: integer, mode: optional,",
+        with: "timeout: { type: integer, mode: required,",
+      },
+    ],
+    expect: [["config.timeout", "made-required", "breaking"]],
+  },
+  {
+    name: "a config field's bound tightened",
+    edits: [{ file: "provider.yaml", replace: "maximum: 10,", with: "maximum: 5," }],
+    expect: [["config.retries", "bounds-tightened", "breaking"]],
+  },
+  // Conditions
+  {
+    name: "a field becomes conditionally required",
+    edits: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
+    expect: [["Widget.vlan", "required-when-added", "breaking"]],
+  },
+  {
+    name: "a field no longer conditionally required",
+    reverse: true,
+    edits: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
+    expect: [["Widget.vlan", "required-when-removed", "info"]],
+  },
+  {
+    name: "a condition changed",
+    base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
+    edits: [widget("equals: true", "equals: false")],
+    expect: [["Widget.vlan", "required-when-changed", "breaking"]],
+  },
+  {
+    name: "the keys of a condition reordered: no change",
+    base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
+    edits: [widget("requiredWhen: { field: single, equals: true }", "requiredWhen: { equals: true, field: single }")],
+    expect: [],
+  },
+  {
+    name: "two fields made exclusive",
+    edits: [note("conflictsWith: [legacy]")],
+    expect: [["Widget.note", "conflicts-added", "breaking"]],
+  },
+  {
+    name: "two fields no longer exclusive",
+    reverse: true,
+    edits: [note("conflictsWith: [legacy]")],
+    expect: [["Widget.note", "conflicts-removed", "info"]],
+  },
+  // Unions
+  {
+    name: "a union variant added",
+    edits: [
+      { file: "types/engine.yaml", replace: "  beta:", with: "  gamma: { ref: GammaEngine }\n  beta:" },
+      {
+        file: "types/gammaEngine.yaml",
+        write:
+          "version: 1\nkind: object\nname: GammaEngine\ndescription: Gamma.\nfields:\n  cores: { type: integer, mode: required, description: Cores. }\n",
+      },
+    ],
+    expect: [
+      ["Engine.gamma", "variant-added", "info"],
+      ["GammaEngine", "entity-added", "info"],
+    ],
+  },
+  {
+    name: "a union variant removed",
+    edits: [
+      { file: "types/engine.yaml", replace: "  alpha: { ref: AlphaEngine, description: Alpha engines. }\n", with: "" },
+    ],
+    expect: [["Engine.alpha", "variant-removed", "breaking"]],
+  },
+  {
+    name: "a union's discriminator renamed",
+    edits: [{ file: "types/engine.yaml", replace: "field: vendor", with: "field: make" }],
+    expect: [["Engine", "discriminator-changed", "breaking"]],
+  },
+  {
+    name: "a variant's wire value changed",
+    edits: [{ file: "types/engine.yaml", replace: "wireValue: BETA", with: "wireValue: BETA2" }],
+    expect: [["Engine.beta", "wire-name-changed", "warning"]],
+  },
+  {
+    name: "a variant type's field changed",
+    edits: [{ file: "types/alphaEngine.yaml", replace: "enum: [S, M, L]", with: "enum: [S, M]" }],
+    expect: [["AlphaEngine.size", "enum-narrowed", "breaking"]],
+  },
+  // Several edits in one pull request
+  {
+    name: "several changes at once, each reported once",
+    edits: [
+      widget("default: false", "default: true"),
+      widget("maxItems: 5", "maxItems: 3"),
+      { file: "resources/gadget.yaml", delete: true },
+      { file: "provider.yaml", replace: "env: SHOP_REGION", with: "env: SHOP_ZONE" },
+    ],
+    expect: [
+      ["Gadget", "entity-removed", "breaking"],
+      ["Widget.single", "default-changed", "warning"],
+      ["Widget.tags", "list-bounds-tightened", "breaking"],
+      ["config.region", "env-renamed", "breaking"],
+    ],
+  },
+];
