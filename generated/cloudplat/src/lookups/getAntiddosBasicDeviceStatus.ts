@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type DeviceStatus, deviceStatusType } from "../types/deviceStatus.js";
 
 /** Arguments of getAntiddosBasicDeviceStatus (`cloudplat:index/getAntiddosBasicDeviceStatus:getAntiddosBasicDeviceStatus`): Basic anti-DDoS protection status of IP addresses and load balancers. */
@@ -89,4 +90,21 @@ export const getAntiddosBasicDeviceStatusDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosBasicDeviceStatusArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosBasicDeviceStatusArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosBasicDeviceStatus", getAntiddosBasicDeviceStatusDescriptor.inputs, args);
+}
+
+/**
+ * Basic anti-DDoS protection status of IP addresses and load balancers.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosBasicDeviceStatus(
+  args: GetAntiddosBasicDeviceStatusArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosBasicDeviceStatusResult> {
+  return (await rt.invokeLookup(
+    getAntiddosBasicDeviceStatusDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosBasicDeviceStatusResult;
 }

@@ -7,6 +7,7 @@ import {
   GetAntiddosBgpBizTrendFlag,
   GetAntiddosBgpBizTrendMetricName,
 } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getAntiddosBgpBizTrend (`cloudplat:index/getAntiddosBgpBizTrend:getAntiddosBgpBizTrend`): Business traffic trend of a BGP anti-DDoS instance. */
 export interface GetAntiddosBgpBizTrendArgs {
@@ -199,4 +200,21 @@ export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosBgpBizTrendArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosBgpBizTrendArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosBgpBizTrend", getAntiddosBgpBizTrendDescriptor.inputs, args);
+}
+
+/**
+ * Business traffic trend of a BGP anti-DDoS instance.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosBgpBizTrend(
+  args: GetAntiddosBgpBizTrendArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosBgpBizTrendResult> {
+  return (await rt.invokeLookup(
+    getAntiddosBgpBizTrendDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosBgpBizTrendResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosBgpInstance, antiddosBgpInstanceType } from "../types/antiddosBgpInstance.js";
 import { type TagInfo, type TagInfoArgs, tagInfoType } from "../types/tagInfo.js";
 
@@ -90,4 +91,21 @@ export const getAntiddosBgpInstancesDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosBgpInstancesArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosBgpInstancesArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosBgpInstances", getAntiddosBgpInstancesDescriptor.inputs, args);
+}
+
+/**
+ * BGP anti-DDoS (enterprise and standard package) instances of a region.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosBgpInstances(
+  args: GetAntiddosBgpInstancesArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosBgpInstancesResult> {
+  return (await rt.invokeLookup(
+    getAntiddosBgpInstancesDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosBgpInstancesResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosLayer4Listener, antiddosLayer4ListenerType } from "../types/antiddosLayer4Listener.js";
 import { type AntiddosLayer7Listener, antiddosLayer7ListenerType } from "../types/antiddosLayer7Listener.js";
 
@@ -62,4 +63,21 @@ export const getAntiddosListListenerDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosListListenerArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosListListenerArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosListListener", getAntiddosListListenerDescriptor.inputs, args);
+}
+
+/**
+ * Layer-4 and layer-7 forwarding listeners of the account's anti-DDoS instances.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosListListener(
+  args: GetAntiddosListListenerArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosListListenerResult> {
+  return (await rt.invokeLookup(
+    getAntiddosListListenerDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosListListenerResult;
 }

@@ -7,6 +7,7 @@ import {
   GetAntiddosOverviewAttackTrendPeriod,
   GetAntiddosOverviewAttackTrendType,
 } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getAntiddosOverviewAttackTrend (`cloudplat:index/getAntiddosOverviewAttackTrend:getAntiddosOverviewAttackTrend`): Trend of the number of CC or DDoS attacks over a period. */
 export interface GetAntiddosOverviewAttackTrendArgs {
@@ -187,4 +188,21 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosOverviewAttackTrendArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosOverviewAttackTrendArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosOverviewAttackTrend", getAntiddosOverviewAttackTrendDescriptor.inputs, args);
+}
+
+/**
+ * Trend of the number of CC or DDoS attacks over a period.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosOverviewAttackTrend(
+  args: GetAntiddosOverviewAttackTrendArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosOverviewAttackTrendResult> {
+  return (await rt.invokeLookup(
+    getAntiddosOverviewAttackTrendDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosOverviewAttackTrendResult;
 }

@@ -7,6 +7,7 @@ import {
   GetAntiddosOverviewCcTrendMetricName,
   GetAntiddosOverviewCcTrendPeriod,
 } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getAntiddosOverviewCcTrend (`cloudplat:index/getAntiddosOverviewCcTrend:getAntiddosOverviewCcTrend`): Trend of a CC attack metric over a period. */
 export interface GetAntiddosOverviewCcTrendArgs {
@@ -207,4 +208,21 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosOverviewCcTrendArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosOverviewCcTrendArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosOverviewCcTrend", getAntiddosOverviewCcTrendDescriptor.inputs, args);
+}
+
+/**
+ * Trend of a CC attack metric over a period.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosOverviewCcTrend(
+  args: GetAntiddosOverviewCcTrendArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosOverviewCcTrendResult> {
+  return (await rt.invokeLookup(
+    getAntiddosOverviewCcTrendDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosOverviewCcTrendResult;
 }

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { GetAntiddosOverviewDdosEventListAttackStatus } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosDdosEvent, antiddosDdosEventType } from "../types/antiddosDdosEvent.js";
 
 /** Arguments of getAntiddosOverviewDdosEventList (`cloudplat:index/getAntiddosOverviewDdosEventList:getAntiddosOverviewDdosEventList`): DDoS attack events over a period. */
@@ -118,4 +119,21 @@ export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosOverviewDdosEventListArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosOverviewDdosEventListArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosOverviewDdosEventList", getAntiddosOverviewDdosEventListDescriptor.inputs, args);
+}
+
+/**
+ * DDoS attack events over a period.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosOverviewDdosEventList(
+  args: GetAntiddosOverviewDdosEventListArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosOverviewDdosEventListResult> {
+  return (await rt.invokeLookup(
+    getAntiddosOverviewDdosEventListDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosOverviewDdosEventListResult;
 }

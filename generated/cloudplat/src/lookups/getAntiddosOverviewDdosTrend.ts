@@ -7,6 +7,7 @@ import {
   GetAntiddosOverviewDdosTrendMetricName,
   GetAntiddosOverviewDdosTrendPeriod,
 } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getAntiddosOverviewDdosTrend (`cloudplat:index/getAntiddosOverviewDdosTrend:getAntiddosOverviewDdosTrend`): Trend of a DDoS attack metric over a period. */
 export interface GetAntiddosOverviewDdosTrendArgs {
@@ -203,4 +204,21 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosOverviewDdosTrendArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosOverviewDdosTrendArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosOverviewDdosTrend", getAntiddosOverviewDdosTrendDescriptor.inputs, args);
+}
+
+/**
+ * Trend of a DDoS attack metric over a period.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosOverviewDdosTrend(
+  args: GetAntiddosOverviewDdosTrendArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosOverviewDdosTrendResult> {
+  return (await rt.invokeLookup(
+    getAntiddosOverviewDdosTrendDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosOverviewDdosTrendResult;
 }

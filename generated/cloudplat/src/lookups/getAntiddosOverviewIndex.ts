@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getAntiddosOverviewIndex (`cloudplat:index/getAntiddosOverviewIndex:getAntiddosOverviewIndex`): Anti-DDoS overview counters (protected and attacked IPs and domains, latest attack) over a period. */
 export interface GetAntiddosOverviewIndexArgs {
@@ -106,4 +107,21 @@ export const getAntiddosOverviewIndexDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetAntiddosOverviewIndexArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetAntiddosOverviewIndexArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getAntiddosOverviewIndex", getAntiddosOverviewIndexDescriptor.inputs, args);
+}
+
+/**
+ * Anti-DDoS overview counters (protected and attacked IPs and domains, latest attack) over a period.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getAntiddosOverviewIndex(
+  args: GetAntiddosOverviewIndexArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetAntiddosOverviewIndexResult> {
+  return (await rt.invokeLookup(
+    getAntiddosOverviewIndexDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetAntiddosOverviewIndexResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiAppApiInfo, apiGatewayApiAppApiInfoType } from "../types/apiGatewayApiAppApiInfo.js";
 
 /** Arguments of getApiGatewayApiAppApi (`cloudplat:index/getApiGatewayApiAppApi:getApiGatewayApiAppApi`): Details of one API, as seen by an application authorised to call it. */
@@ -83,4 +84,21 @@ export const getApiGatewayApiAppApiDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApiAppApiArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApiAppApiArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApiAppApi", getApiGatewayApiAppApiDescriptor.inputs, args);
+}
+
+/**
+ * Details of one API, as seen by an application authorised to call it.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApiAppApi(
+  args: GetApiGatewayApiAppApiArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApiAppApiResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApiAppApiDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApiAppApiResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayApiAppServiceApi,
   apiGatewayApiAppServiceApiType,
@@ -150,4 +151,21 @@ export const getApiGatewayApiAppServiceDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApiAppServiceArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApiAppServiceArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApiAppService", getApiGatewayApiAppServiceDescriptor.inputs, args);
+}
+
+/**
+ * Details of a service, as seen by an application authorised to call its APIs; many fields may be null.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApiAppService(
+  args: GetApiGatewayApiAppServiceArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApiAppServiceResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApiAppServiceDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApiAppServiceResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiApp, apiGatewayApiAppType } from "../types/apiGatewayApiApp.js";
 
 /** Arguments of getApiGatewayApiApps (`cloudplat:index/getApiGatewayApiApps:getApiGatewayApiApps`): API gateway applications, optionally filtered by id or name. */
@@ -59,4 +60,21 @@ export const getApiGatewayApiAppsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApiAppsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApiAppsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApiApps", getApiGatewayApiAppsDescriptor.inputs, args);
+}
+
+/**
+ * API gateway applications, optionally filtered by id or name.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApiApps(
+  args: GetApiGatewayApiAppsArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApiAppsResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApiAppsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApiAppsResult;
 }

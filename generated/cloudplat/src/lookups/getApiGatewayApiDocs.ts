@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiDoc, apiGatewayApiDocType } from "../types/apiGatewayApiDoc.js";
 
 /** Arguments of getApiGatewayApiDocs (`cloudplat:index/getApiGatewayApiDocs:getApiGatewayApiDocs`): API documents of the API gateway. */
@@ -47,4 +48,21 @@ export const getApiGatewayApiDocsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApiDocsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApiDocsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApiDocs", getApiGatewayApiDocsDescriptor.inputs, args);
+}
+
+/**
+ * API documents of the API gateway.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApiDocs(
+  args: GetApiGatewayApiDocsArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApiDocsResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApiDocsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApiDocsResult;
 }

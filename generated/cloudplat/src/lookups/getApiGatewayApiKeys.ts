@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiKeyInfo, apiGatewayApiKeyInfoType } from "../types/apiGatewayApiKeyInfo.js";
 
 /** Arguments of getApiGatewayApiKeys (`cloudplat:index/getApiGatewayApiKeys:getApiGatewayApiKeys`): API keys of the API gateway, optionally filtered by key id or name. */
@@ -62,4 +63,21 @@ export const getApiGatewayApiKeysDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApiKeysArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApiKeysArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApiKeys", getApiGatewayApiKeysDescriptor.inputs, args);
+}
+
+/**
+ * API keys of the API gateway, optionally filtered by key id or name.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApiKeys(
+  args: GetApiGatewayApiKeysArgs = {},
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApiKeysResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApiKeysDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApiKeysResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiPlugin, apiGatewayApiPluginType } from "../types/apiGatewayApiPlugin.js";
 
 /** Arguments of getApiGatewayApiPlugins (`cloudplat:index/getApiGatewayApiPlugins:getApiGatewayApiPlugins`): Plug-ins that can bind to an API. */
@@ -78,4 +79,21 @@ export const getApiGatewayApiPluginsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApiPluginsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApiPluginsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApiPlugins", getApiGatewayApiPluginsDescriptor.inputs, args);
+}
+
+/**
+ * Plug-ins that can bind to an API.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApiPlugins(
+  args: GetApiGatewayApiPluginsArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApiPluginsResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApiPluginsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApiPluginsResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiUsagePlan, apiGatewayApiUsagePlanType } from "../types/apiGatewayApiUsagePlan.js";
 
 /** Arguments of getApiGatewayApiUsagePlans (`cloudplat:index/getApiGatewayApiUsagePlans:getApiGatewayApiUsagePlans`): Usage plans bound to the APIs of a service. */
@@ -61,4 +62,21 @@ export const getApiGatewayApiUsagePlansDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApiUsagePlansArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApiUsagePlansArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApiUsagePlans", getApiGatewayApiUsagePlansDescriptor.inputs, args);
+}
+
+/**
+ * Usage plans bound to the APIs of a service.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApiUsagePlans(
+  args: GetApiGatewayApiUsagePlansArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApiUsagePlansResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApiUsagePlansDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApiUsagePlansResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiDetail, apiGatewayApiDetailType } from "../types/apiGatewayApiDetail.js";
 
 /** Arguments of getApiGatewayApis (`cloudplat:index/getApiGatewayApis:getApiGatewayApis`): APIs of a service, optionally filtered by id or name, with their full configuration. */
@@ -73,4 +74,21 @@ export const getApiGatewayApisDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayApisArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayApisArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayApis", getApiGatewayApisDescriptor.inputs, args);
+}
+
+/**
+ * APIs of a service, optionally filtered by id or name, with their full configuration.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayApis(
+  args: GetApiGatewayApisArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayApisResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayApisDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayApisResult;
 }

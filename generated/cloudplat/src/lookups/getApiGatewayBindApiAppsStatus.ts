@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayBindApiAppsStatusFilter,
   type ApiGatewayBindApiAppsStatusFilterArgs,
@@ -104,4 +105,21 @@ export const getApiGatewayBindApiAppsStatusDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayBindApiAppsStatusArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayBindApiAppsStatusArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayBindApiAppsStatus", getApiGatewayBindApiAppsStatusDescriptor.inputs, args);
+}
+
+/**
+ * Applications bound to APIs of a service.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayBindApiAppsStatus(
+  args: GetApiGatewayBindApiAppsStatusArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayBindApiAppsStatusResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayBindApiAppsStatusDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayBindApiAppsStatusResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayCustomerDomain, apiGatewayCustomerDomainType } from "../types/apiGatewayCustomerDomain.js";
 
 /** Arguments of getApiGatewayCustomerDomains (`cloudplat:index/getApiGatewayCustomerDomains:getApiGatewayCustomerDomains`): Custom domains bound to a service, with their path mappings. */
@@ -61,4 +62,21 @@ export const getApiGatewayCustomerDomainsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayCustomerDomainsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayCustomerDomainsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayCustomerDomains", getApiGatewayCustomerDomainsDescriptor.inputs, args);
+}
+
+/**
+ * Custom domains bound to a service, with their path mappings.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayCustomerDomains(
+  args: GetApiGatewayCustomerDomainsArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayCustomerDomainsResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayCustomerDomainsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayCustomerDomainsResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayIpStrategyInfo, apiGatewayIpStrategyInfoType } from "../types/apiGatewayIpStrategyInfo.js";
 
 /** Arguments of getApiGatewayIpStrategies (`cloudplat:index/getApiGatewayIpStrategies:getApiGatewayIpStrategies`): IP strategies of a service, optionally filtered by name, with the APIs bound to them. */
@@ -67,4 +68,21 @@ export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayIpStrategiesArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayIpStrategiesArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayIpStrategies", getApiGatewayIpStrategiesDescriptor.inputs, args);
+}
+
+/**
+ * IP strategies of a service, optionally filtered by name, with the APIs bound to them.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayIpStrategies(
+  args: GetApiGatewayIpStrategiesArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayIpStrategiesResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayIpStrategiesDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayIpStrategiesResult;
 }

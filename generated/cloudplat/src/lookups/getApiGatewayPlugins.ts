@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayPluginApi, apiGatewayPluginApiType } from "../types/apiGatewayPluginApi.js";
 
 /** Arguments of getApiGatewayPlugins (`cloudplat:index/getApiGatewayPlugins:getApiGatewayPlugins`): APIs of a service related to a plug-in in one environment. */
@@ -83,4 +84,21 @@ export const getApiGatewayPluginsDescriptor: rt.LookupDescriptor = {
 /** Checks {@link GetApiGatewayPluginsArgs} before any request: returns every violation (an empty list when valid). */
 export function validateGetApiGatewayPluginsArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("getApiGatewayPlugins", getApiGatewayPluginsDescriptor.inputs, args);
+}
+
+/**
+ * APIs of a service related to a plug-in in one environment.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayPlugins(
+  args: GetApiGatewayPluginsArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayPluginsResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayPluginsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayPluginsResult;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayServiceEnvironment,
   apiGatewayServiceEnvironmentType,
@@ -68,4 +69,21 @@ export function validateGetApiGatewayServiceEnvironmentListArgs(args: unknown): 
     getApiGatewayServiceEnvironmentListDescriptor.inputs,
     args,
   );
+}
+
+/**
+ * Environments a service is bound to and their release state.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayServiceEnvironmentList(
+  args: GetApiGatewayServiceEnvironmentListArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayServiceEnvironmentListResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayServiceEnvironmentListDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayServiceEnvironmentListResult;
 }

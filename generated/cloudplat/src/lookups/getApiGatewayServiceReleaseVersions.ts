@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayServiceReleaseVersion,
   apiGatewayServiceReleaseVersionType,
@@ -68,4 +69,21 @@ export function validateGetApiGatewayServiceReleaseVersionsArgs(args: unknown): 
     getApiGatewayServiceReleaseVersionsDescriptor.inputs,
     args,
   );
+}
+
+/**
+ * Release versions of a service.
+ *
+ * Arguments are validated before any request (every violation at once).
+ */
+export async function getApiGatewayServiceReleaseVersions(
+  args: GetApiGatewayServiceReleaseVersionsArgs,
+  options: rt.LookupOptions<Provider> = {},
+): Promise<GetApiGatewayServiceReleaseVersionsResult> {
+  return (await rt.invokeLookup(
+    getApiGatewayServiceReleaseVersionsDescriptor,
+    args,
+    options.provider ?? defaultProvider(),
+    options,
+  )) as unknown as GetApiGatewayServiceReleaseVersionsResult;
 }

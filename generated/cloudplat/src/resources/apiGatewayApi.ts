@@ -10,6 +10,7 @@ import {
   ApiGatewayApiResponseType,
   ApiGatewayApiServiceConfigType,
 } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayApiCosConfig,
   type ApiGatewayApiCosConfigArgs,
@@ -810,4 +811,78 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayApiArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayApiArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayApi", apiGatewayApiDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayApi: every field of {@link ApiGatewayApiOutputs}, read-only. */
+export interface ApiGatewayApi extends Readonly<ApiGatewayApiOutputs> {}
+
+/**
+ * An API of an API gateway service, with its front-end request, backend and response settings.
+ *
+ * Import: not supported (The platform offers no import for APIs (the upstream provider defines no importer).)
+ */
+export class ApiGatewayApi extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayApi:ApiGatewayApi";
+
+  /** Validates {@link ApiGatewayApiArgs} (every violation at once, before any request), creates the ApiGatewayApi, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: ApiGatewayApiArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApi> {
+    return rt.createResource(
+      ApiGatewayApi,
+      apiGatewayApiDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayApi by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayApi> {
+    return rt.getResource(ApiGatewayApi, apiGatewayApiDescriptor, id, options.provider ?? defaultProvider(), options);
+  }
+
+  /** Adopts an existing ApiGatewayApi. Import: not supported (The platform offers no import for APIs (the upstream provider defines no importer).) */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayApi> {
+    return rt.importResource(
+      ApiGatewayApi,
+      apiGatewayApiDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayApi objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayApiState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayApi[]> {
+    return rt.findResources(
+      ApiGatewayApi,
+      apiGatewayApiDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayApi, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayApi {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayApi.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayApiArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayApiArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

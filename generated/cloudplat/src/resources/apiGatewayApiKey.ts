@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayApiKeyAccessKeyType, ApiGatewayApiKeyStatus } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /**
  * Inputs of ApiGatewayApiKey (`cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey`): An API key (access key pair) of the API gateway.
@@ -164,4 +165,84 @@ export const apiGatewayApiKeyDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayApiKeyArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayApiKeyArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayApiKey", apiGatewayApiKeyDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayApiKey: every field of {@link ApiGatewayApiKeyOutputs}, read-only. */
+export interface ApiGatewayApiKey extends Readonly<ApiGatewayApiKeyOutputs> {}
+
+/**
+ * An API key (access key pair) of the API gateway.
+ *
+ * Import id: `<apiGatewayApiKeyId>`
+ */
+export class ApiGatewayApiKey extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey";
+
+  /** Validates {@link ApiGatewayApiKeyArgs} (every violation at once, before any request), creates the ApiGatewayApiKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: ApiGatewayApiKeyArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApiKey> {
+    return rt.createResource(
+      ApiGatewayApiKey,
+      apiGatewayApiKeyDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayApiKey by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayApiKey> {
+    return rt.getResource(
+      ApiGatewayApiKey,
+      apiGatewayApiKeyDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayApiKey. Import id: `<apiGatewayApiKeyId>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayApiKey> {
+    return rt.importResource(
+      ApiGatewayApiKey,
+      apiGatewayApiKeyDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayApiKey objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayApiKeyState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayApiKey[]> {
+    return rt.findResources(
+      ApiGatewayApiKey,
+      apiGatewayApiKeyDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayApiKey, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayApiKey {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayApiKey.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayApiKeyArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayApiKeyArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayCustomDomainNetType, ApiGatewayCustomDomainProtocol } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /**
  * Inputs of ApiGatewayCustomDomain (`cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain`): A custom domain bound to an API gateway service.
@@ -178,4 +179,87 @@ export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayCustomDomainArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayCustomDomainArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayCustomDomain", apiGatewayCustomDomainDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayCustomDomain: every field of {@link ApiGatewayCustomDomainOutputs}, read-only. */
+export interface ApiGatewayCustomDomain extends Readonly<ApiGatewayCustomDomainOutputs> {}
+
+/**
+ * A custom domain bound to an API gateway service.
+ *
+ * Import: not supported (The platform offers no import for custom domains (the upstream provider defines no importer).)
+ */
+export class ApiGatewayCustomDomain extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain";
+
+  /** Validates {@link ApiGatewayCustomDomainArgs} (every violation at once, before any request), creates the ApiGatewayCustomDomain, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(
+    args: ApiGatewayCustomDomainArgs,
+    options: rt.LifecycleOptions<Provider> = {},
+  ): Promise<ApiGatewayCustomDomain> {
+    return rt.createResource(
+      ApiGatewayCustomDomain,
+      apiGatewayCustomDomainDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayCustomDomain by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayCustomDomain> {
+    return rt.getResource(
+      ApiGatewayCustomDomain,
+      apiGatewayCustomDomainDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayCustomDomain. Import: not supported (The platform offers no import for custom domains (the upstream provider defines no importer).) */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayCustomDomain> {
+    return rt.importResource(
+      ApiGatewayCustomDomain,
+      apiGatewayCustomDomainDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayCustomDomain objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayCustomDomainState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayCustomDomain[]> {
+    return rt.findResources(
+      ApiGatewayCustomDomain,
+      apiGatewayCustomDomainDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayCustomDomain, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayCustomDomain {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayCustomDomain.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayCustomDomainArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayCustomDomainArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

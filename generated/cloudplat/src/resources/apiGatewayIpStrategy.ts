@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayIpStrategyStrategyType } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /**
  * Inputs of ApiGatewayIpStrategy (`cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy`): An IP allow-list or block-list strategy of an API gateway service.
@@ -123,4 +124,87 @@ export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayIpStrategyArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayIpStrategyArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayIpStrategy", apiGatewayIpStrategyDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayIpStrategy: every field of {@link ApiGatewayIpStrategyOutputs}, read-only. */
+export interface ApiGatewayIpStrategy extends Readonly<ApiGatewayIpStrategyOutputs> {}
+
+/**
+ * An IP allow-list or block-list strategy of an API gateway service.
+ *
+ * Import id: `<serviceId>#<strategyId>`
+ */
+export class ApiGatewayIpStrategy extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy";
+
+  /** Validates {@link ApiGatewayIpStrategyArgs} (every violation at once, before any request), creates the ApiGatewayIpStrategy, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(
+    args: ApiGatewayIpStrategyArgs,
+    options: rt.LifecycleOptions<Provider> = {},
+  ): Promise<ApiGatewayIpStrategy> {
+    return rt.createResource(
+      ApiGatewayIpStrategy,
+      apiGatewayIpStrategyDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayIpStrategy by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayIpStrategy> {
+    return rt.getResource(
+      ApiGatewayIpStrategy,
+      apiGatewayIpStrategyDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayIpStrategy. Import id: `<serviceId>#<strategyId>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayIpStrategy> {
+    return rt.importResource(
+      ApiGatewayIpStrategy,
+      apiGatewayIpStrategyDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayIpStrategy objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayIpStrategyState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayIpStrategy[]> {
+    return rt.findResources(
+      ApiGatewayIpStrategy,
+      apiGatewayIpStrategyDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayIpStrategy, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayIpStrategy {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayIpStrategy.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayIpStrategyArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayIpStrategyArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayPluginPluginType } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /**
  * Inputs of ApiGatewayPlugin (`cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin`): An API gateway plug-in that can be bound to APIs.
@@ -123,4 +124,84 @@ export const apiGatewayPluginDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayPluginArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayPluginArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayPlugin", apiGatewayPluginDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayPlugin: every field of {@link ApiGatewayPluginOutputs}, read-only. */
+export interface ApiGatewayPlugin extends Readonly<ApiGatewayPluginOutputs> {}
+
+/**
+ * An API gateway plug-in that can be bound to APIs.
+ *
+ * Import id: `<apiGatewayPluginId>`
+ */
+export class ApiGatewayPlugin extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin";
+
+  /** Validates {@link ApiGatewayPluginArgs} (every violation at once, before any request), creates the ApiGatewayPlugin, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: ApiGatewayPluginArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayPlugin> {
+    return rt.createResource(
+      ApiGatewayPlugin,
+      apiGatewayPluginDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayPlugin by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayPlugin> {
+    return rt.getResource(
+      ApiGatewayPlugin,
+      apiGatewayPluginDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayPlugin. Import id: `<apiGatewayPluginId>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayPlugin> {
+    return rt.importResource(
+      ApiGatewayPlugin,
+      apiGatewayPluginDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayPlugin objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayPluginState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayPlugin[]> {
+    return rt.findResources(
+      ApiGatewayPlugin,
+      apiGatewayPluginDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayPlugin, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayPlugin {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayPlugin.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayPluginArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayPluginArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

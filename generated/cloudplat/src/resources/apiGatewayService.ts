@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayServiceIpVersion, ApiGatewayServiceNetTypes, ApiGatewayServiceProtocol } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayServiceApi, apiGatewayServiceApiType } from "../types/apiGatewayServiceApi.js";
 import {
   type ApiGatewayServiceUsagePlan,
@@ -257,4 +258,84 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayServiceArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayServiceArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayService", apiGatewayServiceDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayService: every field of {@link ApiGatewayServiceOutputs}, read-only. */
+export interface ApiGatewayService extends Readonly<ApiGatewayServiceOutputs> {}
+
+/**
+ * An API gateway service, the container of APIs, environments, usage plans and domains.
+ *
+ * Import id: `<apiGatewayServiceId>`
+ */
+export class ApiGatewayService extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayService:ApiGatewayService";
+
+  /** Validates {@link ApiGatewayServiceArgs} (every violation at once, before any request), creates the ApiGatewayService, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(args: ApiGatewayServiceArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayService> {
+    return rt.createResource(
+      ApiGatewayService,
+      apiGatewayServiceDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayService by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayService> {
+    return rt.getResource(
+      ApiGatewayService,
+      apiGatewayServiceDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayService. Import id: `<apiGatewayServiceId>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayService> {
+    return rt.importResource(
+      ApiGatewayService,
+      apiGatewayServiceDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayService objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayServiceState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayService[]> {
+    return rt.findResources(
+      ApiGatewayService,
+      apiGatewayServiceDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayService, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayService {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayService.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayServiceArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayServiceArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

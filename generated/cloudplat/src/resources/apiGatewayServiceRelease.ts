@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayServiceReleaseEnvironmentName } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /**
  * Inputs of ApiGatewayServiceRelease (`cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease`): A release of an API gateway service to one environment.
@@ -121,4 +122,87 @@ export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayServiceReleaseArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayServiceReleaseArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayServiceRelease", apiGatewayServiceReleaseDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayServiceRelease: every field of {@link ApiGatewayServiceReleaseOutputs}, read-only. */
+export interface ApiGatewayServiceRelease extends Readonly<ApiGatewayServiceReleaseOutputs> {}
+
+/**
+ * A release of an API gateway service to one environment.
+ *
+ * Import id: `<serviceId>#<environmentName>#<releaseVersion>`
+ */
+export class ApiGatewayServiceRelease extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease";
+
+  /** Validates {@link ApiGatewayServiceReleaseArgs} (every violation at once, before any request), creates the ApiGatewayServiceRelease, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(
+    args: ApiGatewayServiceReleaseArgs,
+    options: rt.LifecycleOptions<Provider> = {},
+  ): Promise<ApiGatewayServiceRelease> {
+    return rt.createResource(
+      ApiGatewayServiceRelease,
+      apiGatewayServiceReleaseDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayServiceRelease by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayServiceRelease> {
+    return rt.getResource(
+      ApiGatewayServiceRelease,
+      apiGatewayServiceReleaseDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayServiceRelease. Import id: `<serviceId>#<environmentName>#<releaseVersion>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayServiceRelease> {
+    return rt.importResource(
+      ApiGatewayServiceRelease,
+      apiGatewayServiceReleaseDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayServiceRelease objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayServiceReleaseState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayServiceRelease[]> {
+    return rt.findResources(
+      ApiGatewayServiceRelease,
+      apiGatewayServiceReleaseDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayServiceRelease, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayServiceRelease {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayServiceRelease.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayServiceReleaseArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayServiceReleaseArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayUsagePlanAttach, apiGatewayUsagePlanAttachType } from "../types/apiGatewayUsagePlanAttach.js";
 
 /**
@@ -128,4 +129,87 @@ export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayUsagePlanArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayUsagePlanArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayUsagePlan", apiGatewayUsagePlanDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayUsagePlan: every field of {@link ApiGatewayUsagePlanOutputs}, read-only. */
+export interface ApiGatewayUsagePlan extends Readonly<ApiGatewayUsagePlanOutputs> {}
+
+/**
+ * An API gateway usage plan limiting the requests of the services, APIs and keys bound to it.
+ *
+ * Import id: `<apiGatewayUsagePlanId>`
+ */
+export class ApiGatewayUsagePlan extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan";
+
+  /** Validates {@link ApiGatewayUsagePlanArgs} (every violation at once, before any request), creates the ApiGatewayUsagePlan, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(
+    args: ApiGatewayUsagePlanArgs,
+    options: rt.LifecycleOptions<Provider> = {},
+  ): Promise<ApiGatewayUsagePlan> {
+    return rt.createResource(
+      ApiGatewayUsagePlan,
+      apiGatewayUsagePlanDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayUsagePlan by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayUsagePlan> {
+    return rt.getResource(
+      ApiGatewayUsagePlan,
+      apiGatewayUsagePlanDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayUsagePlan. Import id: `<apiGatewayUsagePlanId>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayUsagePlan> {
+    return rt.importResource(
+      ApiGatewayUsagePlan,
+      apiGatewayUsagePlanDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayUsagePlan objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayUsagePlanState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayUsagePlan[]> {
+    return rt.findResources(
+      ApiGatewayUsagePlan,
+      apiGatewayUsagePlanDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayUsagePlan, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayUsagePlan {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayUsagePlan.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayUsagePlanArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayUsagePlanArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

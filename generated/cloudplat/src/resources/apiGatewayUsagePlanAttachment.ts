@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayUsagePlanAttachmentBindType, ApiGatewayUsagePlanAttachmentEnvironment } from "../enums.js";
+import { type Provider, defaultProvider } from "../provider.js";
 
 /**
  * Inputs of ApiGatewayUsagePlanAttachment (`cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment`): The binding of a usage plan to a service or an API in one environment, optionally with API keys.
@@ -176,4 +177,87 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
 /** Checks {@link ApiGatewayUsagePlanAttachmentArgs} before any request: returns every violation (an empty list when valid). */
 export function validateApiGatewayUsagePlanAttachmentArgs(args: unknown): rt.ValidationIssue[] {
   return rt.validateInput("ApiGatewayUsagePlanAttachment", apiGatewayUsagePlanAttachmentDescriptor.fields, args);
+}
+
+/** The current state of a ApiGatewayUsagePlanAttachment: every field of {@link ApiGatewayUsagePlanAttachmentOutputs}, read-only. */
+export interface ApiGatewayUsagePlanAttachment extends Readonly<ApiGatewayUsagePlanAttachmentOutputs> {}
+
+/**
+ * The binding of a usage plan to a service or an API in one environment, optionally with API keys.
+ *
+ * Import id: `<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds,…>`
+ */
+export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
+  static readonly token = "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment";
+
+  /** Validates {@link ApiGatewayUsagePlanAttachmentArgs} (every violation at once, before any request), creates the ApiGatewayUsagePlanAttachment, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  static create(
+    args: ApiGatewayUsagePlanAttachmentArgs,
+    options: rt.LifecycleOptions<Provider> = {},
+  ): Promise<ApiGatewayUsagePlanAttachment> {
+    return rt.createResource(
+      ApiGatewayUsagePlanAttachment,
+      apiGatewayUsagePlanAttachmentDescriptor,
+      args,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Reads an existing ApiGatewayUsagePlanAttachment by its id. */
+  static get(
+    id: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayUsagePlanAttachment> {
+    return rt.getResource(
+      ApiGatewayUsagePlanAttachment,
+      apiGatewayUsagePlanAttachmentDescriptor,
+      id,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Adopts an existing ApiGatewayUsagePlanAttachment. Import id: `<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds,…>` */
+  static import(
+    importId: string,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayUsagePlanAttachment> {
+    return rt.importResource(
+      ApiGatewayUsagePlanAttachment,
+      apiGatewayUsagePlanAttachmentDescriptor,
+      importId,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** The existing ApiGatewayUsagePlanAttachment objects whose state matches every field given (a tag map: every entry given), read in full. */
+  static find(
+    state: ApiGatewayUsagePlanAttachmentState,
+    options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ApiGatewayUsagePlanAttachment[]> {
+    return rt.findResources(
+      ApiGatewayUsagePlanAttachment,
+      apiGatewayUsagePlanAttachmentDescriptor,
+      state,
+      options.provider ?? defaultProvider(),
+      options,
+    );
+  }
+
+  /** Whether `value` is a ApiGatewayUsagePlanAttachment, even across copies of this package. */
+  static isInstance(value: unknown): value is ApiGatewayUsagePlanAttachment {
+    return value instanceof rt.ManagedResource && value.descriptor.token === ApiGatewayUsagePlanAttachment.token;
+  }
+
+  /** What applying `desired` would change, and which changes replace the object, with the reason. No request is made. */
+  override diff(desired: ApiGatewayUsagePlanAttachmentArgs): rt.Diff {
+    return super.diff(desired);
+  }
+
+  /** Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready. */
+  override update(desired: ApiGatewayUsagePlanAttachmentArgs, options: rt.UpdateOptions<Provider> = {}): Promise<this> {
+    return super.update(desired, options);
+  }
 }

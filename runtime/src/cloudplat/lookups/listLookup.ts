@@ -2,10 +2,9 @@ import { createHash } from "node:crypto";
 import type { LookupDescriptor } from "../../descriptor.js";
 import type { LookupOps } from "../../lifecycle/lookup.js";
 import type { Values } from "../../lifecycle/resource.js";
-import { fromWire } from "../../lifecycle/wire.js";
 import { collectPages, type PageStyle } from "../pagination.js";
 import type { CloudplatProvider } from "../provider.js";
-import { writeResultFile } from "./resultFile.js";
+import { wireLookup } from "./wireLookup.js";
 
 /** How a lookup is run, given the provider and the lookup's descriptor. */
 export type LookupFactory = (provider: CloudplatProvider, d: LookupDescriptor) => LookupOps;
@@ -33,20 +32,15 @@ export interface ListLookup {
 }
 
 export function listLookup(spec: ListLookup): LookupFactory {
-  return (p, d) => async (args, ctx) => {
+  return wireLookup(async (p, args, signal) => {
     const items = await collectPages<Values>(
       p.client,
       spec.service,
       spec.action,
       spec.params(args),
       { style: spec.style, listKey: spec.listKey, pageSize: spec.pageSize },
-      { signal: ctx.signal },
+      { signal },
     );
-    const result = {
-      ...fromWire(d.results, { [spec.listKey]: items }),
-      id: hashOfIds(items.map((i) => i[spec.itemId])),
-    };
-    if (typeof args.resultOutputFile === "string") await writeResultFile(d.name, args.resultOutputFile, result);
-    return result;
-  };
+    return { wire: { [spec.listKey]: items }, id: hashOfIds(items.map((i) => i[spec.itemId])) };
+  });
 }

@@ -1,0 +1,72 @@
+import type { ResourceDescriptor } from "../../descriptor.js";
+import type { ResourceRef } from "../../http/errors.js";
+import type { CallContext, Values } from "../../lifecycle/resource.js";
+import { Secret } from "../../secret.js";
+import { ValidationError } from "../../validate.js";
+import type { CloudplatCallOptions } from "../client.js";
+import { CloudplatError } from "../errors.js";
+import type { CloudplatProvider } from "../provider.js";
+
+/** The three environments of a service, in the order the reference provider unreleases them. */
+export const ENVIRONMENTS = ["test", "release", "prepub"] as const;
+
+/** One `apigateway` action for a resource kind: the object's reference goes into every error. */
+export function gatewayCall(p: CloudplatProvider, d: ResourceDescriptor) {
+  return (
+    action: string,
+    params: object,
+    ctx: CallContext,
+    ref: Omit<ResourceRef, "token">,
+    options: CloudplatCallOptions = {},
+  ): Promise<Values> =>
+    p.client.call<Values>("apigateway", action, params, {
+      ...options,
+      signal: ctx.signal,
+      resource: { token: d.token, ...ref },
+    });
+}
+
+/** Whether an error is one of the platform's answers that the object does not exist. */
+export const isNotFound = (e: unknown, codes: readonly string[]): boolean =>
+  e instanceof CloudplatError && codes.includes(e.code);
+
+/** The value of `read`, or undefined when the platform answers one of the not-found codes. */
+export async function unlessNotFound<T>(codes: readonly string[], read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (e) {
+    if (isNotFound(e, codes)) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The actions whose `Result` boolean the reference provider checks (wire reference §6): a `false` or
+ * missing `Result` means the platform did not act, which must not pass for success.
+ */
+export function expectTrue(response: Values, action: string, ref: ResourceRef): void {
+  if (response.Result !== true)
+    throw new Error(
+      `${ref.token} (${ref.id ?? "new"}): apigateway/${action} did not succeed (Result ${JSON.stringify(response.Result)})`,
+    );
+}
+
+/** A change the platform cannot make in place and that does not replace the object either: refused before any request. */
+export function rejectChanges(d: ResourceDescriptor, changed: readonly string[], fields: readonly string[]): void {
+  const refused = changed.filter((f) => fields.includes(f));
+  if (refused.length > 0)
+    throw new ValidationError(
+      refused.map((f) => ({ path: `${d.name}.${f}`, message: `${d.name}.${f} cannot be changed after creation` })),
+    );
+}
+
+/**
+ * A secret read from the platform, revealed once so that the log and error redaction knows its value
+ * from now on, wherever it travels (a request body, an error message the platform echoes).
+ */
+export function guarded(value: unknown): Secret<string> | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const s = value instanceof Secret ? (value as Secret<string>) : new Secret(String(value));
+  s.reveal();
+  return s;
+}
