@@ -84,6 +84,10 @@ export class CloudplatClient {
     return new URL(`${scheme}://${service}.${domain ?? this.options.domain ?? DEFAULT_DOMAIN}/`);
   }
 
+  private serviceHost(service: string, domain?: string): string {
+    return `${service}.${domain ?? this.options.domain ?? DEFAULT_DOMAIN}`;
+  }
+
   /** `Response` of the envelope (RequestId included), or a CloudplatError for `Response.Error`. */
   async call<T = Record<string, unknown>>(
     service: string,
@@ -102,6 +106,9 @@ export class CloudplatClient {
     if (!source)
       throw new Error(`${service}/${action}: no credentials to sign with (configure the provider's credentials)`);
     let creds: Credentials | undefined;
+    // Temporary credentials the service refused as expired or revoked before their stated expiry (a clock
+    // behind the platform's) are dropped and fetched anew, once per call.
+    let renewed = false;
     // Built only when needed (a log line, an error): this path runs on every request.
     const secrets = () => [
       ...(creds ? [creds.secretKey.reveal(), ...(creds.token ? [creds.token.reveal()] : [])] : []),
@@ -112,7 +119,10 @@ export class CloudplatClient {
         await this.limiter?.take(`${service}/${action}`, options.signal);
         let headers: Record<string, string>;
         if (source === "unsigned") {
-          headers = unsignedHeaders(url.host, action, version, region, Math.floor(this.now() / 1000));
+          // Nothing but the Host names the service of an unsigned call (no credential scope), so behind an
+          // endpoint override it keeps the service's own host: the emulator (or proxy) routes on it.
+          const host = this.endpoint ? this.serviceHost(service, options.domain) : url.host;
+          headers = unsignedHeaders(host, action, version, region, Math.floor(this.now() / 1000));
         } else {
           creds = source.current() ?? (await source.credentials(options.signal));
           headers = signRequest({
@@ -167,8 +177,14 @@ export class CloudplatClient {
         policy: this.retry,
         once: !read,
         signal: options.signal,
-        retryable: (e, once) =>
-          e instanceof CloudplatError ? retryableCode(e.code, read, options.retryCodes) : retryable(e, once),
+        retryable: (e, once) => {
+          if (!(e instanceof CloudplatError)) return retryable(e, once);
+          if (e.code === "AuthFailure.TokenFailure" && !renewed && creds?.token && typeof source === "object") {
+            renewed = true;
+            return source.invalidate?.(creds) ?? false;
+          }
+          return retryableCode(e.code, read, options.retryCodes);
+        },
         onRetry: (attempt, delay, error) =>
           debug(`retry ${attempt} of ${service}/${action} in ${delay} ms`, { error: String(error) }, secrets()),
       },

@@ -41,6 +41,10 @@ export class AccountCheckedCredentials implements CredentialProvider {
     return this.passed ? this.inner.current() : undefined;
   }
 
+  invalidate(creds: Credentials): boolean {
+    return this.inner.invalidate?.(creds) ?? false;
+  }
+
   async credentials(signal?: AbortSignal): Promise<Credentials> {
     this.checked ??= this.check(signal).then(() => void (this.passed = true));
     await this.checked;

@@ -27,6 +27,12 @@ export class RefreshingCredentials implements CredentialProvider {
     return this.pending;
   }
 
+  /** Drops `creds` if still held; either way the next call has other credentials to try. */
+  invalidate(creds: Credentials): boolean {
+    if (this.cached?.creds === creds) this.cached = undefined;
+    return true;
+  }
+
   private async renew(signal?: AbortSignal): Promise<Credentials> {
     const obtainedAt = this.now();
     const creds = await this.exchange(signal);

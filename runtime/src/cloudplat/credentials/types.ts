@@ -14,4 +14,9 @@ export interface CredentialProvider {
   /** Credentials good for a while yet, without waiting, when there are any: the hot path. */
   current(): Credentials | undefined;
   credentials(signal?: AbortSignal): Promise<Credentials>;
+  /**
+   * Forgets `creds` when they are the ones held (the service refused their token), so the next call
+   * fetches new ones; whether it did. Absent for credentials that cannot be renewed.
+   */
+  invalidate?(creds: Credentials): boolean;
 }
