@@ -28,7 +28,7 @@ const args: ProviderArgs = { region: "ap-shanghai", allowedAccountIds: ["100"], 
 // @ts-expect-error protocol is HTTP or HTTPS
 const badArgs: ProviderArgs = { protocol: "FTP" };
 const config = resolveProviderConfig(args, {});
-const region: string = config.region;
+const domain: string = config.domain; // a field with a default is always set
 
 declare const apis: GetApiGatewayApisResult;
 const count: number = apis.lists.length;
@@ -36,4 +36,4 @@ declare const apiKey: ApiGatewayApiKeyOutputs;
 // @ts-expect-error the access key secret is a Secret
 const plain: string | undefined = apiKey.accessKeySecret;
 
-export { badArgs, badPeriod, badProtocol, badTrend, count, issues, noName, plain, region };
+export { badArgs, badPeriod, badProtocol, badTrend, count, issues, noName, plain, domain };

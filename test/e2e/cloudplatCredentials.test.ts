@@ -122,10 +122,16 @@ describe("cloudplat credential sources", () => {
       join(dir, "work.credential"),
       JSON.stringify({ secretId: ` ${emu.credentials.secretId} `, secretKey: emu.credentials.secretKey }),
     );
-    await writeFile(join(dir, "work.configure"), JSON.stringify({ _sys_param: { region: "ap-guangzhou" } }));
+    await writeFile(join(dir, "work.configure"), JSON.stringify({ _sys_param: { region: "ap-chengdu" } }));
     const seen = await provesLookup(provider({ profile: "work", sharedCredentialsDir: dir }), id);
     expect(seen.secretId).toBe(emu.credentials.secretId);
     expect(seen.token).toBeUndefined();
+    expect(seen.region).toBe("ap-chengdu"); // the profile's region, as no region was configured
+    const configured = await provesLookup(
+      provider({ profile: "work", sharedCredentialsDir: dir, region: "ap-shanghai" }),
+      id,
+    );
+    expect(configured.region).toBe("ap-shanghai"); // a configured region wins over the profile's
 
     const byEnv = await provesLookup(
       provider({}, { CLOUDPLAT_PROFILE: "work", CLOUDPLAT_SHARED_CREDENTIALS_DIR: dir }),

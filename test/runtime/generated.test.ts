@@ -287,7 +287,6 @@ describe("cloudplat resolveProviderConfig", () => {
       domain: "tencentcloudapi.com",
       profile: "default",
       protocol: "HTTPS",
-      region: "ap-guangzhou",
       sharedCredentialsDir: "~/.tccli",
     });
   });

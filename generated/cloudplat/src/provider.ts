@@ -78,10 +78,9 @@ export interface ProviderArgs {
    */
   protocol?: ProviderProtocol | undefined;
   /**
-   * Region in which objects are read and managed.
+   * Region in which objects are read and managed. When unset, the profile's region, else `ap-guangzhou`.
    *
    * Environment variable: `CLOUDPLAT_REGION`.
-   * @defaultValue `ap-guangzhou`
    */
   region?: string | undefined;
   /**
@@ -147,8 +146,8 @@ export interface ProviderConfig {
    * - `HTTPS`: HTTP over TLS.
    */
   readonly protocol: ProviderProtocol;
-  /** Region in which objects are read and managed. */
-  readonly region: string;
+  /** Region in which objects are read and managed. When unset, the profile's region, else `ap-guangzhou`. */
+  readonly region?: string | undefined;
   /** Access key id (`<SECRET_ID>`) used to sign API requests. */
   readonly secretId?: string | undefined;
   /**
@@ -237,7 +236,6 @@ export const providerDescriptor: rt.ProviderDescriptor = {
       wire: "Region",
       mode: "optional",
       type: { kind: "string" },
-      default: "ap-guangzhou",
       env: "CLOUDPLAT_REGION",
     },
     secretId: {
