@@ -32,6 +32,7 @@ build: generate
 check: tools
 	$(GEN) validate
 	$(GEN) generate --check
+	$(NPX) prettier --check --log-level warn "runtime/src/**/*.ts" "generator/**/*.ts" "test/**/*.ts" "examples/**/*.ts"
 	$(NPX) tsc -p test/tsconfig.json
 	@for p in $(PACKAGES); do $(NPX) tsc --noEmit -p generated/$$p/tsconfig.json || exit 1; done
 

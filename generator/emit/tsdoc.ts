@@ -71,7 +71,10 @@ export function fieldDoc(
       `Changing this replaces the resource: ${f.replaceOnChange.reason}${f.replaceOnChange.exceptVariants ? ` (except ${f.replaceOnChange.exceptVariants.map(code).join(", ")}, which update in place)` : ""}`,
     );
   if (form === "input" && f.mode === "optional-computed") parts.push("Assigned by the service when omitted.");
-  if (f.writeOnly) parts.push("The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.");
+  if (f.writeOnly)
+    parts.push(
+      "The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.",
+    );
   const defaults =
     form === "input" && f.default !== undefined ? [{ tagName: "defaultValue", text: code(f.default) }] : [];
   return { description: docText(parts.join("\n\n")), tags: [...defaults, ...deprecated] };

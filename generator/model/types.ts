@@ -5,7 +5,8 @@
 export type Mode = "required" | "optional" | "optional-computed" | "output";
 export type Scalar = string | number | boolean;
 export type ScalarKind = "string" | "number" | "integer" | "boolean" | "any";
-export type Format = "cidr" | "cidr-ipv4" | "cidr-ipv6" | "ip-cidr" | "ip" | "mac" | "iso8601" | "datetime-ymd-hms" | "json";
+export type Format =
+  "cidr" | "cidr-ipv4" | "cidr-ipv6" | "ip-cidr" | "ip" | "mac" | "iso8601" | "datetime-ymd-hms" | "json";
 
 export interface EnumValue {
   readonly value: Scalar;

@@ -129,7 +129,8 @@ export function checkSemantics(index: ProviderIndex, valid: ReadonlySet<SourceDo
     const mode = ctx.position === "output" ? "output" : (raw.mode ?? "optional");
     const isInput = mode !== "output";
 
-    if (raw.writeOnly && !isInput) out.push(at(src, p("writeOnly"), `"writeOnly" applies to inputs only: "${f.name}" is an output`));
+    if (raw.writeOnly && !isInput)
+      out.push(at(src, p("writeOnly"), `"writeOnly" applies to inputs only: "${f.name}" is an output`));
     if (raw.guaranteed && isInput)
       out.push(at(src, p("guaranteed"), `"guaranteed" applies to outputs only; "${f.name}" is an input`));
     if (raw.replaceOnChange !== undefined && !isInput)

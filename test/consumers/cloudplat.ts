@@ -18,13 +18,22 @@ const badProtocol: ApiGatewayServiceArgs = { ...service, protocol: "ftp" };
 // @ts-expect-error serviceName is a required input
 const noName: ApiGatewayServiceArgs = { protocol: "http", netTypes: ["INNER"] };
 
-const trend: GetAntiddosOverviewDdosTrendArgs = { period: 300, startTime: "2026-01-01 00:00:00", endTime: "2026-01-02 00:00:00", metricName: "bps" };
+const trend: GetAntiddosOverviewDdosTrendArgs = {
+  period: 300,
+  startTime: "2026-01-01 00:00:00",
+  endTime: "2026-01-02 00:00:00",
+  metricName: "bps",
+};
 // @ts-expect-error metricName for the DDoS trend is bps or pps
 const badTrend: GetAntiddosOverviewDdosTrendArgs = { ...trend, metricName: "inqps" };
 // @ts-expect-error period is 300, 3600 or 86400
 const badPeriod: GetAntiddosOverviewDdosTrendArgs = { ...trend, period: 60 };
 
-const args: ProviderArgs = { region: "ap-shanghai", allowedAccountIds: ["100"], assumeRole: { roleArn: "qcs::cam::uin/1:roleName/r", sessionName: "s" } };
+const args: ProviderArgs = {
+  region: "ap-shanghai",
+  allowedAccountIds: ["100"],
+  assumeRole: { roleArn: "qcs::cam::uin/1:roleName/r", sessionName: "s" },
+};
 // @ts-expect-error protocol is HTTP or HTTPS
 const badArgs: ProviderArgs = { protocol: "FTP" };
 const config = resolveProviderConfig(args, {});

@@ -17,7 +17,13 @@ import {
 } from "netsvc";
 import type { PortState } from "netsvc/resources/port";
 
-const port: PortArgs = { productName: "edge", contractTermMonths: 12, locationId: 42, marketplaceVisibility: false, portSpeed: 10000 };
+const port: PortArgs = {
+  productName: "edge",
+  contractTermMonths: 12,
+  locationId: 42,
+  marketplaceVisibility: false,
+  portSpeed: 10000,
+};
 const issues = validatePortArgs(port);
 const terms: readonly number[] = ContractTermMonths;
 
@@ -33,11 +39,21 @@ const badTerm: PortArgs = { ...port, contractTermMonths: 6 };
 const filter: PortState = { provisioningStatus: "LIVE" };
 const anyStatus: PortState = { provisioningStatus: "SOMETHING_NEW" }; // known values are an open union
 
-const list: McrPrefixFilterListArgs = { mcrId: "mcr-1", description: "d", addressFamily: "IPv4", entries: [{ action: "permit", prefix: "10.0.0.0/8" }] };
+const list: McrPrefixFilterListArgs = {
+  mcrId: "mcr-1",
+  description: "d",
+  addressFamily: "IPv4",
+  entries: [{ action: "permit", prefix: "10.0.0.0/8" }],
+};
 // @ts-expect-error action is permit or deny
 const badEntry: McrPrefixFilterListArgs = { ...list, entries: [{ action: "allow", prefix: "10.0.0.0/8" }] };
 
-const mve: MveArgs = { productName: "mve", contractTermMonths: 1, locationId: 1, vendorConfig: { vendor: "aruba", imageId: 1, productSize: "SMALL", accountKey: new Secret("k") } };
+const mve: MveArgs = {
+  productName: "mve",
+  contractTermMonths: 1,
+  locationId: 1,
+  vendorConfig: { vendor: "aruba", imageId: 1, productSize: "SMALL", accountKey: new Secret("k") },
+};
 // @ts-expect-error a vendor that is not in the union
 const badVendor: MveArgs = { ...mve, vendorConfig: { vendor: "acme", imageId: 1 } };
 
@@ -59,4 +75,23 @@ const minutes: number = config.waitTime;
 const hidden: Secret<string> = config.secretKey;
 const tf: Record<string, unknown> = terraformConfig(config).result;
 
-export { anyStatus, badEntry, badSpeed, badTerm, badVendor, filter, hidden, id, issues, leaked, minutes, missing, revealed, terms, tf, uid, vxc, where };
+export {
+  anyStatus,
+  badEntry,
+  badSpeed,
+  badTerm,
+  badVendor,
+  filter,
+  hidden,
+  id,
+  issues,
+  leaked,
+  minutes,
+  missing,
+  revealed,
+  terms,
+  tf,
+  uid,
+  vxc,
+  where,
+};

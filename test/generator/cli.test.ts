@@ -98,7 +98,12 @@ describe("the generator CLI", () => {
     const cache = join(dirname(schemas), "cache");
     run("generate", "--schemas", schemas, "--out", out, "--cache", cache);
     const widget = join(schemas, "demo/resources/widget.yaml");
-    writeFileSync(widget, readFileSync(widget, "utf8").replace("description: A widget.", "description: A widget, edited.").replace("description: MAC address.", "description: Its MAC address."));
+    writeFileSync(
+      widget,
+      readFileSync(widget, "utf8")
+        .replace("description: A widget.", "description: A widget, edited.")
+        .replace("description: MAC address.", "description: Its MAC address."),
+    );
     const warm = run("generate", "--schemas", schemas, "--out", out, "--cache", cache);
     expect(warm.status, warm.stderr).toBe(0);
     expect(warm.stdout).toContain("demo: 14 files, 2 written or removed");

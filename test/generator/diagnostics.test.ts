@@ -171,7 +171,11 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       `  a: { type: string, mode: optional, wireName: x, description: A. }\n  b: { type: string, mode: optional, wireName: x, description: B. }\n${UID}`,
       'wire name "x" is already sent by input "a"',
     ],
-    ["writeOnly on an output", `${UID}\n  note: { type: string, mode: output, writeOnly: true, description: N. }`, '"writeOnly" applies to inputs only'],
+    [
+      "writeOnly on an output",
+      `${UID}\n  note: { type: string, mode: output, writeOnly: true, description: N. }`,
+      '"writeOnly" applies to inputs only',
+    ],
     ["an import-id part naming no field", `${UID}`, 'import-id part names unknown field "id"'],
   ])("reports %s", (_what, fields, expected) => {
     const tree = widget(fields);

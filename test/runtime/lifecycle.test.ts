@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { diffInputs, formatImportId, parseImportId, secret, ValidationError, waitFor, type WaitVerdict } from "@sdkgen/runtime";
+import {
+  diffInputs,
+  formatImportId,
+  parseImportId,
+  secret,
+  ValidationError,
+  waitFor,
+  type WaitVerdict,
+} from "@sdkgen/runtime";
 import { apiGatewayUsagePlanAttachmentDescriptor } from "cloudplat";
-import { mcrPrefixFilterListDescriptor, mveDescriptor, portDescriptor, serviceKeyDescriptor, vxcDescriptor } from "netsvc";
+import {
+  mcrPrefixFilterListDescriptor,
+  mveDescriptor,
+  portDescriptor,
+  serviceKeyDescriptor,
+  vxcDescriptor,
+} from "netsvc";
 
 const messageOf = (f: () => unknown) => {
   try {
@@ -15,7 +29,10 @@ const messageOf = (f: () => unknown) => {
 describe("import ids, per each resource's format", () => {
   it("splits <mcr_uid>:<prefix_list_id> and checks the positive integer", () => {
     const spec = mcrPrefixFilterListDescriptor.importId!;
-    expect(parseImportId("McrPrefixFilterList", spec, "mcr-1:42")).toEqual({ mcrId: "mcr-1", mcrPrefixFilterListId: 42 });
+    expect(parseImportId("McrPrefixFilterList", spec, "mcr-1:42")).toEqual({
+      mcrId: "mcr-1",
+      mcrPrefixFilterListId: 42,
+    });
     expect(messageOf(() => parseImportId("McrPrefixFilterList", spec, "mcr-1:0"))).toBe(
       'McrPrefixFilterList import id "mcr-1:0" has mcrPrefixFilterListId "0", which must be a positive integer; expected <mcrId>:<mcrPrefixFilterListId>',
     );
@@ -26,13 +43,25 @@ describe("import ids, per each resource's format", () => {
   });
 
   it("takes a service key's value whole", () => {
-    expect(parseImportId("ServiceKey", serviceKeyDescriptor.importId!, "e19de6a6-5354:x")).toEqual({ key: "e19de6a6-5354:x" });
+    expect(parseImportId("ServiceKey", serviceKeyDescriptor.importId!, "e19de6a6-5354:x")).toEqual({
+      key: "e19de6a6-5354:x",
+    });
   });
 
   it("reads six '#' parts with optional and list parts, and formats them back", () => {
     const spec = apiGatewayUsagePlanAttachmentDescriptor.importId!;
-    const parsed = parseImportId("ApiGatewayUsagePlanAttachment", spec, "usagePlan-1#service-2#release#API#api-3#AKID1,AKID2");
-    expect(parsed).toMatchObject({ usagePlanId: "usagePlan-1", serviceId: "service-2", environment: "release", apiId: "api-3", accessKeyIds: ["AKID1", "AKID2"] });
+    const parsed = parseImportId(
+      "ApiGatewayUsagePlanAttachment",
+      spec,
+      "usagePlan-1#service-2#release#API#api-3#AKID1,AKID2",
+    );
+    expect(parsed).toMatchObject({
+      usagePlanId: "usagePlan-1",
+      serviceId: "service-2",
+      environment: "release",
+      apiId: "api-3",
+      accessKeyIds: ["AKID1", "AKID2"],
+    });
     const noApi = parseImportId("ApiGatewayUsagePlanAttachment", spec, "usagePlan-1#service-2#release#SERVICE##");
     expect(noApi).not.toHaveProperty("apiId");
     expect(formatImportId(spec, parsed)).toBe("usagePlan-1#service-2#release#API#api-3#AKID1,AKID2");
@@ -40,10 +69,19 @@ describe("import ids, per each resource's format", () => {
 });
 
 describe("diff: desired inputs against current state", () => {
-  const port = { productName: "edge", contractTermMonths: 12, locationId: 5, marketplaceVisibility: false, portSpeed: 10000 };
+  const port = {
+    productName: "edge",
+    contractTermMonths: 12,
+    locationId: 5,
+    marketplaceVisibility: false,
+    portSpeed: 10000,
+  };
 
   it("is empty for the same inputs, and ignores outputs and inputs the caller left out", () => {
-    expect(diffInputs(portDescriptor.fields, port, { ...port, productUid: "p-1", diversityZone: "red", costCentre: "x" }).changes).toEqual([]);
+    expect(
+      diffInputs(portDescriptor.fields, port, { ...port, productUid: "p-1", diversityZone: "red", costCentre: "x" })
+        .changes,
+    ).toEqual([]);
   });
 
   it("says which changes update in place and which replace, with the schema's reason", () => {
@@ -56,39 +94,105 @@ describe("diff: desired inputs against current state", () => {
   });
 
   it("normalises case-insensitive enums and numbers read back as strings", () => {
-    const desired = { mcrId: "m", description: "d", addressFamily: "ipv4", entries: [{ action: "permit", prefix: "10.0.0.0/8", ge: 16, le: 24 }] };
-    const current = { ...desired, addressFamily: "IPv4", entries: [{ action: "permit", prefix: "10.0.0.0/8", ge: "16", le: "24" }] };
+    const desired = {
+      mcrId: "m",
+      description: "d",
+      addressFamily: "ipv4",
+      entries: [{ action: "permit", prefix: "10.0.0.0/8", ge: 16, le: 24 }],
+    };
+    const current = {
+      ...desired,
+      addressFamily: "IPv4",
+      entries: [{ action: "permit", prefix: "10.0.0.0/8", ge: "16", le: "24" }],
+    };
     expect(diffInputs(mcrPrefixFilterListDescriptor.fields, desired, current).changes).toEqual([]);
   });
 
   it("applies defaults on both sides", () => {
-    const vxc = { productName: "v", contractTermMonths: 1, rateLimit: 100, aEnd: { productUid: "a" }, bEnd: { productUid: "b" } };
+    const vxc = {
+      productName: "v",
+      contractTermMonths: 1,
+      rateLimit: 100,
+      aEnd: { productUid: "a" },
+      bEnd: { productUid: "b" },
+    };
     expect(diffInputs(vxcDescriptor.fields, { ...vxc, shutdown: false }, vxc).changes).toEqual([]);
   });
 
   it("updates a vrouter partner config in place but replaces for any other partner", () => {
-    const vxc = { productName: "v", contractTermMonths: 1, rateLimit: 100, aEnd: { productUid: "a" }, bEnd: { productUid: "b" } };
-    const vrouter = (asn: number) => ({ partner: "vrouter", interfaces: [{ ipAddresses: ["10.0.0.1/30"], bgpConnections: [{ peerAsn: asn, localIpAddress: "10.0.0.1", peerIpAddress: "10.0.0.2" }] }] });
-    const inPlace = diffInputs(vxcDescriptor.fields, { ...vxc, aEndPartnerConfig: vrouter(65001) }, { ...vxc, aEndPartnerConfig: vrouter(65000) });
+    const vxc = {
+      productName: "v",
+      contractTermMonths: 1,
+      rateLimit: 100,
+      aEnd: { productUid: "a" },
+      bEnd: { productUid: "b" },
+    };
+    const vrouter = (asn: number) => ({
+      partner: "vrouter",
+      interfaces: [
+        {
+          ipAddresses: ["10.0.0.1/30"],
+          bgpConnections: [{ peerAsn: asn, localIpAddress: "10.0.0.1", peerIpAddress: "10.0.0.2" }],
+        },
+      ],
+    });
+    const inPlace = diffInputs(
+      vxcDescriptor.fields,
+      { ...vxc, aEndPartnerConfig: vrouter(65001) },
+      { ...vxc, aEndPartnerConfig: vrouter(65000) },
+    );
     expect(inPlace.changes.map((c) => [c.field, c.replaces])).toEqual([["aEndPartnerConfig", false]]);
-    const aws = (account: string) => ({ partner: "aws", connectType: "AWS", type: "private", ownerAccount: account, name: "x" });
-    const replaced = diffInputs(vxcDescriptor.fields, { ...vxc, bEndPartnerConfig: aws("2") }, { ...vxc, bEndPartnerConfig: aws("1") });
+    const aws = (account: string) => ({
+      partner: "aws",
+      connectType: "AWS",
+      type: "private",
+      ownerAccount: account,
+      name: "x",
+    });
+    const replaced = diffInputs(
+      vxcDescriptor.fields,
+      { ...vxc, bEndPartnerConfig: aws("2") },
+      { ...vxc, bEndPartnerConfig: aws("1") },
+    );
     expect(replaced.changes.map((c) => [c.field, c.replaces])).toEqual([["bEndPartnerConfig", true]]);
   });
 
   it("adopts a write-only input the service never returned (after an import), and compares it once known", () => {
-    const mve = { productName: "edge", contractTermMonths: 1, locationId: 3, vendorConfig: { vendor: "aruba", imageId: 1, productSize: "SMALL", accountName: "a" } };
+    const mve = {
+      productName: "edge",
+      contractTermMonths: 1,
+      locationId: 3,
+      vendorConfig: { vendor: "aruba", imageId: 1, productSize: "SMALL", accountName: "a" },
+    };
     const imported = { productName: "edge", contractTermMonths: 1, locationId: 3 };
     expect(diffInputs(mveDescriptor.fields, mve, imported).changes).toEqual([]);
     const known = { ...imported, vendorConfig: { ...mve.vendorConfig, imageId: 2 } };
-    expect(diffInputs(mveDescriptor.fields, mve, known).changes.map((c) => [c.field, c.replaces])).toEqual([["vendorConfig", true]]);
+    expect(diffInputs(mveDescriptor.fields, mve, known).changes.map((c) => [c.field, c.replaces])).toEqual([
+      ["vendorConfig", true],
+    ]);
   });
 
   it("compares secrets by value and never shows them", () => {
-    const vxc = { productName: "v", contractTermMonths: 1, rateLimit: 100, aEnd: { productUid: "a" }, bEnd: { productUid: "b" } };
-    expect(diffInputs(vxcDescriptor.fields, { ...vxc, serviceKey: secret("k-1") }, { ...vxc, serviceKey: "k-1" }).changes).toEqual([]);
+    const vxc = {
+      productName: "v",
+      contractTermMonths: 1,
+      rateLimit: 100,
+      aEnd: { productUid: "a" },
+      bEnd: { productUid: "b" },
+    };
+    expect(
+      diffInputs(vxcDescriptor.fields, { ...vxc, serviceKey: secret("k-1") }, { ...vxc, serviceKey: "k-1" }).changes,
+    ).toEqual([]);
     const d = diffInputs(vxcDescriptor.fields, { ...vxc, serviceKey: secret("k-2") }, { ...vxc, serviceKey: "k-1" });
-    expect(d.changes).toEqual([{ field: "serviceKey", replaces: true, reason: expect.stringMatching(/./) as unknown, from: "[secret]", to: "[secret]" }]);
+    expect(d.changes).toEqual([
+      {
+        field: "serviceKey",
+        replaces: true,
+        reason: expect.stringMatching(/./) as unknown,
+        from: "[secret]",
+        to: "[secret]",
+      },
+    ]);
     expect(JSON.stringify(d)).not.toContain("k-1");
   });
 });
@@ -113,20 +217,33 @@ describe("waiting for a state", () => {
 
   it("reports each new status and stops when ready", async () => {
     const seen: string[] = [];
-    const r = await waitFor(states("DEPLOYABLE", "DEPLOYABLE", "CONFIGURED"), classify, { timeoutMs: 60_000, ...clock(), onProgress: (s) => seen.push(s) });
+    const r = await waitFor(states("DEPLOYABLE", "DEPLOYABLE", "CONFIGURED"), classify, {
+      timeoutMs: 60_000,
+      ...clock(),
+      onProgress: (s) => seen.push(s),
+    });
     expect(r).toMatchObject({ outcome: "ready", status: "CONFIGURED" });
     expect(seen).toEqual(["DEPLOYABLE", "CONFIGURED"]);
   });
 
   it("fails fast on a terminal state and stops on one that needs a person", async () => {
-    expect(await waitFor(states("DEPLOYABLE", "DECOMMISSIONED"), classify, { timeoutMs: 60_000, ...clock() })).toMatchObject({ outcome: "failed", message: "it was cancelled" });
-    expect(await waitFor(states("PENDING_APPROVAL"), classify, { timeoutMs: 60_000, ...clock() })).toMatchObject({ outcome: "blocked" });
+    expect(
+      await waitFor(states("DEPLOYABLE", "DECOMMISSIONED"), classify, { timeoutMs: 60_000, ...clock() }),
+    ).toMatchObject({ outcome: "failed", message: "it was cancelled" });
+    expect(await waitFor(states("PENDING_APPROVAL"), classify, { timeoutMs: 60_000, ...clock() })).toMatchObject({
+      outcome: "blocked",
+    });
   });
 
   it("times out within the bound, backing off between polls", async () => {
     const c = clock();
     let polls = 0;
-    const r = await waitFor(async () => (polls++, "DEPLOYABLE"), classify, { timeoutMs: 60_000, firstDelayMs: 1000, maxDelayMs: 8000, ...c });
+    const r = await waitFor(async () => (polls++, "DEPLOYABLE"), classify, {
+      timeoutMs: 60_000,
+      firstDelayMs: 1000,
+      maxDelayMs: 8000,
+      ...c,
+    });
     expect(r).toMatchObject({ outcome: "timeout", status: "DEPLOYABLE" });
     expect(c.now()).toBe(60_000);
     expect(polls).toBeLessThan(15);

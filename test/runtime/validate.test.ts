@@ -570,7 +570,13 @@ describe("validateInput: every violation in one call", () => {
 });
 
 describe("ip-cidr: an interface address with its prefix length", () => {
-  const fields = { address: { wire: "address", mode: "required", type: { kind: "string", constraints: { format: "ip-cidr" } } } } as const;
-  it.each(["10.0.0.1/30", "10.0.0.0/8", "2001:db8::1/64"])("accepts %s", (address) => expect(validateInput("X", fields, { address })).toEqual([]));
-  it.each(["10.0.0.1", "10.0.0.1/33", "nope/8"])("rejects %s", (address) => expect(validateInput("X", fields, { address })).toHaveLength(1));
+  const fields = {
+    address: { wire: "address", mode: "required", type: { kind: "string", constraints: { format: "ip-cidr" } } },
+  } as const;
+  it.each(["10.0.0.1/30", "10.0.0.0/8", "2001:db8::1/64"])("accepts %s", (address) =>
+    expect(validateInput("X", fields, { address })).toEqual([]),
+  );
+  it.each(["10.0.0.1", "10.0.0.1/33", "nope/8"])("rejects %s", (address) =>
+    expect(validateInput("X", fields, { address })).toHaveLength(1),
+  );
 });
