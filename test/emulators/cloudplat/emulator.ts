@@ -1,7 +1,7 @@
 /**
  * `startCloudplatEmulator`: wires clock, store, faults, services and server together and hands the test one object.
  */
-import { createClock, type ClockOptions, type VirtualClock } from "./clock.js";
+import { createClock, type ClockOptions, type VirtualClock } from "../clock.js";
 import { Faults } from "./faults.js";
 import { seedAntiddos } from "./antiddosData.js";
 import { EmulatorState } from "./inspect.js";

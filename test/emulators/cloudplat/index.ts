@@ -5,7 +5,7 @@ export {
   type CloudplatEmulator,
   type CloudplatEmulatorOptions,
 } from "./emulator.js";
-export type { VirtualClock, ClockOptions } from "./clock.js";
+export type { VirtualClock, ClockOptions } from "../clock.js";
 export type { ArmedFault, FaultKind, FaultRule, Faults } from "./faults.js";
 export type { EmulatorState, RequestFilter } from "./inspect.js";
 export type { LoggedRequest, KeyRec, Principal } from "./types.js";

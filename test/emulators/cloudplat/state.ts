@@ -1,5 +1,5 @@
 /** The in-memory world of one emulator: keys, the request log and every object of every service. */
-import type { VirtualClock } from "./clock.js";
+import type { VirtualClock } from "../clock.js";
 import { Ids } from "./ids.js";
 import type { Obj } from "./params.js";
 import type { Env, KeyRec, LoggedRequest, Principal } from "./types.js";

@@ -2,7 +2,7 @@
  * `startNetsvcEmulator`: wires clock, store, faults, router and server together and hands the test one object.
  */
 import type { Credentials } from "./auth.js";
-import { createClock, type ClockOptions, type VirtualClock } from "./clock.js";
+import { createClock, type ClockOptions, type VirtualClock } from "../clock.js";
 import { Faults } from "./faults.js";
 import { EmulatorState } from "./inspect.js";
 import type { Timings } from "./lifecycle.js";

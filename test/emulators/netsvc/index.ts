@@ -1,7 +1,7 @@
 /** Local emulator of the netsvc (Megaport) REST API for end-to-end tests. See README.md. */
 export { startNetsvcEmulator, type NetsvcEmulator, type NetsvcEmulatorOptions } from "./emulator.js";
 export type { Credentials } from "./auth.js";
-export type { VirtualClock, ClockOptions } from "./clock.js";
+export type { VirtualClock, ClockOptions } from "../clock.js";
 export type { ArmedFault, FaultKind, FaultRule, Faults } from "./faults.js";
 export type { EmulatorState, RequestFilter } from "./inspect.js";
 export type { Timings } from "./lifecycle.js";

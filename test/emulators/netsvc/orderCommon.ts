@@ -3,7 +3,7 @@
  * base fields every new product gets, and the checks common to Port/MCR/MVE orders (reference §3.1, §3.3, §3.4).
  */
 import type { Location, ZoneCaps } from "./catalogData.js";
-import { addMonths } from "./clock.js";
+import { addMonths } from "./months.js";
 import { badRequest } from "./envelope.js";
 import type { Store } from "./state.js";
 import type { ProductBase, Tag } from "./types.js";

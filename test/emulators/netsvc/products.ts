@@ -2,7 +2,7 @@
  * The generic product endpoints (reference §3 table): get one, list, modify per kind, cancel/restore actions,
  * lock/unlock, resource tags, and VLAN availability on a Port.
  */
-import { addMonths } from "./clock.js";
+import { addMonths } from "./months.js";
 import { ApiError, badRequest, ok, type Reply } from "./envelope.js";
 import { modifyIx } from "./ix.js";
 import { INACTIVE, isActive, markCancelled, markDecommissioned, provision, restore } from "./lifecycle.js";

@@ -3,7 +3,7 @@
  * Every read goes through `settleAll`, which applies provisioning steps that fell due on the virtual clock.
  */
 import { IXPS, PARTNER_PORTS, LOCATIONS, type Ixp, type Location, type PartnerPort } from "./catalogData.js";
-import type { VirtualClock } from "./clock.js";
+import type { VirtualClock } from "../clock.js";
 import { serviceNotFound, badRequest } from "./envelope.js";
 import { Ids } from "./ids.js";
 import { INACTIVE, isActive, settle, type Timings } from "./lifecycle.js";

@@ -1,10 +1,12 @@
 import type { ResourceDescriptor } from "../../descriptor.js";
 import type { ResourceRef } from "../../http/errors.js";
 import type { CallContext, Values } from "../../lifecycle/resource.js";
+import type { WaitVerdict } from "../../lifecycle/wait.js";
 import { Secret } from "../../secret.js";
 import { ValidationError } from "../../validate.js";
 import type { CloudplatCallOptions } from "../client.js";
 import { CloudplatError } from "../errors.js";
+import { collectPages } from "../pagination.js";
 import type { CloudplatProvider } from "../provider.js";
 
 /** The three environments of a service, in the order the reference provider unreleases them. */
@@ -69,4 +71,32 @@ export function guarded(value: unknown): Secret<string> | undefined {
   const s = value instanceof Secret ? (value as Secret<string>) : new Secret(String(value));
   s.reveal();
   return s;
+}
+
+/** Ready once a read shows the object's id: a create can be answered before the object is readable. */
+export const readyOnceRead =
+  (idField: string) =>
+  (v: Values): WaitVerdict =>
+    v[idField] ? { state: "ready", status: "ACTIVE" } : { state: "pending", status: "CREATING" };
+
+/** `list` for find: the id the filter names, else every id a paged Describe action lists. */
+export function listedIds(
+  p: CloudplatProvider,
+  d: ResourceDescriptor,
+  idField: string,
+  page: { action: string; listKey: string; wireId: string },
+) {
+  return async (state: Values, ctx: CallContext): Promise<string[]> =>
+    typeof state[idField] === "string"
+      ? [state[idField]]
+      : (
+          await collectPages<Values>(
+            p.client,
+            "apigateway",
+            page.action,
+            {},
+            { style: "apigateway", listKey: page.listKey },
+            { signal: ctx.signal, resource: { token: d.token } },
+          )
+        ).map((x) => String(x[page.wireId]));
 }

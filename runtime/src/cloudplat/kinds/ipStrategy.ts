@@ -3,7 +3,7 @@ import type { KindOps, Values } from "../../lifecycle/resource.js";
 import { fromWire } from "../../lifecycle/wire.js";
 import { ValidationError } from "../../validate.js";
 import type { CloudplatProvider } from "../provider.js";
-import { expectTrue, gatewayCall, unlessNotFound } from "./gateway.js";
+import { expectTrue, gatewayCall, readyOnceRead, unlessNotFound } from "./gateway.js";
 
 const NOT_FOUND = ["ResourceNotFound.InvalidIPStrategy", "ResourceNotFound.InvalidService"];
 
@@ -56,7 +56,7 @@ export function ipStrategyOps(p: CloudplatProvider, d: ResourceDescriptor): Kind
       if (res) expectTrue(res, "DeleteIPStrategy", { token: d.token, ...ref });
     },
     // The platform may answer the create before the strategy is readable: poll until it is found.
-    classify: (v) => (v.strategyId ? { state: "ready", status: "ACTIVE" } : { state: "pending", status: "CREATING" }),
+    classify: readyOnceRead("strategyId"),
     idFromImport: (fields) => `${String(fields.serviceId)}#${String(fields.strategyId)}`,
     list: async (state, ctx) => {
       if (typeof state.serviceId !== "string")

@@ -3,7 +3,15 @@ import type { CallContext, KindOps, Values } from "../../lifecycle/resource.js";
 import { fromWire } from "../../lifecycle/wire.js";
 import { collectPages } from "../pagination.js";
 import type { CloudplatProvider } from "../provider.js";
-import { ENVIRONMENTS, expectTrue, gatewayCall, isNotFound, unlessNotFound } from "./gateway.js";
+import {
+  ENVIRONMENTS,
+  expectTrue,
+  gatewayCall,
+  isNotFound,
+  listedIds,
+  readyOnceRead,
+  unlessNotFound,
+} from "./gateway.js";
 import { readServiceTags, writeServiceTags } from "./serviceTags.js";
 
 const NOT_FOUND = ["ResourceNotFound.InvalidService"];
@@ -143,20 +151,11 @@ export function serviceOps(p: CloudplatProvider, d: ResourceDescriptor): KindOps
         if (!isNotFound(e, NOT_FOUND)) throw e;
       }
     },
-    classify: (v) =>
-      v.apiGatewayServiceId ? { state: "ready", status: "ACTIVE" } : { state: "pending", status: "CREATING" },
-    list: async (state, ctx) =>
-      typeof state.apiGatewayServiceId === "string"
-        ? [state.apiGatewayServiceId]
-        : (
-            await collectPages<Values>(
-              p.client,
-              "apigateway",
-              "DescribeServicesStatus",
-              {},
-              { style: "apigateway", listKey: "ServiceSet" },
-              { signal: ctx.signal, resource: { token: d.token } },
-            )
-          ).map((s) => String(s.ServiceId)),
+    classify: readyOnceRead("apiGatewayServiceId"),
+    list: listedIds(p, d, "apiGatewayServiceId", {
+      action: "DescribeServicesStatus",
+      listKey: "ServiceSet",
+      wireId: "ServiceId",
+    }),
   };
 }

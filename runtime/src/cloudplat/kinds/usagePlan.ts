@@ -3,7 +3,7 @@ import type { CallContext, KindOps, Values } from "../../lifecycle/resource.js";
 import { fromWire } from "../../lifecycle/wire.js";
 import { collectPages } from "../pagination.js";
 import type { CloudplatProvider } from "../provider.js";
-import { expectTrue, gatewayCall, unlessNotFound } from "./gateway.js";
+import { expectTrue, gatewayCall, listedIds, readyOnceRead, unlessNotFound } from "./gateway.js";
 
 const NOT_FOUND = ["ResourceNotFound.InvalidUsagePlan"];
 
@@ -50,20 +50,11 @@ export function usagePlanOps(p: CloudplatProvider, d: ResourceDescriptor): KindO
       if (res) expectTrue(res, "DeleteUsagePlan", { token: d.token, ...ref });
     },
     // The reference provider polls DescribeUsagePlan after the create until the plan is found.
-    classify: (v) =>
-      v.apiGatewayUsagePlanId ? { state: "ready", status: "ACTIVE" } : { state: "pending", status: "CREATING" },
-    list: async (state, ctx) =>
-      typeof state.apiGatewayUsagePlanId === "string"
-        ? [state.apiGatewayUsagePlanId]
-        : (
-            await collectPages<Values>(
-              p.client,
-              "apigateway",
-              "DescribeUsagePlansStatus",
-              {},
-              { style: "apigateway", listKey: "UsagePlanStatusSet" },
-              { signal: ctx.signal, resource: { token: d.token } },
-            )
-          ).map((u) => String(u.UsagePlanId)),
+    classify: readyOnceRead("apiGatewayUsagePlanId"),
+    list: listedIds(p, d, "apiGatewayUsagePlanId", {
+      action: "DescribeUsagePlansStatus",
+      listKey: "UsagePlanStatusSet",
+      wireId: "UsagePlanId",
+    }),
   };
 }

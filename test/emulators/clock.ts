@@ -1,6 +1,7 @@
 /**
- * Virtual clock. Provisioning, token expiry, contract terms and service-key validity all read this clock, so a test
- * can jump minutes or months ahead (`advance`) or let time run faster than real time (`setSpeed`).
+ * The virtual clock both emulators run on: everything time-based in them (provisioning, token and
+ * credential expiry, contract terms, release states, signature timestamps) reads it, so a test can jump
+ * ahead (`advance`) or let time run faster than real time (`setSpeed`).
  */
 export interface VirtualClock {
   /** Current virtual time, epoch milliseconds. */
@@ -47,11 +48,4 @@ export function createClock(options: ClockOptions = {}): VirtualClock {
 function checkSpeed(factor: number): number {
   if (!Number.isFinite(factor) || factor < 0) throw new RangeError(`clock speed must be a finite number >= 0`);
   return factor;
-}
-
-/** `from` plus `months` calendar months (UTC), used for contract end dates. */
-export function addMonths(from: number, months: number): number {
-  const d = new Date(from);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.getTime();
 }
