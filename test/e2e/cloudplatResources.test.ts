@@ -530,7 +530,7 @@ describe("ApiGatewayUsagePlan and ApiGatewayUsagePlanAttachment", () => {
 });
 
 describe("ApiGatewayCustomDomain", () => {
-  it("binds, reads, updates in place, refuses replacement without allowReplace and import, and unbinds", async () => {
+  it("binds, reads, updates in place, replaces on a new domain or service only with allowReplace, refuses import, and unbinds", async () => {
     const p = provider();
     const s = await ApiGatewayService.create(serviceArgs, { provider: p });
     const args = {
@@ -552,14 +552,21 @@ describe("ApiGatewayCustomDomain", () => {
     expect(dom.pathMappings).toEqual(["/v1#release", "/beta#test"]);
     expect(dom.isDefaultMapping).toBe(false);
     expect((await ApiGatewayCustomDomain.get(dom.id, { provider: p })).diff(next).changes).toEqual([]);
-    await expect(dom.update({ ...next, subDomain: "www.example.com" })).rejects.toThrow(/subDomain cannot be changed/);
+    const renamed = { ...next, subDomain: "www.example.com" };
+    expect(dom.diff(renamed).changes).toEqual([expect.objectContaining({ field: "subDomain", replaces: true })]);
+    await expect(dom.update(renamed)).rejects.toBeInstanceOf(ReplacementRequiredError);
+    expect(emu.state.store.domains.map((x) => x.fields.DomainName)).toEqual(["api.example.com"]);
+    await dom.update(renamed, { allowReplace: true });
+    expect(dom.id).toBe(`${s.id}#www.example.com`);
+    expect(dom.pathMappings).toEqual(["/v1#release", "/beta#test"]);
+    expect(emu.state.store.domains.map((x) => x.fields.DomainName)).toEqual(["www.example.com"]);
 
     const other = await ApiGatewayService.create({ ...serviceArgs, serviceName: "other" }, { provider: p });
-    const moved = { ...next, serviceId: other.id, defaultDomain: String(other.outerSubDomain) };
+    const moved = { ...renamed, serviceId: other.id, defaultDomain: String(other.outerSubDomain) };
     expect(dom.diff(moved).replaces).toBe(true);
     await expect(dom.update(moved)).rejects.toBeInstanceOf(ReplacementRequiredError);
     await dom.update(moved, { allowReplace: true });
-    expect(dom.id).toBe(`${other.id}#api.example.com`);
+    expect(dom.id).toBe(`${other.id}#www.example.com`);
     expect((await ApiGatewayCustomDomain.find({ serviceId: other.id }, { provider: p })).map((f) => f.id)).toEqual([
       dom.id,
     ]);

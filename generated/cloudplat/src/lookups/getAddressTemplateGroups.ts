@@ -7,7 +7,7 @@ import { type AddressTemplateGroup, addressTemplateGroupType } from "../types/ad
 
 /** Arguments of getAddressTemplateGroups (`cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups`): Address template groups of the region, optionally filtered by id or name. */
 export interface GetAddressTemplateGroupsArgs {
-  /** Filters the results by that identifier. */
+  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
   id?: string | undefined;
   /** Name of the address template group to match (sent as the `address-template-group-name` filter). */
   name?: string | undefined;

@@ -7,7 +7,7 @@ import { type AddressTemplate, addressTemplateType } from "../types/addressTempl
 
 /** Arguments of getAddressTemplates (`cloudplat:index/getAddressTemplates:getAddressTemplates`): Address templates of the region, optionally filtered by id or name. */
 export interface GetAddressTemplatesArgs {
-  /** Filters the results by that identifier. */
+  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
   id?: string | undefined;
   /** Name of the address template to match (sent as the `address-template-name` filter). */
   name?: string | undefined;

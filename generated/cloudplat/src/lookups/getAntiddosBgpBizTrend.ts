@@ -34,7 +34,7 @@ export interface GetAntiddosBgpBizTrendArgs {
    * - `1`: Custom time.
    */
   flag: GetAntiddosBgpBizTrendFlag;
-  /** Filters the results by that identifier. */
+  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
   id?: string | undefined;
   /** Id of the anti-DDoS instance. */
   instanceId: string;

@@ -8,7 +8,7 @@ import { type AntiddosLayer7Listener, antiddosLayer7ListenerType } from "../type
 
 /** Arguments of getAntiddosListListener (`cloudplat:index/getAntiddosListListener:getAntiddosListListener`): Layer-4 and layer-7 forwarding listeners of the account's anti-DDoS instances. */
 export interface GetAntiddosListListenerArgs {
-  /** Filters the results by that identifier. */
+  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
   id?: string | undefined;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   resultOutputFile?: string | undefined;

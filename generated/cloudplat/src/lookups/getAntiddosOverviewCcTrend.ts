@@ -25,7 +25,7 @@ export interface GetAntiddosOverviewCcTrendArgs {
    * Format: datetime-ymd-hms.
    */
   endTime: string;
-  /** Filters the results by that identifier. */
+  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
   id?: string | undefined;
   /** IP addresses to query. */
   ipLists?: readonly string[] | undefined;

@@ -9,7 +9,7 @@ import { type ApiGatewayPluginApi, apiGatewayPluginApiType } from "../types/apiG
 export interface GetApiGatewayPluginsArgs {
   /** Environment to query. */
   environmentName: string;
-  /** Filters the results by that identifier. */
+  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
   id?: string | undefined;
   /** Id of the plug-in. */
   pluginId: string;

@@ -10,7 +10,7 @@ import {
 
 /** Arguments of getApiGatewayServiceEnvironmentList (`cloudplat:index/getApiGatewayServiceEnvironmentList:getApiGatewayServiceEnvironmentList`): Environments a service is bound to and their release state. */
 export interface GetApiGatewayServiceEnvironmentListArgs {
-  /** Filters the results by that identifier. */
+  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
   id?: string | undefined;
   /** A local path where the results are saved as JSON; it is never sent to the API. */
   resultOutputFile?: string | undefined;

@@ -70,7 +70,11 @@ export interface ApiGatewayCustomDomainArgs {
    * Changing this replaces the resource: A custom domain binding belongs to one service.
    */
   serviceId: string;
-  /** The custom domain to bind; a change is applied with ModifySubDomain. */
+  /**
+   * The custom domain to bind.
+   *
+   * Changing this replaces the resource: The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.
+   */
   subDomain: string;
 }
 
@@ -116,7 +120,7 @@ export interface ApiGatewayCustomDomainOutputs {
    * - `0`: Domain resolution failed.
    */
   readonly status?: 1 | 0 | (number & {}) | undefined;
-  /** The custom domain to bind; a change is applied with ModifySubDomain. */
+  /** The custom domain to bind. */
   readonly subDomain: string;
 }
 
@@ -169,10 +173,16 @@ export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
       replaceOnChange: "A custom domain binding belongs to one service.",
     },
     status: { wire: "Status", mode: "output", type: { kind: "integer" } },
-    subDomain: { wire: "SubDomain", mode: "required", type: { kind: "string" } },
+    subDomain: {
+      wire: "SubDomain",
+      mode: "required",
+      type: { kind: "string" },
+      replaceOnChange:
+        "The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.",
+    },
   },
   secretPaths: [],
-  replaceOnChangePaths: ["serviceId"],
+  replaceOnChangePaths: ["serviceId", "subDomain"],
   importUnsupported: "The platform offers no import for custom domains (the upstream provider defines no importer).",
 };
 

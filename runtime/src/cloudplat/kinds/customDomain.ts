@@ -3,7 +3,7 @@ import type { CallContext, KindOps, Values } from "../../lifecycle/resource.js";
 import { ValidationError } from "../../validate.js";
 import { collectPages } from "../pagination.js";
 import type { CloudplatProvider } from "../provider.js";
-import { expectTrue, gatewayCall, rejectChanges, unlessNotFound } from "./gateway.js";
+import { expectTrue, gatewayCall, unlessNotFound } from "./gateway.js";
 
 const NOT_FOUND = ["ResourceNotFound.InvalidService", "ResourceNotFound"];
 
@@ -12,7 +12,7 @@ const NOT_FOUND = ["ResourceNotFound.InvalidService", "ResourceNotFound"];
  * `serviceId#subDomain`. Path mappings are `path#environment` strings on the SDK side and
  * `{Path, Environment}` on the wire; the default domain is not in the domain list, so it is read from
  * the service by network type. The reference provider reads the first domain of the service; this
- * reads the one of the id. The sub-domain identifies the binding, so changing it is refused.
+ * reads the one of the id. The sub-domain names the binding, so the schema replaces it on change.
  */
 export function customDomainOps(p: CloudplatProvider, d: ResourceDescriptor): KindOps {
   const call = gatewayCall(p, d);
@@ -79,12 +79,7 @@ export function customDomainOps(p: CloudplatProvider, d: ResourceDescriptor): Ki
           status: Number(domain.Status),
         };
       }),
-    update: async (id, desired, current, diff, ctx) => {
-      rejectChanges(
-        d,
-        diff.changes.map((c) => c.field),
-        ["subDomain"],
-      );
+    update: async (id, desired, current, _diff, ctx) => {
       const res = await call("ModifySubDomain", { ...split(id), ...body({ ...current, ...desired }) }, ctx, {
         id,
         name: current.subDomain as string,

@@ -42,8 +42,10 @@ export const getAntiddosOverviewDdosEventList = pagedLookup({
   id: (_args, events) => hashOfIds(events.map((e) => e.Id)),
 });
 
-/** getAntiddosBasicDeviceStatus (§4.2): DescribeBasicDeviceStatus by IP, id and region. */
-export const getAntiddosBasicDeviceStatus = callLookup("DescribeBasicDeviceStatus");
+/** getAntiddosBasicDeviceStatus (§4.2): DescribeBasicDeviceStatus by IP, id and region; each status is keyed by its resource. */
+export const getAntiddosBasicDeviceStatus = callLookup("DescribeBasicDeviceStatus", {
+  identifiedBy: ["Data[].Key", "CLBData[].Key"],
+});
 
 /** getAntiddosListListener (§4.2): DescribeListListener, whose request is empty. */
 export const getAntiddosListListener = callLookup("DescribeListListener");

@@ -2,7 +2,7 @@ import { callLookup } from "./antiddosBase.js";
 import type { LookupFactory } from "./listLookup.js";
 
 /** getAntiddosBgpBizTrend (§4.2): DescribeBgpBizTrend; the id is the instance id. */
-export const getAntiddosBgpBizTrend = callLookup("DescribeBgpBizTrend", (args) => String(args.instanceId));
+export const getAntiddosBgpBizTrend = callLookup("DescribeBgpBizTrend", { id: (args) => String(args.instanceId) });
 
 /** getAntiddosOverviewAttackTrend (§4.2): DescribeOverviewAttackTrend, attack counts per day. */
 export const getAntiddosOverviewAttackTrend = callLookup("DescribeOverviewAttackTrend");

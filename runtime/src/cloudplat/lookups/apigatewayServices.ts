@@ -18,8 +18,8 @@ const asList = (v: unknown): unknown => (v === null || v === undefined || Array.
 const sub = (info: Values, key: string): Values => (info[key] as Values | null | undefined) ?? {};
 
 /** getApiGatewayServiceEnvironmentList (§4.3): DescribeServiceEnvironmentList, 20 a page; the id is the service id. */
-export const getApiGatewayServiceEnvironmentList = wireLookup(async (p, a, signal) => ({
-  wire: {
+export const getApiGatewayServiceEnvironmentList = wireLookup({
+  run: async (p, a, signal) => ({
     EnvironmentList: await gatewayPages(
       p,
       "DescribeServiceEnvironmentList",
@@ -28,13 +28,14 @@ export const getApiGatewayServiceEnvironmentList = wireLookup(async (p, a, signa
       signal,
       20,
     ),
-  },
-  id: String(a.serviceId),
-}));
+  }),
+  identifiedBy: ["EnvironmentList[].EnvironmentName"],
+  id: (a) => String(a.serviceId),
+});
 
 /** getApiGatewayServiceReleaseVersions (§4.3): DescribeServiceReleaseVersion, 20 a page; the id is the service id. */
-export const getApiGatewayServiceReleaseVersions = wireLookup(async (p, a, signal) => ({
-  wire: {
+export const getApiGatewayServiceReleaseVersions = wireLookup({
+  run: async (p, a, signal) => ({
     VersionList: await gatewayPages(
       p,
       "DescribeServiceReleaseVersion",
@@ -43,35 +44,38 @@ export const getApiGatewayServiceReleaseVersions = wireLookup(async (p, a, signa
       signal,
       20,
     ),
-  },
-  id: String(a.serviceId),
-}));
+  }),
+  identifiedBy: ["VersionList[].VersionName"],
+  id: (a) => String(a.serviceId),
+});
 
 /** getApiGatewayApiAppService (§4.3): DescribeServiceForApiApp answers at the top of `Response`, not in `Result`. */
-export const getApiGatewayApiAppService = wireLookup(async (p, a, signal) => ({
-  wire: await p.client.call(
-    "apigateway",
-    "DescribeServiceForApiApp",
-    { ServiceId: a.serviceId, ApiRegion: a.apiRegion },
-    { signal },
-  ),
-  id: String(a.serviceId),
-}));
+export const getApiGatewayApiAppService = wireLookup({
+  run: (p, a, signal) =>
+    p.client.call(
+      "apigateway",
+      "DescribeServiceForApiApp",
+      { ServiceId: a.serviceId, ApiRegion: a.apiRegion },
+      { signal },
+    ),
+  id: (a) => String(a.serviceId),
+});
 
 /** getApiGatewayApiAppApi (§4.3): DescribeApiForApiApp, its one ApiInfo as a one-element `results`. */
-export const getApiGatewayApiAppApi = wireLookup(async (p, a, signal) => {
-  const info = await resultOf(
-    p,
-    "apigateway",
-    "DescribeApiForApiApp",
-    { ServiceId: a.serviceId, ApiId: a.apiId, ApiRegion: a.apiRegion },
-    signal,
-  );
-  const lists = Object.fromEntries(SINGLE_OBJECTS.map((k) => [k, asList(info[k])]));
-  return {
-    wire: { Result: [{ ...info, ...lists }] },
-    id: `${String(a.serviceId)}#${String(a.apiId)}#${String(a.apiRegion)}`,
-  };
+export const getApiGatewayApiAppApi = wireLookup({
+  run: async (p, a, signal) => {
+    const info = await resultOf(
+      p,
+      "apigateway",
+      "DescribeApiForApiApp",
+      { ServiceId: a.serviceId, ApiId: a.apiId, ApiRegion: a.apiRegion },
+      signal,
+    );
+    const lists = Object.fromEntries(SINGLE_OBJECTS.map((k) => [k, asList(info[k])]));
+    return { Result: [{ ...info, ...lists }] };
+  },
+  identifiedBy: ["Result[].ApiId"],
+  id: (a) => `${String(a.serviceId)}#${String(a.apiId)}#${String(a.apiRegion)}`,
 });
 
 /** One DescribeApi flattened as getApiGatewayApis lists it (`RequestConfig.Path` as `RequestConfigPath`, …). */
@@ -94,27 +98,31 @@ function apiDetail(info: Values): Values {
  * getApiGatewayApis (§4.3): DescribeApisStatus filtered by id and name, then one DescribeApi per API
  * for its full configuration; an API deleted in between is skipped, as the reference provider does.
  */
-export const getApiGatewayApis = wireLookup(async (p, a, signal) => {
-  const statuses = await gatewayPages(
-    p,
-    "DescribeApisStatus",
-    { ServiceId: a.serviceId, Filters: [...filter("ApiId", a.apiId), ...filter("ApiName", a.apiName)] },
-    "ApiIdStatusSet",
-    signal,
-  );
-  const details: Values[] = [];
-  for (const s of statuses) {
-    const info = await resultOf(
+export const getApiGatewayApis = wireLookup({
+  run: async (p, a, signal) => {
+    const statuses = await gatewayPages(
       p,
-      "apigateway",
-      "DescribeApi",
-      { ServiceId: a.serviceId, ApiId: s.ApiId },
+      "DescribeApisStatus",
+      { ServiceId: a.serviceId, Filters: [...filter("ApiId", a.apiId), ...filter("ApiName", a.apiName)] },
+      "ApiIdStatusSet",
       signal,
-    ).catch((e: unknown) => {
-      if (e instanceof CloudplatError && e.code.startsWith("ResourceNotFound")) return undefined;
-      throw e;
-    });
-    if (info) details.push(apiDetail(info));
-  }
-  return { wire: { Lists: details }, id: `${String(a.apiName ?? "")}#${String(a.apiId ?? "")}` };
+    );
+    const details: Values[] = [];
+    for (const s of statuses) {
+      const info = await resultOf(
+        p,
+        "apigateway",
+        "DescribeApi",
+        { ServiceId: a.serviceId, ApiId: s.ApiId },
+        signal,
+      ).catch((e: unknown) => {
+        if (e instanceof CloudplatError && e.code.startsWith("ResourceNotFound")) return undefined;
+        throw e;
+      });
+      if (info) details.push(apiDetail(info));
+    }
+    return { Lists: details };
+  },
+  identifiedBy: ["Lists[].ApiId"],
+  id: (a) => `${String(a.apiName ?? "")}#${String(a.apiId ?? "")}`,
 });

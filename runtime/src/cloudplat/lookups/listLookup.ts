@@ -27,20 +27,23 @@ export interface ListLookup {
   readonly pageSize?: number | undefined;
   /** The request, from the validated arguments (paging fields are added). */
   readonly params: (args: Values) => Values;
-  /** The wire id of an item, hashed into the result's id. */
+  /** The wire id of an item: what the `id` input filters by, hashed into the result's id. */
   readonly itemId: string;
 }
 
 export function listLookup(spec: ListLookup): LookupFactory {
-  return wireLookup(async (p, args, signal) => {
-    const items = await collectPages<Values>(
-      p.client,
-      spec.service,
-      spec.action,
-      spec.params(args),
-      { style: spec.style, listKey: spec.listKey, pageSize: spec.pageSize },
-      { signal },
-    );
-    return { wire: { [spec.listKey]: items }, id: hashOfIds(items.map((i) => i[spec.itemId])) };
+  return wireLookup({
+    run: async (p, args, signal) => ({
+      [spec.listKey]: await collectPages<Values>(
+        p.client,
+        spec.service,
+        spec.action,
+        spec.params(args),
+        { style: spec.style, listKey: spec.listKey, pageSize: spec.pageSize },
+        { signal },
+      ),
+    }),
+    identifiedBy: [`${spec.listKey}[].${spec.itemId}`],
+    id: (_args, wire) => hashOfIds((wire[spec.listKey] as Values[]).map((i) => i[spec.itemId])),
   });
 }

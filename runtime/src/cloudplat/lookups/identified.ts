@@ -1,0 +1,26 @@
+import type { Values } from "../../lifecycle/resource.js";
+
+/**
+ * The `id` filter of a lookup (seed: "lookups that take an `id` input use it to filter by that
+ * identifier"): keeps, in each list a path names, only the items whose id field equals `id`. A path
+ * walks wire keys, `[]` marking a list, and ends in the item's id field: `EventList[].Id`,
+ * `Result[].ApiAppApiSet[].ApiAppId` (outer lists are kept, their inner lists filtered).
+ */
+export function keepIdentified(wire: Values, paths: readonly string[], id: string): Values {
+  return paths.reduce((w, path) => keepAt(w, path.split("[]."), id), wire);
+}
+
+function keepAt(value: Values, segments: readonly string[], id: string): Values {
+  const [key, ...rest] = segments;
+  const list = key === undefined ? undefined : value[key];
+  if (key === undefined || !Array.isArray(list)) return value;
+  const items = list as Values[];
+  const [field] = rest;
+  return {
+    ...value,
+    [key]:
+      rest.length === 1 && field !== undefined
+        ? items.filter((item) => String(item[field]) === id)
+        : items.map((item) => keepAt(item, rest, id)),
+  };
+}
