@@ -1,13 +1,10 @@
-/**
- * IP strategies, plug-ins and custom domains (reference §5.4, §5.7, §5.8, §4.3). `DescribeIPStrategysStatus` (sic) is
- * not paged; the rest use the API gateway paging style.
- */
+/** Plug-ins and custom domains (reference §5.4, §5.8, §4.3), in the API gateway paging style. */
 import { api, apisOf, env, listResult, service } from "./apigwCommon.js";
 import type { Ctx, Handler } from "./actions.js";
 import { ApiError, invalidValue } from "./envelope.js";
 import { isoTime } from "./ids.js";
 import type { Obj } from "./params.js";
-import type { IpStrategyRec, PluginRec } from "./state.js";
+import type { PluginRec } from "./state.js";
 
 const PLUGIN_TYPES = [
   "IPControl",
@@ -21,27 +18,11 @@ const PLUGIN_TYPES = [
   "ProxyCache",
 ];
 
-function strategy(ctx: Ctx, serviceId: string): IpStrategyRec {
-  const id = ctx.p.str("StrategyId");
-  const s = ctx.store.ipStrategies.get(id);
-  if (!s || s.fields["ServiceId"] !== serviceId)
-    throw new ApiError("ResourceNotFound.InvalidIPStrategy", `The IP strategy \`${id}\` does not exist.`);
-  return s;
-}
-
 function plugin(ctx: Ctx, id = ctx.p.str("PluginId")): PluginRec {
   const p = ctx.store.plugins.get(id);
   if (!p) throw new ApiError("ResourceNotFound.InvalidPlugin", `The plugin \`${id}\` does not exist.`);
   return p;
 }
-
-const strategyView = (s: IpStrategyRec): Obj => ({
-  ...s.fields,
-  CreatedTime: isoTime(s.createdAt),
-  ModifiedTime: isoTime(s.modifiedAt),
-  BindApiTotalCount: 0,
-  BindApis: [],
-});
 
 const pluginView = (p: PluginRec): Obj => ({
   ...p.fields,
@@ -51,69 +32,7 @@ const pluginView = (p: PluginRec): Obj => ({
   AttachedApis: p.attached.map((a) => ({ ServiceId: a.serviceId, ApiId: a.apiId, Environment: a.env })),
 });
 
-function validIps(data: string): void {
-  for (const ip of data
-    .split(/[\n,]/)
-    .map((s) => s.trim())
-    .filter(Boolean))
-    if (!/^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/.test(ip))
-      throw invalidValue("StrategyData", ip, "not an IPv4 address or CIDR");
-}
-
 export const accessActions: Record<string, Handler> = {
-  CreateIPStrategy(ctx) {
-    const serviceId = service(ctx).fields["ServiceId"] as string;
-    const name = ctx.p.str("StrategyName");
-    const type = ctx.p.enum("StrategyType", ["WHITE", "BLACK"]);
-    const data = ctx.p.str("StrategyData");
-    ctx.p.done();
-    validIps(data);
-    const id = ctx.store.ids.next("IPStrategy");
-    const rec: IpStrategyRec = {
-      fields: { StrategyId: id, StrategyName: name, StrategyType: type, StrategyData: data, ServiceId: serviceId },
-      createdAt: ctx.now,
-      modifiedAt: ctx.now,
-    };
-    ctx.store.ipStrategies.set(id, rec);
-    return { Result: strategyView(rec) };
-  },
-  DescribeIPStrategy(ctx) {
-    const serviceId = service(ctx).fields["ServiceId"] as string;
-    const s = strategy(ctx, serviceId);
-    env(ctx);
-    ctx.p.optInt("Offset", { min: 0 });
-    ctx.p.optInt("Limit", { min: 1, max: 100 });
-    ctx.p.accept("Filters").done();
-    return { Result: strategyView(s) };
-  },
-  DescribeIPStrategysStatus(ctx) {
-    const serviceId = service(ctx).fields["ServiceId"] as string;
-    const names = ctx.p.filters(["StrategyName"]).get("StrategyName");
-    ctx.p.done();
-    const all = [...ctx.store.ipStrategies.values()]
-      .filter(
-        (s) => s.fields["ServiceId"] === serviceId && (!names || names.includes(s.fields["StrategyName"] as string)),
-      )
-      .map(strategyView);
-    return { Result: { TotalCount: all.length, StrategySet: all } };
-  },
-  ModifyIPStrategy(ctx) {
-    const serviceId = service(ctx).fields["ServiceId"] as string;
-    const s = strategy(ctx, serviceId);
-    const data = ctx.p.str("StrategyData");
-    ctx.p.done();
-    validIps(data);
-    s.fields["StrategyData"] = data;
-    s.modifiedAt = ctx.now;
-    return { Result: true };
-  },
-  DeleteIPStrategy(ctx) {
-    const serviceId = service(ctx).fields["ServiceId"] as string;
-    const s = strategy(ctx, serviceId);
-    ctx.p.done();
-    ctx.store.ipStrategies.delete(s.fields["StrategyId"] as string);
-    return { Result: true };
-  },
   CreatePlugin(ctx) {
     const name = ctx.p.str("PluginName");
     const type = ctx.p.enum("PluginType", PLUGIN_TYPES);

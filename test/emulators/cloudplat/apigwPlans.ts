@@ -1,6 +1,7 @@
 /**
  * Usage plans, their environment bindings and bound keys, and API keys (reference §5.5, §5.6, §5.9). A plan still bound
  * cannot be deleted (`UnsupportedOperation.UsagePlanInUse`); an enabled key cannot be deleted and a bound one neither.
+ * `DescribeUsagePlansStatus` lists every plan of the account, paged, in creation order.
  */
 import { api, env, listResult, service } from "./apigwCommon.js";
 import type { Ctx, Handler } from "./actions.js";
@@ -45,6 +46,42 @@ function planInfo(ctx: Ctx, p: UsagePlanRec): Obj {
       BindType: b.bindType,
       ApiId: b.apiId,
     })),
+  };
+}
+
+/** A plan as the SDK's `UsagePlanStatusInfo`: the shape of `DescribeUsagePlansStatus`'s `UsagePlanStatusSet`. */
+const planStatus = (p: UsagePlanRec): Obj => ({
+  UsagePlanId: p.fields["UsagePlanId"],
+  UsagePlanName: p.fields["UsagePlanName"],
+  UsagePlanDesc: p.fields["UsagePlanDesc"],
+  MaxRequestNumPreSec: p.fields["MaxRequestNumPreSec"],
+  MaxRequestNum: p.fields["MaxRequestNum"],
+  CreatedTime: isoTime(p.createdAt),
+  ModifiedTime: isoTime(p.modifiedAt),
+});
+
+/**
+ * The `DescribeUsagePlansStatus` filters the SDK lists, each a set of accepted values (exact match). `Environment`
+ * only qualifies `NotServiceId`/`NotApiId` (plans not bound to that service or API in that environment): the docs do
+ * not say what it does alone, so it does nothing alone here.
+ */
+function planFilter(ctx: Ctx): (p: UsagePlanRec) => boolean {
+  const f = ctx.p.filters(["UsagePlanId", "UsagePlanName", "NotServiceId", "NotApiId", "Environment"]);
+  const ids = f.get("UsagePlanId");
+  const names = f.get("UsagePlanName");
+  const notServices = f.get("NotServiceId");
+  const notApis = f.get("NotApiId");
+  const envs = f.get("Environment");
+  const boundTo = (id: string, test: (b: BindingRec) => boolean) =>
+    ctx.store.bindings.some((b) => b.usagePlanId === id && (!envs || envs.includes(b.env)) && test(b));
+  return (p) => {
+    const id = p.fields["UsagePlanId"] as string;
+    return (
+      (!ids || ids.includes(id)) &&
+      (!names || names.includes(p.fields["UsagePlanName"] as string)) &&
+      (!notServices || !boundTo(id, (b) => b.bindType === "SERVICE" && notServices.includes(b.serviceId))) &&
+      (!notApis || !boundTo(id, (b) => b.bindType === "API" && notApis.includes(b.apiId)))
+    );
   };
 }
 
@@ -114,6 +151,10 @@ export const planActions: Record<string, Handler> = {
     const p = plan(ctx);
     ctx.p.done();
     return { Result: planInfo(ctx, p) };
+  },
+  DescribeUsagePlansStatus(ctx) {
+    const keep = planFilter(ctx);
+    return listResult(ctx, [...ctx.store.usagePlans.values()].filter(keep).map(planStatus), "UsagePlanStatusSet");
   },
   ModifyUsagePlan(ctx) {
     const p = plan(ctx);

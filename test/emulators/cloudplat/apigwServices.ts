@@ -2,7 +2,8 @@
  * API gateway services, their environments and releases (reference §5.1, §5.3, §4.3). A release completes after
  * `releaseDelayMs` of virtual time (until then it is absent from `AvailableEnvironments` and its environment shows
  * status 0). A service with a released environment cannot be deleted (`UnsupportedOperation.UnsupportedDeleteService`),
- * nor one that still has APIs (`UnsupportedOperation.ApiListNotEmpty`).
+ * nor one that still has APIs (`UnsupportedOperation.ApiListNotEmpty`). `DescribeServicesStatus` lists every service
+ * of the account, paged, in creation order.
  */
 import { apisOf, env, listResult, released, service } from "./apigwCommon.js";
 import type { Ctx, Handler } from "./actions.js";
@@ -58,6 +59,58 @@ export function describeService(ctx: Ctx, s: ServiceRec): Record<string, unknown
     }),
     Tags: [...(ctx.store.tags.get(tagResource(ctx, id)) ?? [])].map(([Key, Value]) => ({ Key, Value })),
   };
+}
+
+/** A service as the SDK's `Service`: the shape of `DescribeServicesStatus`'s `ServiceSet`. */
+function serviceStatus(ctx: Ctx, s: ServiceRec): Record<string, unknown> {
+  const f = s.fields;
+  const id = f["ServiceId"] as string;
+  return {
+    ServiceId: id,
+    ServiceName: f["ServiceName"],
+    ServiceDesc: f["ServiceDesc"],
+    Protocol: f["Protocol"],
+    NetTypes: f["NetTypes"],
+    IpVersion: f["IpVersion"],
+    ExclusiveSetName: "",
+    AvailableEnvironments: released(s, ctx.now),
+    OuterSubDomain: f["OuterSubDomain"],
+    InnerSubDomain: f["InternalSubDomain"],
+    InnerHttpPort: f["InnerHttpPort"],
+    InnerHttpsPort: f["InnerHttpsPort"],
+    CreatedTime: isoTime(s.createdAt),
+    ModifiedTime: isoTime(s.modifiedAt),
+    TradeIsolateStatus: 0,
+    InstanceId: f["InstanceId"],
+    SetType: f["SetType"],
+    DeploymentType: f["DeploymentType"],
+    Tags: [...(ctx.store.tags.get(tagResource(ctx, id)) ?? [])].map(([Key, Value]) => ({ Key, Value })),
+  };
+}
+
+/**
+ * The `DescribeServicesStatus` filters the SDK lists, each a set of accepted values (exact match). `Environment`
+ * only qualifies `NotUsagePlanId` (services not bound to the plan in that environment): the docs do not say what it
+ * does alone, so it does nothing alone here.
+ */
+function serviceFilter(ctx: Ctx): (s: ServiceRec) => boolean {
+  const f = ctx.p.filters(["ServiceId", "ServiceName", "IpVersion", "InstanceId", "NotUsagePlanId", "Environment"]);
+  const plain = ["ServiceId", "ServiceName", "IpVersion", "InstanceId"].flatMap((n) => {
+    const values = f.get(n);
+    return values ? [{ n, values }] : [];
+  });
+  const notPlans = f.get("NotUsagePlanId");
+  const envs = f.get("Environment");
+  return (s) =>
+    plain.every(({ n, values }) => values.includes(String(s.fields[n]))) &&
+    (!notPlans ||
+      !ctx.store.bindings.some(
+        (b) =>
+          b.serviceId === s.fields["ServiceId"] &&
+          b.bindType === "SERVICE" &&
+          notPlans.includes(b.usagePlanId) &&
+          (!envs || envs.includes(b.env)),
+      ));
 }
 
 export const tagResource = (ctx: Ctx, id: string): string => `qcs::apigw:${ctx.region}:uin/:service/${id}`;
@@ -125,6 +178,11 @@ export const serviceActions: Record<string, Handler> = {
       NetTypes: types,
       IpVersion: ipVersion,
     };
+  },
+  DescribeServicesStatus(ctx) {
+    const keep = serviceFilter(ctx);
+    const all = [...ctx.store.services.values()].filter(keep).map((s) => serviceStatus(ctx, s));
+    return listResult(ctx, all, "ServiceSet");
   },
   DescribeService(ctx) {
     const s = service(ctx);

@@ -4,6 +4,7 @@ import { antiddosService } from "./antiddos.js";
 import { accessActions } from "./apigwAccess.js";
 import { apiActions } from "./apigwApis.js";
 import { appActions } from "./apigwApps.js";
+import { ipStrategyActions } from "./apigwIpStrategies.js";
 import { planActions } from "./apigwPlans.js";
 import { serviceActions } from "./apigwServices.js";
 import { stsService, type StsOptions } from "./sts.js";
@@ -18,7 +19,14 @@ export function buildServices(options: StsOptions): Record<string, ServiceDef> {
     tag: tagService(),
     apigateway: {
       version: "2018-08-08",
-      actions: { ...serviceActions, ...apiActions, ...planActions, ...accessActions, ...appActions },
+      actions: {
+        ...serviceActions,
+        ...apiActions,
+        ...planActions,
+        ...accessActions,
+        ...ipStrategyActions,
+        ...appActions,
+      },
     },
   };
 }

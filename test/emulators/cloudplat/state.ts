@@ -51,6 +51,8 @@ export interface IpStrategyRec {
   fields: Obj;
   createdAt: number;
   modifiedAt: number;
+  /** APIs bound with BindIPStrategy, per environment, in binding order. */
+  bound: { apiId: string; env: Env }[];
 }
 
 export interface PluginRec {

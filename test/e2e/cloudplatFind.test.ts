@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ApiGatewayService, ApiGatewayUsagePlan, Provider } from "cloudplat";
+import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+
+// The state-input form without an id: Kind.find(state) lists every service (DescribeServicesStatus) or
+// usage plan (DescribeUsagePlansStatus) page after page, 100 a page, reads each, and keeps those whose
+// state matches every field given. More than 100 objects, so the match sits on the second page.
+let emu: CloudplatEmulator;
+let p: Provider;
+beforeEach(async () => {
+  emu = await startCloudplatEmulator();
+  p = new Provider(
+    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
+    {},
+    { endpoint: emu.url, rateLimit: false, pollMs: 10 },
+  );
+});
+afterEach(() => emu.stop());
+
+type Wire = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const write = (action: string, params: object) => p.client.call<Wire>("apigateway", action, params, { read: false });
+
+/** The Offset/Limit of each page of a list action the runtime asked for. */
+const windows = (action: string) =>
+  emu.state
+    .requests({ service: "apigateway", action })
+    .map((r) => JSON.parse(r.body) as Wire)
+    .map((b) => [b.Offset, b.Limit]);
+
+const FILLER = 102;
+
+describe("ApiGatewayService.find without an id", () => {
+  it("reads every page of DescribeServicesStatus and matches by name, or by description and protocol", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < FILLER; i++) {
+      const edge = i === 7 ? { ServiceDesc: "edge", Protocol: "https" } : { Protocol: "http" };
+      ids.push((await write("CreateService", { ServiceName: `svc${i}`, NetTypes: ["OUTER"], ...edge })).ServiceId);
+    }
+    const billing = (
+      await write("CreateService", {
+        ServiceName: "billing",
+        Protocol: "https",
+        NetTypes: ["OUTER"],
+        ServiceDesc: "edge",
+      })
+    ).ServiceId as string;
+
+    const found = await ApiGatewayService.find({ serviceName: "billing" }, { provider: p });
+    expect(found.map((s) => s.id)).toEqual([billing]);
+    expect(found[0]!.serviceDesc).toBe("edge");
+    expect(windows("DescribeServicesStatus")).toEqual([
+      [0, 100],
+      [100, 100],
+    ]);
+    // Every listed service was read: the filter is applied to the state, not sent to the platform.
+    expect(emu.state.requests({ service: "apigateway", action: "DescribeService" })).toHaveLength(FILLER + 1);
+
+    const edges = await ApiGatewayService.find({ serviceDesc: "edge", protocol: "https" }, { provider: p });
+    expect(edges.map((s) => s.id)).toEqual([ids[7], billing]);
+
+    expect(await ApiGatewayService.find({ serviceName: "nothing" }, { provider: p })).toEqual([]);
+    expect(await ApiGatewayService.find({ serviceName: "billing", protocol: "http" }, { provider: p })).toEqual([]);
+  });
+});
+
+describe("ApiGatewayUsagePlan.find without an id", () => {
+  it("reads every page of DescribeUsagePlansStatus and matches by name, or by limits", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < FILLER; i++)
+      ids.push(
+        (
+          await write("CreateUsagePlan", {
+            UsagePlanName: `plan${i}`,
+            MaxRequestNumPreSec: i === 3 ? 7 : 100,
+          })
+        ).Result.UsagePlanId,
+      );
+    const platinum = (
+      await write("CreateUsagePlan", { UsagePlanName: "platinum", UsagePlanDesc: "top", MaxRequestNumPreSec: 7 })
+    ).Result.UsagePlanId as string;
+
+    const found = await ApiGatewayUsagePlan.find({ usagePlanName: "platinum" }, { provider: p });
+    expect(found.map((u) => u.id)).toEqual([platinum]);
+    expect([found[0]!.usagePlanDesc, found[0]!.maxRequestNum]).toEqual(["top", -1]);
+    expect(windows("DescribeUsagePlansStatus")).toEqual([
+      [0, 100],
+      [100, 100],
+    ]);
+
+    const seven = await ApiGatewayUsagePlan.find({ maxRequestNumPreSec: 7 }, { provider: p });
+    expect(seven.map((u) => u.id)).toEqual([ids[3], platinum]);
+
+    expect(await ApiGatewayUsagePlan.find({ usagePlanName: "nothing" }, { provider: p })).toEqual([]);
+    expect(await ApiGatewayUsagePlan.find({ usagePlanName: "platinum", maxRequestNum: 5 }, { provider: p })).toEqual(
+      [],
+    );
+  });
+});
