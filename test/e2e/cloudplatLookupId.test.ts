@@ -289,6 +289,13 @@ describe("the id input of every cloudplat lookup", () => {
     }
   });
 
+  it("getApiGatewayApis reads in full only the API the id names", async () => {
+    emu.state.clearRequests();
+    await cloudplat.getApiGatewayApis({ serviceId, id: apiIds.b! }, opts());
+    const read = emu.state.requests({ service: "apigateway", action: "DescribeApi" });
+    expect(read.map((r) => (JSON.parse(r.body) as Obj).ApiId)).toEqual([apiIds.b]);
+  });
+
   it("a list result's hashed id follows the items kept", async () => {
     const all = await cloudplat.getAddressTemplates({}, opts());
     const one = await cloudplat.getAddressTemplates({ id: all.templateLists[1]!.id! }, opts());

@@ -108,7 +108,8 @@ export const getApiGatewayApis = wireLookup({
       signal,
     );
     const details: Values[] = [];
-    for (const s of statuses) {
+    // Only the API the `id` input names is read in full (the id filter would drop the others anyway).
+    for (const s of statuses.filter((x) => a.id === undefined || x.ApiId === a.id)) {
       const info = await resultOf(
         p,
         "apigateway",
