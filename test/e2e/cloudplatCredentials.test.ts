@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AccountNotAllowedError, CloudplatError, type RetryPolicy } from "@sdkgen/runtime";
+import { AccountNotAllowedError, CloudplatError, SessionExpiredError, type RetryPolicy } from "@sdkgen/runtime";
 import { getAddressTemplates, Provider, type ProviderArgs } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
 
@@ -291,6 +291,67 @@ describe("cloudplat credential sources", () => {
     expect(err).toBeInstanceOf(CloudplatError);
     expect((err as CloudplatError).code).toBe("AuthFailure.MFAFailure");
     expect(String(err)).not.toContain("654321");
+  });
+
+  it("mfaCertification spends its one-time code once: the session is used until it expires, never renewed", async () => {
+    const id = await seedTemplate();
+    const serialNumber = `qcs::cam:uin/${emu.accountId}::mfa/softToken`;
+    const p = provider({
+      ...staticKeys(),
+      mfaCertification: { serialNumber, tokenCode: "123456", durationSeconds: 900 },
+    });
+    const first = await provesLookup(p, id);
+    temporary(first.secretId, first.token);
+    emu.clock.advance(840_000); // 14 of 15 minutes: where renewable credentials would have been renewed
+    const later = await provesLookup(p, id);
+    expect(later.secretId).toBe(first.secretId);
+    expect(emu.state.requests({ action: "GetSessionToken" })).toHaveLength(1);
+
+    // The emulator, like the platform, refuses a spent code: a renewal could never have worked.
+    const reused = await getAddressTemplates(
+      {},
+      { provider: provider({ ...staticKeys(), mfaCertification: { serialNumber, tokenCode: "123456" } }) },
+    ).catch((e: unknown) => e);
+    expect((reused as CloudplatError).code).toBe("AuthFailure.MFAFailure");
+    expect((reused as CloudplatError).message).toContain("already been used");
+
+    emu.clock.advance(60_000); // the session's 900 s are over
+    emu.state.clearRequests();
+    const err = await getAddressTemplates({}, { provider: p }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SessionExpiredError);
+    const message = (err as Error).message;
+    expect(message).toContain(
+      `the MFA session from mfaCertification expired at ${new Date(START + 900_000).toISOString()}`,
+    );
+    expect(message).toContain(
+      "a new tokenCode is needed (mfaCertification.tokenCode or CLOUDPLAT_MFA_CERTIFICATION_TOKEN_CODE",
+    );
+    expect(message).toContain("durationSeconds sets how long a session lasts, up to 129600 seconds");
+    expect(emu.state.requests()).toEqual([]); // nothing sent: no renewal with the spent code, no doomed lookup
+    const issued = emu.state.store.keys.get(first.secretId!)!;
+    for (const text of [message, String(err), JSON.stringify(err), (err as Error).stack ?? ""])
+      for (const secret of ["123456", emu.credentials.secretKey, issued.secretKey, issued.token!])
+        expect(text).not.toContain(secret);
+  });
+
+  it("an MFA session the platform refuses before its expiry ends with the same clear error, the code not resent", async () => {
+    const id = await seedTemplate();
+    const serialNumber = `qcs::cam:uin/${emu.accountId}::mfa/softToken`;
+    const p = provider({ ...staticKeys(), mfaCertification: { serialNumber, tokenCode: "123456" } });
+    await provesLookup(p, id);
+    emu.clock.advance(60_000);
+    emu.state.expireTemporaryCredentials();
+    const err = await getAddressTemplates({}, { provider: p }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SessionExpiredError);
+    expect((err as Error).message).toContain(
+      `the MFA session from mfaCertification expired at ${new Date(START + 60_000).toISOString()} (the platform refused it with AuthFailure.TokenFailure; its stated expiry: ${new Date(START + 1_800_000).toISOString()})`,
+    );
+    expect(emu.state.requests({ action: "GetSessionToken" })).toHaveLength(1);
+    // One refusal, and the lookup not sent again with credentials known to be refused.
+    expect(emu.state.requests({ action: "DescribeAddressTemplates" }).map((r) => r.errorCode)).toEqual([
+      null,
+      "AuthFailure.TokenFailure",
+    ]);
   });
 
   it("renews temporary credentials once they expire, and the call goes through with the new ones", async () => {

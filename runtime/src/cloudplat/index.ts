@@ -12,6 +12,7 @@ export * from "./credentials/chain.js";
 export * from "./credentials/metadata.js";
 export * from "./credentials/profile.js";
 export * from "./credentials/refreshing.js";
+export * from "./credentials/singleUse.js";
 export * from "./credentials/static.js";
 export * from "./credentials/sts.js";
 export * from "./credentials/types.js";

@@ -6,12 +6,16 @@ import type { Ctx, ServiceDef } from "./actions.js";
 import { credentialFields, issueTemporary } from "./credentials.js";
 import { ApiError, invalidValue } from "./envelope.js";
 import type { Params } from "./params.js";
+import type { Store } from "./state.js";
 import type { Principal } from "./types.js";
 
 export interface StsOptions {
-  /** The code GetSessionToken accepts as TokenCode. */
+  /** The MFA code GetSessionToken (and AssumeRole with a TokenCode) accepts, once per MFA device. */
   mfaTokenCode: string;
 }
+
+/** MFA codes already spent, per device (`<serial> <code>`), per store: `emu.reset()` forgets them with the rest. */
+const spentCodes = new WeakMap<Store, Set<string>>();
 
 const ROLE_ARN = /^qcs::cam::uin\/(\d+):role(?:Name)?\/([\w+=,.@-]+)$/;
 const MFA_SERIAL = /^qcs::cam:uin\/(\d+)::mfa\/([\w-]+)$/;
@@ -31,6 +35,12 @@ function sessionName(p: Params): string {
   return name;
 }
 
+function mfaSerial(p: Params): string {
+  const serial = p.str("SerialNumber");
+  if (!MFA_SERIAL.test(serial)) throw invalidValue("SerialNumber", serial, "expected qcs::cam:uin/<uin>::mfa/<type>");
+  return serial;
+}
+
 function duration(p: Params, fallback: number, max: number): number {
   const d = p.optInt("DurationSeconds", { min: 0, max });
   return d === undefined || d === 0 ? fallback : d;
@@ -48,6 +58,19 @@ function assumed(ctx: Ctx, role: string, session: string): Principal {
 }
 
 export function stsService(options: StsOptions): ServiceDef {
+  /**
+   * Checks and spends a one-time MFA code, as the platform does: a wrong code, or one already accepted for the
+   * device, is `AuthFailure.MFAFailure`. Called last, so a request refused for another reason spends nothing.
+   */
+  function spendMfaCode(store: Store, serial: string, code: string): void {
+    if (code !== options.mfaTokenCode) throw new ApiError("AuthFailure.MFAFailure", "The MFA token code is invalid.");
+    const spent = spentCodes.get(store) ?? new Set<string>();
+    spentCodes.set(store, spent);
+    if (spent.has(`${serial} ${code}`))
+      throw new ApiError("AuthFailure.MFAFailure", "The MFA token code has already been used; wait for a new one.");
+    spent.add(`${serial} ${code}`);
+  }
+
   return {
     version: "2018-08-13",
     actions: {
@@ -55,7 +78,10 @@ export function stsService(options: StsOptions): ServiceDef {
         const { role } = roleArn(ctx);
         const session = sessionName(ctx.p);
         const seconds = duration(ctx.p, 7200, 43200);
-        ctx.p.accept("Policy", "ExternalId", "Tags", "SourceIdentity", "SerialNumber", "TokenCode").done();
+        // An MFA code asserts the device it came from: TokenCode needs its SerialNumber.
+        const mfa = ctx.p.has("TokenCode") ? { code: ctx.p.str("TokenCode"), serial: mfaSerial(ctx.p) } : undefined;
+        ctx.p.accept("Policy", "ExternalId", "Tags", "SourceIdentity", "SerialNumber").done();
+        if (mfa) spendMfaCode(ctx.store, mfa.serial, mfa.code);
         return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
       },
       AssumeRoleWithSAML(ctx) {
@@ -79,14 +105,11 @@ export function stsService(options: StsOptions): ServiceDef {
         return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
       },
       GetSessionToken(ctx) {
-        const serial = ctx.p.str("SerialNumber");
-        if (!MFA_SERIAL.test(serial))
-          throw invalidValue("SerialNumber", serial, "expected qcs::cam:uin/<uin>::mfa/<type>");
+        const serial = mfaSerial(ctx.p);
         const code = ctx.p.str("TokenCode");
         const seconds = duration(ctx.p, 1800, 129600);
         ctx.p.done();
-        if (code !== options.mfaTokenCode)
-          throw new ApiError("AuthFailure.MFAFailure", "The MFA token code is invalid.");
+        spendMfaCode(ctx.store, serial, code);
         return credentialFields(issueTemporary(ctx.store, ctx.key?.principal ?? ctx.store.rootPrincipal(), seconds));
       },
       GetCallerIdentity(ctx) {

@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AccountNotAllowedError } from "../../../runtime/src/cloudplat/credentials/accountCheck.js";
-import { credentialIssues } from "../../../runtime/src/cloudplat/credentials/chain.js";
+import { credentialIssues, ROLE_ARN_FILE_VAR } from "../../../runtime/src/cloudplat/credentials/chain.js";
+import { SessionExpiredError, SessionNotStartedError } from "../../../runtime/src/cloudplat/credentials/singleUse.js";
 import { queryEscape } from "../../../runtime/src/cloudplat/credentials/sts.js";
 import type { CloudplatConfig } from "../../../runtime/src/cloudplat/config.js";
 import { CloudplatProvider, type CloudplatProviderOptions } from "../../../runtime/src/cloudplat/provider.js";
+import { TransportError } from "../../../runtime/src/http/errors.js";
 import { setLogSink } from "../../../runtime/src/http/log.js";
 import { Secret } from "../../../runtime/src/secret.js";
 import { terraformConfig } from "../../../runtime/src/terraformConfig.js";
@@ -206,7 +208,7 @@ describe("credential sources", () => {
           sessionDuration: 0,
           policy: '{"a": "b c"}',
           externalId: "ext",
-          tokenCode: new Secret("123456"),
+          sourceIdentity: "100002",
         },
       },
       stub.url,
@@ -221,7 +223,7 @@ describe("credential sources", () => {
       DurationSeconds: 7200,
       Policy: queryEscape('{"a": "b c"}'),
       ExternalId: "ext",
-      TokenCode: "123456",
+      SourceIdentity: "100002",
     });
     expect(queryEscape('{"a": "b c"}')).toBe("%7B%22a%22%3A+%22b+c%22%7D");
     expect(sid(sts)).toBe("AKIDbase");
@@ -371,6 +373,188 @@ describe("credential sources", () => {
       expectedSignature(stub.seen[1]!, "cam-key-1-xyz", "sts"),
     );
     expect(stub.seen[1]!.headers["x-tc-token"]).toBe("cam-token-1-xyz");
+  });
+});
+
+describe("one-time MFA codes: a session bought with one is used until it expires, never renewed", () => {
+  const keys = { secretId: "AKIDm", secretKey: new Secret(KEY) };
+  const CODE = "778899";
+  const mfaCertification = { serialNumber: "qcs::cam:uin/1::mfa/softToken", tokenCode: new Secret(CODE) };
+  const START = Date.UTC(2026, 0, 15, 9, 0, 0); // the stub's credentials expire an hour later
+  const actions = (seen: Seen[]) => seen.map((s) => s.action);
+  /** The error's every text form, checked free of the key, the code and the temporary credentials. */
+  const noSecrets = (e: Error) => {
+    for (const text of [e.message, String(e), JSON.stringify(e), e.stack ?? ""])
+      for (const s of [KEY, CODE, "tmp-key-1-xyz", "tmp-token-1-xyz"]) expect(text).not.toContain(s);
+  };
+
+  it("mfaCertification: one GetSessionToken; at expiry an error saying the session expired and what to do", async () => {
+    const clock = { now: START };
+    const stub = await platform(clock);
+    const p = provider({ ...keys, mfaCertification }, stub.url, clock);
+    await api(p);
+    clock.now += 3600_000 - 1_000; // well inside the 300 s in which renewable credentials are renewed
+    await api(p);
+    expect(actions(stub.seen)).toEqual(["GetSessionToken", "DescribeAddressTemplates", "DescribeAddressTemplates"]);
+    expect(sid(stub.seen[2]!)).toBe("tmp-id-1");
+
+    clock.now += 1_000;
+    const error = (await api(p).catch((e: unknown) => e)) as SessionExpiredError;
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(error.message).toMatch(
+      /^the MFA session from mfaCertification expired at 2026-01-15T10:00:00\.000Z; MFA codes are single-use, so it is not renewed: a new tokenCode is needed \(mfaCertification\.tokenCode or CLOUDPLAT_MFA_CERTIFICATION_TOKEN_CODE/,
+    );
+    expect(error.message).toContain("durationSeconds sets how long a session lasts, up to 129600 seconds");
+    expect([error.refused, error.endedAt]).toEqual([false, START + 3600_000]);
+    noSecrets(error);
+    await expect(api(p)).rejects.toBeInstanceOf(SessionExpiredError); // and stays over
+    expect(stub.seen).toHaveLength(3); // nothing sent after the expiry: no second GetSessionToken
+  });
+
+  it("a refusal before the stated expiry (AuthFailure.TokenFailure) ends the session: no second exchange", async () => {
+    const clock = { now: START };
+    let refuse = false;
+    const stub = await platform(clock, (s) =>
+      refuse && s.action === "DescribeAddressTemplates"
+        ? { Error: { Code: "AuthFailure.TokenFailure", Message: "The token has expired." } }
+        : undefined,
+    );
+    const p = provider({ ...keys, mfaCertification }, stub.url, clock);
+    await api(p);
+    refuse = true;
+    clock.now += 60_000;
+    const error = (await api(p).catch((e: unknown) => e)) as SessionExpiredError;
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(error.message).toContain(
+      "the MFA session from mfaCertification expired at 2026-01-15T09:01:00.000Z (the platform refused it with AuthFailure.TokenFailure; its stated expiry: 2026-01-15T10:00:00.000Z)",
+    );
+    expect(error.refused).toBe(true);
+    noSecrets(error);
+    expect(actions(stub.seen)).toEqual(["GetSessionToken", "DescribeAddressTemplates", "DescribeAddressTemplates"]);
+  });
+
+  it("assumeRole with a tokenCode: the code is sent once and the role session is not renewed", async () => {
+    const clock = { now: START };
+    const stub = await platform(clock);
+    const assumeRole = { roleArn: "arn:r", sessionName: "s", serialNumber: "qcs::cam:uin/1::mfa/softToken" };
+    const p = provider({ ...keys, assumeRole: { ...assumeRole, tokenCode: new Secret(CODE) } }, stub.url, clock);
+    await api(p);
+    expect(stub.seen[0]!.json).toMatchObject({ SerialNumber: assumeRole.serialNumber, TokenCode: CODE });
+    clock.now += 3600_000 - 1_000;
+    await api(p);
+    clock.now += 1_000;
+    const error = (await api(p).catch((e: unknown) => e)) as SessionExpiredError;
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(error.message).toContain(
+      "the role session from assumeRole (assumed with the MFA code assumeRole.tokenCode) expired at 2026-01-15T10:00:00.000Z",
+    );
+    expect(error.message).toContain("CLOUDPLAT_ASSUME_ROLE_TOKEN_CODE");
+    expect(error.message).toContain("up to 43200 seconds");
+    noSecrets(error);
+    expect(actions(stub.seen)).toEqual(["AssumeRole", "DescribeAddressTemplates", "DescribeAddressTemplates"]);
+  });
+
+  it("an exchange whose answer is lost is never sent again: the platform may have taken the code", async () => {
+    const clock = { now: START };
+    const stub = await platform(clock, (s) => (s.action === "GetSessionToken" ? { drop: true } : undefined));
+    const p = provider({ ...keys, mfaCertification }, stub.url, clock);
+    const error = (await api(p).catch((e: unknown) => e)) as SessionNotStartedError;
+    expect(error).toBeInstanceOf(SessionNotStartedError);
+    expect(error.cause).toBeInstanceOf(TransportError);
+    expect(error.message).toMatch(
+      /^the MFA session from mfaCertification could not be started \(POST sts\/GetSessionToken got no answer: connection failed \(\w+\)\), and the platform may have taken its MFA code, which is single-use and not sent again: a new tokenCode is needed/,
+    );
+    noSecrets(error);
+    await expect(api(p)).rejects.toBe(error);
+    // Neither the exchange's retry policy nor the lookup's (a read, retried on lost answers) sent it again.
+    expect(actions(stub.seen)).toEqual(["GetSessionToken"]);
+  });
+
+  it("an exchange the platform refused without taking the code runs again on a later call", async () => {
+    const clock = { now: START };
+    let refused = 0;
+    const stub = await platform(clock, (s) =>
+      s.action === "GetSessionToken" && refused++ === 0
+        ? { Error: { Code: "AuthFailure.MFAFailure", Message: "The MFA token code is invalid." } }
+        : undefined,
+    );
+    const p = provider({ ...keys, mfaCertification }, stub.url, clock);
+    await expect(api(p)).rejects.toMatchObject({ code: "AuthFailure.MFAFailure" });
+    await api(p);
+    expect(actions(stub.seen)).toEqual(["GetSessionToken", "GetSessionToken", "DescribeAddressTemplates"]);
+  });
+
+  it("concurrent first calls share one GetSessionToken", async () => {
+    const clock = { now: START };
+    const stub = await platform(clock);
+    const p = provider({ ...keys, mfaCertification }, stub.url, clock);
+    await Promise.all([api(p), api(p), api(p)]);
+    expect(actions(stub.seen).filter((a) => a === "GetSessionToken")).toHaveLength(1);
+  });
+});
+
+describe("the reference's spelling of the role ARN file variable", () => {
+  const web = { webIdentityToken: new Secret("oidc-token-1"), sessionName: "s" };
+
+  it(`${ROLE_ARN_FILE_VAR} gives assumeRoleWithWebIdentity its role when it names no ARN or file`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cp-arnn-"));
+    writeFileSync(join(dir, "env.json"), JSON.stringify({ role_arn: "role-from-env-file" }));
+    writeFileSync(join(dir, "arg.json"), JSON.stringify({ role_arn: "role-from-arg-file" }));
+    const env = { [ROLE_ARN_FILE_VAR]: join(dir, "env.json") };
+    const clock = { now: Date.now() };
+    const stub = await platform(clock);
+    const roleSent = async (config: CloudplatConfig) => {
+      await api(provider(config, stub.url, clock, { env }));
+      return stub.seen.filter((s) => s.action === "AssumeRoleWithWebIdentity").at(-1)!.json.RoleArn;
+    };
+    expect(await roleSent({ assumeRoleWithWebIdentity: web })).toBe("role-from-env-file");
+    // A configured file or ARN wins over the variable.
+    const fromArgFile = { ...web, roleArnFile: join(dir, "arg.json") };
+    expect(await roleSent({ assumeRoleWithWebIdentity: fromArgFile })).toBe("role-from-arg-file");
+    expect(await roleSent({ assumeRoleWithWebIdentity: { ...web, roleArn: "inline-role" } })).toBe("inline-role");
+  });
+
+  it("without ARN, file or variable the error names all three ways", () => {
+    const [only, ...rest] = credentialIssues({ assumeRoleWithWebIdentity: web }, {});
+    expect(rest).toEqual([]);
+    expect(only?.message).toBe(
+      `assumeRoleWithWebIdentity needs roleArn or roleArnFile (CLOUDPLAT_ASSUME_ROLE_ARN, or ${ROLE_ARN_FILE_VAR} or CLOUDPLAT_ASSUME_ROLE_ARN_FILE)`,
+    );
+    expect(credentialIssues({ assumeRoleWithWebIdentity: web }, { [ROLE_ARN_FILE_VAR]: "/f.json" })).toEqual([]);
+  });
+});
+
+describe("half a SAML setting in the environment is refused, naming what is missing", () => {
+  const keys = { secretId: "AKID", secretKey: new Secret(KEY) };
+  const ASSERTION = "PHNhbWw+c2VjcmV0PC9zYW1sPg==";
+  const role = { CLOUDPLAT_ASSUME_ROLE_ARN: "r", CLOUDPLAT_ASSUME_ROLE_SESSION_NAME: "s" };
+  const cases: [string, Record<string, string>, string][] = [
+    [
+      "an assertion without a principal",
+      { ...role, CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION: ASSERTION },
+      "CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION is set, but AssumeRoleWithSAML from the environment also needs CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN",
+    ],
+    [
+      "a principal without an assertion",
+      { ...role, CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN: "p" },
+      "CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN is set, but AssumeRoleWithSAML from the environment also needs CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION",
+    ],
+    [
+      "both without the role",
+      { CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION: ASSERTION, CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN: "p" },
+      "CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION and CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN are set, but AssumeRoleWithSAML from the environment also needs CLOUDPLAT_ASSUME_ROLE_ARN, CLOUDPLAT_ASSUME_ROLE_SESSION_NAME",
+    ],
+  ];
+  it.each(cases)("%s", (_, env, message) => {
+    const issues = credentialIssues({ ...keys, assumeRole: { roleArn: "r", sessionName: "s" } }, env);
+    expect(issues).toEqual([{ path: "cloudplat.assumeRoleWithSaml", message }]);
+  });
+
+  it("is no issue once assumeRoleWithSaml is configured (the variables then fill it)", () => {
+    const saml = { samlAssertion: new Secret(ASSERTION), principalArn: "p", roleArn: "r", sessionName: "s" };
+    expect(credentialIssues({ assumeRoleWithSaml: saml }, { CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION: ASSERTION })).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { getEnv, type Env } from "../../env.js";
 import { Secret } from "../../secret.js";
 import { ValidationError, type ValidationIssue } from "../../validate.js";
-import type { CloudplatConfig } from "../config.js";
+import type { AssumeRoleWithWebIdentityConfig, CloudplatConfig } from "../config.js";
 import { AccountCheckedCredentials, checkAccountId } from "./accountCheck.js";
 import { camRoleCredentials, type MetadataOptions } from "./metadata.js";
 import { readProfile } from "./profile.js";
@@ -32,6 +32,32 @@ export interface ResolvedCredentials {
 }
 
 const TKE_VARS = ["TKE_REGION", "TKE_PROVIDER_ID", "TKE_WEB_IDENTITY_TOKEN_FILE", "TKE_ROLE_ARN"] as const;
+
+/**
+ * The role ARN file variable as the reference provider spells it (wire reference §3.1: `…_ARNN_FILE`,
+ * double N). The generated settings read `CLOUDPLAT_ASSUME_ROLE_ARN_FILE`; this spelling is honoured too,
+ * so a variable set for the reference provider works here.
+ */
+export const ROLE_ARN_FILE_VAR = "CLOUDPLAT_ASSUME_ROLE_ARNN_FILE";
+
+/** The variables of AssumeRoleWithSAML from the environment (wire reference §3.2 step 6). */
+const SAML_VARS = [
+  "CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION",
+  "CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN",
+  "CLOUDPLAT_ASSUME_ROLE_ARN",
+  "CLOUDPLAT_ASSUME_ROLE_SESSION_NAME",
+] as const;
+
+/** `assumeRoleWithWebIdentity` with its role ARN file from ROLE_ARN_FILE_VAR when it names neither ARN nor file. */
+function webIdentity(
+  web: AssumeRoleWithWebIdentityConfig | undefined,
+  env: Env,
+): AssumeRoleWithWebIdentityConfig | undefined {
+  const file = getEnv(env, ROLE_ARN_FILE_VAR);
+  return web && web.roleArn === undefined && web.roleArnFile === undefined && file !== undefined
+    ? { ...web, roleArnFile: file }
+    : web;
+}
 
 const issue = (field: string, message: string): ValidationIssue => ({ path: `cloudplat.${field}`, message });
 
@@ -72,7 +98,7 @@ export function credentialIssues(c: CloudplatConfig, env: Env = process.env): Va
     issues.push(
       issue("securityToken", "securityToken needs secretId and secretKey: it belongs to a temporary key pair"),
     );
-  const web = c.assumeRoleWithWebIdentity;
+  const web = webIdentity(c.assumeRoleWithWebIdentity, env);
   if (web && web.webIdentityToken === undefined && web.webIdentityTokenFile === undefined)
     issues.push(
       issue(
@@ -84,9 +110,22 @@ export function credentialIssues(c: CloudplatConfig, env: Env = process.env): Va
     issues.push(
       issue(
         "assumeRoleWithWebIdentity.roleArn",
-        "assumeRoleWithWebIdentity needs roleArn or roleArnFile (CLOUDPLAT_ASSUME_ROLE_ARN or CLOUDPLAT_ASSUME_ROLE_ARN_FILE)",
+        `assumeRoleWithWebIdentity needs roleArn or roleArnFile (CLOUDPLAT_ASSUME_ROLE_ARN, or ${ROLE_ARN_FILE_VAR} or CLOUDPLAT_ASSUME_ROLE_ARN_FILE)`,
       ),
     );
+  // Half a SAML setting in the environment would otherwise be ignored without a word, and the role ARN and
+  // session name variables it shares would make a signed AssumeRole instead (the reference provider refuses).
+  const samlSet = SAML_VARS.slice(0, 2).filter((v) => getEnv(env, v) !== undefined);
+  if (!c.assumeRoleWithSaml && samlSet.length) {
+    const missing = SAML_VARS.filter((v) => getEnv(env, v) === undefined);
+    if (missing.length)
+      issues.push(
+        issue(
+          "assumeRoleWithSaml",
+          `${samlSet.join(" and ")} ${samlSet.length > 1 ? "are" : "is"} set, but AssumeRoleWithSAML from the environment also needs ${missing.join(", ")}`,
+        ),
+      );
+  }
   if (c.enablePodOidc === true) {
     const missing = TKE_VARS.filter((v) => getEnv(env, v) === undefined);
     if (missing.length)
@@ -100,7 +139,9 @@ export function credentialIssues(c: CloudplatConfig, env: Env = process.env): Va
  * or CLOUDPLAT_* variables), else the shared-credentials profile; then the CAM role of the instance;
  * then, each signed with what came before, the profile's role, `assumeRole`, `assumeRoleWithSaml`,
  * `assumeRoleWithWebIdentity`, `mfaCertification` and pod OIDC; then the account check. Temporary
- * credentials are renewed before they expire. Throws ValidationError for a wrong combination.
+ * credentials are renewed before they expire, except those bought with a one-time MFA code
+ * (`mfaCertification`, an `assumeRole` with a tokenCode), which cannot be. Throws ValidationError for a
+ * wrong combination.
  */
 export function credentialChain(c: CloudplatConfig, deps: ChainDeps): ResolvedCredentials {
   const env = deps.env ?? process.env;
@@ -138,7 +179,8 @@ export function credentialChain(c: CloudplatConfig, deps: ChainDeps): ResolvedCr
   if (profileRole) current = assumeRole(deps, signer("profile"), profileRole);
   if (c.assumeRole) current = assumeRole(deps, signer("assumeRole"), c.assumeRole);
   if (c.assumeRoleWithSaml) current = assumeRoleWithSaml(deps, c.assumeRoleWithSaml);
-  if (c.assumeRoleWithWebIdentity) current = assumeRoleWithWebIdentity(deps, c.assumeRoleWithWebIdentity);
+  const web = webIdentity(c.assumeRoleWithWebIdentity, env);
+  if (web) current = assumeRoleWithWebIdentity(deps, web);
   if (c.mfaCertification) current = mfaSession(deps, signer("mfaCertification"), c.mfaCertification);
   if (c.enablePodOidc === true) current = podOidc(deps, podEnv(env));
   if (!current)

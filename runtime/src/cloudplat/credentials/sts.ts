@@ -10,6 +10,7 @@ import type {
 import { CloudplatError } from "../errors.js";
 import { DEFAULT_DOMAIN } from "../services.js";
 import { RefreshingCredentials } from "./refreshing.js";
+import { SingleUseCredentials, type SessionLabel } from "./singleUse.js";
 import type { CredentialProvider, Credentials } from "./types.js";
 
 /** Durations used when 0 or unset (wire reference §3.1, §3.6). */
@@ -56,21 +57,32 @@ function refreshing(ctx: StsContext, exchange: Exchange): RefreshingCredentials 
   return new RefreshingCredentials(exchange, ctx.now);
 }
 
+interface ExchangeOptions {
+  readonly signer: CredentialProvider | "unsigned";
+  /** Secret parameters, kept out of logs and errors. */
+  readonly secrets: readonly string[];
+  readonly signal: AbortSignal | undefined;
+  /** X-TC-Region of this exchange only. */
+  readonly region?: string | undefined;
+  /**
+   * Whether the exchange spends a one-time MFA code: then it is not repeated where the platform may
+   * have taken the code (a lost answer), as the repeat would only be refused.
+   */
+  readonly spendsCode?: boolean | undefined;
+}
+
 async function exchange(
   ctx: StsContext,
   action: string,
   params: Record<string, unknown>,
-  signer: CredentialProvider | "unsigned",
-  secrets: readonly string[],
-  signal: AbortSignal | undefined,
-  region?: string,
+  o: ExchangeOptions,
 ): Promise<Credentials> {
   const response = await ctx.client.call("sts", action, dropUndefined(params), {
-    credentials: signer,
-    read: true,
-    secrets,
-    signal,
-    region,
+    credentials: o.signer,
+    read: !o.spendsCode,
+    secrets: o.secrets,
+    signal: o.signal,
+    region: o.region,
   });
   return parseStsCredentials(action, response);
 }
@@ -78,11 +90,14 @@ async function exchange(
 const dropUndefined = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-/** AssumeRole, signed with `signer` (the credentials found before it). */
-export function assumeRole(ctx: StsContext, signer: CredentialProvider, c: AssumeRoleConfig): RefreshingCredentials {
-  return refreshing(ctx, (signal) => {
-    const tokenCode = c.tokenCode?.reveal();
-    return exchange(
+/**
+ * AssumeRole, signed with `signer` (the credentials found before it). With an MFA `tokenCode` the role
+ * session is single-use (the code is spent), so it is not renewed.
+ */
+export function assumeRole(ctx: StsContext, signer: CredentialProvider, c: AssumeRoleConfig): CredentialProvider {
+  const tokenCode = c.tokenCode?.reveal();
+  const run = (signal?: AbortSignal) =>
+    exchange(
       ctx,
       "AssumeRole",
       {
@@ -95,12 +110,18 @@ export function assumeRole(ctx: StsContext, signer: CredentialProvider, c: Assum
         SerialNumber: c.serialNumber,
         TokenCode: tokenCode,
       },
-      signer,
-      tokenCode ? [tokenCode] : [],
-      signal,
+      { signer, secrets: tokenCode ? [tokenCode] : [], signal, spendsCode: tokenCode !== undefined },
     );
-  });
+  return tokenCode === undefined ? refreshing(ctx, run) : new SingleUseCredentials(run, ROLE_WITH_MFA, ctx.now);
 }
+
+const ROLE_WITH_MFA: SessionLabel = {
+  what: "the role session from assumeRole (assumed with the MFA code assumeRole.tokenCode)",
+  remedy:
+    "a new tokenCode is needed (assumeRole.tokenCode or " +
+    "CLOUDPLAT_ASSUME_ROLE_TOKEN_CODE, in a new provider). assumeRole.sessionDuration sets how long a session " +
+    "lasts, up to 43200 seconds",
+};
 
 /** AssumeRoleWithSAML: unsigned, no key needed. */
 export function assumeRoleWithSaml(ctx: StsContext, c: AssumeRoleWithSamlConfig): RefreshingCredentials {
@@ -116,17 +137,15 @@ export function assumeRoleWithSaml(ctx: StsContext, c: AssumeRoleWithSamlConfig)
         RoleSessionName: c.sessionName,
         DurationSeconds: c.sessionDuration || ROLE_SECONDS,
       },
-      "unsigned",
-      [assertion],
-      signal,
+      { signer: "unsigned", secrets: [assertion], signal },
     );
   });
 }
 
-/** Reads a JSON file `{"<key>": "…"}` (the web-identity token and role ARN files), read anew per exchange. */
 /** A token read from a file, registered as revealed so every log line and error redacts it. */
 const revealed = (value: string): string => new Secret(value).reveal();
 
+/** Reads a JSON file `{"<key>": "…"}` (the web-identity token and role ARN files), read anew per exchange. */
 async function fromJsonFile(path: string, key: string, field: string): Promise<string> {
   let text: string;
   try {
@@ -169,9 +188,7 @@ export function assumeRoleWithWebIdentity(ctx: StsContext, c: AssumeRoleWithWebI
         RoleSessionName: c.sessionName,
         DurationSeconds: c.sessionDuration || ROLE_SECONDS,
       },
-      "unsigned",
-      [token],
-      signal,
+      { signer: "unsigned", secrets: [token], signal },
     );
   });
 }
@@ -205,32 +222,34 @@ export function podOidc(ctx: StsContext, pod: PodOidcEnv): RefreshingCredentials
         RoleSessionName: `cloudplat-sdk-${now * 1000}`,
         DurationSeconds: ROLE_SECONDS,
       },
-      "unsigned",
-      [token],
-      signal,
-      pod.region,
+      { signer: "unsigned", secrets: [token], signal, region: pod.region },
     );
   });
 }
 
-/** GetSessionToken with an MFA code, signed with `signer`. */
-export function mfaSession(
-  ctx: StsContext,
-  signer: CredentialProvider,
-  c: MfaCertificationConfig,
-): RefreshingCredentials {
-  return refreshing(ctx, (signal) => {
-    const code = c.tokenCode.reveal();
-    return exchange(
+/**
+ * GetSessionToken with an MFA code, signed with `signer`: fetched once and never renewed, as the code is
+ * single-use (wire reference §3.5, §3.6).
+ */
+export function mfaSession(ctx: StsContext, signer: CredentialProvider, c: MfaCertificationConfig): CredentialProvider {
+  const code = c.tokenCode.reveal();
+  const run = (signal?: AbortSignal) =>
+    exchange(
       ctx,
       "GetSessionToken",
       { SerialNumber: c.serialNumber, TokenCode: code, DurationSeconds: c.durationSeconds || MFA_SECONDS },
-      signer,
-      [code],
-      signal,
+      { signer, secrets: [code], signal, spendsCode: true },
     );
-  });
+  return new SingleUseCredentials(run, MFA_SESSION, ctx.now);
 }
+
+const MFA_SESSION: SessionLabel = {
+  what: "the MFA session from mfaCertification",
+  remedy:
+    "a new tokenCode is needed (mfaCertification.tokenCode or " +
+    "CLOUDPLAT_MFA_CERTIFICATION_TOKEN_CODE, in a new provider). mfaCertification.durationSeconds sets how long a " +
+    "session lasts, up to 129600 seconds (7200 for a main account)",
+};
 
 /** The account of `creds` (GetCallerIdentity, always on the standard root domain, as the reference provider does). */
 export async function callerAccountId(

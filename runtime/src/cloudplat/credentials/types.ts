@@ -15,8 +15,9 @@ export interface CredentialProvider {
   current(): Credentials | undefined;
   credentials(signal?: AbortSignal): Promise<Credentials>;
   /**
-   * Forgets `creds` when they are the ones held (the service refused their token), so the next call
-   * fetches new ones; whether it did. Absent for credentials that cannot be renewed.
+   * The service refused the token of `creds`: forgets them when they are the ones held, so the next
+   * attempt fetches new ones, or meets the error saying why there can be none (a single-use MFA
+   * session); whether the call should try once more. Absent for fixed keys, where it would not help.
    */
   invalidate?(creds: Credentials): boolean;
 }
