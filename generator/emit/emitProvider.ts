@@ -124,7 +124,7 @@ function providerClass(plan: PackagePlan): StatementStructures[] {
             { name: "env", type: "rt.Env", initializer: "process.env" },
             { name: "options", type: `rt.${runtime.providerClass}Options`, initializer: "{}" },
           ],
-          statements: [`super(${names.resolve}(args, env), options);`],
+          statements: [`super(${names.resolve}(args, env), { env, ...options });`],
         },
       ],
       methods: names.functions.map(({ fn, name, result }) => ({

@@ -72,23 +72,35 @@ function resolveFields(
 /**
  * The object fields (not given as arguments) to build from the environment. An object qualifies when
  * some of its variables are set and every required field's variable is. Variables may be shared
- * between objects (a role ARN serves three role settings), so the most specific object wins: one is
- * dropped when another qualifies with a superset of its variables set, or the same set while
- * requiring more of them.
+ * between objects (a role ARN serves three role settings), so:
+ * - the variables of an object given as an argument are its own: no other object is built on a
+ *   required variable of it;
+ * - a variable of a field with a default (a provider id, a duration) does not by itself make an object
+ *   wanted;
+ * - the most specific object wins: one is dropped when another qualifies with a superset of its
+ *   variables set, or the same set while requiring more of them.
  */
 function objectsFromEnv(
   fields: Readonly<Record<string, FieldSpec>>,
   args: Readonly<Record<string, unknown>>,
   env: Env,
 ): Set<string> {
+  const objectFields = (spec: FieldSpec) =>
+    spec.type.kind === "object" && spec.type.object.kind === "object" ? Object.values(spec.type.object.fields) : [];
+  const claimed = new Set(
+    Object.entries(fields)
+      .filter(([name]) => args[name] !== undefined)
+      .flatMap(([, spec]) => objectFields(spec).flatMap((f) => (f.env === undefined ? [] : [f.env]))),
+  );
   const candidates = new Map<string, { set: Set<string>; required: number }>();
   for (const [name, spec] of Object.entries(fields)) {
-    if (args[name] !== undefined || spec.type.kind !== "object" || spec.type.object.kind !== "object") continue;
-    const nested = Object.values(spec.type.object.fields);
+    const nested = objectFields(spec);
+    if (args[name] !== undefined || nested.length === 0) continue;
     const isSet = (f: FieldSpec) => f.env !== undefined && getEnv(env, f.env) !== undefined;
     const required = nested.filter((f) => f.mode === "required");
-    if (nested.some(isSet) && required.every(isSet))
-      candidates.set(name, { set: new Set(nested.filter(isSet).map((f) => f.env!)), required: required.length });
+    const telling = nested.filter((f) => isSet(f) && f.default === undefined);
+    if (telling.length && required.every(isSet) && !required.some((f) => claimed.has(f.env!)))
+      candidates.set(name, { set: new Set(telling.map((f) => f.env!)), required: required.length });
   }
   const covers = (a: Set<string>, b: Set<string>) => [...b].every((v) => a.has(v));
   return new Set(

@@ -330,6 +330,37 @@ describe("cloudplat resolveProviderConfig", () => {
     expect(config.assumeRoleWithSaml?.samlAssertion.reveal()).toBe("assertion");
   });
 
+  describe("role settings given as arguments own the role variables they share", () => {
+    const roleEnv = { CLOUDPLAT_ASSUME_ROLE_ARN: "env-role", CLOUDPLAT_ASSUME_ROLE_SESSION_NAME: "env-session" };
+    const role = { roleArn: "arg-role", sessionName: "arg-session", sessionDuration: 3600 };
+
+    it("an assumeRole argument: no web identity setting is built from ARN and session name", () => {
+      const config = cloudplat.resolveProviderConfig({ assumeRole: role }, roleEnv);
+      expect(config.assumeRole?.roleArn).toBe("arg-role");
+      expect(config.assumeRoleWithWebIdentity).toBeUndefined();
+      expect(config.assumeRoleWithSaml).toBeUndefined();
+    });
+
+    it("an assumeRoleWithSaml argument: no assumeRole is built from the variables it shares", () => {
+      const config = cloudplat.resolveProviderConfig({ assumeRoleWithSaml: saml }, roleEnv);
+      expect(config.assumeRoleWithSaml?.roleArn).toBe("r");
+      expect(config.assumeRole).toBeUndefined();
+    });
+
+    it("an assumeRoleWithWebIdentity argument: no assumeRole is built beside it", () => {
+      const web = { webIdentityToken: "t", roleArn: "arg-role", sessionName: "s", sessionDuration: 3600 };
+      const config = cloudplat.resolveProviderConfig({ assumeRoleWithWebIdentity: web }, roleEnv);
+      expect(config.assumeRoleWithWebIdentity?.roleArn).toBe("arg-role");
+      expect(config.assumeRole).toBeUndefined();
+    });
+
+    it("a provider id variable alone does not turn ARN and session name into a web identity", () => {
+      const config = cloudplat.resolveProviderConfig({}, { ...roleEnv, CLOUDPLAT_ASSUME_ROLE_PROVIDER_ID: "OIDC" });
+      expect(config.assumeRole?.roleArn).toBe("env-role");
+      expect(config.assumeRoleWithWebIdentity).toBeUndefined();
+    });
+  });
+
   it.each(["HTTP", "HTTPS"])("accepts protocol %s", (protocol) => {
     expect(cloudplat.resolveProviderConfig({ protocol: protocol as "HTTP" }, {}).protocol).toBe(protocol);
   });

@@ -308,7 +308,7 @@ export function terraformConfig(
 /** A configured cloudplat provider. Each setting comes from the argument, then its environment variable, then its default. */
 export class Provider extends rt.CloudplatProvider {
   constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.CloudplatProviderOptions = {}) {
-    super(resolveProviderConfig(args, env), options);
+    super(resolveProviderConfig(args, env), { env, ...options });
   }
 
   /** Returns the provider's resolved configuration as an object of arbitrary values. Secrets stay redacted unless `revealSecrets` is set. */

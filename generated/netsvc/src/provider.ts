@@ -184,7 +184,7 @@ export function terraformConfig(
 /** A configured netsvc provider. Each setting comes from the argument, then its environment variable, then its default. */
 export class Provider extends rt.NetsvcProvider {
   constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.NetsvcProviderOptions = {}) {
-    super(resolveProviderConfig(args, env), options);
+    super(resolveProviderConfig(args, env), { env, ...options });
   }
 
   /** Returns this provider's configuration as an object with snake-case keys. Secrets stay redacted unless `revealSecrets` is set. */

@@ -1,8 +1,7 @@
 import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
-import type { KindOps, ProviderRuntime } from "../lifecycle/resource.js";
-import type { Env } from "../env.js";
+import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
 import { CloudplatClient } from "./client.js";
 import type { CloudplatConfig } from "./config.js";
 import { credentialChain } from "./credentials/chain.js";
@@ -16,7 +15,7 @@ import { VPC_LOOKUPS } from "./lookups/vpc.js";
 import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
 
 /** How a provider talks to the platform, beyond its configuration: for tuning and tests. */
-export interface CloudplatProviderOptions {
+export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
   /** A base URL replacing `<protocol>://<service>.<domain>` for every service (a local emulator). */
   readonly endpoint?: string | undefined;
   /** Base URL of the instance metadata service (camRoleName). */
@@ -29,8 +28,6 @@ export interface CloudplatProviderOptions {
   readonly rateLimit?: RateLimit | false | undefined;
   /** Epoch milliseconds: request timestamps and credential expiry. */
   readonly now?: (() => number) | undefined;
-  /** Where the TKE_* variables of pod OIDC are read (default process.env). */
-  readonly env?: Env | undefined;
   /** The home folder `~` stands for in sharedCredentialsDir (default the user's). */
   readonly home?: string | undefined;
   /** First delay between readiness polls in milliseconds (default 2 000, doubling to 30 000). */

@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from "../descriptor.js";
+import type { Env } from "../env.js";
 import { NotFoundError } from "../http/errors.js";
 import { Secret } from "../secret.js";
 import { ValidationError, validateInput } from "../validate.js";
@@ -27,6 +28,16 @@ export interface KindOps {
   idFromImport?(fields: Values): string;
   /** The ids of the existing objects of the kind; `state` (the find filter) may narrow where to look. */
   list(state: Values, ctx: CallContext): Promise<string[]>;
+}
+
+/** What every generated Provider passes its runtime besides the resolved configuration. */
+export interface ProviderRuntimeOptions {
+  /**
+   * The environment the configuration was resolved from (the generated Provider's `env` argument), where
+   * a runtime reads any variable beyond its configuration (cloudplat: TKE_* for pod OIDC, role files),
+   * so a program that passes its own environment is never mixed with process.env. Default process.env.
+   */
+  readonly env?: Env | undefined;
 }
 
 /** A provider instance as the lifecycle sees it. */

@@ -2,7 +2,7 @@ import type { ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
-import type { KindOps, ProviderRuntime } from "../lifecycle/resource.js";
+import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
 import type { LookupDescriptor } from "../descriptor.js";
 import type { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
@@ -27,7 +27,7 @@ import {
 } from "./lookups.js";
 
 /** How a provider talks to its service, beyond its configuration: for tuning and tests. */
-export interface NetsvcProviderOptions {
+export interface NetsvcProviderOptions extends ProviderRuntimeOptions {
   /** Retry policy of every request (default DEFAULT_RETRY). */
   readonly retry?: RetryPolicy | undefined;
   /** Per-attempt timeout in milliseconds (default 60 000). */
