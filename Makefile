@@ -19,6 +19,8 @@ install: node_modules/.package-lock.json
 tools: install
 	$(NPX) tsc -p runtime
 	$(NPX) tsc -p tsconfig.json
+	@# The meta-schema's validators, compiled once beside the generator rather than on every uncached run.
+	node -e 'import("./build/generator/validate/metaSchema.js").then((m) => m.precompileMetaSchema())'
 
 validate: tools
 	$(GEN) validate

@@ -39,27 +39,38 @@ const PATTERN_RULES: Record<string, string> = {
 
 const require = createRequire(import.meta.url);
 
+/** This module's folder: in the built generator, where `make` leaves the compiled validators. */
+const MODULE_DIR = dirname(fileURLToPath(import.meta.url));
+
+/** Compiles the meta-schema's validators beside this module, so no run has to (run by `make`). */
+export function precompileMetaSchema(): void {
+  new MetaSchemaValidator(MODULE_DIR);
+}
+
 export class MetaSchemaValidator {
   private readonly meta: JsonSchema;
   private readonly validators = new Map<string, ValidateFunction>();
 
   /**
-   * Compiling the meta-schema is ajv's costliest step (~140 ms), so with a cache folder its standalone
-   * code is kept there, keyed by the meta-schema and ajv version, and later runs only load it.
+   * Compiling the meta-schema is ajv's costliest step (~140 ms), so its standalone code, keyed by the
+   * meta-schema and ajv version, is looked for in the cache folder and beside this module (where
+   * `make` puts it: precompileMetaSchema), and a compile is kept in the cache folder for later runs.
    */
   constructor(cacheDir?: string) {
     const text = readFileSync(metaSchemaPath(), "utf8");
     this.meta = JSON.parse(text) as JsonSchema;
     const kinds = Object.values(KIND_BY_FOLDER).flat();
     const ajvVersion = (require("ajv/package.json") as { version: string }).version;
-    const compiled = cacheDir && join(cacheDir, `meta-${hashText(text + ajvVersion).slice(0, 16)}.cjs`);
-    if (compiled && existsSync(compiled)) {
+    const file = `meta-${hashText(text + ajvVersion).slice(0, 16)}.cjs`;
+    for (const dir of [cacheDir, MODULE_DIR]) {
+      const compiled = dir && join(dir, file);
+      if (!compiled || !existsSync(compiled)) continue;
       try {
         const fns = require(compiled) as Record<string, ValidateFunction>;
         for (const kind of kinds) this.validators.set(kind, fns[kind]!);
         return;
       } catch {
-        // an unreadable compiled file is compiled anew below and replaced
+        // an unreadable compiled file is passed over, and replaced in the cache folder below
       }
     }
     // Loaded only to compile: a run that finds compiled validators never loads ajv.
@@ -68,8 +79,9 @@ export class MetaSchemaValidator {
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, code: { source: true } });
     ajv.addSchema(this.meta);
     for (const kind of kinds) this.validators.set(kind, ajv.getSchema(`${this.meta.$id}#/$defs/${kind}`)!);
-    if (compiled) {
-      mkdirSync(dirname(compiled), { recursive: true });
+    if (cacheDir) {
+      const compiled = join(cacheDir, file);
+      mkdirSync(cacheDir, { recursive: true });
       // The code requires ajv's runtime helpers, which must resolve from the cache folder too.
       const code = standalone
         .default(ajv, Object.fromEntries(kinds.map((k) => [k, `${this.meta.$id}#/$defs/${k}`])))
