@@ -49,6 +49,7 @@ bench: build examples
 	node test/bench/netsvc.mjs
 	node test/bench/cloudplatSign.mjs
 	node test/bench/cloudplat.mjs
+	node test/bench/consumer.mjs
 
 # Schema review: what changed for users of each package since the merge base with main, as Markdown.
 # Options through DIFF_ARGS, e.g. make diff DIFF_ARGS="--base origin/main --summary --fail-on breaking".
