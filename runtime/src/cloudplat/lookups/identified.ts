@@ -7,20 +7,20 @@ import type { Values } from "../../lifecycle/resource.js";
  * `Result[].ApiAppApiSet[].ApiAppId` (outer lists are kept, their inner lists filtered).
  */
 export function keepIdentified(wire: Values, paths: readonly string[], id: string): Values {
-  return paths.reduce((w, path) => keepAt(w, path.split("[]."), id), wire);
+  return paths.reduce((w, path) => keepAt(w, path.split("[]."), id) ?? w, wire);
 }
 
-function keepAt(value: Values, segments: readonly string[], id: string): Values {
+function keepAt(value: Values | null, segments: readonly string[], id: string): Values | null {
   const [key, ...rest] = segments;
-  const list = key === undefined ? undefined : value[key];
+  const list = key === undefined || value === null ? undefined : value[key];
   if (key === undefined || !Array.isArray(list)) return value;
-  const items = list as Values[];
+  const items = list as (Values | null)[];
   const [field] = rest;
   return {
     ...value,
     [key]:
       rest.length === 1 && field !== undefined
-        ? items.filter((item) => String(item[field]) === id)
+        ? items.filter((item) => item !== null && String(item[field]) === id)
         : items.map((item) => keepAt(item, rest, id)),
   };
 }
