@@ -79,24 +79,30 @@ export const readyOnceRead =
   (v: Values): WaitVerdict =>
     v[idField] ? { state: "ready", status: "ACTIVE" } : { state: "pending", status: "CREATING" };
 
-/** `list` for find: the id the filter names, else every id a paged Describe action lists. */
+/**
+ * `list` for find: the id the filter names, else every id a paged Describe action lists. A state field
+ * the action can filter by (`filters`: field -> filter name) is sent, so fewer objects are listed and
+ * read; the platform's filter may match more loosely, never less, and find compares every state anyway.
+ */
 export function listedIds(
   p: CloudplatProvider,
   d: ResourceDescriptor,
   idField: string,
-  page: { action: string; listKey: string; wireId: string },
+  page: { action: string; listKey: string; wireId: string; filters?: Readonly<Record<string, string>> },
 ) {
-  return async (state: Values, ctx: CallContext): Promise<string[]> =>
-    typeof state[idField] === "string"
-      ? [state[idField]]
-      : (
-          await collectPages<Values>(
-            p.client,
-            "apigateway",
-            page.action,
-            {},
-            { style: "apigateway", listKey: page.listKey },
-            { signal: ctx.signal, resource: { token: d.token } },
-          )
-        ).map((x) => String(x[page.wireId]));
+  return async (state: Values, ctx: CallContext): Promise<string[]> => {
+    if (typeof state[idField] === "string") return [state[idField]];
+    const filters = Object.entries(page.filters ?? {}).flatMap(([field, name]) =>
+      typeof state[field] === "string" ? [{ Name: name, Values: [state[field]] }] : [],
+    );
+    const listed = await collectPages<Values>(
+      p.client,
+      "apigateway",
+      page.action,
+      filters.length ? { Filters: filters } : {},
+      { style: "apigateway", listKey: page.listKey },
+      { signal: ctx.signal, resource: { token: d.token } },
+    );
+    return listed.map((x) => String(x[page.wireId]));
+  };
 }

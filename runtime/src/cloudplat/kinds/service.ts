@@ -156,6 +156,7 @@ export function serviceOps(p: CloudplatProvider, d: ResourceDescriptor): KindOps
       action: "DescribeServicesStatus",
       listKey: "ServiceSet",
       wireId: "ServiceId",
+      filters: { serviceName: "ServiceName" },
     }),
   };
 }

@@ -55,6 +55,7 @@ export function usagePlanOps(p: CloudplatProvider, d: ResourceDescriptor): KindO
       action: "DescribeUsagePlansStatus",
       listKey: "UsagePlanStatusSet",
       wireId: "UsagePlanId",
+      filters: { usagePlanName: "UsagePlanName" },
     }),
   };
 }
