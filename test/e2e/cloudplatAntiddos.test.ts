@@ -13,9 +13,9 @@ import {
   getAntiddosOverviewDdosEventList,
   getAntiddosOverviewDdosTrend,
   getAntiddosOverviewIndex,
-  Provider,
 } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider } from "./cloudplatKit.js";
 
 // The anti-DDoS lookups of the generated SDK against the emulator's seed (see its README): three BGP
 // instances, one listener of each layer, four device statuses and 45 DDoS events an hour apart before
@@ -29,12 +29,7 @@ beforeEach(async () => {
 });
 afterEach(() => emu.stop());
 
-const provider = () =>
-  new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
-    {},
-    { endpoint: emu.url, rateLimit: false, now: () => emu.clock.now() },
-  );
+const provider = () => keyedProvider(emu, { now: () => emu.clock.now() });
 
 /** The request bodies the emulator received for an action, parsed. */
 const bodies = (action: string) =>

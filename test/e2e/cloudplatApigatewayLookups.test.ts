@@ -21,6 +21,7 @@ import {
   Provider,
 } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider } from "./cloudplatKit.js";
 
 // The API gateway lookups of the generated cloudplat SDK against the emulator, over signed HTTP
 // (without the client-side rate limit: some set-ups create more than a hundred objects).
@@ -29,11 +30,7 @@ let p: Provider;
 let serviceId: string;
 beforeEach(async () => {
   emu = await startCloudplatEmulator();
-  p = new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
-    {},
-    { endpoint: emu.url, rateLimit: false },
-  );
+  p = keyedProvider(emu);
   serviceId = (
     await write<{ ServiceId: string }>("CreateService", { ServiceName: "shop", Protocol: "http", NetTypes: ["OUTER"] })
   ).ServiceId;

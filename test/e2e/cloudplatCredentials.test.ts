@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AccountNotAllowedError, CloudplatError, SessionExpiredError, type RetryPolicy } from "@sdkgen/runtime";
 import { getAddressTemplates, Provider, type ProviderArgs } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { seedTemplate } from "./cloudplatKit.js";
 
 // Every credential source of the generated cloudplat SDK against the emulator's real STS actions and metadata
 // service: each one proven by a signed lookup the emulator accepted, and by what its request log saw.
@@ -32,16 +33,7 @@ const staticKeys = () => ({ secretId: emu.credentials.secretId, secretKey: emu.c
 const roleArn = (name = "deployer") => `qcs::cam::uin/${emu.accountId}:roleName/${name}`;
 
 /** A template made with the emulator's own keys, so a lookup has something to find. */
-async function seedTemplate(): Promise<string> {
-  const res = await provider(staticKeys()).client.call<{ AddressTemplate: { AddressTemplateId: string } }>(
-    "vpc",
-    "CreateAddressTemplate",
-    { AddressTemplateName: "office", Addresses: ["10.0.0.0/24"] },
-    { read: false },
-  );
-  emu.state.clearRequests();
-  return res.AddressTemplate.AddressTemplateId;
-}
+const template = () => seedTemplate(emu, provider(staticKeys()));
 
 /** The lookup through `p` finds the seeded template; the signed request that did it, as the emulator logged it. */
 async function provesLookup(p: Provider, id: string) {
@@ -67,7 +59,7 @@ const signerOf = (action: string) =>
 
 describe("cloudplat credential sources", () => {
   it("static keys as arguments sign with the permanent key and no token", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const seen = await provesLookup(provider(staticKeys()), id);
     expect(seen.secretId).toBe(emu.credentials.secretId);
     expect(seen.token).toBeUndefined();
@@ -75,7 +67,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("CLOUDPLAT_* variables supply the keys, the token of a temporary pair and the region", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       CLOUDPLAT_SECRET_ID: emu.credentials.secretId,
       CLOUDPLAT_SECRET_KEY: emu.credentials.secretKey,
@@ -106,7 +98,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("arguments win over the variables", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const seen = await provesLookup(
       provider(staticKeys(), { CLOUDPLAT_SECRET_ID: "AKIDnotused", CLOUDPLAT_SECRET_KEY: "not-used" }),
       id,
@@ -115,7 +107,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("a profile file in a shared-credentials folder supplies keys and its region, by argument or variable", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const dir = await mkdtemp(join(tmpdir(), "cloudplat-profile-"));
     // tccli format (wire reference §3.3): JSON, strings trimmed; region from `.configure` `_sys_param.region`.
     await writeFile(
@@ -144,7 +136,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("a profile with role-arn and role-session-name assumes that role, signed with the profile's keys", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const dir = await mkdtemp(join(tmpdir(), "cloudplat-profile-"));
     await writeFile(
       join(dir, "default.credential"),
@@ -166,7 +158,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("camRoleName takes the instance role's credentials from the metadata service", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const seen = await provesLookup(provider({ camRoleName: "emulator-cvm-role" }), id);
     temporary(seen.secretId, seen.token);
     expect(emu.state.requests({ service: "metadata" }).length).toBe(1);
@@ -186,7 +178,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("assumeRole exchanges the static keys for a role's temporary credentials", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const p = provider({
       ...staticKeys(),
       assumeRole: { roleArn: roleArn(), sessionName: "e2e-session", sessionDuration: 3600, externalId: "ext-1" },
@@ -217,7 +209,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("assumeRoleWithSaml needs no keys: an unsigned AssumeRoleWithSAML", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const assertion = Buffer.from("<saml:Assertion>e2e</saml:Assertion>").toString("base64");
     const p = provider({
       assumeRoleWithSaml: {
@@ -236,7 +228,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("assumeRoleWithWebIdentity takes the token and role inline, or from their JSON files", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const inline = await provesLookup(
       provider({
         assumeRoleWithWebIdentity: { webIdentityToken: "oidc-token-inline", roleArn: roleArn(), sessionName: "web-1" },
@@ -271,7 +263,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("mfaCertification gets a session token with the MFA code, signed with the keys; a wrong code is refused", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const serialNumber = `qcs::cam:uin/${emu.accountId}::mfa/softToken`;
     const seen = await provesLookup(
       provider({ ...staticKeys(), mfaCertification: { serialNumber, tokenCode: "123456" } }),
@@ -294,7 +286,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("mfaCertification spends its one-time code once: the session is used until it expires, never renewed", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const serialNumber = `qcs::cam:uin/${emu.accountId}::mfa/softToken`;
     const p = provider({
       ...staticKeys(),
@@ -335,7 +327,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("an MFA session the platform refuses before its expiry ends with the same clear error, the code not resent", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const serialNumber = `qcs::cam:uin/${emu.accountId}::mfa/softToken`;
     const p = provider({ ...staticKeys(), mfaCertification: { serialNumber, tokenCode: "123456" } });
     await provesLookup(p, id);
@@ -355,7 +347,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("renews temporary credentials once they expire, and the call goes through with the new ones", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const p = provider({
       ...staticKeys(),
       assumeRole: { roleArn: roleArn(), sessionName: "renew", sessionDuration: 900 },
@@ -379,7 +371,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("renews camRoleName credentials from the metadata service once they expire", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const p = provider({ camRoleName: "emulator-cvm-role" });
     const first = await provesLookup(p, id);
     emu.clock.advance(7_200_000);
@@ -390,7 +382,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("recovers when the emulator expires temporary credentials before their stated expiry", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const p = provider({ ...staticKeys(), assumeRole: { roleArn: roleArn(), sessionName: "revoked" } });
     const first = await provesLookup(p, id);
     emu.state.expireTemporaryCredentials();
@@ -407,7 +399,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("does not retry a token refusal of static temporary keys: they cannot be renewed", async () => {
-    await seedTemplate();
+    await template();
     const sts = await provider(staticKeys()).client.call<{
       Credentials: { TmpSecretId: string; TmpSecretKey: string; Token: string };
     }>("sts", "AssumeRole", { RoleArn: roleArn(), RoleSessionName: "fixed" });
@@ -421,7 +413,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("allowedAccountIds and forbiddenAccountIds check the caller's account before the first call", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     await provesLookup(provider({ ...staticKeys(), allowedAccountIds: [emu.accountId, "200000000002"] }), id);
     expect(emu.state.requests({ action: "GetCallerIdentity" })).toHaveLength(1);
     await provesLookup(provider({ ...staticKeys(), forbiddenAccountIds: ["200000000002"] }), id);
@@ -451,7 +443,7 @@ describe("cloudplat credential sources", () => {
   });
 
   it("a wrong secret key or secret id gives the platform's AuthFailure code in a typed error without the key", async () => {
-    await seedTemplate();
+    await template();
     const wrongKey = "wrong-secret-key-0001";
     const err = await getAddressTemplates(
       {},

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CloudplatError, SessionExpiredError, setLogSink, ValidationError, type RetryPolicy } from "@sdkgen/runtime";
 import { getAddressTemplates, Provider, type ProviderArgs } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { seedTemplate } from "./cloudplatKit.js";
 
 // The credential settings given only through environment variables (wire reference §3.2 step 6, steps 10
 // and 12, with CLOUDPLAT_ for TENCENTCLOUD_), through the generated SDK against the emulator's STS: what each
@@ -38,16 +39,7 @@ const MFA_SERIAL = () => `qcs::cam:uin/${emu.accountId}::mfa/softToken`;
 const ASSERTION = Buffer.from("<saml:Assertion>env assertion</saml:Assertion>").toString("base64");
 
 /** A template made with the emulator's own keys, so a lookup has something to find. */
-async function seedTemplate(): Promise<string> {
-  const res = await provider({}, keysEnv()).client.call<{ AddressTemplate: { AddressTemplateId: string } }>(
-    "vpc",
-    "CreateAddressTemplate",
-    { AddressTemplateName: "office", Addresses: ["10.0.0.0/24"] },
-    { read: false },
-  );
-  emu.state.clearRequests();
-  return res.AddressTemplate.AddressTemplateId;
-}
+const template = () => seedTemplate(emu, provider({}, keysEnv()));
 
 /**
  * The lookup through `p` finds the seeded template, signed with temporary credentials the emulator issued
@@ -90,7 +82,7 @@ const signer = (req: { headers: Record<string, unknown> }) =>
 
 describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
   it("ARN and session name make an AssumeRole signed with the keys, its optional variables sent", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       ...keysEnv(),
       CLOUDPLAT_ASSUME_ROLE_ARN: roleArn("env-role"),
@@ -112,7 +104,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
   });
 
   it("a session duration of 0 means 7200", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       ...keysEnv(),
       CLOUDPLAT_ASSUME_ROLE_ARN: roleArn("env-role"),
@@ -124,7 +116,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
   });
 
   it("with SERIAL_NUMBER and TOKEN_CODE the one-time code is sent once: the role session is not renewed", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       ...keysEnv(),
       CLOUDPLAT_ASSUME_ROLE_ARN: roleArn("mfa-role"),
@@ -154,7 +146,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
   });
 
   it("SAML assertion and principal ARN make an unsigned AssumeRoleWithSAML: no keys needed", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       CLOUDPLAT_ASSUME_ROLE_ARN: roleArn("saml-role"),
       CLOUDPLAT_ASSUME_ROLE_SESSION_NAME: "saml-session",
@@ -175,7 +167,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
   });
 
   it("a web identity token makes an unsigned AssumeRoleWithWebIdentity, provider OIDC unless its variable says", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       CLOUDPLAT_ASSUME_ROLE_ARN: roleArn("web-role"),
       CLOUDPLAT_ASSUME_ROLE_SESSION_NAME: "web-session",
@@ -200,7 +192,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
   });
 
   it("the token and role from their JSON files, the role file by the reference's CLOUDPLAT_ASSUME_ROLE_ARNN_FILE", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const dir = await mkdtemp(join(tmpdir(), "cloudplat-env-oidc-"));
     await writeFile(join(dir, "token.json"), JSON.stringify({ web_identity_token: "env-file-token" }));
     await writeFile(join(dir, "role.json"), JSON.stringify({ role_arn: roleArn("file-role") }));
@@ -254,7 +246,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
 
 describe("MFA from CLOUDPLAT_MFA_CERTIFICATION_* variables alone", () => {
   it("serial number and code make a GetSessionToken signed with the keys; a duration of 0 means 1800", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       ...keysEnv(),
       CLOUDPLAT_MFA_CERTIFICATION_SERIAL_NUMBER: MFA_SERIAL(),
@@ -269,7 +261,7 @@ describe("MFA from CLOUDPLAT_MFA_CERTIFICATION_* variables alone", () => {
 
 describe("arguments win over the variables", () => {
   it("assumeRole: each argument over its variable, the variables filling what the arguments leave out", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       ...keysEnv(),
       CLOUDPLAT_ASSUME_ROLE_ARN: roleArn("env-role"),
@@ -292,7 +284,7 @@ describe("arguments win over the variables", () => {
   });
 
   it("mfaCertification: the argument's code over the variable's, the duration from its variable", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const env = {
       ...keysEnv(),
       CLOUDPLAT_MFA_CERTIFICATION_TOKEN_CODE: "999999",
@@ -304,7 +296,7 @@ describe("arguments win over the variables", () => {
   });
 
   it("assumeRoleWithWebIdentity: an inline token over the token file of the variable", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const dir = await mkdtemp(join(tmpdir(), "cloudplat-env-oidc-"));
     await writeFile(join(dir, "token.json"), JSON.stringify({ web_identity_token: "file-token-not-used" }));
     await writeFile(join(dir, "role.json"), JSON.stringify({ role_arn: roleArn("file-role") }));
@@ -320,7 +312,7 @@ describe("arguments win over the variables", () => {
 
 describe("pod OIDC (enablePodOidc and the TKE_* variables)", () => {
   it("assumes the pod's role with the file's token, unsigned, in the cluster's region; the lookup signs with it", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const { env } = await podEnv("pod-token-1");
     const { sts, body } = await lookupSignedBy(provider({ enablePodOidc: true }, env), id, "AssumeRoleWithWebIdentity");
     expect(sts.headers["authorization"]).toBe("SKIP");
@@ -338,7 +330,7 @@ describe("pod OIDC (enablePodOidc and the TKE_* variables)", () => {
   });
 
   it("re-reads the token file (TKE rotates it) on each renewal, and after a refusal", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const { env, tokenFile } = await podEnv("pod-token-1");
     const p = provider({ enablePodOidc: true }, env);
     const first = await lookupSignedBy(p, id, "AssumeRoleWithWebIdentity");
@@ -374,7 +366,7 @@ describe("pod OIDC (enablePodOidc and the TKE_* variables)", () => {
 
 describe("secrets of the variable-only forms", () => {
   it("stay out of debug logs, errors and results", async () => {
-    const id = await seedTemplate();
+    const id = await template();
     const errors: unknown[] = [];
     const keep = (e: unknown) => void errors.push(e);
     const results: string[] = [];

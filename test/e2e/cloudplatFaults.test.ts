@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CloudplatError, secret, ServiceError, setLogSink, TransportError, type RetryPolicy } from "@sdkgen/runtime";
 import { ApiGatewayApiKey, ApiGatewayService, getAddressTemplates, Provider, type ProviderArgs } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider, seedTemplate } from "./cloudplatKit.js";
 
 // Every fault the emulator injects, met through the generated cloudplat SDK: what is retried (throttling,
 // transient codes, lost reads), what is not (a write that may have taken effect, a real error), and that no
@@ -22,29 +23,7 @@ afterEach(async () => {
 const FAST: RetryPolicy = { maxAttempts: 4, baseDelayMs: 2, maxDelayMs: 10, maxRetryAfterMs: 10, budgetMs: 2_000 };
 
 const provider = (args: ProviderArgs = {}, timeoutMs = 5_000) =>
-  new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey, ...args },
-    {},
-    {
-      endpoint: emu.url,
-      metadataUrl: emu.metadataUrl,
-      rateLimit: false,
-      retry: FAST,
-      timeoutMs,
-      pollMs: 10,
-    },
-  );
-
-async function seedTemplate(p: Provider): Promise<string> {
-  const res = await p.client.call<{ AddressTemplate: { AddressTemplateId: string } }>(
-    "vpc",
-    "CreateAddressTemplate",
-    { AddressTemplateName: "office", Addresses: ["10.0.0.0/24"] },
-    { read: false },
-  );
-  emu.state.clearRequests();
-  return res.AddressTemplate.AddressTemplateId;
-}
+  keyedProvider(emu, { metadataUrl: emu.metadataUrl, retry: FAST, timeoutMs, pollMs: 10 }, args);
 
 /** What the emulator saw of an action: one entry per attempt, the injected fault (or null) of each. */
 const attempts = (action: string) => emu.state.requests({ action }).map((r) => r.fault);
@@ -54,7 +33,7 @@ const serviceArgs = { serviceName: "orders", protocol: "http", netTypes: ["OUTER
 describe("cloudplat faults through the SDK", () => {
   it("retries RequestLimitExceeded and its sub-codes on reads and on writes, then succeeds", async () => {
     const p = provider();
-    const id = await seedTemplate(p);
+    const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "error", code: "RequestLimitExceeded", action: "DescribeAddressTemplates", times: 2 });
     const found = await getAddressTemplates({}, { provider: p });
     expect(found.templateLists.map((t) => t.id)).toEqual([id]);
@@ -79,7 +58,7 @@ describe("cloudplat faults through the SDK", () => {
 
   it("retries InternalError on a read but not on a write, which may have taken effect", async () => {
     const p = provider();
-    const id = await seedTemplate(p);
+    const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "error", code: "InternalError", action: "DescribeAddressTemplates" });
     expect((await getAddressTemplates({}, { provider: p })).templateLists.map((t) => t.id)).toEqual([id]);
     expect(attempts("DescribeAddressTemplates")).toEqual(["error", null]);
@@ -98,7 +77,7 @@ describe("cloudplat faults through the SDK", () => {
 
   it("retries ResourceInUse and ResourceUnavailable (with sub-codes)", async () => {
     const p = provider();
-    const id = await seedTemplate(p);
+    const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "error", code: "ResourceInUse", action: "DescribeAddressTemplates" });
     emu.faults.next({ kind: "error", code: "ResourceUnavailable.Busy", action: "DescribeAddressTemplates" });
     expect((await getAddressTemplates({}, { provider: p })).templateLists.map((t) => t.id)).toEqual([id]);
@@ -117,7 +96,7 @@ describe("cloudplat faults through the SDK", () => {
 
   it("retries a transient HTTP 503 on a read", async () => {
     const p = provider();
-    const id = await seedTemplate(p);
+    const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "http", status: 503, action: "DescribeAddressTemplates" });
     expect((await getAddressTemplates({}, { provider: p })).templateLists.map((t) => t.id)).toEqual([id]);
     expect(attempts("DescribeAddressTemplates")).toEqual(["http", null]);
@@ -125,7 +104,7 @@ describe("cloudplat faults through the SDK", () => {
 
   it("a response slower than timeoutMs is a TransportError naming the action; a slow read is retried", async () => {
     const p = provider({}, 100);
-    const id = await seedTemplate(p);
+    const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "delay", ms: 400, action: "DescribeAddressTemplates" });
     expect((await getAddressTemplates({}, { provider: p })).templateLists.map((t) => t.id)).toEqual([id]);
     expect(attempts("DescribeAddressTemplates")).toEqual(["delay", null]);
@@ -152,7 +131,7 @@ describe("cloudplat faults through the SDK", () => {
 
   it("a dropped connection is retried on a read and not resent for a create", async () => {
     const p = provider();
-    const id = await seedTemplate(p);
+    const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "drop", action: "DescribeAddressTemplates" });
     expect((await getAddressTemplates({}, { provider: p })).templateLists.map((t) => t.id)).toEqual([id]);
     expect(attempts("DescribeAddressTemplates")).toEqual(["drop", null]);
@@ -167,7 +146,7 @@ describe("cloudplat faults through the SDK", () => {
 
   it("a dropped metadata request is retried for camRoleName credentials", async () => {
     const p = provider();
-    const id = await seedTemplate(p);
+    const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "drop", service: "metadata" });
     const cam = new Provider(
       { camRoleName: "emulator-cvm-role" },
@@ -217,7 +196,7 @@ describe("cloudplat faults through the SDK", () => {
 
     // Static keys, with throttling retried and a fatal error.
     const p = provider();
-    await seedTemplate(p);
+    await seedTemplate(emu, p);
     emu.faults.next({ kind: "error", code: "RequestLimitExceeded", action: "DescribeAddressTemplates" });
     json.push(JSON.stringify(await getAddressTemplates({}, { provider: p })));
     emu.faults.next({ kind: "error", code: "InvalidParameterValue", action: "DescribeAddressTemplates" });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiGatewayService, ApiGatewayUsagePlan, Provider } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider } from "./cloudplatKit.js";
 
 // The state-input form without an id: Kind.find(state) lists the services (DescribeServicesStatus) or
 // usage plans (DescribeUsagePlansStatus) page after page, 100 a page, reads each, and keeps those whose
@@ -10,11 +11,7 @@ let emu: CloudplatEmulator;
 let p: Provider;
 beforeEach(async () => {
   emu = await startCloudplatEmulator();
-  p = new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
-    {},
-    { endpoint: emu.url, rateLimit: false, pollMs: 10 },
-  );
+  p = keyedProvider(emu, { pollMs: 10 });
 });
 afterEach(() => emu.stop());
 

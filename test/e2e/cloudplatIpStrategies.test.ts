@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiGatewayApi, ApiGatewayIpStrategy, ApiGatewayService, getApiGatewayIpStrategies, Provider } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider } from "./cloudplatKit.js";
 
 // IP strategies bound to APIs: objects made through the SDK, bound with a signed BindIPStrategy call
 // (the SDK has no binding resource), then read back by getApiGatewayIpStrategies, which asks
@@ -9,11 +10,7 @@ let emu: CloudplatEmulator;
 let p: Provider;
 beforeEach(async () => {
   emu = await startCloudplatEmulator();
-  p = new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
-    {},
-    { endpoint: emu.url, rateLimit: false, pollMs: 10 },
-  );
+  p = keyedProvider(emu, { pollMs: 10 });
 });
 afterEach(() => emu.stop());
 

@@ -3,6 +3,7 @@ import { ValidationError } from "@sdkgen/runtime";
 import * as cloudplat from "cloudplat";
 import { Provider } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider } from "./cloudplatKit.js";
 
 // The `id` input of every cloudplat lookup, one rule (seed: "lookups that take an `id` input use it to
 // filter by that identifier"): a lookup with identified objects keeps only those whose id equals it; a
@@ -25,11 +26,7 @@ const gw = (action: string, params: object) => write<Obj>("apigateway", action, 
 
 beforeAll(async () => {
   emu = await startCloudplatEmulator({ clock: { start: START, speed: 0 } });
-  p = new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
-    {},
-    { endpoint: emu.url, rateLimit: false, now: () => emu.clock.now() },
-  );
+  p = keyedProvider(emu, { now: () => emu.clock.now() });
   const templates: string[] = [];
   for (const name of ["tpl-a", "tpl-b"])
     templates.push(

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ValidationError } from "@sdkgen/runtime";
 import { getAddressTemplateGroups, getAddressTemplates, Provider } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider } from "./cloudplatKit.js";
 
 // The generated cloudplat SDK against the emulator, every request signed with TC3 and verified there
 // (without the client-side rate limit, which would spread the setup of 130 templates over 9 s).
@@ -14,12 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => emu.stop());
 
-const provider = () =>
-  new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
-    {},
-    { endpoint: emu.url, rateLimit: false },
-  );
+const provider = () => keyedProvider(emu);
 
 async function templates(p: Provider, count: number): Promise<string[]> {
   const ids: string[] = [];

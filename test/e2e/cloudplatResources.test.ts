@@ -13,6 +13,7 @@ import {
   Provider,
 } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider } from "./cloudplatKit.js";
 
 // The API gateway resources of the generated cloudplat SDK against the emulator, over signed HTTP.
 let emu: CloudplatEmulator;
@@ -27,12 +28,7 @@ afterEach(async () => {
   await emu.stop();
 });
 
-const provider = () =>
-  new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey },
-    {},
-    { endpoint: emu.url, rateLimit: false, pollMs: 10 },
-  );
+const provider = () => keyedProvider(emu, { pollMs: 10 });
 
 type Wire = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

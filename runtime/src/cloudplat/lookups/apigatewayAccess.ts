@@ -1,5 +1,6 @@
 import type { Values } from "../../lifecycle/resource.js";
 import { gatewayPages } from "./apigatewayLists.js";
+import { mayBeIdentified } from "./identified.js";
 import { filter, hashOfIds } from "./listLookup.js";
 import { resultOf, wireLookup } from "./wireLookup.js";
 
@@ -44,7 +45,7 @@ export const getApiGatewayIpStrategies = wireLookup({
     );
     const strategies = (status.StrategySet as Values[] | undefined) ?? [];
     const withApis: Values[] = [];
-    for (const s of strategies) {
+    for (const s of strategies.filter(mayBeIdentified(a.id, "StrategyId"))) {
       const bound: Values[] = [];
       for (const env of STRATEGY_ENVIRONMENTS)
         bound.push(
@@ -72,7 +73,7 @@ export const getApiGatewayCustomerDomains = wireLookup({
   run: async (p, a, signal) => {
     const domains = await gatewayPages(p, "DescribeServiceSubDomains", { ServiceId: a.serviceId }, "DomainSet", signal);
     const list: Values[] = [];
-    for (const d of domains) {
+    for (const d of domains.filter(mayBeIdentified(a.id, "DomainName"))) {
       const mappings =
         d.IsDefaultMapping === false
           ? (

@@ -1,6 +1,7 @@
 import type { Values } from "../../lifecycle/resource.js";
 import { CloudplatError } from "../errors.js";
 import { gatewayPages } from "./apigatewayLists.js";
+import { mayBeIdentified } from "./identified.js";
 import { filter } from "./listLookup.js";
 import { resultOf, wireLookup } from "./wireLookup.js";
 
@@ -108,8 +109,7 @@ export const getApiGatewayApis = wireLookup({
       signal,
     );
     const details: Values[] = [];
-    // Only the API the `id` input names is read in full (the id filter would drop the others anyway).
-    for (const s of statuses.filter((x) => a.id === undefined || x.ApiId === a.id)) {
+    for (const s of statuses.filter(mayBeIdentified(a.id, "ApiId"))) {
       const info = await resultOf(
         p,
         "apigateway",

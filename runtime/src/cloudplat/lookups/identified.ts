@@ -24,3 +24,12 @@ function keepAt(value: Values | null, segments: readonly string[], id: string): 
         : items.map((item) => keepAt(item, rest, id)),
   };
 }
+
+/**
+ * Whether an item may survive the `id` filter: for lookups that make a call per listed item, so that
+ * only the item `id` names is read further (keepIdentified would drop the others afterwards anyway).
+ */
+export const mayBeIdentified =
+  (id: unknown, field: string) =>
+  (item: Values): boolean =>
+    typeof id !== "string" || String(item[field]) === id;
