@@ -1,10 +1,29 @@
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+
 /** What generated code relies on the runtime for, beyond its types: checked at validation and planning. */
 
 /** Provider functions the runtime implements; a schema declaring another is refused. */
 export const RUNTIME_FUNCTIONS = ["terraformConfig"] as const;
 
-/** Names the generated index re-exports from the runtime; schema names may not take them. */
-export const RUNTIME_REEXPORTS = {
-  values: ["Secret", "secret", "ValidationError"],
-  types: ["SecretInput", "ValidationIssue"],
-} as const;
+/**
+ * Names the generated index re-exports from the runtime, so a program handles results, errors, secrets
+ * and logging without importing the runtime itself; schema names may not take them. Errors of one
+ * protocol only (cloudplat's credential errors, say) come from that protocol's runtime entry.
+ */
+export function runtimeReexports(provider: string): { values: string[]; types: string[] } {
+  return {
+    values: [
+      "NotFoundError",
+      "ReplacementRequiredError",
+      "Secret",
+      "ServiceError",
+      "TransportError",
+      "ValidationError",
+      "WaitError",
+      "secret",
+      "setLogSink",
+      ...(PROVIDER_RUNTIMES[provider]?.errors ?? []),
+    ].sort(),
+    types: ["LogSink", "SecretInput", "ValidationIssue"],
+  };
+}

@@ -104,7 +104,7 @@ let fingerprint: string | undefined;
 
 /**
  * A hash of everything that shapes output besides the schemas: the compiled generator, the
- * meta-schema, the templates and the versions of prettier and ts-morph.
+ * meta-schema, the templates, the repository's package files and the versions of prettier and ts-morph.
  */
 function generatorFingerprint(): string {
   if (fingerprint) return fingerprint;
@@ -119,10 +119,14 @@ function generatorFingerprint(): string {
   walk(buildRoot);
   for (const dir of ["schemas/meta", "templates"])
     if (existsSync(join(repo, dir)))
-      readdirSync(join(repo, dir))
+      readdirSync(join(repo, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name))
         .sort()
-        .forEach((f) => add(join(repo, dir, f)));
-  for (const pkg of ["node_modules/prettier", "node_modules/ts-morph", ""]) add(join(repo, pkg, "package.json"));
+        .forEach(add);
+  // The root and runtime package files name the versions, the repository and the runtime's package.
+  for (const pkg of ["node_modules/prettier", "node_modules/ts-morph", "runtime", ""])
+    add(join(repo, pkg, "package.json"));
   hash.update(JSON.stringify(PROVIDER_RUNTIMES)); // what the runtime implements decides which classes are emitted
   return (fingerprint = hash.digest("base64url").slice(0, 16));
 }

@@ -2,8 +2,8 @@ import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { providerFolder } from "./describe.js";
-import { RUNTIME_REEXPORTS } from "../runtimeContract.js";
-import { RUNTIME_MODULE } from "./imports.js";
+import { runtimeReexports } from "../runtimeContract.js";
+import { runtimeModule } from "../repoPackages.js";
 import { printModule } from "./printModule.js";
 
 /** The package entry: every generated module re-exported, plus the runtime names users handle. */
@@ -20,6 +20,7 @@ export function emitIndex(plan: PackagePlan): string {
     kind: StructureKind.ExportDeclaration,
     moduleSpecifier: `./${path.replace(/^src\//, "").replace(/\.ts$/, ".js")}`,
   });
+  const reexports = runtimeReexports(plan.model.provider.name);
   return printModule(
     ctx,
     [providerFolder(plan)],
@@ -27,14 +28,14 @@ export function emitIndex(plan: PackagePlan): string {
       ...modules.sort().map(all),
       {
         kind: StructureKind.ExportDeclaration,
-        moduleSpecifier: RUNTIME_MODULE,
-        namedExports: [...RUNTIME_REEXPORTS.values],
+        moduleSpecifier: runtimeModule(),
+        namedExports: reexports.values,
       },
       {
         kind: StructureKind.ExportDeclaration,
-        moduleSpecifier: RUNTIME_MODULE,
+        moduleSpecifier: runtimeModule(),
         isTypeOnly: true,
-        namedExports: [...RUNTIME_REEXPORTS.types],
+        namedExports: reexports.types,
       },
     ],
   );

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import Handlebars from "handlebars";
+import { repoPackages, repoRoot } from "../repoPackages.js";
 import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
 import type { Field, PackageModel } from "../model/types.js";
@@ -15,15 +15,7 @@ const TEMPLATES = {
   "README.md": "README.md.hbs",
 } as const;
 
-/** Repository root: the nearest folder above this module holding templates/. */
-function repoRoot(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir))
-    if (existsSync(join(dir, "templates", "README.md.hbs"))) return dir;
-  throw new Error(`templates/ not found above ${import.meta.url}`);
-}
-
 let compiled: Map<string, HandlebarsTemplateDelegate> | undefined;
-let versions: { generator: string; runtime: string } | undefined;
 
 function templates() {
   if (!compiled) {
@@ -46,11 +38,13 @@ function templates() {
         hb.compile(readFileSync(join(root, "templates", file), "utf8"), { noEscape: true, strict: true }),
       ]),
     );
-    const version = (p: string) => (JSON.parse(readFileSync(join(root, p), "utf8")) as { version: string }).version;
-    versions = { generator: version("package.json"), runtime: version("runtime/package.json") };
   }
-  return { compiled, versions: versions! };
+  return compiled;
 }
+
+/** The text of a license by its SPDX id; the meta-schema admits only ids with a file in templates/licenses/. */
+const licenseText = (spdx: string): string =>
+  readFileSync(join(repoRoot(), "templates", "licenses", `${spdx}.txt`), "utf8");
 
 const typeName = (f: Field): string =>
   f.type.kind === "list"
@@ -60,7 +54,8 @@ const typeName = (f: Field): string =>
       : f.type.kind;
 
 function view(model: PackageModel, plan: PackagePlan) {
-  const { versions } = templates();
+  const repo = repoPackages();
+  const directory = `generated/${model.provider.name}`;
   const types = new Map(model.types.map((t) => [t.name, t]));
   const p = model.provider;
   return {
@@ -68,10 +63,14 @@ function view(model: PackageModel, plan: PackagePlan) {
     version: p.package.version,
     description: p.package.description,
     keywords: p.package.keywords,
+    license: p.package.license,
+    repository: { type: "git", url: repo.repositoryUrl, directory },
+    homepage: `${repo.homepage}/tree/main/${directory}#readme`,
+    bugs: `${repo.homepage}/issues`,
     source: providerFolder(plan),
     schemaVersion: SCHEMA_VERSION,
-    generatorVersion: versions.generator,
-    runtimeVersion: versions.runtime,
+    generatorVersion: repo.generatorVersion,
+    runtime: repo.runtime,
     firstResource: model.resources[0]?.name ?? "",
     firstResourceFile: model.resources[0] ? camel(model.resources[0].name) : "",
     config: p.config.map((f) => ({
@@ -98,8 +97,9 @@ function view(model: PackageModel, plan: PackagePlan) {
   };
 }
 
-/** package.json, tsconfig.json and README.md of a generated package. */
+/** package.json, tsconfig.json, README.md and LICENSE of a generated package. */
 export function emitTemplates(plan: PackagePlan): Map<string, string> {
   const data = view(plan.model, plan);
-  return new Map([...templates().compiled].map(([path, render]) => [path, render(data)]));
+  const files = new Map([...templates()].map(([path, render]) => [path, render(data)]));
+  return files.set("LICENSE", licenseText(plan.model.provider.package.license));
 }

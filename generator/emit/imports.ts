@@ -1,6 +1,5 @@
 import { StructureKind, type ImportDeclarationStructure } from "ts-morph";
-
-export const RUNTIME_MODULE = "@sdkgen/runtime";
+import { runtimeModule } from "../repoPackages.js";
 
 /** The imports one generated module needs, collected while its text is planned, printed sorted. */
 export class Imports {
@@ -26,7 +25,7 @@ export class Imports {
     if (this.runtime !== "none")
       out.push({
         kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: RUNTIME_MODULE,
+        moduleSpecifier: runtimeModule(),
         namespaceImport: "rt",
         isTypeOnly: this.runtime === "type",
       });

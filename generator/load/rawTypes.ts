@@ -75,7 +75,7 @@ export interface RawEntity {
   // provider only
   displayName?: string;
   envPrefix?: string;
-  package?: { name: string; version: string; description: string; keywords?: string[] };
+  package?: { name: string; version: string; description: string; keywords?: string[]; license?: string };
   config?: RawFields;
   functions?: Record<
     string,

@@ -19,6 +19,9 @@ import type {
 } from "./types.js";
 
 type Position = "input" | "output";
+/** The ecosystem's convention for SDKs; a provider's `package.license` overrides it. */
+const DEFAULT_LICENSE = "Apache-2.0";
+
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Builds the model of one provider whose schemas passed validation. */
@@ -182,7 +185,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
     displayName: p.displayName ?? p.name,
     description: p.description.trim(),
     envPrefix: p.envPrefix!,
-    package: { ...p.package!, keywords: p.package!.keywords ?? [] },
+    package: { ...p.package!, keywords: p.package!.keywords ?? [], license: p.package!.license ?? DEFAULT_LICENSE },
     config: fields(p.config, "Provider", providerCase, index.provider!.file, "input"),
     functions: Object.entries(p.functions ?? {})
       .map(([name, fn]) => ({

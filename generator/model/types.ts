@@ -162,6 +162,8 @@ export interface Provider {
     readonly version: string;
     readonly description: string;
     readonly keywords: readonly string[];
+    /** SPDX id: the package's `license` and its LICENSE file. */
+    readonly license: string;
   };
   readonly config: readonly Field[];
   readonly functions: readonly ProviderFunction[];

@@ -2,7 +2,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import type { Lookup, NamedType, PackageModel, Resource } from "../model/types.js";
 import { camel, pascal } from "../naming.js";
 
-import { RUNTIME_REEXPORTS } from "../runtimeContract.js";
+import { runtimeReexports } from "../runtimeContract.js";
 
 export interface ResourcePlan {
   readonly entity: Resource;
@@ -66,7 +66,8 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       });
     else owners.set(symbol, `${what} in ${file}`);
   };
-  [...RUNTIME_REEXPORTS.values, ...RUNTIME_REEXPORTS.types].forEach((s) => owners.set(s, "a runtime re-export"));
+  const reexports = runtimeReexports(model.provider.name);
+  [...reexports.values, ...reexports.types].forEach((s) => owners.set(s, "a runtime re-export"));
 
   const p = providerSymbols(model);
   for (const s of [p.args, p.config, p.descriptor, p.resolve]) claim(s, model.provider.file, "the provider");

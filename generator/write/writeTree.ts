@@ -3,7 +3,7 @@ import { rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
 /** The generator owns `src/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
-const OWNED_TOP_LEVEL = ["package.json", "tsconfig.json", "README.md"];
+const OWNED_TOP_LEVEL = ["LICENSE", "package.json", "tsconfig.json", "README.md"];
 
 /** A package's files: path to text, or to `null` where the cache vouches that the file on disk is already right. */
 export type PackageFiles = ReadonlyMap<string, string | null>;

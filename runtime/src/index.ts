@@ -1,3 +1,4 @@
+import "./ambient.js";
 export * from "./config.js";
 export type * from "./descriptor.js";
 export * from "./env.js";

@@ -8,6 +8,8 @@ export interface ProviderRuntimeInfo {
   readonly kinds: readonly string[];
   /** Lookups (tokens) it runs. */
   readonly lookups: readonly string[];
+  /** Error classes of this protocol alone, which its generated packages re-export beside the common ones. */
+  readonly errors: readonly string[];
 }
 
 /**
@@ -15,6 +17,11 @@ export interface ProviderRuntimeInfo {
  * exactly what the runtime can do, and nothing that would only throw.
  */
 export const PROVIDER_RUNTIMES: Readonly<Record<string, ProviderRuntimeInfo>> = {
-  cloudplat: { providerClass: "CloudplatProvider", kinds: CLOUDPLAT_KINDS, lookups: CLOUDPLAT_LOOKUPS },
-  netsvc: { providerClass: "NetsvcProvider", kinds: NETSVC_KINDS, lookups: NETSVC_LOOKUPS },
+  cloudplat: {
+    providerClass: "CloudplatProvider",
+    kinds: CLOUDPLAT_KINDS,
+    lookups: CLOUDPLAT_LOOKUPS,
+    errors: ["AccountNotAllowedError", "CloudplatError", "SessionExpiredError", "SessionNotStartedError"],
+  },
+  netsvc: { providerClass: "NetsvcProvider", kinds: NETSVC_KINDS, lookups: NETSVC_LOOKUPS, errors: [] },
 };

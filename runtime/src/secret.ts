@@ -1,6 +1,10 @@
-import { inspect } from "node:util";
-
 const REDACTED = "[secret]";
+
+/**
+ * `util.inspect.custom`, spelled as the registered symbol it is, so the declarations a program
+ * compiles against need no Node types (`@types/node`).
+ */
+const inspectCustom: unique symbol = Symbol.for("nodejs.util.inspect.custom");
 
 /**
  * Every string a Secret has revealed in this process: whatever path a revealed value takes (a request
@@ -34,7 +38,7 @@ export class Secret<T = string> {
     return REDACTED;
   }
 
-  [inspect.custom](): string {
+  [inspectCustom](): string {
     return REDACTED;
   }
 

@@ -94,5 +94,19 @@ export * from "./types/responseErrorCode.js";
 export * from "./types/serviceParameter.js";
 export * from "./types/tagInfo.js";
 export * from "./types/tsfLoadBalanceConf.js";
-export { Secret, secret, ValidationError } from "@sdkgen/runtime";
-export type { SecretInput, ValidationIssue } from "@sdkgen/runtime";
+export {
+  AccountNotAllowedError,
+  CloudplatError,
+  NotFoundError,
+  ReplacementRequiredError,
+  Secret,
+  ServiceError,
+  SessionExpiredError,
+  SessionNotStartedError,
+  TransportError,
+  ValidationError,
+  WaitError,
+  secret,
+  setLogSink,
+} from "@sdkgen/runtime";
+export type { LogSink, SecretInput, ValidationIssue } from "@sdkgen/runtime";

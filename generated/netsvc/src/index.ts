@@ -76,5 +76,15 @@ export * from "./types/vxcCspConnection.js";
 export * from "./types/vxcEnd.js";
 export * from "./types/vxcPartnerConfig.js";
 export * from "./types/vxcSummary.js";
-export { Secret, secret, ValidationError } from "@sdkgen/runtime";
-export type { SecretInput, ValidationIssue } from "@sdkgen/runtime";
+export {
+  NotFoundError,
+  ReplacementRequiredError,
+  Secret,
+  ServiceError,
+  TransportError,
+  ValidationError,
+  WaitError,
+  secret,
+  setLogSink,
+} from "@sdkgen/runtime";
+export type { LogSink, SecretInput, ValidationIssue } from "@sdkgen/runtime";

@@ -14,7 +14,7 @@ export interface SignInput {
   /** UNIX seconds. */
   readonly timestamp: number;
   /** The exact body bytes sent (a string is hashed as UTF-8). */
-  readonly body: string | Buffer;
+  readonly body: string | Uint8Array;
   /** Signed byte for byte, so it must be the value sent. */
   readonly contentType: string;
   /** The session token of temporary credentials. */
@@ -48,7 +48,7 @@ function signingKey(secretKey: string, date: string, service: string): Buffer {
 /** `YYYY-MM-DD` of a UNIX timestamp in UTC: the scope date, which differs from the local date near midnight. */
 export const utcDate = (timestamp: number): string => new Date(timestamp * 1000).toISOString().slice(0, 10);
 
-const sha256Hex = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
+const sha256Hex = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
 
 /** The lowercase hex TC3 signature and its scope date. */
 export function tc3Signature(input: SignInput): { signature: string; date: string } {
