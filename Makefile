@@ -13,7 +13,7 @@ GENERATOR_SRC := $(shell find generator -name '*.ts')
 SCHEMA_FILES := $(shell find schemas templates -type f)
 package_src = $(shell find generated/$(1)/src -name '*.ts' 2>/dev/null)
 
-.PHONY: all install tools validate generate build check test bench examples demo diff clean
+.PHONY: all install tools validate generate build check lint-packages test bench examples demo diff clean
 
 all: build
 
@@ -69,6 +69,17 @@ check: tools
 	$(BIN)/prettier --check --log-level warn "runtime/src/**/*.ts" "generator/**/*.ts" "test/**/*.ts" "examples/**/*.ts"
 	$(BIN)/tsc -p test/tsconfig.json
 	@for p in $(PACKAGES); do $(BIN)/tsc --noEmit -p generated/$$p/tsconfig.json || exit 1; done
+	$(MAKE) --no-print-directory lint-packages
+
+# The packed packages as the registry would get them: publint (package.json against its files) and
+# attw (the types every module resolution finds, CommonJS and ESM, for every subpath module).
+lint-packages: build
+	@for p in runtime $(PACKAGES:%=generated/%); do \
+	  out=$$($(BIN)/publint --strict $$p 2>&1) || { echo "$$out"; exit 1; }; echo "publint $$p: $${out##*$$'\n'}"; \
+	  entries=$$([ -d $$p/src/resources ] && cd $$p/src && ls resources/*.ts lookups/*.ts types/*.ts | sed 's|^|./|; s|\.ts$$||'); \
+	  out=$$($(BIN)/attw --pack $$p --format ascii $${entries:+--include-entrypoints $$entries} 2>&1) || { echo "$$out"; exit 1; }; \
+	  echo "attw $$p: no problems in $$(grep -c '^"' <<<"$$out") entry points"; \
+	done
 
 # Tests are type-checked too: vitest strips types without checking them.
 test: build

@@ -1,0 +1,13 @@
+// TypeScript compiled to CommonJS with module node16 (the default of many IaC templates): the
+// imports become require() calls. import() of the same package gives the same classes.
+import * as cloudplat from "cloudplat";
+import * as netsvc from "netsvc";
+import { Port } from "netsvc/resources/port";
+import { report } from "./report.js";
+
+void import("netsvc").then((esm) =>
+  report(netsvc, cloudplat, {
+    subpaths: Port === netsvc.Port,
+    oneClassForImportAndRequire: (esm.ValidationError as unknown) === netsvc.ValidationError,
+  }),
+);
