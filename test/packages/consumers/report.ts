@@ -9,7 +9,12 @@ declare const console: { log(line: string): void }; // no @types/node in these p
 export async function report(netsvc: typeof Netsvc, cloudplat: typeof Cloudplat, extra: object): Promise<void> {
   const provider = new netsvc.Provider();
   const { mveSizes } = await netsvc.getMveSizes({}, { provider });
-  const badSpeed = { productName: "edge", contractTermMonths: 12, locationId: 1, marketplaceVisibility: false } as const;
+  const badSpeed = {
+    productName: "edge",
+    contractTermMonths: 12,
+    locationId: 1,
+    marketplaceVisibility: false,
+  } as const;
   const rejected = await netsvc.Port.create({ ...badSpeed, portSpeed: 25000 as 10000 }, { provider }).then(
     () => "created",
     (e: unknown) => (e instanceof netsvc.ValidationError ? "ValidationError" : String(e)),
