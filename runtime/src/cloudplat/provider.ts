@@ -16,8 +16,6 @@ import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
 
 /** How a provider talks to the platform, beyond its configuration: for tuning and tests. */
 export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
-  /** A base URL replacing `<protocol>://<service>.<domain>` for every service (a local emulator). */
-  readonly endpoint?: string | undefined;
   /** Base URL of the instance metadata service (camRoleName). */
   readonly metadataUrl?: string | undefined;
   /** Retry policy of every request (default DEFAULT_RETRY). */
@@ -62,7 +60,7 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
     const transport = {
       protocol: config.protocol ?? "HTTPS",
       domain: config.domain ?? DEFAULT_DOMAIN,
-      endpoint: options.endpoint,
+      endpoint: config.endpoint,
       retry: options.retry,
       timeoutMs: options.timeoutMs,
       rateLimit: options.rateLimit,

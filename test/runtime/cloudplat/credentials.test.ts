@@ -66,15 +66,17 @@ function provider(
   clock: { now: number },
   options: CloudplatProviderOptions = {},
 ) {
-  return new CloudplatProvider(config, {
-    endpoint: url,
-    metadataUrl: url,
-    retry: fast,
-    rateLimit: false,
-    now: () => clock.now,
-    env: {},
-    ...options,
-  });
+  return new CloudplatProvider(
+    { endpoint: url, ...config },
+    {
+      metadataUrl: url,
+      retry: fast,
+      rateLimit: false,
+      now: () => clock.now,
+      env: {},
+      ...options,
+    },
+  );
 }
 
 const api = (p: CloudplatProvider) => p.client.call("vpc", "DescribeAddressTemplates");
