@@ -19,6 +19,7 @@ export * from "./lifecycle/importId.js";
 export * from "./lifecycle/wait.js";
 export * from "./lifecycle/errors.js";
 export * from "./lifecycle/resource.js";
+export * from "./lifecycle/providerSource.js";
 export * from "./lifecycle/find.js";
 export * from "./lifecycle/wire.js";
 export * from "./netsvc/provider.js";

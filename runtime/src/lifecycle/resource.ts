@@ -6,6 +6,7 @@ import { ValidationError, validateInput } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
 import { formatImportId, parseImportId } from "./importId.js";
+import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
 import { waitFor, type WaitVerdict } from "./wait.js";
 
 export type Values = Record<string, unknown>;
@@ -154,15 +155,18 @@ export abstract class ManagedResource {
 
 export type Ctor<T> = new (descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) => T;
 
-/** Validates, creates, records the id, then waits for readiness; a failed wait still names the object. */
+/**
+ * Validates (with the configuration of a provider built from the environment), creates, records the
+ * id, then waits for readiness; a failed wait still names the object.
+ */
 export async function createResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
   args: object,
-  provider: ProviderRuntime,
+  source: ProviderSource<ProviderRuntime>,
   options: LifecycleOptions = {},
 ): Promise<T> {
-  assertValid(d, args);
+  const provider = providerFor(source, validateInput(d.name, d.fields, args));
   const id = await provider.kind(d).create(args as Values, { signal: options.signal });
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options));
 }
@@ -171,9 +175,10 @@ export async function getResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
   id: string,
-  provider: ProviderRuntime,
+  source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
+  const provider = providerFor(source);
   const state = await provider.kind(d).read(id, { signal: options.signal });
   if (!state) {
     const shown = printableId(d, id);
@@ -189,19 +194,21 @@ export async function importResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
   importId: string,
-  provider: ProviderRuntime,
+  source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  if (!d.importId)
+  const spec = d.importId;
+  if (!spec)
     throw new ValidationError([
       {
         path: `${d.name}.importId`,
         message: `${d.name} cannot be imported: ${d.importUnsupported ?? "the API offers no import"}`,
       },
     ]);
-  const fields = parseImportId(d.name, d.importId, importId);
+  const { value: fields, issues } = parsed(() => parseImportId(d.name, spec, importId));
+  const provider = providerFor(source, issues);
   const ops = provider.kind(d);
-  const id = ops.idFromImport ? ops.idFromImport(fields) : String(Object.values(fields)[0]);
+  const id = ops.idFromImport ? ops.idFromImport(fields!) : String(Object.values(fields!)[0]);
   return getResource(cls, d, id, provider, options);
 }
 
