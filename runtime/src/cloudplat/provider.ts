@@ -1,4 +1,5 @@
 import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
+import { Log } from "../http/log.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
@@ -65,6 +66,7 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
       timeoutMs: options.timeoutMs,
       rateLimit: options.rateLimit,
       now: options.now,
+      log: new Log(options.logger),
     } as const;
     // STS calls pass their own credentials (or none); they use the configured region.
     const sts = new CloudplatClient({ ...transport, region: config.region ?? DEFAULT_REGION });

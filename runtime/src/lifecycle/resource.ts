@@ -1,6 +1,7 @@
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { Env } from "../env.js";
 import { NotFoundError } from "../http/errors.js";
+import type { Logger } from "../http/log.js";
 import { Secret } from "../secret.js";
 import { ValidationError, validateInput } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
@@ -39,6 +40,11 @@ export interface ProviderRuntimeOptions {
    * so a program that passes its own environment is never mixed with process.env. Default process.env.
    */
   readonly env?: Env | undefined;
+  /**
+   * Receives this provider's log lines, redacted: requests and answers at debug, retries at info. Any of
+   * the four functions may be left out (`console` fits). SDKGEN_DEBUG=1 still writes every line to stderr.
+   */
+  readonly logger?: Logger | undefined;
 }
 
 /** A provider instance as the lifecycle sees it. */

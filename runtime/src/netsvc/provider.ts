@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
+import { Log } from "../http/log.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
@@ -95,7 +96,9 @@ export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
       tokenUrl: token,
       accessKey: config.accessKey,
       secretKey: config.secretKey,
-      ...options,
+      retry: options.retry,
+      timeoutMs: options.timeoutMs,
+      log: new Log(options.logger),
     });
     this.waitMs = config.waitTime * 60_000;
     this.pollMs = options.pollMs;
