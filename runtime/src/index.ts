@@ -8,6 +8,7 @@ export * from "./terraformConfig.js";
 export * from "./validate.js";
 export * from "./http/errors.js";
 export * from "./http/log.js";
+export * from "./http/network.js";
 export * from "./http/retry.js";
 export * from "./http/transport.js";
 export * from "./cloudplat/index.js";

@@ -1,5 +1,6 @@
 import { ServiceError, type ResourceRef } from "../http/errors.js";
 import { Log, redact } from "../http/log.js";
+import type { Network } from "../http/network.js";
 import { DEFAULT_RETRY, retryable, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
 import type { CredentialProvider, Credentials } from "./credentials/types.js";
@@ -32,6 +33,8 @@ export interface CloudplatClientOptions {
   readonly rateLimit?: RateLimit | false | undefined;
   /** Epoch milliseconds, for X-TC-Timestamp. */
   readonly now?: (() => number) | undefined;
+  /** The provider's agents and proxies (default: straight to the host). */
+  readonly network?: Network | undefined;
   /** The provider's log (default: the SDKGEN_DEBUG sink only). */
   readonly log?: Log | undefined;
 }
@@ -154,6 +157,7 @@ export class CloudplatClient {
         const res = await send({ method: "POST", url: url.href, headers, body }, ref, {
           timeoutMs: this.timeoutMs,
           signal: options.signal,
+          network: this.options.network,
         });
         const response = envelope(res.text);
         if (this.log.enabled())

@@ -1,5 +1,6 @@
 import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import { Log } from "../http/log.js";
+import { Network } from "../http/network.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
@@ -58,6 +59,7 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
     readonly config: CloudplatConfig,
     options: CloudplatProviderOptions = {},
   ) {
+    const network = new Network({ env: options.env ?? process.env, agent: options.agent });
     const transport = {
       protocol: config.protocol ?? "HTTPS",
       domain: config.domain ?? DEFAULT_DOMAIN,
@@ -66,6 +68,7 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
       timeoutMs: options.timeoutMs,
       rateLimit: options.rateLimit,
       now: options.now,
+      network,
       log: new Log(options.logger),
     } as const;
     // STS calls pass their own credentials (or none); they use the configured region.
@@ -75,7 +78,7 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
       now: options.now,
       env: options.env,
       home: options.home,
-      metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now },
+      metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now, network },
     });
     this.region = chain.region ?? DEFAULT_REGION;
     this.credentials = chain.credentials;

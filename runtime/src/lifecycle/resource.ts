@@ -2,6 +2,7 @@ import type { ResourceDescriptor } from "../descriptor.js";
 import type { Env } from "../env.js";
 import { NotFoundError } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
+import type { AgentOption } from "../http/network.js";
 import { Secret } from "../secret.js";
 import { ValidationError, validateInput } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
@@ -36,8 +37,9 @@ export interface KindOps {
 export interface ProviderRuntimeOptions {
   /**
    * The environment the configuration was resolved from (the generated Provider's `env` argument), where
-   * a runtime reads any variable beyond its configuration (cloudplat: TKE_* for pod OIDC, role files),
-   * so a program that passes its own environment is never mixed with process.env. Default process.env.
+   * a runtime reads any variable beyond its configuration (HTTPS_PROXY, HTTP_PROXY and NO_PROXY in either
+   * case; cloudplat: TKE_* for pod OIDC, role files), so a program that passes its own environment is
+   * never mixed with process.env. Default process.env.
    */
   readonly env?: Env | undefined;
   /**
@@ -45,6 +47,11 @@ export interface ProviderRuntimeOptions {
    * the four functions may be left out (`console` fits). SDKGEN_DEBUG=1 still writes every line to stderr.
    */
   readonly logger?: Logger | undefined;
+  /**
+   * Your own agent for this provider's connections, in place of its keep-alive agents and the proxy
+   * variables: an https.Agent for https requests, an http.Agent for http ones, or `{ http, https }`.
+   */
+  readonly agent?: AgentOption | undefined;
 }
 
 /** A provider instance as the lifecycle sees it. */

@@ -1,5 +1,6 @@
 import { NotFoundError, ServiceError, type ResourceRef } from "../http/errors.js";
 import { Log, redact } from "../http/log.js";
+import type { Network } from "../http/network.js";
 import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
 import type { Secret } from "../secret.js";
@@ -16,6 +17,8 @@ export interface NetsvcClientOptions {
   readonly timeoutMs?: number | undefined;
   readonly retry?: RetryPolicy | undefined;
   readonly userAgent?: string | undefined;
+  /** The provider's agents and proxies (default: straight to the host). */
+  readonly network?: Network | undefined;
   /** The provider's log (default: the SDKGEN_DEBUG sink only). */
   readonly log?: Log | undefined;
 }
@@ -49,6 +52,7 @@ export class NetsvcClient {
     this.log = options.log ?? new Log();
     this.tokens = new TokenSource(options.tokenUrl, options.accessKey, options.secretKey, {
       timeoutMs: this.timeoutMs,
+      network: options.network,
     });
   }
 
@@ -86,6 +90,7 @@ export class NetsvcClient {
           res = await send({ method, url, headers, body }, ref(), {
             timeoutMs: this.timeoutMs,
             signal: options.signal,
+            network: this.options.network,
           });
           if (res.status !== 401 || auth > 0) break;
           this.tokens.invalidate();
