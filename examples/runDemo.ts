@@ -8,12 +8,12 @@ import { startNetsvcEmulator } from "../test/emulators/netsvc/index.js";
 async function demo(
   title: string,
   start: () => Promise<{ url: string; stop(): Promise<void> }>,
-  run: (url: string) => Promise<void>,
+  run: () => Promise<void>,
 ) {
   const emulator = await start();
   console.log(`\n== ${title} (emulator on ${emulator.url})\n`);
   try {
-    await run(emulator.url);
+    await run();
   } catch (e) {
     console.error(`demo failed: ${e instanceof Error ? e.message : String(e)}`);
     process.exitCode = 1;
@@ -23,7 +23,7 @@ async function demo(
 }
 
 // netsvc: its clock sped up, so that provisioning takes seconds, not minutes. The endpoint is a
-// provider setting there, so it goes through the environment too.
+// provider setting, so it goes through the environment too (as for cloudplat below).
 await demo(
   "netsvc: a port, a cloud router and a link",
   async () => {
@@ -46,10 +46,11 @@ await demo(
   async () => {
     const emulator = await startCloudplatEmulator({ releaseDelayMs: 1_500 });
     Object.assign(process.env, {
+      CLOUDPLAT_ENDPOINT: emulator.url,
       CLOUDPLAT_SECRET_ID: emulator.credentials.secretId,
       CLOUDPLAT_SECRET_KEY: emulator.credentials.secretKey,
     });
     return emulator;
   },
-  async (url) => (await import("./cloudplat/gateway.js")).main(url),
+  async () => (await import("./cloudplat/gateway.js")).main(),
 );

@@ -1,8 +1,8 @@
 // An HTTP API published with the cloudplat SDK: an API gateway service, an API on it forwarding to a
 // backend, a release of the service to an environment, a lookup that reads the API back, two diffs,
-// an API key, and teardown. Credentials come from the provider configuration (CLOUDPLAT_SECRET_ID and
-// CLOUDPLAT_SECRET_KEY, a profile, a role…), as a real program's would; only the endpoint is passed in,
-// because it is a runtime option rather than configuration, and is left out to reach the real platform.
+// an API key, and teardown. Credentials and the endpoint come from the provider configuration
+// (CLOUDPLAT_SECRET_ID and CLOUDPLAT_SECRET_KEY, a profile, a role…; CLOUDPLAT_ENDPOINT, left unset to
+// reach the real platform), as a real program's would.
 import {
   ApiGatewayApi,
   ApiGatewayApiKey,
@@ -16,9 +16,9 @@ import {
 const progress = (what: string) => (status: string, elapsedMs: number) =>
   console.log(`  ${what}: ${status.padEnd(10)} after ${(elapsedMs / 1000).toFixed(1)} s`);
 
-export async function main(endpoint?: string): Promise<void> {
+export async function main(): Promise<void> {
   // No settings in code: each is read from its CLOUDPLAT_* variable, then its default (region ap-guangzhou).
-  const provider = new Provider({}, process.env, { endpoint });
+  const provider = new Provider();
 
   console.log("Creating a service and an API on it…");
   const serviceArgs: ApiGatewayServiceArgs = { serviceName: "shop", protocol: "http", netTypes: ["OUTER"] };

@@ -70,7 +70,7 @@ function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): S
       isAsync: true,
       docs: [
         {
-          description: `${l.description}\n\nArguments are validated before any request (every violation at once).`,
+          description: `${l.description}\n\nArguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).`,
           tags: l.deprecated ? [{ tagName: "deprecated", text: l.deprecated }] : [],
         },
       ],
@@ -80,7 +80,7 @@ function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): S
       ],
       returnType: `Promise<${p.result}>`,
       statements: [
-        `return (await ${rt}.invokeLookup(${p.descriptor}, args, options.provider ?? ${defaultProvider}(), options)) as unknown as ${p.result};`,
+        `return (await ${rt}.invokeLookup(${p.descriptor}, args, options.provider ?? ${defaultProvider}, options)) as unknown as ${p.result};`,
       ],
     },
   ];

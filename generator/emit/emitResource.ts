@@ -84,7 +84,9 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
   const rt = ctx.imports.rt(true);
   const Provider = ctx.use(plan.providerPath, "Provider", false);
   const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);
-  const provider = `options.provider ?? ${defaultProvider}()`;
+  // The default provider is passed unbuilt: the runtime builds it inside the call, so that its
+  // configuration problems are reported together with the arguments' own.
+  const provider = `options.provider ?? ${defaultProvider}`;
   const plain = `{ provider?: ${Provider} | undefined; signal?: AbortSignal | undefined }`;
   const method = (
     name: string,
@@ -120,7 +122,7 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
       methods: [
         method(
           "create",
-          `Validates {@link ${p.args}} (every violation at once, before any request), creates the ${r.name}, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id.`,
+          `Validates {@link ${p.args}} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ${r.name}, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id.`,
           [
             { name: "args", type: p.args },
             { name: "options", type: `${rt}.LifecycleOptions<${Provider}>`, initializer: "{}" },

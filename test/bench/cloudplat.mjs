@@ -14,7 +14,7 @@ const toLoopback = (_host, options, done) =>
 const port = new URL(emu.url).port;
 const { secretId, secretKey } = emu.credentials;
 // No client-side rate limit: this measures the request path, not the throttle.
-const provider = new Provider({ secretId, secretKey }, {}, { endpoint: emu.url, rateLimit: false });
+const provider = new Provider({ secretId, secretKey, endpoint: emu.url }, {}, { rateLimit: false });
 const official = new tencentcloud.CommonClient(`vpc.tencentcloudapi.com:${port}`, "2017-03-12", {
   credential: { secretId, secretKey },
   region: "ap-guangzhou",

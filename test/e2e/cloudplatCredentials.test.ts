@@ -21,8 +21,7 @@ afterEach(() => emu.stop());
 const FAST: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 10, budgetMs: 1_000 };
 
 const provider = (args: ProviderArgs, env: Record<string, string> = {}) =>
-  new Provider(args, env, {
-    endpoint: emu.url,
+  new Provider({ endpoint: emu.url, ...args }, env, {
     metadataUrl: emu.metadataUrl,
     rateLimit: false,
     retry: FAST,

@@ -28,7 +28,7 @@ const FAST: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRe
 // The environment is the Provider's second argument only: the generated Provider hands it to the
 // runtime too, so the TKE_* variables, the ARNN_FILE spelling and the SAML checks read it, not process.env.
 const provider = (args: ProviderArgs, env: Record<string, string>) =>
-  new Provider(args, env, { endpoint: emu.url, rateLimit: false, retry: FAST, now: () => emu.clock.now() });
+  new Provider({ endpoint: emu.url, ...args }, env, { rateLimit: false, retry: FAST, now: () => emu.clock.now() });
 
 const keysEnv = () => ({
   CLOUDPLAT_SECRET_ID: emu.credentials.secretId,

@@ -149,10 +149,9 @@ describe("cloudplat faults through the SDK", () => {
     const id = await seedTemplate(emu, p);
     emu.faults.next({ kind: "drop", service: "metadata" });
     const cam = new Provider(
-      { camRoleName: "emulator-cvm-role" },
+      { camRoleName: "emulator-cvm-role", endpoint: emu.url },
       {},
       {
-        endpoint: emu.url,
         metadataUrl: emu.metadataUrl,
         rateLimit: false,
         retry: FAST,
@@ -224,15 +223,16 @@ describe("cloudplat faults through the SDK", () => {
           roleArn,
           sessionName: "saml",
         },
+        endpoint: emu.url,
       },
       {},
-      { endpoint: emu.url, rateLimit: false, retry: FAST },
+      { rateLimit: false, retry: FAST },
     );
     json.push(JSON.stringify(await getAddressTemplates({}, { provider: saml })));
     const web = new Provider(
-      { assumeRoleWithWebIdentity: { webIdentityToken: webToken, roleArn, sessionName: "web" } },
+      { assumeRoleWithWebIdentity: { webIdentityToken: webToken, roleArn, sessionName: "web" }, endpoint: emu.url },
       {},
-      { endpoint: emu.url, rateLimit: false, retry: FAST },
+      { rateLimit: false, retry: FAST },
     );
     json.push(JSON.stringify(await getAddressTemplates({}, { provider: web })));
     const mfa = provider({

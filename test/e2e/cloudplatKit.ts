@@ -12,9 +12,9 @@ export const keyedProvider = (
   args: ProviderArgs = {},
 ): Provider =>
   new Provider(
-    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey, ...args },
+    { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey, endpoint: emu.url, ...args },
     {},
-    { endpoint: emu.url, rateLimit: false, ...options },
+    { rateLimit: false, ...options },
   );
 
 /** An address template made through `p`, so a lookup has something to find; the request log is cleared after. */

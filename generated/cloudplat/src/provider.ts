@@ -54,6 +54,14 @@ export interface ProviderArgs {
   /** Enable pod OIDC: assume a role with the web identity of a managed-Kubernetes pod (reads the `TKE_REGION`, `TKE_PROVIDER_ID`, `TKE_WEB_IDENTITY_TOKEN_FILE` and `TKE_ROLE_ARN` variables). */
   enablePodOidc?: boolean | undefined;
   /**
+   * Base URL of the API for every service, overriding `protocol` and `domain`: for example a local emulator such as `http://127.0.0.1:8080`, or one gateway in front of all services. Every request goes to `<endpoint>/` and is still signed for its own service, which the platform reads from the signature's credential scope (the two unsigned STS calls send `Host: sts.<domain>`).
+   *
+   * Matches `^https?://`.
+   *
+   * Environment variable: `CLOUDPLAT_ENDPOINT`.
+   */
+  endpoint?: string | undefined;
+  /**
    * Account ids refused. Conflicts with `allowedAccountIds`; not supported with `assumeRoleWithSaml` or `assumeRoleWithWebIdentity`.
    *
    * Conflicts with `allowedAccountIds`, `assumeRoleWithSaml`, `assumeRoleWithWebIdentity`: set at most one.
@@ -132,6 +140,8 @@ export interface ProviderConfig {
   readonly domain: string;
   /** Enable pod OIDC: assume a role with the web identity of a managed-Kubernetes pod (reads the `TKE_REGION`, `TKE_PROVIDER_ID`, `TKE_WEB_IDENTITY_TOKEN_FILE` and `TKE_ROLE_ARN` variables). */
   readonly enablePodOidc?: boolean | undefined;
+  /** Base URL of the API for every service, overriding `protocol` and `domain`: for example a local emulator such as `http://127.0.0.1:8080`, or one gateway in front of all services. Every request goes to `<endpoint>/` and is still signed for its own service, which the platform reads from the signature's credential scope (the two unsigned STS calls send `Host: sts.<domain>`). */
+  readonly endpoint?: string | undefined;
   /** Account ids refused. Conflicts with `allowedAccountIds`; not supported with `assumeRoleWithSaml` or `assumeRoleWithWebIdentity`. */
   readonly forbiddenAccountIds?: readonly string[] | undefined;
   /** Multi-factor authentication settings; the provider obtains a session token (STS `GetSessionToken`) with them. */
@@ -208,6 +218,12 @@ export const providerDescriptor: rt.ProviderDescriptor = {
       default: "tencentcloudapi.com",
     },
     enablePodOidc: { wire: "EnablePodOidc", mode: "optional", type: { kind: "boolean" } },
+    endpoint: {
+      wire: "Endpoint",
+      mode: "optional",
+      type: { kind: "string", constraints: { pattern: "^https?://" } },
+      env: "CLOUDPLAT_ENDPOINT",
+    },
     forbiddenAccountIds: {
       wire: "ForbiddenAccountIds",
       mode: "optional",

@@ -1,5 +1,6 @@
 import { ServiceError, type ResourceRef } from "../http/errors.js";
-import { debug, logging, redact } from "../http/log.js";
+import { Log, redact } from "../http/log.js";
+import type { Network } from "../http/network.js";
 import { DEFAULT_RETRY, retryable, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
 import type { CredentialProvider, Credentials } from "./credentials/types.js";
@@ -32,6 +33,10 @@ export interface CloudplatClientOptions {
   readonly rateLimit?: RateLimit | false | undefined;
   /** Epoch milliseconds, for X-TC-Timestamp. */
   readonly now?: (() => number) | undefined;
+  /** The provider's agents and proxies (default: straight to the host). */
+  readonly network?: Network | undefined;
+  /** The provider's log (default: the SDKGEN_DEBUG sink only). */
+  readonly log?: Log | undefined;
 }
 
 export interface CloudplatCallOptions {
@@ -67,8 +72,10 @@ export class CloudplatClient {
   private readonly limiter: RateLimiter | undefined;
   private readonly now: () => number;
   private readonly endpoint: URL | undefined;
+  private readonly log: Log;
 
   constructor(private readonly options: CloudplatClientOptions = {}) {
+    this.log = options.log ?? new Log();
     this.retry = options.retry ?? DEFAULT_RETRY;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.now = options.now ?? Date.now;
@@ -140,15 +147,22 @@ export class CloudplatClient {
           });
         }
         headers["X-TC-Language"] = this.options.language ?? "en-US";
-        if (logging())
-          debug(`POST ${service}/${action}`, { url: url.href, body: JSON.parse(body) as unknown }, secrets());
+        if (this.log.enabled())
+          this.log.write(
+            "debug",
+            `POST ${service}/${action}`,
+            { url: url.href, body: JSON.parse(body) as unknown },
+            secrets(),
+          );
         const res = await send({ method: "POST", url: url.href, headers, body }, ref, {
           timeoutMs: this.timeoutMs,
           signal: options.signal,
+          network: this.options.network,
         });
         const response = envelope(res.text);
-        if (logging())
-          debug(
+        if (this.log.enabled())
+          this.log.write(
+            "debug",
             `POST ${service}/${action} -> ${res.status}`,
             { requestId: response?.RequestId, error: response?.Error },
             secrets(),
@@ -186,7 +200,12 @@ export class CloudplatClient {
           return retryableCode(e.code, read, options.retryCodes);
         },
         onRetry: (attempt, delay, error) =>
-          debug(`retry ${attempt} of ${service}/${action} in ${delay} ms`, { error: String(error) }, secrets()),
+          this.log.write(
+            "info",
+            `retry ${attempt} of ${service}/${action} in ${delay} ms`,
+            { error: String(error) },
+            secrets(),
+          ),
       },
     );
   }

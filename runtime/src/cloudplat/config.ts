@@ -63,5 +63,7 @@ export interface CloudplatConfig {
   readonly region?: string | undefined;
   readonly protocol?: "HTTP" | "HTTPS" | undefined;
   readonly domain?: string | undefined;
+  /** One base URL for every service, replacing `<protocol>://<service>.<domain>`. */
+  readonly endpoint?: string | undefined;
   readonly cosDomain?: string | undefined;
 }

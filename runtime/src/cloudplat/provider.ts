@@ -1,4 +1,6 @@
 import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
+import { Log } from "../http/log.js";
+import { Network } from "../http/network.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
@@ -16,8 +18,6 @@ import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
 
 /** How a provider talks to the platform, beyond its configuration: for tuning and tests. */
 export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
-  /** A base URL replacing `<protocol>://<service>.<domain>` for every service (a local emulator). */
-  readonly endpoint?: string | undefined;
   /** Base URL of the instance metadata service (camRoleName). */
   readonly metadataUrl?: string | undefined;
   /** Retry policy of every request (default DEFAULT_RETRY). */
@@ -59,14 +59,17 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
     readonly config: CloudplatConfig,
     options: CloudplatProviderOptions = {},
   ) {
+    const network = new Network({ env: options.env ?? process.env, agent: options.agent });
     const transport = {
       protocol: config.protocol ?? "HTTPS",
       domain: config.domain ?? DEFAULT_DOMAIN,
-      endpoint: options.endpoint,
+      endpoint: config.endpoint,
       retry: options.retry,
       timeoutMs: options.timeoutMs,
       rateLimit: options.rateLimit,
       now: options.now,
+      network,
+      log: new Log(options.logger),
     } as const;
     // STS calls pass their own credentials (or none); they use the configured region.
     const sts = new CloudplatClient({ ...transport, region: config.region ?? DEFAULT_REGION });
@@ -75,7 +78,7 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
       now: options.now,
       env: options.env,
       home: options.home,
-      metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now },
+      metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now, network },
     });
     this.region = chain.region ?? DEFAULT_REGION;
     this.credentials = chain.credentials;

@@ -1,8 +1,21 @@
 import { REDACTED, revealedSecrets } from "../secret.js";
 
 /**
- * Debug logging, switched on by SDKGEN_DEBUG=1 (or any non-empty value but "0"). Every line goes
- * through `redact`, so secrets never reach the log whatever the caller passes.
+ * A provider's logger, shaped as the AWS SDK v3 takes one (`console` fits): any of the four functions
+ * may be left out. Each gets one line of text, already redacted.
+ */
+export interface Logger {
+  debug?(message: string): void;
+  info?(message: string): void;
+  warn?(message: string): void;
+  error?(message: string): void;
+}
+
+export type LogLevel = keyof Logger;
+
+/**
+ * Debug logging of every provider, switched on by SDKGEN_DEBUG=1 (or any non-empty value but "0"):
+ * every line at every level, to stderr.
  */
 export type LogSink = (line: string) => void;
 
@@ -13,17 +26,32 @@ function debugEnabled(): boolean {
   return v !== undefined && v !== "" && v !== "0";
 }
 
-/** Replaces the log destination (tests capture lines); undefined switches logging off. */
+/** Replaces the SDKGEN_DEBUG destination (tests capture lines); undefined switches it off. */
 export function setLogSink(next: LogSink | undefined): void {
   sink = next;
 }
 
-export const logging = (): boolean => sink !== undefined;
+/**
+ * Where one provider's lines go: its own logger and the SDKGEN_DEBUG sink. Every line goes through
+ * `redact` first, so secrets reach neither, whatever the caller passes. Requests and answers are
+ * logged at debug, retries at info.
+ */
+export class Log {
+  constructor(private readonly logger?: Logger | undefined) {}
 
-export function debug(message: string, fields: Record<string, unknown> = {}, secrets: readonly string[] = []): void {
-  if (!sink) return;
-  const body = Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : "";
-  sink(redact(`[sdkgen] ${message}${body}`, secrets));
+  /** Whether a line at `level` would go anywhere: building one costs, and requests check on every call. */
+  enabled(level: LogLevel = "debug"): boolean {
+    return sink !== undefined || typeof this.logger?.[level] === "function";
+  }
+
+  write(level: LogLevel, message: string, fields: Record<string, unknown> = {}, secrets: readonly string[] = []): void {
+    if (!this.enabled(level)) return;
+    const body = Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : "";
+    const line = redact(`[sdkgen] ${message}${body}`, secrets);
+    sink?.(line);
+    // Called as a method: loggers such as pino's need their `this`.
+    this.logger?.[level]?.(line);
+  }
 }
 
 const SECRET_HEADERS = /("?(?:authorization|x-tc-token|x-auth-token)"?\s*[:=]\s*"?)([^",}\s][^",}]*)/gi;

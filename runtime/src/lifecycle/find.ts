@@ -1,7 +1,7 @@
 import { mapConcurrent } from "../concurrency.js";
 import type { ResourceDescriptor } from "../descriptor.js";
-import { ValidationError } from "../validate.js";
 import { equal } from "./diff.js";
+import { providerFor, type ProviderSource } from "./providerSource.js";
 import type { Ctor, ProviderRuntime, Values } from "./resource.js";
 
 /** Objects read at once while finding: the same bound the lookups keep on the service. */
@@ -16,18 +16,18 @@ export async function findResources<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
   state: object,
-  provider: ProviderRuntime,
+  source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T[]> {
   const filter = Object.entries(state).filter(([, v]) => v !== undefined);
   const unknown = filter.filter(([k]) => !(k in d.fields));
-  if (unknown.length > 0)
-    throw new ValidationError(
-      unknown.map(([k]) => ({
-        path: `${d.name}.${k}`,
-        message: `${d.name}.${k} is not a field of ${d.name}, so it cannot filter`,
-      })),
-    );
+  const provider = providerFor(
+    source,
+    unknown.map(([k]) => ({
+      path: `${d.name}.${k}`,
+      message: `${d.name}.${k} is not a field of ${d.name}, so it cannot filter`,
+    })),
+  );
   const ops = provider.kind(d);
   const ctx = { signal: options.signal };
   const ids = await ops.list(state as Values, ctx);

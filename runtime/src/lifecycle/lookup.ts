@@ -1,6 +1,7 @@
 import type { LookupDescriptor } from "../descriptor.js";
 import { Secret } from "../secret.js";
-import { ValidationError, validateInput } from "../validate.js";
+import { validateInput } from "../validate.js";
+import { providerFor, type ProviderSource } from "./providerSource.js";
 import type { CallContext, Values } from "./resource.js";
 
 /** What a provider protocol implements per lookup: from validated arguments to the result's outputs. */
@@ -23,18 +24,18 @@ export function setWarningSink(sink: (message: string) => void): void {
 }
 
 /**
- * A lookup call: validates the arguments (every violation at once, before any request), warns about
+ * A lookup call: validates the arguments (every violation at once, with the configuration problems of a
+ * provider built from the environment, before any request), warns about
  * deprecated arguments, runs the provider's operation, and returns its outputs with the arguments
  * echoed back, as the result type declares.
  */
 export async function invokeLookup(
   d: LookupDescriptor,
   args: object,
-  provider: LookupRuntime,
+  source: ProviderSource<LookupRuntime>,
   options: LookupOptions = {},
 ): Promise<Values> {
-  const issues = validateInput(d.name, d.inputs, args);
-  if (issues.length > 0) throw new ValidationError(issues);
+  const provider = providerFor(source, validateInput(d.name, d.inputs, args));
   const given = args as Values;
   for (const [name, spec] of Object.entries(d.inputs))
     if (spec.deprecated && given[name] !== undefined) warn(`${d.name}: ${name} is deprecated: ${spec.deprecated}`);

@@ -1,11 +1,14 @@
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { Env } from "../env.js";
 import { NotFoundError } from "../http/errors.js";
+import type { Logger } from "../http/log.js";
+import type { AgentOption } from "../http/network.js";
 import { Secret } from "../secret.js";
 import { ValidationError, validateInput } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
 import { formatImportId, parseImportId } from "./importId.js";
+import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
 import { waitFor, type WaitVerdict } from "./wait.js";
 
 export type Values = Record<string, unknown>;
@@ -34,10 +37,21 @@ export interface KindOps {
 export interface ProviderRuntimeOptions {
   /**
    * The environment the configuration was resolved from (the generated Provider's `env` argument), where
-   * a runtime reads any variable beyond its configuration (cloudplat: TKE_* for pod OIDC, role files),
-   * so a program that passes its own environment is never mixed with process.env. Default process.env.
+   * a runtime reads any variable beyond its configuration (HTTPS_PROXY, HTTP_PROXY and NO_PROXY in either
+   * case; cloudplat: TKE_* for pod OIDC, role files), so a program that passes its own environment is
+   * never mixed with process.env. Default process.env.
    */
   readonly env?: Env | undefined;
+  /**
+   * Receives this provider's log lines, redacted: requests and answers at debug, retries at info. Any of
+   * the four functions may be left out (`console` fits). SDKGEN_DEBUG=1 still writes every line to stderr.
+   */
+  readonly logger?: Logger | undefined;
+  /**
+   * Your own agent for this provider's connections, in place of its keep-alive agents and the proxy
+   * variables: an https.Agent for https requests, an http.Agent for http ones, or `{ http, https }`.
+   */
+  readonly agent?: AgentOption | undefined;
 }
 
 /** A provider instance as the lifecycle sees it. */
@@ -154,15 +168,18 @@ export abstract class ManagedResource {
 
 export type Ctor<T> = new (descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) => T;
 
-/** Validates, creates, records the id, then waits for readiness; a failed wait still names the object. */
+/**
+ * Validates (with the configuration of a provider built from the environment), creates, records the
+ * id, then waits for readiness; a failed wait still names the object.
+ */
 export async function createResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
   args: object,
-  provider: ProviderRuntime,
+  source: ProviderSource<ProviderRuntime>,
   options: LifecycleOptions = {},
 ): Promise<T> {
-  assertValid(d, args);
+  const provider = providerFor(source, validateInput(d.name, d.fields, args));
   const id = await provider.kind(d).create(args as Values, { signal: options.signal });
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options));
 }
@@ -171,9 +188,10 @@ export async function getResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
   id: string,
-  provider: ProviderRuntime,
+  source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
+  const provider = providerFor(source);
   const state = await provider.kind(d).read(id, { signal: options.signal });
   if (!state) {
     const shown = printableId(d, id);
@@ -189,19 +207,21 @@ export async function importResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
   importId: string,
-  provider: ProviderRuntime,
+  source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  if (!d.importId)
+  const spec = d.importId;
+  if (!spec)
     throw new ValidationError([
       {
         path: `${d.name}.importId`,
         message: `${d.name} cannot be imported: ${d.importUnsupported ?? "the API offers no import"}`,
       },
     ]);
-  const fields = parseImportId(d.name, d.importId, importId);
+  const { value: fields, issues } = parsed(() => parseImportId(d.name, spec, importId));
+  const provider = providerFor(source, issues);
   const ops = provider.kind(d);
-  const id = ops.idFromImport ? ops.idFromImport(fields) : String(Object.values(fields)[0]);
+  const id = ops.idFromImport ? ops.idFromImport(fields!) : String(Object.values(fields!)[0]);
   return getResource(cls, d, id, provider, options);
 }
 

@@ -1,5 +1,6 @@
 import { NotFoundError, ServiceError, type ResourceRef } from "../http/errors.js";
-import { debug, logging, redact } from "../http/log.js";
+import { Log, redact } from "../http/log.js";
+import type { Network } from "../http/network.js";
 import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
 import type { Secret } from "../secret.js";
@@ -16,6 +17,10 @@ export interface NetsvcClientOptions {
   readonly timeoutMs?: number | undefined;
   readonly retry?: RetryPolicy | undefined;
   readonly userAgent?: string | undefined;
+  /** The provider's agents and proxies (default: straight to the host). */
+  readonly network?: Network | undefined;
+  /** The provider's log (default: the SDKGEN_DEBUG sink only). */
+  readonly log?: Log | undefined;
 }
 
 export interface CallOptions {
@@ -38,13 +43,16 @@ export class NetsvcClient {
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
   private readonly userAgent: string;
+  private readonly log: Log;
 
   constructor(private readonly options: NetsvcClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.retry = options.retry ?? DEFAULT_RETRY;
     this.userAgent = options.userAgent ?? "sdkgen-netsvc";
+    this.log = options.log ?? new Log();
     this.tokens = new TokenSource(options.tokenUrl, options.accessKey, options.secretKey, {
       timeoutMs: this.timeoutMs,
+      network: options.network,
     });
   }
 
@@ -66,8 +74,13 @@ export class NetsvcClient {
         let token: string;
         for (let auth = 0; ; auth++) {
           token = this.tokens.current() ?? (await this.tokens.token(options.signal));
-          if (logging())
-            debug(`${method} ${path}`, body === undefined ? {} : { body: JSON.parse(body) as unknown }, secrets(token));
+          if (this.log.enabled())
+            this.log.write(
+              "debug",
+              `${method} ${path}`,
+              body === undefined ? {} : { body: JSON.parse(body) as unknown },
+              secrets(token),
+            );
           const headers: Record<string, string> = {
             authorization: `Bearer ${token}`,
             accept: "application/json",
@@ -77,13 +90,19 @@ export class NetsvcClient {
           res = await send({ method, url, headers, body }, ref(), {
             timeoutMs: this.timeoutMs,
             signal: options.signal,
+            network: this.options.network,
           });
           if (res.status !== 401 || auth > 0) break;
           this.tokens.invalidate();
         }
         const payload = parse(res.text);
-        if (logging())
-          debug(`${method} ${path} -> ${res.status}`, { traceId: res.headers.get("trace-id") }, secrets(token));
+        if (this.log.enabled())
+          this.log.write(
+            "debug",
+            `${method} ${path} -> ${res.status}`,
+            { traceId: res.headers.get("trace-id") },
+            secrets(token),
+          );
         if (res.status >= 200 && res.status < 300) return (payload?.data ?? undefined) as T;
         const traceId = res.headers.get("trace-id") ?? stringField(payload, "trace_id");
         const message = stringField(payload, "message") ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
@@ -104,7 +123,12 @@ export class NetsvcClient {
         once: options.once ?? false,
         signal: options.signal,
         onRetry: (attempt, delay, error) =>
-          debug(`retry ${attempt} of ${method} ${path} in ${delay} ms`, { error: String(error) }, secrets()),
+          this.log.write(
+            "info",
+            `retry ${attempt} of ${method} ${path} in ${delay} ms`,
+            { error: String(error) },
+            secrets(),
+          ),
       },
     );
   }

@@ -1,5 +1,7 @@
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
+import { Log } from "../http/log.js";
+import { Network } from "../http/network.js";
 import type { RetryPolicy } from "../http/retry.js";
 import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
@@ -95,7 +97,10 @@ export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
       tokenUrl: token,
       accessKey: config.accessKey,
       secretKey: config.secretKey,
-      ...options,
+      retry: options.retry,
+      timeoutMs: options.timeoutMs,
+      network: new Network({ env: options.env ?? process.env, agent: options.agent }),
+      log: new Log(options.logger),
     });
     this.waitMs = config.waitTime * 60_000;
     this.pollMs = options.pollMs;

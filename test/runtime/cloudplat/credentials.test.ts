@@ -66,15 +66,17 @@ function provider(
   clock: { now: number },
   options: CloudplatProviderOptions = {},
 ) {
-  return new CloudplatProvider(config, {
-    endpoint: url,
-    metadataUrl: url,
-    retry: fast,
-    rateLimit: false,
-    now: () => clock.now,
-    env: {},
-    ...options,
-  });
+  return new CloudplatProvider(
+    { endpoint: url, ...config },
+    {
+      metadataUrl: url,
+      retry: fast,
+      rateLimit: false,
+      now: () => clock.now,
+      env: {},
+      ...options,
+    },
+  );
 }
 
 const api = (p: CloudplatProvider) => p.client.call("vpc", "DescribeAddressTemplates");
@@ -462,7 +464,7 @@ describe("one-time MFA codes: a session bought with one is used until it expires
     expect(error).toBeInstanceOf(SessionNotStartedError);
     expect(error.cause).toBeInstanceOf(TransportError);
     expect(error.message).toMatch(
-      /^the MFA session from mfaCertification could not be started \(POST sts\/GetSessionToken got no answer: connection failed \(\w+\)\), and the platform may have taken its MFA code, which is single-use and not sent again: a new tokenCode is needed/,
+      /^the MFA session from mfaCertification could not be started \(POST sts\/GetSessionToken got no answer: lost the connection to 127\.0\.0\.1:\d+ \(\w+\)\), and the platform may have taken its MFA code, which is single-use and not sent again: a new tokenCode is needed/,
     );
     noSecrets(error);
     await expect(api(p)).rejects.toBe(error);

@@ -62,7 +62,7 @@ export function validateGetAddressTemplateGroupsArgs(args: unknown): rt.Validati
 /**
  * Address template groups of the region, optionally filtered by id or name.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAddressTemplateGroups(
   args: GetAddressTemplateGroupsArgs = {},
@@ -71,7 +71,7 @@ export async function getAddressTemplateGroups(
   return (await rt.invokeLookup(
     getAddressTemplateGroupsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAddressTemplateGroupsResult;
 }

@@ -59,7 +59,7 @@ export function validateGetAddressTemplatesArgs(args: unknown): rt.ValidationIss
 /**
  * Address templates of the region, optionally filtered by id or name.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAddressTemplates(
   args: GetAddressTemplatesArgs = {},
@@ -68,7 +68,7 @@ export async function getAddressTemplates(
   return (await rt.invokeLookup(
     getAddressTemplatesDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAddressTemplatesResult;
 }

@@ -95,7 +95,7 @@ export function validateGetAntiddosBasicDeviceStatusArgs(args: unknown): rt.Vali
 /**
  * Basic anti-DDoS protection status of IP addresses and load balancers.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosBasicDeviceStatus(
   args: GetAntiddosBasicDeviceStatusArgs = {},
@@ -104,7 +104,7 @@ export async function getAntiddosBasicDeviceStatus(
   return (await rt.invokeLookup(
     getAntiddosBasicDeviceStatusDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosBasicDeviceStatusResult;
 }

@@ -205,7 +205,7 @@ export function validateGetAntiddosBgpBizTrendArgs(args: unknown): rt.Validation
 /**
  * Business traffic trend of a BGP anti-DDoS instance.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosBgpBizTrend(
   args: GetAntiddosBgpBizTrendArgs,
@@ -214,7 +214,7 @@ export async function getAntiddosBgpBizTrend(
   return (await rt.invokeLookup(
     getAntiddosBgpBizTrendDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosBgpBizTrendResult;
 }

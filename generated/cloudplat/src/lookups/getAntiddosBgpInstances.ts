@@ -96,7 +96,7 @@ export function validateGetAntiddosBgpInstancesArgs(args: unknown): rt.Validatio
 /**
  * BGP anti-DDoS (enterprise and standard package) instances of a region.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosBgpInstances(
   args: GetAntiddosBgpInstancesArgs,
@@ -105,7 +105,7 @@ export async function getAntiddosBgpInstances(
   return (await rt.invokeLookup(
     getAntiddosBgpInstancesDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosBgpInstancesResult;
 }

@@ -68,7 +68,7 @@ export function validateGetAntiddosListListenerArgs(args: unknown): rt.Validatio
 /**
  * Layer-4 and layer-7 forwarding listeners of the account's anti-DDoS instances.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosListListener(
   args: GetAntiddosListListenerArgs = {},
@@ -77,7 +77,7 @@ export async function getAntiddosListListener(
   return (await rt.invokeLookup(
     getAntiddosListListenerDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosListListenerResult;
 }

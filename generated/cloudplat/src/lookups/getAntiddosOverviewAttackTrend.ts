@@ -193,7 +193,7 @@ export function validateGetAntiddosOverviewAttackTrendArgs(args: unknown): rt.Va
 /**
  * Trend of the number of CC or DDoS attacks over a period.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosOverviewAttackTrend(
   args: GetAntiddosOverviewAttackTrendArgs,
@@ -202,7 +202,7 @@ export async function getAntiddosOverviewAttackTrend(
   return (await rt.invokeLookup(
     getAntiddosOverviewAttackTrendDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosOverviewAttackTrendResult;
 }

@@ -213,7 +213,7 @@ export function validateGetAntiddosOverviewCcTrendArgs(args: unknown): rt.Valida
 /**
  * Trend of a CC attack metric over a period.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosOverviewCcTrend(
   args: GetAntiddosOverviewCcTrendArgs,
@@ -222,7 +222,7 @@ export async function getAntiddosOverviewCcTrend(
   return (await rt.invokeLookup(
     getAntiddosOverviewCcTrendDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosOverviewCcTrendResult;
 }

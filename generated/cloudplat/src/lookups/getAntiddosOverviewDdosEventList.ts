@@ -124,7 +124,7 @@ export function validateGetAntiddosOverviewDdosEventListArgs(args: unknown): rt.
 /**
  * DDoS attack events over a period.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosOverviewDdosEventList(
   args: GetAntiddosOverviewDdosEventListArgs,
@@ -133,7 +133,7 @@ export async function getAntiddosOverviewDdosEventList(
   return (await rt.invokeLookup(
     getAntiddosOverviewDdosEventListDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosOverviewDdosEventListResult;
 }

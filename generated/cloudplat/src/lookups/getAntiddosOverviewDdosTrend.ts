@@ -209,7 +209,7 @@ export function validateGetAntiddosOverviewDdosTrendArgs(args: unknown): rt.Vali
 /**
  * Trend of a DDoS attack metric over a period.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosOverviewDdosTrend(
   args: GetAntiddosOverviewDdosTrendArgs,
@@ -218,7 +218,7 @@ export async function getAntiddosOverviewDdosTrend(
   return (await rt.invokeLookup(
     getAntiddosOverviewDdosTrendDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosOverviewDdosTrendResult;
 }

@@ -112,7 +112,7 @@ export function validateGetAntiddosOverviewIndexArgs(args: unknown): rt.Validati
 /**
  * Anti-DDoS overview counters (protected and attacked IPs and domains, latest attack) over a period.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getAntiddosOverviewIndex(
   args: GetAntiddosOverviewIndexArgs,
@@ -121,7 +121,7 @@ export async function getAntiddosOverviewIndex(
   return (await rt.invokeLookup(
     getAntiddosOverviewIndexDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetAntiddosOverviewIndexResult;
 }

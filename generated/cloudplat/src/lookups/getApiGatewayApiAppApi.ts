@@ -89,7 +89,7 @@ export function validateGetApiGatewayApiAppApiArgs(args: unknown): rt.Validation
 /**
  * Details of one API, as seen by an application authorised to call it.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApiAppApi(
   args: GetApiGatewayApiAppApiArgs,
@@ -98,7 +98,7 @@ export async function getApiGatewayApiAppApi(
   return (await rt.invokeLookup(
     getApiGatewayApiAppApiDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApiAppApiResult;
 }

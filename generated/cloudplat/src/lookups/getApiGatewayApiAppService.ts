@@ -156,7 +156,7 @@ export function validateGetApiGatewayApiAppServiceArgs(args: unknown): rt.Valida
 /**
  * Details of a service, as seen by an application authorised to call its APIs; many fields may be null.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApiAppService(
   args: GetApiGatewayApiAppServiceArgs,
@@ -165,7 +165,7 @@ export async function getApiGatewayApiAppService(
   return (await rt.invokeLookup(
     getApiGatewayApiAppServiceDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApiAppServiceResult;
 }

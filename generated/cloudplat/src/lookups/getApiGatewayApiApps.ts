@@ -65,7 +65,7 @@ export function validateGetApiGatewayApiAppsArgs(args: unknown): rt.ValidationIs
 /**
  * API gateway applications, optionally filtered by id or name.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApiApps(
   args: GetApiGatewayApiAppsArgs = {},
@@ -74,7 +74,7 @@ export async function getApiGatewayApiApps(
   return (await rt.invokeLookup(
     getApiGatewayApiAppsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApiAppsResult;
 }

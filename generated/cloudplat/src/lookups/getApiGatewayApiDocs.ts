@@ -53,7 +53,7 @@ export function validateGetApiGatewayApiDocsArgs(args: unknown): rt.ValidationIs
 /**
  * API documents of the API gateway.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApiDocs(
   args: GetApiGatewayApiDocsArgs = {},
@@ -62,7 +62,7 @@ export async function getApiGatewayApiDocs(
   return (await rt.invokeLookup(
     getApiGatewayApiDocsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApiDocsResult;
 }

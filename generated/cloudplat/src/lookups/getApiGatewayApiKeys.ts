@@ -68,7 +68,7 @@ export function validateGetApiGatewayApiKeysArgs(args: unknown): rt.ValidationIs
 /**
  * API keys of the API gateway, optionally filtered by key id or name.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApiKeys(
   args: GetApiGatewayApiKeysArgs = {},
@@ -77,7 +77,7 @@ export async function getApiGatewayApiKeys(
   return (await rt.invokeLookup(
     getApiGatewayApiKeysDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApiKeysResult;
 }

@@ -84,7 +84,7 @@ export function validateGetApiGatewayApiPluginsArgs(args: unknown): rt.Validatio
 /**
  * Plug-ins that can bind to an API.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApiPlugins(
   args: GetApiGatewayApiPluginsArgs,
@@ -93,7 +93,7 @@ export async function getApiGatewayApiPlugins(
   return (await rt.invokeLookup(
     getApiGatewayApiPluginsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApiPluginsResult;
 }

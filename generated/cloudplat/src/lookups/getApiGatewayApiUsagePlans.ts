@@ -67,7 +67,7 @@ export function validateGetApiGatewayApiUsagePlansArgs(args: unknown): rt.Valida
 /**
  * Usage plans bound to the APIs of a service.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApiUsagePlans(
   args: GetApiGatewayApiUsagePlansArgs,
@@ -76,7 +76,7 @@ export async function getApiGatewayApiUsagePlans(
   return (await rt.invokeLookup(
     getApiGatewayApiUsagePlansDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApiUsagePlansResult;
 }

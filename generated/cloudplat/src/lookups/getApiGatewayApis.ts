@@ -79,7 +79,7 @@ export function validateGetApiGatewayApisArgs(args: unknown): rt.ValidationIssue
 /**
  * APIs of a service, optionally filtered by id or name, with their full configuration.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayApis(
   args: GetApiGatewayApisArgs,
@@ -88,7 +88,7 @@ export async function getApiGatewayApis(
   return (await rt.invokeLookup(
     getApiGatewayApisDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayApisResult;
 }

@@ -110,7 +110,7 @@ export function validateGetApiGatewayBindApiAppsStatusArgs(args: unknown): rt.Va
 /**
  * Applications bound to APIs of a service.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayBindApiAppsStatus(
   args: GetApiGatewayBindApiAppsStatusArgs,
@@ -119,7 +119,7 @@ export async function getApiGatewayBindApiAppsStatus(
   return (await rt.invokeLookup(
     getApiGatewayBindApiAppsStatusDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayBindApiAppsStatusResult;
 }

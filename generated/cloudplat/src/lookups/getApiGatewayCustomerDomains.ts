@@ -67,7 +67,7 @@ export function validateGetApiGatewayCustomerDomainsArgs(args: unknown): rt.Vali
 /**
  * Custom domains bound to a service, with their path mappings.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayCustomerDomains(
   args: GetApiGatewayCustomerDomainsArgs,
@@ -76,7 +76,7 @@ export async function getApiGatewayCustomerDomains(
   return (await rt.invokeLookup(
     getApiGatewayCustomerDomainsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayCustomerDomainsResult;
 }

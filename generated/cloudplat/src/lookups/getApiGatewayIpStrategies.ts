@@ -73,7 +73,7 @@ export function validateGetApiGatewayIpStrategiesArgs(args: unknown): rt.Validat
 /**
  * IP strategies of a service, optionally filtered by name, with the APIs bound to them.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayIpStrategies(
   args: GetApiGatewayIpStrategiesArgs,
@@ -82,7 +82,7 @@ export async function getApiGatewayIpStrategies(
   return (await rt.invokeLookup(
     getApiGatewayIpStrategiesDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayIpStrategiesResult;
 }

@@ -89,7 +89,7 @@ export function validateGetApiGatewayPluginsArgs(args: unknown): rt.ValidationIs
 /**
  * APIs of a service related to a plug-in in one environment.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayPlugins(
   args: GetApiGatewayPluginsArgs,
@@ -98,7 +98,7 @@ export async function getApiGatewayPlugins(
   return (await rt.invokeLookup(
     getApiGatewayPluginsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayPluginsResult;
 }

@@ -74,7 +74,7 @@ export function validateGetApiGatewayServiceEnvironmentListArgs(args: unknown): 
 /**
  * Environments a service is bound to and their release state.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayServiceEnvironmentList(
   args: GetApiGatewayServiceEnvironmentListArgs,
@@ -83,7 +83,7 @@ export async function getApiGatewayServiceEnvironmentList(
   return (await rt.invokeLookup(
     getApiGatewayServiceEnvironmentListDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayServiceEnvironmentListResult;
 }

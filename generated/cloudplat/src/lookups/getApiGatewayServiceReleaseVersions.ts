@@ -74,7 +74,7 @@ export function validateGetApiGatewayServiceReleaseVersionsArgs(args: unknown): 
 /**
  * Release versions of a service.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getApiGatewayServiceReleaseVersions(
   args: GetApiGatewayServiceReleaseVersionsArgs,
@@ -83,7 +83,7 @@ export async function getApiGatewayServiceReleaseVersions(
   return (await rt.invokeLookup(
     getApiGatewayServiceReleaseVersionsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetApiGatewayServiceReleaseVersionsResult;
 }

@@ -824,13 +824,13 @@ export interface ApiGatewayApi extends Readonly<ApiGatewayApiOutputs> {}
 export class ApiGatewayApi extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApi:ApiGatewayApi";
 
-  /** Validates {@link ApiGatewayApiArgs} (every violation at once, before any request), creates the ApiGatewayApi, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayApiArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayApi, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayApiArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApi> {
     return rt.createResource(
       ApiGatewayApi,
       apiGatewayApiDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -840,7 +840,7 @@ export class ApiGatewayApi extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<ApiGatewayApi> {
-    return rt.getResource(ApiGatewayApi, apiGatewayApiDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(ApiGatewayApi, apiGatewayApiDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing ApiGatewayApi. Import: not supported (The platform offers no import for APIs (the upstream provider defines no importer).) */
@@ -852,7 +852,7 @@ export class ApiGatewayApi extends rt.ManagedResource {
       ApiGatewayApi,
       apiGatewayApiDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -866,7 +866,7 @@ export class ApiGatewayApi extends rt.ManagedResource {
       ApiGatewayApi,
       apiGatewayApiDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

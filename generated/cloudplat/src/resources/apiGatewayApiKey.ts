@@ -178,13 +178,13 @@ export interface ApiGatewayApiKey extends Readonly<ApiGatewayApiKeyOutputs> {}
 export class ApiGatewayApiKey extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey";
 
-  /** Validates {@link ApiGatewayApiKeyArgs} (every violation at once, before any request), creates the ApiGatewayApiKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayApiKeyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayApiKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayApiKeyArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApiKey> {
     return rt.createResource(
       ApiGatewayApiKey,
       apiGatewayApiKeyDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -198,7 +198,7 @@ export class ApiGatewayApiKey extends rt.ManagedResource {
       ApiGatewayApiKey,
       apiGatewayApiKeyDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -212,7 +212,7 @@ export class ApiGatewayApiKey extends rt.ManagedResource {
       ApiGatewayApiKey,
       apiGatewayApiKeyDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -226,7 +226,7 @@ export class ApiGatewayApiKey extends rt.ManagedResource {
       ApiGatewayApiKey,
       apiGatewayApiKeyDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

@@ -202,7 +202,7 @@ export interface ApiGatewayCustomDomain extends Readonly<ApiGatewayCustomDomainO
 export class ApiGatewayCustomDomain extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain";
 
-  /** Validates {@link ApiGatewayCustomDomainArgs} (every violation at once, before any request), creates the ApiGatewayCustomDomain, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayCustomDomainArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayCustomDomain, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(
     args: ApiGatewayCustomDomainArgs,
     options: rt.LifecycleOptions<Provider> = {},
@@ -211,7 +211,7 @@ export class ApiGatewayCustomDomain extends rt.ManagedResource {
       ApiGatewayCustomDomain,
       apiGatewayCustomDomainDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -225,7 +225,7 @@ export class ApiGatewayCustomDomain extends rt.ManagedResource {
       ApiGatewayCustomDomain,
       apiGatewayCustomDomainDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -239,7 +239,7 @@ export class ApiGatewayCustomDomain extends rt.ManagedResource {
       ApiGatewayCustomDomain,
       apiGatewayCustomDomainDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -253,7 +253,7 @@ export class ApiGatewayCustomDomain extends rt.ManagedResource {
       ApiGatewayCustomDomain,
       apiGatewayCustomDomainDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

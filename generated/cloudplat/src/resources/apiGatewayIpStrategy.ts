@@ -137,7 +137,7 @@ export interface ApiGatewayIpStrategy extends Readonly<ApiGatewayIpStrategyOutpu
 export class ApiGatewayIpStrategy extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy";
 
-  /** Validates {@link ApiGatewayIpStrategyArgs} (every violation at once, before any request), creates the ApiGatewayIpStrategy, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayIpStrategyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayIpStrategy, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(
     args: ApiGatewayIpStrategyArgs,
     options: rt.LifecycleOptions<Provider> = {},
@@ -146,7 +146,7 @@ export class ApiGatewayIpStrategy extends rt.ManagedResource {
       ApiGatewayIpStrategy,
       apiGatewayIpStrategyDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -160,7 +160,7 @@ export class ApiGatewayIpStrategy extends rt.ManagedResource {
       ApiGatewayIpStrategy,
       apiGatewayIpStrategyDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -174,7 +174,7 @@ export class ApiGatewayIpStrategy extends rt.ManagedResource {
       ApiGatewayIpStrategy,
       apiGatewayIpStrategyDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -188,7 +188,7 @@ export class ApiGatewayIpStrategy extends rt.ManagedResource {
       ApiGatewayIpStrategy,
       apiGatewayIpStrategyDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

@@ -137,13 +137,13 @@ export interface ApiGatewayPlugin extends Readonly<ApiGatewayPluginOutputs> {}
 export class ApiGatewayPlugin extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin";
 
-  /** Validates {@link ApiGatewayPluginArgs} (every violation at once, before any request), creates the ApiGatewayPlugin, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayPluginArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayPlugin, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayPluginArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayPlugin> {
     return rt.createResource(
       ApiGatewayPlugin,
       apiGatewayPluginDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -157,7 +157,7 @@ export class ApiGatewayPlugin extends rt.ManagedResource {
       ApiGatewayPlugin,
       apiGatewayPluginDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -171,7 +171,7 @@ export class ApiGatewayPlugin extends rt.ManagedResource {
       ApiGatewayPlugin,
       apiGatewayPluginDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -185,7 +185,7 @@ export class ApiGatewayPlugin extends rt.ManagedResource {
       ApiGatewayPlugin,
       apiGatewayPluginDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

@@ -271,13 +271,13 @@ export interface ApiGatewayService extends Readonly<ApiGatewayServiceOutputs> {}
 export class ApiGatewayService extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayService:ApiGatewayService";
 
-  /** Validates {@link ApiGatewayServiceArgs} (every violation at once, before any request), creates the ApiGatewayService, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayServiceArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayService, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayServiceArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayService> {
     return rt.createResource(
       ApiGatewayService,
       apiGatewayServiceDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -291,7 +291,7 @@ export class ApiGatewayService extends rt.ManagedResource {
       ApiGatewayService,
       apiGatewayServiceDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -305,7 +305,7 @@ export class ApiGatewayService extends rt.ManagedResource {
       ApiGatewayService,
       apiGatewayServiceDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -319,7 +319,7 @@ export class ApiGatewayService extends rt.ManagedResource {
       ApiGatewayService,
       apiGatewayServiceDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

@@ -135,7 +135,7 @@ export interface ApiGatewayServiceRelease extends Readonly<ApiGatewayServiceRele
 export class ApiGatewayServiceRelease extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease";
 
-  /** Validates {@link ApiGatewayServiceReleaseArgs} (every violation at once, before any request), creates the ApiGatewayServiceRelease, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayServiceReleaseArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayServiceRelease, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(
     args: ApiGatewayServiceReleaseArgs,
     options: rt.LifecycleOptions<Provider> = {},
@@ -144,7 +144,7 @@ export class ApiGatewayServiceRelease extends rt.ManagedResource {
       ApiGatewayServiceRelease,
       apiGatewayServiceReleaseDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -158,7 +158,7 @@ export class ApiGatewayServiceRelease extends rt.ManagedResource {
       ApiGatewayServiceRelease,
       apiGatewayServiceReleaseDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -172,7 +172,7 @@ export class ApiGatewayServiceRelease extends rt.ManagedResource {
       ApiGatewayServiceRelease,
       apiGatewayServiceReleaseDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -186,7 +186,7 @@ export class ApiGatewayServiceRelease extends rt.ManagedResource {
       ApiGatewayServiceRelease,
       apiGatewayServiceReleaseDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

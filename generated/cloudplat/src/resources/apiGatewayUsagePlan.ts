@@ -142,7 +142,7 @@ export interface ApiGatewayUsagePlan extends Readonly<ApiGatewayUsagePlanOutputs
 export class ApiGatewayUsagePlan extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan";
 
-  /** Validates {@link ApiGatewayUsagePlanArgs} (every violation at once, before any request), creates the ApiGatewayUsagePlan, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayUsagePlanArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayUsagePlan, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(
     args: ApiGatewayUsagePlanArgs,
     options: rt.LifecycleOptions<Provider> = {},
@@ -151,7 +151,7 @@ export class ApiGatewayUsagePlan extends rt.ManagedResource {
       ApiGatewayUsagePlan,
       apiGatewayUsagePlanDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -165,7 +165,7 @@ export class ApiGatewayUsagePlan extends rt.ManagedResource {
       ApiGatewayUsagePlan,
       apiGatewayUsagePlanDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -179,7 +179,7 @@ export class ApiGatewayUsagePlan extends rt.ManagedResource {
       ApiGatewayUsagePlan,
       apiGatewayUsagePlanDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -193,7 +193,7 @@ export class ApiGatewayUsagePlan extends rt.ManagedResource {
       ApiGatewayUsagePlan,
       apiGatewayUsagePlanDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

@@ -190,7 +190,7 @@ export interface ApiGatewayUsagePlanAttachment extends Readonly<ApiGatewayUsageP
 export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment";
 
-  /** Validates {@link ApiGatewayUsagePlanAttachmentArgs} (every violation at once, before any request), creates the ApiGatewayUsagePlanAttachment, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ApiGatewayUsagePlanAttachmentArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayUsagePlanAttachment, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(
     args: ApiGatewayUsagePlanAttachmentArgs,
     options: rt.LifecycleOptions<Provider> = {},
@@ -199,7 +199,7 @@ export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
       ApiGatewayUsagePlanAttachment,
       apiGatewayUsagePlanAttachmentDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -213,7 +213,7 @@ export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
       ApiGatewayUsagePlanAttachment,
       apiGatewayUsagePlanAttachmentDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -227,7 +227,7 @@ export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
       ApiGatewayUsagePlanAttachment,
       apiGatewayUsagePlanAttachmentDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -241,7 +241,7 @@ export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
       ApiGatewayUsagePlanAttachment,
       apiGatewayUsagePlanAttachmentDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

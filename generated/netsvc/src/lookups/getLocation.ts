@@ -147,7 +147,7 @@ export function validateGetLocationArgs(args: unknown): rt.ValidationIssue[] {
 /**
  * A data-centre location where ports, MCRs and MVEs can be ordered, found by id (preferred, because it is stable) or by exact name. Locations are listed from the v3 locations API and filtered client-side.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getLocation(
   args: GetLocationArgs = {},
@@ -156,7 +156,7 @@ export async function getLocation(
   return (await rt.invokeLookup(
     getLocationDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetLocationResult;
 }

@@ -56,7 +56,7 @@ export function validateGetMcrPrefixFilterListsArgs(args: unknown): rt.Validatio
 /**
  * The prefix filter lists of an MCR, with their entries (exposed at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; one further GET per list reads its entries).
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getMcrPrefixFilterLists(
   args: GetMcrPrefixFilterListsArgs,
@@ -65,7 +65,7 @@ export async function getMcrPrefixFilterLists(
   return (await rt.invokeLookup(
     getMcrPrefixFilterListsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetMcrPrefixFilterListsResult;
 }

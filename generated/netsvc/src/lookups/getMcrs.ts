@@ -50,7 +50,7 @@ export function validateGetMcrsArgs(args: unknown): rt.ValidationIssue[] {
 /**
  * One MCR by UID, or all active MCRs of the account (with their resource tags).
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getMcrs(
   args: GetMcrsArgs = {},
@@ -59,7 +59,7 @@ export async function getMcrs(
   return (await rt.invokeLookup(
     getMcrsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetMcrsResult;
 }

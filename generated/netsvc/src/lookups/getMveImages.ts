@@ -80,7 +80,7 @@ export function validateGetMveImagesArgs(args: unknown): rt.ValidationIssue[] {
 /**
  * The MVE software images currently offered, optionally filtered.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getMveImages(
   args: GetMveImagesArgs = {},
@@ -89,7 +89,7 @@ export async function getMveImages(
   return (await rt.invokeLookup(
     getMveImagesDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetMveImagesResult;
 }

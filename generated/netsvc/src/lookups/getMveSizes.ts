@@ -42,7 +42,7 @@ export function validateGetMveSizesArgs(args: unknown): rt.ValidationIssue[] {
 /**
  * The available MVE sizes.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getMveSizes(
   args: GetMveSizesArgs = {},
@@ -51,7 +51,7 @@ export async function getMveSizes(
   return (await rt.invokeLookup(
     getMveSizesDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetMveSizesResult;
 }

@@ -56,7 +56,7 @@ export function validateGetMvesArgs(args: unknown): rt.ValidationIssue[] {
 /**
  * One MVE by UID, or all active MVEs of the account.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getMves(
   args: GetMvesArgs = {},
@@ -65,7 +65,7 @@ export async function getMves(
   return (await rt.invokeLookup(
     getMvesDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetMvesResult;
 }

@@ -159,7 +159,7 @@ export function validateGetPartnerArgs(args: unknown): rt.ValidationIssue[] {
 /**
  * A partner (cloud or exchange) port to connect a VXC to, chosen from the partner port list by exact, case-insensitive matches on the given fields; only ports that permit VXCs are considered. Partner port UIDs can change over time as capacity rotates: for stability, set productUid explicitly once connections exist.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getPartner(
   args: GetPartnerArgs = {},
@@ -168,7 +168,7 @@ export async function getPartner(
   return (await rt.invokeLookup(
     getPartnerDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetPartnerResult;
 }

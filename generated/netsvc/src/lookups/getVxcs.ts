@@ -56,7 +56,7 @@ export function validateGetVxcsArgs(args: unknown): rt.ValidationIssue[] {
 /**
  * One VXC by UID, or all active VXCs of the account.
  *
- * Arguments are validated before any request (every violation at once).
+ * Arguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).
  */
 export async function getVxcs(
   args: GetVxcsArgs = {},
@@ -65,7 +65,7 @@ export async function getVxcs(
   return (await rt.invokeLookup(
     getVxcsDescriptor,
     args,
-    options.provider ?? defaultProvider(),
+    options.provider ?? defaultProvider,
     options,
   )) as unknown as GetVxcsResult;
 }

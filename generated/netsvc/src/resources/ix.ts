@@ -276,9 +276,9 @@ export interface Ix extends Readonly<IxOutputs> {}
 export class Ix extends rt.ManagedResource {
   static readonly token = "netsvc:index/ix:Ix";
 
-  /** Validates {@link IxArgs} (every violation at once, before any request), creates the Ix, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link IxArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Ix, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: IxArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Ix> {
-    return rt.createResource(Ix, ixDescriptor, args, options.provider ?? defaultProvider(), options);
+    return rt.createResource(Ix, ixDescriptor, args, options.provider ?? defaultProvider, options);
   }
 
   /** Reads an existing Ix by its id. */
@@ -286,7 +286,7 @@ export class Ix extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Ix> {
-    return rt.getResource(Ix, ixDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(Ix, ixDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing Ix. Import id: `<productUid>` */
@@ -294,7 +294,7 @@ export class Ix extends rt.ManagedResource {
     importId: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Ix> {
-    return rt.importResource(Ix, ixDescriptor, importId, options.provider ?? defaultProvider(), options);
+    return rt.importResource(Ix, ixDescriptor, importId, options.provider ?? defaultProvider, options);
   }
 
   /** The existing Ix objects whose state matches every field given (a tag map: every entry given), read in full. */
@@ -302,7 +302,7 @@ export class Ix extends rt.ManagedResource {
     state: IxState,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Ix[]> {
-    return rt.findResources(Ix, ixDescriptor, state, options.provider ?? defaultProvider(), options);
+    return rt.findResources(Ix, ixDescriptor, state, options.provider ?? defaultProvider, options);
   }
 
   /** Whether `value` is a Ix, even across copies of this package. */

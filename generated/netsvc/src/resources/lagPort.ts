@@ -424,9 +424,9 @@ export interface LagPort extends Readonly<LagPortOutputs> {}
 export class LagPort extends rt.ManagedResource {
   static readonly token = "netsvc:index/lagPort:LagPort";
 
-  /** Validates {@link LagPortArgs} (every violation at once, before any request), creates the LagPort, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link LagPortArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the LagPort, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: LagPortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<LagPort> {
-    return rt.createResource(LagPort, lagPortDescriptor, args, options.provider ?? defaultProvider(), options);
+    return rt.createResource(LagPort, lagPortDescriptor, args, options.provider ?? defaultProvider, options);
   }
 
   /** Reads an existing LagPort by its id. */
@@ -434,7 +434,7 @@ export class LagPort extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<LagPort> {
-    return rt.getResource(LagPort, lagPortDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(LagPort, lagPortDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing LagPort. Import id: `<productUid>` */
@@ -442,7 +442,7 @@ export class LagPort extends rt.ManagedResource {
     importId: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<LagPort> {
-    return rt.importResource(LagPort, lagPortDescriptor, importId, options.provider ?? defaultProvider(), options);
+    return rt.importResource(LagPort, lagPortDescriptor, importId, options.provider ?? defaultProvider, options);
   }
 
   /** The existing LagPort objects whose state matches every field given (a tag map: every entry given), read in full. */
@@ -450,7 +450,7 @@ export class LagPort extends rt.ManagedResource {
     state: LagPortState,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<LagPort[]> {
-    return rt.findResources(LagPort, lagPortDescriptor, state, options.provider ?? defaultProvider(), options);
+    return rt.findResources(LagPort, lagPortDescriptor, state, options.provider ?? defaultProvider, options);
   }
 
   /** Whether `value` is a LagPort, even across copies of this package. */

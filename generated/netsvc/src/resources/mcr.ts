@@ -445,9 +445,9 @@ export interface Mcr extends Readonly<McrOutputs> {}
 export class Mcr extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcr:Mcr";
 
-  /** Validates {@link McrArgs} (every violation at once, before any request), creates the Mcr, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link McrArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Mcr, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: McrArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mcr> {
-    return rt.createResource(Mcr, mcrDescriptor, args, options.provider ?? defaultProvider(), options);
+    return rt.createResource(Mcr, mcrDescriptor, args, options.provider ?? defaultProvider, options);
   }
 
   /** Reads an existing Mcr by its id. */
@@ -455,7 +455,7 @@ export class Mcr extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Mcr> {
-    return rt.getResource(Mcr, mcrDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(Mcr, mcrDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing Mcr. Import id: `<productUid>` */
@@ -463,7 +463,7 @@ export class Mcr extends rt.ManagedResource {
     importId: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Mcr> {
-    return rt.importResource(Mcr, mcrDescriptor, importId, options.provider ?? defaultProvider(), options);
+    return rt.importResource(Mcr, mcrDescriptor, importId, options.provider ?? defaultProvider, options);
   }
 
   /** The existing Mcr objects whose state matches every field given (a tag map: every entry given), read in full. */
@@ -471,7 +471,7 @@ export class Mcr extends rt.ManagedResource {
     state: McrState,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Mcr[]> {
-    return rt.findResources(Mcr, mcrDescriptor, state, options.provider ?? defaultProvider(), options);
+    return rt.findResources(Mcr, mcrDescriptor, state, options.provider ?? defaultProvider, options);
   }
 
   /** Whether `value` is a Mcr, even across copies of this package. */

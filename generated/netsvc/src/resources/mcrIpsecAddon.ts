@@ -103,13 +103,13 @@ export interface McrIpsecAddon extends Readonly<McrIpsecAddonOutputs> {}
 export class McrIpsecAddon extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrIpsecAddon:McrIpsecAddon";
 
-  /** Validates {@link McrIpsecAddonArgs} (every violation at once, before any request), creates the McrIpsecAddon, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link McrIpsecAddonArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the McrIpsecAddon, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: McrIpsecAddonArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<McrIpsecAddon> {
     return rt.createResource(
       McrIpsecAddon,
       mcrIpsecAddonDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -119,7 +119,7 @@ export class McrIpsecAddon extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<McrIpsecAddon> {
-    return rt.getResource(McrIpsecAddon, mcrIpsecAddonDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(McrIpsecAddon, mcrIpsecAddonDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing McrIpsecAddon. Import id: `<mcrId>:<addOnUid>` */
@@ -131,7 +131,7 @@ export class McrIpsecAddon extends rt.ManagedResource {
       McrIpsecAddon,
       mcrIpsecAddonDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -145,7 +145,7 @@ export class McrIpsecAddon extends rt.ManagedResource {
       McrIpsecAddon,
       mcrIpsecAddonDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

@@ -142,7 +142,7 @@ export interface McrPrefixFilterList extends Readonly<McrPrefixFilterListOutputs
 export class McrPrefixFilterList extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList";
 
-  /** Validates {@link McrPrefixFilterListArgs} (every violation at once, before any request), creates the McrPrefixFilterList, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link McrPrefixFilterListArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the McrPrefixFilterList, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(
     args: McrPrefixFilterListArgs,
     options: rt.LifecycleOptions<Provider> = {},
@@ -151,7 +151,7 @@ export class McrPrefixFilterList extends rt.ManagedResource {
       McrPrefixFilterList,
       mcrPrefixFilterListDescriptor,
       args,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -165,7 +165,7 @@ export class McrPrefixFilterList extends rt.ManagedResource {
       McrPrefixFilterList,
       mcrPrefixFilterListDescriptor,
       id,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -179,7 +179,7 @@ export class McrPrefixFilterList extends rt.ManagedResource {
       McrPrefixFilterList,
       mcrPrefixFilterListDescriptor,
       importId,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }
@@ -193,7 +193,7 @@ export class McrPrefixFilterList extends rt.ManagedResource {
       McrPrefixFilterList,
       mcrPrefixFilterListDescriptor,
       state,
-      options.provider ?? defaultProvider(),
+      options.provider ?? defaultProvider,
       options,
     );
   }

@@ -426,9 +426,9 @@ export interface Mve extends Readonly<MveOutputs> {}
 export class Mve extends rt.ManagedResource {
   static readonly token = "netsvc:index/mve:Mve";
 
-  /** Validates {@link MveArgs} (every violation at once, before any request), creates the Mve, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link MveArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Mve, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: MveArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mve> {
-    return rt.createResource(Mve, mveDescriptor, args, options.provider ?? defaultProvider(), options);
+    return rt.createResource(Mve, mveDescriptor, args, options.provider ?? defaultProvider, options);
   }
 
   /** Reads an existing Mve by its id. */
@@ -436,7 +436,7 @@ export class Mve extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Mve> {
-    return rt.getResource(Mve, mveDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(Mve, mveDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing Mve. Import id: `<productUid>` */
@@ -444,7 +444,7 @@ export class Mve extends rt.ManagedResource {
     importId: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Mve> {
-    return rt.importResource(Mve, mveDescriptor, importId, options.provider ?? defaultProvider(), options);
+    return rt.importResource(Mve, mveDescriptor, importId, options.provider ?? defaultProvider, options);
   }
 
   /** The existing Mve objects whose state matches every field given (a tag map: every entry given), read in full. */
@@ -452,7 +452,7 @@ export class Mve extends rt.ManagedResource {
     state: MveState,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Mve[]> {
-    return rt.findResources(Mve, mveDescriptor, state, options.provider ?? defaultProvider(), options);
+    return rt.findResources(Mve, mveDescriptor, state, options.provider ?? defaultProvider, options);
   }
 
   /** Whether `value` is a Mve, even across copies of this package. */

@@ -396,9 +396,9 @@ export interface Port extends Readonly<PortOutputs> {}
 export class Port extends rt.ManagedResource {
   static readonly token = "netsvc:index/port:Port";
 
-  /** Validates {@link PortArgs} (every violation at once, before any request), creates the Port, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link PortArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Port, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: PortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Port> {
-    return rt.createResource(Port, portDescriptor, args, options.provider ?? defaultProvider(), options);
+    return rt.createResource(Port, portDescriptor, args, options.provider ?? defaultProvider, options);
   }
 
   /** Reads an existing Port by its id. */
@@ -406,7 +406,7 @@ export class Port extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Port> {
-    return rt.getResource(Port, portDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(Port, portDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing Port. Import id: `<productUid>` */
@@ -414,7 +414,7 @@ export class Port extends rt.ManagedResource {
     importId: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Port> {
-    return rt.importResource(Port, portDescriptor, importId, options.provider ?? defaultProvider(), options);
+    return rt.importResource(Port, portDescriptor, importId, options.provider ?? defaultProvider, options);
   }
 
   /** The existing Port objects whose state matches every field given (a tag map: every entry given), read in full. */
@@ -422,7 +422,7 @@ export class Port extends rt.ManagedResource {
     state: PortState,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Port[]> {
-    return rt.findResources(Port, portDescriptor, state, options.provider ?? defaultProvider(), options);
+    return rt.findResources(Port, portDescriptor, state, options.provider ?? defaultProvider, options);
   }
 
   /** Whether `value` is a Port, even across copies of this package. */

@@ -206,9 +206,9 @@ export interface ServiceKey extends Readonly<ServiceKeyOutputs> {}
 export class ServiceKey extends rt.ManagedResource {
   static readonly token = "netsvc:index/serviceKey:ServiceKey";
 
-  /** Validates {@link ServiceKeyArgs} (every violation at once, before any request), creates the ServiceKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link ServiceKeyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ServiceKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ServiceKeyArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ServiceKey> {
-    return rt.createResource(ServiceKey, serviceKeyDescriptor, args, options.provider ?? defaultProvider(), options);
+    return rt.createResource(ServiceKey, serviceKeyDescriptor, args, options.provider ?? defaultProvider, options);
   }
 
   /** Reads an existing ServiceKey by its id. */
@@ -216,7 +216,7 @@ export class ServiceKey extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<ServiceKey> {
-    return rt.getResource(ServiceKey, serviceKeyDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(ServiceKey, serviceKeyDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing ServiceKey. Import id: `<key>` */
@@ -224,13 +224,7 @@ export class ServiceKey extends rt.ManagedResource {
     importId: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<ServiceKey> {
-    return rt.importResource(
-      ServiceKey,
-      serviceKeyDescriptor,
-      importId,
-      options.provider ?? defaultProvider(),
-      options,
-    );
+    return rt.importResource(ServiceKey, serviceKeyDescriptor, importId, options.provider ?? defaultProvider, options);
   }
 
   /** The existing ServiceKey objects whose state matches every field given (a tag map: every entry given), read in full. */
@@ -238,7 +232,7 @@ export class ServiceKey extends rt.ManagedResource {
     state: ServiceKeyState,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<ServiceKey[]> {
-    return rt.findResources(ServiceKey, serviceKeyDescriptor, state, options.provider ?? defaultProvider(), options);
+    return rt.findResources(ServiceKey, serviceKeyDescriptor, state, options.provider ?? defaultProvider, options);
   }
 
   /** Whether `value` is a ServiceKey, even across copies of this package. */

@@ -446,9 +446,9 @@ export interface Vxc extends Readonly<VxcOutputs> {}
 export class Vxc extends rt.ManagedResource {
   static readonly token = "netsvc:index/vxc:Vxc";
 
-  /** Validates {@link VxcArgs} (every violation at once, before any request), creates the Vxc, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
+  /** Validates {@link VxcArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Vxc, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: VxcArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Vxc> {
-    return rt.createResource(Vxc, vxcDescriptor, args, options.provider ?? defaultProvider(), options);
+    return rt.createResource(Vxc, vxcDescriptor, args, options.provider ?? defaultProvider, options);
   }
 
   /** Reads an existing Vxc by its id. */
@@ -456,7 +456,7 @@ export class Vxc extends rt.ManagedResource {
     id: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Vxc> {
-    return rt.getResource(Vxc, vxcDescriptor, id, options.provider ?? defaultProvider(), options);
+    return rt.getResource(Vxc, vxcDescriptor, id, options.provider ?? defaultProvider, options);
   }
 
   /** Adopts an existing Vxc. Import id: `<productUid>` */
@@ -464,7 +464,7 @@ export class Vxc extends rt.ManagedResource {
     importId: string,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Vxc> {
-    return rt.importResource(Vxc, vxcDescriptor, importId, options.provider ?? defaultProvider(), options);
+    return rt.importResource(Vxc, vxcDescriptor, importId, options.provider ?? defaultProvider, options);
   }
 
   /** The existing Vxc objects whose state matches every field given (a tag map: every entry given), read in full. */
@@ -472,7 +472,7 @@ export class Vxc extends rt.ManagedResource {
     state: VxcState,
     options: { provider?: Provider | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<Vxc[]> {
-    return rt.findResources(Vxc, vxcDescriptor, state, options.provider ?? defaultProvider(), options);
+    return rt.findResources(Vxc, vxcDescriptor, state, options.provider ?? defaultProvider, options);
   }
 
   /** Whether `value` is a Vxc, even across copies of this package. */

@@ -1,5 +1,6 @@
 import { ServiceError } from "../../http/errors.js";
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from "../../http/retry.js";
+import type { Network } from "../../http/network.js";
 import { send } from "../../http/transport.js";
 import { Secret } from "../../secret.js";
 import { RefreshingCredentials } from "./refreshing.js";
@@ -14,6 +15,8 @@ export interface MetadataOptions {
   readonly timeoutMs?: number | undefined;
   readonly retry?: RetryPolicy | undefined;
   readonly now?: (() => number) | undefined;
+  /** The provider's agents and proxies (default: straight to the host). */
+  readonly network?: Network | undefined;
 }
 
 /**
@@ -30,6 +33,7 @@ export function camRoleCredentials(roleName: string, options: MetadataOptions = 
         const res = await send({ method: "GET", url: base + path, headers: { accept: "application/json" } }, ref, {
           timeoutMs: options.timeoutMs ?? 2_000,
           signal,
+          network: options.network,
         });
         if (res.status !== 200)
           throw new ServiceError(ref, res.status, `no credentials for the CAM role "${roleName}" (camRoleName)`);

@@ -1,0 +1,72 @@
+import http from "node:http";
+import https from "node:https";
+import type { Env } from "../env.js";
+import { proxyFor, proxySettings, type ProxyEndpoint, type ProxySettings } from "./proxy.js";
+import { TunnelAgent } from "./tunnel.js";
+
+/**
+ * A caller's own agent: an https.Agent carries the https requests, an http.Agent the http ones, or one
+ * of each. Requests it carries ignore the proxy variables: the agent is the caller's networking.
+ */
+export type AgentOption =
+  http.Agent | { readonly http?: http.Agent | undefined; readonly https?: https.Agent | undefined };
+
+export interface NetworkOptions {
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (either case); without it, no proxy. */
+  readonly env?: Env | undefined;
+  readonly agent?: AgentOption | undefined;
+}
+
+/**
+ * How one request travels: straight to the host, or through a proxy. Plain HTTP through a proxy is
+ * forwarded: sent to the proxy with the absolute URL as its target, as proxies expect (many refuse
+ * CONNECT to ports other than 443). HTTPS through a proxy is tunnelled by the agent.
+ */
+export type Route =
+  | { readonly agent: http.Agent; readonly proxy?: ProxyEndpoint | undefined; readonly forward: false }
+  | { readonly agent: http.Agent; readonly proxy: ProxyEndpoint; readonly forward: true };
+
+// Connections are kept alive and shared by every provider of the process: direct ones (and those to a
+// proxy that forwards plain HTTP) per protocol, tunnels per proxy.
+const DIRECT: Readonly<Record<string, http.Agent>> = {
+  "http:": new http.Agent({ keepAlive: true }),
+  "https:": new https.Agent({ keepAlive: true }),
+};
+const TUNNELS = new Map<string, TunnelAgent>();
+
+/** Where a provider's requests go: a caller's agent, a proxy from its environment, or straight to the host. */
+export class Network {
+  readonly #proxies: ProxySettings | undefined;
+  readonly #own: Readonly<Record<string, http.Agent | undefined>>;
+
+  constructor(options: NetworkOptions = {}) {
+    this.#proxies = options.env && proxySettings(options.env);
+    this.#own = ownAgents(options.agent);
+  }
+
+  route(url: URL): Route {
+    const own = this.#own[url.protocol];
+    if (own) return { agent: own, forward: false };
+    const proxy = this.#proxies && proxyFor(this.#proxies, url);
+    if (!proxy) return { agent: DIRECT[url.protocol]!, forward: false };
+    if (url.protocol === "http:") return { agent: DIRECT[proxy.url.protocol]!, proxy, forward: true };
+    return { agent: tunnelThrough(proxy), proxy, forward: false };
+  }
+}
+
+/** Straight to every host, on the shared keep-alive agents. */
+export const DIRECT_NETWORK = new Network();
+
+function ownAgents(agent: AgentOption | undefined): Record<string, http.Agent | undefined> {
+  if (!agent) return {};
+  if (agent instanceof https.Agent) return { "https:": agent };
+  if (agent instanceof http.Agent) return { "http:": agent };
+  return { "http:": agent.http, "https:": agent.https };
+}
+
+function tunnelThrough(proxy: ProxyEndpoint): TunnelAgent {
+  const key = `${proxy.url.href} ${proxy.authorization?.reveal() ?? ""}`;
+  let agent = TUNNELS.get(key);
+  if (!agent) TUNNELS.set(key, (agent = new TunnelAgent(proxy)));
+  return agent;
+}
