@@ -24,6 +24,6 @@ export function runtimeReexports(provider: string): { values: string[]; types: s
       "setLogSink",
       ...(PROVIDER_RUNTIMES[provider]?.errors ?? []),
     ].sort(),
-    types: ["LogSink", "SecretInput", "ValidationIssue"],
+    types: ["LogSink", "Logger", "SecretInput", "ValidationIssue"],
   };
 }

@@ -1,6 +1,6 @@
 // The packages as a downstream program gets them: `npm pack` of the runtime and both SDKs, installed
 // from the tarballs into a project outside this repository (no registry needed), then every kind of
-// consumer type-checked without @types/node and run against the netsvc emulator.
+// consumer type-checked without @types/node and run against both emulators.
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +8,8 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateApiGatewayServiceArgs } from "cloudplat";
+import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
+import { keyedProvider, seedTemplate } from "../e2e/cloudplatKit.js";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 
 const run = promisify(execFile);
@@ -23,6 +25,7 @@ interface Packed {
 
 let project: string;
 let emu: NetsvcEmulator;
+let cloud: CloudplatEmulator;
 const packed = new Map<string, string[]>();
 
 beforeAll(async () => {
@@ -48,10 +51,13 @@ beforeAll(async () => {
     cpSync(join(consumers, "report.ts"), join(app, kind.name, "report.ts"));
   }
   emu = await startNetsvcEmulator();
+  cloud = await startCloudplatEmulator();
+  await seedTemplate(cloud, keyedProvider(cloud));
 });
 
 afterAll(async () => {
   await emu?.stop();
+  await cloud?.stop();
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
@@ -63,6 +69,9 @@ async function runProgram(kind: string, file: string): Promise<unknown> {
     NETSVC_ACCESS_KEY: emu.credentials.accessKey,
     NETSVC_SECRET_KEY: emu.credentials.secretKey,
     NETSVC_ACCEPT_PURCHASE_TERMS: "true",
+    CLOUDPLAT_ENDPOINT: cloud.url,
+    CLOUDPLAT_SECRET_ID: cloud.credentials.secretId,
+    CLOUDPLAT_SECRET_KEY: cloud.credentials.secretKey,
   };
   const { stdout, stderr } = await run(process.execPath, [file], { cwd: join(project, "app", kind), env });
   expect(stderr, "no warnings (require(esm) from node_modules is silent)").toBe("");
@@ -78,6 +87,7 @@ async function typecheckAndRun(kind: string): Promise<unknown> {
 
 const common = {
   mveSizes: true,
+  templates: 1,
   rejected: "ValidationError",
   cloudplatIssues: validateApiGatewayServiceArgs({ protocol: "ftp" }).length,
   secret: "[secret]",

@@ -109,4 +109,4 @@ export {
   secret,
   setLogSink,
 } from "@sdkgen/runtime";
-export type { LogSink, SecretInput, ValidationIssue } from "@sdkgen/runtime";
+export type { LogSink, Logger, SecretInput, ValidationIssue } from "@sdkgen/runtime";

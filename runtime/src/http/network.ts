@@ -5,11 +5,18 @@ import { proxyFor, proxySettings, type ProxyEndpoint, type ProxySettings } from 
 import { TunnelAgent } from "./tunnel.js";
 
 /**
+ * An `http.Agent` or `https.Agent`. Typed by a member every agent has rather than by Node's class, so
+ * the declarations a program compiles against need no `@types/node`; the runtime checks the class.
+ */
+export interface AgentLike {
+  destroy(): void;
+}
+
+/**
  * A caller's own agent: an https.Agent carries the https requests, an http.Agent the http ones, or one
  * of each. Requests it carries ignore the proxy variables: the agent is the caller's networking.
  */
-export type AgentOption =
-  http.Agent | { readonly http?: http.Agent | undefined; readonly https?: https.Agent | undefined };
+export type AgentOption = AgentLike | { readonly http?: AgentLike | undefined; readonly https?: AgentLike | undefined };
 
 export interface NetworkOptions {
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (either case); without it, no proxy. */
@@ -18,6 +25,7 @@ export interface NetworkOptions {
 }
 
 /**
+ * @internal
  * How one request travels: straight to the host, or through a proxy. Plain HTTP through a proxy is
  * forwarded: sent to the proxy with the absolute URL as its target, as proxies expect (many refuse
  * CONNECT to ports other than 443). HTTPS through a proxy is tunnelled by the agent.
@@ -44,6 +52,7 @@ export class Network {
     this.#own = ownAgents(options.agent);
   }
 
+  /** @internal */
   route(url: URL): Route {
     const own = this.#own[url.protocol];
     if (own) return { agent: own, forward: false };
@@ -61,7 +70,14 @@ function ownAgents(agent: AgentOption | undefined): Record<string, http.Agent | 
   if (!agent) return {};
   if (agent instanceof https.Agent) return { "https:": agent };
   if (agent instanceof http.Agent) return { "http:": agent };
-  return { "http:": agent.http, "https:": agent.https };
+  const { http: forHttp, https: forHttps } = agent as Exclude<AgentOption, AgentLike>;
+  return { "http:": checkedAgent(forHttp, "http"), "https:": checkedAgent(forHttps, "https") };
+}
+
+function checkedAgent(agent: AgentLike | undefined, protocol: "http" | "https"): http.Agent | undefined {
+  if (agent === undefined || agent instanceof (protocol === "https" ? https.Agent : http.Agent))
+    return agent as http.Agent;
+  throw new TypeError(`the agent option's ${protocol} must be an ${protocol}.Agent`);
 }
 
 function tunnelThrough(proxy: ProxyEndpoint): TunnelAgent {

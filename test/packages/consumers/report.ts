@@ -1,6 +1,6 @@
-// The body every TypeScript consumer runs, whatever module system it compiles to: one call against
-// the netsvc emulator through a provider configured by NETSVC_* variables, an argument problem caught
-// by its error class, and a secret printed. It prints one JSON line for the test to compare.
+// The body every TypeScript consumer runs, whatever module system it compiles to: a call against each
+// emulator through providers configured by NETSVC_* and CLOUDPLAT_* variables alone, an argument
+// problem caught by its error class, and a secret printed. It prints one JSON line for the test.
 import type * as Netsvc from "netsvc";
 import type * as Cloudplat from "cloudplat";
 
@@ -20,6 +20,16 @@ export async function report(netsvc: typeof Netsvc, cloudplat: typeof Cloudplat,
     (e: unknown) => (e instanceof netsvc.ValidationError ? "ValidationError" : String(e)),
   );
   const cloudplatIssues = cloudplat.validateApiGatewayServiceArgs({ protocol: "ftp" }).length;
+  const { templateLists } = await cloudplat.getAddressTemplates({}, { provider: new cloudplat.Provider() });
   const secret = `${netsvc.secret("s3cr3t-value")}`;
-  console.log(JSON.stringify({ mveSizes: mveSizes.length > 0, rejected, cloudplatIssues, secret, ...extra }));
+  console.log(
+    JSON.stringify({
+      mveSizes: mveSizes.length > 0,
+      templates: templateLists.length,
+      rejected,
+      cloudplatIssues,
+      secret,
+      ...extra,
+    }),
+  );
 }
