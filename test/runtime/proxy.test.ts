@@ -103,6 +103,16 @@ describe("which requests go through a proxy", () => {
   });
 });
 
+describe("a caller's own agent", () => {
+  it("must be an agent of the protocol it carries, said when the provider is built", () => {
+    expect(() => new Network({ agent: { https: new http.Agent() } })).toThrow(
+      new TypeError("the agent option's https must be an https.Agent"),
+    );
+    expect(() => new Network({ agent: { http: { destroy() {} } } })).toThrow("must be an http.Agent");
+    expect(() => new Network({ agent: new http.Agent({ keepAlive: true }) })).not.toThrow();
+  });
+});
+
 describe("requests through a proxy", () => {
   it("forwards plain HTTP as absolute URIs on one kept-alive connection, with the proxy's credentials", async () => {
     const port = await backend();
