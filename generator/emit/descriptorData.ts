@@ -21,6 +21,8 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
     conflictsWith: f.conflictsWith.length ? f.conflictsWith : undefined,
     guaranteed: f.guaranteed || undefined,
     writeOnly: f.writeOnly || undefined,
+    wirePath: f.wirePath,
+    onChange: f.onChange,
   };
 }
 

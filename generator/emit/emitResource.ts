@@ -28,6 +28,8 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         }
       : undefined,
     importUnsupported: r.importId.supported ? undefined : r.importId.reason,
+    operations: r.operations,
+    readiness: r.readiness,
   };
   return printModule(
     ctx,

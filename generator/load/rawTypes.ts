@@ -1,5 +1,5 @@
 /** The YAML shapes as the meta-schema admits them: what validate and model read. */
-import type { Mode, Scalar } from "../model/types.js";
+import type { Mode, OnChange, Protocol, Readiness, Scalar, WirePaths } from "../model/types.js";
 
 export type RawEnumValue = Scalar | { value: Scalar; description?: string; deprecated?: string };
 
@@ -39,6 +39,8 @@ export interface RawField extends RawTypeSpec {
   conflictsWith?: string[];
   wireName?: string;
   writeOnly?: boolean;
+  wirePath?: string | WirePaths;
+  onChange?: OnChange;
 }
 
 export type RawFields = Record<string, RawField>;
@@ -70,10 +72,13 @@ export interface RawEntity {
   token?: string;
   importId?: RawImportId;
   lifecycle?: { notes?: string[] };
+  operations?: Record<string, Record<string, unknown>>;
+  readiness?: Readiness;
   discriminator?: { field: string; wireName?: string; caseInsensitive?: boolean; description: string };
   variants?: Record<string, { ref: string; wireValue?: string; description?: string; deprecated?: string }>;
   // provider only
   displayName?: string;
+  protocol?: Protocol;
   envPrefix?: string;
   package?: { name: string; version: string; description: string; keywords?: string[]; license?: string };
   config?: RawFields;

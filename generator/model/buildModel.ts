@@ -127,6 +127,10 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(raw.requiredWhen && { requiredWhen: raw.requiredWhen }),
       conflictsWith: raw.conflictsWith ?? [],
       writeOnly: !!raw.writeOnly,
+      ...(raw.wirePath !== undefined && {
+        wirePath: typeof raw.wirePath === "string" ? { create: raw.wirePath, update: raw.wirePath } : raw.wirePath,
+      }),
+      ...(raw.onChange && { onChange: raw.onChange }),
       ...(group && { group }),
     };
   };
@@ -185,6 +189,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
     displayName: p.displayName ?? p.name,
     description: p.description.trim(),
     envPrefix: p.envPrefix!,
+    ...(p.protocol && { protocol: p.protocol }),
     package: { ...p.package!, keywords: p.package!.keywords ?? [], license: p.package!.license ?? DEFAULT_LICENSE },
     config: fields(p.config, "Provider", providerCase, index.provider!.file, "input"),
     functions: Object.entries(p.functions ?? {})
@@ -211,6 +216,8 @@ export function buildModel(index: ProviderIndex): PackageModel {
       fields: located(list, e.name, e.wireCase ?? providerCase, "input"),
       importId: importId(e.importId!),
       lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
+      ...(e.operations && { operations: e.operations }),
+      ...(e.readiness && { readiness: e.readiness }),
       file: src.file,
     };
   });

@@ -36,6 +36,23 @@ export interface TypeSpec {
   readonly secret: boolean;
 }
 
+/** Where operations send (create, update) or read a field, when not its wire name at the top level. */
+export interface WirePaths {
+  readonly create?: string;
+  readonly update?: string;
+  readonly read?: string;
+}
+
+/** What a change to an input does, when not updated in place by the resource's update operation. */
+export type OnChange = { readonly update: string } | { readonly reject: string } | { readonly createOnly: string };
+
+/** When a created or updated object is ready: values of a status field, or once a read finds it. */
+export type Readiness =
+  "readable" | { readonly field: string; readonly ready: readonly string[]; readonly failed?: readonly string[] };
+
+/** The runtime interpreter of a provider's operations. */
+export type Protocol = "netsvc" | "cloudplat";
+
 export interface Field {
   readonly name: string;
   readonly wireName: string;
@@ -51,6 +68,8 @@ export interface Field {
   readonly conflictsWith: readonly string[];
   /** The service never returns it: after an import it is unknown, and not compared. */
   readonly writeOnly: boolean;
+  readonly wirePath?: WirePaths;
+  readonly onChange?: OnChange;
   /** The field group it comes from, when included. */
   readonly group?: string;
 }
@@ -129,6 +148,9 @@ export interface Resource {
   readonly fields: readonly Field[];
   readonly importId: ImportId;
   readonly lifecycleNotes: readonly string[];
+  /** The operations it is bound to, in its protocol's shape (checked by that protocol's rules). */
+  readonly operations?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly readiness?: Readiness;
   readonly file: string;
 }
 
@@ -157,6 +179,7 @@ export interface Provider {
   readonly displayName: string;
   readonly description: string;
   readonly envPrefix: string;
+  readonly protocol?: Protocol;
   readonly package: {
     readonly name: string;
     readonly version: string;

@@ -34,6 +34,20 @@ export interface Constraints {
   readonly familyFrom?: string;
 }
 
+/** Where operations send (create, update) or read a field, when not under `wire` at the top level: dotted paths. */
+export interface WirePaths {
+  readonly create?: string;
+  readonly update?: string;
+  readonly read?: string;
+}
+
+/** What a change to an input does, when not updated in place by the resource's update operation. */
+export type OnChange = { readonly update: string } | { readonly reject: string } | { readonly createOnly: string };
+
+/** When a created or updated object is ready: values of a status field, or once a read finds it. */
+export type Readiness =
+  "readable" | { readonly field: string; readonly ready: readonly string[]; readonly failed?: readonly string[] };
+
 export interface FieldSpec {
   /** JSON key on the wire. */
   readonly wire: string;
@@ -52,6 +66,8 @@ export interface FieldSpec {
   readonly guaranteed?: boolean;
   /** The service never returns it (after an import it is unknown, and not compared). */
   readonly writeOnly?: boolean;
+  readonly wirePath?: WirePaths;
+  readonly onChange?: OnChange;
 }
 
 export interface ObjectSpec {
@@ -86,7 +102,11 @@ interface EntityDescriptor {
   readonly deprecated?: string;
 }
 
-export interface ResourceDescriptor extends EntityDescriptor {
+/**
+ * A resource kind's data. `O` is the shape of its operations, which its provider protocol defines and
+ * interprets (netsvc REST and product orders, cloudplat RPC actions).
+ */
+export interface ResourceDescriptor<O extends object = object> extends EntityDescriptor {
   readonly kind: "resource";
   readonly fields: Readonly<Record<string, FieldSpec>>;
   /** Paths of secret values (`a.b`, `[*]` for list items, `.*` for map values). */
@@ -96,6 +116,9 @@ export interface ResourceDescriptor extends EntityDescriptor {
   /** How an import id splits into fields; absent when the API offers no import. */
   readonly importId?: ImportIdSpec;
   readonly importUnsupported?: string;
+  /** The operations it is bound to; absent while its protocol implements it by hand. */
+  readonly operations?: O;
+  readonly readiness?: Readiness;
 }
 
 export interface LookupDescriptor extends EntityDescriptor {

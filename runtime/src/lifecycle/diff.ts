@@ -7,6 +7,8 @@ export interface FieldChange {
   /** Whether applying it destroys and recreates the object, and why. */
   readonly replaces: boolean;
   readonly reason?: string;
+  /** Why the service cannot apply it at all, neither in place nor by replacement (its schema's `onChange.reject`). */
+  readonly rejected?: string;
   /** The values, or "[secret]" for secrets. */
   readonly from: unknown;
   readonly to: unknown;
@@ -23,7 +25,8 @@ export interface Diff {
  * optional input keeps the service's value); values are normalised first: defaults applied,
  * case-insensitive enums compared ignoring case, numbers given as strings (ge/le read back as "24")
  * compared as numbers, secrets compared by value and shown redacted. Each change says whether it
- * forces replacement and why, from the descriptor's replace-on-change reasons.
+ * forces replacement and why, from the descriptor's replace-on-change reasons, or is rejected. An
+ * input sent only at creation (`onChange.createOnly`) is not compared.
  */
 export function diffInputs(
   fields: Readonly<Record<string, FieldSpec>>,
@@ -32,7 +35,7 @@ export function diffInputs(
 ): Diff {
   const changes: FieldChange[] = [];
   for (const [name, spec] of Object.entries(fields)) {
-    if (spec.mode === "output") continue;
+    if (spec.mode === "output" || (spec.onChange && "createOnly" in spec.onChange)) continue;
     const want = desired[name] ?? spec.default;
     if (want === undefined) continue;
     if (spec.writeOnly && current[name] === undefined) continue; // unknown since an import: adopted
@@ -44,6 +47,7 @@ export function diffInputs(
       field: name,
       replaces,
       ...(replaces ? { reason: spec.replaceOnChange! } : {}),
+      ...(spec.onChange && "reject" in spec.onChange ? { rejected: spec.onChange.reject } : {}),
       from: secret && have !== undefined ? "[secret]" : plain(have),
       to: secret ? "[secret]" : plain(want),
     });

@@ -9,6 +9,7 @@ import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
 import { formatImportId, parseImportId } from "./importId.js";
 import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
+import { readinessVerdict } from "./readiness.js";
 import { waitFor, type WaitVerdict } from "./wait.js";
 
 export type Values = Record<string, unknown>;
@@ -25,8 +26,11 @@ export interface KindOps {
   read(id: string, ctx: CallContext): Promise<Values | undefined>;
   update(id: string, desired: Values, current: Values, diff: Diff, ctx: CallContext): Promise<void>;
   remove(id: string, current: Values, ctx: CallContext): Promise<void>;
-  /** Whether the object is ready, still provisioning, failed, or waits for someone. */
-  classify(current: Values): WaitVerdict;
+  /**
+   * Whether the object is ready, still provisioning, failed, or waits for someone: for kinds whose
+   * readiness their descriptor cannot say (see `ResourceDescriptor.readiness`).
+   */
+  classify?(current: Values): WaitVerdict;
   /** The id to read, from the fields of a parsed import id (default: its only part). */
   idFromImport?(fields: Values): string;
   /** The ids of the existing objects of the kind; `state` (the find filter) may narrow where to look. */
@@ -120,6 +124,14 @@ export abstract class ManagedResource {
     assertValid(this.descriptor, desired);
     const diff = this.diff(desired);
     if (diff.changes.length === 0) return this;
+    const rejected = diff.changes.filter((c) => c.rejected !== undefined);
+    if (rejected.length > 0)
+      throw new ValidationError(
+        rejected.map((c) => ({
+          path: `${this.descriptor.name}.${c.field}`,
+          message: `${this.descriptor.name}.${c.field} cannot be changed after creation: ${c.rejected!}`,
+        })),
+      );
     if (diff.replaces) {
       if (!options.allowReplace)
         throw new ReplacementRequiredError(
@@ -164,6 +176,16 @@ export abstract class ManagedResource {
       id: this.shownId,
     };
   }
+}
+
+/**
+ * How a kind's reads are judged while waiting: by its declared readiness, else by its protocol's own
+ * classify (which sees a missing object as status GONE), else ready once readable.
+ */
+function verdict(d: ResourceDescriptor, ops: KindOps): (state: Values | undefined) => WaitVerdict {
+  if (d.readiness) return (state) => readinessVerdict(d.readiness!, state);
+  if (ops.classify) return (state) => ops.classify!(state ?? { provisioningStatus: "GONE" });
+  return (state) => readinessVerdict("readable", state);
 }
 
 export type Ctor<T> = new (descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) => T;
@@ -236,17 +258,13 @@ async function settle(
   const ops = provider.kind(d);
   const ctx = { signal: options.signal };
   let latest: Values | undefined;
-  const result = await waitFor(
-    async () => (latest = (await ops.read(id, ctx)) ?? { provisioningStatus: "GONE" }),
-    (v) => ops.classify(v),
-    {
-      timeoutMs: options.waitMinutes !== undefined ? options.waitMinutes * 60_000 : provider.waitMs,
-      firstDelayMs: provider.pollMs,
-      signal: options.signal,
-      onProgress: options.onProgress,
-    },
-  );
-  if (result.outcome === "ready") return { ...writeOnlyInputs(d, args), ...result.value };
+  const result = await waitFor(async () => (latest = await ops.read(id, ctx)), verdict(d, ops), {
+    timeoutMs: options.waitMinutes !== undefined ? options.waitMinutes * 60_000 : provider.waitMs,
+    firstDelayMs: provider.pollMs,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  if (result.outcome === "ready") return { ...writeOnlyInputs(d, args), ...result.value! };
   const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id: printableId(d, id) };
   const importId =
     d.importId && ref.id === id

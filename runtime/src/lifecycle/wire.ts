@@ -1,10 +1,14 @@
 import type { FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
 import { Secret } from "../secret.js";
 
+/** The operations that send inputs; each may place a field elsewhere (`FieldSpec.wirePath`). */
+export type SendingOperation = "create" | "update";
+
 /**
- * A service object read into SDK shape by the descriptor: each field from its wire key, nested
- * objects by their own wire names, ISO 8601 timestamps from epoch milliseconds (how netsvc sends
- * them), secrets wrapped. Keys the descriptor does not know are dropped; nulls become absent.
+ * A service object read into SDK shape by the descriptor: each field from its wire key (or its
+ * `wirePath.read`), nested objects by their own wire names, ISO 8601 timestamps from epoch
+ * milliseconds (how netsvc sends them), secrets wrapped. Keys the descriptor does not know are
+ * dropped; nulls become absent.
  */
 export function fromWire(
   fields: Readonly<Record<string, FieldSpec>>,
@@ -12,10 +16,26 @@ export function fromWire(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(fields)) {
-    const v = convert(spec.type, wire[spec.wire]);
+    const v = convert(spec.type, spec.wirePath?.read ? getPath(wire, spec.wirePath.read) : wire[spec.wire]);
     if (v !== undefined) out[name] = v;
   }
   return out;
+}
+
+/** The value at a dotted path of a wire object. */
+export function getPath(wire: Readonly<Record<string, unknown>>, path: string): unknown {
+  let at: unknown = wire;
+  for (const key of path.split("."))
+    at = at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined;
+  return at;
+}
+
+/** Sets a dotted path of a request body, creating the objects on the way. */
+export function setPath(body: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let at = body;
+  for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+  at[keys.at(-1)!] = value;
 }
 
 function convert(type: TypeSpec, value: unknown): unknown {
@@ -66,18 +86,20 @@ function convert(type: TypeSpec, value: unknown): unknown {
 }
 
 /**
- * SDK input into a request body by the descriptor: each input under its wire key, nested objects and
- * union variants by their own wire names (a union's discriminator included), secrets revealed. Only
- * into the body: the caller keeps its Secrets, and logs redact them. Outputs and absent values are left out.
+ * SDK input into a request body by the descriptor: each input under its wire key, or where the
+ * operation `op` places it (`wirePath`), nested objects and union variants by their own wire names (a
+ * union's discriminator included), secrets revealed. Only into the body: the caller keeps its Secrets,
+ * and logs redact them. Outputs and absent values are left out.
  */
 export function toWire(
   fields: Readonly<Record<string, FieldSpec>>,
   value: Readonly<Record<string, unknown>>,
+  op?: SendingOperation,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(fields)) {
     if (spec.mode === "output" || value[name] === undefined || value[name] === null) continue;
-    out[spec.wire] = outward(spec.type, value[name]);
+    setPath(out, (op && spec.wirePath?.[op]) ?? spec.wire, outward(spec.type, value[name]));
   }
   return out;
 }
