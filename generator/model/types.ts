@@ -36,19 +36,9 @@ export interface TypeSpec {
   readonly secret: boolean;
 }
 
-/** Where operations send (create, update) or read a field, when not its wire name at the top level. */
-export interface WirePaths {
-  readonly create?: string;
-  readonly update?: string;
-  readonly read?: string;
-}
-
-/** What a change to an input does, when not updated in place by the resource's update operation. */
-export type OnChange = { readonly update: string } | { readonly reject: string } | { readonly createOnly: string };
-
-/** When a created or updated object is ready: values of a status field, or once a read finds it. */
-export type Readiness =
-  "readable" | { readonly field: string; readonly ready: readonly string[]; readonly failed?: readonly string[] };
+// The bindings' shapes are the descriptors' own: the model passes them through to the runtime as they are.
+export type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
+import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
 
 /** The runtime interpreter of a provider's operations. */
 export type Protocol = "netsvc" | "cloudplat";
