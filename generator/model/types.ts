@@ -1,3 +1,5 @@
+import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
+
 /**
  * The intermediate representation every emitter (and the diff) reads: immutable, with groups merged,
  * inline objects hoisted into named types, names and wire names resolved, and everything sorted.
@@ -38,7 +40,6 @@ export interface TypeSpec {
 
 // The bindings' shapes are the descriptors' own: the model passes them through to the runtime as they are.
 export type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
-import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
 
 /** The runtime interpreter of a provider's operations. */
 export type Protocol = "netsvc" | "cloudplat";
