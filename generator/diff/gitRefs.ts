@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
+import { UserError } from "../args.js";
 
 /** A problem with the command's input (git, refs, folders, options): printed as one line, exit status 2. */
-export class DiffError extends Error {}
+export class DiffError extends UserError {}
 
 function git(cwd: string, args: readonly string[]): { ok: boolean; out: Buffer; err: string } {
   const r = spawnSync("git", args, { cwd, maxBuffer: 1 << 30 });

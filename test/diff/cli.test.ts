@@ -83,11 +83,27 @@ describe("sdkgen diff on two folders", () => {
 
   it("rejects bad options and missing folders with one line, exit 2", () => {
     expect(diff(["--fail-on", "loud"]).stderr).toBe('sdkgen diff: --fail-on takes breaking or warning (got "loud")\n');
+    expect(diff(["--fail-on=brekaing"]).stderr).toContain('(did you mean "breaking"?)');
     expect(diff(["--base", "main", "--old", BASE]).status).toBe(2);
-    expect(diff(["--bogus"]).stderr).toContain("unknown option --bogus");
-    const missing = diff(["--old", join(ROOT, "no-such-folder"), "--new", BASE]);
-    expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain("does not exist");
+    expect(diff(["--bogus"]).stderr).toBe("sdkgen diff: unknown option --bogus\n");
+    expect(diff(["--jsno"]).stderr).toBe('sdkgen diff: unknown option --jsno (did you mean "--json"?)\n');
+    const noValue = diff(["--old", BASE, "--new"]);
+    expect(noValue.status).toBe(2);
+    expect(noValue.stderr).toContain("sdkgen diff: --new needs a value");
+    for (const side of ["--old", "--new"]) {
+      const folder = join(ROOT, "no-such-folder");
+      const missing = diff(side === "--old" ? [side, folder, "--new", BASE] : ["--old", BASE, side, folder]);
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toBe(`sdkgen diff: schema folder ${folder} does not exist\n`);
+    }
+    const schemas = diff(["--schemas", join(ROOT, "no-such-folder")]);
+    expect(schemas.stderr).toContain(`schema folder ${join(ROOT, "no-such-folder")} does not exist`);
+  });
+
+  it("takes --option=value as well as --option value", () => {
+    const r = diff([`--old=${BASE}`, `--new=${breaking.schemas}`, "--summary", "--fail-on=breaking"]);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toContain("1 breaking");
   });
 });
 
