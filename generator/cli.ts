@@ -50,7 +50,7 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map([
   ),
   command(
     "diff",
-    "compare the schemas at two git refs or folders: what changed for users of each package",
+    "compare the schemas at two git refs or folders: what changed for users, and the next version of each package",
     DIFF_OPTIONS,
     runDiff,
     DIFF_DETAILS,

@@ -12,7 +12,8 @@ import { preparse } from "./preparse.js";
 import { changedFiles, readSchemaTree } from "./schemaFiles.js";
 import { WorkerPrinter } from "./printer.js";
 import { loadSides, locate, Workspace, type Located, type SideSpec } from "./sides.js";
-import { severityRank, type Severity } from "./types.js";
+import { requiredText } from "./render/versionText.js";
+import { severityRank, type Change, type DiffReport, type Severity } from "./types.js";
 
 export const DIFF_OPTIONS = {
   base: {
@@ -32,8 +33,9 @@ export const DIFF_OPTIONS = {
   "fail-on": {
     type: "string",
     value: "LEVEL",
-    choices: ["breaking", "warning"],
-    help: "exit 1 when changes this severe exist (breaking, or warning and worse)",
+    choices: ["breaking", "warning", "version"],
+    multiple: true,
+    help: "exit 1 when changes this severe exist (breaking, or warning and worse), or when a version is too low for the changes (version); may be repeated",
   },
   ...SCHEMAS_OPTION,
   ...CACHE_OPTIONS,
@@ -50,7 +52,9 @@ interface Options {
   readonly base: SideSpec;
   readonly head: SideSpec | undefined;
   readonly format: "markdown" | "json" | "summary";
+  /** The least severe level that fails the run, if any. */
   readonly failOn: Severity | undefined;
+  readonly failOnVersion: boolean;
 }
 
 function diffOptions(v: Values<typeof DIFF_OPTIONS>): Options {
@@ -62,14 +66,28 @@ function diffOptions(v: Values<typeof DIFF_OPTIONS>): Options {
   one("json", "summary", "exclude each other");
   const side = (ref: string | undefined, dir: string | undefined): SideSpec | undefined =>
     dir !== undefined ? { dir } : ref !== undefined ? { ref } : undefined;
+  const levels = v["fail-on"].filter((l): l is Severity => l !== "version");
   return {
     cache: cacheFolder(v),
     schemas: resolve(v.schemas ?? "schemas"),
     base: side(v.base, v.old) ?? { defaultBase: true },
     head: side(v.head, v.new),
     format: v.json ? "json" : v.summary ? "summary" : "markdown",
-    failOn: v["fail-on"] as Severity | undefined,
+    failOn: levels.sort((x, y) => severityRank(y) - severityRank(x))[0],
+    failOnVersion: v["fail-on"].includes("version"),
   };
+}
+
+/** Whether a --fail-on condition holds; each package whose version is too low is named on stderr. */
+function failed(report: DiffReport, options: Options): boolean {
+  const severe = (c: Change) =>
+    options.failOn !== undefined && severityRank(c.severity) <= severityRank(options.failOn);
+  const tooLow = options.failOnVersion ? Object.entries(report.versions).filter(([, v]) => !v.satisfied) : [];
+  for (const [pkg, v] of tooLow)
+    console.error(
+      `sdkgen diff: ${pkg}: version ${v.head} is too low for these changes: semantic versioning requires at least ${requiredText(v)}; set package.version in ${pkg}/provider.yaml`,
+    );
+  return report.changes.some(severe) || tooLow.length > 0;
 }
 
 /** The working tree's side: its problems read as `schemas/…`, as `validate` prints them. */
@@ -110,9 +128,7 @@ export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<numb
     const report = await buildReport(oldSide!, newSide!, { old: modules[0]!, new: modules[1]! });
     const render = { markdown: renderMarkdown, json: renderJson, summary: renderSummary }[options.format];
     process.stdout.write(render(report));
-    const failing = (c: { severity: Severity }) =>
-      options.failOn !== undefined && severityRank(c.severity) <= severityRank(options.failOn);
-    return report.changes.some(failing) ? 1 : 0;
+    return failed(report, options) ? 1 : 0;
   } finally {
     ws.close();
     await printer?.close();
