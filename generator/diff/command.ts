@@ -19,7 +19,7 @@ export const DIFF_OPTIONS = {
   base: {
     type: "string",
     value: "REF",
-    help: "old side: the schemas at a git ref (default: the merge base of HEAD with main, else origin/main)",
+    help: "old side: the schemas at a git ref (default: the merge base of HEAD with origin/main, else main)",
   },
   old: { type: "string", value: "DIR", help: "old side: a schema folder, instead of --base" },
   head: { type: "string", value: "REF", help: "new side: the schemas at a git ref" },

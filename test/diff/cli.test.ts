@@ -217,3 +217,36 @@ describe("sdkgen diff on git refs", () => {
     expect(r.stderr).toContain("is not inside a git repository");
   });
 });
+
+describe("sdkgen diff's default base", () => {
+  // A clone whose local main is stale: origin/main has moved on, and the branch was made from it.
+  const repo = temp();
+  const git = (...args: string[]) => {
+    const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+    return r.stdout.trim();
+  };
+  git("init", "-q", "-b", "main");
+  cpSync(BASE, join(repo, "schemas"), { recursive: true });
+  git("add", "schemas");
+  git("commit", "-q", "-m", "schemas");
+  git("checkout", "-q", "-b", "upstream");
+  git("rm", "-q", "schemas/shop/resources/gadget.yaml");
+  git("commit", "-q", "-m", "upstream moves on");
+  git("update-ref", "refs/remotes/origin/main", "HEAD");
+  git("checkout", "-q", "-b", "feature", "origin/main");
+  git("branch", "-q", "-D", "upstream");
+  const widget = join(repo, "schemas/shop/resources/widget.yaml");
+  writeFileSync(widget, readFileSync(widget, "utf8").replace("default: false", "default: true"));
+
+  it("is the merge base with origin/main when it exists, not a stale local main", () => {
+    const r = diff(["--json"], repo);
+    expect(r.status, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { base: string; changes: { path: string }[] };
+    expect(doc.base).toMatch(/^merge base with origin\/main \([0-9a-f]{10}\)$/);
+    expect(doc.changes.map((c) => c.path)).toEqual(["Widget.single"]);
+  });
+});
