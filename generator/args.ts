@@ -51,7 +51,7 @@ export function parseOptions<O extends OptionSpecs>(args: readonly string[], spe
   for (const token of tokens) {
     if (token.kind === "option-terminator") continue;
     if (token.kind === "positional") throw new UserError(`unexpected argument "${token.value}"`);
-    const spec = specs[token.name];
+    const spec = Object.hasOwn(specs, token.name) ? specs[token.name] : undefined; // not `--toString`
     if (!spec) throw new UserError(`unknown option ${token.rawName}${didYouMean(token.rawName, optionNames(specs))}`);
     const flag = `--${token.name}`;
     if (spec.type === "boolean") {
@@ -76,7 +76,7 @@ export function parseOptions<O extends OptionSpecs>(args: readonly string[], spe
 const optionNames = (specs: OptionSpecs) => Object.keys(specs).map((name) => `--${name}`);
 
 /** "a, b or c". */
-export const orList = (items: readonly string[]): string =>
+const orList = (items: readonly string[]): string =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 
 /** The options section of a help text: one aligned line per option. */

@@ -136,6 +136,7 @@ describe("the generator CLI's options", () => {
     );
     expect(existsSync(out)).toBe(false);
     expectUsageError(run("validate", "--out", out), "sdkgen validate: unknown option --out");
+    expectUsageError(run("validate", "--toString"), "sdkgen validate: unknown option --toString"); // not Object's
   });
 
   it("takes --option=value as well as --option value", () => {
