@@ -94,8 +94,9 @@ bench: build examples
 	node test/bench/cloudplat.mjs
 	node test/bench/consumer.mjs
 
-# Schema review: what changed for users of each package since the merge base with main, as Markdown.
-# Options through DIFF_ARGS, e.g. make diff DIFF_ARGS="--base origin/main --summary --fail-on breaking".
+# Schema review: what changed for users of each package since the merge base with origin/main (else
+# main: a local main may be stale), as Markdown, with the next version each package needs.
+# Options through DIFF_ARGS, e.g. make diff DIFF_ARGS="--summary --fail-on breaking --fail-on version".
 diff: tools
 	$(GEN) diff $(DIFF_ARGS)
 

@@ -1,78 +1,142 @@
 #!/usr/bin/env node
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { didYouMean } from "@sdkgen/runtime";
+import { optionsHelp, parseOptions, UserError, type OptionSpecs, type Values } from "./args.js";
+import { GENERATE_OPTIONS, runGenerate, runValidate, VALIDATE_OPTIONS } from "./commands.js";
 import { formatDiagnostic, SchemaError } from "./diagnostics.js";
-import { DIFF_USAGE, runDiff } from "./diff/command.js";
-import { loadModels, regenerate } from "./pipeline.js";
-import { Stats } from "./stats.js";
+import { DIFF_DETAILS, DIFF_OPTIONS, runDiff } from "./diff/command.js";
 
-const USAGE = `usage: sdkgen <command> [options]
+const HELP = { help: { type: "boolean", short: "h", help: "print this help" } } as const satisfies OptionSpecs;
 
-commands:
-  validate              check every schema; print problems as file:line:col: message
-  generate [--check]    validate, then regenerate generated/<provider>/ (--check: report drift, write nothing)
-${DIFF_USAGE}
+interface Command {
+  readonly summary: string;
+  readonly options: OptionSpecs;
+  /** Lines after the options in the command's help. */
+  readonly details?: string | undefined;
+  readonly run: (args: readonly string[]) => Promise<number>;
+}
 
-options:
-  --schemas DIR         schema folder (default: schemas)
-  --out DIR             output folder (default: generated)
-  --cache DIR           cache folder (default: node_modules/.cache/sdkgen)
-  --no-cache            neither read nor write the cache
-  --stats               print the time of each stage and the peak memory`;
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  const opt = (name: string, fallback: string) => {
-    const i = rest.indexOf(name);
-    return i >= 0 && rest[i + 1] ? rest[i + 1]! : fallback;
-  };
-  const schemaDir = resolve(opt("--schemas", "schemas"));
-  switch (command) {
-    case "validate": {
-      const models = loadModels(schemaDir);
-      console.log(
-        `schemas valid: ${models.map((m) => `${m.provider.name} (${m.resources.length} resources, ${m.lookups.length} lookups, ${m.types.length} types)`).join(", ")}`,
-      );
+/** A command whose runner gets its options parsed and typed; `--help` answers instead of running it. */
+function command<O extends OptionSpecs>(
+  name: string,
+  summary: string,
+  options: O,
+  run: (values: Values<O>) => number | Promise<number>,
+  details?: string,
+): [string, Command] {
+  const self: Command = {
+    summary,
+    options,
+    details,
+    run: async (args) => {
+      const values = parseOptions(args, { ...options, ...HELP });
+      if (!values.help) return run(values);
+      process.stdout.write(commandHelp(name, self));
       return 0;
-    }
-    case "generate": {
-      const check = rest.includes("--check");
-      const started = performance.now();
-      const cacheDir = rest.includes("--no-cache") ? undefined : resolve(opt("--cache", "node_modules/.cache/sdkgen"));
-      const stats = rest.includes("--stats") ? new Stats() : undefined;
-      const results = await regenerate(schemaDir, resolve(opt("--out", "generated")), { check, cacheDir, stats });
-      let drifted = false;
-      for (const { name, drift, files } of results) {
-        const changes = drift.added.length + drift.changed.length + drift.removed.length;
-        drifted ||= changes > 0;
-        if (check && changes > 0) {
-          console.error(`${name}: generated/${name} is out of date with the schemas (run \`make\`):`);
-          for (const [what, list] of Object.entries(drift))
-            for (const f of list as string[]) console.error(`  ${what}: ${f}`);
-        } else console.log(`${name}: ${files} files, ${check ? "up to date" : `${changes} written or removed`}`);
-      }
-      console.log(`${check ? "checked" : "generated"} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-      if (stats)
-        console.log(`${stats.report()}; peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-      return check && drifted ? 1 : 0;
-    }
-    case "diff":
-      return runDiff(rest, schemaDir);
-    default:
-      console.error(USAGE);
-      return command === undefined || command === "--help" ? 0 : 2;
+    },
+  };
+  return [name, self];
+}
+
+const COMMANDS: ReadonlyMap<string, Command> = new Map([
+  command("validate", "check every schema; print problems as file:line:col: message", VALIDATE_OPTIONS, runValidate),
+  command(
+    "generate",
+    "validate, then regenerate <out>/<provider>/ (--check: report drift, write nothing)",
+    GENERATE_OPTIONS,
+    runGenerate,
+  ),
+  command(
+    "diff",
+    "compare the schemas at two git refs or folders: what changed for users, and the next version of each package",
+    DIFF_OPTIONS,
+    runDiff,
+    DIFF_DETAILS,
+  ),
+]);
+
+const TOP_OPTIONS = {
+  ...HELP,
+  version: { type: "boolean", help: "print the generator's version" },
+} as const satisfies OptionSpecs;
+
+const usage = () =>
+  [
+    "usage: sdkgen <command> [options]",
+    "",
+    "commands:",
+    ...[...COMMANDS].map(([n, c]) => `  ${n.padEnd(10)}${c.summary}`),
+    "",
+    "options:",
+    optionsHelp(TOP_OPTIONS),
+    "",
+    "Each command's options: sdkgen <command> --help. Exit status: 0 done, 1 problems found, 2 bad usage.",
+    "",
+  ].join("\n");
+
+const commandHelp = (n: string, c: Command) =>
+  [
+    `usage: sdkgen ${n} [options]`,
+    "",
+    `${c.summary}.`,
+    "",
+    "options:",
+    optionsHelp({ ...c.options, ...HELP }),
+    ...(c.details ? ["", c.details] : []),
+    "",
+  ].join("\n");
+
+/** The generator's version: that of the nearest package.json above this module (the repository's). */
+function generatorVersion(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, "package.json");
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+  }
+  throw new Error(`no package.json above ${import.meta.url}`);
+}
+
+/** The command's own options and help, or the tool's (`--help`, `--version`) before any command. */
+function run(command: string | undefined, args: readonly string[]): Promise<number> | number {
+  if (command !== undefined) {
+    const cmd = COMMANDS.get(command);
+    if (!cmd) throw new UserError(`unknown command "${command}"${didYouMean(command, COMMANDS.keys())}`);
+    return cmd.run(args);
+  }
+  const top = parseOptions(args, TOP_OPTIONS);
+  if (top.version) process.stdout.write(`${generatorVersion()}\n`);
+  else if (top.help) process.stdout.write(usage());
+  else {
+    process.stderr.write(usage());
+    return 2;
+  }
+  return 0;
+}
+
+/** Runs one command line: a user error is one line naming the command, exit status 2. */
+async function main(argv: readonly string[]): Promise<number> {
+  const command = argv[0]?.startsWith("-") === false ? argv[0] : undefined;
+  try {
+    return await run(command, command === undefined ? argv : argv.slice(1));
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    const known = command !== undefined && COMMANDS.has(command);
+    console.error(`sdkgen${known ? ` ${command}` : ""}: ${e.message}`);
+    return 2;
   }
 }
 
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
+  process.exitCode = 1;
   if (e instanceof SchemaError) {
     for (const d of e.diagnostics) console.error(formatDiagnostic(d));
     console.error(`\n${e.message}; nothing was written.`);
   } else {
-    // A bug in the generator, not in the schemas: one clear line (the stack with SDKGEN_DEBUG=1).
+    // A bug in the generator, not in its input: one clear line (the stack with SDKGEN_DEBUG=1).
     const detail = process.env.SDKGEN_DEBUG ? ((e as Error).stack ?? String(e)) : (e as Error).message;
     console.error(`internal generator error (nothing was written): ${detail}`);
   }
-  process.exitCode = 1;
 }

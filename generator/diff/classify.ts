@@ -12,9 +12,15 @@ export interface Position {
   readonly serviceSet: boolean;
 }
 
-interface Rule {
+export interface Rule {
   readonly severity: Severity | ((p: Position) => Severity);
   readonly why: string | ((p: Position) => string);
+  /**
+   * As an info change, it alters documentation, editor hints or a notice only: nothing a program
+   * compiles against or does, so a patch release may carry it. Every other info change adds, relaxes
+   * or alters something programs use, which calls for a minor release (versions.ts).
+   */
+  readonly docsOnly?: true;
 }
 
 const ifSettable = (p: Position): Severity => (p.settable ? "breaking" : "info");
@@ -44,8 +50,8 @@ export const RULES = {
   // A deprecation changes nothing a program does besides printing a warning, so it is not a warning
   // here: this list's warnings are kept for changes in behaviour and infrastructure.
   "deprecation-added": { severity: "info", why: "still works; users see a deprecation notice" },
-  "deprecation-removed": { severity: "info", why: "no longer deprecated" },
-  "deprecation-changed": { severity: "info", why: "the deprecation notice changed" },
+  "deprecation-removed": { severity: "info", why: "no longer deprecated", docsOnly: true },
+  "deprecation-changed": { severity: "info", why: "the deprecation notice changed", docsOnly: true },
   "field-added": { severity: "info", why: "optional or read-only, so existing programs are unaffected" },
   "required-field-added": { severity: "breaking", why: "programs that do not set it fail to compile and validate" },
   "field-removed": {
@@ -101,7 +107,11 @@ export const RULES = {
     why: (p) => (p.settable ? "values in another casing are now rejected" : "read values keep their casing"),
   },
   "enum-case-insensitive": { severity: "info", why: "values in any casing are accepted now" },
-  "known-values-changed": { severity: "info", why: "documentation and editor hints only; values are not checked" },
+  "known-values-changed": {
+    severity: "info",
+    why: "documentation and editor hints only; values are not checked",
+    docsOnly: true,
+  },
   "bounds-tightened": { severity: ifSettable, why: TIGHTER },
   "bounds-relaxed": { severity: "info", why: "more values are accepted" },
   "list-bounds-tightened": { severity: ifSettable, why: TIGHTER },
@@ -111,6 +121,7 @@ export const RULES = {
   "pattern-changed": {
     severity: (p) => (p.settable ? "warning" : "info"),
     why: (p) => (p.settable ? "values that matched the old pattern may now be rejected" : "outputs are not validated"),
+    docsOnly: true,
   },
   "default-changed": { severity: "warning", why: "programs that omit it now get a different value" },
   "secret-removed": {

@@ -1,4 +1,6 @@
 import { resolve } from "node:path";
+import type { OptionSpecs, Values } from "../args.js";
+import { CACHE_OPTIONS, cacheFolder, SCHEMAS_OPTION } from "../commands.js";
 import { DiffError } from "./gitRefs.js";
 import { renderJson } from "./render/json.js";
 import { renderMarkdown } from "./render/markdown.js";
@@ -10,54 +12,82 @@ import { preparse } from "./preparse.js";
 import { changedFiles, readSchemaTree } from "./schemaFiles.js";
 import { WorkerPrinter } from "./printer.js";
 import { loadSides, locate, Workspace, type Located, type SideSpec } from "./sides.js";
-import { severityRank, type Severity } from "./types.js";
+import { requiredText } from "./render/versionText.js";
+import { severityRank, type Change, type DiffReport, type Severity } from "./types.js";
 
-export const DIFF_USAGE = `  diff                  compare the schemas at two git refs or folders; print what changed for users
-      [--base REF | --old DIR]       old side (default: the merge base of HEAD with main)
-      [--head REF | --new DIR]       new side (default: the working tree's --schemas folder)
-      [--json | --summary]           the full report as JSON, or one line (default: Markdown)
-      [--fail-on breaking|warning]   exit 1 when changes this severe or worse exist
-      reads a copy of the --cache folder and never writes it`;
+export const DIFF_OPTIONS = {
+  base: {
+    type: "string",
+    value: "REF",
+    help: "old side: the schemas at a git ref (default: the merge base of HEAD with origin/main, else main)",
+  },
+  old: { type: "string", value: "DIR", help: "old side: a schema folder, instead of --base" },
+  head: { type: "string", value: "REF", help: "new side: the schemas at a git ref" },
+  new: {
+    type: "string",
+    value: "DIR",
+    help: "new side: a schema folder (default: the --schemas folder, edits included)",
+  },
+  json: { type: "boolean", help: "the full report as JSON" },
+  summary: { type: "boolean", help: "the report as one line" },
+  "fail-on": {
+    type: "string",
+    value: "LEVEL",
+    choices: ["breaking", "warning", "version"],
+    multiple: true,
+    help: "exit 1 when changes this severe exist (breaking, or warning and worse), or when a version is too low for the changes (version); may be repeated",
+  },
+  ...SCHEMAS_OPTION,
+  ...CACHE_OPTIONS,
+} as const satisfies OptionSpecs;
+
+export const DIFF_DETAILS = `The default output is Markdown. The --cache folder is read through a copy, never written.
+Exit status: 0; 1 when a --fail-on condition holds; 2 when it cannot compare (bad option, unknown
+ref, missing folder, schema problems on either side).`;
 
 interface Options {
   /** The project's generator cache, read through a copy; undefined with --no-cache. */
   readonly cache: string | undefined;
+  readonly schemas: string;
   readonly base: SideSpec;
   readonly head: SideSpec | undefined;
   readonly format: "markdown" | "json" | "summary";
+  /** The least severe level that fails the run, if any. */
   readonly failOn: Severity | undefined;
+  readonly failOnVersion: boolean;
 }
 
-function parse(args: readonly string[]): Options {
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (["--json", "--summary", "--no-cache"].includes(arg)) flags.add(arg);
-    else if (["--base", "--head", "--old", "--new", "--fail-on", "--schemas", "--cache"].includes(arg)) {
-      const value = args[++i];
-      if (value === undefined || value.startsWith("--")) throw new DiffError(`${arg} needs a value`);
-      values.set(arg, value);
-    } else throw new DiffError(`unknown option ${arg}`);
-  }
-  const one = (a: string, b: string) => {
-    if (values.has(a) && values.has(b)) throw new DiffError(`${a} and ${b} both name the same side: give one`);
+function diffOptions(v: Values<typeof DIFF_OPTIONS>): Options {
+  const one = (a: "base" | "head" | "json", b: "old" | "new" | "summary", why: string) => {
+    if (v[a] && v[b]) throw new DiffError(`--${a} and --${b} ${why}`);
   };
-  one("--base", "--old");
-  one("--head", "--new");
-  if (flags.has("--json") && flags.has("--summary")) throw new DiffError("--json and --summary exclude each other");
-  const failOn = values.get("--fail-on");
-  if (failOn !== undefined && failOn !== "breaking" && failOn !== "warning")
-    throw new DiffError(`--fail-on takes breaking or warning (got "${failOn}")`);
-  const side = (ref: string, dir: string): SideSpec | undefined =>
-    values.has(dir) ? { dir: values.get(dir)! } : values.has(ref) ? { ref: values.get(ref)! } : undefined;
+  one("base", "old", "both name the old side: give one");
+  one("head", "new", "both name the new side: give one");
+  one("json", "summary", "exclude each other");
+  const side = (ref: string | undefined, dir: string | undefined): SideSpec | undefined =>
+    dir !== undefined ? { dir } : ref !== undefined ? { ref } : undefined;
+  const levels = v["fail-on"].filter((l): l is Severity => l !== "version");
   return {
-    cache: flags.has("--no-cache") ? undefined : resolve(values.get("--cache") ?? "node_modules/.cache/sdkgen"),
-    base: side("--base", "--old") ?? { defaultBase: true },
-    head: side("--head", "--new"),
-    format: flags.has("--json") ? "json" : flags.has("--summary") ? "summary" : "markdown",
-    failOn,
+    cache: cacheFolder(v),
+    schemas: resolve(v.schemas ?? "schemas"),
+    base: side(v.base, v.old) ?? { defaultBase: true },
+    head: side(v.head, v.new),
+    format: v.json ? "json" : v.summary ? "summary" : "markdown",
+    failOn: levels.sort((x, y) => severityRank(y) - severityRank(x))[0],
+    failOnVersion: v["fail-on"].includes("version"),
   };
+}
+
+/** Whether a --fail-on condition holds; each package whose version is too low is named on stderr. */
+function failed(report: DiffReport, options: Options): boolean {
+  const severe = (c: Change) =>
+    options.failOn !== undefined && severityRank(c.severity) <= severityRank(options.failOn);
+  const tooLow = options.failOnVersion ? Object.entries(report.versions).filter(([, v]) => !v.satisfied) : [];
+  for (const [pkg, v] of tooLow)
+    console.error(
+      `sdkgen diff: ${pkg}: version ${v.head} is too low for these changes: semantic versioning requires at least ${requiredText(v)}; set package.version in ${pkg}/provider.yaml`,
+    );
+  return report.changes.some(severe) || tooLow.length > 0;
 }
 
 /** The working tree's side: its problems read as `schemas/…`, as `validate` prints them. */
@@ -70,11 +100,12 @@ function workingTree(schemaDir: string, ws: Workspace): Located {
  * `sdkgen diff`: the report on stdout; exit 0, or 1 when `--fail-on` finds changes that severe, or 2
  * when the command cannot compare (bad option, unknown ref, schema problems on either side).
  */
-export async function runDiff(args: readonly string[], schemaDir: string): Promise<number> {
+export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<number> {
+  const options = diffOptions(values);
+  const schemaDir = options.schemas;
   const ws = new Workspace();
   let printer: WorkerPrinter | undefined;
   try {
-    const options = parse(args);
     // Started now, so it loads ts-morph while this thread reads the schemas. One thread only: on two
     // cores a second printer slowed the whole run down more than its share of printing saved.
     printer = new WorkerPrinter();
@@ -97,13 +128,7 @@ export async function runDiff(args: readonly string[], schemaDir: string): Promi
     const report = await buildReport(oldSide!, newSide!, { old: modules[0]!, new: modules[1]! });
     const render = { markdown: renderMarkdown, json: renderJson, summary: renderSummary }[options.format];
     process.stdout.write(render(report));
-    const failing = (c: { severity: Severity }) =>
-      options.failOn !== undefined && severityRank(c.severity) <= severityRank(options.failOn);
-    return report.changes.some(failing) ? 1 : 0;
-  } catch (e) {
-    if (!(e instanceof DiffError)) throw e;
-    console.error(`sdkgen diff: ${e.message}`);
-    return 2;
+    return failed(report, options) ? 1 : 0;
   } finally {
     ws.close();
     await printer?.close();

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
+import { UserError } from "../args.js";
 
 /** A problem with the command's input (git, refs, folders, options): printed as one line, exit status 2. */
-export class DiffError extends Error {}
+export class DiffError extends UserError {}
 
 function git(cwd: string, args: readonly string[]): { ok: boolean; out: Buffer; err: string } {
   const r = spawnSync("git", args, { cwd, maxBuffer: 1 << 30 });
@@ -26,14 +27,18 @@ export function commitOf(root: string, ref: string): string {
   return r.out.toString().trim();
 }
 
-/** The default base: where HEAD left main (a local main, else origin/main), so main's own later commits do not show. */
+/**
+ * The default base: where HEAD left main, so main's own later commits do not show. The upstream
+ * branch first: a local main is often stale (never pulled since the clone), and a branch made from a
+ * newer origin/main would then show everything merged since as its own changes.
+ */
 export function mergeBaseWithMain(root: string): { ref: string; commit: string } {
-  for (const main of ["main", "origin/main"]) {
+  for (const main of ["origin/main", "main"]) {
     if (!git(root, ["rev-parse", "--verify", "--quiet", `${main}^{commit}`]).ok) continue;
     const r = git(root, ["merge-base", main, "HEAD"]);
     if (r.ok) return { ref: `merge base with ${main}`, commit: r.out.toString().trim() };
   }
-  throw new DiffError("found no merge base with main or origin/main: name the base with --base REF");
+  throw new DiffError("found no merge base with origin/main or main: name the base with --base REF");
 }
 
 /**

@@ -5,6 +5,7 @@ import { printHere, SideModules } from "./modules.js";
 import type { Side } from "./sides.js";
 import type { Change, DiffReport } from "./types.js";
 import { typeUsers } from "./usage.js";
+import { packageVersions } from "./versions.js";
 
 /** The whole comparison of two loaded sides: classified changes, generated-code impact, users of changed types. */
 export async function buildReport(
@@ -16,11 +17,13 @@ export async function buildReport(
   // Started first: a printer thread works on the generated code while this thread compares the models.
   const impact = generatedImpact(modules.old, modules.new, packages);
   const changes = compareModels(base.models, head.models);
+  const impactByPackage = await impact;
   return {
     base: base.label,
     head: head.label,
     changes,
-    impact: await impact,
+    impact: impactByPackage,
+    versions: packageVersions(base.models, head.models, changes, impactByPackage),
     usedBy: usersOfChangedTypes(changes, base.models, head.models),
   };
 }

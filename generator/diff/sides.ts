@@ -1,7 +1,8 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { GenCache } from "../cache/genCache.js";
+import { requireFolder } from "../commands.js";
 import { formatDiagnostic, SchemaError } from "../diagnostics.js";
 import type { PackageModel } from "../model/types.js";
 import { loadModels, planPackages } from "../pipeline.js";
@@ -68,8 +69,7 @@ export interface Located {
 
 export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): Located {
   if ("dir" in spec) {
-    if (!existsSync(spec.dir) || !statSync(spec.dir).isDirectory())
-      throw new DiffError(`schema folder ${spec.dir} does not exist`);
+    requireFolder(spec.dir, "schema folder");
     return { label: spec.dir, dir: ws.asSchemas(spec.dir), shownAs: spec.dir.replace(/[\\/]+$/, "") };
   }
   const root = repoRoot(existsSync(workingSchemas) ? workingSchemas : process.cwd());

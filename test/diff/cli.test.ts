@@ -21,12 +21,20 @@ const infoOnly = editedCopy([
 ]);
 const warning = editedCopy([{ file: "resources/widget.yaml", replace: "default: false", with: "default: true" }]);
 const breaking = editedCopy([{ file: "resources/gadget.yaml", delete: true }]);
+const bumped = editedCopy([
+  { file: "resources/gadget.yaml", delete: true },
+  { file: "provider.yaml", replace: "version: 1.0.0", with: "version: 2.0.0" },
+]);
+const patched = editedCopy([
+  { file: "resources/widget.yaml", replace: "enum: [1000, 10000]", with: "enum: [1000, 10000, 100000]" },
+  { file: "provider.yaml", replace: "version: 1.0.0", with: "version: 1.0.1" },
+]);
 const badYaml = editedCopy([{ file: "resources/gadget.yaml", replace: "fields:", with: "fields: {" }]);
 const broken = editedCopy([
   { file: "resources/widget.yaml", replace: "mode: required, minLength", with: "mode: requird, minLength" },
 ]);
 afterAll(() => {
-  for (const c of [infoOnly, warning, breaking, broken, badYaml]) c.cleanup();
+  for (const c of [infoOnly, warning, breaking, bumped, patched, broken, badYaml]) c.cleanup();
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
@@ -45,8 +53,18 @@ describe("sdkgen diff on two folders", () => {
   it("--json prints the documented shape", () => {
     const r = diff(["--old", BASE, "--new", warning.schemas, "--json"]);
     const doc = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(doc)).toEqual(["version", "base", "head", "summary", "changes", "impact", "usedBy"]);
+    expect(Object.keys(doc)).toEqual(["version", "base", "head", "summary", "versions", "changes", "impact", "usedBy"]);
     expect(doc.summary).toEqual({ breaking: 0, warning: 1, info: 0 });
+    expect(doc.versions).toEqual({
+      shop: {
+        base: "1.0.0",
+        head: "1.0.0",
+        bump: "minor",
+        reason: "changes in behaviour",
+        required: "1.1.0",
+        satisfied: false,
+      },
+    });
     expect(doc.changes).toEqual([
       expect.objectContaining({ path: "Widget.single", change: "default-changed", before: false, after: true }),
     ]);
@@ -55,8 +73,31 @@ describe("sdkgen diff on two folders", () => {
   it("--summary prints one line", () => {
     const r = diff(["--old", BASE, "--new", infoOnly.schemas, "--summary"]);
     expect(r.stdout.trimEnd().split("\n")).toEqual([
-      expect.stringMatching(/^schema changes: 0 breaking, 0 warnings, 1 info; generated code: /),
+      expect.stringMatching(
+        /^schema changes: 0 breaking, 0 warnings, 1 info; generated code: .*; versions: shop 1\.0\.0 needs 1\.1\.0 \(minor: new features\): too low$/,
+      ),
     ]);
+  });
+
+  it("prints the version each package needs in the Markdown report", () => {
+    const r = diff(["--old", BASE, "--new", breaking.schemas]);
+    expect(r.stdout).toContain("| shop | 1.0.0 | 2.0.0 (major: breaking changes) | 1.0.0 🔴 too low |");
+  });
+
+  it("--fail-on version exits 1 when a package's version is below the one its changes require", () => {
+    const failOnVersion = (dir: string) => diff(["--old", BASE, "--new", dir, "--summary", "--fail-on", "version"]);
+    const low = failOnVersion(breaking.schemas);
+    expect(low.status).toBe(1);
+    expect(low.stderr).toBe(
+      "sdkgen diff: shop: version 1.0.0 is too low for these changes: semantic versioning requires at least 2.0.0 (major: breaking changes); set package.version in shop/provider.yaml\n",
+    );
+    expect(failOnVersion(bumped.schemas).status).toBe(0);
+    expect(failOnVersion(patched.schemas).stderr).toContain("requires at least 1.1.0 (minor: new features)");
+    expect(failOnVersion(BASE).status).toBe(0);
+    // Both conditions at once: the version is enough, the breaking change still fails the run.
+    expect(diff(["--old", BASE, "--new", bumped.schemas, "--fail-on", "version", "--fail-on", "breaking"]).status).toBe(
+      1,
+    );
   });
 
   it("--fail-on exits 1 only when changes that severe exist", () => {
@@ -82,12 +123,30 @@ describe("sdkgen diff on two folders", () => {
   });
 
   it("rejects bad options and missing folders with one line, exit 2", () => {
-    expect(diff(["--fail-on", "loud"]).stderr).toBe('sdkgen diff: --fail-on takes breaking or warning (got "loud")\n');
+    expect(diff(["--fail-on", "loud"]).stderr).toBe(
+      'sdkgen diff: --fail-on takes breaking, warning or version (got "loud")\n',
+    );
+    expect(diff(["--fail-on=brekaing"]).stderr).toContain('(did you mean "breaking"?)');
     expect(diff(["--base", "main", "--old", BASE]).status).toBe(2);
-    expect(diff(["--bogus"]).stderr).toContain("unknown option --bogus");
-    const missing = diff(["--old", join(ROOT, "no-such-folder"), "--new", BASE]);
-    expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain("does not exist");
+    expect(diff(["--bogus"]).stderr).toBe("sdkgen diff: unknown option --bogus\n");
+    expect(diff(["--jsno"]).stderr).toBe('sdkgen diff: unknown option --jsno (did you mean "--json"?)\n');
+    const noValue = diff(["--old", BASE, "--new"]);
+    expect(noValue.status).toBe(2);
+    expect(noValue.stderr).toContain("sdkgen diff: --new needs a value");
+    for (const side of ["--old", "--new"]) {
+      const folder = join(ROOT, "no-such-folder");
+      const missing = diff(side === "--old" ? [side, folder, "--new", BASE] : ["--old", BASE, side, folder]);
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toBe(`sdkgen diff: schema folder ${folder} does not exist\n`);
+    }
+    const schemas = diff(["--schemas", join(ROOT, "no-such-folder")]);
+    expect(schemas.stderr).toContain(`schema folder ${join(ROOT, "no-such-folder")} does not exist`);
+  });
+
+  it("takes --option=value as well as --option value", () => {
+    const r = diff([`--old=${BASE}`, `--new=${breaking.schemas}`, "--summary", "--fail-on=breaking"]);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toContain("1 breaking");
   });
 });
 
@@ -156,5 +215,38 @@ describe("sdkgen diff on git refs", () => {
     const r = diff([], outside);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("is not inside a git repository");
+  });
+});
+
+describe("sdkgen diff's default base", () => {
+  // A clone whose local main is stale: origin/main has moved on, and the branch was made from it.
+  const repo = temp();
+  const git = (...args: string[]) => {
+    const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+    return r.stdout.trim();
+  };
+  git("init", "-q", "-b", "main");
+  cpSync(BASE, join(repo, "schemas"), { recursive: true });
+  git("add", "schemas");
+  git("commit", "-q", "-m", "schemas");
+  git("checkout", "-q", "-b", "upstream");
+  git("rm", "-q", "schemas/shop/resources/gadget.yaml");
+  git("commit", "-q", "-m", "upstream moves on");
+  git("update-ref", "refs/remotes/origin/main", "HEAD");
+  git("checkout", "-q", "-b", "feature", "origin/main");
+  git("branch", "-q", "-D", "upstream");
+  const widget = join(repo, "schemas/shop/resources/widget.yaml");
+  writeFileSync(widget, readFileSync(widget, "utf8").replace("default: false", "default: true"));
+
+  it("is the merge base with origin/main when it exists, not a stale local main", () => {
+    const r = diff(["--json"], repo);
+    expect(r.status, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { base: string; changes: { path: string }[] };
+    expect(doc.base).toMatch(/^merge base with origin\/main \([0-9a-f]{10}\)$/);
+    expect(doc.changes.map((c) => c.path)).toEqual(["Widget.single"]);
   });
 });

@@ -26,6 +26,7 @@ const report = (changes: Change[]): DiffReport => ({
       symbolsRemoved: [],
     },
   },
+  versions: {},
   usedBy: {},
 });
 
@@ -74,7 +75,7 @@ describe("the Markdown report", () => {
   });
 
   it("says so when nothing changed", () => {
-    const none = renderMarkdown({ base: "a", head: "b", changes: [], impact: {}, usedBy: {} });
+    const none = renderMarkdown({ base: "a", head: "b", changes: [], impact: {}, versions: {}, usedBy: {} });
     expect(none).toContain("**0 breaking, 0 warnings, 0 info**");
     expect(none).toContain("No change to the generated code.");
   });

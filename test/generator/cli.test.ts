@@ -117,3 +117,78 @@ describe("the generator CLI", () => {
     expect(check.status, check.stderr).toBe(0);
   });
 });
+
+/** A user error: exit 2, one explanation on stderr, nothing on stdout, no stack trace. */
+function expectUsageError(result: ReturnType<typeof run>, message: string) {
+  expect(result.status, result.stderr).toBe(2);
+  expect(result.stderr).toContain(message);
+  expect(result.stderr).not.toContain("internal generator error");
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(result.stdout).toBe("");
+}
+
+describe("the generator CLI's options", () => {
+  it("refuses an unknown option with a suggestion, and writes nothing", () => {
+    const { schemas, out } = fixtureCopy();
+    expectUsageError(
+      run("generate", "--chek", "--schemas", schemas, "--out", out),
+      'sdkgen generate: unknown option --chek (did you mean "--check"?)',
+    );
+    expect(existsSync(out)).toBe(false);
+    expectUsageError(run("validate", "--out", out), "sdkgen validate: unknown option --out");
+    expectUsageError(run("validate", "--toString"), "sdkgen validate: unknown option --toString"); // not Object's
+  });
+
+  it("takes --option=value as well as --option value", () => {
+    const { schemas, out } = fixtureCopy();
+    const r = run("generate", `--schemas=${schemas}`, `--out=${out}`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(out, "demo/src/resources/widget.ts"))).toBe(true);
+  });
+
+  it("refuses an option without its value, a value given to a flag, and stray arguments", () => {
+    expectUsageError(run("validate", "--schemas"), "sdkgen validate: --schemas needs a value");
+    expectUsageError(run("generate", "--schemas", "--check"), "sdkgen generate: --schemas needs a value");
+    expectUsageError(run("generate", "--schemas="), "sdkgen generate: --schemas needs a value");
+    expectUsageError(run("generate", "--check=yes"), 'sdkgen generate: --check takes no value (got "yes")');
+    expectUsageError(run("validate", "schemas"), 'sdkgen validate: unexpected argument "schemas"');
+  });
+
+  it("names a schema or output folder that does not exist", () => {
+    const { schemas, out } = fixtureCopy();
+    const missing = join(dirname(schemas), "no-such-schemas");
+    expectUsageError(run("validate", "--schemas", missing), `schema folder ${missing} does not exist`);
+    expectUsageError(run("generate", "--schemas", missing, "--out", out), `schema folder ${missing} does not exist`);
+    expectUsageError(run("generate", "--schemas", join(schemas, "demo/provider.yaml")), "is not a folder");
+    expectUsageError(
+      run("generate", "--check", "--schemas", schemas, "--out", out),
+      `output folder ${out} does not exist: nothing to check`,
+    );
+  });
+
+  it("refuses an unknown command with a suggestion", () => {
+    expectUsageError(run("genrate"), 'sdkgen: unknown command "genrate" (did you mean "generate"?)');
+    expectUsageError(run("--verison"), 'sdkgen: unknown option --verison (did you mean "--version"?)');
+  });
+
+  it("prints help for the tool and for each command, exit 0", () => {
+    const top = run("--help");
+    expect(top.status).toBe(0);
+    expect(top.stdout).toMatch(/^usage: sdkgen <command> \[options\]/);
+    for (const command of ["validate", "generate", "diff"])
+      expect(top.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    const generate = run("generate", "--help");
+    expect(generate.status).toBe(0);
+    expect(generate.stdout).toMatch(/^usage: sdkgen generate \[options\]/);
+    expect(generate.stdout).toMatch(/^  --check +\S/m);
+    expect(generate.stdout).toMatch(/^  --out DIR +\S/m);
+    expect(run("diff", "-h").stdout).toMatch(/^  --fail-on LEVEL +\S/m);
+  });
+
+  it("prints the generator's version", () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    const r = run("--version");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${version}\n`);
+  });
+});

@@ -1,4 +1,4 @@
-import { countBySeverity, type Change, type DiffReport } from "../types.js";
+import { countBySeverity, type Change, type DiffReport, type PackageVersion } from "../types.js";
 
 /** Bumped on any incompatible change to the shape below (documented in generator/diff/README.md). */
 export const JSON_VERSION = 1;
@@ -16,11 +16,20 @@ export function renderJson(report: DiffReport): string {
     ...(c.before !== undefined && { before: c.before }),
     ...(c.after !== undefined && { after: c.after }),
   });
+  const version = (v: PackageVersion) => ({
+    ...(v.base !== undefined && { base: v.base }),
+    ...(v.head !== undefined && { head: v.head }),
+    bump: v.bump,
+    reason: v.reason,
+    ...(v.required !== undefined && { required: v.required }),
+    satisfied: v.satisfied,
+  });
   const doc = {
     version: JSON_VERSION,
     base: report.base,
     head: report.head,
     summary: countBySeverity(report.changes),
+    versions: Object.fromEntries(Object.entries(report.versions).map(([pkg, v]) => [pkg, version(v)])),
     changes: report.changes.map(change),
     impact: report.impact,
     usedBy: report.usedBy,

@@ -7,8 +7,10 @@ import {
   type Change,
   type DiffReport,
   type PackageImpact,
+  type PackageVersion,
   type Severity,
 } from "../types.js";
+import { requiredText } from "./versionText.js";
 
 /** The first line of every report: a CI job finds its earlier comment by it and replaces it. */
 export const MARKER = "<!-- sdkgen-schema-review -->";
@@ -47,6 +49,7 @@ export function renderMarkdown(report: DiffReport, limits: Partial<MarkdownLimit
     "",
   ];
   if (report.changes.length === 0) out.push("No change for users of the generated packages.", "");
+  out.push(...versionLines(report.versions));
 
   const shown = pickShown(report.changes, max);
   for (const [pkg, all] of groupBy(report.changes, (c) => c.package)) {
@@ -71,6 +74,20 @@ export function renderMarkdown(report: DiffReport, limits: Partial<MarkdownLimit
   if (hidden) out.push(`…and ${hidden} more changes not shown here: \`--json\` lists every change.`, "");
   out.push(...impactLines(report.impact, max));
   return `${out.join("\n").trimEnd()}\n`;
+}
+
+/** Each package's version against the one semantic versioning requires for its changes. */
+function versionLines(versions: Readonly<Record<string, PackageVersion>>): string[] {
+  if (Object.keys(versions).length === 0) return [];
+  const head = (v: PackageVersion) => (v.head === undefined ? "—" : `${v.head} ${v.satisfied ? "✅" : "🔴 too low"}`);
+  return [
+    "### Versions",
+    "",
+    "| Package | Base | Required | Head |",
+    "|---|---|---|---|",
+    ...Object.entries(versions).map(([pkg, v]) => `| ${pkg} | ${v.base ?? "—"} | ${requiredText(v)} | ${head(v)} |`),
+    "",
+  ];
 }
 
 /** Which changes fit: the most severe first, across packages, until either limit is reached. */

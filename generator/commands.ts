@@ -1,0 +1,72 @@
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { UserError, type OptionSpecs, type Values } from "./args.js";
+import { loadModels, regenerate } from "./pipeline.js";
+import { Stats } from "./stats.js";
+
+export const SCHEMAS_OPTION = {
+  schemas: { type: "string", value: "DIR", help: "schema folder (default: schemas)" },
+} as const satisfies OptionSpecs;
+
+export const CACHE_OPTIONS = {
+  cache: { type: "string", value: "DIR", help: "cache folder (default: node_modules/.cache/sdkgen)" },
+  "no-cache": { type: "boolean", help: "neither read nor write the cache" },
+} as const satisfies OptionSpecs;
+
+export const VALIDATE_OPTIONS = SCHEMAS_OPTION;
+
+export const GENERATE_OPTIONS = {
+  check: { type: "boolean", help: "compare with the output folder and report drift (exit 1); write nothing" },
+  ...SCHEMAS_OPTION,
+  out: { type: "string", value: "DIR", help: "output folder (default: generated; created when missing)" },
+  ...CACHE_OPTIONS,
+  stats: { type: "boolean", help: "print the time of each stage and the peak memory" },
+} as const satisfies OptionSpecs;
+
+/** `dir` when it is a folder; otherwise an error naming it as `what`. */
+export function requireFolder(dir: string, what: string, ifMissing = ""): string {
+  if (!existsSync(dir)) throw new UserError(`${what} ${dir} does not exist${ifMissing}`);
+  if (!statSync(dir).isDirectory()) throw new UserError(`${what} ${dir} is not a folder`);
+  return dir;
+}
+
+/** The schema folder, absolute; the default is named with a hint, since the user did not type it. */
+export function schemaFolder(given: string | undefined): string {
+  const hint = given === undefined ? ": run from the repository root, or name the folder with --schemas DIR" : "";
+  return resolve(requireFolder(given ?? "schemas", "schema folder", hint));
+}
+
+export const cacheFolder = (v: { cache: string | undefined; "no-cache": boolean }): string | undefined =>
+  v["no-cache"] ? undefined : resolve(v.cache ?? "node_modules/.cache/sdkgen");
+
+export function runValidate(v: Values<typeof VALIDATE_OPTIONS>): number {
+  const models = loadModels(schemaFolder(v.schemas));
+  console.log(
+    `schemas valid: ${models.map((m) => `${m.provider.name} (${m.resources.length} resources, ${m.lookups.length} lookups, ${m.types.length} types)`).join(", ")}`,
+  );
+  return 0;
+}
+
+export async function runGenerate(v: Values<typeof GENERATE_OPTIONS>): Promise<number> {
+  const schemaDir = schemaFolder(v.schemas);
+  const out = v.out ?? "generated";
+  // --check compares with what is there, so a missing folder is a mistake (a typo), not drift.
+  if (v.check) requireFolder(out, "output folder", ": nothing to check");
+  else if (existsSync(out)) requireFolder(out, "output folder");
+  const started = performance.now();
+  const stats = v.stats ? new Stats() : undefined;
+  const results = await regenerate(schemaDir, resolve(out), { check: v.check, cacheDir: cacheFolder(v), stats });
+  let drifted = false;
+  for (const { name, drift, files } of results) {
+    const changes = drift.added.length + drift.changed.length + drift.removed.length;
+    drifted ||= changes > 0;
+    if (v.check && changes > 0) {
+      console.error(`${name}: ${join(out, name)} is out of date with the schemas (run \`make\`):`);
+      for (const [what, list] of Object.entries(drift))
+        for (const f of list as string[]) console.error(`  ${what}: ${f}`);
+    } else console.log(`${name}: ${files} files, ${v.check ? "up to date" : `${changes} written or removed`}`);
+  }
+  console.log(`${v.check ? "checked" : "generated"} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  if (stats) console.log(`${stats.report()}; peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  return v.check && drifted ? 1 : 0;
+}

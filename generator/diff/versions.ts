@@ -1,0 +1,58 @@
+import type { PackageModel } from "../model/types.js";
+import { RULES, type Rule } from "./classify.js";
+import { compareVersions, nextVersion, parseVersion, versionText, type Bump } from "./semver.js";
+import type { Change, PackageImpact, PackageVersion } from "./types.js";
+
+/**
+ * The least release that semantic versioning allows for one package's changes, and why. Breaking
+ * changes and removed exports or files (subpaths are importable) need a major release; warnings (a
+ * working program behaves differently) and anything added or relaxed a minor one, so that taking a
+ * patch release blindly stays safe; changes to documentation alone a patch.
+ */
+export function requiredBump(changes: readonly Change[], impact: PackageImpact | undefined): [Bump, string] {
+  if (changes.some((c) => c.severity === "breaking")) return ["major", "breaking changes"];
+  if (impact?.symbolsRemoved.length || impact?.filesRemoved.length) return ["major", "exports or files removed"];
+  if (changes.some((c) => c.severity === "warning")) return ["minor", "changes in behaviour"];
+  if (changes.some((c) => !(RULES[c.change] as Rule).docsOnly)) return ["minor", "new features"];
+  if (impact?.symbolsAdded.length || impact?.filesAdded.length) return ["minor", "exports or files added"];
+  if (changes.length || impact?.filesChanged.length) return ["patch", "documentation only"];
+  return ["none", "no change"];
+}
+
+/**
+ * Each package's version on both sides against the one its changes require: the base version bumped.
+ * A package new on the head side may start at any version; a removed one has nothing to release.
+ */
+export function packageVersions(
+  base: readonly PackageModel[],
+  head: readonly PackageModel[],
+  changes: readonly Change[],
+  impact: Readonly<Record<string, PackageImpact>>,
+): Record<string, PackageVersion> {
+  const versionIn = (models: readonly PackageModel[], name: string) =>
+    models.find((m) => m.provider.name === name)?.provider.package.version;
+  const names = [...new Set([...base, ...head].map((m) => m.provider.name))].sort();
+  return Object.fromEntries(
+    names.map((name): [string, PackageVersion] => {
+      const [oldVersion, newVersion] = [versionIn(base, name), versionIn(head, name)];
+      if (oldVersion === undefined || newVersion === undefined)
+        return [
+          name,
+          {
+            base: oldVersion,
+            head: newVersion,
+            bump: "none",
+            reason: oldVersion ? "removed" : "new package",
+            satisfied: true,
+          },
+        ];
+      const [bump, reason] = requiredBump(
+        changes.filter((c) => c.package === name),
+        impact[name],
+      );
+      const required = nextVersion(parseVersion(oldVersion), bump);
+      const satisfied = compareVersions(parseVersion(newVersion), required) >= 0;
+      return [name, { base: oldVersion, head: newVersion, bump, reason, required: versionText(required), satisfied }];
+    }),
+  );
+}
