@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UserError, type OptionSpecs, type Values } from "./args.js";
 import { loadModels, regenerate } from "./pipeline.js";
@@ -30,10 +30,17 @@ export function requireFolder(dir: string, what: string, ifMissing = ""): string
   return dir;
 }
 
-/** The schema folder, absolute; the default is named with a hint, since the user did not type it. */
+/**
+ * The schema folder, absolute, holding at least one provider folder (a folder beside meta/); the
+ * default is named with a hint, since the user did not type it.
+ */
 export function schemaFolder(given: string | undefined): string {
   const hint = given === undefined ? ": run from the repository root, or name the folder with --schemas DIR" : "";
-  return resolve(requireFolder(given ?? "schemas", "schema folder", hint));
+  const dir = resolve(requireFolder(given ?? "schemas", "schema folder", hint));
+  const providers = readdirSync(dir).filter((p) => p !== "meta" && statSync(join(dir, p)).isDirectory());
+  if (providers.length === 0)
+    throw new UserError(`schema folder ${dir} holds no provider: expected a folder <provider>/ with provider.yaml`);
+  return dir;
 }
 
 export const cacheFolder = (v: { cache: string | undefined; "no-cache": boolean }): string | undefined =>

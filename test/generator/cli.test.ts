@@ -154,6 +154,12 @@ describe("the generator CLI's options", () => {
     expectUsageError(run("validate", "schemas"), 'sdkgen validate: unexpected argument "schemas"');
   });
 
+  it("refuses a schema folder that holds no provider instead of validating nothing", () => {
+    const empty = mkdtempSync(join(tmpdir(), "sdkgen-empty-"));
+    expectUsageError(run("validate", "--schemas", empty), `schema folder ${empty} holds no provider`);
+    rmSync(empty, { recursive: true });
+  });
+
   it("names a schema or output folder that does not exist", () => {
     const { schemas, out } = fixtureCopy();
     const missing = join(dirname(schemas), "no-such-schemas");
