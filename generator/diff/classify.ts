@@ -37,6 +37,10 @@ export const RULES = {
   "package-added": { severity: "info", why: "a new package" },
   "package-removed": { severity: "breaking", why: "programs importing it no longer build" },
   "package-name-changed": { severity: "breaking", why: "programs must import the package under its new name" },
+  "protocol-changed": {
+    severity: "breaking",
+    why: "another runtime interpreter serves every operation, so every request and answer may differ",
+  },
   "entity-added": { severity: "info", why: "new, so no existing program uses it" },
   "entity-removed": { severity: "breaking", why: "programs using it no longer compile" },
   "entity-renamed": { severity: "breaking", why: "programs must switch to the new name" },

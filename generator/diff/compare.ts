@@ -78,6 +78,17 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
       },
       WHOLE,
     );
+  if (a.provider.protocol !== b.provider.protocol)
+    emitter(pkg, "provider")(
+      {
+        code: "protocol-changed",
+        path: pkg,
+        what: `protocol changed from ${a.provider.protocol ?? "none"} to ${b.provider.protocol ?? "none"}`,
+        before: a.provider.protocol ?? "none",
+        after: b.provider.protocol ?? "none",
+      },
+      WHOLE,
+    );
   compareFields(
     a.provider.config,
     b.provider.config,

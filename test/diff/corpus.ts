@@ -63,6 +63,17 @@ export const CASES: readonly Case[] = [
     expect: [["shop", "package-name-changed", "breaking"]],
   },
   {
+    name: "the protocol named",
+    edits: [
+      {
+        file: "provider.yaml",
+        replace: "package: { name: shop,",
+        with: "protocol: netsvc\npackage: { name: shop,",
+      },
+    ],
+    expect: [["shop", "protocol-changed", "breaking"]],
+  },
+  {
     name: "a resource added",
     edits: [{ file: "resources/gizmo.yaml", write: GIZMO }],
     expect: [["Gizmo", "entity-added", "info"]],
