@@ -9,16 +9,6 @@ import { type Provider, defaultProvider } from "../provider.js";
  * Inputs of ApiGatewayPlugin (`cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin`): An API gateway plug-in that can be bound to APIs.
  *
  * Import id: `<apiGatewayPluginId>`
- *
- * Create calls CreatePlugin and takes the id from Result.PluginId.
- *
- * Read calls DescribePlugins with the id; an empty result clears the id and is reported as an error.
- *
- * Update sends ModifyPlugin with only the changed pluginName, pluginData or description; pluginType cannot change (the update is rejected, not a replacement).
- *
- * Delete calls DeletePlugin.
- *
- * Import takes the plug-in id.
  */
 export interface ApiGatewayPluginArgs {
   /** Description of the plug-in. */
@@ -38,7 +28,7 @@ export interface ApiGatewayPluginArgs {
    */
   pluginName: string;
   /**
-   * Type of the plug-in; it cannot be changed after creation (an update is rejected).
+   * Type of the plug-in.
    *
    * Allowed values:
    * - `IPControl`: IP access control.
@@ -68,7 +58,7 @@ export interface ApiGatewayPluginOutputs {
   /** Name of the plug-in; 2 to 50 characters, starting with a letter. */
   readonly pluginName: string;
   /**
-   * Type of the plug-in; it cannot be changed after creation (an update is rejected).
+   * Type of the plug-in.
    *
    * One of:
    * - `IPControl`: IP access control.
@@ -85,7 +75,7 @@ export interface ApiGatewayPluginOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayPlugin: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayPluginDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayPluginDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayPlugin",
   token: "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin",
@@ -114,11 +104,32 @@ export const apiGatewayPluginDescriptor: rt.ResourceDescriptor = {
       wire: "PluginType",
       mode: "required",
       type: { kind: "string", constraints: { enum: ApiGatewayPluginPluginType } },
+      onChange: { reject: "The platform cannot change the type of a plug-in." },
     },
   },
   secretPaths: [],
   replaceOnChangePaths: [],
   importId: { separator: "#", parts: [{ field: "apiGatewayPluginId", type: "string" }] },
+  operations: {
+    create: { service: "apigateway", action: "CreatePlugin", id: "Result.PluginId" },
+    read: {
+      action: "DescribePlugins",
+      request: { PluginIds: ["{id}"] },
+      paging: { style: "apigateway", list: "PluginSet" },
+    },
+    update: { action: "ModifyPlugin", request: { PluginId: "{id}" }, send: "changed" },
+    delete: {
+      action: "DeletePlugin",
+      request: { PluginId: "{id}" },
+      notFound: ["ResourceNotFound.InvalidPlugin"],
+      expect: "Result",
+    },
+    list: {
+      action: "DescribePlugins",
+      paging: { style: "apigateway", list: "PluginSet" },
+    },
+  },
+  readiness: "readable",
 };
 
 /** Checks {@link ApiGatewayPluginArgs} before any request: returns every violation (an empty list when valid). */

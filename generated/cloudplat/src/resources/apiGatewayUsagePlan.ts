@@ -71,7 +71,7 @@ export interface ApiGatewayUsagePlanOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayUsagePlan: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayUsagePlan",
   token: "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan",
