@@ -62,18 +62,15 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
 
   const known = { create: names.filter((n) => isInput(fields, n)), list: names, other: ["id", ...parts] };
   for (const name of ["create", "read", "update", "delete", "list"] as const) {
-    const request = ops[name]?.request;
     const allowed = name === "create" ? known.create : name === "list" ? known.list : known.other;
-    for (const [param, value] of Object.entries(request ?? {}))
-      for (const [, ph] of JSON.stringify(value).matchAll(PLACEHOLDER))
-        if (!allowed.includes(ph!))
-          out.push(
-            at(
-              src,
-              [...op(name), "request", param],
-              `{${ph}} names nothing the ${name} operation knows: it can name ${allowed.map((a) => `{${a}}`).join(", ")}${didYouMean(ph!, allowed)}`,
-            ),
-          );
+    out.push(...unknownPlaceholders(src, op(name), name, ops[name]?.request, allowed));
+  }
+  for (const [field, reads] of Object.entries(ops.read.lists ?? {})) {
+    if (!names.includes(field))
+      out.push(at(src, [...op("read"), "lists", field], `"${field}" is not a field${didYouMean(field, names)}`, "key"));
+    reads.forEach((r, i) =>
+      out.push(...unknownPlaceholders(src, [...op("read"), "lists", field, i], "read", r.request, known.other)),
+    );
   }
   if (ops.read.item !== undefined && ops.read.paging !== undefined)
     out.push(at(src, op("read"), 'give "item" (one object) or "paging" (a list), not both', "key"));
@@ -86,6 +83,28 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
       );
   out.push(...changeRules(src, fields, ops));
   return out;
+}
+
+/** Placeholders of an operation's request that name nothing it knows. */
+function unknownPlaceholders(
+  src: SourceDoc,
+  path: Path,
+  operation: string,
+  request: Readonly<Record<string, unknown>> | undefined,
+  allowed: readonly string[],
+): Diagnostic[] {
+  return Object.entries(request ?? {}).flatMap(([param, value]) =>
+    [...JSON.stringify(value).matchAll(PLACEHOLDER)]
+      .map((m) => m[1]!)
+      .filter((ph) => !allowed.includes(ph))
+      .map((ph) =>
+        at(
+          src,
+          [...path, "request", param],
+          `{${ph}} names nothing the ${operation} operation knows: it can name ${allowed.map((a) => `{${a}}`).join(", ")}${didYouMean(ph, allowed)}`,
+        ),
+      ),
+  );
 }
 
 /** Each input's change goes somewhere: the update operation, a replacement or a refusal (never nowhere). */

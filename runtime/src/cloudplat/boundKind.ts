@@ -61,7 +61,14 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
           ? (await pages(ops.read, ops.read.paging, params, ctx, id))[0]
           : pick(await send(ops.read, params, ctx, id), ops.read.item);
         if (item === undefined || item === null || typeof item !== "object") return undefined;
-        return guardSecrets(d, { ...parts(id), ...fromWire(d.fields, item as Values) });
+        const lists: Values = {};
+        for (const [field, reads] of Object.entries(ops.read.lists ?? {})) {
+          const items: Values[] = [];
+          for (const r of reads)
+            items.push(...(await pages(r, r.paging, fillRequest(r.request, known(id), unknownAt(d, "read")), ctx, id)));
+          lists[d.fields[field]!.wire] = items;
+        }
+        return guardSecrets(d, { ...parts(id), ...fromWire(d.fields, { ...(item as Values), ...lists }) });
       }),
     update: async (id, desired, _current, diff, ctx) => {
       const op = ops.update;

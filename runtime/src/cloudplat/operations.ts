@@ -44,6 +44,11 @@ export interface CloudplatRead extends CloudplatCall {
   readonly item?: string;
   /** Or a paged list whose first item is the object (none: it does not exist). */
   readonly paging?: CloudplatPaging;
+  /**
+   * Fields read from further paged list actions once the object is found, by field name: the items
+   * of every action in order (a usage plan's service bindings, then its API bindings).
+   */
+  readonly lists?: Readonly<Record<string, readonly (CloudplatCall & { readonly paging: CloudplatPaging })[]>>;
 }
 
 export interface CloudplatUpdate extends CloudplatCall {

@@ -111,37 +111,37 @@ export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor<rt.CloudplatO
   },
   operations: {
     create: {
-      service: "apigateway",
       action: "CreateIPStrategy",
       id: "Result.StrategyId",
-    },
-    read: {
-      action: "DescribeIPStrategy",
-      request: {
-        ServiceId: "{serviceId}",
-        StrategyId: "{strategyId}",
-        EnvironmentName: "test",
-        Limit: 100,
-        Offset: 0,
-      },
-      item: "Result",
-      notFound: ["ResourceNotFound.InvalidIPStrategy", "ResourceNotFound.InvalidService"],
-    },
-    update: {
-      action: "ModifyIPStrategy",
-      request: { ServiceId: "{serviceId}", StrategyId: "{strategyId}" },
-      expect: "Result",
+      service: "apigateway",
     },
     delete: {
       action: "DeleteIPStrategy",
-      request: { ServiceId: "{serviceId}", StrategyId: "{strategyId}" },
-      notFound: ["ResourceNotFound.InvalidIPStrategy", "ResourceNotFound.InvalidService"],
       expect: "Result",
+      notFound: ["ResourceNotFound.InvalidIPStrategy", "ResourceNotFound.InvalidService"],
+      request: { ServiceId: "{serviceId}", StrategyId: "{strategyId}" },
     },
     list: {
       action: "DescribeIPStrategysStatus",
-      request: { ServiceId: "{serviceId}" },
       items: "Result.StrategySet",
+      request: { ServiceId: "{serviceId}" },
+    },
+    read: {
+      action: "DescribeIPStrategy",
+      item: "Result",
+      notFound: ["ResourceNotFound.InvalidIPStrategy", "ResourceNotFound.InvalidService"],
+      request: {
+        EnvironmentName: "test",
+        Limit: 100,
+        Offset: 0,
+        ServiceId: "{serviceId}",
+        StrategyId: "{strategyId}",
+      },
+    },
+    update: {
+      action: "ModifyIPStrategy",
+      expect: "Result",
+      request: { ServiceId: "{serviceId}", StrategyId: "{strategyId}" },
     },
   },
   readiness: "readable",

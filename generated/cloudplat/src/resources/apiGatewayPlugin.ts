@@ -27,6 +27,8 @@ export interface ApiGatewayPluginArgs {
    * Matches `^[A-Za-z]`.
    */
   pluginName: string;
+  /** A remark kept with the plug-in. */
+  pluginRemark?: string | undefined;
   /**
    * Type of the plug-in.
    *
@@ -57,6 +59,8 @@ export interface ApiGatewayPluginOutputs {
   readonly pluginData: string;
   /** Name of the plug-in; 2 to 50 characters, starting with a letter. */
   readonly pluginName: string;
+  /** A remark kept with the plug-in. */
+  readonly pluginRemark?: string | undefined;
   /**
    * Type of the plug-in.
    *
@@ -100,6 +104,7 @@ export const apiGatewayPluginDescriptor: rt.ResourceDescriptor<rt.CloudplatOpera
         constraints: { minLength: 2, maxLength: 50, pattern: "^[A-Za-z]" },
       },
     },
+    pluginRemark: { wire: "PluginRemark", mode: "optional", type: { kind: "string" } },
     pluginType: {
       wire: "PluginType",
       mode: "required",
@@ -111,23 +116,23 @@ export const apiGatewayPluginDescriptor: rt.ResourceDescriptor<rt.CloudplatOpera
   replaceOnChangePaths: [],
   importId: { separator: "#", parts: [{ field: "apiGatewayPluginId", type: "string" }] },
   operations: {
-    create: { service: "apigateway", action: "CreatePlugin", id: "Result.PluginId" },
-    read: {
-      action: "DescribePlugins",
-      request: { PluginIds: ["{id}"] },
-      paging: { style: "apigateway", list: "PluginSet" },
-    },
-    update: { action: "ModifyPlugin", request: { PluginId: "{id}" }, send: "changed" },
+    create: { action: "CreatePlugin", id: "Result.PluginId", service: "apigateway" },
     delete: {
       action: "DeletePlugin",
-      request: { PluginId: "{id}" },
-      notFound: ["ResourceNotFound.InvalidPlugin"],
       expect: "Result",
+      notFound: ["ResourceNotFound.InvalidPlugin"],
+      request: { PluginId: "{id}" },
     },
     list: {
       action: "DescribePlugins",
-      paging: { style: "apigateway", list: "PluginSet" },
+      paging: { list: "PluginSet", style: "apigateway" },
     },
+    read: {
+      action: "DescribePlugins",
+      paging: { list: "PluginSet", style: "apigateway" },
+      request: { PluginIds: ["{id}"] },
+    },
+    update: { action: "ModifyPlugin", request: { PluginId: "{id}" }, send: "changed" },
   },
   readiness: "readable",
 };

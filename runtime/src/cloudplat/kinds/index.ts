@@ -6,7 +6,6 @@ import { apiKeyOps } from "./apiKey.js";
 import { customDomainOps } from "./customDomain.js";
 import { serviceOps } from "./service.js";
 import { serviceReleaseOps } from "./serviceRelease.js";
-import { usagePlanOps } from "./usagePlan.js";
 import { usagePlanAttachmentOps } from "./usagePlanAttachment.js";
 
 export type KindFactory = (provider: CloudplatProvider, d: ResourceDescriptor) => KindOps;
@@ -19,7 +18,6 @@ export const KINDS: Readonly<Record<string, KindFactory>> = {
   "cloudplat:index/apiGatewayService:ApiGatewayService": serviceOps,
   "cloudplat:index/apiGatewayApi:ApiGatewayApi": apiOps,
   "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease": serviceReleaseOps,
-  "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan": usagePlanOps,
   "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment": usagePlanAttachmentOps,
   "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain": customDomainOps,
   "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey": apiKeyOps,
