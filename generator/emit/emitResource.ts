@@ -64,7 +64,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
       ),
       constant(
         p.descriptor,
-        `${rt}.ResourceDescriptor`,
+        `${rt}.ResourceDescriptor${operationsType(plan, rt)}`,
         descriptor,
         `What the runtime needs to know about ${r.name}: wire names, constraints, secrets, replacements and the import-id format.`,
       ),
@@ -74,15 +74,23 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
   );
 }
 
+/** The TypeScript type of the provider protocol's operations, as the descriptor's type argument. */
+const OPERATIONS_TYPES: Readonly<Record<string, string>> = { cloudplat: "CloudplatOperations" };
+const operationsType = (plan: PackagePlan, rt: string): string => {
+  const type = OPERATIONS_TYPES[plan.model.provider.protocol ?? ""];
+  return type ? `<${rt}.${type}>` : "";
+};
+
 /**
- * The resource class, when the runtime implements this kind: `create`, `get`, `import` and
+ * The resource class, when the kind is bound to operations (its protocol's interpreter runs it) or
+ * the runtime implements it by hand: `create`, `get`, `import` and
  * `isInstance`, the outputs as read-only properties (merged in from Outputs), and the instance
  * lifecycle of rt.ManagedResource typed to this resource's Args.
  */
 function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const r = p.entity;
-  const runtime = PROVIDER_RUNTIMES[plan.model.provider.name];
-  if (!runtime?.kinds.includes(r.token)) return [];
+  const handWritten = PROVIDER_RUNTIMES[plan.model.provider.name]?.kinds.includes(r.token);
+  if (!r.operations && !handWritten) return [];
   const rt = ctx.imports.rt(true);
   const Provider = ctx.use(plan.providerPath, "Provider", false);
   const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);

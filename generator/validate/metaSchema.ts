@@ -59,7 +59,11 @@ export class MetaSchemaValidator {
   constructor(cacheDir?: string) {
     const text = readFileSync(metaSchemaPath(), "utf8");
     this.meta = JSON.parse(text) as JsonSchema;
-    const kinds = Object.values(KIND_BY_FOLDER).flat();
+    // Each entity kind, and each protocol's operations (`$defs/<protocol>Operations`, checked by its rule).
+    const kinds = [
+      ...Object.values(KIND_BY_FOLDER).flat(),
+      ...Object.keys(this.meta.$defs ?? {}).filter((k) => k.endsWith("Operations")),
+    ];
     const ajvVersion = (require("ajv/package.json") as { version: string }).version;
     const file = `meta-${hashText(text + ajvVersion).slice(0, 16)}.cjs`;
     for (const dir of [cacheDir, MODULE_DIR]) {
@@ -117,8 +121,18 @@ export class MetaSchemaValidator {
     return dedupe(validate.errors!.flatMap((e) => this.toDiagnostic(src, e)));
   }
 
-  private toDiagnostic(src: SourceDoc, e: ErrorObject): Diagnostic[] {
-    const path = pointerToPath(e.instancePath);
+  /** The value at `path` of a file against `$defs/<def>` (a protocol's operations), positioned in the file. */
+  checkAt(src: SourceDoc, path: Path, def: string): Diagnostic[] {
+    const validate = this.validators.get(def);
+    if (!validate) throw new Error(`the meta-schema has no $defs/${def}`);
+    let value = src.data;
+    for (const key of path) value = (value as Record<string | number, unknown> | undefined)?.[key];
+    if (validate(value)) return [];
+    return dedupe(validate.errors!.flatMap((e) => this.toDiagnostic(src, e, path)));
+  }
+
+  private toDiagnostic(src: SourceDoc, e: ErrorObject, base: Path = []): Diagnostic[] {
+    const path = [...base, ...pointerToPath(e.instancePath)];
     const name = path.length ? `"${path[path.length - 1]}"` : "the document";
     const got = (v: unknown) => `(got ${JSON.stringify(v)})`;
     switch (e.keyword) {

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
+import { checkCloudplatOperations } from "./protocols/cloudplat.js";
 import { checkSemantics } from "./semantic.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
@@ -25,5 +26,9 @@ export function validateSchemas(
   }
   const providers = indexProviders(sources);
   for (const index of providers) diagnostics.push(...checkSemantics(index, valid));
+  for (const index of providers)
+    diagnostics.push(
+      ...checkCloudplatOperations(index, valid, () => (metaValidator ??= new MetaSchemaValidator(cacheDir))),
+    );
   return { providers, valid, diagnostics };
 }

@@ -25,6 +25,8 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     requiredWhen: "required-when-*",
     conflictsWith: "conflicts-*",
     group: "ignored: which group declares a field does not change it",
+    wirePath: "not compared yet: classifying behaviour changes is issue 10's diff part",
+    onChange: "not compared yet: classifying behaviour changes is issue 10's diff part",
   },
   spec: {
     kind: "type-changed; integer/number as bounds",
@@ -53,6 +55,8 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     fields: "compared",
     importId: "import-id-*",
     lifecycleNotes: "ignored: prose",
+    operations: "not compared yet: classifying behaviour changes is issue 10's diff part",
+    readiness: "not compared yet: classifying behaviour changes is issue 10's diff part",
     file: "ignored: follows the name",
   },
   lookup: {
@@ -84,6 +88,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     protocol: "protocol-changed",
     config: "compared",
     functions: "compared",
+    protocol: "not compared yet: classifying behaviour changes is issue 10's diff part",
     file: "ignored",
   },
   enum: {

@@ -1,6 +1,7 @@
 export * from "./client.js";
 export * from "./config.js";
 export * from "./errors.js";
+export type * from "./operations.js";
 export * from "./pagination.js";
 export * from "./provider.js";
 export * from "./rateLimit.js";

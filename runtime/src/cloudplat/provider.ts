@@ -9,7 +9,9 @@ import type { CloudplatConfig } from "./config.js";
 import { credentialChain } from "./credentials/chain.js";
 import type { CredentialProvider } from "./credentials/types.js";
 import type { RateLimit } from "./rateLimit.js";
+import { boundKindOps } from "./boundKind.js";
 import { KINDS } from "./kinds/index.js";
+import type { CloudplatOperations } from "./operations.js";
 import { ANTIDDOS_LOOKUPS } from "./lookups/antiddos.js";
 import { APIGATEWAY_LOOKUPS } from "./lookups/apigateway.js";
 import type { LookupFactory } from "./lookups/listLookup.js";
@@ -34,6 +36,7 @@ export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
   readonly pollMs?: number | undefined;
 }
 
+/** The resource kinds still implemented by hand, by token; every other kind is bound to operations in its schema. */
 export const CLOUDPLAT_KINDS: readonly string[] = Object.keys(KINDS);
 
 /** The lookups this runtime implements, by token. */
@@ -87,6 +90,7 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
   }
 
   kind(d: ResourceDescriptor): KindOps {
+    if (d.operations) return boundKindOps(this, d as ResourceDescriptor<CloudplatOperations>);
     const factory = KINDS[d.token];
     if (!factory) throw new Error(`the cloudplat runtime has no operations for ${d.token}`);
     return factory(this, d);

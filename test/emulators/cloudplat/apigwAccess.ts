@@ -1,4 +1,9 @@
-/** Plug-ins and custom domains (reference §5.4, §5.8, §4.3), in the API gateway paging style. */
+/**
+ * Plug-ins and custom domains (reference §5.4, §5.8, §4.3), in the API gateway paging style. A plug-in
+ * also takes an optional `PluginRemark` (create, modify, read back when set): not in the reference
+ * (nor in the platform's SDK), it stands in for a field the platform adds later, so a test can show
+ * a new schema field reaching the wire with no code (issue 10's probe).
+ */
 import { api, apisOf, env, listResult, service } from "./apigwCommon.js";
 import type { Ctx, Handler } from "./actions.js";
 import { ApiError, invalidValue } from "./envelope.js";
@@ -38,6 +43,7 @@ export const accessActions: Record<string, Handler> = {
     const type = ctx.p.enum("PluginType", PLUGIN_TYPES);
     const data = ctx.p.str("PluginData");
     const desc = ctx.p.optStr("Description") ?? "";
+    const remark = ctx.p.optStr("PluginRemark");
     ctx.p.accept("Tags").done();
     if (!/^[A-Za-z][\w-]{1,49}$/.test(name))
       throw invalidValue("PluginName", name, "2-50 characters starting with a letter");
@@ -48,7 +54,14 @@ export const accessActions: Record<string, Handler> = {
     }
     const id = ctx.store.ids.next("plugin");
     const rec: PluginRec = {
-      fields: { PluginId: id, PluginName: name, PluginType: type, PluginData: data, Description: desc },
+      fields: {
+        PluginId: id,
+        PluginName: name,
+        PluginType: type,
+        PluginData: data,
+        Description: desc,
+        ...(remark === undefined ? {} : { PluginRemark: remark }),
+      },
       createdAt: ctx.now,
       modifiedAt: ctx.now,
       attached: [],
@@ -73,7 +86,7 @@ export const accessActions: Record<string, Handler> = {
   },
   ModifyPlugin(ctx) {
     const p = plugin(ctx);
-    for (const k of ["PluginName", "PluginData", "Description"]) {
+    for (const k of ["PluginName", "PluginData", "Description", "PluginRemark"]) {
       const v = ctx.p.optStr(k);
       if (v !== undefined) p.fields[k] = v;
     }

@@ -1,5 +1,6 @@
 /**
- * API gateway apps and their API bindings, and API docs (reference §4.3). A doc is `PROCESSING` until
+ * API gateway apps (create, describe by id, modify, delete, list) and their API bindings, and API
+ * docs (reference §4.3; DescribeApiApp and ModifyApiApp as the platform's SDK defines them). A doc is `PROCESSING` until
  * `releaseDelayMs` of virtual time has passed, then `COMPLETED`.
  */
 import { api, env, listResult, service } from "./apigwCommon.js";
@@ -60,6 +61,24 @@ export const appActions: Record<string, Handler> = {
       )
       .map(appView);
     return listResult(ctx, all, "ApiAppSet");
+  },
+  // The SDK's DescribeApiApp (by id): `Result` is ApiAppInfos, an empty set for an unknown id (its
+  // error list has no not-found code).
+  DescribeApiApp(ctx) {
+    const a = ctx.store.apps.get(ctx.p.str("ApiAppId"));
+    ctx.p.done();
+    return { Result: { TotalCount: a ? 1 : 0, ApiAppSet: a ? [appView(a)] : [] } };
+  },
+  // ModifyApiApp: the name and description given change, the rest stays; `Result` is a boolean.
+  ModifyApiApp(ctx) {
+    const a = app(ctx);
+    const name = ctx.p.optStr("ApiAppName");
+    const desc = ctx.p.optStr("ApiAppDesc");
+    ctx.p.accept("Tags").done();
+    if (name !== undefined) a.fields["ApiAppName"] = name;
+    if (desc !== undefined) a.fields["ApiAppDesc"] = desc;
+    a.modifiedAt = ctx.now;
+    return { Result: true };
   },
   DeleteApiApp(ctx) {
     const a = app(ctx);

@@ -26,6 +26,27 @@ describe("cloudplat emulator: apps, docs and service tags", () => {
   });
   afterEach(() => stopClean(emu));
 
+  it("apps: DescribeApiApp by id (an unknown id is an empty set) and ModifyApiApp of the name and description", async () => {
+    const id = (await ok(emu, "apigateway", "CreateApiApp", { ApiAppName: "one", ApiAppDesc: "d1" })).Result.ApiAppId;
+    const one = await ok(emu, "apigateway", "DescribeApiApp", { ApiAppId: id });
+    expect(one.Result).toMatchObject({
+      TotalCount: 1,
+      ApiAppSet: [{ ApiAppId: id, ApiAppName: "one", ApiAppDesc: "d1" }],
+    });
+    expect(one.Result.ApiAppSet[0].ApiAppSecret).toEqual(expect.any(String));
+    expect((await ok(emu, "apigateway", "DescribeApiApp", { ApiAppId: "app-none" })).Result).toEqual({
+      TotalCount: 0,
+      ApiAppSet: [],
+    });
+    expect((await ok(emu, "apigateway", "ModifyApiApp", { ApiAppId: id, ApiAppDesc: "d2" })).Result).toBe(true);
+    const after = (await ok(emu, "apigateway", "DescribeApiApp", { ApiAppId: id })).Result.ApiAppSet[0];
+    expect(after).toMatchObject({ ApiAppName: "one", ApiAppDesc: "d2" });
+    expect(await errorCode(emu, "apigateway", "ModifyApiApp", { ApiAppId: "app-none", ApiAppName: "x" })).toBe(
+      "ResourceNotFound.InvalidApiApp",
+    );
+    expect(await errorCode(emu, "apigateway", "ModifyApiApp", { ApiAppId: id, Other: 1 })).toBe("UnknownParameter");
+  });
+
   it("apps: create, page through, bind to an API, the binding view with filters, delete rules", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++)

@@ -3,7 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { type Provider, defaultProvider } from "../provider.js";
-import { type ApiGatewayApiApp, apiGatewayApiAppType } from "../types/apiGatewayApiApp.js";
+import { type ApiGatewayApiAppSummary, apiGatewayApiAppSummaryType } from "../types/apiGatewayApiAppSummary.js";
 
 /** Arguments of getApiGatewayApiApps (`cloudplat:index/getApiGatewayApiApps:getApiGatewayApiApps`): API gateway applications, optionally filtered by id or name. */
 export interface GetApiGatewayApiAppsArgs {
@@ -22,7 +22,7 @@ export interface GetApiGatewayApiAppsResult {
   /** Id of the application to match (sent as the `ApiAppId` filter). */
   readonly apiAppId?: string | undefined;
   /** The matching applications. */
-  readonly apiAppLists: readonly ApiGatewayApiApp[];
+  readonly apiAppLists: readonly ApiGatewayApiAppSummary[];
   /** Name of the application to match (sent as the `ApiAppName` filter). */
   readonly apiAppName?: string | undefined;
   /** Identifier assigned by the provider. */
@@ -47,7 +47,10 @@ export const getApiGatewayApiAppsDescriptor: rt.LookupDescriptor = {
     apiAppLists: {
       wire: "ApiAppSet",
       mode: "output",
-      type: { kind: "list", items: { kind: "object", object: apiGatewayApiAppType } },
+      type: {
+        kind: "list",
+        items: { kind: "object", object: apiGatewayApiAppSummaryType },
+      },
       guaranteed: true,
     },
     apiAppName: { wire: "ApiAppName", mode: "output", type: { kind: "string" } },

@@ -9,16 +9,6 @@ import { type Provider, defaultProvider } from "../provider.js";
  * Inputs of ApiGatewayIpStrategy (`cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy`): An IP allow-list or block-list strategy of an API gateway service.
  *
  * Import id: `<serviceId>#<strategyId>`
- *
- * Create calls CreateIPStrategy, then polls the read until the strategy is found.
- *
- * Read calls DescribeIPStrategy in the test environment; any API error is reported as an error (there is no not-found case).
- *
- * Only strategyData updates in place (ModifyIPStrategy, which must return true); serviceId, strategyName and strategyType force replacement.
- *
- * Delete calls DeleteIPStrategy, which must return true.
- *
- * Import takes `serviceId#strategyId`.
  */
 export interface ApiGatewayIpStrategyArgs {
   /**
@@ -75,7 +65,7 @@ export interface ApiGatewayIpStrategyOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayIpStrategy: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayIpStrategy",
   token: "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy",
@@ -119,6 +109,42 @@ export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor = {
       { field: "strategyId", type: "string" },
     ],
   },
+  operations: {
+    create: {
+      action: "CreateIPStrategy",
+      id: "Result.StrategyId",
+      service: "apigateway",
+    },
+    delete: {
+      action: "DeleteIPStrategy",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidIPStrategy", "ResourceNotFound.InvalidService"],
+      request: { ServiceId: "{serviceId}", StrategyId: "{strategyId}" },
+    },
+    list: {
+      action: "DescribeIPStrategysStatus",
+      items: "Result.StrategySet",
+      request: { ServiceId: "{serviceId}" },
+    },
+    read: {
+      action: "DescribeIPStrategy",
+      item: "Result",
+      notFound: ["ResourceNotFound.InvalidIPStrategy", "ResourceNotFound.InvalidService"],
+      request: {
+        EnvironmentName: "test",
+        Limit: 100,
+        Offset: 0,
+        ServiceId: "{serviceId}",
+        StrategyId: "{strategyId}",
+      },
+    },
+    update: {
+      action: "ModifyIPStrategy",
+      expect: "Result",
+      request: { ServiceId: "{serviceId}", StrategyId: "{strategyId}" },
+    },
+  },
+  readiness: "readable",
 };
 
 /** Checks {@link ApiGatewayIpStrategyArgs} before any request: returns every violation (an empty list when valid). */

@@ -9,16 +9,6 @@ import { type Provider, defaultProvider } from "../provider.js";
  * Inputs of ApiGatewayPlugin (`cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin`): An API gateway plug-in that can be bound to APIs.
  *
  * Import id: `<apiGatewayPluginId>`
- *
- * Create calls CreatePlugin and takes the id from Result.PluginId.
- *
- * Read calls DescribePlugins with the id; an empty result clears the id and is reported as an error.
- *
- * Update sends ModifyPlugin with only the changed pluginName, pluginData or description; pluginType cannot change (the update is rejected, not a replacement).
- *
- * Delete calls DeletePlugin.
- *
- * Import takes the plug-in id.
  */
 export interface ApiGatewayPluginArgs {
   /** Description of the plug-in. */
@@ -37,8 +27,10 @@ export interface ApiGatewayPluginArgs {
    * Matches `^[A-Za-z]`.
    */
   pluginName: string;
+  /** A remark kept with the plug-in. */
+  pluginRemark?: string | undefined;
   /**
-   * Type of the plug-in; it cannot be changed after creation (an update is rejected).
+   * Type of the plug-in.
    *
    * Allowed values:
    * - `IPControl`: IP access control.
@@ -67,8 +59,10 @@ export interface ApiGatewayPluginOutputs {
   readonly pluginData: string;
   /** Name of the plug-in; 2 to 50 characters, starting with a letter. */
   readonly pluginName: string;
+  /** A remark kept with the plug-in. */
+  readonly pluginRemark?: string | undefined;
   /**
-   * Type of the plug-in; it cannot be changed after creation (an update is rejected).
+   * Type of the plug-in.
    *
    * One of:
    * - `IPControl`: IP access control.
@@ -85,7 +79,7 @@ export interface ApiGatewayPluginOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayPlugin: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayPluginDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayPluginDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayPlugin",
   token: "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin",
@@ -110,15 +104,37 @@ export const apiGatewayPluginDescriptor: rt.ResourceDescriptor = {
         constraints: { minLength: 2, maxLength: 50, pattern: "^[A-Za-z]" },
       },
     },
+    pluginRemark: { wire: "PluginRemark", mode: "optional", type: { kind: "string" } },
     pluginType: {
       wire: "PluginType",
       mode: "required",
       type: { kind: "string", constraints: { enum: ApiGatewayPluginPluginType } },
+      onChange: { reject: "The platform cannot change the type of a plug-in." },
     },
   },
   secretPaths: [],
   replaceOnChangePaths: [],
   importId: { separator: "#", parts: [{ field: "apiGatewayPluginId", type: "string" }] },
+  operations: {
+    create: { action: "CreatePlugin", id: "Result.PluginId", service: "apigateway" },
+    delete: {
+      action: "DeletePlugin",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidPlugin"],
+      request: { PluginId: "{id}" },
+    },
+    list: {
+      action: "DescribePlugins",
+      paging: { list: "PluginSet", style: "apigateway" },
+    },
+    read: {
+      action: "DescribePlugins",
+      paging: { list: "PluginSet", style: "apigateway" },
+      request: { PluginIds: ["{id}"] },
+    },
+    update: { action: "ModifyPlugin", request: { PluginId: "{id}" }, send: "changed" },
+  },
+  readiness: "readable",
 };
 
 /** Checks {@link ApiGatewayPluginArgs} before any request: returns every violation (an empty list when valid). */

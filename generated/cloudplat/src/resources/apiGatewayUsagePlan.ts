@@ -9,16 +9,6 @@ import { type ApiGatewayUsagePlanAttach, apiGatewayUsagePlanAttachType } from ".
  * Inputs of ApiGatewayUsagePlan (`cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan`): An API gateway usage plan limiting the requests of the services, APIs and keys bound to it.
  *
  * Import id: `<apiGatewayUsagePlanId>`
- *
- * Create calls CreateUsagePlan, takes the id from Result.UsagePlanId, then polls DescribeUsagePlan until found.
- *
- * Read returns "gone" on ResourceNotFound.InvalidUsagePlan; bindings come from DescribeUsagePlanEnvironments (SERVICE, then API) and the bound keys from BindSecretIds.
- *
- * Every input updates in place with ModifyUsagePlan.
- *
- * Delete calls DeleteUsagePlan, which must return true.
- *
- * Import takes the usage plan id.
  */
 export interface ApiGatewayUsagePlanArgs {
   /**
@@ -54,7 +44,7 @@ export interface ApiGatewayUsagePlanOutputs {
   readonly apiGatewayUsagePlanId: string;
   /** Ids of the API keys bound to the usage plan. */
   readonly attachApiKeys?: readonly string[] | undefined;
-  /** Services and APIs the usage plan is bound to (read with DescribeUsagePlanEnvironments for SERVICE and API bindings). */
+  /** Services and APIs the usage plan is bound to. */
   readonly attachLists?: readonly ApiGatewayUsagePlanAttach[] | undefined;
   /** Creation time of the usage plan. */
   readonly createTime?: string | undefined;
@@ -71,7 +61,7 @@ export interface ApiGatewayUsagePlanOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayUsagePlan: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayUsagePlan",
   token: "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan",
@@ -124,6 +114,46 @@ export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor = {
     separator: "#",
     parts: [{ field: "apiGatewayUsagePlanId", type: "string" }],
   },
+  operations: {
+    create: {
+      action: "CreateUsagePlan",
+      id: "Result.UsagePlanId",
+      service: "apigateway",
+    },
+    delete: {
+      action: "DeleteUsagePlan",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidUsagePlan"],
+      request: { UsagePlanId: "{id}" },
+    },
+    list: {
+      action: "DescribeUsagePlansStatus",
+      filters: { usagePlanName: "UsagePlanName" },
+      paging: { list: "UsagePlanStatusSet", style: "apigateway" },
+    },
+    read: {
+      action: "DescribeUsagePlan",
+      item: "Result",
+      lists: {
+        attachLists: [
+          {
+            action: "DescribeUsagePlanEnvironments",
+            paging: { list: "EnvironmentList", style: "apigateway" },
+            request: { BindType: "SERVICE", UsagePlanId: "{id}" },
+          },
+          {
+            action: "DescribeUsagePlanEnvironments",
+            paging: { list: "EnvironmentList", style: "apigateway" },
+            request: { BindType: "API", UsagePlanId: "{id}" },
+          },
+        ],
+      },
+      notFound: ["ResourceNotFound.InvalidUsagePlan"],
+      request: { UsagePlanId: "{id}" },
+    },
+    update: { action: "ModifyUsagePlan", request: { UsagePlanId: "{id}" } },
+  },
+  readiness: "readable",
 };
 
 /** Checks {@link ApiGatewayUsagePlanArgs} before any request: returns every violation (an empty list when valid). */

@@ -3,7 +3,7 @@
 
 import type * as rt from "@sdkgen/runtime";
 
-/** Services and APIs the usage plan is bound to (read with DescribeUsagePlanEnvironments for SERVICE and API bindings). */
+/** Services and APIs the usage plan is bound to. */
 export interface ApiGatewayUsagePlanAttach {
   /** Id of the bound API (empty for service bindings). */
   readonly apiId?: string | undefined;

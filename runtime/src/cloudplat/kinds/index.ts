@@ -4,24 +4,21 @@ import type { CloudplatProvider } from "../provider.js";
 import { apiOps } from "./api.js";
 import { apiKeyOps } from "./apiKey.js";
 import { customDomainOps } from "./customDomain.js";
-import { ipStrategyOps } from "./ipStrategy.js";
-import { pluginOps } from "./plugin.js";
 import { serviceOps } from "./service.js";
 import { serviceReleaseOps } from "./serviceRelease.js";
-import { usagePlanOps } from "./usagePlan.js";
 import { usagePlanAttachmentOps } from "./usagePlanAttachment.js";
 
 export type KindFactory = (provider: CloudplatProvider, d: ResourceDescriptor) => KindOps;
 
-/** The resource kinds this runtime implements (wire reference §5), by token. */
+/**
+ * The resource kinds this runtime implements by hand (wire reference §5), by token: those whose
+ * behaviour their schema's operations cannot say yet. Every other kind is bound in its schema.
+ */
 export const KINDS: Readonly<Record<string, KindFactory>> = {
   "cloudplat:index/apiGatewayService:ApiGatewayService": serviceOps,
   "cloudplat:index/apiGatewayApi:ApiGatewayApi": apiOps,
   "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease": serviceReleaseOps,
-  "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin": pluginOps,
-  "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan": usagePlanOps,
   "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment": usagePlanAttachmentOps,
-  "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy": ipStrategyOps,
   "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain": customDomainOps,
   "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey": apiKeyOps,
 };

@@ -4,7 +4,7 @@
 import type * as rt from "@sdkgen/runtime";
 
 /** The matching applications. */
-export interface ApiGatewayApiApp {
+export interface ApiGatewayApiAppSummary {
   /** Description of the application. */
   readonly apiAppDesc?: string | undefined;
   /** Id of the application. */
@@ -25,10 +25,10 @@ export interface ApiGatewayApiApp {
   readonly modifiedTime?: string | undefined;
 }
 
-/** Descriptor of ApiGatewayApiApp. */
-export const apiGatewayApiAppType: rt.ObjectSpec = {
+/** Descriptor of ApiGatewayApiAppSummary. */
+export const apiGatewayApiAppSummaryType: rt.ObjectSpec = {
   kind: "object",
-  name: "ApiGatewayApiApp",
+  name: "ApiGatewayApiAppSummary",
   fields: {
     apiAppDesc: { wire: "ApiAppDesc", mode: "output", type: { kind: "string" } },
     apiAppId: { wire: "ApiAppId", mode: "output", type: { kind: "string" } },

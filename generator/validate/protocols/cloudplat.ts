@@ -1,0 +1,138 @@
+import type { CloudplatOperations } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime";
+import type { Diagnostic } from "../../diagnostics.js";
+import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
+import type { MetaSchemaValidator } from "../metaSchema.js";
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+
+/**
+ * The operations of every resource of a cloudplat provider: their shape against
+ * `$defs/cloudplatOperations` of the meta-schema, then what that shape cannot say: the id is the
+ * import id (its one output part read from `create.id`), placeholders name what the operation knows,
+ * the read and the list say where their objects are, and no input's change goes nowhere.
+ */
+export function checkCloudplatOperations(
+  index: ProviderIndex,
+  valid: ReadonlySet<SourceDoc>,
+  meta: () => MetaSchemaValidator,
+): Diagnostic[] {
+  if (!index.provider || entity(index.provider).protocol !== "cloudplat") return [];
+  return index.resources
+    .filter((src) => valid.has(src) && entity(src).operations !== undefined)
+    .flatMap((src) => {
+      const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
+      return shape.length ? shape : bindingRules(index, src);
+    });
+}
+
+function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
+  const e = entity(src);
+  const ops = e.operations as unknown as CloudplatOperations;
+  const fields = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+  const names = fields.map((f) => f.name);
+  const importParts = e.importId?.parts;
+  if (!importParts)
+    return [
+      at(
+        src,
+        ["importId"],
+        "a resource bound to cloudplat operations needs an import id (`parts`): its id is the import id",
+      ),
+    ];
+  const parts = importParts.map((p) => p.field);
+  const assigned = parts.filter((p) => fields.find((f) => f.name === p)?.raw.mode === "output");
+  const out: Diagnostic[] = [];
+  const op = (name: string): Path => ["operations", name];
+
+  if (assigned.length > 1)
+    out.push(at(src, ["importId"], `the import id has ${assigned.length} output parts; the platform assigns one`));
+  if (assigned.length === 1 && ops.create.id === undefined)
+    out.push(
+      at(
+        src,
+        op("create"),
+        `missing "id": the path of ${assigned[0]} (the import id's output part) in the answer`,
+        "key",
+      ),
+    );
+  if (assigned.length === 0 && ops.create.id !== undefined)
+    out.push(at(src, [...op("create"), "id"], "the import id has no output part for the platform's id to fill"));
+
+  const known = { create: names.filter((n) => isInput(fields, n)), list: names, other: ["id", ...parts] };
+  for (const name of ["create", "read", "update", "delete", "list"] as const) {
+    const allowed = name === "create" ? known.create : name === "list" ? known.list : known.other;
+    out.push(...unknownPlaceholders(src, op(name), name, ops[name]?.request, allowed));
+  }
+  for (const [field, reads] of Object.entries(ops.read.lists ?? {})) {
+    if (!names.includes(field))
+      out.push(at(src, [...op("read"), "lists", field], `"${field}" is not a field${didYouMean(field, names)}`, "key"));
+    reads.forEach((r, i) =>
+      out.push(...unknownPlaceholders(src, [...op("read"), "lists", field, i], "read", r.request, known.other)),
+    );
+  }
+  if (ops.read.item !== undefined && ops.read.paging !== undefined)
+    out.push(at(src, op("read"), 'give "item" (one object) or "paging" (a list), not both', "key"));
+  if (ops.list && (ops.list.items === undefined) === (ops.list.paging === undefined))
+    out.push(at(src, op("list"), 'give "items" (one answer) or "paging" (a paged list), exactly one', "key"));
+  for (const field of Object.keys(ops.list?.filters ?? {}))
+    if (!names.includes(field))
+      out.push(
+        at(src, [...op("list"), "filters", field], `"${field}" is not a field${didYouMean(field, names)}`, "key"),
+      );
+  out.push(...changeRules(src, fields, ops));
+  return out;
+}
+
+/** Placeholders of an operation's request that name nothing it knows. */
+function unknownPlaceholders(
+  src: SourceDoc,
+  path: Path,
+  operation: string,
+  request: Readonly<Record<string, unknown>> | undefined,
+  allowed: readonly string[],
+): Diagnostic[] {
+  return Object.entries(request ?? {}).flatMap(([param, value]) =>
+    [...JSON.stringify(value).matchAll(PLACEHOLDER)]
+      .map((m) => m[1]!)
+      .filter((ph) => !allowed.includes(ph))
+      .map((ph) =>
+        at(
+          src,
+          [...path, "request", param],
+          `{${ph}} names nothing the ${operation} operation knows: it can name ${allowed.map((a) => `{${a}}`).join(", ")}${didYouMean(ph, allowed)}`,
+        ),
+      ),
+  );
+}
+
+/** Each input's change goes somewhere: the update operation, a replacement or a refusal (never nowhere). */
+function changeRules(src: SourceDoc, fields: readonly LocatedField[], ops: CloudplatOperations): Diagnostic[] {
+  return fields.flatMap((f) => {
+    if (!isInput(fields, f.name)) return [];
+    const onChange = f.raw.onChange;
+    if (onChange && "update" in onChange && onChange.update !== "update")
+      return [
+        at(
+          f.src,
+          [...f.path, "onChange", "update"],
+          `cloudplat resources have one update operation, "update" (got "${onChange.update}")`,
+        ),
+      ];
+    const inPlace = !f.raw.replaceOnChange && (!onChange || "update" in onChange);
+    if (inPlace && !ops.update)
+      return [
+        at(
+          f.src,
+          f.path,
+          `a change to ${f.name} updates in place, but ${entity(src).name} has no "update" operation: add one, or say replaceOnChange or onChange.reject`,
+          "key",
+        ),
+      ];
+    return [];
+  });
+}
+
+const isInput = (fields: readonly LocatedField[], name: string): boolean =>
+  fields.find((f) => f.name === name)?.raw.mode !== "output";

@@ -1,0 +1,178 @@
+import type { FieldSpec, ResourceDescriptor } from "../descriptor.js";
+import type { ResourceRef } from "../http/errors.js";
+import { formatImportId, parseImportId } from "../lifecycle/importId.js";
+import type { CallContext, KindOps, Values } from "../lifecycle/resource.js";
+import { fromWire, getPath, toWire } from "../lifecycle/wire.js";
+import { Secret } from "../secret.js";
+import { ValidationError } from "../validate.js";
+import { CloudplatError } from "./errors.js";
+import type { CloudplatCall, CloudplatList, CloudplatOperations, CloudplatPaging } from "./operations.js";
+import { collectPages } from "./pagination.js";
+import type { CloudplatProvider } from "./provider.js";
+import { fillRequest } from "./requestTemplate.js";
+
+/**
+ * The one interpreter of cloudplat operation bindings: a resource kind's KindOps from its descriptor
+ * alone (operations.ts says what each binding means).
+ */
+export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<CloudplatOperations>): KindOps {
+  const ops = d.operations!;
+  const spec = d.importId;
+  // The schema's validation requires it of a bound kind: a bound object's id is its import id.
+  if (!spec) throw new Error(`${d.token}: a kind bound to operations needs an import id`);
+  const send = (op: CloudplatCall, params: object, ctx: CallContext, id?: string): Promise<Values> =>
+    p.client.call<Values>(op.service ?? ops.create.service!, op.action, params, {
+      version: op.version,
+      signal: ctx.signal,
+      resource: ref(d, id),
+    });
+  const checked = async (op: CloudplatCall, params: object, ctx: CallContext, id?: string) => {
+    const answer = await send(op, params, ctx, id);
+    if (op.expect !== undefined && getPath(answer, op.expect) !== true)
+      throw new Error(
+        `${d.token} (${id ?? "new"}): ${op.action} did not succeed (${op.expect} ${JSON.stringify(getPath(answer, op.expect))})`,
+      );
+    return answer;
+  };
+  const parts = (id: string): Values => parseImportId(d.name, spec, id);
+  const known = (id: string) => ({ id, ...parts(id) });
+  const pages = (op: CloudplatCall, paging: CloudplatPaging, params: object, ctx: CallContext, id?: string) =>
+    collectPages<Values>(
+      p.client,
+      op.service ?? ops.create.service!,
+      op.action,
+      params,
+      { style: paging.style, listKey: paging.list, pageSize: paging.pageSize },
+      { version: op.version, signal: ctx.signal, resource: ref(d, id) },
+    );
+  const idOf = (values: Values): string => formatImportId(spec, values);
+
+  return {
+    create: async (args, ctx) => {
+      const body = { ...fillRequest(ops.create.request, args, unknownAt(d, "create")), ...inputs(d, args, "create") };
+      const answer = await checked(ops.create, body, ctx);
+      const assigned = ops.create.id === undefined ? {} : { [idField(d)!]: getPath(answer, ops.create.id) };
+      return idOf({ ...args, ...assigned });
+    },
+    read: (id, ctx) =>
+      unlessNotFound(ops.read.notFound, async () => {
+        const params = fillRequest(ops.read.request, known(id), unknownAt(d, "read"));
+        const item = ops.read.paging
+          ? (await pages(ops.read, ops.read.paging, params, ctx, id))[0]
+          : pick(await send(ops.read, params, ctx, id), ops.read.item);
+        if (item === undefined || item === null || typeof item !== "object") return undefined;
+        const lists: Values = {};
+        for (const [field, reads] of Object.entries(ops.read.lists ?? {})) {
+          const items: Values[] = [];
+          for (const r of reads)
+            items.push(...(await pages(r, r.paging, fillRequest(r.request, known(id), unknownAt(d, "read")), ctx, id)));
+          lists[d.fields[field]!.wire] = items;
+        }
+        return guardSecrets(d, { ...parts(id), ...fromWire(d.fields, { ...(item as Values), ...lists }) });
+      }),
+    update: async (id, desired, _current, diff, ctx) => {
+      const op = ops.update;
+      const changed = new Set(diff.changes.map((c) => c.field));
+      const inPlace = Object.keys(d.fields).filter((f) => updatesInPlace(d.fields[f]!));
+      if (!op || !inPlace.some((f) => changed.has(f))) return;
+      const sent = op.send === "changed" ? inPlace.filter((f) => changed.has(f)) : inPlace;
+      const body = {
+        ...fillRequest(op.request, known(id), unknownAt(d, "update")),
+        ...inputs(d, desired, "update", sent),
+      };
+      await checked(op, body, ctx, id);
+    },
+    remove: async (id, _current, ctx) => {
+      const params = fillRequest(ops.delete.request, known(id), unknownAt(d, "delete"));
+      await unlessNotFound(ops.delete.notFound, () => checked(ops.delete, params, ctx, id));
+    },
+    idFromImport: (fields) => idOf(fields),
+    list: async (state, ctx) => {
+      if (spec.parts.every((part) => isGiven(state[part.field]))) return [idOf(state)];
+      if (!ops.list) return [];
+      const listed = await listItems(ops.list, state, ctx);
+      return listed.map((item) => idOf({ ...plain(state), ...fromWire(d.fields, item) }));
+    },
+  };
+
+  async function listItems(op: CloudplatList, state: Values, ctx: CallContext): Promise<Values[]> {
+    const params = {
+      ...fillRequest(op.request, plain(state), (name) => {
+        throw new ValidationError([
+          {
+            path: `${d.name}.${name}`,
+            message: `${d.name}.find needs ${name}: ${d.name} objects are listed per ${name}`,
+          },
+        ]);
+      }),
+      ...filters(op, state),
+    };
+    if (op.paging) return pages(op, op.paging, params, ctx);
+    const found = op.items ? getPath(await send(op, params, ctx), op.items) : undefined;
+    return Array.isArray(found) ? (found as Values[]) : [];
+  }
+}
+
+/** The object in errors: its token and, once it has one, its id. */
+const ref = (d: ResourceDescriptor, id?: string): ResourceRef => ({ token: d.token, ...(id ? { id } : {}) });
+
+/** A placeholder the schema's validation should have refused; reaching it is a generator defect. */
+const unknownAt =
+  (d: ResourceDescriptor, op: string) =>
+  (name: string): never => {
+    throw new Error(`${d.token}: the ${op} operation's request names {${name}}, which has no value`);
+  };
+
+const pick = (answer: Values, path: string | undefined): unknown => (path ? getPath(answer, path) : answer);
+
+/** The import id's output part: the field the platform assigns (`create.id` fills it). */
+const idField = (d: ResourceDescriptor): string | undefined =>
+  d.importId?.parts.find((part) => d.fields[part.field]?.mode === "output")?.field;
+
+/** An input a change of which the resource's update operation applies. */
+const updatesInPlace = (f: FieldSpec): boolean =>
+  f.mode !== "output" && !f.replaceOnChange && (!f.onChange || "update" in f.onChange);
+
+/** Inputs (all, or those named) with their schema defaults, where `op` sends them. */
+function inputs(d: ResourceDescriptor, values: Values, op: "create" | "update", only?: readonly string[]): Values {
+  const fields = Object.fromEntries(
+    Object.entries(d.fields).filter(([name]) => !only || only.includes(name)),
+  ) as Record<string, FieldSpec>;
+  const withDefaults = Object.fromEntries(
+    Object.entries(fields).map(([name, spec]) => [name, values[name] ?? spec.default]),
+  );
+  return toWire(fields, withDefaults, op);
+}
+
+/**
+ * Secrets read from the platform, revealed once so the log and error redaction knows their values
+ * from now on, wherever they travel (a request body, an error message the platform echoes).
+ */
+function guardSecrets(d: ResourceDescriptor, state: Values): Values {
+  for (const [name, spec] of Object.entries(d.fields))
+    if (spec.type.secret && state[name] instanceof Secret) (state[name] as Secret<unknown>).reveal();
+  return state;
+}
+
+/** The find state's fields the list filters by, as the platform's `Filters`. */
+function filters(op: CloudplatList, state: Values): { Filters?: { Name: string; Values: string[] }[] } {
+  const list = Object.entries(op.filters ?? {}).flatMap(([field, name]) =>
+    typeof state[field] === "string" ? [{ Name: name, Values: [state[field]] }] : [],
+  );
+  return list.length ? { Filters: list } : {};
+}
+
+const isGiven = (v: unknown): boolean => v !== undefined && v !== null && v !== "";
+
+/** State values without secrets, for placeholders and ids (a secret is never part of either). */
+const plain = (v: Values): Values => Object.fromEntries(Object.entries(v).filter(([, x]) => !(x instanceof Secret)));
+
+/** The value of `run`, or undefined when the platform answers one of the not-found codes. */
+async function unlessNotFound<T>(codes: readonly string[] | undefined, run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof CloudplatError && codes?.includes(e.code)) return undefined;
+    throw e;
+  }
+}

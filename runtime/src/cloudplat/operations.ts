@@ -1,0 +1,81 @@
+import type { PageStyle } from "./pagination.js";
+
+/**
+ * A value of a request's fixed part: a constant, or a string naming `{id}` (the object's id) or
+ * `{<field>}` (a part of its import id; for `list`, a field of the find state). A string that is only
+ * one placeholder takes the value itself (a number stays a number); lists and objects hold more.
+ */
+export type CloudplatRequestValue =
+  string | number | boolean | readonly CloudplatRequestValue[] | { readonly [key: string]: CloudplatRequestValue };
+
+/** One RPC action of the platform (wire reference §1, §2). */
+export interface CloudplatCall {
+  /** The service (host label and signing scope); default the `create` operation's. */
+  readonly service?: string;
+  /** The API version; default the service's (SERVICE_VERSIONS). */
+  readonly version?: string;
+  readonly action: string;
+  /** Parameters sent besides the inputs: constants and placeholders. */
+  readonly request?: Readonly<Record<string, CloudplatRequestValue>>;
+  /** Error codes meaning the object does not exist: a read finds nothing, a delete has nothing left to do. */
+  readonly notFound?: readonly string[];
+  /** A path of the answer (`Result`) that must be `true`: anything else means the platform did not act. */
+  readonly expect?: string;
+}
+
+/** A paged list action: its style (pagination.ts) and the list's key where that style puts it. */
+export interface CloudplatPaging {
+  readonly style: PageStyle;
+  readonly list: string;
+  /** Items asked per page (default 100). */
+  readonly pageSize?: number;
+}
+
+export interface CloudplatCreate extends CloudplatCall {
+  /**
+   * The path of the platform's new id in the answer (`Result.PluginId`): the import id's one output
+   * part. The other parts are inputs, so the object's id is its import id (`serviceId#strategyId`).
+   */
+  readonly id?: string;
+}
+
+export interface CloudplatRead extends CloudplatCall {
+  /** The path of the object in the answer (`Result`); default the whole answer. */
+  readonly item?: string;
+  /** Or a paged list whose first item is the object (none: it does not exist). */
+  readonly paging?: CloudplatPaging;
+  /**
+   * Fields read from further paged list actions once the object is found, by field name: the items
+   * of every action in order (a usage plan's service bindings, then its API bindings).
+   */
+  readonly lists?: Readonly<Record<string, readonly (CloudplatCall & { readonly paging: CloudplatPaging })[]>>;
+}
+
+export interface CloudplatUpdate extends CloudplatCall {
+  /** The inputs it sends: every input updated in place (default), or only the changed ones. */
+  readonly send?: "all" | "changed";
+}
+
+export interface CloudplatList extends CloudplatCall {
+  /** The path of the list in the answer, when it is not paged (`Result.StrategySet`). */
+  readonly items?: string;
+  readonly paging?: CloudplatPaging;
+  /** Find-state fields sent as the platform's `Filters`, by filter name (`usagePlanName: UsagePlanName`). */
+  readonly filters?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The operations of a cloudplat resource kind (schema `operations`, checked against
+ * `$defs/cloudplatOperations` of the meta-schema): every input is sent by create and, unless its
+ * `onChange` or `replaceOnChange` says otherwise, by update, under its wire name or `wirePath`, with
+ * its schema default; reads fill every field from its wire name or `wirePath.read`.
+ */
+export interface CloudplatOperations {
+  readonly create: CloudplatCreate;
+  readonly read: CloudplatRead;
+  /** Absent when every input replaces the object or is rejected. */
+  readonly update?: CloudplatUpdate;
+  readonly delete: CloudplatCall;
+  /** For find; absent, find reads only the object its state names by id. */
+  readonly list?: CloudplatList;
+}
