@@ -3,6 +3,10 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
+import { resourceBindingLines } from "./describeBindings.js";
+import { hookPath } from "./emitHooks.js";
+import { Code } from "./literal.js";
+import { operationsType } from "./protocols.js";
 import { replacePaths, secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
 import { importIdText } from "./describe.js";
@@ -30,7 +34,9 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     importUnsupported: r.importId.supported ? undefined : r.importId.reason,
     operations: r.operations,
     readiness: r.readiness,
+    hooks: r.hooks ? new Code(ctx.use(hookPath(r.hooks), "hooks", true)) : undefined,
   };
+  const operations = r.operations && operationsType(plan.model.provider.protocol);
   return printModule(
     ctx,
     [r.file],
@@ -39,7 +45,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         p.args,
         entityDoc(
           `Inputs of ${r.name} (\`${r.token}\`): ${r.description}`,
-          [importIdText(r), ...r.lifecycleNotes],
+          [importIdText(r), ...resourceBindingLines(r, plan.model.provider.protocol), ...r.lifecycleNotes],
           r.deprecated,
         ),
         r.fields,
@@ -64,7 +70,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
       ),
       constant(
         p.descriptor,
-        `${rt}.ResourceDescriptor`,
+        operations ? `${rt}.ResourceDescriptor<${rt}.${operations}>` : `${rt}.ResourceDescriptor`,
         descriptor,
         `What the runtime needs to know about ${r.name}: wire names, constraints, secrets, replacements and the import-id format.`,
       ),
@@ -75,14 +81,14 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
 }
 
 /**
- * The resource class, when the runtime implements this kind: `create`, `get`, `import` and
+ * The resource class, when the resource is bound to operations (or its protocol still implements it by
+ * hand, as the runtime lists): `create`, `get`, `import` and
  * `isInstance`, the outputs as read-only properties (merged in from Outputs), and the instance
  * lifecycle of rt.ManagedResource typed to this resource's Args.
  */
 function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const r = p.entity;
-  const runtime = PROVIDER_RUNTIMES[plan.model.provider.name];
-  if (!runtime?.kinds.includes(r.token)) return [];
+  if (!r.operations && !PROVIDER_RUNTIMES[plan.model.provider.name]?.kinds.includes(r.token)) return [];
   const rt = ctx.imports.rt(true);
   const Provider = ctx.use(plan.providerPath, "Provider", false);
   const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);

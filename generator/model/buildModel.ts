@@ -128,9 +128,11 @@ export function buildModel(index: ProviderIndex): PackageModel {
       conflictsWith: raw.conflictsWith ?? [],
       writeOnly: !!raw.writeOnly,
       ...(raw.wirePath !== undefined && {
-        wirePath: typeof raw.wirePath === "string" ? { create: raw.wirePath, update: raw.wirePath } : raw.wirePath,
+        wirePath:
+          typeof raw.wirePath === "string" ? { create: raw.wirePath, update: raw.wirePath } : sortedKeys(raw.wirePath),
       }),
       ...(raw.onChange && { onChange: raw.onChange }),
+      ...(raw.notSent !== undefined && { notSent: raw.notSent.trim() }),
       ...(group && { group }),
     };
   };
@@ -216,8 +218,10 @@ export function buildModel(index: ProviderIndex): PackageModel {
       fields: located(list, e.name, e.wireCase ?? providerCase, "input"),
       importId: importId(e.importId!),
       lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
-      ...(e.operations && { operations: e.operations }),
-      ...(e.readiness && { readiness: e.readiness }),
+      // Keys sorted, so reordering them in the YAML changes nothing generated.
+      ...(e.operations && { operations: sortedKeys(e.operations) }),
+      ...(e.readiness && { readiness: sortedKeys(e.readiness) }),
+      ...(e.hooks && { hooks: e.hooks }),
       file: src.file,
     };
   });
@@ -253,6 +257,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
     lookups: lookups.sort(byName),
     types: [...types.values()].sort(byName),
     enums: [...enums.values()].sort(byName),
+    hooks: [...index.hooks.values()].map(({ name, file, text }) => ({ name, file, text })).sort(byName),
   };
   return withUsage(model);
 }
@@ -311,6 +316,17 @@ function withUsage(model: Omit<PackageModel, never>): PackageModel {
     (l) => (l.inputs.forEach((f) => walk(f, "input")), l.results.forEach((f) => walk(f, "output"))),
   );
   return { ...model, types: model.types.map((t) => ({ ...t, usage: byType.get(t.name)! })) };
+}
+
+/** A JSON value with every object's keys in sorted order (arrays keep theirs). */
+function sortedKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortedKeys) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
+  ) as T;
 }
 
 function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {

@@ -25,6 +25,9 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     requiredWhen: "required-when-*",
     conflictsWith: "conflicts-*",
     group: "ignored: which group declares a field does not change it",
+    wirePath: "change-rejected, wire-binding-changed",
+    onChange: "change-rejected, wire-binding-changed",
+    notSent: "change-rejected, wire-binding-changed",
   },
   spec: {
     kind: "type-changed; integer/number as bounds",
@@ -54,6 +57,9 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     importId: "import-id-*",
     lifecycleNotes: "ignored: prose",
     file: "ignored: follows the name",
+    operations: "operations-changed",
+    readiness: "operations-changed",
+    hooks: "operations-changed",
   },
   lookup: {
     name: "matched by",
@@ -84,6 +90,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     config: "compared",
     functions: "compared",
     file: "ignored",
+    protocol: "ignored: it names the runtime class the Provider extends, listed by the generated-code impact",
   },
   enum: {
     name: "ignored: enums are compared by values",
