@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { emitHooks } from "./emit/emitHooks.js";
 import { emitTemplates } from "./emit/emitTemplates.js";
 import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { loadSchemas, providerNames } from "./load/loadSchemas.js";
@@ -16,7 +17,9 @@ import type { PackageFiles } from "./write/writeTree.js";
 /** load -> validate -> model. Throws SchemaError with every problem found. */
 export function loadModels(schemaDir: string, cache?: GenCache, only?: string, stats = new Stats()): PackageModel[] {
   const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only));
-  const { providers, valid, diagnostics } = stats.time("validate", () => validateSchemas(loaded.sources, cache?.dir));
+  const { providers, valid, diagnostics } = stats.time("validate", () =>
+    validateSchemas(loaded.sources, cache?.dir, loaded.hooks),
+  );
   const all = [...loaded.diagnostics, ...diagnostics];
   for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));
   if (all.length > 0) throw new SchemaError(sortDiagnostics(all));
@@ -131,7 +134,7 @@ async function renderPackage(
 function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string) {
   const keys = new Map<string, string>();
   const misses: WorkItem[] = [];
-  for (const [path, text] of emitTemplates(plan)) {
+  for (const [path, text] of [...emitTemplates(plan), ...emitHooks(plan)]) {
     keys.set(path, hashText(text));
     misses.push({ path, text });
   }

@@ -172,6 +172,16 @@ export const RULES = {
   },
   "variant-removed": { severity: "breaking", why: "programs using the variant no longer compile" },
   "discriminator-changed": { severity: "breaking", why: "programs selecting a variant no longer compile" },
+  // Behaviour on the wire (wirePath, onChange, notSent; a resource's operations, readiness and hooks).
+  "change-rejected": { severity: "breaking", why: "an update that changes it is now refused" },
+  "wire-binding-changed": {
+    severity: "warning",
+    why: "requests now carry it elsewhere, or a change to it does something else",
+  },
+  "operations-changed": {
+    severity: "warning",
+    why: "the calls that create, read, update, delete or wait for it changed",
+  },
 } as const satisfies Record<string, Rule>;
 
 export type ChangeCode = keyof typeof RULES;

@@ -129,6 +129,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     (x, y, emit) => {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
       compareImportId(x, y, emit);
+      compareOperations(x, y, emit);
       compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
     },
   );
@@ -241,6 +242,13 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
       );
     compare(a, b, emit);
   }
+}
+
+/** The operations a resource is bound to, its readiness and its hooks, compared as one behaviour. */
+function compareOperations(a: Resource, b: Resource, emit: EntityEmit): void {
+  const behaviour = (r: Resource) => canonical({ operations: r.operations, readiness: r.readiness, hooks: r.hooks });
+  if (behaviour(a) !== behaviour(b))
+    emit({ code: "operations-changed", path: b.name, what: "its operations, readiness or hooks changed" }, WHOLE);
 }
 
 function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {

@@ -157,6 +157,7 @@ function compareField(
 
   compareDeprecation(a.deprecated, b.deprecated, (code, what) => fact({ code, what }));
   compareReplaceOnChange(a, b, (f) => fact(f));
+  compareBinding(a, b, (f) => fact(f));
 
   const when = (f: Field) =>
     f.requiredWhen && `required when ${f.requiredWhen.field} is ${valueText(f.requiredWhen.equals)}`;
@@ -199,6 +200,22 @@ export function compareDeprecation(
   if (!a) fact("deprecation-added", `deprecated (${b})`);
   else if (!b) fact("deprecation-removed", "no longer deprecated");
   else fact("deprecation-changed", `deprecation notice now reads: ${b}`);
+}
+
+/** Where a field goes on the wire and what a change to it does: a newly refused change breaks updates. */
+function compareBinding(a: Field, b: Field, fact: (f: Omit<Fact, "path">) => void): void {
+  const binding = (f: Field) => canonical({ wirePath: f.wirePath, onChange: f.onChange, notSent: f.notSent });
+  if (binding(a) === binding(b)) return;
+  const rejects = (f: Field) => !!f.onChange && "reject" in f.onChange;
+  if (rejects(b) && !rejects(a))
+    fact({ code: "change-rejected", what: "a change to it is now refused", before: a.onChange, after: b.onChange });
+  else
+    fact({
+      code: "wire-binding-changed",
+      what: "its wire path or change rule changed",
+      before: { wirePath: a.wirePath, onChange: a.onChange, notSent: a.notSent },
+      after: { wirePath: b.wirePath, onChange: b.onChange, notSent: b.notSent },
+    });
 }
 
 function compareReplaceOnChange(a: Field, b: Field, fact: (f: Omit<Fact, "path">) => void): void {

@@ -23,6 +23,7 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
     writeOnly: f.writeOnly || undefined,
     wirePath: f.wirePath,
     onChange: f.onChange,
+    notSent: f.notSent,
   };
 }
 

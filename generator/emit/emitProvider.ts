@@ -1,4 +1,3 @@
-import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { Field } from "../model/types.js";
 import { providerSymbols, type PackagePlan } from "../plan/planPackage.js";
@@ -6,6 +5,7 @@ import { ModuleContext } from "./context.js";
 import { constant, fieldInterface } from "./declarations.js";
 import { fieldsData } from "./descriptorData.js";
 import { printModule } from "./printModule.js";
+import { providerClassOf } from "./protocols.js";
 import { entityDoc } from "./tsdoc.js";
 
 /** ProviderArgs, the resolved ProviderConfig, the descriptor, the resolver and the provider functions. */
@@ -100,20 +100,20 @@ export function emitProvider(plan: PackagePlan): string {
 }
 
 /**
- * The Provider class, when the runtime implements this provider's protocol: configuration resolved
+ * The Provider class, when the provider names its protocol (the runtime class that interprets it): configuration resolved
  * from arguments, environment and defaults, plus `defaultProvider()`, the one built from the
  * environment that resources and lookups use when none is passed.
  */
 function providerClass(plan: PackagePlan): StatementStructures[] {
-  const runtime = PROVIDER_RUNTIMES[plan.model.provider.name];
-  if (!runtime) return [];
+  const providerClass = providerClassOf(plan.model.provider.protocol);
+  if (!providerClass) return [];
   const names = providerSymbols(plan.model);
   return [
     {
       kind: StructureKind.Class,
       name: "Provider",
       isExported: true,
-      extends: `rt.${runtime.providerClass}`,
+      extends: `rt.${providerClass}`,
       docs: [
         `A configured ${plan.model.provider.name} provider. Each setting comes from the argument, then its environment variable, then its default.`,
       ],
@@ -122,7 +122,7 @@ function providerClass(plan: PackagePlan): StatementStructures[] {
           parameters: [
             { name: "args", type: names.args, initializer: "{}" },
             { name: "env", type: "rt.Env", initializer: "process.env" },
-            { name: "options", type: `rt.${runtime.providerClass}Options`, initializer: "{}" },
+            { name: "options", type: `rt.${providerClass}Options`, initializer: "{}" },
           ],
           statements: [`super(${names.resolve}(args, env), { env, ...options });`],
         },

@@ -3,6 +3,10 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
+import { resourceBindingLines } from "./describeBindings.js";
+import { hookPath } from "./emitHooks.js";
+import { Code } from "./literal.js";
+import { operationsType } from "./protocols.js";
 import { replacePaths, secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
 import { importIdText } from "./describe.js";
@@ -30,7 +34,9 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     importUnsupported: r.importId.supported ? undefined : r.importId.reason,
     operations: r.operations,
     readiness: r.readiness,
+    hooks: r.hooks ? new Code(ctx.use(hookPath(r.hooks), "hooks", true)) : undefined,
   };
+  const operations = r.operations && operationsType(plan.model.provider.protocol);
   return printModule(
     ctx,
     [r.file],
@@ -39,7 +45,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         p.args,
         entityDoc(
           `Inputs of ${r.name} (\`${r.token}\`): ${r.description}`,
-          [importIdText(r), ...r.lifecycleNotes],
+          [importIdText(r), ...resourceBindingLines(r, plan.model.provider.protocol), ...r.lifecycleNotes],
           r.deprecated,
         ),
         r.fields,
@@ -64,7 +70,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
       ),
       constant(
         p.descriptor,
-        `${rt}.ResourceDescriptor${operationsType(plan, rt)}`,
+        operations ? `${rt}.ResourceDescriptor<${rt}.${operations}>` : `${rt}.ResourceDescriptor`,
         descriptor,
         `What the runtime needs to know about ${r.name}: wire names, constraints, secrets, replacements and the import-id format.`,
       ),
@@ -73,13 +79,6 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     ],
   );
 }
-
-/** The TypeScript type of the provider protocol's operations, as the descriptor's type argument. */
-const OPERATIONS_TYPES: Readonly<Record<string, string>> = { cloudplat: "CloudplatOperations" };
-const operationsType = (plan: PackagePlan, rt: string): string => {
-  const type = OPERATIONS_TYPES[plan.model.provider.protocol ?? ""];
-  return type ? `<${rt}.${type}>` : "";
-};
 
 /**
  * The resource class, when the kind is bound to operations (its protocol's interpreter runs it) or

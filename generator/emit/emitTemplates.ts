@@ -8,6 +8,7 @@ import type { Field, PackageModel } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { replacePaths, secretPaths } from "../model/paths.js";
 import { importIdText, providerFolder } from "./describe.js";
+import { resourceBindingLines } from "./describeBindings.js";
 
 const TEMPLATES = {
   "package.json": "package.json.hbs",
@@ -91,7 +92,7 @@ function view(model: PackageModel, plan: PackagePlan) {
       importId: importIdText(r),
       replaceOnChange: replacePaths(r.fields, types),
       secrets: secretPaths(r.fields, types),
-      notes: r.lifecycleNotes,
+      notes: [...resourceBindingLines(r, p.protocol), ...r.lifecycleNotes],
     })),
     lookups: model.lookups.map((l) => ({ name: l.name, description: l.description, deprecated: l.deprecated })),
   };

@@ -76,7 +76,11 @@ export function moduleKeys(plan: PackagePlan): Map<string, string> {
     ],
   ]);
   for (const r of plan.resources)
-    out.set(r.path, key({ path: r.path, kind: "resource", name: r.entity.name }, r.entity, r.entity.fields));
+    // The protocol decides the descriptor's type and how the bindings are described.
+    out.set(
+      r.path,
+      key({ path: r.path, kind: "resource", name: r.entity.name }, [r.entity, m.provider.protocol], r.entity.fields),
+    );
   for (const l of plan.lookups)
     out.set(
       l.path,

@@ -1,5 +1,6 @@
 import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
+import { fieldBindingLines } from "./describeBindings.js";
 
 /** Text safe inside a JSDoc block. */
 export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();
@@ -70,6 +71,7 @@ export function fieldDoc(
     parts.push(
       `Changing this replaces the resource: ${f.replaceOnChange.reason}${f.replaceOnChange.exceptVariants ? ` (except ${f.replaceOnChange.exceptVariants.map(code).join(", ")}, which update in place)` : ""}`,
     );
+  parts.push(...fieldBindingLines(f, form));
   if (form === "input" && f.mode === "optional-computed") parts.push("Assigned by the service when omitted.");
   if (f.writeOnly)
     parts.push(

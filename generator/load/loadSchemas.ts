@@ -6,6 +6,15 @@ import { cachedSource, parseSource, type Folder, type SourceDoc } from "./source
 
 const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 
+/** A hook module (schemas/<provider>/hooks/<name>.ts): TypeScript for what a resource's bindings cannot say. */
+export interface HookFile {
+  readonly provider: string;
+  readonly name: string;
+  /** Shown path, as schema files are named. */
+  readonly file: string;
+  readonly text: string;
+}
+
 /**
  * Reads every provider under `schemaDir` (each sub-folder but `meta/`). Files are visited in sorted
  * order, and named relative to the folder holding `schemaDir` (`schemas/netsvc/…`), so diagnostics,
@@ -15,8 +24,9 @@ export function loadSchemas(
   schemaDir: string,
   cache?: GenCache,
   only?: string,
-): { sources: SourceDoc[]; diagnostics: Diagnostic[] } {
+): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[] } {
   const sources: SourceDoc[] = [];
+  const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   const add = (path: string, provider: string, folder: Folder) => {
@@ -47,10 +57,28 @@ export function loadSchemas(
     for (const entry of sortedEntries(dir)) {
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) {
+        if (entry === "hooks") {
+          for (const file of sortedEntries(path)) {
+            const filePath = join(path, file);
+            if (/^[a-z][A-Za-z0-9]*\.ts$/.test(file))
+              hooks.push({
+                provider,
+                name: file.slice(0, -3),
+                file: show(filePath),
+                text: readFileSync(filePath, "utf8"),
+              });
+            else
+              unexpected(
+                filePath,
+                `unexpected file "${file}" in hooks/: only hook modules named <camelCase>.ts belong here`,
+              );
+          }
+          continue;
+        }
         if (!(FOLDERS as readonly string[]).includes(entry)) {
           unexpected(
             path,
-            `unexpected folder "${entry}": a provider holds provider.yaml, resources/, lookups/ and types/`,
+            `unexpected folder "${entry}": a provider holds provider.yaml, resources/, lookups/, types/ and hooks/`,
           );
           continue;
         }
@@ -67,7 +95,7 @@ export function loadSchemas(
     if (!sources.some((s) => s.provider === provider && s.folder === "provider"))
       unexpected(join(dir, "provider.yaml"), `provider "${provider}" has no provider.yaml`);
   }
-  return { sources, diagnostics };
+  return { sources, diagnostics, hooks };
 }
 
 const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();

@@ -1,4 +1,5 @@
 import type { Path, SourceDoc } from "./sourceDoc.js";
+import type { HookFile } from "./loadSchemas.js";
 import type { RawEntity, RawField, RawFields } from "./rawTypes.js";
 
 /** The entities of one provider, by name, for resolving references and includes. */
@@ -9,11 +10,13 @@ export interface ProviderIndex {
   readonly lookups: readonly SourceDoc[];
   /** Types, unions and groups by name. */
   readonly types: ReadonlyMap<string, SourceDoc>;
+  /** Hook modules by name. */
+  readonly hooks: ReadonlyMap<string, HookFile>;
 }
 
 export const entity = (src: SourceDoc): RawEntity => src.data as RawEntity;
 
-export function indexProviders(sources: readonly SourceDoc[]): ProviderIndex[] {
+export function indexProviders(sources: readonly SourceDoc[], hooks: readonly HookFile[] = []): ProviderIndex[] {
   const byProvider = new Map<string, SourceDoc[]>();
   for (const s of sources) byProvider.set(s.provider, [...(byProvider.get(s.provider) ?? []), s]);
   return [...byProvider.entries()]
@@ -26,6 +29,7 @@ export function indexProviders(sources: readonly SourceDoc[]): ProviderIndex[] {
       types: new Map(
         docs.filter((d) => d.folder === "types" && typeof entity(d).name === "string").map((d) => [entity(d).name, d]),
       ),
+      hooks: new Map(hooks.filter((h) => h.provider === name).map((h) => [h.name, h])),
     }));
 }
 

@@ -41,6 +41,7 @@ export interface RawField extends RawTypeSpec {
   writeOnly?: boolean;
   wirePath?: string | WirePaths;
   onChange?: OnChange;
+  notSent?: string;
 }
 
 export type RawFields = Record<string, RawField>;
@@ -74,6 +75,7 @@ export interface RawEntity {
   lifecycle?: { notes?: string[] };
   operations?: Record<string, Record<string, unknown>>;
   readiness?: Readiness;
+  hooks?: string;
   discriminator?: { field: string; wireName?: string; caseInsensitive?: boolean; description: string };
   variants?: Record<string, { ref: string; wireValue?: string; description?: string; deprecated?: string }>;
   // provider only

@@ -61,6 +61,8 @@ export interface Field {
   readonly writeOnly: boolean;
   readonly wirePath?: WirePaths;
   readonly onChange?: OnChange;
+  /** Why create does not send this input. */
+  readonly notSent?: string;
   /** The field group it comes from, when included. */
   readonly group?: string;
 }
@@ -142,6 +144,8 @@ export interface Resource {
   /** The operations it is bound to, in its protocol's shape (checked by that protocol's rules). */
   readonly operations?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly readiness?: Readiness;
+  /** The hook module (schemas/<provider>/hooks/<name>.ts) for what its bindings cannot say. */
+  readonly hooks?: string;
   readonly file: string;
 }
 
@@ -184,8 +188,17 @@ export interface Provider {
   readonly file: string;
 }
 
+/** A hook module, copied into the package as `src/hooks/<name>.ts`. */
+export interface HookModule {
+  readonly name: string;
+  readonly file: string;
+  readonly text: string;
+}
+
 export interface PackageModel {
   readonly provider: Provider;
+  /** Hook modules, by name. */
+  readonly hooks: readonly HookModule[];
   readonly resources: readonly Resource[];
   readonly lookups: readonly Lookup[];
   readonly types: readonly NamedType[];

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../diagnostics.js";
+import type { HookFile } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
@@ -11,6 +12,7 @@ let metaValidator: MetaSchemaValidator | undefined;
 export function validateSchemas(
   sources: readonly SourceDoc[],
   cacheDir?: string,
+  hooks: readonly HookFile[] = [],
 ): {
   providers: ProviderIndex[];
   valid: ReadonlySet<SourceDoc>;
@@ -24,7 +26,7 @@ export function validateSchemas(
     if (found.length === 0) valid.add(src);
     diagnostics.push(...found);
   }
-  const providers = indexProviders(sources);
+  const providers = indexProviders(sources, hooks);
   for (const index of providers) diagnostics.push(...checkSemantics(index, valid));
   for (const index of providers)
     diagnostics.push(

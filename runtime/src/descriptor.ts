@@ -68,6 +68,8 @@ export interface FieldSpec {
   readonly writeOnly?: boolean;
   readonly wirePath?: WirePaths;
   readonly onChange?: OnChange;
+  /** Why create does not send this input (another call or a hook does, or the API has no place for it). */
+  readonly notSent?: string;
 }
 
 export interface ObjectSpec {
@@ -119,6 +121,8 @@ export interface ResourceDescriptor<O extends object = object> extends EntityDes
   /** The operations it is bound to; absent while its protocol implements it by hand. */
   readonly operations?: O;
   readonly readiness?: Readiness;
+  /** What its bindings cannot say, in its protocol's hook shape (a module in schemas/<provider>/hooks/). */
+  readonly hooks?: object;
 }
 
 export interface LookupDescriptor extends EntityDescriptor {

@@ -25,6 +25,8 @@ export * from "./lifecycle/providerSource.js";
 export * from "./lifecycle/find.js";
 export * from "./lifecycle/wire.js";
 export * from "./netsvc/provider.js";
+export type * from "./netsvc/operations.js";
+export { activeProducts, classifyProduct, mcrUids, ofType, productUids } from "./netsvc/products.js";
 export * from "./providers.js";
 export * from "./lifecycle/lookup.js";
 export * from "./concurrency.js";

@@ -522,6 +522,21 @@ export const CASES: readonly Case[] = [
     expect: [["Widget.engine", "replace-on-change-removed", "info"]],
   },
   {
+    name: "a change to an input made refused",
+    edits: [note("onChange: { reject: Notes are engraved. }")],
+    expect: [["Widget.note", "change-rejected", "breaking"]],
+  },
+  {
+    name: "an input sent elsewhere on the wire",
+    edits: [note("wirePath: memo.text")],
+    expect: [["Widget.note", "wire-binding-changed", "warning"]],
+  },
+  {
+    name: "a resource's readiness declared",
+    edits: [widget("lifecycle:\n", "readiness: readable\nlifecycle:\n")],
+    expect: [["Widget", "operations-changed", "warning"]],
+  },
+  {
     name: "an input made write-only",
     edits: [note("writeOnly: true")],
     expect: [["Widget.note", "write-only-added", "info"]],

@@ -25,8 +25,9 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     requiredWhen: "required-when-*",
     conflictsWith: "conflicts-*",
     group: "ignored: which group declares a field does not change it",
-    wirePath: "not compared yet: classifying behaviour changes is issue 10's diff part",
-    onChange: "not compared yet: classifying behaviour changes is issue 10's diff part",
+    wirePath: "change-rejected, wire-binding-changed",
+    onChange: "change-rejected, wire-binding-changed",
+    notSent: "change-rejected, wire-binding-changed",
   },
   spec: {
     kind: "type-changed; integer/number as bounds",
@@ -55,9 +56,10 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     fields: "compared",
     importId: "import-id-*",
     lifecycleNotes: "ignored: prose",
-    operations: "not compared yet: classifying behaviour changes is issue 10's diff part",
-    readiness: "not compared yet: classifying behaviour changes is issue 10's diff part",
     file: "ignored: follows the name",
+    operations: "operations-changed",
+    readiness: "operations-changed",
+    hooks: "operations-changed",
   },
   lookup: {
     name: "matched by",
@@ -88,7 +90,6 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     protocol: "protocol-changed",
     config: "compared",
     functions: "compared",
-    protocol: "not compared yet: classifying behaviour changes is issue 10's diff part",
     file: "ignored",
   },
   enum: {

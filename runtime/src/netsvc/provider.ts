@@ -8,7 +8,9 @@ import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecy
 import type { LookupDescriptor } from "../descriptor.js";
 import type { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
+import { boundKind } from "./boundKind.js";
 import { NetsvcClient } from "./client.js";
+import type { NetsvcOperations } from "./operations.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
 import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
 import { ixOps } from "./kinds/ix.js";
@@ -107,6 +109,7 @@ export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
   }
 
   kind(d: ResourceDescriptor): KindOps {
+    if (d.operations) return boundKind(this, d as ResourceDescriptor<NetsvcOperations>);
     const factory = KINDS[d.token];
     if (!factory) throw new Error(`the netsvc runtime has no operations for ${d.token}`);
     return factory(this, d);

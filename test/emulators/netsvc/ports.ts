@@ -1,6 +1,7 @@
 /**
  * Port and LAG orders (reference §3.1, §3.2). `lagPortCount` N >= 1 creates N member ports sharing one
  * `aggregationId`; the buy response lists one `technicalServiceUid` per member, the first being the LAG primary.
+ * `lacpEnabled` is not in the reference: the SDK's probe field (issue 10), accepted, stored and returned on GET.
  */
 import { badRequest } from "./envelope.js";
 import { provision } from "./lifecycle.js";
@@ -17,6 +18,7 @@ export function readPortOrder(f: Fields, ctx: OrderCtx): Plan {
   // marketplaceVisibility is a required Port input (tf) and always on the wire from mpgo.
   const marketplaceVisibility = f.bool("marketplaceVisibility");
   const lagCount = f.optInt("lagPortCount", { min: 0, max: 8 }) ?? 0;
+  const lacpEnabled = f.optBool("lacpEnabled") ?? false;
   if (f.optBool("virtual") === true) throw badRequest(`${f.where}.virtual must be false for a Port order`);
 
   const offered = new Set(zonesOf(common.location, common.zone).flatMap((z) => z.megaportSpeedMbps));
@@ -42,6 +44,7 @@ export function readPortOrder(f: Fields, ctx: OrderCtx): Plan {
           diversityZone: common.zone,
           aggregationId,
           lagPrimary: aggregationId !== null && i === 0,
+          lacpEnabled,
           interfaceId: store.ids.counter("interfaceId", 50_001),
           partner: null,
         };

@@ -60,11 +60,13 @@ function modifyTopLevel(kind: "megaport" | "mcr2" | "mve") {
     const costCentre = f.optString("costCentre");
     const marketplaceVisibility = f.optBool("marketplaceVisibility");
     const term = f.has("term") ? f.term() : undefined;
+    const lacpEnabled = p.kind === "megaport" ? f.optBool("lacpEnabled") : undefined;
     const extra = p.kind === "mcr2" ? readMcrModify(p, f) : p.kind === "mve" ? readMveModify(p, f) : undefined;
 
     if (name !== undefined) p.name = name;
     if (costCentre !== undefined) p.costCentre = costCentre;
     if (marketplaceVisibility !== undefined) p.marketplaceVisibility = marketplaceVisibility;
+    if (lacpEnabled !== undefined && p.kind === "megaport") p.lacpEnabled = lacpEnabled;
     if (term !== undefined) {
       p.term = term;
       p.contractEndDate = addMonths(p.contractStartDate, term);

@@ -228,6 +228,7 @@ export class Store {
       diversityZone: partner.diversityZone,
       aggregationId: null,
       lagPrimary: false,
+      lacpEnabled: false,
       interfaceId: this.ids.counter("interfaceId", 50_001),
       partner,
     };

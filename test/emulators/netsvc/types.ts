@@ -66,6 +66,11 @@ export interface PortRec extends ProductBase {
   /** Shared by the members of a LAG (§3.2); null for a single port. */
   aggregationId: number | null;
   lagPrimary: boolean;
+  /**
+   * LACP on the port. Not in the wire reference: a probe field of the SDK (issue 10) that this emulator
+   * accepts on port orders (`lacpEnabled?`, default false) and modifies, and returns on GET.
+   */
+  lacpEnabled: boolean;
   interfaceId: number;
   /** Set for another company's port from the partner catalogue. */
   partner: PartnerPort | null;

@@ -107,6 +107,7 @@ export function renderPort(store: Store, p: PortRec): Json {
   return {
     ...commonTopLevel(store, p),
     portSpeed: p.speed,
+    lacpEnabled: p.lacpEnabled,
     usageAlgorithm: "NOT_POST_PAID",
     maxVxcSpeed: p.partner ? p.partner.maxVxcSpeed : p.speed,
     resources: { interface: interfaceResource(store, p, p.speed, MEDIA[p.speed] ?? "LR") },

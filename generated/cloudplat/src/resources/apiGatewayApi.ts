@@ -511,7 +511,7 @@ export interface ApiGatewayApiOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayApi: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
   kind: "resource",
   name: "ApiGatewayApi",
   token: "cloudplat:index/apiGatewayApi:ApiGatewayApi",

@@ -8,6 +8,8 @@ import { type Provider, defaultProvider } from "../provider.js";
  * Inputs of ApiGatewayApiApp (`cloudplat:index/apiGatewayApiApp:ApiGatewayApiApp`): An API gateway application: a key and secret that callers of the APIs bound to it sign their requests with.
  *
  * Import id: `<apiAppId>`
+ *
+ * Create and update are done once a read finds the object.
  */
 export interface ApiGatewayApiAppArgs {
   /** Description of the application. */

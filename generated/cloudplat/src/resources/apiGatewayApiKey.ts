@@ -109,7 +109,7 @@ export interface ApiGatewayApiKeyOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayApiKey: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayApiKeyDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayApiKeyDescriptor: rt.ResourceDescriptor = {
   kind: "resource",
   name: "ApiGatewayApiKey",
   token: "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey",

@@ -125,7 +125,7 @@ export interface ApiGatewayCustomDomainOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayCustomDomain: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
   kind: "resource",
   name: "ApiGatewayCustomDomain",
   token: "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain",

@@ -9,6 +9,8 @@ import { type Provider, defaultProvider } from "../provider.js";
  * Inputs of ApiGatewayIpStrategy (`cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy`): An IP allow-list or block-list strategy of an API gateway service.
  *
  * Import id: `<serviceId>#<strategyId>`
+ *
+ * Create and update are done once a read finds the object.
  */
 export interface ApiGatewayIpStrategyArgs {
   /**

@@ -9,6 +9,8 @@ import { type Provider, defaultProvider } from "../provider.js";
  * Inputs of ApiGatewayPlugin (`cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin`): An API gateway plug-in that can be bound to APIs.
  *
  * Import id: `<apiGatewayPluginId>`
+ *
+ * Create and update are done once a read finds the object.
  */
 export interface ApiGatewayPluginArgs {
   /** Description of the plug-in. */
@@ -42,6 +44,8 @@ export interface ApiGatewayPluginArgs {
    * - `TrafficControlByParameter`: Traffic throttling by parameter.
    * - `CircuitBreaker`: Circuit breaking.
    * - `ProxyCache`: Proxy caching.
+   *
+   * Cannot be changed after creation: The platform cannot change the type of a plug-in.
    */
   pluginType: ApiGatewayPluginPluginType;
 }

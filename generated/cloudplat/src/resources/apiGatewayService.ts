@@ -169,7 +169,7 @@ export interface ApiGatewayServiceOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayService: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayServiceDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
   kind: "resource",
   name: "ApiGatewayService",
   token: "cloudplat:index/apiGatewayService:ApiGatewayService",

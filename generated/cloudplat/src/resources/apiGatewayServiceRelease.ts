@@ -75,7 +75,7 @@ export interface ApiGatewayServiceReleaseOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayServiceRelease: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor = {
   kind: "resource",
   name: "ApiGatewayServiceRelease",
   token: "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease",

@@ -9,6 +9,8 @@ import { type ApiGatewayUsagePlanAttach, apiGatewayUsagePlanAttachType } from ".
  * Inputs of ApiGatewayUsagePlan (`cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan`): An API gateway usage plan limiting the requests of the services, APIs and keys bound to it.
  *
  * Import id: `<apiGatewayUsagePlanId>`
+ *
+ * Create and update are done once a read finds the object.
  */
 export interface ApiGatewayUsagePlanArgs {
   /**

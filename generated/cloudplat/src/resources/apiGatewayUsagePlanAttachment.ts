@@ -104,7 +104,7 @@ export interface ApiGatewayUsagePlanAttachmentOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayUsagePlanAttachment: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
   kind: "resource",
   name: "ApiGatewayUsagePlanAttachment",
   token: "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment",

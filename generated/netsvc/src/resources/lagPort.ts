@@ -31,7 +31,7 @@ import { type LagPortResources, lagPortResourcesType } from "../types/lagPortRes
  */
 export interface LagPortArgs {
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * Allowed values:
    * - `1`: Month-to-month, with no minimum term.
@@ -40,16 +40,20 @@ export interface LagPortArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
+   *
+   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
   /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
+   *
+   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -81,7 +85,11 @@ export interface LagPortArgs {
    * Changing this replaces the resource: The speed of a physical port is fixed; changing it orders a new LAG.
    */
   portSpeed: LagPortPortSpeed;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /**
+   * Name of the product.
+   *
+   * As `name` in updates.
+   */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
@@ -91,7 +99,11 @@ export interface LagPortArgs {
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   promoCode?: string | undefined;
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
 
@@ -119,7 +131,7 @@ export interface LagPortOutputs {
   /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * One of:
    * - `1`: Month-to-month, with no minimum term.
@@ -137,7 +149,7 @@ export interface LagPortOutputs {
   /** User who created the product. */
   readonly createdBy?: string | undefined;
   /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
    * One of: `red`, `blue`
    */
@@ -175,7 +187,7 @@ export interface LagPortOutputs {
   readonly portSpeed: LagPortPortSpeed;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /** Name of the product. */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -235,7 +247,7 @@ export interface LagPortOutputs {
     | "FAILED"
     | "LOCKED"
     | (string & {});
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /** Tags on the product (a list of key/value pairs on the wire). */
   readonly resourceTags?: { readonly [key: string]: string } | undefined;
   /** Resources of the LAG's primary port (its physical interface). */
   readonly resources?: LagPortResources | undefined;
@@ -298,6 +310,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       wire: "contractTermMonths",
       mode: "required",
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
+      wirePath: { create: "term", update: "term" },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
     createDate: {
@@ -311,6 +324,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       mode: "optional-computed",
       type: { kind: "string", constraints: { enum: DiversityZone } },
       replaceOnChange: "The diversity zone is fixed after the order; changing it orders a new product.",
+      wirePath: { create: "config.diversityZone" },
     },
     lagCount: {
       wire: "lagCount",
@@ -361,7 +375,12 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer" },
       guaranteed: true,
     },
-    productName: { wire: "productName", mode: "required", type: { kind: "string" } },
+    productName: {
+      wire: "productName",
+      mode: "required",
+      type: { kind: "string" },
+      wirePath: { update: "name" },
+    },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
     productUid: {
       wire: "productUid",
@@ -386,6 +405,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       wire: "resourceTags",
       mode: "optional",
       type: { kind: "map", values: { kind: "string" } },
+      onChange: { update: "tags" },
     },
     resources: {
       wire: "resources",

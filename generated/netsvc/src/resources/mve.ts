@@ -31,7 +31,7 @@ import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js
  */
 export interface MveArgs {
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * Allowed values:
    * - `1`: Month-to-month, with no minimum term.
@@ -40,16 +40,20 @@ export interface MveArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
+   *
+   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
   /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
+   *
+   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -60,15 +64,25 @@ export interface MveArgs {
    * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
    */
   locationId: number;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /**
+   * Name of the product.
+   *
+   * As `name` in updates.
+   */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   promoCode?: string | undefined;
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
   resourceTags?: { readonly [key: string]: string } | undefined;
   /**
    * Vendor-specific bootstrap data (vendor, VM size, image, licence or activation code, SSH keys); it differs per vendor. The API never returns it: imported MVEs do not have it populated, so a configuration supplied after import is not verified, and it can be changed afterwards by editing the field.
@@ -112,7 +126,7 @@ export interface MveOutputs {
   /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * One of:
    * - `1`: Month-to-month, with no minimum term.
@@ -130,7 +144,7 @@ export interface MveOutputs {
   /** User who created the product. */
   readonly createdBy?: string | undefined;
   /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
    * One of: `red`, `blue`
    */
@@ -159,7 +173,7 @@ export interface MveOutputs {
   readonly mveSize?: "SMALL" | "MEDIUM" | "LARGE" | "X_LARGE_12" | (string & {}) | undefined;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /** Name of the product. */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -219,7 +233,7 @@ export interface MveOutputs {
     | "FAILED"
     | "LOCKED"
     | (string & {});
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /** Tags on the product (a list of key/value pairs on the wire). */
   readonly resourceTags?: { readonly [key: string]: string } | undefined;
   /** Resources of the MVE (its interface and virtual machines). */
   readonly resources?: MveResources | undefined;
@@ -291,6 +305,7 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       wire: "contractTermMonths",
       mode: "required",
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
+      wirePath: { create: "term", update: "term" },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
     createDate: {
@@ -304,6 +319,7 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       mode: "optional-computed",
       type: { kind: "string", constraints: { enum: DiversityZone } },
       replaceOnChange: "The diversity zone is fixed after the order; changing it orders a new product.",
+      wirePath: { create: "config.diversityZone" },
     },
     lastUpdated: {
       wire: "lastUpdated",
@@ -333,7 +349,12 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer" },
       guaranteed: true,
     },
-    productName: { wire: "productName", mode: "required", type: { kind: "string" } },
+    productName: {
+      wire: "productName",
+      mode: "required",
+      type: { kind: "string" },
+      wirePath: { update: "name" },
+    },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
     productUid: {
       wire: "productUid",
@@ -346,6 +367,7 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "string" },
       writeOnly: true,
+      onChange: { createOnly: "A promotional code applies to the order only." },
     },
     provisioningStatus: {
       wire: "provisioningStatus",
@@ -357,6 +379,7 @@ export const mveDescriptor: rt.ResourceDescriptor = {
       wire: "resourceTags",
       mode: "optional",
       type: { kind: "map", values: { kind: "string" } },
+      onChange: { update: "tags" },
     },
     resources: {
       wire: "resources",

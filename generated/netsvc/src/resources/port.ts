@@ -11,23 +11,25 @@ import { type PortResources, portResourcesType } from "../types/portResources.js
  *
  * Import id: `<productUid>`
  *
- * Ordered with `POST /v4/networkdesign/buy` (after `POST /v3/networkdesign/validate`); the order sends contractTermMonths as `term` and diversityZone inside `config`.
+ * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, createDate: 0, market: "", productType: "MEGAPORT", virtual: false`; the new id is the answer's `technicalServiceUid`.
  *
- * Create and update wait up to the provider's `waitTime` minutes for provisioningStatus CONFIGURED or LIVE.
+ * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
  *
- * productName, contractTermMonths, marketplaceVisibility and costCentre update in place (`PUT /v2/product/megaport/{uid}`); resourceTags update in place through the tags endpoint.
+ * `contractTermMonths`, `costCentre`, `lacpEnabled`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/megaport/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
  *
- * portSpeed, locationId and diversityZone force replacement; promoCode is used only when ordering.
+ * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
  *
- * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true` so a port with attached VXCs is not deleted); when the provider's cancelAtEndOfTerm is true the port is instead marked for cancellation at the end of the billing term.
+ * Delete cancels at once (`CANCEL_NOW`), or at the end of the term (`CANCEL`) when the provider's cancelAtEndOfTerm is true.
  *
- * A port that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
+ * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * Create and update wait up to the provider's `waitTime` minutes.
  *
  * After an import, output timestamps (createDate, liveDate, contractStartDate, contractEndDate, terminateDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface PortArgs {
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * Allowed values:
    * - `1`: Month-to-month, with no minimum term.
@@ -36,20 +38,26 @@ export interface PortArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
+   *
+   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
   /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
    *
+   * Sent as `config.diversityZone` at creation.
+   *
    * Assigned by the service when omitted.
    */
   diversityZone?: DiversityZone | undefined;
+  /** Whether LACP is enabled on the port. A probe field of this SDK: the wire reference does not list it, and the emulator accepts, stores and returns it on port orders, modifications and reads. */
+  lacpEnabled?: boolean | undefined;
   /**
    * Numeric location id, obtainable from the getLocation lookup.
    *
@@ -70,15 +78,25 @@ export interface PortArgs {
    * Changing this replaces the resource: The speed of a physical port is fixed; changing it orders a new port.
    */
   portSpeed: PortPortSpeed;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /**
+   * Name of the product.
+   *
+   * As `name` in updates.
+   */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   promoCode?: string | undefined;
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
 
@@ -106,7 +124,7 @@ export interface PortOutputs {
   /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * One of:
    * - `1`: Month-to-month, with no minimum term.
@@ -124,11 +142,13 @@ export interface PortOutputs {
   /** User who created the product. */
   readonly createdBy?: string | undefined;
   /**
-   * Diversity zone of the product (sent as `config.diversityZone` in the order). For an MCR it is allocated automatically when omitted.
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
    * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
+  /** Whether LACP is enabled on the port. A probe field of this SDK: the wire reference does not list it, and the emulator accepts, stores and returns it on port orders, modifications and reads. */
+  readonly lacpEnabled?: boolean | undefined;
   /** Id of the LAG the port belongs to. */
   readonly lagId?: number | undefined;
   /** Whether the port is the primary member of its LAG. */
@@ -159,7 +179,7 @@ export interface PortOutputs {
   readonly portSpeed: PortPortSpeed;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /** Name of the product. */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -219,7 +239,7 @@ export interface PortOutputs {
     | "FAILED"
     | "LOCKED"
     | (string & {});
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /** Tags on the product (a list of key/value pairs on the wire). */
   readonly resourceTags?: { readonly [key: string]: string } | undefined;
   /** Resources of the port (its physical interface). */
   readonly resources?: PortResources | undefined;
@@ -252,7 +272,7 @@ export interface PortOutputs {
 }
 
 /** What the runtime needs to know about Port: wire names, constraints, secrets, replacements and the import-id format. */
-export const portDescriptor: rt.ResourceDescriptor = {
+export const portDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "Port",
   token: "netsvc:index/port:Port",
@@ -282,6 +302,7 @@ export const portDescriptor: rt.ResourceDescriptor = {
       wire: "contractTermMonths",
       mode: "required",
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
+      wirePath: { create: "term", update: "term" },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
     createDate: {
@@ -295,7 +316,9 @@ export const portDescriptor: rt.ResourceDescriptor = {
       mode: "optional-computed",
       type: { kind: "string", constraints: { enum: DiversityZone } },
       replaceOnChange: "The diversity zone is fixed after the order; changing it orders a new product.",
+      wirePath: { create: "config.diversityZone" },
     },
+    lacpEnabled: { wire: "lacpEnabled", mode: "optional", type: { kind: "boolean" } },
     lagId: { wire: "lagId", mode: "output", type: { kind: "integer" } },
     lagPrimary: { wire: "lagPrimary", mode: "output", type: { kind: "boolean" } },
     lastUpdated: {
@@ -334,7 +357,12 @@ export const portDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer" },
       guaranteed: true,
     },
-    productName: { wire: "productName", mode: "required", type: { kind: "string" } },
+    productName: {
+      wire: "productName",
+      mode: "required",
+      type: { kind: "string" },
+      wirePath: { update: "name" },
+    },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
     productUid: {
       wire: "productUid",
@@ -347,6 +375,7 @@ export const portDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "string" },
       writeOnly: true,
+      onChange: { createOnly: "A promotional code applies to the order only." },
     },
     provisioningStatus: {
       wire: "provisioningStatus",
@@ -358,6 +387,7 @@ export const portDescriptor: rt.ResourceDescriptor = {
       wire: "resourceTags",
       mode: "optional",
       type: { kind: "map", values: { kind: "string" } },
+      onChange: { update: "tags" },
     },
     resources: {
       wire: "resources",
@@ -378,6 +408,34 @@ export const portDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["diversityZone", "locationId", "portSpeed"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  operations: {
+    create: {
+      order: {
+        set: {
+          config: {},
+          createDate: 0,
+          market: "",
+          productType: "MEGAPORT",
+          virtual: false,
+        },
+      },
+    },
+    delete: { cancel: "cancelAtEndOfTerm" },
+    list: { products: { type: "MEGAPORT", without: ["aggregationId"] } },
+    read: { product: {} },
+    tags: { productTags: {} },
+    update: {
+      always: ["productName", "costCentre", "marketplaceVisibility"],
+      method: "PUT",
+      path: "/v2/product/megaport/{id}",
+      set: { costCentre: "" },
+    },
+  },
+  readiness: {
+    failed: ["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "FAILED"],
+    field: "provisioningStatus",
+    ready: ["CONFIGURED", "LIVE"],
+  },
 };
 
 /** Checks {@link PortArgs} before any request: returns every violation (an empty list when valid). */

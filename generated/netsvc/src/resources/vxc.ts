@@ -54,7 +54,7 @@ export interface VxcArgs {
    */
   bEndPartnerConfig?: VxcPartnerConfigArgs | undefined;
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * Allowed values:
    * - `1`: Month-to-month, with no minimum term.
@@ -63,21 +63,33 @@ export interface VxcArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
+   *
+   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /**
+   * Name of the product.
+   *
+   * As `name` in updates.
+   */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   promoCode?: string | undefined;
   /** Rate limit of the VXC in Mbps. */
   rateLimit: number;
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
   resourceTags?: { readonly [key: string]: string } | undefined;
   /**
    * Service key of another party's port, used to find the B-end product.
@@ -132,7 +144,7 @@ export interface VxcOutputs {
   /** Start of the current contract (epoch milliseconds on the wire, exposed as ISO 8601). */
   readonly contractStartDate?: string | undefined;
   /**
-   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term. Sent as `term` in orders and modifications; read back as `contractTermMonths`.
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
    * One of:
    * - `1`: Month-to-month, with no minimum term.
@@ -163,7 +175,7 @@ export interface VxcOutputs {
   readonly market?: string | undefined;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product (sent as `name` when the product is modified). */
+  /** Name of the product. */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -225,7 +237,7 @@ export interface VxcOutputs {
     | (string & {});
   /** Rate limit of the VXC in Mbps. */
   readonly rateLimit: number;
-  /** Tags on the product (sent and read as a list of key/value pairs through the product's tags endpoint). */
+  /** Tags on the product (a list of key/value pairs on the wire). */
   readonly resourceTags?: { readonly [key: string]: string } | undefined;
   /** Secondary name of the product. */
   readonly secondaryName?: string | undefined;
@@ -326,6 +338,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       wire: "contractTermMonths",
       mode: "required",
       type: { kind: "integer", constraints: { enum: ContractTermMonths } },
+      wirePath: { create: "term", update: "term" },
     },
     costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
     createDate: {
@@ -358,7 +371,12 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       type: { kind: "integer" },
       guaranteed: true,
     },
-    productName: { wire: "productName", mode: "required", type: { kind: "string" } },
+    productName: {
+      wire: "productName",
+      mode: "required",
+      type: { kind: "string" },
+      wirePath: { update: "name" },
+    },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
     productUid: {
       wire: "productUid",
@@ -371,6 +389,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "string" },
       writeOnly: true,
+      onChange: { createOnly: "A promotional code applies to the order only." },
     },
     provisioningStatus: {
       wire: "provisioningStatus",
@@ -383,6 +402,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
       wire: "resourceTags",
       mode: "optional",
       type: { kind: "map", values: { kind: "string" } },
+      onChange: { update: "tags" },
     },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     serviceId: { wire: "nServiceId", mode: "output", type: { kind: "integer" } },

@@ -1,0 +1,18 @@
+import { runtimeModule } from "../repoPackages.js";
+import type { PackagePlan } from "../plan/planPackage.js";
+import { header } from "./printModule.js";
+
+/** Where a hook module goes in its package. */
+export const hookPath = (name: string): string => `src/hooks/${name}.ts`;
+
+/**
+ * The hook modules, copied as written (formatting follows) under the generated-file header. A hook
+ * imports the runtime as `@sdkgen/runtime`, which becomes the runtime's configured package name, as in
+ * every generated module (a plain text replacement: a hook file is ours, not arbitrary TypeScript).
+ */
+export function emitHooks(plan: PackagePlan): Map<string, string> {
+  const runtime = JSON.stringify(runtimeModule());
+  return new Map(
+    plan.model.hooks.map((h) => [hookPath(h.name), header([h.file]) + h.text.replaceAll('"@sdkgen/runtime"', runtime)]),
+  );
+}

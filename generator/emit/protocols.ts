@@ -1,0 +1,15 @@
+import type { Protocol } from "../model/types.js";
+
+/** What generated code names of each provider protocol's runtime: its Provider class and operations type. */
+const PROTOCOLS: Readonly<Record<Protocol, { readonly providerClass: string; readonly operations: string }>> = {
+  cloudplat: { providerClass: "CloudplatProvider", operations: "CloudplatOperations" },
+  netsvc: { providerClass: "NetsvcProvider", operations: "NetsvcOperations" },
+};
+
+/** The runtime class a generated Provider extends, or none for a provider without a protocol. */
+export const providerClassOf = (protocol: Protocol | undefined): string | undefined =>
+  protocol && PROTOCOLS[protocol].providerClass;
+
+/** The runtime type of a protocol's operations, which a bound resource's descriptor is typed with. */
+export const operationsType = (protocol: Protocol | undefined): string | undefined =>
+  protocol && PROTOCOLS[protocol].operations;

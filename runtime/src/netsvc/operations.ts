@@ -1,0 +1,113 @@
+import type { ResourceDescriptor } from "../descriptor.js";
+import type { ResourceRef } from "../http/errors.js";
+import type { CallContext, Values } from "../lifecycle/resource.js";
+import type { WaitVerdict } from "../lifecycle/wait.js";
+import type { NetsvcClient } from "./client.js";
+import type { NetsvcProvider } from "./provider.js";
+
+/**
+ * The operations a netsvc resource is bound to (schemas/README.md, "netsvc operations"): REST calls
+ * with a path template and a body built from the fields' wire paths, or the product machinery of
+ * wire reference §3 (orders, product reads, tags, cancellation, the product list). Its JSON Schema is
+ * `$defs/netsvcOperations` in schemas/meta/v1.schema.json; `boundKind` interprets it. `hook` binds an
+ * operation to the kind's hook of the same name, for what no binding can say.
+ */
+export interface NetsvcOperations {
+  readonly create: { readonly order: NetsvcOrder } | NetsvcCreateRequest | "hook";
+  readonly read: { readonly product: Readonly<Record<string, never>> } | NetsvcRequest | "hook";
+  /** The operation inputs update in place by default; without it every input must say what a change does. */
+  readonly update?: NetsvcRequest;
+  /** `PUT /v2/product/{id}/tags` with the fields bound to it (`onChange: { update: tags }`) as a key/value list. */
+  readonly tags?: { readonly productTags: Readonly<Record<string, never>> };
+  readonly delete: { readonly cancel: NetsvcCancel } | NetsvcDeleteRequest;
+  readonly list: { readonly products: NetsvcProductList } | NetsvcListRequest | "hook";
+}
+
+/**
+ * A REST call. `path` is a template: `{id}` is the object's id, `{field}` a field of the resource (for a
+ * composite id, a part of it), each URL-encoded; it may carry a query. The body starts from `set` (wire
+ * paths to constants), then takes the inputs the call sends at their wire paths, so a field placed where
+ * `set` put a constant wins over it.
+ */
+export interface NetsvcRequest {
+  readonly method: "GET" | "POST" | "PUT" | "DELETE";
+  readonly path: string;
+  readonly set?: Readonly<Record<string, unknown>>;
+  /** Inputs always sent (the desired value, else the current one), besides those that changed. */
+  readonly always?: readonly string[];
+  /** Where the body carries the object's id (a service key is its own id). */
+  readonly idAt?: string;
+}
+
+export interface NetsvcCreateRequest extends NetsvcRequest {
+  /** Where the answer holds the new id: the id itself, or the part of a composite id no input gives. */
+  readonly newId: string;
+}
+
+export interface NetsvcDeleteRequest extends NetsvcRequest {
+  /** An answer that means "not yet": retried every `seconds` until the provider's wait time runs out. */
+  readonly retry?: { readonly status: number; readonly message?: string; readonly seconds: number };
+}
+
+export interface NetsvcListRequest extends NetsvcRequest {
+  /** The key of each listed item that holds the id (or the part of a composite id no placeholder gives). */
+  readonly itemId: string;
+  /** Query parameters from the find filter's fields, sent when the filter sets them. */
+  readonly query?: Readonly<Record<string, string>>;
+  /** Path placeholders taken from the find filter, or else from every active product of a type. */
+  readonly each?: Readonly<Record<string, string>>;
+}
+
+/** `POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy` with one order item. */
+export interface NetsvcOrder {
+  readonly set?: Readonly<Record<string, unknown>>;
+  /** The item goes under a parent product: `{productUid: <parent>, <nest>: [item]}`. */
+  readonly nest?: "associatedVxcs" | "associatedIxs";
+  /** The input (dotted) holding the parent product's UID; a top-level one is sent only there. */
+  readonly parent?: string;
+  /** The key of the buy answer's first entry that holds the new UID. */
+  readonly newId?: string;
+}
+
+/** `now`: CANCEL_NOW; `cancelAtEndOfTerm`: CANCEL when the provider's setting says so. */
+export type NetsvcCancel = "now" | "cancelAtEndOfTerm";
+
+/** The account's active products (`GET /v2/products`, nested VXCs and IXs included) of one type. */
+export interface NetsvcProductList {
+  readonly type: string;
+  /** Only items with these values. */
+  readonly where?: Readonly<Record<string, unknown>>;
+  /** Only items where these keys are unset (absent, null, 0, false or empty). */
+  readonly without?: readonly string[];
+}
+
+/** What a hook gets besides its values: the provider, its client and the resource's descriptor. */
+export interface NetsvcHookContext extends CallContext {
+  readonly provider: NetsvcProvider;
+  readonly client: NetsvcClient;
+  readonly descriptor: ResourceDescriptor<NetsvcOperations>;
+  readonly resource: ResourceRef;
+}
+
+type Writable<T> = { -readonly [K in keyof T]?: T[K] };
+
+/**
+ * What a binding cannot say, per kind: each hook is optional and typed with the kind's generated Args
+ * and Outputs. A hook file in schemas/netsvc/hooks/ exports one of these as `hooks`.
+ */
+export interface NetsvcHooks<A extends object = Values, O extends object = Values> {
+  /** Completes the create body (the order item, or the request body) built from the bindings. */
+  createBody?(body: Values, args: A): void;
+  /** Runs after a create, with the new id (e.g. objects created beside it). */
+  afterCreate?(id: string, args: A, ctx: NetsvcHookContext): Promise<void>;
+  /** Completes the update body from the desired inputs and the names of those that changed. */
+  updateBody?(body: Values, desired: A, changed: ReadonlySet<string>): void;
+  /** Completes a read state from the raw answer: fields read from elsewhere than a wire path says. */
+  afterRead?(state: Writable<O>, raw: Values, ctx: NetsvcHookContext): Promise<void> | void;
+  /** Readiness a `readiness` declaration cannot say (approval pending, say). */
+  classify?(state: Writable<O>): WaitVerdict;
+  /** Whole operations, for a kind whose create, read or list no binding describes. */
+  create?(args: A, ctx: NetsvcHookContext): Promise<string>;
+  read?(id: string, ctx: NetsvcHookContext): Promise<Writable<O> | undefined>;
+  list?(filter: Writable<O>, ctx: NetsvcHookContext): Promise<string[]>;
+}

@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Port, type PortArgs, Provider } from "netsvc";
+import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
+import { stopClean } from "../emulators/netsvc/testkit.js";
+
+// Issue 10's probe: an input added to port.yaml alone (lacpEnabled) reaches the wire on create and on
+// update, and the object then reads back equal to what was asked.
+let emu: NetsvcEmulator;
+beforeEach(async () => {
+  emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
+});
+afterEach(() => stopClean(emu));
+
+const provider = () =>
+  new Provider(
+    {
+      endpoint: emu.url,
+      accessKey: emu.credentials.accessKey,
+      secretKey: emu.credentials.secretKey,
+      acceptPurchaseTerms: true,
+      waitTime: 1,
+    },
+    {},
+    { pollMs: 20 },
+  );
+const port: PortArgs = {
+  productName: "edge",
+  contractTermMonths: 12,
+  locationId: 3,
+  marketplaceVisibility: false,
+  portSpeed: 10000,
+};
+const bodyOf = (method: string, path: string): Record<string, unknown> =>
+  JSON.parse(emu.state.lastRequest({ method, path })!.body) as Record<string, unknown>;
+
+describe("a field added by a YAML edit alone (Port.lacpEnabled)", () => {
+  it("is sent in the order and the modify body, read back, and leaves no diff after update", async () => {
+    const p = await Port.create({ ...port, lacpEnabled: true }, { provider: provider() });
+    const buy = bodyOf("POST", "/v4/networkdesign/buy") as { networkDesign: Record<string, unknown>[] };
+    expect(buy.networkDesign[0]).toMatchObject({ productType: "MEGAPORT", lacpEnabled: true });
+    expect(p.lacpEnabled).toBe(true);
+    expect(p.diff({ ...port, lacpEnabled: true }).changes).toEqual([]);
+
+    const desired = { ...port, lacpEnabled: false };
+    expect(p.diff(desired).changes).toEqual([
+      expect.objectContaining({ field: "lacpEnabled", replaces: false, from: true, to: false }),
+    ]);
+    await p.update(desired);
+    expect(bodyOf("PUT", "/v2/product/megaport/")).toEqual({
+      name: "edge",
+      costCentre: "",
+      marketplaceVisibility: false,
+      lacpEnabled: false,
+    });
+    expect(p.lacpEnabled).toBe(false);
+    expect(p.diff(desired).changes).toEqual([]);
+    const again = await Port.get(p.productUid!, { provider: provider() });
+    expect(again.diff(desired).changes).toEqual([]);
+  });
+});
