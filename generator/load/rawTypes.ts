@@ -41,6 +41,13 @@ export interface RawField extends RawTypeSpec {
   writeOnly?: boolean;
   wirePath?: string | WirePaths;
   onChange?: OnChange;
+  references?: string[];
+}
+
+export interface RawExample {
+  title: string;
+  description?: string;
+  code: string;
 }
 
 export type RawFields = Record<string, RawField>;
@@ -74,6 +81,7 @@ export interface RawEntity {
   lifecycle?: { notes?: string[] };
   operations?: Record<string, Record<string, unknown>>;
   readiness?: Readiness;
+  examples?: RawExample[];
   discriminator?: { field: string; wireName?: string; caseInsensitive?: boolean; description: string };
   variants?: Record<string, { ref: string; wireValue?: string; description?: string; deprecated?: string }>;
   // provider only

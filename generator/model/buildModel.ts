@@ -1,9 +1,10 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
-import type { RawEnumValue, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
+import type { RawEnumValue, RawExample, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
   EnumType,
   EnumValue,
+  Example,
   Field,
   Format,
   ImportId,
@@ -131,6 +132,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
         wirePath: typeof raw.wirePath === "string" ? { create: raw.wirePath, update: raw.wirePath } : raw.wirePath,
       }),
       ...(raw.onChange && { onChange: raw.onChange }),
+      ...(raw.references && { references: raw.references }),
       ...(group && { group }),
     };
   };
@@ -202,6 +204,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
         outputs: fields(fn.outputs, pascal(name), providerCase, index.provider!.file, "output"),
       }))
       .sort(byName),
+    examples: examples(p.examples),
     file: index.provider!.file,
   };
 
@@ -218,6 +221,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
       ...(e.operations && { operations: e.operations }),
       ...(e.readiness && { readiness: e.readiness }),
+      examples: examples(e.examples),
       file: src.file,
     };
   });
@@ -243,6 +247,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(e.deprecated && { deprecated: e.deprecated.trim() }),
       inputs,
       results: [...outputs, ...echoed].sort(byName),
+      examples: examples(e.examples),
       file: src.file,
     };
   });
@@ -264,6 +269,14 @@ function stripInputOnly(f: Field): Field {
   const { default: _default, requiredWhen: _when, replaceOnChange: _roc, ...rest } = f;
   return { ...rest, conflictsWith: [] };
 }
+
+/** Written examples, in schema order (the first is the one a page leads with). */
+const examples = (raw: readonly RawExample[] | undefined): Example[] =>
+  (raw ?? []).map((x) => ({
+    title: x.title.trim(),
+    ...(x.description && { description: x.description.trim() }),
+    code: x.code.trimEnd() + "\n",
+  }));
 
 function importId(raw: NonNullable<ReturnType<typeof entity>["importId"]>): ImportId {
   if (raw.unsupported) return { supported: false, reason: raw.unsupported.trim() };

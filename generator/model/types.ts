@@ -61,6 +61,8 @@ export interface Field {
   readonly writeOnly: boolean;
   readonly wirePath?: WirePaths;
   readonly onChange?: OnChange;
+  /** The resources whose ids it holds (documentation: the docs' diagram of references). */
+  readonly references?: readonly string[];
   /** The field group it comes from, when included. */
   readonly group?: string;
 }
@@ -131,6 +133,13 @@ export type ImportId =
     }
   | { readonly supported: false; readonly reason: string };
 
+/** An example program from the schema: TypeScript statements, shown in the docs and type-checked. */
+export interface Example {
+  readonly title: string;
+  readonly description?: string;
+  readonly code: string;
+}
+
 export interface Resource {
   readonly name: string;
   readonly token: string;
@@ -142,6 +151,7 @@ export interface Resource {
   /** The operations it is bound to, in its protocol's shape (checked by that protocol's rules). */
   readonly operations?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly readiness?: Readiness;
+  readonly examples: readonly Example[];
   readonly file: string;
 }
 
@@ -153,6 +163,7 @@ export interface Lookup {
   readonly inputs: readonly Field[];
   /** Declared outputs and echoed inputs: the fields of `Get<Name>Result`. */
   readonly results: readonly Field[];
+  readonly examples: readonly Example[];
   readonly file: string;
 }
 
@@ -181,6 +192,7 @@ export interface Provider {
   };
   readonly config: readonly Field[];
   readonly functions: readonly ProviderFunction[];
+  readonly examples: readonly Example[];
   readonly file: string;
 }
 

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
+import { checkReferences } from "./references.js";
 import { checkSemantics } from "./semantic.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
@@ -24,6 +25,6 @@ export function validateSchemas(
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources);
-  for (const index of providers) diagnostics.push(...checkSemantics(index, valid));
+  for (const index of providers) diagnostics.push(...checkSemantics(index, valid), ...checkReferences(index, valid));
   return { providers, valid, diagnostics };
 }

@@ -25,6 +25,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     requiredWhen: "required-when-*",
     conflictsWith: "conflicts-*",
     group: "ignored: which group declares a field does not change it",
+    references: "ignored: documentation only (the docs' diagram); generated code does not change",
   },
   spec: {
     kind: "type-changed; integer/number as bounds",
@@ -53,6 +54,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     fields: "compared",
     importId: "import-id-*",
     lifecycleNotes: "ignored: prose",
+    examples: "ignored: documentation only",
     file: "ignored: follows the name",
   },
   lookup: {
@@ -62,6 +64,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     deprecated: "deprecation-*",
     inputs: "compared with results, as one field list",
     results: "compared with inputs, as one field list",
+    examples: "ignored: documentation only",
     file: "ignored: follows the name",
   },
   type: {
@@ -80,9 +83,11 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     displayName: "ignored: prose",
     description: "ignored: prose",
     envPrefix: "covered by env-* on every field",
+    protocol: "ignored: the runtime interpreter of the operations, not part of the typed surface",
     package: "package-name-changed (version, description, keywords ignored)",
     config: "compared",
     functions: "compared",
+    examples: "ignored: documentation only",
     file: "ignored",
   },
   enum: {
