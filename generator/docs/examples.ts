@@ -34,7 +34,7 @@ const SAMPLE_STRINGS: Record<NonNullable<TypeSpec["format"]>, string> = {
 };
 
 /** A value literal for a type spec: the first allowed value, a sample of its format, or a value within its bounds. */
-function sample(s: TypeSpec, site: Site, indent: string): string {
+export function sample(s: TypeSpec, site: Site, indent: string): string {
   const e = s.enum ? site.enums.get(s.enum) : undefined;
   if (e) return JSON.stringify(e.values[0]!.value);
   if (s.knownValues) return JSON.stringify(s.knownValues[0]!.value);
@@ -73,7 +73,7 @@ function objectSample(t: NamedType, site: Site, indent: string): string {
 }
 
 /** An object literal of the required inputs, one per line. */
-function literal(fields: readonly Field[], site: Site, indent: string, lead: string[] = []): string {
+export function literal(fields: readonly Field[], site: Site, indent: string, lead: string[] = []): string {
   const inner = `${indent}  `;
   const entries = [
     ...lead,
@@ -116,7 +116,7 @@ export const providerExamples = (site: Site): ShownExample[] =>
   });
 
 /** An import id for the example: each part a sample of its type, joined as the format says. */
-function sampleImportId(r: Resource): string | undefined {
+export function sampleImportId(r: Resource): string | undefined {
   if (!r.importId.supported) return undefined;
   const part = (p: ImportIdPart) =>
     p.type === "integer"

@@ -2,7 +2,11 @@
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-export const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+const SPECIAL = /[&<>"']/;
+
+/** Most names and descriptions need no escaping: they are returned as they are, unscanned twice. */
+export const escape = (text: string): string =>
+  SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c]!) : text;
 
 /**
  * The inline Markdown schema descriptions use: `code` spans and [text](https://…) links; everything

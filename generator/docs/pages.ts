@@ -40,7 +40,7 @@ const operationsHtml = (r: Resource): string[] =>
   );
 
 export function resourcePage(r: Resource, site: Site) {
-  const plan = site.plan.resources.find((p) => p.entity === r)!;
+  const plan = site.resourcePlan.get(r.name)!;
   const notes = r.lifecycleNotes.map(inline);
   const imp = importExample(r, site);
   return {
@@ -76,7 +76,7 @@ export function resourcePage(r: Resource, site: Site) {
 }
 
 export function lookupPage(l: Lookup, site: Site) {
-  const plan = site.plan.lookups.find((p) => p.entity === l)!;
+  const plan = site.lookupPlan.get(l.name)!;
   return {
     ...frame(site, SUB, l.name),
     name: l.name,

@@ -1,11 +1,13 @@
 import type { EnumType, NamedType, PackageModel } from "../model/types.js";
-import type { PackagePlan } from "../plan/planPackage.js";
+import type { LookupPlan, PackagePlan, ResourcePlan } from "../plan/planPackage.js";
 import { runtimeReexports } from "../runtimeContract.js";
 
 /** Page paths (relative to docs/) of every entity, and the model's lookups by name. */
 export interface Site {
   readonly model: PackageModel;
   readonly plan: PackagePlan;
+  readonly resourcePlan: ReadonlyMap<string, ResourcePlan>;
+  readonly lookupPlan: ReadonlyMap<string, LookupPlan>;
   readonly resourcePage: ReadonlyMap<string, string>;
   readonly lookupPage: ReadonlyMap<string, string>;
   readonly typePage: ReadonlyMap<string, string>;
@@ -30,6 +32,8 @@ export function site(plan: PackagePlan): Site {
   return {
     model: m,
     plan,
+    resourcePlan: new Map(plan.resources.map((r) => [r.entity.name, r])),
+    lookupPlan: new Map(plan.lookups.map((l) => [l.entity.name, l])),
     resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
     lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
     typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),
