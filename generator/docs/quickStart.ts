@@ -103,5 +103,5 @@ const provider = new Provider(${args});
 
 ${l ? lookupStep(l, site) : ""}
 ${r ? resourceSteps(r, site) : ""}`;
-  return importLine(body, m.provider.package.name, site.names) + body.replace(/\n{3,}/g, "\n\n");
+  return importLine(body, m.provider.package.name, site.names) + body.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
 }
