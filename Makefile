@@ -81,13 +81,19 @@ lint-packages: build
 	  echo "attw $$p: no problems in $$(grep -c '^"' <<<"$$out") entry points"; \
 	done
 
+# The docs' browser test drives Debian's Chromium (test/docs/browser.test.ts): installed when missing.
+/usr/bin/chromium:
+	$(if $(filter 0,$(shell id -u)),,sudo )apt-get update
+	DEBIAN_FRONTEND=noninteractive $(if $(filter 0,$(shell id -u)),,sudo -E )apt-get install -y chromium
+
 # Tests are type-checked too: vitest strips types without checking them.
-test: build
+test: build /usr/bin/chromium
 	$(BIN)/tsc -p test/tsconfig.json
 	$(BIN)/vitest run --config test/vitest.config.ts
 
 bench: build examples
 	node --expose-gc test/bench/run.mjs
+	node test/bench/docs.mjs
 	node test/bench/diff.mjs
 	node test/bench/netsvc.mjs
 	node test/bench/cloudplatSign.mjs

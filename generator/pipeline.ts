@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { emitHooks } from "./emit/emitHooks.js";
+import { emitDocs } from "./docs/emitDocs.js";
 import { emitTemplates } from "./emit/emitTemplates.js";
 import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { loadSchemas, providerNames } from "./load/loadSchemas.js";
@@ -124,16 +125,25 @@ async function renderPackage(
   dir: string,
   stats: Stats,
 ) {
-  const { keys, misses } = stats.time("keys", () => keysAndMisses(cache, plan, dir));
+  const { keys, misses, ready } = stats.time("keys", () => keysAndMisses(cache, plan, dir, stats));
   const files = new Map<string, string | null>([...keys.keys()].sort().map((path) => [path, null]));
+  for (const [path, text] of ready) files.set(path, text);
   for (const [path, text] of await pool.render(plan, misses)) files.set(path, text);
   return { name: plan.model.provider.name, dir, files, keys };
 }
 
-/** The key of every file's inputs, and the files the cache cannot vouch for. */
-function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string) {
+/**
+ * The key of every file's inputs, and the files the cache cannot vouch for: modules and templates to
+ * render or format on the workers, and docs pages, which are final as rendered (prettier has no say in them).
+ */
+function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string, stats: Stats) {
   const keys = new Map<string, string>();
   const misses: WorkItem[] = [];
+  const ready: [string, string][] = [];
+  for (const [path, text] of stats.time("docs", () => emitDocs(plan))) {
+    keys.set(path, hashText(text));
+    if (!cache?.unchanged(join(dir, path), keys.get(path)!)) ready.push([path, text]);
+  }
   for (const [path, text] of [...emitTemplates(plan), ...emitHooks(plan)]) {
     keys.set(path, hashText(text));
     misses.push({ path, text });
@@ -143,5 +153,9 @@ function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: stri
     keys.set(job.path, hashText(moduleKeyText.get(job.path)!));
     misses.push({ path: job.path, job });
   }
-  return { keys, misses: misses.filter((item) => !cache?.unchanged(join(dir, item.path), keys.get(item.path)!)) };
+  return {
+    keys,
+    misses: misses.filter((item) => !cache?.unchanged(join(dir, item.path), keys.get(item.path)!)),
+    ready,
+  };
 }

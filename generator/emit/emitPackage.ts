@@ -3,10 +3,11 @@ import { moduleJobs } from "./moduleKeys.js";
 import { emitModule } from "./modules.js";
 import { emitHooks } from "./emitHooks.js";
 import { emitTemplates } from "./emitTemplates.js";
+import { emitDocs } from "../docs/emitDocs.js";
 
 /** Every file of one package, path (relative to the package folder) to unformatted text. Touches no disk. */
 export function emitPackage(plan: PackagePlan): Map<string, string> {
-  const files = new Map<string, string>([...emitTemplates(plan), ...emitHooks(plan)]);
+  const files = new Map<string, string>([...emitTemplates(plan), ...emitHooks(plan), ...emitDocs(plan)]);
   for (const job of moduleJobs(plan)) files.set(job.path, emitModule(plan, job));
   return files;
 }

@@ -4,11 +4,13 @@ import Handlebars from "handlebars";
 import { repoPackages, repoRoot } from "../repoPackages.js";
 import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
-import type { Field, PackageModel } from "../model/types.js";
+import type { Field, PackageModel, Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { replacePaths, secretPaths } from "../model/paths.js";
-import { importIdText, providerFolder } from "./describe.js";
-import { resourceBindingLines } from "./describeBindings.js";
+import { providerFolder } from "./describe.js";
+import { DOCS_DIR } from "../docs/emitDocs.js";
+import { summary } from "../docs/html.js";
+import { quickStart } from "../docs/quickStart.js";
+import { site } from "../docs/site.js";
 
 const TEMPLATES = {
   "package.json": "package.json.hbs",
@@ -54,10 +56,16 @@ const typeName = (f: Field): string =>
       ? (f.type.ref ?? "object")
       : f.type.kind;
 
+/** A resource's import id format, for the README's table. */
+const importFormat = (r: Resource): string =>
+  r.importId.supported
+    ? `\`${r.importId.parts.map((p) => `<${p.field}${p.type === "list" ? `${p.itemSeparator ?? ","}…` : ""}>`).join(r.importId.separator)}\``
+    : "not supported";
+
 function view(model: PackageModel, plan: PackagePlan) {
   const repo = repoPackages();
   const directory = `generated/${model.provider.name}`;
-  const types = new Map(model.types.map((t) => [t.name, t]));
+  const docs = site(plan);
   const p = model.provider;
   return {
     name: p.package.name,
@@ -67,12 +75,17 @@ function view(model: PackageModel, plan: PackagePlan) {
     license: p.package.license,
     repository: { type: "git", url: repo.repositoryUrl, directory },
     homepage: `${repo.homepage}/tree/main/${directory}#readme`,
+    docsFolder: `${directory}/${DOCS_DIR}/`,
+    docsUrl: `${repo.homepage}/tree/main/${directory}/${DOCS_DIR}`,
+    quick: {
+      resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
+      code: quickStart(docs),
+    },
     bugs: `${repo.homepage}/issues`,
     source: providerFolder(plan),
     schemaVersion: SCHEMA_VERSION,
     generatorVersion: repo.generatorVersion,
     runtime: repo.runtime,
-    firstResource: model.resources[0]?.name ?? "",
     firstResourceFile: model.resources[0] ? camel(model.resources[0].name) : "",
     config: p.config.map((f) => ({
       name: f.name,
@@ -83,18 +96,20 @@ function view(model: PackageModel, plan: PackagePlan) {
       description: f.description,
       secret: f.type.secret,
     })),
-    functions: p.functions.map((f) => ({ token: f.token, description: f.description })),
+    functions: p.functions.map((f) => ({ name: f.name, description: f.description })),
     resources: model.resources.map((r) => ({
       name: r.name,
-      token: r.token,
-      description: r.description,
+      page: docs.resourcePage.get(r.name)!,
+      summary: summary(r.description),
       deprecated: r.deprecated,
-      importId: importIdText(r),
-      replaceOnChange: replacePaths(r.fields, types),
-      secrets: secretPaths(r.fields, types),
-      notes: [...resourceBindingLines(r, p.protocol), ...r.lifecycleNotes],
+      importId: importFormat(r),
     })),
-    lookups: model.lookups.map((l) => ({ name: l.name, description: l.description, deprecated: l.deprecated })),
+    lookups: model.lookups.map((l) => ({
+      name: l.name,
+      page: docs.lookupPage.get(l.name)!,
+      summary: summary(l.description),
+      deprecated: l.deprecated,
+    })),
   };
 }
 

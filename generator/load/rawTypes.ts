@@ -42,6 +42,13 @@ export interface RawField extends RawTypeSpec {
   wirePath?: string | WirePaths;
   onChange?: OnChange;
   notSent?: string;
+  references?: string[];
+}
+
+export interface RawExample {
+  title: string;
+  description?: string;
+  code: string;
 }
 
 export type RawFields = Record<string, RawField>;
@@ -76,6 +83,7 @@ export interface RawEntity {
   operations?: Record<string, Record<string, unknown>>;
   readiness?: Readiness;
   hooks?: string;
+  examples?: RawExample[];
   discriminator?: { field: string; wireName?: string; caseInsensitive?: boolean; description: string };
   variants?: Record<string, { ref: string; wireValue?: string; description?: string; deprecated?: string }>;
   // provider only

@@ -1,9 +1,10 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
-import type { RawEnumValue, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
+import type { RawEnumValue, RawExample, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
   EnumType,
   EnumValue,
+  Example,
   Field,
   Format,
   ImportId,
@@ -134,6 +135,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       }),
       ...(raw.onChange && { onChange: raw.onChange }),
       ...(raw.notSent !== undefined && { notSent: raw.notSent.trim() }),
+      ...(raw.references && { references: raw.references }),
       ...(group && { group }),
     };
   };
@@ -205,6 +207,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
         outputs: fields(fn.outputs, pascal(name), providerCase, index.provider!.file, "output"),
       }))
       .sort(byName),
+    examples: examples(p.examples),
     file: index.provider!.file,
   };
 
@@ -223,6 +226,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(e.operations && { operations: sortedKeys(e.operations) as NonNullable<Resource["operations"]> }),
       ...(e.readiness && { readiness: sortedKeys(e.readiness) as Readiness }),
       ...(e.hooks && { hooks: e.hooks }),
+      examples: examples(e.examples),
       file: src.file,
     };
   });
@@ -248,6 +252,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(e.deprecated && { deprecated: e.deprecated.trim() }),
       inputs,
       results: [...outputs, ...echoed].sort(byName),
+      examples: examples(e.examples),
       file: src.file,
     };
   });
@@ -270,6 +275,14 @@ function stripInputOnly(f: Field): Field {
   const { default: _default, requiredWhen: _when, replaceOnChange: _roc, ...rest } = f;
   return { ...rest, conflictsWith: [] };
 }
+
+/** Written examples, in schema order (the first is the one a page leads with). */
+const examples = (raw: readonly RawExample[] | undefined): Example[] =>
+  (raw ?? []).map((x) => ({
+    title: x.title.trim(),
+    ...(x.description && { description: x.description.trim() }),
+    code: x.code.trimEnd() + "\n",
+  }));
 
 function importId(raw: NonNullable<ReturnType<typeof entity>["importId"]>): ImportId {
   if (raw.unsupported) return { supported: false, reason: raw.unsupported.trim() };

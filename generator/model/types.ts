@@ -63,6 +63,8 @@ export interface Field {
   readonly onChange?: OnChange;
   /** Why create does not send this input. */
   readonly notSent?: string;
+  /** The resources whose ids it holds (documentation: the docs' diagram of references). */
+  readonly references?: readonly string[];
   /** The field group it comes from, when included. */
   readonly group?: string;
 }
@@ -133,6 +135,13 @@ export type ImportId =
     }
   | { readonly supported: false; readonly reason: string };
 
+/** An example program from the schema: TypeScript statements, shown in the docs and type-checked. */
+export interface Example {
+  readonly title: string;
+  readonly description?: string;
+  readonly code: string;
+}
+
 export interface Resource {
   readonly name: string;
   readonly token: string;
@@ -146,6 +155,7 @@ export interface Resource {
   readonly readiness?: Readiness;
   /** The hook module (schemas/<provider>/hooks/<name>.ts) for what its bindings cannot say. */
   readonly hooks?: string;
+  readonly examples: readonly Example[];
   readonly file: string;
 }
 
@@ -157,6 +167,7 @@ export interface Lookup {
   readonly inputs: readonly Field[];
   /** Declared outputs and echoed inputs: the fields of `Get<Name>Result`. */
   readonly results: readonly Field[];
+  readonly examples: readonly Example[];
   readonly file: string;
 }
 
@@ -185,6 +196,7 @@ export interface Provider {
   };
   readonly config: readonly Field[];
   readonly functions: readonly ProviderFunction[];
+  readonly examples: readonly Example[];
   readonly file: string;
 }
 

@@ -4,6 +4,7 @@ import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
 import { checkCloudplatOperations } from "./protocols/cloudplat.js";
+import { checkReferences } from "./references.js";
 import { checkSemantics } from "./semantic.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
@@ -27,7 +28,7 @@ export function validateSchemas(
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources, hooks);
-  for (const index of providers) diagnostics.push(...checkSemantics(index, valid));
+  for (const index of providers) diagnostics.push(...checkSemantics(index, valid), ...checkReferences(index, valid));
   for (const index of providers)
     diagnostics.push(
       ...checkCloudplatOperations(index, valid, () => (metaValidator ??= new MetaSchemaValidator(cacheDir))),

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import { rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
-/** The generator owns `src/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
+/** The generator owns `src/`, `docs/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
 const OWNED_TOP_LEVEL = ["LICENSE", "package.json", "tsconfig.json", "README.md"];
+const OWNED_FOLDERS = ["src", "docs"];
 
 /** A package's files: path to text, or to `null` where the cache vouches that the file on disk is already right. */
 export type PackageFiles = ReadonlyMap<string, string | null>;
@@ -46,7 +47,7 @@ export async function writeTree(dir: string, files: PackageFiles): Promise<Drift
     }),
   );
   for (const path of drift.removed) rmSync(join(dir, path));
-  removeEmptyDirs(join(dir, "src"));
+  for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(dir, folder));
   return drift;
 }
 
@@ -61,7 +62,7 @@ function ownedFiles(dir: string): Set<string> {
       else out.add(child);
     }
   };
-  walk("src");
+  OWNED_FOLDERS.forEach(walk);
   return out;
 }
 

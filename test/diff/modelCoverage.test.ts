@@ -28,6 +28,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     wirePath: "change-rejected, wire-binding-changed",
     onChange: "change-rejected, wire-binding-changed",
     notSent: "change-rejected, wire-binding-changed",
+    references: "ignored: documentation only (the docs' diagram); generated code does not change",
   },
   spec: {
     kind: "type-changed; integer/number as bounds",
@@ -56,6 +57,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     fields: "compared",
     importId: "import-id-*",
     lifecycleNotes: "ignored: prose",
+    examples: "ignored: documentation only",
     file: "ignored: follows the name",
     operations: "operations-changed",
     readiness: "operations-changed",
@@ -68,6 +70,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     deprecated: "deprecation-*",
     inputs: "compared with results, as one field list",
     results: "compared with inputs, as one field list",
+    examples: "ignored: documentation only",
     file: "ignored: follows the name",
   },
   type: {
@@ -90,6 +93,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     protocol: "protocol-changed",
     config: "compared",
     functions: "compared",
+    examples: "ignored: documentation only",
     file: "ignored",
   },
   enum: {

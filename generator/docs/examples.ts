@@ -1,0 +1,136 @@
+import type { Example, Field, ImportIdPart, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
+import { camel } from "../naming.js";
+import { inline } from "./html.js";
+import type { ExportedNames, Site } from "./site.js";
+
+/** An example as shown: a whole program (its import line added), and whether the generator wrote it. */
+export interface ShownExample {
+  readonly title: string;
+  readonly description: string | undefined;
+  readonly code: string;
+  readonly generated: boolean;
+}
+
+/** The import line a snippet needs: every exported name it mentions. */
+export function importLine(code: string, pkg: string, names: ExportedNames): string {
+  const used = [...new Set(code.match(/[A-Za-z_$][\w$]*/g) ?? [])].filter(
+    (n) => names.values.has(n) || names.types.has(n),
+  );
+  if (used.length === 0) return "";
+  const specifiers = used.sort().map((n) => (names.values.has(n) ? n : `type ${n}`));
+  return `import { ${specifiers.join(", ")} } from "${pkg}";\n\n`;
+}
+
+const SAMPLE_STRINGS: Record<NonNullable<TypeSpec["format"]>, string> = {
+  cidr: "192.0.2.0/24",
+  "cidr-ipv4": "192.0.2.0/24",
+  "cidr-ipv6": "2001:db8::/32",
+  "ip-cidr": "192.0.2.1/30",
+  ip: "192.0.2.1",
+  mac: "00:00:5e:00:53:01",
+  iso8601: "2030-01-01T00:00:00Z",
+  "datetime-ymd-hms": "2030-01-01 00:00:00",
+  json: "{}",
+};
+
+/** A value literal for a type spec: the first allowed value, a sample of its format, or a value within its bounds. */
+export function sample(s: TypeSpec, site: Site, indent: string): string {
+  const e = s.enum ? site.enums.get(s.enum) : undefined;
+  if (e) return JSON.stringify(e.values[0]!.value);
+  if (s.knownValues) return JSON.stringify(s.knownValues[0]!.value);
+  switch (s.kind) {
+    case "string": {
+      if (s.format) return JSON.stringify(SAMPLE_STRINGS[s.format]);
+      const text = "example".padEnd(s.minLength ?? 0, "x");
+      return JSON.stringify(s.maxLength !== undefined ? text.slice(0, Math.max(s.maxLength, 1)) : text);
+    }
+    case "integer":
+    case "number": {
+      let n = s.minimum ?? (s.maximum !== undefined && s.maximum < 1 ? s.maximum : 1);
+      while (s.notOneOf?.includes(n)) n++;
+      return String(n);
+    }
+    case "boolean":
+      return "false";
+    case "list": {
+      const item = sample(s.items!, site, indent);
+      return `[${Array.from({ length: Math.max(s.minItems ?? 1, 1) }, () => item).join(", ")}]`;
+    }
+    case "map":
+    case "any":
+      return "{}";
+    case "object":
+      return objectSample(site.types.get(s.ref!)!, site, indent);
+  }
+}
+
+function objectSample(t: NamedType, site: Site, indent: string): string {
+  if (t.kind === "object") return literal(t.fields, site, indent);
+  const v = t.variants[0]!;
+  const variant = site.types.get(v.ref)!;
+  const own = variant.kind === "object" ? variant.fields : [];
+  return literal(own, site, indent, [`${t.discriminator.field}: ${JSON.stringify(v.value)}`]);
+}
+
+/** An object literal of the required inputs, one per line. */
+export function literal(fields: readonly Field[], site: Site, indent: string, lead: string[] = []): string {
+  const inner = `${indent}  `;
+  const entries = [
+    ...lead,
+    ...fields.filter((f) => f.mode === "required").map((f) => `${f.name}: ${sample(f.type, site, inner)}`),
+  ];
+  return entries.length === 0 ? "{}" : `{\n${entries.map((e) => `${inner}${e},\n`).join("")}${indent}}`;
+}
+
+/** Written examples, or one made from the required inputs; `make` is the statements of the generated one. */
+function shown(written: readonly Example[], site: Site, generated: { title: string; code: string }): ShownExample[] {
+  const names = site.names;
+  const pkg = site.model.provider.package.name;
+  const full = (code: string) => importLine(code, pkg, names) + code;
+  if (written.length > 0)
+    return written.map((x) => ({
+      title: x.title,
+      description: x.description && inline(x.description),
+      code: full(x.code),
+      generated: false,
+    }));
+  return [{ title: generated.title, description: undefined, code: full(generated.code), generated: true }];
+}
+
+export const resourceExamples = (r: Resource, site: Site): ShownExample[] =>
+  shown(r.examples, site, {
+    title: "Create one with its required inputs",
+    code: `const ${camel(r.name)} = await ${r.name}.create(${literal(r.fields, site, "")});\nconsole.log(${camel(r.name)}.id);\n`,
+  });
+
+export const lookupExamples = (l: Lookup, site: Site): ShownExample[] =>
+  shown(l.examples, site, {
+    title: "Call it with its required inputs",
+    code: `const result = await ${l.name}(${literal(l.inputs, site, "")});\nconsole.log(result.id);\n`,
+  });
+
+export const providerExamples = (site: Site): ShownExample[] =>
+  shown(site.model.provider.examples, site, {
+    title: "Configure a provider",
+    code: `const provider = new Provider(${literal(site.model.provider.config, site, "")});\n`,
+  });
+
+/** An import id for the example: each part a sample of its type, joined as the format says. */
+export function sampleImportId(r: Resource): string | undefined {
+  if (!r.importId.supported) return undefined;
+  const part = (p: ImportIdPart) =>
+    p.type === "integer"
+      ? String(Math.max(p.minimum ?? 1, 1))
+      : p.type === "list"
+        ? [`${p.field}-1`, `${p.field}-2`].join(p.itemSeparator ?? ",")
+        : `example-${p.field}`;
+  return r.importId.parts.map(part).join(r.importId.separator);
+}
+
+/** The program that adopts an existing object by its import id, when the kind can be imported. */
+export function importExample(r: Resource, site: Site): { id: string; code: string } | undefined {
+  const id = sampleImportId(r);
+  if (id === undefined) return undefined;
+  const code = `const ${camel(r.name)} = await ${r.name}.import(${JSON.stringify(id)});\nconsole.log(${camel(r.name)}.id);\n`;
+  return { id, code: importLine(code, site.model.provider.package.name, site.names) + code };
+}

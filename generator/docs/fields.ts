@@ -1,0 +1,154 @@
+import type { EnumValue, Field, TypeSpec } from "../model/types.js";
+import { code, escape, inline, link } from "./html.js";
+import type { Site } from "./site.js";
+
+/** One row of a fields table: every fact the model has about the field, as HTML fragments. */
+export interface FieldRow {
+  readonly anchor: string;
+  readonly name: string;
+  readonly type: string;
+  readonly presence: string;
+  readonly description: string;
+  /** Constraints, values, environment, wire, secrecy, references: one HTML line each. */
+  readonly facts: readonly string[];
+  readonly change: string | undefined;
+  readonly deprecated: string | undefined;
+}
+
+/** The type of a field as HTML, named object and union types linked to their pages. */
+export function typeHtml(s: TypeSpec, site: Site, root: string): string {
+  if (s.kind === "list") return `list of ${typeHtml(s.items!, site, root)}`;
+  if (s.kind === "map") return `map of ${typeHtml(s.values!, site, root)}`;
+  if (s.ref) {
+    const page = site.typePage.get(s.ref);
+    return page ? link(root, page, s.ref) : escape(s.ref);
+  }
+  return s.enum ? `${s.kind} (enum <code>${escape(s.enum)}</code>)` : s.kind;
+}
+
+const FORMATS: Record<NonNullable<TypeSpec["format"]>, string> = {
+  cidr: "a network prefix with no host bits set (<code>10.0.0.0/8</code>)",
+  "cidr-ipv4": "an IPv4 network prefix (<code>10.0.0.0/8</code>)",
+  "cidr-ipv6": "an IPv6 network prefix (<code>2001:db8::/32</code>)",
+  "ip-cidr": "an interface address with a prefix length (<code>10.0.0.1/30</code>)",
+  ip: "an IP address",
+  mac: "a MAC address",
+  iso8601: "an ISO 8601 time",
+  "datetime-ymd-hms": "a time as <code>YYYY-MM-DD hh:mm:ss</code>",
+  json: "a JSON document",
+};
+
+const valueItem = (v: EnumValue): string =>
+  `<li>${code(v.value)}${v.description ? `: ${inline(v.description)}` : ""}${
+    v.deprecated ? ` <em>Deprecated: ${inline(v.deprecated)}</em>` : ""
+  }</li>`;
+
+/** Values, bounds and format of a type spec, walking into list items and map values. */
+function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
+  const out: string[] = [];
+  const e = s.enum ? site.enums.get(s.enum) : undefined;
+  if (e)
+    out.push(
+      `${where}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}:<ul>${e.values.map(valueItem).join("")}</ul>`,
+    );
+  if (s.knownValues)
+    out.push(`${where}Known values (others are accepted):<ul>${s.knownValues.map(valueItem).join("")}</ul>`);
+  const range = (lo?: number, hi?: number, unit = "") =>
+    lo !== undefined && hi !== undefined
+      ? `between ${lo} and ${hi}${unit}`
+      : lo !== undefined
+        ? `at least ${lo}${unit}`
+        : hi !== undefined
+          ? `at most ${hi}${unit}`
+          : undefined;
+  const value = range(s.minimum, s.maximum);
+  if (value) out.push(`${where}Value ${value}.`);
+  if (s.notOneOf) out.push(`${where}Not ${s.notOneOf.map((n) => code(n)).join(", ")}.`);
+  const items = range(s.minItems, s.maxItems, " items");
+  if (items) out.push(`${where}${items[0]!.toUpperCase()}${items.slice(1)}.`);
+  const length = range(s.minLength, s.maxLength, " characters");
+  if (length) out.push(`${where}Length ${length}.`);
+  if (s.pattern) out.push(`${where}Matches <code>${escape(s.pattern)}</code>.`);
+  if (s.format) out.push(`${where}Format: ${FORMATS[s.format]}.`);
+  if (s.familyFrom) out.push(`${where}Address family chosen by <code>${escape(s.familyFrom)}</code>.`);
+  if (s.items) out.push(...constraintFacts(s.items, site, "Each item: "));
+  if (s.values) out.push(...constraintFacts(s.values, site, "Each value: "));
+  return out;
+}
+
+const isSecret = (s: TypeSpec): boolean =>
+  s.secret || (!!s.items && isSecret(s.items)) || (!!s.values && isSecret(s.values));
+
+/** Where the field travels on the wire, when not under its own name: its wire name, or `wirePath`. */
+function wireFact(f: Field): string | undefined {
+  const p = f.wirePath;
+  if (!p) return f.wireName === f.name ? undefined : `Wire name: <code>${escape(f.wireName)}</code>.`;
+  const parts = (["create", "update", "read"] as const).flatMap((k) =>
+    p[k] === undefined ? [] : [`${k} <code>${escape(String(p[k]))}</code>`],
+  );
+  return `Wire path: ${parts.join(", ")}${p.read === undefined ? `; read back as <code>${escape(f.wireName)}</code>` : ""}.`;
+}
+
+/** What changing an input of a resource does. */
+export function changeHtml(f: Field): string {
+  const r = f.replaceOnChange;
+  if (r)
+    return `<strong>Replaces</strong> the resource: ${inline(r.reason)}${
+      r.exceptVariants ? ` Variants ${r.exceptVariants.map((v) => code(v)).join(", ")} update in place.` : ""
+    }`;
+  const c = f.onChange;
+  if (c && "reject" in c && c.reject) return `<strong>Rejected</strong> by <code>update()</code>: ${inline(c.reject)}`;
+  if (c && "createOnly" in c && c.createOnly)
+    return `<strong>Create only</strong>: sent at creation, later changes are not compared. ${inline(c.createOnly)}`;
+  if (c && "update" in c && c.update) return `In place, by the <code>${escape(c.update)}</code> operation.`;
+  return "In place.";
+}
+
+function presence(f: Field): string {
+  if (f.mode === "output") return f.guaranteed ? "always set" : "may be absent";
+  const when = f.requiredWhen
+    ? `; required when <code>${escape(f.requiredWhen.field)}</code> is ${code(f.requiredWhen.equals)}`
+    : "";
+  if (f.mode === "required") return "required";
+  return (f.mode === "optional-computed" ? "optional (the service fills it when omitted)" : "optional") + when;
+}
+
+/** A fields table's rows; `change` adds what a change to each input does (resource inputs only). */
+export function fieldRows(
+  fields: readonly Field[],
+  site: Site,
+  root: string,
+  anchorPrefix: string,
+  options: { change?: boolean } = {},
+): FieldRow[] {
+  return fields.map((f) => {
+    const facts = constraintFacts(f.type, site);
+    if (f.default !== undefined) facts.unshift(`Default: ${code(f.default)}.`);
+    if (f.env) facts.push(`Environment variable: <code>${escape(f.env)}</code>.`);
+    if (isSecret(f.type))
+      facts.push(
+        "<strong>Secret</strong>: <code>Secret</code> in results; its string, JSON and inspect forms print <code>[secret]</code>.",
+      );
+    if (f.references)
+      facts.push(
+        `Holds the id of ${f.references
+          .map((k) => (site.resourcePage.has(k) ? link(root, site.resourcePage.get(k)!, k) : escape(k)))
+          .join(" or ")}.`,
+      );
+    if (f.conflictsWith.length)
+      facts.push(`Not together with ${f.conflictsWith.map((n) => `<code>${escape(n)}</code>`).join(", ")}.`);
+    if (f.writeOnly) facts.push("Write-only: the service never returns it; after an import it is unknown.");
+    const wire = wireFact(f);
+    if (wire) facts.push(wire);
+    return {
+      anchor: `${anchorPrefix}-${f.name}`,
+      name: f.name,
+      type: typeHtml(f.type, site, root),
+      presence: presence(f),
+      description: inline(f.description),
+      facts,
+      change: options.change && f.mode !== "output" ? changeHtml(f) : undefined,
+      deprecated: f.deprecated && inline(f.deprecated),
+    };
+  });
+}

@@ -1,0 +1,41 @@
+/** HTML text helpers for the docs pages: every schema string passes through `escape` or `inline`. */
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+const SPECIAL = /[&<>"']/;
+
+/** Most names and descriptions need no escaping: they are returned as they are, unscanned twice. */
+export const escape = (text: string): string =>
+  SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c]!) : text;
+
+/**
+ * The inline Markdown schema descriptions use: `code` spans and [text](https://…) links; everything
+ * else is escaped text. Written here rather than with a Markdown library: descriptions use no other syntax,
+ * and this keeps rendering of 2,000 entities within its time bound.
+ */
+export function inline(text: string): string {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part) =>
+      part.length > 2 && part.startsWith("`") && part.endsWith("`")
+        ? `<code>${escape(part.slice(1, -1))}</code>`
+        : escape(part).replace(
+            /\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g,
+            (_m, label: string, url: string) => `<a href="${url}">${label}</a>`,
+          ),
+    )
+    .join("");
+}
+
+/** `<code>` of a value, as its JSON. */
+export const code = (value: unknown): string => `<code>${escape(JSON.stringify(value))}</code>`;
+
+/** The first sentence of a description, for lists and the search index. */
+export function summary(text: string): string {
+  const m = /^(.+?[.!?])(\s|$)/s.exec(text);
+  return (m ? m[1]! : text).replace(/\s+/g, " ");
+}
+
+/** A link relative to a page `root` ("" or "../"). */
+export const link = (root: string, href: string, label: string): string =>
+  `<a href="${root}${href}">${escape(label)}</a>`;

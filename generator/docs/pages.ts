@@ -1,0 +1,189 @@
+import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
+import { importIdText } from "../emit/describe.js";
+import { diagramSvg, references } from "./diagram.js";
+import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
+import { fieldRows } from "./fields.js";
+import { code, escape, inline, link, summary } from "./html.js";
+import { INDEX_PAGE, PROVIDER_PAGE, type Site } from "./site.js";
+
+/** The view of each page: what its template prints. Pure functions of the model. */
+
+const ROOT = "";
+const SUB = "../";
+
+/** What every page's layout needs. */
+function frame(site: Site, root: string, title: string) {
+  const p = site.model.provider;
+  return { root, title, package: p.package.name, version: p.package.version, displayName: p.displayName };
+}
+
+/** Notes about deleting go under "Delete"; the rest under "Lifecycle". */
+const isDeleteNote = (note: string) => /\b(delet|cancel|destroy)/i.test(note);
+
+function readinessHtml(r: Resource): string | undefined {
+  const x = r.readiness;
+  if (x === undefined) return undefined;
+  if (x === "readable") return "Create and update are done as soon as a read finds the object.";
+  const values = (v: readonly string[]) => v.map((s) => code(s)).join(", ");
+  return `Create and update wait until <code>${escape(x.field)}</code> is ${values(x.ready)}${
+    x.failed?.length ? `; they fail when it is ${values(x.failed)}` : ""
+  }.`;
+}
+
+/** The operations a resource is bound to, one line each, as the schema states them. */
+const operationsHtml = (r: Resource): string[] =>
+  Object.entries(r.operations ?? {}).map(
+    ([name, op]) =>
+      `<code>${escape(name)}</code>: ${Object.entries(op)
+        .map(([k, v]) => `${escape(k)} ${code(v)}`)
+        .join(", ")}`,
+  );
+
+export function resourcePage(r: Resource, site: Site) {
+  const plan = site.resourcePlan.get(r.name)!;
+  const notes = r.lifecycleNotes.map(inline);
+  const imp = importExample(r, site);
+  return {
+    ...frame(site, SUB, r.name),
+    name: r.name,
+    token: r.token,
+    description: inline(r.description),
+    deprecated: r.deprecated && inline(r.deprecated),
+    examples: resourceExamples(r, site),
+    argsName: plan.args,
+    outputsName: plan.outputs,
+    inputs: fieldRows(
+      r.fields.filter((f) => f.mode !== "output"),
+      site,
+      SUB,
+      "in",
+      { change: true },
+    ),
+    outputs: fieldRows(
+      r.fields.filter((f) => f.mode === "output"),
+      site,
+      SUB,
+      "out",
+    ),
+    importText: inline(importIdText(r)),
+    importDescription: r.importId.supported && r.importId.description ? inline(r.importId.description) : undefined,
+    importCode: imp?.code,
+    readiness: readinessHtml(r),
+    operations: operationsHtml(r),
+    lifecycle: notes.filter((_n, i) => !isDeleteNote(r.lifecycleNotes[i]!)),
+    deleteNotes: notes.filter((_n, i) => isDeleteNote(r.lifecycleNotes[i]!)),
+  };
+}
+
+export function lookupPage(l: Lookup, site: Site) {
+  const plan = site.lookupPlan.get(l.name)!;
+  return {
+    ...frame(site, SUB, l.name),
+    name: l.name,
+    token: l.token,
+    description: inline(l.description),
+    deprecated: l.deprecated && inline(l.deprecated),
+    examples: lookupExamples(l, site),
+    argsName: plan.args,
+    resultName: plan.result,
+    inputs: fieldRows(l.inputs, site, SUB, "in"),
+    results: fieldRows(l.results, site, SUB, "out"),
+  };
+}
+
+/** Each entity whose own fields name a type directly, for the type pages' "Used by". */
+export function usedBy(site: Site): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  const refs = (s: TypeSpec, into: Set<string>): void => {
+    if (s.ref) into.add(s.ref);
+    if (s.items) refs(s.items, into);
+    if (s.values) refs(s.values, into);
+  };
+  const note = (page: string, label: string, fields: readonly Field[], extra: readonly string[] = []) => {
+    const names = new Set(extra);
+    fields.forEach((f) => refs(f.type, names));
+    for (const n of names) (out.get(n) ?? out.set(n, new Set()).get(n)!).add(link(SUB, page, label));
+  };
+  const m = site.model;
+  m.resources.forEach((r) => note(site.resourcePage.get(r.name)!, r.name, r.fields));
+  m.lookups.forEach((l) => note(site.lookupPage.get(l.name)!, l.name, [...l.inputs, ...l.results]));
+  m.types.forEach((t) =>
+    note(
+      site.typePage.get(t.name)!,
+      t.name,
+      t.kind === "object" ? t.fields : [],
+      t.kind === "union" ? t.variants.map((v) => v.ref) : [],
+    ),
+  );
+  note(PROVIDER_PAGE, "Provider", m.provider.config);
+  return new Map([...out].map(([k, v]) => [k, [...v].sort()]));
+}
+
+export function typePage(t: NamedType, site: Site, users: readonly string[]) {
+  const plan = site.plan.types.get(t.name)!;
+  const forms = [
+    ...(t.usage.input ? [`<code>${escape(plan.input)}</code> (as an input)`] : []),
+    ...(t.usage.output || !t.usage.input ? [`<code>${escape(plan.output)}</code> (as read)`] : []),
+  ];
+  return {
+    ...frame(site, SUB, t.name),
+    name: t.name,
+    kind: t.kind === "union" ? "union type" : "type",
+    description: inline(t.description),
+    forms: forms.join(" and "),
+    fields: t.kind === "object" ? fieldRows(t.fields, site, SUB, "f") : [],
+    discriminator:
+      t.kind === "union"
+        ? { name: t.discriminator.field, description: inline(t.discriminator.description) }
+        : undefined,
+    variants: (t.kind === "union" ? t.variants : []).map((v) => ({
+      value: code(v.value),
+      type: site.typePage.has(v.ref) ? link(SUB, site.typePage.get(v.ref)!, v.ref) : escape(v.ref),
+      description: v.description ? inline(v.description) : "",
+      deprecated: v.deprecated ? inline(v.deprecated) : "",
+    })),
+    usedBy: users,
+  };
+}
+
+export function providerPage(site: Site) {
+  const p = site.model.provider;
+  return {
+    ...frame(site, ROOT, "Provider configuration"),
+    description: inline(p.description),
+    envPrefix: p.envPrefix,
+    examples: providerExamples(site),
+    config: fieldRows(p.config, site, ROOT, "in"),
+    functions: p.functions.map((f) => ({
+      name: f.name,
+      token: f.token,
+      description: inline(f.description),
+      outputs: fieldRows(f.outputs, site, ROOT, `fn-${f.name}`),
+    })),
+  };
+}
+
+export function indexPage(site: Site) {
+  const m = site.model;
+  const refs = references(site);
+  const entry = (page: string, name: string, description: string, deprecated?: string) => ({
+    link: link(ROOT, page, name),
+    summary: inline(summary(description)),
+    deprecated: !!deprecated,
+  });
+  return {
+    ...frame(site, ROOT, "Overview"),
+    description: inline(m.provider.description),
+    diagram: diagramSvg(site, refs, ROOT),
+    references: refs.map((r) => ({
+      from: link(ROOT, site.resourcePage.get(r.from)!, r.from),
+      to: link(ROOT, site.resourcePage.get(r.to)!, r.to),
+      paths: r.paths.map((p) => `<code>${escape(p)}</code>`).join(", "),
+    })),
+    providerPage: PROVIDER_PAGE,
+    resources: m.resources.map((r) => entry(site.resourcePage.get(r.name)!, r.name, r.description, r.deprecated)),
+    lookups: m.lookups.map((l) => entry(site.lookupPage.get(l.name)!, l.name, l.description, l.deprecated)),
+    types: m.types.map((t) => entry(site.typePage.get(t.name)!, t.name, t.description)),
+    index: INDEX_PAGE,
+  };
+}

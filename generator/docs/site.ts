@@ -1,0 +1,72 @@
+import type { EnumType, NamedType, PackageModel } from "../model/types.js";
+import type { LookupPlan, PackagePlan, ResourcePlan } from "../plan/planPackage.js";
+import { runtimeReexports } from "../runtimeContract.js";
+
+/** Page paths (relative to docs/) of every entity, and the model's lookups by name. */
+export interface Site {
+  readonly model: PackageModel;
+  readonly plan: PackagePlan;
+  readonly resourcePlan: ReadonlyMap<string, ResourcePlan>;
+  readonly lookupPlan: ReadonlyMap<string, LookupPlan>;
+  readonly resourcePage: ReadonlyMap<string, string>;
+  readonly lookupPage: ReadonlyMap<string, string>;
+  readonly typePage: ReadonlyMap<string, string>;
+  readonly types: ReadonlyMap<string, NamedType>;
+  readonly enums: ReadonlyMap<string, EnumType>;
+  readonly names: ExportedNames;
+}
+
+export interface ExportedNames {
+  readonly values: ReadonlySet<string>;
+  readonly types: ReadonlySet<string>;
+}
+
+export const INDEX_PAGE = "index.html";
+export const PROVIDER_PAGE = "provider.html";
+
+/** A module's page: its path under src/ with `.html`, so pages are as collision-free as the plan's modules. */
+const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
+
+export function site(plan: PackagePlan): Site {
+  const m = plan.model;
+  return {
+    model: m,
+    plan,
+    resourcePlan: new Map(plan.resources.map((r) => [r.entity.name, r])),
+    lookupPlan: new Map(plan.lookups.map((l) => [l.entity.name, l])),
+    resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
+    lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
+    typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),
+    types: new Map(m.types.map((t) => [t.name, t])),
+    enums: new Map(m.enums.map((e) => [e.name, e])),
+    names: exportedNames(plan),
+  };
+}
+
+/** Every name the package exports, split into values and types (types are imported with `type`). */
+function exportedNames(plan: PackagePlan): ExportedNames {
+  const m = plan.model;
+  const rt = runtimeReexports(m.provider.name);
+  const values = new Set<string>([
+    ...rt.values,
+    "Provider",
+    "resolveProviderConfig",
+    "defaultProvider",
+    ...m.provider.functions.map((f) => f.name),
+    ...m.enums.map((e) => e.name),
+    ...plan.resources.flatMap((r) => [r.entity.name, r.validate, r.descriptor]),
+    ...plan.lookups.flatMap((l) => [l.entity.name, l.validate, l.descriptor]),
+  ]);
+  const types = new Set<string>([
+    ...rt.types,
+    "ProviderArgs",
+    "ProviderConfig",
+    ...plan.resources.flatMap((r) => [r.args, r.state, r.outputs]),
+    ...plan.lookups.flatMap((l) => [l.args, l.result]),
+    ...[...plan.types.values()].flatMap((t) => [
+      ...(t.entity.usage.output || !t.entity.usage.input ? [t.output] : []),
+      ...(t.entity.usage.input ? [t.input] : []),
+    ]),
+  ]);
+  return { values, types };
+}

@@ -1,0 +1,161 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadModels } from "../../generator/pipeline.js";
+
+/**
+ * The built docs sites in a real browser: Debian's Chromium (installed by `make test` when missing),
+ * driven by playwright-core, over file:// as a reader who opens the folder would see them.
+ */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CHROMIUM = "/usr/bin/chromium";
+const SCREENSHOT = join(ROOT, "test/output/docs/netsvc-vxc.png");
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const models = new Map(loadModels(join(ROOT, "schemas")).map((m) => [m.provider.name, m]));
+const docsDir = (pkg: string) => join(ROOT, "generated", pkg, "docs");
+const pages = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? pages(join(dir, e.name)) : e.name.endsWith(".html") ? [join(dir, e.name)] : [],
+  );
+
+let context: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: run \`make test\`, which installs Debian's chromium`);
+  profile = mkdtempSync(join(tmpdir(), "sdkgen-chromium-"));
+  // A persistent context is how playwright takes a fresh --user-data-dir of our own.
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+});
+
+afterAll(async () => {
+  await context?.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+/** Opens a page, recording console errors, uncaught exceptions and failed loads. */
+async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
+  page.on("requestfailed", (r) => errors.push(`failed to load ${r.url()}`));
+  await page.goto(url, { waitUntil: "load" });
+  return { page, errors };
+}
+
+/** Types a query into the search box and follows the first result with Enter. */
+async function searchAndGo(page: Page, query: string): Promise<{ first: string; url: string }> {
+  const before = page.url();
+  await page.fill("#search", query);
+  const first = (await page.locator("#results a").first().textContent()) ?? "";
+  await Promise.all([page.waitForURL((u) => u.href !== before), page.press("#search", "Enter")]);
+  return { first, url: page.url() };
+}
+
+describe.each([
+  {
+    pkg: "netsvc",
+    searches: [
+      ["Vxc", "resources/vxc.html"],
+      ["getPartner", "lookups/getPartner.html"],
+    ],
+  },
+  {
+    pkg: "cloudplat",
+    searches: [
+      ["ApiGatewayApi", "resources/apiGatewayApi.html"],
+      ["getApiGatewayApis", "lookups/getApiGatewayApis.html"],
+    ],
+  },
+])("docs site of $pkg in Chromium", ({ pkg, searches }) => {
+  const dir = docsDir(pkg);
+  const index = pathToFileURL(join(dir, "index.html")).href;
+
+  it("loads every page with no console error, and every internal link resolves", async () => {
+    const ids = new Map<string, Set<string>>();
+    const links: { from: string; href: string }[] = [];
+    // One tab visits every page in turn: what each load reports is charged to the page being loaded.
+    const { page, errors } = await open("about:blank");
+    const problems: string[] = [];
+    for (const file of pages(dir)) {
+      errors.length = 0;
+      await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+      problems.push(...errors.map((e) => `${relative(dir, file)}: ${e}`));
+      ids.set(file, new Set(await page.$$eval("[id]", (els) => els.map((el) => el.id))));
+      // An SVG link's href is not a string: its attribute is resolved against the page's address.
+      const hrefs = await page.$$eval(
+        "a[href]",
+        (as, base) => as.map((a) => new URL(a.getAttribute("href")!, base).href),
+        page.url(),
+      );
+      for (const href of hrefs) if (href.startsWith("file:")) links.push({ from: relative(dir, file), href });
+    }
+    await page.close();
+    for (const { from, href } of links) {
+      const url = new URL(href);
+      const target = fileURLToPath(url);
+      if (!ids.has(target)) problems.push(`${from}: link to a missing page ${href}`);
+      else if (url.hash && !ids.get(target)!.has(decodeURIComponent(url.hash.slice(1))))
+        problems.push(`${from}: link to a missing anchor ${href}`);
+    }
+    expect(problems).toEqual([]);
+    expect(links.length).toBeGreaterThan(ids.size);
+  });
+
+  it.each(searches)("search finds %s and opens its page", async (query, target) => {
+    const { page, errors } = await open(index);
+    const { first, url } = await searchAndGo(page, query);
+    expect(first.startsWith(query)).toBe(true);
+    expect(url).toBe(pathToFileURL(join(dir, target)).href);
+    await expect(page.locator("h1").textContent()).resolves.toContain(query);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("draws the diagram of references with a link per kind", async () => {
+    const { page } = await open(index);
+    const nodes = page.locator("svg.diagram a.node");
+    const kinds = models.get(pkg)!.resources.map((r) => r.name);
+    expect(await nodes.evaluateAll((as) => as.map((a) => a.getAttribute("data-kind")))).toEqual(
+      expect.arrayContaining(kinds),
+    );
+    expect(await nodes.count()).toBe(kinds.length);
+    // Rendered, not just present: every node has a visible box, and the arrows are drawn.
+    const areas = await nodes.evaluateAll((as) =>
+      as.map((a) => {
+        const box = (a as unknown as { getBBox(): { width: number; height: number } }).getBBox();
+        return box.width * box.height;
+      }),
+    );
+    for (const area of areas) expect(area).toBeGreaterThan(0);
+    expect(await page.locator("svg.diagram path.edge").count()).toBeGreaterThan(0);
+    await Promise.all([page.waitForURL(/resources\//), nodes.first().click()]);
+    expect(page.url()).toMatch(/\/docs\/resources\/[A-Za-z]+\.html$/);
+    await page.close();
+  });
+});
+
+it("writes a screenshot of a resource page under test/output/", async () => {
+  const { page, errors } = await open(pathToFileURL(join(docsDir("netsvc"), "resources/vxc.html")).href);
+  mkdirSync(join(ROOT, "test/output/docs"), { recursive: true });
+  rmSync(SCREENSHOT, { force: true });
+  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  expect(existsSync(SCREENSHOT)).toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});
