@@ -2,11 +2,11 @@ import type { Diagnostic } from "../diagnostics.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
-import { checkSemantics } from "./semantic.js";
+import { checkRules } from "./rules/index.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
 
-/** The meta-schema on every file, then the semantic rules per provider. Every problem, not the first. */
+/** The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first. */
 export function validateSchemas(
   sources: readonly SourceDoc[],
   cacheDir?: string,
@@ -24,6 +24,6 @@ export function validateSchemas(
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources);
-  for (const index of providers) diagnostics.push(...checkSemantics(index, valid));
+  for (const index of providers) diagnostics.push(...checkRules(index, valid));
   return { providers, valid, diagnostics };
 }
