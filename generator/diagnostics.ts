@@ -1,13 +1,19 @@
-/** A problem found in a schema file, reported as `file:line:col: message`. */
-export interface Diagnostic {
+/** A place in a schema file: 1-based line and column, as editors count them. */
+export interface SourcePos {
   readonly file: string;
   readonly line: number;
   readonly col: number;
+}
+
+/** A problem found in a schema file, reported as `file:line:col: message`. */
+export interface Diagnostic extends SourcePos {
   readonly message: string;
 }
 
+export const formatPos = (p: SourcePos): string => `${p.file}:${p.line}:${p.col}`;
+
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.col}: ${d.message}`;
+  return `${formatPos(d)}: ${d.message}`;
 }
 
 /** Sorted by file, then position, then text, so reports are stable across runs. */

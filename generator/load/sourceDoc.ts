@@ -1,5 +1,5 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic, SourcePos } from "../diagnostics.js";
 
 export type Folder = "provider" | "resources" | "lookups" | "types";
 
@@ -18,6 +18,11 @@ export interface SourceDoc {
   readonly hash: string;
   /** Already known to satisfy the meta-schema (from the cache). */
   readonly knownValid: boolean;
+  /**
+   * Where the value (or the key) at `path` is written, for the model to keep. In a file read from the
+   * cache it is found, by parsing the file, only when first read: a run that reports nothing parses nothing.
+   */
+  position(path: Path, where?: "key" | "value"): SourcePos;
 }
 
 export type Path = readonly (string | number)[];
@@ -40,13 +45,22 @@ export function parseSource(text: string, meta: SourceMeta): { source?: SourceDo
       }),
     };
   }
-  return { source: { ...meta, data: doc.toJS(), doc, lines, knownValid: false }, diagnostics: [] };
+  // Found now, while the document is at hand, so the model does not keep the document alive.
+  const source: SourceDoc = {
+    ...meta,
+    data: doc.toJS(),
+    doc,
+    lines,
+    knownValid: false,
+    position: (path, where) => locate(source, path, where),
+  };
+  return { source, diagnostics: [] };
 }
 
 /** A file whose data came from the cache: it is read and parsed only if a diagnostic needs a position. */
 export function cachedSource(text: () => string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
   let parsed: ReturnType<typeof parse> | undefined;
-  return {
+  const source: SourceDoc = {
     ...meta,
     data,
     knownValid,
@@ -55,6 +69,22 @@ export function cachedSource(text: () => string, meta: SourceMeta, data: unknown
     },
     get lines() {
       return (parsed ??= parse(text())).lines;
+    },
+    position: (path, where) => lazyPosition(meta.file, () => locate(source, path, where)),
+  };
+  return source;
+}
+
+/** A position whose line and column are found on first read. */
+function lazyPosition(file: string, find: () => SourcePos): SourcePos {
+  let found: SourcePos | undefined;
+  return {
+    file,
+    get line() {
+      return (found ??= find()).line;
+    },
+    get col() {
+      return (found ??= find()).col;
     },
   };
 }
@@ -65,7 +95,7 @@ const firstLine = (s: string): string => s.split("\n")[0]!.replace(/ at line \d+
  * The position of the value (or, with `at: "key"`, the key) at `path`, falling back to the deepest
  * node that exists, so even a "missing key" problem points into the right object.
  */
-export function locate(src: SourceDoc, path: Path, at: "key" | "value" = "value"): Diagnostic {
+export function locate(src: SourceDoc, path: Path, at: "key" | "value" = "value"): SourcePos {
   let node: Node | null | undefined = src.doc.contents as Node | null;
   let offset = node?.range?.[0] ?? 0;
   for (let i = 0; i < path.length && node; i++) {
@@ -84,7 +114,7 @@ export function locate(src: SourceDoc, path: Path, at: "key" | "value" = "value"
     } else break;
   }
   const pos = src.lines.linePos(offset);
-  return { file: src.file, line: pos.line, col: pos.col, message: "" };
+  return { file: src.file, line: pos.line, col: pos.col };
 }
 
 /** A diagnostic at `path` in `src`. */

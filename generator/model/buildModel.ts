@@ -1,5 +1,6 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
 import type { RawEnumValue, RawExample, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
+import type { Path, SourceDoc } from "../load/sourceDoc.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
   EnumType,
@@ -19,6 +20,7 @@ import type {
   TypeSpec,
   UnionType,
 } from "./types.js";
+import { SOURCE } from "./types.js";
 
 type Position = "input" | "output";
 /** The ecosystem's convention for SDKs; a provider's `package.license` overrides it. */
@@ -32,6 +34,15 @@ export function buildModel(index: ProviderIndex): PackageModel {
   const providerCase: WireCase = p.wireCase ?? "camel";
   const enums = new Map<string, EnumType>();
   const types = new Map<string, NamedType>();
+  /** Where each named type is declared. A group's inline objects are hoisted again for each entity including it. */
+  const declaredAt = new Map<string, string>();
+  /** Types named like another declared elsewhere: kept, so that planning reports the clash. */
+  const clashing: NamedType[] = [];
+  const declare = (t: NamedType, at: string) => {
+    const prior = declaredAt.get(t.name);
+    if (prior === undefined || prior === at) (types.set(t.name, t), declaredAt.set(t.name, at));
+    else clashing.push(t);
+  };
 
   const enumValues = (list: readonly RawEnumValue[]): EnumValue[] =>
     list.map((v) =>
@@ -49,22 +60,25 @@ export function buildModel(index: ProviderIndex): PackageModel {
     owner: string,
     field: string,
     wireCase: WireCase,
-    file: string,
+    src: SourceDoc,
+    path: Path,
     position: Position,
     description: string,
   ): TypeSpec => {
     let ref = raw.ref;
     if (raw.fields) {
       ref = raw.typeName ?? owner + pascal(field);
-      types.set(ref, {
+      const inline: ObjectType = {
         kind: "object",
         name: ref,
         description,
-        fields: fields(raw.fields, ref, wireCase, file, position),
+        fields: located(ownFields(src, "fields", raw.fields, path), ref, wireCase, position),
         inline: true,
         usage: NO_USAGE,
-        file,
-      });
+        file: src.file,
+        [SOURCE]: raw.typeName ? src.position([...path, "typeName"]) : src.position([...path, "fields"], "key"),
+      };
+      declare(inline, `${src.file} ${JSON.stringify(path)}`);
     }
     let enumName: string | undefined;
     if (raw.enum) {
@@ -74,12 +88,15 @@ export function buildModel(index: ProviderIndex): PackageModel {
         base: raw.type as EnumType["base"],
         values: enumValues(raw.enum),
         caseInsensitive: !!raw.caseInsensitive,
+        [SOURCE]: raw.enumName ? src.position([...path, "enumName"]) : src.position([...path, "enum"], "key"),
       });
     }
+    const inner = (key: "items" | "values", s: RawTypeSpec) =>
+      spec(s, owner, field, wireCase, src, [...path, key], position, description);
     return {
       kind: raw.type,
-      ...(raw.items && { items: spec(raw.items, owner, field, wireCase, file, position, description) }),
-      ...(raw.values && { values: spec(raw.values, owner, field, wireCase, file, position, description) }),
+      ...(raw.items && { items: inner("items", raw.items) }),
+      ...(raw.values && { values: inner("values", raw.values) }),
       ...(ref && { ref }),
       ...(enumName && { enum: enumName }),
       ...(raw.knownValues && { knownValues: enumValues(raw.knownValues) }),
@@ -100,13 +117,10 @@ export function buildModel(index: ProviderIndex): PackageModel {
   };
 
   const field = (
-    name: string,
-    raw: RawField,
+    { name, raw, src, path, group }: LocatedField,
     owner: string,
     wireCase: WireCase,
-    file: string,
     position: Position,
-    group?: string,
   ): Field => {
     const mode: Mode = position === "output" ? "output" : (raw.mode ?? "optional");
     const roc = raw.replaceOnChange;
@@ -116,7 +130,16 @@ export function buildModel(index: ProviderIndex): PackageModel {
       description: raw.description.trim(),
       mode,
       guaranteed: !!raw.guaranteed,
-      type: spec(raw, owner, name, wireCase, file, mode === "output" ? "output" : position, raw.description.trim()),
+      type: spec(
+        raw,
+        owner,
+        name,
+        wireCase,
+        src,
+        path,
+        mode === "output" ? "output" : position,
+        raw.description.trim(),
+      ),
       ...(raw.default !== undefined && { default: raw.default }),
       ...(raw.env && { env: raw.env }),
       ...(raw.deprecated && { deprecated: raw.deprecated.trim() }),
@@ -137,58 +160,59 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(raw.notSent !== undefined && { notSent: raw.notSent.trim() }),
       ...(raw.references && { references: raw.references }),
       ...(group && { group }),
+      [SOURCE]: src.position(path, "key"),
     };
   };
 
-  const fields = (
-    raw: RawFields | undefined,
-    owner: string,
-    wireCase: WireCase,
-    file: string,
-    position: Position,
-  ): Field[] =>
-    Object.entries(raw ?? {})
-      .map(([n, f]) => field(n, f, owner, wireCase, file, position))
-      .sort(byName);
-
-  const located = (list: readonly LocatedField[], owner: string, wireCase: WireCase, position: Position): Field[] =>
-    list.map((f) => field(f.name, f.raw, f.group ?? owner, wireCase, f.src.file, position, f.group)).sort(byName);
+  /** Fields from a group are named (their inline objects and enums) after the group, not the entity. */
+  function located(list: readonly LocatedField[], owner: string, wireCase: WireCase, position: Position): Field[] {
+    return list.map((f) => field(f, f.group ?? owner, wireCase, position)).sort(byName);
+  }
 
   for (const [name, src] of index.types) {
     const e = entity(src);
     const wireCase = e.wireCase ?? providerCase;
     if (e.kind === "object") {
       const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
-      types.set(name, {
-        kind: "object",
-        name,
-        description: e.description.trim(),
-        fields: located(list, name, wireCase, "input"),
-        inline: false,
-        usage: NO_USAGE,
-        file: src.file,
-      });
+      declare(
+        {
+          kind: "object",
+          name,
+          description: e.description.trim(),
+          fields: located(list, name, wireCase, "input"),
+          inline: false,
+          usage: NO_USAGE,
+          file: src.file,
+          [SOURCE]: src.position(["name"]),
+        },
+        src.file,
+      );
     } else if (e.kind === "union") {
       const d = e.discriminator!;
-      types.set(name, {
-        kind: "union",
-        name,
-        description: e.description.trim(),
-        discriminator: {
-          field: d.field,
-          wireName: d.wireName ?? toWireCase(d.field, wireCase),
-          caseInsensitive: !!d.caseInsensitive,
-          description: d.description.trim(),
+      declare(
+        {
+          kind: "union",
+          name,
+          description: e.description.trim(),
+          discriminator: {
+            field: d.field,
+            wireName: d.wireName ?? toWireCase(d.field, wireCase),
+            caseInsensitive: !!d.caseInsensitive,
+            description: d.description.trim(),
+          },
+          variants: Object.entries(e.variants ?? {})
+            .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
+            .sort((a, b) => (a.value < b.value ? -1 : 1)),
+          usage: NO_USAGE,
+          file: src.file,
+          [SOURCE]: src.position(["name"]),
         },
-        variants: Object.entries(e.variants ?? {})
-          .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
-          .sort((a, b) => (a.value < b.value ? -1 : 1)),
-        usage: NO_USAGE,
-        file: src.file,
-      });
+        src.file,
+      );
     }
   }
 
+  const providerSrc = index.provider!;
   const provider: Provider = {
     name: p.name,
     displayName: p.displayName ?? p.name,
@@ -196,19 +220,31 @@ export function buildModel(index: ProviderIndex): PackageModel {
     envPrefix: p.envPrefix!,
     ...(p.protocol && { protocol: p.protocol }),
     package: { ...p.package!, keywords: p.package!.keywords ?? [], license: p.package!.license ?? DEFAULT_LICENSE },
-    config: fields(p.config, "Provider", providerCase, index.provider!.file, "input"),
+    config: located(ownFields(providerSrc, "config", p.config), "Provider", providerCase, "input"),
     functions: Object.entries(p.functions ?? {})
       .map(([name, fn]) => ({
         name,
         token: fn.token,
         description: fn.description.trim(),
         ...(fn.receiver && { receiver: fn.receiver }),
-        inputs: fields(fn.inputs, pascal(name), providerCase, index.provider!.file, "input"),
-        outputs: fields(fn.outputs, pascal(name), providerCase, index.provider!.file, "output"),
+        inputs: located(
+          ownFields(providerSrc, "inputs", fn.inputs, ["functions", name]),
+          pascal(name),
+          providerCase,
+          "input",
+        ),
+        outputs: located(
+          ownFields(providerSrc, "outputs", fn.outputs, ["functions", name]),
+          pascal(name),
+          providerCase,
+          "output",
+        ),
+        [SOURCE]: providerSrc.position(["functions", name], "key"),
       }))
       .sort(byName),
     examples: examples(p.examples),
-    file: index.provider!.file,
+    file: providerSrc.file,
+    [SOURCE]: providerSrc.position(["name"]),
   };
 
   const resources: Resource[] = index.resources.map((src) => {
@@ -228,6 +264,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(e.hooks && { hooks: e.hooks }),
       examples: examples(e.examples),
       file: src.file,
+      [SOURCE]: src.position(["name"]),
     };
   });
 
@@ -241,7 +278,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       wireCase,
       "input",
     );
-    const outputs = fields(e.outputs, owner, wireCase, src.file, "output");
+    const outputs = located(ownFields(src, "outputs", e.outputs), owner, wireCase, "output");
     const echoed = inputs
       .filter((i) => !outputs.some((o) => o.name === i.name))
       .map((i): Field => stripInputOnly({ ...i, mode: "output", guaranteed: i.mode === "required" }));
@@ -254,6 +291,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       results: [...outputs, ...echoed].sort(byName),
       examples: examples(e.examples),
       file: src.file,
+      [SOURCE]: src.position(["name"]),
     };
   });
 
@@ -261,7 +299,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
     provider,
     resources: resources.sort(byName),
     lookups: lookups.sort(byName),
-    types: [...types.values()].sort(byName),
+    types: [...types.values(), ...clashing].sort(byName),
     enums: [...enums.values()].sort(byName),
     hooks: [...index.hooks.values()].map(({ name, file, text }) => ({ name, file, text })).sort(byName),
   };

@@ -1,9 +1,24 @@
 import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
+import type { SourcePos } from "../diagnostics.js";
 
 /**
  * The intermediate representation every emitter (and the diff) reads: immutable, with groups merged,
  * inline objects hoisted into named types, names and wire names resolved, and everything sorted.
  */
+
+/**
+ * The key under which a node keeps where it is written, for later stages' diagnostics. A position is
+ * not something the schema says, so it is kept under a symbol, which JSON forms (cache keys, the
+ * diff's signatures) and attribute lists skip: moving a line changes nothing generated. Spreading a
+ * node keeps it; structured cloning (to the emit workers) drops it, and emitters read no positions.
+ */
+export const SOURCE = Symbol("source");
+
+/** A node of the model that keeps where it is written. */
+export interface Sourced {
+  readonly [SOURCE]: SourcePos;
+}
+
 export type Mode = "required" | "optional" | "optional-computed" | "output";
 export type Scalar = string | number | boolean;
 export type ScalarKind = "string" | "number" | "integer" | "boolean" | "any";
@@ -44,7 +59,7 @@ export type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
 /** The runtime interpreter of a provider's operations. */
 export type Protocol = "netsvc" | "cloudplat";
 
-export interface Field {
+export interface Field extends Sourced {
   readonly name: string;
   readonly wireName: string;
   readonly description: string;
@@ -69,14 +84,15 @@ export interface Field {
   readonly group?: string;
 }
 
-export interface EnumType {
+/** Sourced at its last declaration (fields sharing an enum name share its values). */
+export interface EnumType extends Sourced {
   readonly name: string;
   readonly base: "string" | "number" | "integer" | "boolean";
   readonly values: readonly EnumValue[];
   readonly caseInsensitive: boolean;
 }
 
-export interface ObjectType {
+export interface ObjectType extends Sourced {
   readonly kind: "object";
   readonly name: string;
   readonly description: string;
@@ -101,7 +117,7 @@ export interface UnionVariant {
   readonly deprecated?: string;
 }
 
-export interface UnionType {
+export interface UnionType extends Sourced {
   readonly kind: "union";
   readonly name: string;
   readonly description: string;
@@ -142,7 +158,7 @@ export interface Example {
   readonly code: string;
 }
 
-export interface Resource {
+export interface Resource extends Sourced {
   readonly name: string;
   readonly token: string;
   readonly description: string;
@@ -159,7 +175,7 @@ export interface Resource {
   readonly file: string;
 }
 
-export interface Lookup {
+export interface Lookup extends Sourced {
   readonly name: string;
   readonly token: string;
   readonly description: string;
@@ -171,7 +187,7 @@ export interface Lookup {
   readonly file: string;
 }
 
-export interface ProviderFunction {
+export interface ProviderFunction extends Sourced {
   readonly name: string;
   readonly token: string;
   readonly description: string;
@@ -180,7 +196,7 @@ export interface ProviderFunction {
   readonly outputs: readonly Field[];
 }
 
-export interface Provider {
+export interface Provider extends Sourced {
   readonly name: string;
   readonly displayName: string;
   readonly description: string;

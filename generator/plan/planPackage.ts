@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../diagnostics.js";
-import type { Lookup, NamedType, PackageModel, Resource } from "../model/types.js";
+import { formatPos, type Diagnostic, type SourcePos } from "../diagnostics.js";
+import { SOURCE, type Lookup, type NamedType, type PackageModel, type Resource } from "../model/types.js";
 import { camel, pascal } from "../naming.js";
 
 import { runtimeReexports } from "../runtimeContract.js";
@@ -53,27 +53,47 @@ export const providerSymbols = (model: PackageModel) => ({
 });
 
 export function planPackage(model: PackageModel): { plan: PackagePlan; diagnostics: Diagnostic[] } {
-  const owners = new Map<string, string>();
+  /** Each exported name, and what takes it. A position is read only for a clash: reading it may parse a file. */
+  const owners = new Map<string, { readonly what: string; readonly at?: SourcePos }>();
   const diagnostics: Diagnostic[] = [];
-  const claim = (symbol: string, file: string, what: string) => {
+  const claim = (symbol: string, at: SourcePos, what: string) => {
     const prior = owners.get(symbol);
     if (prior)
       diagnostics.push({
-        file,
-        line: 1,
-        col: 1,
-        message: `generated name ${symbol} (${what}) is already taken by ${prior}; rename one of them`,
+        ...at,
+        message: `generated name ${symbol} (${what}) is already taken by ${prior.what}${prior.at ? ` at ${formatPos(prior.at)}` : ""}; rename one of them`,
       });
-    else owners.set(symbol, `${what} in ${file}`);
+    else owners.set(symbol, { what, at });
   };
   const reexports = runtimeReexports(model.provider.name);
-  [...reexports.values, ...reexports.types].forEach((s) => owners.set(s, "a runtime re-export"));
+  [...reexports.values, ...reexports.types].forEach((s) => owners.set(s, { what: "a runtime re-export" }));
 
   const p = providerSymbols(model);
-  for (const s of [p.args, p.config, p.descriptor, p.resolve]) claim(s, model.provider.file, "the provider");
+  const provider = model.provider[SOURCE];
+  for (const s of [p.args, p.config, p.descriptor, p.resolve, "Provider", "defaultProvider"])
+    claim(s, provider, "the provider");
   for (const f of p.functions)
-    (claim(f.name, model.provider.file, `function ${f.name}`),
-      claim(f.result, model.provider.file, `function ${f.name}`));
+    (claim(f.name, f.fn[SOURCE], `function ${f.name}`), claim(f.result, f.fn[SOURCE], `function ${f.name}`));
+
+  // Types and enums claim their names before resources and lookups do: a type is declared once and
+  // used from many places, so a clash is reported on the entity, which names where the type is.
+  const types = new Map(
+    model.types.map((t): [string, TypePlan] => {
+      const plan = {
+        entity: t,
+        path: `src/types/${camel(t.name)}.ts`,
+        output: t.name,
+        input: `${t.name}Args`,
+        descriptor: `${camel(t.name)}Type`,
+      };
+      const what = `${t.kind === "object" && t.inline ? "inline type" : "type"} ${t.name}`;
+      if (t.usage.output || !t.usage.input) claim(plan.output, t[SOURCE], what);
+      if (t.usage.input) claim(plan.input, t[SOURCE], what);
+      claim(plan.descriptor, t[SOURCE], what);
+      return [t.name, plan];
+    }),
+  );
+  for (const e of model.enums) claim(e.name, e[SOURCE], `enum ${e.name}`);
 
   // Resource classes extend rt.ManagedResource, whose members a field of the same name would shadow.
   const MEMBERS = ["id", "descriptor", "provider", "refresh", "diff", "update", "delete", "toJSON"];
@@ -81,9 +101,7 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
     for (const f of r.fields)
       if (MEMBERS.includes(f.name))
         diagnostics.push({
-          file: r.file,
-          line: 1,
-          col: 1,
+          ...f[SOURCE],
           message: `field "${f.name}" of ${r.name} would shadow the resource class's own "${f.name}"; rename it (the wire key can stay, with wireName)`,
         });
   const resources = model.resources.map((r): ResourcePlan => {
@@ -96,8 +114,9 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       descriptor: `${camel(r.name)}Descriptor`,
       validate: `validate${r.name}Args`,
     };
-    for (const s of [plan.args, plan.state, plan.outputs, plan.descriptor, plan.validate])
-      claim(s, r.file, `resource ${r.name}`);
+    // The resource's class (and the interface of its state) take its own name.
+    for (const s of [r.name, plan.args, plan.state, plan.outputs, plan.descriptor, plan.validate])
+      claim(s, r[SOURCE], `resource ${r.name}`);
     return plan;
   });
   const lookups = model.lookups.map((l): LookupPlan => {
@@ -110,25 +129,11 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       descriptor: `${l.name}Descriptor`,
       validate: `validate${base}Args`,
     };
-    for (const s of [plan.args, plan.result, plan.descriptor, plan.validate]) claim(s, l.file, `lookup ${l.name}`);
+    // The lookup's function takes its own name.
+    for (const s of [l.name, plan.args, plan.result, plan.descriptor, plan.validate])
+      claim(s, l[SOURCE], `lookup ${l.name}`);
     return plan;
   });
-  const types = new Map(
-    model.types.map((t): [string, TypePlan] => {
-      const plan = {
-        entity: t,
-        path: `src/types/${camel(t.name)}.ts`,
-        output: t.name,
-        input: `${t.name}Args`,
-        descriptor: `${camel(t.name)}Type`,
-      };
-      if (t.usage.output || !t.usage.input) claim(plan.output, t.file, `type ${t.name}`);
-      if (t.usage.input) claim(plan.input, t.file, `type ${t.name}`);
-      claim(plan.descriptor, t.file, `type ${t.name}`);
-      return [t.name, plan];
-    }),
-  );
-  for (const e of model.enums) claim(e.name, model.provider.file, `enum ${e.name}`);
   return {
     plan: {
       model,

@@ -5,11 +5,11 @@ import type { SourceDoc } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
 import { checkCloudplatOperations } from "./protocols/cloudplat.js";
 import { checkReferences } from "./references.js";
-import { checkSemantics } from "./semantic.js";
+import { checkRules } from "./rules/index.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
 
-/** The meta-schema on every file, then the semantic rules per provider. Every problem, not the first. */
+/** The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first. */
 export function validateSchemas(
   sources: readonly SourceDoc[],
   cacheDir?: string,
@@ -28,7 +28,7 @@ export function validateSchemas(
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources, hooks);
-  for (const index of providers) diagnostics.push(...checkSemantics(index, valid), ...checkReferences(index, valid));
+  for (const index of providers) diagnostics.push(...checkRules(index, valid), ...checkReferences(index, valid));
   for (const index of providers)
     diagnostics.push(
       ...checkCloudplatOperations(index, valid, () => (metaValidator ??= new MetaSchemaValidator(cacheDir))),

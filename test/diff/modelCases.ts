@@ -1,6 +1,6 @@
 import type { ChangeCode } from "../../generator/diff/classify.js";
 import type { Severity } from "../../generator/diff/types.js";
-import type { Field, PackageModel } from "../../generator/model/types.js";
+import { SOURCE, type Field, type PackageModel } from "../../generator/model/types.js";
 
 /**
  * Changes the schema language cannot express today but the comparison must still classify: a token
@@ -23,6 +23,8 @@ const input = (mode: Field["mode"], secret = false): Field => ({
   writeOnly: false,
   type: { kind: "string", secret },
   conflictsWith: [],
+  // Model nodes say where they are written; this one is written nowhere, so it names the provider file.
+  [SOURCE]: { file: "schemas/shop/provider.yaml", line: 1, col: 1 },
 });
 
 const withFunctionInput =

@@ -215,3 +215,75 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     ]);
   });
 });
+
+describe("planning diagnostics: generated names that collide, at the real positions of both", () => {
+  const resource = (name: string) => `version: 1
+kind: resource
+name: ${name}
+token: demo:index/${name[0]!.toLowerCase()}${name.slice(1)}:${name}
+description: A ${name}.
+fields:
+  label: { type: string, mode: required, description: Label. }
+  uid: { type: string, mode: output, description: Id. }
+importId:
+  parts: [{ field: uid, type: string }]
+`;
+  // A lookup naming its element type, as getApiGatewayApiApps names ApiGatewayApiApp.
+  const getGadgets = `version: 1
+kind: lookup
+name: getGadgets
+token: demo:index/getGadgets:getGadgets
+description: Gadgets.
+outputs:
+  id: { type: string, description: Id. }
+  gadgets:
+    type: list
+    description: The gadgets.
+    items:
+      type: object
+      typeName: Gadget
+      fields:
+        label: { type: string, description: Label. }
+`;
+
+  it("reports a resource named like a lookup's element type", () => {
+    expect(
+      problems({
+        ...BASE,
+        "demo/lookups/getGadgets.yaml": getGadgets,
+        "demo/resources/gadget.yaml": resource("Gadget"),
+      }),
+    ).toEqual([
+      "schemas/demo/resources/gadget.yaml:3:7: generated name Gadget (resource Gadget) is already taken by inline type Gadget at schemas/demo/lookups/getGadgets.yaml:13:17; rename one of them",
+    ]);
+  });
+
+  it("reports two inline objects of one name declared in different files", () => {
+    const getOthers = getGadgets.replaceAll("getGadgets", "getOthers").replace("gadgets:", "others:");
+    expect(
+      problems({ ...BASE, "demo/lookups/getGadgets.yaml": getGadgets, "demo/lookups/getOthers.yaml": getOthers }),
+    ).toEqual([
+      "schemas/demo/lookups/getOthers.yaml:13:17: generated name Gadget (inline type Gadget) is already taken by inline type Gadget at schemas/demo/lookups/getGadgets.yaml:13:17; rename one of them",
+      "schemas/demo/lookups/getOthers.yaml:13:17: generated name gadgetType (inline type Gadget) is already taken by inline type Gadget at schemas/demo/lookups/getGadgets.yaml:13:17; rename one of them",
+    ]);
+  });
+
+  it("reports a shared type named like a resource's generated Args", () => {
+    const widgetArgs = `version: 1
+kind: object
+name: WidgetArgs
+description: Clash.
+fields:
+  a: { type: string, mode: optional, description: A. }
+`;
+    expect(problems({ ...BASE, "demo/types/widgetArgs.yaml": widgetArgs })).toContain(
+      "schemas/demo/resources/widget.yaml:3:7: generated name WidgetArgs (resource Widget) is already taken by type WidgetArgs at schemas/demo/types/widgetArgs.yaml:3:7; rename one of them",
+    );
+  });
+
+  it("reports a field shadowing a member of the resource class at the field", () => {
+    expect(problems(widget(`  update: { type: string, mode: optional, description: U. }\n${UID}`))).toEqual([
+      `schemas/demo/resources/widget.yaml:7:3: field "update" of Widget would shadow the resource class's own "update"; rename it (the wire key can stay, with wireName)`,
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { formatDiagnostic, SchemaError } from "../../generator/diagnostics.js";
-import { loadModels } from "../../generator/pipeline.js";
+import { loadModels, planPackages } from "../../generator/pipeline.js";
 import type { PackageModel } from "../../generator/model/types.js";
 
 /** A valid one-provider tree to start from; tests override or add files. */
@@ -44,10 +44,10 @@ export function schemaTree(files: Record<string, string>): string {
   return dir;
 }
 
-/** The formatted diagnostics of a tree, or [] when it is valid. */
+/** The formatted diagnostics of a tree (validation, then planning, as the CLI runs them), or [] when it is valid. */
 export function problems(files: Record<string, string>): string[] {
   try {
-    loadModels(schemaTree(files));
+    planPackages(loadModels(schemaTree(files)));
     return [];
   } catch (e) {
     if (e instanceof SchemaError) return e.diagnostics.map(formatDiagnostic);

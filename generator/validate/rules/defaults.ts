@@ -1,0 +1,31 @@
+import { at } from "../../load/sourceDoc.js";
+import { checkValue } from "../values.js";
+import { eachField, type Rule } from "./rule.js";
+
+export const defaults: Rule = {
+  id: "defaults",
+  description: "a `default` sits only on an input that is not required, and fits the field's type",
+  check: eachField(({ field: { raw, src, path, name }, mode, isInput }) => {
+    if (raw.default === undefined) return [];
+    const where = [...path, "default"];
+    if (mode === "required")
+      return [at(src, where, `a required input has no default: make "${name}" optional, or drop the default`)];
+    if (!isInput) return [at(src, where, `an output has no default: "${name}" is set by the service`)];
+    const problem = checkValue(raw, raw.default);
+    return [!!problem && at(src, where, `default ${problem}`)];
+  }),
+};
+
+export const deprecatedRequired: Rule = {
+  id: "deprecated-required",
+  description: "a required input is not deprecated",
+  check: eachField(({ field: { raw, src, path, name }, mode }) => [
+    raw.deprecated !== undefined &&
+      mode === "required" &&
+      at(
+        src,
+        [...path, "deprecated"],
+        `a deprecated field cannot be required: callers could never stop setting "${name}"`,
+      ),
+  ]),
+};

@@ -1,0 +1,64 @@
+import { entity, type ProviderIndex } from "../../load/providerIndex.js";
+import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
+import { camel, collisionKey } from "../../naming.js";
+import { found, type Finding, type Rule } from "./rule.js";
+
+/** Entity-level checks need only a string name and token, so they run on files with structural errors too. */
+const named = (docs: Iterable<SourceDoc>): SourceDoc[] => [...docs].filter((s) => typeof entity(s).name === "string");
+const allNamed = (index: ProviderIndex) => named([...index.resources, ...index.lookups, ...index.types.values()]);
+
+export const entityNames: Rule = {
+  id: "entity-names",
+  description: "resource, lookup and type names are unique after case conversion",
+  check: ({ index }) => {
+    const seen = new Map<string, SourceDoc>();
+    return allNamed(index).flatMap((src) => {
+      const { name } = entity(src);
+      const prior = seen.get(collisionKey(name));
+      if (!prior) return (seen.set(collisionKey(name), src), []);
+      return [
+        at(
+          src,
+          ["name"],
+          `name "${name}" collides with "${entity(prior).name}" in ${prior.file}; entity names must differ after case conversion`,
+        ),
+      ];
+    });
+  },
+};
+
+export const fileNames: Rule = {
+  id: "file-names",
+  description: "each file is named after its entity",
+  check: ({ index }) =>
+    allNamed(index).flatMap((src) => {
+      const e = entity(src);
+      const stem = src.folder === "lookups" ? e.name : camel(e.name);
+      return src.stem === stem
+        ? []
+        : [at(src, ["name"], `${e.kind} "${e.name}" belongs in a file named ${stem}.yaml (found ${src.stem}.yaml)`)];
+    }),
+};
+
+export const tokens: Rule = {
+  id: "tokens",
+  description: "resource, lookup and provider-function tokens have the forms above",
+  check: ({ index, walk: { provider } }) => {
+    const pkg = index.name;
+    const wrong = (src: SourceDoc, path: Path, what: string, want: string, got: unknown): Finding =>
+      typeof got === "string" && got !== want && at(src, path, `${what}token must be "${want}" (got "${got}")`);
+    return found([
+      ...named(index.resources).map((src) => {
+        const e = entity(src);
+        return wrong(src, ["token"], "resource ", `${pkg}:index/${camel(e.name)}:${e.name}`, e.token);
+      }),
+      ...named(index.lookups).map((src) => {
+        const e = entity(src);
+        return wrong(src, ["token"], "lookup ", `${pkg}:index/${e.name}:${e.name}`, e.token);
+      }),
+      ...Object.entries(provider?.functions ?? {}).map(([fn, spec]) =>
+        wrong(index.provider!, ["functions", fn, "token"], "", `${pkg}:providers:${pkg}/${fn}`, spec.token),
+      ),
+    ]);
+  },
+};

@@ -1,0 +1,22 @@
+import { didYouMean } from "@sdkgen/runtime";
+import { entity } from "../../load/providerIndex.js";
+import { at } from "../../load/sourceDoc.js";
+import { eachField, type Rule } from "./rule.js";
+
+export const exceptVariants: Rule = {
+  id: "except-variants",
+  description: "`exceptVariants` is on a field whose type is a union, and names its variants",
+  check: eachField(({ field: { raw, src, path } }, { index }) => {
+    const roc = raw.replaceOnChange;
+    if (!roc || typeof roc !== "object" || !roc.exceptVariants) return [];
+    const where = [...path, "replaceOnChange", "exceptVariants"];
+    const union = raw.type === "object" && raw.ref ? index.types.get(raw.ref) : undefined;
+    const variants = union && entity(union).kind === "union" ? Object.keys(entity(union).variants ?? {}) : undefined;
+    if (!variants) return [at(src, where, `exceptVariants applies to a field whose type is a union`)];
+    return roc.exceptVariants.map(
+      (v, i) =>
+        !variants.includes(v) &&
+        at(src, [...where, i], `unknown variant "${v}" of ${raw.ref}${didYouMean(v, variants)}`),
+    );
+  }),
+};

@@ -1,0 +1,67 @@
+import { didYouMean } from "@sdkgen/runtime";
+import { at } from "../../load/sourceDoc.js";
+import { checkValue } from "../values.js";
+import { eachField, eachSpec, type Finding, type Rule } from "./rule.js";
+
+export const requiredWhen: Rule = {
+  id: "required-when",
+  description: "`requiredWhen` is on an optional input and names a sibling field, with a value of its type",
+  check: eachField(({ field: { raw, src, path, name }, mode, siblings }) => {
+    const when = raw.requiredWhen;
+    if (!when) return [];
+    const other = siblings.get(when.field);
+    const known = !!other && when.field !== name;
+    const problem = known && checkValue(other, when.equals);
+    return [
+      !known &&
+        at(
+          src,
+          [...path, "requiredWhen", "field"],
+          `requiredWhen names unknown field "${when.field}"${didYouMean(when.field, [...siblings.keys()])}`,
+        ),
+      !!problem &&
+        at(src, [...path, "requiredWhen", "equals"], `requiredWhen.equals ${problem} (the type of "${when.field}")`),
+      mode === "required" &&
+        at(src, [...path, "requiredWhen"], `"${name}" is always required; requiredWhen applies to optional inputs`),
+    ];
+  }),
+};
+
+export const conflictsWith: Rule = {
+  id: "conflicts-with",
+  description: "`conflictsWith` names sibling fields",
+  check: eachField(({ field: { raw, src, path, name }, siblings }) =>
+    (raw.conflictsWith ?? []).map(
+      (other, i): Finding =>
+        (!siblings.has(other) || other === name) &&
+        at(
+          src,
+          [...path, "conflictsWith", i],
+          `conflictsWith names unknown field "${other}"${didYouMean(
+            other,
+            [...siblings.keys()].filter((n) => n !== name),
+          )}`,
+        ),
+    ),
+  ),
+};
+
+export const familyFrom: Rule = {
+  id: "family-from",
+  description: "`familyFrom` is on a CIDR format and names a top-level field",
+  check: eachSpec(({ spec, src, path, scope: { rootFields } }) => {
+    if (spec.familyFrom === undefined) return [];
+    const where = [...path, "familyFrom"];
+    if (spec.format !== "cidr" && spec.format !== "ip-cidr")
+      return [at(src, where, `"familyFrom" applies to formats cidr and ip-cidr`, "key")];
+    return [
+      !!rootFields &&
+        !rootFields.has(spec.familyFrom) &&
+        at(
+          src,
+          where,
+          `familyFrom names unknown field "${spec.familyFrom}"${didYouMean(spec.familyFrom, [...rootFields.keys()])}`,
+        ),
+    ];
+  }),
+};

@@ -1,0 +1,34 @@
+import { didYouMean } from "@sdkgen/runtime";
+import { entity } from "../../load/providerIndex.js";
+import { at, type Path } from "../../load/sourceDoc.js";
+import { found, type Finding, type Rule } from "./rule.js";
+
+export const importId: Rule = {
+  id: "import-id",
+  description: "import-id parts name the resource's fields, with their types",
+  check: ({ walk }) =>
+    walk.resources.flatMap(({ src, fields }) => {
+      const byName = new Map(fields.map((f) => [f.name, f.raw]));
+      return found(
+        (entity(src).importId?.parts ?? []).map((part, i): Finding => {
+          const path: Path = ["importId", "parts", i, "field"];
+          const field = byName.get(part.field);
+          if (!field)
+            return at(
+              src,
+              path,
+              `import-id part names unknown field "${part.field}"${didYouMean(part.field, [...byName.keys()])}`,
+            );
+          // A number field's id part is written as an integer.
+          return (
+            part.type !== (field.type === "number" ? "integer" : field.type) &&
+            at(
+              src,
+              ["importId", "parts", i, "type"],
+              `import-id part "${part.field}" is ${part.type} but the field is ${field.type}`,
+            )
+          );
+        }),
+      );
+    }),
+};

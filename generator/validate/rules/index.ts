@@ -1,0 +1,60 @@
+import type { Diagnostic } from "../../diagnostics.js";
+import type { ProviderIndex } from "../../load/providerIndex.js";
+import type { SourceDoc } from "../../load/sourceDoc.js";
+import { bounds } from "./bounds.js";
+import { typeCycles } from "./cycles.js";
+import { defaults, deprecatedRequired } from "./defaults.js";
+import { entityNames, fileNames, tokens } from "./entities.js";
+import { enumNames, enumValues } from "./enums.js";
+import { env } from "./env.js";
+import { exceptVariants } from "./exceptVariants.js";
+import { conflictsWith, familyFrom, requiredWhen } from "./fieldRefs.js";
+import { fieldNames, wireNames } from "./fieldNames.js";
+import { importId } from "./importId.js";
+import { lookupEchoes, lookupIds } from "./lookups.js";
+import { inputOutputKeys, modes } from "./modes.js";
+import { providerFunctions, providerName } from "./provider.js";
+import { references } from "./references.js";
+import type { Rule } from "./rule.js";
+import { secrets } from "./secrets.js";
+import { typeKeys, typeShape } from "./typeKeys.js";
+import { unionVariants } from "./unions.js";
+import { walk } from "./walk.js";
+
+/** The checks beyond the meta-schema, one per item of schemas/README.md's list, in its order. */
+export const RULES: readonly Rule[] = [
+  providerName,
+  providerFunctions,
+  entityNames,
+  fileNames,
+  tokens,
+  references,
+  fieldNames,
+  wireNames,
+  modes,
+  inputOutputKeys,
+  env,
+  defaults,
+  deprecatedRequired,
+  requiredWhen,
+  conflictsWith,
+  familyFrom,
+  secrets,
+  exceptVariants,
+  typeKeys,
+  typeShape,
+  bounds,
+  enumValues,
+  enumNames,
+  importId,
+  lookupEchoes,
+  lookupIds,
+  unionVariants,
+  typeCycles,
+];
+
+/** Every rule on one provider's documents; the walk they share is done once. */
+export function checkRules(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
+  const input = { index, valid, walk: walk(index, valid) };
+  return RULES.flatMap((rule) => rule.check(input));
+}

@@ -1,0 +1,60 @@
+import { didYouMean } from "@sdkgen/runtime";
+import type { Diagnostic } from "../../diagnostics.js";
+import { entity, type ProviderIndex } from "../../load/providerIndex.js";
+import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
+import { found, type Rule } from "./rule.js";
+
+/** The type (object or union) or field group that `name` names, or what is wrong with the reference. */
+export function resolveType(
+  index: ProviderIndex,
+  src: SourceDoc,
+  path: Path,
+  name: string,
+  want: "type" | "group",
+): { found: SourceDoc; problem?: undefined } | { found?: undefined; problem: Diagnostic } {
+  const t = index.types.get(name);
+  const kind = t && entity(t).kind;
+  if (!t) {
+    const candidates = [...index.types].filter(([, s]) => (entity(s).kind === "group") === (want === "group"));
+    const what = want === "group" ? "field group" : "type";
+    return {
+      problem: at(
+        src,
+        path,
+        `unknown ${what} "${name}"${didYouMean(
+          name,
+          candidates.map(([n]) => n),
+        )}`,
+      ),
+    };
+  }
+  if (want === "group" && kind !== "group")
+    return {
+      problem: at(
+        src,
+        path,
+        `"${name}" is ${kind === "union" ? "a union" : "an object type"}, not a field group: use it with "ref"`,
+      ),
+    };
+  if (want === "type" && kind === "group")
+    return { problem: at(src, path, `"${name}" is a field group, not a type: use it with "include"`) };
+  return { found: t };
+}
+
+export const references: Rule = {
+  id: "references",
+  description: "`ref` names an object or union type, and `include` a field group",
+  check: ({ index, valid, walk }) => {
+    const objects = [...index.types.values()].filter((t) => entity(t).kind === "object");
+    const including = [...index.resources, ...index.lookups, ...objects].filter((s) => valid.has(s));
+    return found([
+      ...including.flatMap((src) =>
+        (entity(src).include ?? []).map((g, i) => resolveType(index, src, ["include", i], g, "group").problem),
+      ),
+      ...walk.specs.map(
+        ({ spec, src, path }) =>
+          spec.ref !== undefined && resolveType(index, src, [...path, "ref"], spec.ref, "type").problem,
+      ),
+    ]);
+  },
+};

@@ -1,0 +1,198 @@
+import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import type { RawEntity, RawField, RawTypeSpec } from "../../load/rawTypes.js";
+import type { Path, SourceDoc } from "../../load/sourceDoc.js";
+import type { Mode } from "../../model/types.js";
+import { collisionKey, type WireCase } from "../../naming.js";
+import { typeUsage } from "../typeUsage.js";
+
+/** Where a field map sits, which decides what its fields may say. */
+export interface Scope {
+  /** "input": fields are inputs unless marked output; "output": everything is output. */
+  readonly position: "input" | "output";
+  /** `mode` must be written (entity-level field maps). */
+  readonly modeRequired: boolean;
+  /** `mode` must not be written (under a lookup's or an output field's outputs). */
+  readonly modeForbidden: boolean;
+  /** Modes allowed here, when narrower than all four. */
+  readonly modes?: readonly string[] | undefined;
+  /** Provider config, or a type it uses: where `env` may be read. */
+  readonly config: boolean;
+  readonly wireCase: WireCase;
+  /** The entity's top-level fields, which `familyFrom` may name; unknown in shared types (resolved where used). */
+  readonly rootFields?: ReadonlyMap<string, RawField> | undefined;
+  /** The nearest enclosing output field marked `secret: false`. */
+  readonly nonSecretOutput?: string | undefined;
+}
+
+/** One field map. Fields whose names clash with an earlier one's are set apart and not looked into. */
+export interface FieldMapSite {
+  readonly scope: Scope;
+  readonly fields: readonly LocatedField[];
+  readonly clashes: readonly { readonly field: LocatedField; readonly prior: LocatedField }[];
+}
+
+export interface FieldSite {
+  readonly field: LocatedField;
+  /** The scope of the map holding it. */
+  readonly scope: Scope;
+  readonly mode: Mode;
+  readonly isInput: boolean;
+  /** Every field of its map by name, which `requiredWhen` and `conflictsWith` may name. */
+  readonly siblings: ReadonlyMap<string, RawField>;
+}
+
+export interface SpecSite {
+  readonly spec: RawTypeSpec;
+  readonly src: SourceDoc;
+  readonly path: Path;
+  /** The field it belongs to (its items and values are specs of the same field). */
+  readonly name: string;
+  /** The scope its own fields, if any, sit in. */
+  readonly scope: Scope;
+}
+
+/** Everything of one provider's valid documents that rules look at, found once and shared by all rules. */
+export interface Walk {
+  /** The provider's document, when it passed the meta-schema. */
+  readonly provider?: RawEntity | undefined;
+  readonly maps: readonly FieldMapSite[];
+  readonly fields: readonly FieldSite[];
+  /** In document order, entity by entity: a rule comparing specs with one another relies on it. */
+  readonly specs: readonly SpecSite[];
+  /** Resources with their fields, groups included. */
+  readonly resources: readonly { readonly src: SourceDoc; readonly fields: readonly LocatedField[] }[];
+  readonly lookups: readonly {
+    readonly src: SourceDoc;
+    readonly inputs: readonly LocatedField[];
+    readonly outputs: readonly LocatedField[];
+  }[];
+}
+
+const REQUIRED_OR_OPTIONAL = ["required", "optional"];
+const NO_USAGE = { input: false, output: false, config: false };
+
+/** Every scope has this one shape (rules read scopes of thousands of fields, so they stay monomorphic). */
+const scope = (s: Scope): Scope => ({
+  position: s.position,
+  modeRequired: s.modeRequired,
+  modeForbidden: s.modeForbidden,
+  modes: s.modes,
+  config: s.config,
+  wireCase: s.wireCase,
+  rootFields: s.rootFields,
+  nonSecretOutput: s.nonSecretOutput,
+});
+
+/** The scope of what a field holds (its items, values and own fields): an output holds outputs. */
+const inner = (s: Scope, isInput: boolean, nonSecretOutput: string | undefined): Scope =>
+  scope({
+    ...s,
+    position: isInput ? s.position : "output",
+    modeRequired: false,
+    modeForbidden: s.modeForbidden || !isInput,
+    modes: undefined,
+    nonSecretOutput,
+  });
+
+/** The field maps, fields and type specs of the valid documents: provider, resources, lookups, then types. */
+export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk {
+  const maps: FieldMapSite[] = [];
+  const fields: FieldSite[] = [];
+  const specs: SpecSite[] = [];
+  const provider = index.provider && valid.has(index.provider) ? entity(index.provider) : undefined;
+  const wireCaseOf = (src: SourceDoc): WireCase => entity(src).wireCase ?? provider?.wireCase ?? "camel";
+  const rootOf = (list: readonly LocatedField[]) => new Map(list.map((f) => [f.name, f.raw]));
+
+  const fieldMap = (list: readonly LocatedField[], at: Scope): void => {
+    const byKey = new Map<string, LocatedField>();
+    const kept: LocatedField[] = [];
+    const clashes: FieldMapSite["clashes"][number][] = [];
+    for (const f of list) {
+      const prior = byKey.get(collisionKey(f.name));
+      if (prior) clashes.push({ field: f, prior });
+      else (byKey.set(collisionKey(f.name), f), kept.push(f));
+    }
+    maps.push({ scope: at, fields: kept, clashes });
+    const siblings = rootOf(list);
+    // Fields share the scopes of what they hold, but for an output marked `secret: false`.
+    const held = { input: inner(at, true, at.nonSecretOutput), output: inner(at, false, at.nonSecretOutput) };
+    for (const f of kept) {
+      const mode: Mode = at.position === "output" ? "output" : (f.raw.mode ?? "optional");
+      const isInput = mode !== "output";
+      fields.push({ field: f, scope: at, mode, isInput, siblings });
+      const within = isInput ? held.input : f.raw.secret === false ? inner(at, false, f.name) : held.output;
+      spec(f.raw, f.src, f.path, f.name, within);
+    }
+  };
+  // A spec's scope is already that of what its field holds, and so also its own fields' scope.
+  const spec = (s: RawTypeSpec, src: SourceDoc, path: Path, name: string, within: Scope): void => {
+    specs.push({ spec: s, src, path, name, scope: within });
+    if (s.items) spec(s.items, src, [...path, "items"], name, within);
+    if (s.values) spec(s.values, src, [...path, "values"], name, within);
+    if (s.fields) fieldMap(ownFields(src, "fields", s.fields, path), within);
+  };
+  const inputs = (src: SourceDoc, list: readonly LocatedField[], modes?: readonly string[], config = false) =>
+    fieldMap(
+      list,
+      scope({
+        position: "input",
+        modeRequired: true,
+        modeForbidden: false,
+        modes,
+        config,
+        wireCase: wireCaseOf(src),
+        rootFields: rootOf(list),
+      }),
+    );
+  const outputs = (src: SourceDoc, list: readonly LocatedField[]) =>
+    fieldMap(
+      list,
+      scope({
+        position: "output",
+        modeRequired: false,
+        modeForbidden: true,
+        config: false,
+        wireCase: wireCaseOf(src),
+        rootFields: rootOf(list),
+      }),
+    );
+  const isValid = (src: SourceDoc) => valid.has(src);
+
+  if (index.provider && provider) {
+    const src = index.provider;
+    inputs(src, ownFields(src, "config", provider.config), REQUIRED_OR_OPTIONAL, true);
+    for (const [fn, spec] of Object.entries(provider.functions ?? {})) {
+      inputs(src, ownFields(src, "inputs", spec.inputs, ["functions", fn]), REQUIRED_OR_OPTIONAL);
+      outputs(src, ownFields(src, "outputs", spec.outputs, ["functions", fn]));
+    }
+  }
+  const resources = index.resources.filter(isValid).map((src) => {
+    const e = entity(src);
+    const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+    inputs(src, list);
+    return { src, fields: list };
+  });
+  const lookups = index.lookups.filter(isValid).map((src) => {
+    const e = entity(src);
+    const ins = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
+    const outs = ownFields(src, "outputs", e.outputs);
+    inputs(src, ins, REQUIRED_OR_OPTIONAL);
+    outputs(src, outs);
+    return { src, inputs: ins, outputs: outs };
+  });
+  const usage = typeUsage(index);
+  for (const src of [...index.types.values()].filter(isValid)) {
+    const e = entity(src);
+    const u = usage.get(e.name) ?? NO_USAGE;
+    const base = { modeForbidden: false, config: u.config, wireCase: wireCaseOf(src) };
+    // A group's fields are checked as written here, and again in each entity including it.
+    if (e.kind === "group")
+      fieldMap(ownFields(src, "fields", e.fields), scope({ ...base, position: "input", modeRequired: true }));
+    else if (e.kind === "object")
+      fieldMap(
+        expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields)),
+        scope({ ...base, position: u.input || u.config ? "input" : "output", modeRequired: false }),
+      );
+  }
+  return { provider, maps, fields, specs, resources, lookups };
+}
