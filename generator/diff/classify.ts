@@ -78,6 +78,7 @@ export const RULES = {
   "guarantee-removed": { severity: "warning", why: "programs reading it must now handle undefined" },
   "guarantee-added": { severity: "info", why: "always present from now on" },
   "type-changed": { severity: "breaking", why: "programs using the old type no longer compile" },
+  "type-name-changed": { severity: "breaking", why: "programs importing the old name no longer compile" },
   "wire-name-changed": { severity: "warning", why: "requests and responses now use a different key on the wire" },
   // An enum's literal union is its TypeScript type, so a removed value breaks readers too: comparing
   // with it no longer compiles.

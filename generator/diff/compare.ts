@@ -108,7 +108,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
         y.inputs,
         `${y.name}.inputs.`,
         { old: FUNCTION_INPUTS, new: FUNCTION_INPUTS },
-        sides,
+        owned(sides, x, y),
         emit,
       );
       compareFields(
@@ -116,7 +116,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
         y.outputs,
         `${y.name}.outputs.`,
         { old: FUNCTION_OUTPUTS, new: FUNCTION_OUTPUTS },
-        sides,
+        owned(sides, x, y),
         emit,
       );
     },
@@ -130,7 +130,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
       compareImportId(x, y, emit);
       compareOperations(x, y, emit);
-      compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
+      compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, owned(sides, x, y), emit);
     },
   );
 
@@ -140,7 +140,14 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     emitter,
     (x, y, emit) => {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
-      compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, { old: ENTITY, new: ENTITY }, sides, emit);
+      compareFields(
+        lookupFields(x),
+        lookupFields(y),
+        `${y.name}.`,
+        { old: ENTITY, new: ENTITY },
+        owned(sides, x, y),
+        emit,
+      );
     },
   );
 
@@ -158,7 +165,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
         scope,
       );
     else if (x.kind === "object" && y.kind === "object")
-      compareFields(x.fields, y.fields, `${y.name}.`, { old: scope, new: scope }, sides, emit);
+      compareFields(x.fields, y.fields, `${y.name}.`, { old: scope, new: scope }, owned(sides, x, y), emit);
     else if (x.kind === "union" && y.kind === "union") compareUnion(x, y, scope, sides, emit);
   });
   return out;
@@ -201,6 +208,12 @@ function matchEntities<T extends { readonly name: string }>(
   );
   return { pairs: [...pairs, ...byShape.pairs], removed: byShape.removed, added: byShape.added };
 }
+
+/** The sides as seen from inside one entity pair. */
+const owned = (sides: Sides, a: { readonly name: string }, b: { readonly name: string }): Sides => ({
+  ...sides,
+  ownerRenamed: a.name !== b.name,
+});
 
 type EntityEmit = (fact: Fact, position: Position) => void;
 

@@ -8,6 +8,8 @@ export interface Sides {
   readonly old: Lookups;
   readonly new: Lookups;
   readonly renamedTypes: ReadonlyMap<string, string>;
+  /** The entity holding the fields was renamed: names derived from it (inline types, enums) follow it. */
+  readonly ownerRenamed?: boolean;
 }
 
 type Emit = (fact: Fact, position: Position) => void;
@@ -312,10 +314,12 @@ function compareRefs(
   const tb = b.ref ? sides.new.types.get(b.ref) : undefined;
   if (!ta || !tb) return;
   const inline = (ta.kind === "object" && ta.inline) || (tb.kind === "object" && tb.inline);
-  // An inline object belongs to its field: its fields are this entity's, whatever its generated name.
-  if (inline && ta.kind === "object" && tb.kind === "object")
+  // An inline object belongs to its field: its fields are this entity's, but its name is exported.
+  if (inline && ta.kind === "object" && tb.kind === "object") {
+    if (ta.name !== tb.name && !sides.ownerRenamed)
+      emit({ path, ...nameChanged("type", ta.name, tb.name) }, positions.new);
     compareFields(ta.fields, tb.fields, `${path}.`, positions, sides, emit);
-  else if ((sides.renamedTypes.get(ta.name) ?? ta.name) !== tb.name || ta.kind !== tb.kind)
+  } else if ((sides.renamedTypes.get(ta.name) ?? ta.name) !== tb.name || ta.kind !== tb.kind)
     emit(
       {
         path,
@@ -328,11 +332,20 @@ function compareRefs(
     );
 }
 
+/** A generated type's exported name changed (`typeName`, `enumName`): imports of the old name break. */
+const nameChanged = (what: "type" | "enum", before: string, after: string): Omit<Fact, "path"> => ({
+  code: "type-name-changed",
+  what: `generated ${what} ${before} renamed to ${after}`,
+  before,
+  after,
+});
+
 function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: (f: Omit<Fact, "path">) => void): void {
   const ea = a.enum ? sides.old.enums.get(a.enum) : undefined;
   const eb = b.enum ? sides.new.enums.get(b.enum) : undefined;
   const values = (list: readonly EnumValue[]) => list.map((v) => v.value);
   if (ea && eb) {
+    if (ea.name !== eb.name && !sides.ownerRenamed) fact(nameChanged("enum", ea.name, eb.name));
     const va = values(ea.values);
     const vb = values(eb.values);
     const removed = va.filter((v) => !vb.includes(v));

@@ -149,7 +149,8 @@ export function buildModel(index: ProviderIndex): PackageModel {
             ? { reason: roc.trim() }
             : { reason: roc.reason.trim(), ...(roc.exceptVariants && { exceptVariants: roc.exceptVariants }) },
       }),
-      ...(raw.requiredWhen && { requiredWhen: raw.requiredWhen }),
+      // Rebuilt rather than copied, so the descriptor's key order is the model's, not the file's.
+      ...(raw.requiredWhen && { requiredWhen: { field: raw.requiredWhen.field, equals: raw.requiredWhen.equals } }),
       conflictsWith: raw.conflictsWith ?? [],
       writeOnly: !!raw.writeOnly,
       ...(raw.wirePath !== undefined && {

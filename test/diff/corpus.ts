@@ -32,6 +32,16 @@ fields:
 importId: { unsupported: Gizmos cannot be imported. }
 `;
 
+/** Gadget fields whose generated names derive from the resource: an enum and an inline object. */
+const GADGET_INLINE = `  shape: { type: string, mode: optional, enum: [round, square], description: Shape. }
+  dims:
+    type: object
+    mode: optional
+    description: Dimensions.
+    fields:
+      width: { type: integer, mode: required, description: Width. }
+`;
+
 export const CASES: readonly Case[] = [
   // Packages and entities
   {
@@ -112,6 +122,33 @@ export const CASES: readonly Case[] = [
       },
     ],
     expect: [["Address", "entity-added", "info"]],
+  },
+  {
+    name: "an inline object's generated name set by typeName: its exported type is renamed",
+    edits: [widget("description: Rate limits.", "typeName: RateLimits\n    description: Rate limits.")],
+    expect: [["Widget.limits", "type-name-changed", "breaking"]],
+  },
+  {
+    name: "an enum's generated name set by enumName: its exported type is renamed",
+    edits: [widget("enum: [red, blue],", "enum: [red, blue], enumName: Zone,")],
+    expect: [["Widget.zone", "type-name-changed", "breaking"]],
+  },
+  {
+    name: "a resource renamed: the names of its inline types and enums follow it, with no line of their own",
+    base: [{ file: "resources/gadget.yaml", replace: "  gadgetId:", with: GADGET_INLINE + "  gadgetId:" }],
+    edits: [
+      { file: "resources/gadget.yaml", delete: true },
+      {
+        file: "resources/gizmo.yaml",
+        write: GIZMO.replace(
+          "  colour: { type: string, mode: required, description: Colour. }\n",
+          "  size: { type: integer, mode: required, minimum: 1, description: Size. }\n" +
+            GADGET_INLINE +
+            "  gadgetId: { type: string, mode: output, guaranteed: true, description: Identifier. }\n",
+        ),
+      },
+    ],
+    expect: [["Gizmo", "entity-renamed", "breaking"]],
   },
   {
     name: "a shared type renamed, and the field using it follows",

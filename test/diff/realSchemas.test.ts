@@ -23,16 +23,11 @@ const yamlFiles = (dir: string): string[] =>
     return statSync(path).isDirectory() ? yamlFiles(path) : path.endsWith(".yaml") ? [path] : [];
   });
 
-/**
- * Every mapping's keys in reverse order, all the way down, except inside `requiredWhen`: the generator
- * prints that object into descriptors in schema order, so its generated text would differ (the
- * comparison itself ignores the order: see the corpus case "requiredWhen keys reordered").
- */
+/** Every mapping's keys in reverse order, all the way down (field order is the schema's choice, and kept). */
 function reverseKeys(node: Node | null | undefined): void {
   if (isMap(node)) {
     node.items.reverse();
-    for (const pair of node.items)
-      if ((pair.key as { value?: unknown }).value !== "requiredWhen") reverseKeys(pair.value as Node);
+    for (const pair of node.items) reverseKeys(pair.value as Node);
   } else if (isSeq(node)) node.items.forEach((item) => reverseKeys(item as Node));
 }
 
