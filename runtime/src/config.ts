@@ -23,19 +23,23 @@ export function resolveConfig(
         message: `${d.name}.${key} is not a provider setting${didYouMean(key, Object.keys(d.config))}`,
       });
   const envIssues: ValidationIssue[] = [];
-  const resolved = resolveFields(d.name, d.config, given, env, envIssues);
+  const fromVariables = new Map<string, string>();
+  const resolved = resolveFields(d.name, d.config, given, env, { issues: envIssues, fromVariables });
   const badFromEnv = new Set(envIssues.map((i) => i.path));
   for (const issue of validateInput(d.name, d.config, resolved)) {
-    if (
-      [...badFromEnv].some((p) => issue.path === p || issue.path.startsWith(`${p}.`) || issue.path.startsWith(`${p}[`))
-    )
-      continue;
-    issues.push({ ...issue, message: issue.message + envHint(d, issue) });
+    if ([...badFromEnv].some((p) => within(issue.path, p))) continue;
+    const variable = [...fromVariables].find(([p]) => within(issue.path, p))?.[1];
+    const source = variable ? `, read from ${variable}` : envHint(d, issue);
+    issues.push({ ...issue, message: issue.message + source });
   }
   issues.push(...envIssues);
   if (issues.length > 0) throw new ValidationError(issues);
   return resolved;
 }
+
+/** Whether an issue's path is `path` or inside it. */
+const within = (issuePath: string, path: string): boolean =>
+  issuePath === path || issuePath.startsWith(`${path}.`) || issuePath.startsWith(`${path}[`);
 
 /** ": pass it as an argument or set X" for a missing field that has a variable, at any depth. */
 function envHint(d: ProviderDescriptor, issue: ValidationIssue): string {
@@ -49,21 +53,27 @@ function envHint(d: ProviderDescriptor, issue: ValidationIssue): string {
   return spec?.env ? `: pass it as an argument or set ${spec.env}` : "";
 }
 
+/** What resolving found besides values: bad variables, and the variable each value came from (by path). */
+interface Found {
+  readonly issues: ValidationIssue[];
+  readonly fromVariables: Map<string, string>;
+}
+
 function resolveFields(
   path: string,
   fields: Readonly<Record<string, FieldSpec>>,
   args: Readonly<Record<string, unknown>>,
   env: Env,
-  issues: ValidationIssue[],
+  found: Found,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const fromEnvObjects = objectsFromEnv(fields, args, env);
   for (const [name, spec] of Object.entries(fields)) {
     const p = `${path}.${name}`;
-    let value = args[name] ?? (fromEnvObjects.has(name) ? {} : fromEnv(p, spec, env, issues));
+    let value = args[name] ?? (fromEnvObjects.has(name) ? {} : fromEnv(p, spec, env, found));
     if (value === undefined && spec.default !== undefined) value = structuredClone(spec.default);
     if (value !== undefined && spec.type.kind === "object" && spec.type.object.kind === "object" && isRecord(value))
-      value = resolveFields(p, spec.type.object.fields, value, env, issues);
+      value = resolveFields(p, spec.type.object.fields, value, env, found);
     if (value !== undefined) out[name] = spec.type.secret && !(value instanceof Secret) ? toSecret(value) : value;
   }
   return out;
@@ -116,12 +126,13 @@ function objectsFromEnv(
   );
 }
 
-function fromEnv(path: string, spec: FieldSpec, env: Env, issues: ValidationIssue[]): unknown {
+function fromEnv(path: string, spec: FieldSpec, env: Env, found: Found): unknown {
   if (!spec.env) return undefined;
   const text = getEnv(env, spec.env);
   if (text === undefined) return undefined;
   const value = parseEnv(spec.type, text);
-  if (value === undefined) {
+  if (value !== undefined) found.fromVariables.set(path, spec.env);
+  else {
     const shown = spec.type.secret ? REDACTED : JSON.stringify(text);
     const badItem =
       spec.type.kind === "list" && !spec.type.secret
@@ -130,7 +141,7 @@ function fromEnv(path: string, spec: FieldSpec, env: Env, issues: ValidationIssu
             .map((s) => s.trim())
             .find((s) => s && parseEnv((spec.type as { items: TypeSpec }).items, s) === undefined)
         : undefined;
-    issues.push({
+    found.issues.push({
       path,
       message: `${spec.env} must be ${expected(spec.type)} (got ${shown}${badItem !== undefined ? `; item ${JSON.stringify(badItem)} is not` : ""}), for ${path}`,
     });

@@ -114,8 +114,27 @@ describe("resolveConfig: number variables", () => {
     ]);
   });
 
-  it("checks the constraints of a number read from a variable", () => {
-    expect(messagesOf(d, {}, { DEMO_TIMEOUT: "0" })).toEqual(["demo.timeout must be at least 1 (got 0)"]);
+  it("checks the constraints of a number read from a variable, naming the variable", () => {
+    expect(messagesOf(d, {}, { DEMO_TIMEOUT: "0" })).toEqual([
+      "demo.timeout must be at least 1 (got 0), read from DEMO_TIMEOUT",
+    ]);
+  });
+
+  it("names the variable of a string that breaks its pattern, and not the argument's", () => {
+    const p = provider({ zone: field({ kind: "string", constraints: { pattern: "^[a-z]+$" } }, { env: "DEMO_ZONE" }) });
+    expect(messagesOf(p, {}, { DEMO_ZONE: "EU 1" })[0]).toMatch(/read from DEMO_ZONE$/);
+    expect(messagesOf(p, { zone: "EU 1" }, { DEMO_ZONE: "eu" })[0]).not.toMatch(/DEMO_ZONE/);
+  });
+
+  it("names the variable of a nested field inside an object built from the environment", () => {
+    const p = provider({
+      role: field(
+        obj("Role", {
+          arn: field({ kind: "string", constraints: { pattern: "^arn:" } }, { mode: "required", env: "DEMO_ROLE_ARN" }),
+        }),
+      ),
+    });
+    expect(messagesOf(p, {}, { DEMO_ROLE_ARN: "nope" })[0]).toMatch(/^demo\.role\.arn .*read from DEMO_ROLE_ARN$/);
   });
 });
 
