@@ -84,7 +84,8 @@ export function emitProvider(plan: PackagePlan): string {
           name,
           isExported: true,
           docs: [
-            `${fn.description}\n\n@param config - the provider's resolved configuration${fn.receiver ? ` (the function's \`${fn.receiver.name}\`: ${fn.receiver.description})` : ""}.`,
+            // The schema's receiver (`__self__`) is the provider instance: here, its resolved `config`.
+            `${fn.description}\n\n@param config - the resolved configuration of the provider it runs on (\`provider.config\`); \`provider.${name}()\` passes its own.\n@param options - \`revealSecrets: true\` returns secret values in clear text; by default they stay \`Secret\`.`,
           ],
           parameters: [
             { name: "config", type: names.config },

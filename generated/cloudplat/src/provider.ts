@@ -312,7 +312,8 @@ export interface TerraformConfigResult {
 /**
  * Returns the provider's resolved configuration as an object of arbitrary values.
  *
- * @param config - the provider's resolved configuration (the function's `__self__`: The provider instance.).
+ * @param config - the resolved configuration of the provider it runs on (`provider.config`); `provider.terraformConfig()` passes its own.
+ * @param options - `revealSecrets: true` returns secret values in clear text; by default they stay `Secret`.
  */
 export function terraformConfig(
   config: ProviderConfig,

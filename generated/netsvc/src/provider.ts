@@ -172,7 +172,8 @@ export interface TerraformConfigResult {
 /**
  * Returns this provider's configuration as an object with snake-case keys.
  *
- * @param config - the provider's resolved configuration (the function's `__self__`: The provider instance whose configuration is returned.).
+ * @param config - the resolved configuration of the provider it runs on (`provider.config`); `provider.terraformConfig()` passes its own.
+ * @param options - `revealSecrets: true` returns secret values in clear text; by default they stay `Secret`.
  */
 export function terraformConfig(
   config: ProviderConfig,
