@@ -95,6 +95,7 @@ bench: build examples
 	node --expose-gc test/bench/run.mjs
 	node test/bench/docs.mjs
 	node test/bench/diff.mjs
+	node test/bench/overhead.mjs
 	node test/bench/netsvc.mjs
 	node test/bench/cloudplatSign.mjs
 	node test/bench/cloudplat.mjs
