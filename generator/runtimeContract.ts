@@ -1,4 +1,5 @@
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+import type { Protocol } from "./model/types.js";
 
 /** What generated code relies on the runtime for, beyond its types: checked at validation and planning. */
 
@@ -27,3 +28,12 @@ export function runtimeReexports(provider: string): { values: string[]; types: s
     types: ["LogSink", "Logger", "SecretInput", "ValidationIssue"],
   };
 }
+
+/**
+ * Members of each protocol's runtime Provider class, which a generated Provider's own members (exposed
+ * settings) must not shadow. A test holds these lists to the classes themselves.
+ */
+export const PROVIDER_MEMBERS: Readonly<Record<Protocol, readonly string[]>> = {
+  cloudplat: ["client", "config", "credentials", "kind", "lookup", "pollMs", "region", "waitMs"],
+  netsvc: ["assertTermsAccepted", "client", "config", "kind", "lookup", "pollMs", "waitMs"],
+};

@@ -77,6 +77,8 @@ export const RULES = {
   "computed-removed": { severity: "info", why: "the service no longer fills it in when it is omitted" },
   "guarantee-removed": { severity: "warning", why: "programs reading it must now handle undefined" },
   "guarantee-added": { severity: "info", why: "always present from now on" },
+  "exposed-added": { severity: "info", why: "programs may read it from the provider instance" },
+  "exposed-removed": { severity: "breaking", why: "programs reading it from the provider instance no longer compile" },
   "type-changed": { severity: "breaking", why: "programs using the old type no longer compile" },
   "type-name-changed": { severity: "breaking", why: "programs importing the old name no longer compile" },
   "wire-name-changed": { severity: "warning", why: "requests and responses now use a different key on the wire" },

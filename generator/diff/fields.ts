@@ -150,6 +150,13 @@ function compareField(
       });
   }
 
+  if (!!a.exposed !== !!b.exposed)
+    fact(
+      b.exposed
+        ? { code: "exposed-added", what: "now also a property of the Provider instance" }
+        : { code: "exposed-removed", what: "no longer a property of the Provider instance" },
+    );
+
   if (a.writeOnly !== b.writeOnly)
     fact(
       b.writeOnly

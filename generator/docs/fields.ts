@@ -125,6 +125,7 @@ export function fieldRows(
     const facts = constraintFacts(f.type, site);
     if (f.default !== undefined) facts.unshift(`Default: ${code(f.default)}.`);
     if (f.env) facts.push(`Environment variable: <code>${escape(f.env)}</code>.`);
+    if (f.exposed) facts.push(`Read back as <code>provider.${escape(f.name)}</code>.`);
     if (isSecret(f.type))
       facts.push(
         "<strong>Secret</strong>: <code>Secret</code> in results; its string, JSON and inspect forms print <code>[secret]</code>.",

@@ -128,6 +128,16 @@ function providerClass(plan: PackagePlan): StatementStructures[] {
           statements: [`super(${names.resolve}(args, env), { env, ...options });`],
         },
       ],
+      getAccessors: plan.model.provider.config
+        .filter((f) => f.exposed)
+        .map((f) => ({
+          name: f.name,
+          docs: [
+            `${f.description}\n\nThe resolved setting (argument, variable or default), as \`config.${f.name}\` holds it.`,
+          ],
+          returnType: `${names.config}[${JSON.stringify(f.name)}]`,
+          statements: [`return (this.config as ${names.config}).${f.name};`],
+        })),
       methods: names.functions.map(({ fn, name, result }) => ({
         name,
         docs: [`${fn.description} Secrets stay redacted unless \`revealSecrets\` is set.`],

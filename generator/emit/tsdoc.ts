@@ -65,6 +65,7 @@ export function fieldDoc(
     if (f.requiredWhen) parts.push(`Required when ${code(f.requiredWhen.field)} is ${code(f.requiredWhen.equals)}.`);
     if (f.conflictsWith.length) parts.push(`Conflicts with ${f.conflictsWith.map(code).join(", ")}: set at most one.`);
     if (f.env) parts.push(`Environment variable: ${code(f.env)}.`);
+    if (f.exposed) parts.push(`Read back as ${code(`provider.${f.name}`)}.`);
   }
   if (isSecret(f.type)) parts.push("Secret: redacted in every string, JSON and log form; read it with `reveal()`.");
   if (form === "input" && f.replaceOnChange)

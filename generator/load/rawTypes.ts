@@ -39,6 +39,7 @@ export interface RawField extends RawTypeSpec {
   conflictsWith?: string[];
   wireName?: string;
   writeOnly?: boolean;
+  exposed?: boolean;
   wirePath?: string | WirePaths;
   onChange?: OnChange;
   notSent?: string;

@@ -153,6 +153,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(raw.requiredWhen && { requiredWhen: { field: raw.requiredWhen.field, equals: raw.requiredWhen.equals } }),
       conflictsWith: raw.conflictsWith ?? [],
       writeOnly: !!raw.writeOnly,
+      ...(raw.exposed && { exposed: true as const }),
       ...(raw.wirePath !== undefined && {
         wirePath:
           typeof raw.wirePath === "string" ? { create: raw.wirePath, update: raw.wirePath } : sortedKeys(raw.wirePath),

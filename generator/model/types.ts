@@ -74,6 +74,8 @@ export interface Field extends Sourced {
   readonly conflictsWith: readonly string[];
   /** The service never returns it: after an import it is unknown, and not compared. */
   readonly writeOnly: boolean;
+  /** A provider setting the Provider instance also offers as a read-only property. */
+  readonly exposed?: true;
   readonly wirePath?: WirePaths;
   readonly onChange?: OnChange;
   /** Why create does not send this input. */

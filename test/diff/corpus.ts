@@ -42,6 +42,13 @@ const GADGET_INLINE = `  shape: { type: string, mode: optional, enum: [round, sq
       width: { type: integer, mode: required, description: Width. }
 `;
 
+/** A Provider class is generated (and settings can be exposed on it) when the provider names its protocol. */
+const WITH_PROTOCOL: Edit = {
+  file: "provider.yaml",
+  replace: "envPrefix: SHOP",
+  with: "envPrefix: SHOP\nprotocol: netsvc",
+};
+
 export const CASES: readonly Case[] = [
   // Packages and entities
   {
@@ -585,6 +592,19 @@ export const CASES: readonly Case[] = [
     expect: [["Widget.note", "write-only-removed", "warning"]],
   },
   // Environment variables and provider config
+  {
+    name: "a setting exposed on the Provider instance",
+    base: [WITH_PROTOCOL],
+    edits: [{ file: "provider.yaml", replace: "env: SHOP_RETRIES,", with: "env: SHOP_RETRIES, exposed: true," }],
+    expect: [["config.retries", "exposed-added", "info"]],
+  },
+  {
+    name: "a setting no longer exposed on the Provider instance",
+    base: [WITH_PROTOCOL],
+    edits: [{ file: "provider.yaml", replace: "env: SHOP_RETRIES,", with: "env: SHOP_RETRIES, exposed: true," }],
+    reverse: true,
+    expect: [["config.retries", "exposed-removed", "breaking"]],
+  },
   {
     name: "an environment variable renamed",
     edits: [{ file: "provider.yaml", replace: "env: SHOP_REGION", with: "env: SHOP_ZONE" }],

@@ -17,6 +17,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     mode: "made-required, made-optional(-in-outputs), made-output, made-input, computed-*",
     guaranteed: "guarantee-*",
     writeOnly: "write-only-*",
+    exposed: "exposed-*",
     type: "compared as a type spec",
     default: "default-changed",
     env: "env-*",

@@ -184,6 +184,25 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     expect(problems(tree).join("\n")).toContain(expected);
   });
 
+  it("reports exposed on a resource field, and on a setting named like a Provider member, at the key", () => {
+    const config = (settings: string) => ({
+      ...BASE,
+      "demo/provider.yaml": BASE["demo/provider.yaml"]!.replace(
+        "envPrefix: DEMO",
+        "envPrefix: DEMO\nprotocol: netsvc",
+      ).replace(/config:\n[\s\S]*$/, `config:\n${settings}\n`),
+    });
+    expect(problems(widget(`  n: { type: string, mode: optional, exposed: true, description: N. }\n${UID}`))).toEqual([
+      'schemas/demo/resources/widget.yaml:7:47: "exposed" applies to top-level provider config fields only',
+    ]);
+    expect(problems(config("  client: { type: string, mode: optional, exposed: true, description: C. }"))).toEqual([
+      'schemas/demo/provider.yaml:9:52: "client" cannot be exposed: the netsvc Provider class already has a member of that name',
+    ]);
+    expect(
+      problems(config("  apiKey: { type: string, mode: optional, secret: true, exposed: true, description: K. }")),
+    ).toEqual([]);
+  });
+
   it("reports a secret nested in an output marked secret: false", () => {
     const found = problems(
       widget(

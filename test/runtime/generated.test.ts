@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Secret, ValidationError } from "@sdkgen/runtime";
 import * as cloudplat from "cloudplat";
 import * as netsvc from "netsvc";
+import { inspect } from "node:util";
+import { PROVIDER_MEMBERS } from "../../generator/runtimeContract.js";
 
 const messages = (issues: readonly { message: string }[]): string[] => issues.map((i) => i.message);
 
@@ -274,6 +276,52 @@ describe("netsvc resolveProviderConfig", () => {
       wait_time: 10,
     });
     expect(netsvc.terraformConfig(config, { revealSecrets: true }).result.secret_key).toBe(SECRET);
+  });
+});
+
+describe("netsvc Provider properties (seed: accessKey, environment and secretKey)", () => {
+  const SECRET = "exposed-secret-key-value";
+  const provider = new netsvc.Provider({ acceptPurchaseTerms: true, accessKey: "key-id", secretKey: SECRET }, {});
+
+  it("exposes the resolved settings, the secret one as a Secret", () => {
+    expect(provider.accessKey).toBe("key-id");
+    expect(provider.environment).toBe("staging");
+    expect(provider.secretKey).toBeInstanceOf(Secret);
+    expect(provider.secretKey.reveal()).toBe(SECRET);
+  });
+
+  it("never prints the secret through the property", () => {
+    expect(String(provider.secretKey)).not.toContain(SECRET);
+    expect(JSON.stringify({ key: provider.secretKey })).not.toContain(SECRET);
+    expect(inspect(provider.secretKey, { depth: Infinity })).not.toContain(SECRET);
+  });
+});
+
+describe("the Provider members an exposed setting may not shadow", () => {
+  /** Every instance member of a provider: own properties and the methods of its runtime class chain. */
+  const members = (p: object): string[] => {
+    const names = new Set(Object.keys(p));
+    for (
+      let proto = Object.getPrototypeOf(p);
+      proto && proto !== Object.prototype;
+      proto = Object.getPrototypeOf(proto)
+    )
+      for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
+    return [...names];
+  };
+
+  it("lists every public member of each protocol's runtime Provider class", () => {
+    const generatedOwn = ["constructor", "terraformConfig", "accessKey", "environment", "secretKey"];
+    const runtimeMembers = (p: object) =>
+      members(p)
+        .filter((name) => !generatedOwn.includes(name))
+        .sort();
+    expect(
+      runtimeMembers(new netsvc.Provider({ acceptPurchaseTerms: true, accessKey: "a", secretKey: "s" }, {})),
+    ).toEqual([...PROVIDER_MEMBERS.netsvc]);
+    expect(runtimeMembers(new cloudplat.Provider({ secretId: "id", secretKey: "k" }, {}))).toEqual([
+      ...PROVIDER_MEMBERS.cloudplat,
+    ]);
   });
 });
 

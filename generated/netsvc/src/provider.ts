@@ -20,6 +20,8 @@ export interface ProviderArgs {
    * API access key (`<ACCESS_KEY>`), generated in the environment it is used with.
    *
    * Environment variable: `NETSVC_ACCESS_KEY`.
+   *
+   * Read back as `provider.accessKey`.
    */
   accessKey?: string | undefined;
   /**
@@ -42,6 +44,8 @@ export interface ProviderArgs {
    * - `production`: Production API, base URL https://api.megaport.com/.
    * - `staging`: Staging API, base URL https://api-staging.megaport.com/; reset to match production every 24 hours, and nothing ordered there is deployed or billed.
    * - `development`: Development API, base URL https://api-mpone-dev.megaport.com.
+   *
+   * Read back as `provider.environment`.
    * @defaultValue `staging`
    */
   environment?: ProviderEnvironment | undefined;
@@ -49,6 +53,8 @@ export interface ProviderArgs {
    * API secret key (`<SECRET_KEY>`) that pairs with the access key.
    *
    * Environment variable: `NETSVC_SECRET_KEY`.
+   *
+   * Read back as `provider.secretKey`.
    *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    */
@@ -186,6 +192,33 @@ export function terraformConfig(
 export class Provider extends rt.NetsvcProvider {
   constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.NetsvcProviderOptions = {}) {
     super(resolveProviderConfig(args, env), { env, ...options });
+  }
+
+  /**
+   * API access key (`<ACCESS_KEY>`), generated in the environment it is used with.
+   *
+   * The resolved setting (argument, variable or default), as `config.accessKey` holds it.
+   */
+  get accessKey(): ProviderConfig["accessKey"] {
+    return (this.config as ProviderConfig).accessKey;
+  }
+
+  /**
+   * Target API environment. Defaults to `staging` (the Terraform provider's default); orders placed in staging are never deployed or billed, so set `production` explicitly for real services. API keys only work in the environment where they were generated.
+   *
+   * The resolved setting (argument, variable or default), as `config.environment` holds it.
+   */
+  get environment(): ProviderConfig["environment"] {
+    return (this.config as ProviderConfig).environment;
+  }
+
+  /**
+   * API secret key (`<SECRET_KEY>`) that pairs with the access key.
+   *
+   * The resolved setting (argument, variable or default), as `config.secretKey` holds it.
+   */
+  get secretKey(): ProviderConfig["secretKey"] {
+    return (this.config as ProviderConfig).secretKey;
   }
 
   /** Returns this provider's configuration as an object with snake-case keys. Secrets stay redacted unless `revealSecrets` is set. */

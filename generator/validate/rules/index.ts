@@ -13,7 +13,7 @@ import { fieldNames, wireNames } from "./fieldNames.js";
 import { importId } from "./importId.js";
 import { lookupEchoes, lookupIds } from "./lookups.js";
 import { inputOutputKeys, modes } from "./modes.js";
-import { providerFunctions, providerName } from "./provider.js";
+import { exposedSettings, providerFunctions, providerName } from "./provider.js";
 import { references } from "./references.js";
 import type { Rule } from "./rule.js";
 import { secrets } from "./secrets.js";
@@ -34,6 +34,7 @@ export const RULES: readonly Rule[] = [
   modes,
   inputOutputKeys,
   env,
+  exposedSettings,
   defaults,
   deprecatedRequired,
   requiredWhen,

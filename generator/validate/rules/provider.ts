@@ -1,7 +1,8 @@
 import { didYouMean } from "@sdkgen/runtime";
 import { at } from "../../load/sourceDoc.js";
-import { RUNTIME_FUNCTIONS } from "../../runtimeContract.js";
-import type { Rule } from "./rule.js";
+import { PROVIDER_MEMBERS, RUNTIME_FUNCTIONS } from "../../runtimeContract.js";
+import type { Protocol } from "../../model/types.js";
+import { eachField, type Rule } from "./rule.js";
 
 export const providerName: Rule = {
   id: "provider-name",
@@ -26,4 +27,29 @@ export const providerFunctions: Rule = {
           "key",
         ),
       ),
+};
+
+export const exposedSettings: Rule = {
+  id: "exposed",
+  description:
+    "`exposed` only on a top-level provider config field of a provider with a `protocol` (whose Provider class offers it), named unlike the class's members and functions",
+  check: eachField(({ field: { raw, src, path, name } }, { index, walk: { provider } }) => {
+    if (!raw.exposed) return [];
+    const where = [...path, "exposed"];
+    if (src !== index.provider || path.length !== 2 || path[0] !== "config")
+      return [at(src, where, `"exposed" applies to top-level provider config fields only`)];
+    const protocol = provider?.protocol as Protocol | undefined;
+    if (!protocol)
+      return [at(src, where, `"exposed" needs the provider's protocol: without one, no Provider class is generated`)];
+    const taken = [...PROVIDER_MEMBERS[protocol], ...Object.keys(provider?.functions ?? {})];
+    return taken.includes(name)
+      ? [
+          at(
+            src,
+            where,
+            `"${name}" cannot be exposed: the ${protocol} Provider class already has a member of that name`,
+          ),
+        ]
+      : [];
+  }),
 };
