@@ -14,6 +14,13 @@ export function resolveConfig(
   args: object = {},
   env: Env = process.env,
 ): Record<string, unknown> {
+  if (typeof args !== "object" || args === null || Array.isArray(args))
+    throw new ValidationError([
+      {
+        path: d.name,
+        message: `${d.name} provider arguments must be an object of settings (got ${args === null ? "null" : Array.isArray(args) ? "a list" : typeof args})`,
+      },
+    ]);
   const issues: ValidationIssue[] = [];
   const given = args as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(given))

@@ -9,13 +9,16 @@ export interface ValidationIssue {
   readonly message: string;
 }
 
+const MAX_LISTED = 20;
+
 /** Every violation of one call, thrown before any network request is made. */
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
   constructor(readonly issues: readonly ValidationIssue[]) {
-    super(
-      `${issues.length} invalid input${issues.length === 1 ? "" : "s"}:\n${issues.map((i) => `  - ${i.message}`).join("\n")}`,
-    );
+    // The message lists the first few; `issues` has them all.
+    const listed = issues.slice(0, MAX_LISTED).map((i) => `  - ${i.message}`);
+    if (issues.length > MAX_LISTED) listed.push(`  - and ${issues.length - MAX_LISTED} more (see the error's issues)`);
+    super(`${issues.length} invalid input${issues.length === 1 ? "" : "s"}:\n${listed.join("\n")}`);
   }
 }
 
@@ -50,11 +53,13 @@ function checkObject(
     return;
   }
   for (const key of Object.keys(value)) {
-    if (!Object.hasOwn(fields, key) && !allowed.includes(key))
+    if (!Object.hasOwn(fields, key) && !allowed.includes(key)) {
+      const shown = `${path}.${cut(key, 60)}`;
       issues.push({
-        path: `${path}.${key}`,
-        message: `${path}.${key} is not a field of ${typeName}${didYouMean(key, Object.keys(fields))}`,
+        path: shown,
+        message: `${shown} is not a field of ${typeName}${key.length <= 60 ? didYouMean(key, Object.keys(fields)) : ""}`,
       });
+    }
   }
   const present = (name: string) => value[name] !== undefined && value[name] !== null;
   const conflictsSeen = new Set<string>();
@@ -139,11 +144,15 @@ function checkType(
         return fail(`must have at least ${c.minItems} item${c.minItems === 1 ? "" : "s"}`);
       if (c?.maxItems !== undefined && value.length > c.maxItems)
         return fail(`must have at most ${c.maxItems} item${c.maxItems === 1 ? "" : "s"}`);
-      value.forEach((item, i) => checkType(spec.items, item, `${path}[${i}]`, root, issues, secret));
+      // An index loop, not forEach: forEach skips the holes of a sparse list, which JSON would send as null.
+      for (let i = 0; i < value.length; i++)
+        if (i in value) checkType(spec.items, value[i], `${path}[${i}]`, root, issues, secret);
+        else issues.push({ path: `${path}[${i}]`, message: `${path}[${i}] is missing: the list has a gap there` });
       return;
     case "map":
       if (!isPlainObject(value)) return fail("must be an object of key/value pairs");
-      for (const [k, v] of Object.entries(value)) checkType(spec.values, v, `${path}.${k}`, root, issues, secret);
+      for (const [k, v] of Object.entries(value))
+        checkType(spec.values, v, `${path}.${cut(k, 60)}`, root, issues, secret);
       return;
     case "object":
       return spec.object.kind === "union"
@@ -207,11 +216,34 @@ function checkEnum(
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);
 
+/** `(got …)`: a short, printable preview of any value, whatever a program passed (a BigInt, a cycle, a Symbol). */
 function got(value: unknown, secret: boolean): string {
-  if (secret) return `(got ${REDACTED})`;
-  const text =
-    value === undefined || (typeof value === "number" && !Number.isFinite(value))
-      ? String(value)
-      : JSON.stringify(value);
-  return `(got ${text.length > 60 ? `${text.slice(0, 57)}...` : text})`;
+  return `(got ${secret ? REDACTED : cut(preview(value), 60)})`;
 }
+
+function preview(value: unknown): string {
+  switch (typeof value) {
+    case "bigint":
+      return `${value}n (a BigInt)`;
+    case "symbol":
+      return "a Symbol";
+    case "function":
+      return "a function";
+    case "undefined":
+      return "undefined";
+    case "number":
+      return String(value);
+    case "object":
+      try {
+        return JSON.stringify(value) ?? String(value);
+      } catch {
+        // Cycles, BigInts inside, or nesting too deep to print.
+        return Array.isArray(value) ? "a list that cannot be printed" : "an object that cannot be printed";
+      }
+    default:
+      return JSON.stringify(value);
+  }
+}
+
+/** A text cut to `max` characters: a message stays readable whatever size of value it quotes. */
+const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 3)}...` : text);

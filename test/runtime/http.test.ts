@@ -12,6 +12,7 @@ import {
   ServiceError,
   setLogSink,
   TransportError,
+  ValidationError,
   withRetries,
   type RetryPolicy,
 } from "@sdkgen/runtime";
@@ -135,6 +136,17 @@ describe("transport", () => {
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).message).toContain("timed out after 50 ms");
     expect((error as TransportError).mayHaveReachedServer).toBe(true);
+  });
+
+  it("refuses a header value with a line break, naming the header, and sends nothing", async () => {
+    let requests = 0;
+    const { url } = await serve(() => void requests++);
+    const error = await send({ method: "POST", url, headers: { "X-TC-Region": "ap-1\r\nX-Evil: 1" } }, ref, {
+      timeoutMs: 1000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["X-TC-Region"]);
+    expect(requests).toBe(0);
   });
 
   it("reports a dropped connection as one the server may have seen", async () => {

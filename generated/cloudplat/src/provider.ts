@@ -88,6 +88,8 @@ export interface ProviderArgs {
   /**
    * Region in which objects are read and managed. When unset, the profile's region, else `ap-guangzhou`.
    *
+   * Matches `^[a-z0-9-]+$`.
+   *
    * Environment variable: `CLOUDPLAT_REGION`.
    */
   region?: string | undefined;
@@ -251,7 +253,7 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     region: {
       wire: "Region",
       mode: "optional",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { pattern: "^[a-z0-9-]+$" } },
       env: "CLOUDPLAT_REGION",
     },
     secretId: {

@@ -4,6 +4,7 @@ import { urlToHttpOptions } from "node:url";
 import type { RequestRef } from "./errors.js";
 import { TransportError } from "./errors.js";
 import { DIRECT_NETWORK, type Network, type Route } from "./network.js";
+import { ValidationError } from "../validate.js";
 import { TunnelRefusedError } from "./tunnel.js";
 
 export interface HttpRequest {
@@ -45,6 +46,16 @@ export function send(req: HttpRequest, ref: RequestRef, options: SendOptions): P
   const url = new URL(req.url);
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return Promise.reject(new TransportError(ref, `unsupported protocol ${url.protocol}`, false));
+  const unsafe = Object.keys(req.headers).find((name) => UNSAFE_HEADER_VALUE.test(req.headers[name]!));
+  if (unsafe !== undefined)
+    return Promise.reject(
+      new ValidationError([
+        {
+          path: unsafe,
+          message: `the ${unsafe} header would carry a line break or control character: check the setting or profile value it comes from`,
+        },
+      ]),
+    );
   const route = (options.network ?? DIRECT_NETWORK).route(url);
   const where = `${url.hostname}:${url.port || DEFAULT_PORTS[url.protocol]}${route.proxy ? ` through proxy ${route.proxy.display}` : ""}`;
   const headers =
@@ -81,6 +92,9 @@ export function send(req: HttpRequest, ref: RequestRef, options: SendOptions): P
     request.end(req.body);
   });
 }
+
+/** What Node refuses in a header value (with a TypeError): anything but tab, printable ASCII and Latin-1. */
+const UNSAFE_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { "http:": "80", "https:": "443" };
 

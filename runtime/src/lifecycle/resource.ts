@@ -4,7 +4,7 @@ import { NotFoundError } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
 import { Secret } from "../secret.js";
-import { ValidationError, validateInput } from "../validate.js";
+import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
 import { formatImportId, parseImportId } from "./importId.js";
@@ -121,7 +121,7 @@ export abstract class ManagedResource {
 
   /** Applies `desired` in place, or by replacement when a change requires it and `allowReplace` is set. */
   async update(desired: object, options: UpdateOptions = {}): Promise<this> {
-    assertValid(this.descriptor, desired);
+    assertValid(this.descriptor, desired, options);
     const diff = this.diff(desired);
     if (diff.changes.length === 0) return this;
     const rejected = diff.changes.filter((c) => c.rejected !== undefined);
@@ -201,7 +201,7 @@ export async function createResource<T>(
   source: ProviderSource<ProviderRuntime>,
   options: LifecycleOptions = {},
 ): Promise<T> {
-  const provider = providerFor(source, validateInput(d.name, d.fields, args));
+  const provider = providerFor(source, [...validateInput(d.name, d.fields, args), ...optionIssues(options)]);
   const id = await provider.kind(d).create(args as Values, { signal: options.signal });
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options));
 }
@@ -278,9 +278,17 @@ async function settle(
   throw new WaitError(ref, result.outcome, result.status, importId, detail);
 }
 
-function assertValid(d: ResourceDescriptor, args: object): void {
-  const issues = validateInput(d.name, d.fields, args);
+function assertValid(d: ResourceDescriptor, args: object, options: LifecycleOptions): void {
+  const issues = [...validateInput(d.name, d.fields, args), ...optionIssues(options)];
   if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/** A wait that could never end (NaN, Infinity) or never start (0, negative) is refused before any request. */
+function optionIssues(options: LifecycleOptions): ValidationIssue[] {
+  const minutes: unknown = options.waitMinutes;
+  if (minutes === undefined || (typeof minutes === "number" && Number.isFinite(minutes) && minutes > 0)) return [];
+  const shown = typeof minutes === "number" ? String(minutes) : typeof minutes;
+  return [{ path: "waitMinutes", message: `waitMinutes must be a positive number of minutes (got ${shown})` }];
 }
 
 /** The write-only inputs the caller gave: the service never returns them, so the object keeps them. */
