@@ -34,6 +34,6 @@ export function runtimeReexports(provider: string): { values: string[]; types: s
  * settings) must not shadow. A test holds these lists to the classes themselves.
  */
 export const PROVIDER_MEMBERS: Readonly<Record<Protocol, readonly string[]>> = {
-  cloudplat: ["client", "config", "credentials", "kind", "lookup", "pollMs", "region", "waitMs"],
-  netsvc: ["assertTermsAccepted", "client", "config", "kind", "lookup", "pollMs", "waitMs"],
+  cloudplat: ["client", "config", "credentials", "kind", "lookup", "pollMs", "region", "toJSON", "waitMs"],
+  netsvc: ["assertTermsAccepted", "client", "config", "kind", "lookup", "pollMs", "toJSON", "waitMs"],
 };

@@ -4,7 +4,10 @@ const REDACTED = "[secret]";
  * `util.inspect.custom`, spelled as the registered symbol it is, so the declarations a program
  * compiles against need no Node types (`@types/node`).
  */
-const inspectCustom: unique symbol = Symbol.for("nodejs.util.inspect.custom");
+export const inspectCustom: unique symbol = Symbol.for("nodejs.util.inspect.custom");
+
+/** What Node passes a custom inspect function: the depth left, the options, and `util.inspect` itself. */
+export type InspectFunction = (value: unknown, options: object) => string;
 
 /**
  * Every string a Secret has revealed in this process: whatever path a revealed value takes (a request

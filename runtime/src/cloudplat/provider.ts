@@ -1,3 +1,4 @@
+import { ConfiguredProvider } from "../configuredProvider.js";
 import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import { Log } from "../http/log.js";
 import { Network } from "../http/network.js";
@@ -51,17 +52,15 @@ const WAIT_MS = 10 * 60_000;
  * A configured cloudplat provider: its credential chain and the client that signs with it. Resource
  * kinds and lookups are added on top of `client`.
  */
-export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
-  readonly client: CloudplatClient;
-  readonly credentials: CredentialProvider;
+export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> implements ProviderRuntime, LookupRuntime {
+  readonly #client: CloudplatClient;
+  readonly #credentials: CredentialProvider;
   readonly region: string;
   readonly waitMs = WAIT_MS;
   readonly pollMs: number | undefined;
 
-  constructor(
-    readonly config: CloudplatConfig,
-    options: CloudplatProviderOptions = {},
-  ) {
+  constructor(config: CloudplatConfig, options: CloudplatProviderOptions = {}) {
+    super(config);
     const network = new Network({ env: options.env ?? process.env, agent: options.agent });
     const transport = {
       protocol: config.protocol ?? "HTTPS",
@@ -84,9 +83,19 @@ export class CloudplatProvider implements ProviderRuntime, LookupRuntime {
       metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now, network },
     });
     this.region = chain.region ?? DEFAULT_REGION;
-    this.credentials = chain.credentials;
-    this.client = new CloudplatClient({ ...transport, region: this.region, credentials: this.credentials });
+    this.#credentials = chain.credentials;
+    this.#client = new CloudplatClient({ ...transport, region: this.region, credentials: this.#credentials });
     this.pollMs = options.pollMs;
+  }
+
+  /** The protocol client, which signs with `credentials`. */
+  get client(): CloudplatClient {
+    return this.#client;
+  }
+
+  /** The credential chain's result (its keys and tokens are private). */
+  get credentials(): CredentialProvider {
+    return this.#credentials;
   }
 
   kind(d: ResourceDescriptor): KindOps {

@@ -1,8 +1,8 @@
 import type { LookupDescriptor } from "../descriptor.js";
-import { Secret } from "../secret.js";
 import { validateInput } from "../validate.js";
 import { providerFor, type ProviderSource } from "./providerSource.js";
 import type { CallContext, Values } from "./resource.js";
+import { wrapSecrets } from "./wire.js";
 
 /** What a provider protocol implements per lookup: from validated arguments to the result's outputs. */
 export type LookupOps = (args: Values, ctx: CallContext) => Promise<Values>;
@@ -43,14 +43,5 @@ export async function invokeLookup(
   const echoed = Object.fromEntries(
     Object.entries(given).filter(([name, v]) => v !== undefined && name in d.results && !(name in outputs)),
   );
-  return { ...echoed, ...wrapSecrets(d, outputs) };
-}
-
-function wrapSecrets(d: LookupDescriptor, outputs: Values): Values {
-  return Object.fromEntries(
-    Object.entries(outputs).map(([k, v]) => [
-      k,
-      d.results[k]?.type.secret && !(v instanceof Secret) && v !== undefined ? new Secret(v) : v,
-    ]),
-  );
+  return wrapSecrets(d.results, { ...echoed, ...outputs });
 }

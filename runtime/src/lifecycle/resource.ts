@@ -3,7 +3,7 @@ import type { Env } from "../env.js";
 import { NotFoundError } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
-import { Secret } from "../secret.js";
+import { inspectCustom, Secret, type InspectFunction } from "../secret.js";
 import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
@@ -11,6 +11,7 @@ import { formatImportId, parseImportId } from "./importId.js";
 import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
 import { readinessVerdict } from "./readiness.js";
 import { waitFor, type WaitVerdict } from "./wait.js";
+import { wrapSecrets } from "./wire.js";
 
 export type Values = Record<string, unknown>;
 
@@ -87,17 +88,34 @@ export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> exte
  * the lifecycle operations, all driven by the descriptor and the provider's KindOps.
  */
 export abstract class ManagedResource {
-  #state: Values;
+  declare readonly descriptor: ResourceDescriptor;
+  declare readonly provider: ProviderRuntime;
+  /** The service's id of the object: what `get` takes. */
+  declare id: string;
+  #id: string;
+  #state: Values = {};
 
   /** Objects come from the generated class's `create`, `get` and `import`, not from `new`. */
-  constructor(
-    readonly descriptor: ResourceDescriptor,
-    readonly provider: ProviderRuntime,
-    public id: string,
-    state: Values,
-  ) {
-    this.#state = state;
-    Object.assign(this, state);
+  constructor(descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) {
+    this.#id = id;
+    // Not enumerable: printing, spreading or walking a resource never reaches its provider's client,
+    // nor a secret id (a service key is its own key).
+    Object.defineProperties(this, {
+      descriptor: { value: descriptor },
+      provider: { value: provider },
+      id: {
+        get: () => this.#id,
+        set: (value: string) => void (this.#id = value),
+        enumerable: !idIsSecret(descriptor),
+      },
+    });
+    this.setState(state);
+  }
+
+  /** `util.inspect` and `console.log`: the id and state, secrets (a secret id too) as "[secret]". */
+  [inspectCustom](depth: number, options: object, inspect?: InspectFunction): string {
+    if (depth < 0 || !inspect) return `[${this.descriptor.name} ${this.shownId}]`;
+    return `${this.descriptor.name} ${inspect({ id: this.shownId, ...this.#state }, options)}`;
   }
 
   /** Reads the current state again. */
@@ -161,8 +179,9 @@ export abstract class ManagedResource {
   }
 
   private setState(state: Values) {
-    this.#state = state;
-    Object.assign(this, state);
+    // Wrapped here, whatever path the values took in (arguments kept, answers read, hooks).
+    this.#state = wrapSecrets(this.descriptor.fields, state);
+    Object.assign(this, this.#state);
   }
 
   private get ops(): KindOps {
@@ -302,9 +321,12 @@ function writeOnlyInputs(d: ResourceDescriptor, args: Values): Values {
 
 /** An id as it may be printed: "[secret]" when it is itself a secret field (a service key is its own id). */
 export function printableId(d: ResourceDescriptor, id: string): string {
-  const idFields = d.importId?.parts.map((p) => p.field) ?? [];
-  return idFields.some((f) => d.fields[f]?.type.secret) ? "[secret]" : id;
+  return idIsSecret(d) ? "[secret]" : id;
 }
+
+/** Whether the id is made of a secret field (a service key's id is the key). */
+const idIsSecret = (d: ResourceDescriptor): boolean =>
+  (d.importId?.parts ?? []).some((p) => d.fields[p.field]?.type.secret === true);
 
 const stringOf = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const plainValues = (v: Values): Values =>

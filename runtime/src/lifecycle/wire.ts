@@ -109,7 +109,9 @@ export const valueToWire = (spec: FieldSpec, value: unknown): unknown =>
   value === undefined || value === null ? undefined : outward(spec.type, value);
 
 function outward(type: TypeSpec, value: unknown): unknown {
-  const v = value instanceof Secret ? value.reveal() : value;
+  // Revealed through a Secret even when the caller passed it plain: revealing registers the value, so
+  // an error or log line that echoes it back is redacted too.
+  const v = value instanceof Secret ? value.reveal() : type.secret ? new Secret(value).reveal() : value;
   switch (type.kind) {
     case "list":
       return Array.isArray(v) ? v.map((x) => outward(type.items, x)) : v;
@@ -126,10 +128,53 @@ function outward(type: TypeSpec, value: unknown): unknown {
 
 function objectOut(o: ObjectSpec | UnionSpec, v: Record<string, unknown>): Record<string, unknown> {
   if (o.kind === "object") return toWire(o.fields, v);
-  const key = String(v[o.discriminator.field]);
-  const name = Object.keys(o.variants).find(
-    (n) => n === key || (o.discriminator.caseInsensitive && n.toLowerCase() === key.toLowerCase()),
-  );
+  const name = variantOf(o, v);
   if (!name) return { ...v };
   return { [o.discriminator.wire]: v[o.discriminator.field], ...toWire(o.variants[name]!.object.fields, v) };
 }
+
+/** The variant an SDK-shaped union value names by its discriminator, if any. */
+function variantOf(u: UnionSpec, v: Readonly<Record<string, unknown>>): string | undefined {
+  const key = String(v[u.discriminator.field]);
+  return Object.keys(u.variants).find(
+    (n) => n === key || (u.discriminator.caseInsensitive && n.toLowerCase() === key.toLowerCase()),
+  );
+}
+
+/**
+ * SDK-shaped values with every value of a secret field, at any depth (objects, lists, maps, union
+ * variants), wrapped in Secret: however a value entered (an argument kept, an answer read, a hook's
+ * result), what a program holds prints as "[secret]". Returns a new object; Secrets stay as they are.
+ */
+export function wrapSecrets(
+  fields: Readonly<Record<string, FieldSpec>>,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const [name, spec] of Object.entries(fields))
+    if (out[name] !== undefined && out[name] !== null) out[name] = wrapValue(spec.type, out[name]);
+  return out;
+}
+
+function wrapValue(type: TypeSpec, value: unknown): unknown {
+  if (value instanceof Secret) return value;
+  if (type.secret) return new Secret(value);
+  switch (type.kind) {
+    case "list":
+      return Array.isArray(value) ? value.map((x) => wrapValue(type.items, x)) : value;
+    case "map":
+      return isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, x]) => [k, wrapValue(type.values, x)]))
+        : value;
+    case "object": {
+      if (!isRecord(value)) return value;
+      if (type.object.kind === "object") return wrapSecrets(type.object.fields, value);
+      const variant = variantOf(type.object, value);
+      return variant ? wrapSecrets(type.object.variants[variant]!.object.fields, value) : value;
+    }
+    default:
+      return value;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

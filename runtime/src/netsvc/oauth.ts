@@ -11,40 +11,52 @@ const EARLY_MS = 60_000;
  * concurrent callers share one request; `invalidate` (after a 401) forces the next call to fetch anew.
  */
 export class TokenSource {
-  private cached: { token: string; expiresAt: number } | undefined;
-  private pending: Promise<string> | undefined;
+  // Private fields, not TypeScript's `private`: no printed or walked form of a provider reaches them.
+  #cached: { token: string; expiresAt: number } | undefined;
+  #pending: Promise<string> | undefined;
+  readonly #tokenUrl: string;
+  readonly #accessKey: string;
+  readonly #secretKey: Secret<string>;
+  readonly #sendOptions: Omit<SendOptions, "signal">;
+  readonly #now: () => number;
 
   constructor(
-    private readonly tokenUrl: string,
-    private readonly accessKey: string,
-    private readonly secretKey: Secret<string>,
-    private readonly sendOptions: Omit<SendOptions, "signal">,
-    private readonly now: () => number = Date.now,
-  ) {}
+    tokenUrl: string,
+    accessKey: string,
+    secretKey: Secret<string>,
+    sendOptions: Omit<SendOptions, "signal">,
+    now: () => number = Date.now,
+  ) {
+    this.#tokenUrl = tokenUrl;
+    this.#accessKey = accessKey;
+    this.#secretKey = secretKey;
+    this.#sendOptions = sendOptions;
+    this.#now = now;
+  }
 
   /** A token still good for a while, when there is one: no waiting on the common path. */
   current(): string | undefined {
-    return this.cached && this.now() < this.cached.expiresAt - EARLY_MS ? this.cached.token : undefined;
+    return this.#cached && this.#now() < this.#cached.expiresAt - EARLY_MS ? this.#cached.token : undefined;
   }
 
   async token(signal?: AbortSignal): Promise<string> {
     const cached = this.current();
     if (cached) return cached;
-    this.pending ??= this.fetchToken(signal).finally(() => (this.pending = undefined));
-    return this.pending;
+    this.#pending ??= this.#fetchToken(signal).finally(() => (this.#pending = undefined));
+    return this.#pending;
   }
 
   invalidate(): void {
-    this.cached = undefined;
+    this.#cached = undefined;
   }
 
-  private async fetchToken(signal?: AbortSignal): Promise<string> {
-    const ref = { method: "POST", path: new URL(this.tokenUrl).pathname };
-    const basic = Buffer.from(`${this.accessKey}:${this.secretKey.reveal()}`).toString("base64");
+  async #fetchToken(signal?: AbortSignal): Promise<string> {
+    const ref = { method: "POST", path: new URL(this.#tokenUrl).pathname };
+    const basic = Buffer.from(`${this.#accessKey}:${this.#secretKey.reveal()}`).toString("base64");
     const res = await send(
       {
         method: "POST",
-        url: `${this.tokenUrl}?grant_type=client_credentials`,
+        url: `${this.#tokenUrl}?grant_type=client_credentials`,
         headers: {
           authorization: `Basic ${basic}`,
           "content-type": "application/x-www-form-urlencoded",
@@ -52,7 +64,7 @@ export class TokenSource {
         },
       },
       ref,
-      { ...this.sendOptions, signal },
+      { ...this.#sendOptions, signal },
     );
     const body = parse(res.text);
     const token = typeof body?.access_token === "string" ? body.access_token : undefined;
@@ -66,11 +78,11 @@ export class TokenSource {
       throw new ServiceError(
         ref,
         res.status,
-        `could not obtain an API token with access key ${this.accessKey}: ${why}`,
+        `could not obtain an API token with access key ${this.#accessKey}: ${why}`,
       );
     }
     const seconds = typeof body?.expires_in === "number" ? body.expires_in : 300;
-    this.cached = { token, expiresAt: this.now() + seconds * 1000 };
+    this.#cached = { token, expiresAt: this.#now() + seconds * 1000 };
     return token;
   }
 }

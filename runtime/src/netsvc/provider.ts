@@ -1,3 +1,4 @@
+import { ConfiguredProvider } from "../configuredProvider.js";
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
 import { Log } from "../http/log.js";
@@ -84,17 +85,15 @@ const LOOKUPS: Readonly<Record<string, (provider: NetsvcProvider, d: LookupDescr
 export const NETSVC_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
 
 /** A configured netsvc provider: its client, wait and cancellation settings, and its resource kinds. */
-export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
-  readonly client: NetsvcClient;
+export class NetsvcProvider extends ConfiguredProvider<NetsvcConfig> implements ProviderRuntime, LookupRuntime {
+  readonly #client: NetsvcClient;
   readonly waitMs: number;
   readonly pollMs: number | undefined;
 
-  constructor(
-    readonly config: NetsvcConfig,
-    options: NetsvcProviderOptions = {},
-  ) {
+  constructor(config: NetsvcConfig, options: NetsvcProviderOptions = {}) {
+    super(config);
     const { api, token } = endpointsFor(config.environment, config.endpoint);
-    this.client = new NetsvcClient({
+    this.#client = new NetsvcClient({
       apiBase: api,
       tokenUrl: token,
       accessKey: config.accessKey,
@@ -106,6 +105,11 @@ export class NetsvcProvider implements ProviderRuntime, LookupRuntime {
     });
     this.waitMs = config.waitTime * 60_000;
     this.pollMs = options.pollMs;
+  }
+
+  /** The protocol client (its token cache is private). */
+  get client(): NetsvcClient {
+    return this.#client;
   }
 
   kind(d: ResourceDescriptor): KindOps {
