@@ -258,6 +258,7 @@ export const ixDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: [],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link IxArgs} before any request: returns every violation (an empty list when valid). */

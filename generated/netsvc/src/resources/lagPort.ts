@@ -426,6 +426,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["diversityZone", "lagCount", "locationId", "portSpeed", "promoCode"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link LagPortArgs} before any request: returns every violation (an empty list when valid). */

@@ -450,6 +450,7 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["diversityZone", "locationId", "portSpeed"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link McrArgs} before any request: returns every violation (an empty list when valid). */

@@ -431,6 +431,7 @@ export const mveDescriptor: rt.ResourceDescriptor = {
   ],
   replaceOnChangePaths: ["diversityZone", "locationId", "vendorConfig", "vnics"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link MveArgs} before any request: returns every violation (an empty list when valid). */

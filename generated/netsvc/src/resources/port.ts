@@ -436,6 +436,7 @@ export const portDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
     field: "provisioningStatus",
     ready: ["CONFIGURED", "LIVE"],
   },
+  createdAt: "createDate",
 };
 
 /** Checks {@link PortArgs} before any request: returns every violation (an empty list when valid). */

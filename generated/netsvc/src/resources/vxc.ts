@@ -448,6 +448,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
   ],
   replaceOnChangePaths: ["aEndPartnerConfig", "bEndPartnerConfig", "serviceKey"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link VxcArgs} before any request: returns every violation (an empty list when valid). */
