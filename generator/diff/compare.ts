@@ -262,7 +262,14 @@ function compareOperations(a: Resource, b: Resource, emit: EntityEmit): void {
   const behaviour = (r: Resource) =>
     canonical({ operations: r.operations, readiness: r.readiness, hooks: r.hooks, createdAt: r.createdAt });
   if (behaviour(a) !== behaviour(b))
-    emit({ code: "operations-changed", path: b.name, what: "its operations, readiness, hooks or creation-time field changed" }, WHOLE);
+    emit(
+      {
+        code: "operations-changed",
+        path: b.name,
+        what: "its operations, readiness, hooks or creation-time field changed",
+      },
+      WHOLE,
+    );
 }
 
 function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {

@@ -46,7 +46,10 @@ export const createdAt: Rule = {
           at(
             src,
             ["createdAt"],
-            `createdAt names unknown field "${name}"${didYouMean(name, fields.map((f) => f.name))}`,
+            `createdAt names unknown field "${name}"${didYouMean(
+              name,
+              fields.map((f) => f.name),
+            )}`,
           ),
         ];
       return field.mode === "output" && field.type === "string"
