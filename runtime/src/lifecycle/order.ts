@@ -5,10 +5,17 @@ import { ValidationError } from "../validate.js";
 import { OrderUncertainError } from "./errors.js";
 import { findMatching } from "./find.js";
 import { formatImportId } from "./importId.js";
-import type { CallContext, ProviderRuntime, Values } from "./resource.js";
+import { abortableSleep } from "../sleep.js";
+import type { CallContext, KindOps, ProviderRuntime, Values } from "./resource.js";
 
 /** How far the service's clock may lag ours when an uncertain order is matched by creation time. */
 const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * When an uncertain order is looked for: at once, then twice more, since a service that timed out may
+ * still be placing it. Only failed creates pay these waits.
+ */
+const LOOK_AGAIN_MS = [1_000, 3_000];
 
 /**
  * Sends a create and returns the new object's id. When the request may have reached the service but
@@ -28,12 +35,7 @@ export async function placeOrder(
     return await ops.create(args, ctx);
   } catch (error) {
     if (!mayHaveActed(error, ctx)) throw error;
-    // Without the caller's signal: having aborted, the caller still needs to know what was ordered.
-    const found = await findMatching(d, ops, orderFilter(d, args), {}).catch(() => undefined);
-    const recent =
-      found && d.createdAt
-        ? found.filter((o) => createdSince(o.state[d.createdAt!], orderedAt - CLOCK_SKEW_MS))
-        : found;
+    const recent = await lookForOrder(d, ops, args, orderedAt);
     if (recent?.length === 1 && d.createdAt) return recent[0]!.id;
     throw new OrderUncertainError(
       { token: d.token, name: nameOf(args) },
@@ -41,6 +43,28 @@ export async function placeOrder(
       error,
     );
   }
+}
+
+/**
+ * The objects matching a create's arguments (made since the order, where the kind says when), looked
+ * for until one shows; undefined when looking failed. Without the caller's signal: having aborted,
+ * the caller still needs to know what was ordered.
+ */
+async function lookForOrder(
+  d: ResourceDescriptor,
+  ops: KindOps,
+  args: Values,
+  orderedAt: number,
+): Promise<{ id: string; state: Values }[] | undefined> {
+  let found: { id: string; state: Values }[] | undefined;
+  for (const delay of [0, ...LOOK_AGAIN_MS]) {
+    if (delay) await abortableSleep(delay);
+    found = await findMatching(d, ops, orderFilter(d, args), {}).catch(() => undefined);
+    if (found && d.createdAt)
+      found = found.filter((o) => createdSince(o.state[d.createdAt!], orderedAt - CLOCK_SKEW_MS));
+    if (found?.length) return found;
+  }
+  return found;
 }
 
 /** Whether a failed create may still have created something: the server may have acted on it. */

@@ -26,8 +26,6 @@ import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js
  * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true`); the provider's cancelAtEndOfTerm is ignored for MVEs.
  *
  * An MVE that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
- *
- * After an import, output timestamps (createDate, liveDate, contractStartDate, contractEndDate, terminateDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface MveArgs {
   /**
