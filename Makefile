@@ -13,7 +13,7 @@ GENERATOR_SRC := $(shell find generator -name '*.ts')
 SCHEMA_FILES := $(shell find schemas templates -type f)
 package_src = $(shell find generated/$(1)/src -name '*.ts' 2>/dev/null)
 
-.PHONY: all install tools validate generate build check lint-packages test bench examples demo diff clean
+.PHONY: all install tools validate generate build check lint-packages test bench soak examples demo diff clean
 
 all: build
 
@@ -108,6 +108,10 @@ diff: tools
 	$(GEN) diff $(DIFF_ARGS)
 
 # The example program against a local emulator: a new user sees the SDK work in one command.
+# The soak at full size (SOAK_ARGS: cycles concurrency fault-rate seed); the test suite runs a small one.
+soak: examples
+	node build/examples/test/soak/main.js $(SOAK_ARGS)
+
 demo: examples
 	node build/examples/examples/runDemo.js
 

@@ -15,6 +15,7 @@ export function runtimeReexports(provider: string): { values: string[]; types: s
   return {
     values: [
       "NotFoundError",
+      "OrderUncertainError",
       "ReplacementRequiredError",
       "Secret",
       "ServiceError",

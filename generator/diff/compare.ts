@@ -259,9 +259,17 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
 
 /** The operations a resource is bound to, its readiness and its hooks, compared as one behaviour. */
 function compareOperations(a: Resource, b: Resource, emit: EntityEmit): void {
-  const behaviour = (r: Resource) => canonical({ operations: r.operations, readiness: r.readiness, hooks: r.hooks });
+  const behaviour = (r: Resource) =>
+    canonical({ operations: r.operations, readiness: r.readiness, hooks: r.hooks, createdAt: r.createdAt });
   if (behaviour(a) !== behaviour(b))
-    emit({ code: "operations-changed", path: b.name, what: "its operations, readiness or hooks changed" }, WHOLE);
+    emit(
+      {
+        code: "operations-changed",
+        path: b.name,
+        what: "its operations, readiness, hooks or creation-time field changed",
+      },
+      WHOLE,
+    );
 }
 
 function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {

@@ -34,6 +34,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     importUnsupported: r.importId.supported ? undefined : r.importId.reason,
     operations: r.operations,
     readiness: r.readiness,
+    createdAt: r.createdAt,
     hooks: r.hooks ? new Code(ctx.use(hookPath(r.hooks), "hooks", true)) : undefined,
   };
   const operations = r.operations && operationsType(plan.model.provider.protocol);

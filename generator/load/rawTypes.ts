@@ -83,6 +83,7 @@ export interface RawEntity {
   lifecycle?: { notes?: string[] };
   operations?: Record<string, Record<string, unknown>>;
   readiness?: Readiness;
+  createdAt?: string;
   hooks?: string;
   examples?: RawExample[];
   discriminator?: { field: string; wireName?: string; caseInsensitive?: boolean; description: string };

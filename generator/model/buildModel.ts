@@ -263,6 +263,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       // Keys sorted, so reordering them in the YAML changes nothing generated.
       ...(e.operations && { operations: sortedKeys(e.operations) as NonNullable<Resource["operations"]> }),
       ...(e.readiness && { readiness: sortedKeys(e.readiness) as Readiness }),
+      ...(e.createdAt && { createdAt: e.createdAt }),
       ...(e.hooks && { hooks: e.hooks }),
       examples: examples(e.examples),
       file: src.file,

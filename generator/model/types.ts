@@ -171,6 +171,8 @@ export interface Resource extends Sourced {
   /** The operations it is bound to, in its protocol's shape (checked by that protocol's rules). */
   readonly operations?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly readiness?: Readiness;
+  /** The output holding the creation time, by which an order whose answer was lost is found. */
+  readonly createdAt?: string;
   /** The hook module (schemas/<provider>/hooks/<name>.ts) for what its bindings cannot say. */
   readonly hooks?: string;
   readonly examples: readonly Example[];

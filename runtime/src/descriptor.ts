@@ -121,6 +121,8 @@ export interface ResourceDescriptor<O extends object = object> extends EntityDes
   /** The operations it is bound to; absent while its protocol implements it by hand. */
   readonly operations?: O;
   readonly readiness?: Readiness;
+  /** The output holding when the object was created: an order whose answer was lost is found by it. */
+  readonly createdAt?: string;
   /** What its bindings cannot say, in its protocol's hook shape (a module in schemas/<provider>/hooks/). */
   readonly hooks?: object;
 }

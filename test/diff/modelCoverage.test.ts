@@ -62,6 +62,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     file: "ignored: follows the name",
     operations: "operations-changed",
     readiness: "operations-changed",
+    createdAt: "operations-changed",
     hooks: "operations-changed",
   },
   lookup: {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ServiceError, TransportError } from "@sdkgen/runtime";
+import { OrderUncertainError, ServiceError, TransportError } from "@sdkgen/runtime";
 import { getLocation, Port, Provider, type PortArgs } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { stopClean } from "../emulators/netsvc/testkit.js";
@@ -53,11 +53,12 @@ describe("injected faults", () => {
   it("never repeats an order after a 503 or a dropped connection: a clear error, no second product", async () => {
     emu.faults.next({ kind: "status", status: 503, path: "/buy" });
     await expect(Port.create(port, { provider: provider() })).rejects.toThrow(
-      'netsvc:index/port:Port "edge": POST /v4/networkdesign/buy failed with 503',
+      'netsvc:index/port:Port "edge": the order may have been accepted, but its answer was lost (netsvc:index/port:Port "edge": POST /v4/networkdesign/buy failed with 503',
     );
     emu.faults.next({ kind: "drop", path: "/buy" });
     const dropped = await Port.create(port, { provider: provider() }).catch((e: unknown) => e);
-    expect(dropped).toBeInstanceOf(TransportError);
+    expect(dropped).toBeInstanceOf(OrderUncertainError);
+    expect((dropped as OrderUncertainError).cause).toBeInstanceOf(TransportError);
     expect(emu.state.requests({ path: "/buy" })).toHaveLength(2);
     expect(emu.state.buyCount()).toBeLessThanOrEqual(1);
   });

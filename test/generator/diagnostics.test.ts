@@ -203,6 +203,15 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     ).toEqual([]);
   });
 
+  it("reports a createdAt naming no string output", () => {
+    expect(problems(widget(UID, "createdAt: createdOn"))).toEqual([
+      'schemas/demo/resources/widget.yaml:10:12: createdAt names unknown field "createdOn"',
+    ]);
+    const named = `  name: { type: string, mode: required, description: N. }\n${UID}`;
+    expect(problems(widget(named, "createdAt: name"))[0]).toMatch(/createdAt must name a string output/);
+    expect(problems(widget(UID, "createdAt: uid"))).toEqual([]);
+  });
+
   it("reports a secret nested in an output marked secret: false", () => {
     const found = problems(
       widget(

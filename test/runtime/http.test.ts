@@ -184,6 +184,25 @@ describe("the netsvc client", () => {
     expect(second.seen.length).toBe(4);
   });
 
+  it("repeats a read answered 500: reading twice is harmless", async () => {
+    const { url } = await serve(...api(json(500, { message: "busy" }), json(200, { data: "ok" })));
+    expect(await client(url).call("GET", "/v2/product/p-1")).toBe("ok");
+  });
+
+  it("never repeats a POST whose answer was lost or failed: it may have created something", async () => {
+    const dropped = await serve(...api((req) => req.socket.destroy()));
+    await expect(client(dropped.url).call("POST", "/v2/service/key", { body: {} })).rejects.toThrow(TransportError);
+    expect(dropped.seen.filter((r) => r.method === "POST" && !r.url.startsWith("/oauth2")).length).toBe(1);
+    const failed = await serve(...api(json(503, { message: "unavailable" }), json(200, { data: "second" })));
+    await expect(client(failed.url).call("POST", "/v2/service/key", { body: {} })).rejects.toThrow("failed with 503");
+    expect(failed.seen.filter((r) => r.method === "POST" && !r.url.startsWith("/oauth2")).length).toBe(1);
+  });
+
+  it("repeats a POST the caller declares idempotent (once: false)", async () => {
+    const { url } = await serve(...api(json(503, { message: "unavailable" }), json(200, { data: "valid" })));
+    expect(await client(url).call("POST", "/v3/networkdesign/validate", { body: [], once: false })).toBe("valid");
+  });
+
   it("names the resource, the request, the status, the service's message and the trace id", async () => {
     const { url } = await serve(
       ...api(json(400, { message: "Validation failed", data: "portSpeed invalid", trace_id: "tr-9" })),

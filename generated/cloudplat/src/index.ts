@@ -99,6 +99,7 @@ export {
   AccountNotAllowedError,
   CloudplatError,
   NotFoundError,
+  OrderUncertainError,
   ReplacementRequiredError,
   Secret,
   ServiceError,

@@ -78,6 +78,7 @@ export * from "./types/vxcPartnerConfig.js";
 export * from "./types/vxcSummary.js";
 export {
   NotFoundError,
+  OrderUncertainError,
   ReplacementRequiredError,
   Secret,
   ServiceError,

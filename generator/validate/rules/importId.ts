@@ -32,3 +32,28 @@ export const importId: Rule = {
       );
     }),
 };
+
+export const createdAt: Rule = {
+  id: "created-at",
+  description: "`createdAt` names a string output of the resource",
+  check: ({ walk }) =>
+    walk.resources.flatMap(({ src, fields }) => {
+      const name = entity(src).createdAt;
+      if (name === undefined) return [];
+      const field = fields.find((f) => f.name === name)?.raw;
+      if (!field)
+        return [
+          at(
+            src,
+            ["createdAt"],
+            `createdAt names unknown field "${name}"${didYouMean(
+              name,
+              fields.map((f) => f.name),
+            )}`,
+          ),
+        ];
+      return field.mode === "output" && field.type === "string"
+        ? []
+        : [at(src, ["createdAt"], `createdAt must name a string output ("${name}" is ${field.mode} ${field.type})`)];
+    }),
+};

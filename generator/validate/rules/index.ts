@@ -10,7 +10,7 @@ import { env } from "./env.js";
 import { exceptVariants } from "./exceptVariants.js";
 import { conflictsWith, familyFrom, requiredWhen } from "./fieldRefs.js";
 import { fieldNames, wireNames } from "./fieldNames.js";
-import { importId } from "./importId.js";
+import { createdAt, importId } from "./importId.js";
 import { lookupEchoes, lookupIds } from "./lookups.js";
 import { inputOutputKeys, modes } from "./modes.js";
 import { exposedSettings, providerFunctions, providerName } from "./provider.js";
@@ -48,6 +48,7 @@ export const RULES: readonly Rule[] = [
   enumValues,
   enumNames,
   importId,
+  createdAt,
   lookupEchoes,
   lookupIds,
   unionVariants,

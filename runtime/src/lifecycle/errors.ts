@@ -9,15 +9,42 @@ export class WaitError extends Error {
   override readonly name = "WaitError";
   constructor(
     readonly resource: ResourceRef,
-    readonly outcome: "timeout" | "failed" | "blocked",
+    /** `interrupted`: a read failed for good, or the caller aborted; `cause` says which. */
+    readonly outcome: "timeout" | "failed" | "blocked" | "interrupted",
     readonly status: string | undefined,
     readonly importId: string | undefined,
     detail: string,
+    cause?: unknown,
   ) {
     super(
       `${resource.token} "${resource.name ?? ""}" (${resource.id}) ${detail}` +
         (importId ? `. It exists: adopt it with import("${importId}") instead of creating another` : ""),
+      cause === undefined ? undefined : { cause },
     );
+  }
+}
+
+/**
+ * A create's request may have reached the service, but its answer never came (a dropped connection, a
+ * server error, the caller's abort), so the SDK cannot tell whether the object exists. The objects
+ * matching the create's arguments are named with the import ids that adopt them; creating again
+ * before looking could order a second, billed object.
+ */
+export class OrderUncertainError extends Error {
+  override readonly name = "OrderUncertainError";
+  constructor(
+    readonly resource: ResourceRef,
+    /** Import ids of the objects that match the create's arguments (those made since the order, where the kind says when). */
+    readonly candidates: readonly string[],
+    cause: unknown,
+  ) {
+    const what = `${resource.token} "${resource.name ?? ""}"`;
+    const why = cause instanceof Error ? cause.message : String(cause);
+    const found =
+      candidates.length === 0
+        ? "no matching object was found yet; it may still appear: look with find() before creating it again"
+        : `matching objects: ${candidates.map((c) => `import("${c}")`).join(", ")}; adopt the one this order made instead of creating another`;
+    super(`${what}: the order may have been accepted, but its answer was lost (${why}); ${found}`, { cause });
   }
 }
 

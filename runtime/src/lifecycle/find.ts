@@ -2,7 +2,7 @@ import { mapConcurrent } from "../concurrency.js";
 import type { ResourceDescriptor } from "../descriptor.js";
 import { equal } from "./diff.js";
 import { providerFor, type ProviderSource } from "./providerSource.js";
-import type { Ctor, ProviderRuntime, Values } from "./resource.js";
+import type { CallContext, Ctor, KindOps, ProviderRuntime, Values } from "./resource.js";
 
 /** Objects read at once while finding: the same bound the lookups keep on the service. */
 const READ_CONCURRENCY = 8;
@@ -28,13 +28,23 @@ export async function findResources<T>(
       message: `${d.name}.${k} is not a field of ${d.name}, so it cannot filter`,
     })),
   );
-  const ops = provider.kind(d);
-  const ctx = { signal: options.signal };
-  const ids = await ops.list(state as Values, ctx);
+  const found = await findMatching(d, provider.kind(d), state as Values, { signal: options.signal });
+  return found.map((o) => new cls(d, provider, o.id, o.state));
+}
+
+/** The existing objects of a kind whose state matches every field given, read. */
+export async function findMatching(
+  d: ResourceDescriptor,
+  ops: KindOps,
+  state: Values,
+  ctx: CallContext,
+): Promise<{ id: string; state: Values }[]> {
+  const filter = Object.entries(state).filter(([, v]) => v !== undefined);
+  const ids = await ops.list(state, ctx);
   const states = await mapConcurrent(ids, READ_CONCURRENCY, (id) => ops.read(id, ctx));
   return ids.flatMap((id, i) => {
     const current = states[i];
-    return current && filter.every(([k, v]) => matches(d, k, v, current[k])) ? [new cls(d, provider, id, current)] : [];
+    return current && filter.every(([k, v]) => matches(d, k, v, current[k])) ? [{ id, state: current }] : [];
   });
 }
 

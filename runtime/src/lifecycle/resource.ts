@@ -7,8 +7,9 @@ import { inspectCustom, Secret, type InspectFunction } from "../secret.js";
 import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
-import { formatImportId, parseImportId } from "./importId.js";
+import { parseImportId } from "./importId.js";
 import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
+import { importIdOf, placeOrder } from "./order.js";
 import { readinessVerdict } from "./readiness.js";
 import { waitFor, type WaitVerdict } from "./wait.js";
 import { wrapSecrets } from "./wire.js";
@@ -157,8 +158,7 @@ export abstract class ManagedResource {
           diff.changes.filter((c) => c.replaces),
         );
       await this.ops.remove(this.id, this.#state, { signal: options.signal });
-      const id = await this.ops.create(desired as Values, { signal: options.signal });
-      this.id = id;
+      this.id = await placeOrder(this.descriptor, this.provider, desired as Values, { signal: options.signal });
     } else await this.ops.update(this.id, desired as Values, this.#state, diff, { signal: options.signal });
     this.setState(await settle(this.descriptor, this.provider, this.id, desired as Values, options));
     return this;
@@ -221,7 +221,7 @@ export async function createResource<T>(
   options: LifecycleOptions = {},
 ): Promise<T> {
   const provider = providerFor(source, [...validateInput(d.name, d.fields, args), ...optionIssues(options)]);
-  const id = await provider.kind(d).create(args as Values, { signal: options.signal });
+  const id = await placeOrder(d, provider, args as Values, { signal: options.signal });
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options));
 }
 
@@ -277,24 +277,35 @@ async function settle(
   const ops = provider.kind(d);
   const ctx = { signal: options.signal };
   let latest: Values | undefined;
-  const result = await waitFor(async () => (latest = await ops.read(id, ctx)), verdict(d, ops), {
-    timeoutMs: options.waitMinutes !== undefined ? options.waitMinutes * 60_000 : provider.waitMs,
-    firstDelayMs: provider.pollMs,
-    signal: options.signal,
-    onProgress: options.onProgress,
-  });
-  if (result.outcome === "ready") return { ...writeOnlyInputs(d, args), ...result.value! };
   const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id: printableId(d, id) };
-  const importId =
-    d.importId && ref.id === id
-      ? formatImportId(d.importId, { ...plainValues(args), ...plainValues(latest ?? {}) })
-      : undefined;
+  const importId = () => (d.importId && ref.id === id ? importIdOf(d, id, { ...args, ...latest }) : undefined);
+  let result: Awaited<ReturnType<typeof waitFor<Values | undefined>>>;
+  try {
+    result = await waitFor(async () => (latest = await ops.read(id, ctx)), verdict(d, ops), {
+      timeoutMs: options.waitMinutes !== undefined ? options.waitMinutes * 60_000 : provider.waitMs,
+      firstDelayMs: provider.pollMs,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+  } catch (e) {
+    // A read failed for good, or the caller aborted: the object exists all the same, so say how to adopt it.
+    const why = e instanceof Error ? e.message : String(e);
+    throw new WaitError(
+      ref,
+      "interrupted",
+      undefined,
+      importId(),
+      `was created but waiting for it stopped (${why})`,
+      e,
+    );
+  }
+  if (result.outcome === "ready") return { ...writeOnlyInputs(d, args), ...result.value! };
   const minutes = (options.waitMinutes ?? provider.waitMs / 60_000).toString();
   const detail =
     result.outcome === "timeout"
       ? `was created but is not ready after ${minutes} minutes (status ${result.status ?? "unknown"})`
       : `was created but ${result.outcome === "failed" ? "failed" : "is waiting"}: ${result.message} (status ${result.status})`;
-  throw new WaitError(ref, result.outcome, result.status, importId, detail);
+  throw new WaitError(ref, result.outcome, result.status, importId(), detail);
 }
 
 function assertValid(d: ResourceDescriptor, args: object, options: LifecycleOptions): void {
@@ -329,5 +340,3 @@ const idIsSecret = (d: ResourceDescriptor): boolean =>
   (d.importId?.parts ?? []).some((p) => d.fields[p.field]?.type.secret === true);
 
 const stringOf = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const plainValues = (v: Values): Values =>
-  Object.fromEntries(Object.entries(v).filter(([, x]) => !(x instanceof Secret)));

@@ -1,7 +1,7 @@
 import { NotFoundError, ServiceError, type ResourceRef } from "../http/errors.js";
 import { Log, redact } from "../http/log.js";
 import type { Network } from "../http/network.js";
-import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from "../http/retry.js";
+import { DEFAULT_RETRY, retryable, retryAfterMs, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
 import type { Secret } from "../secret.js";
 import { TokenSource } from "./oauth.js";
@@ -25,7 +25,10 @@ export interface NetsvcClientOptions {
 
 export interface CallOptions {
   readonly body?: unknown;
-  /** An order: repeated only where the server cannot have acted on it (see `retryable`). */
+  /**
+   * Repeated only where the server cannot have acted on it (see `retryable`). Default: true for POST,
+   * which may create something; an idempotent POST (a validation) passes false.
+   */
   readonly once?: boolean;
   readonly resource?: ResourceRef | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -120,7 +123,11 @@ export class NetsvcClient {
       },
       {
         policy: this.retry,
-        once: options.once ?? false,
+        // A POST may create something: repeated only where the server cannot have acted on it.
+        once: options.once ?? method === "POST",
+        // A read is safe to repeat, so a 500 (often a passing fault right after an order) is retried too.
+        retryable: (e, once) =>
+          retryable(e, once) || (method === "GET" && e instanceof ServiceError && e.status === 500),
         signal: options.signal,
         onRetry: (attempt, delay, error) =>
           this.log.write(

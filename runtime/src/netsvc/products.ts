@@ -28,7 +28,13 @@ export async function order(
   uidKey = "technicalServiceUid",
 ): Promise<string> {
   p.assertTermsAccepted(resource);
-  await p.client.call("POST", "/v3/networkdesign/validate", { body: [item], resource, signal: ctx.signal });
+  // Validation creates nothing, so it may be repeated.
+  await p.client.call("POST", "/v3/networkdesign/validate", {
+    body: [item],
+    resource,
+    signal: ctx.signal,
+    once: false,
+  });
   const data = await p.client.call<Values[]>("POST", "/v4/networkdesign/buy", {
     body: { networkDesign: [item], discountCodes: [] },
     once: true,
@@ -103,6 +109,7 @@ export async function cancel(
   await p.client.call("POST", `/v3/product/${encodeURIComponent(uid)}/action/${endOfTerm ? "CANCEL" : "CANCEL_NOW"}`, {
     resource,
     signal: ctx.signal,
+    once: false, // cancelling twice cancels once
   });
 }
 

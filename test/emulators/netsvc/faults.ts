@@ -4,6 +4,7 @@
  * rule that matches wins. Kinds:
  *   status      answer `status` with an error body (and `Retry-After: retryAfter` seconds when given)
  *   drop        destroy the socket without answering (the client sees a connection reset)
+ *   dropAfter   handle the request (an order is placed), then destroy the socket without answering
  *   delay       wait `ms` real milliseconds, then handle the request normally
  *   expireToken expire the bearer token the request carries, so it is answered 401 and later calls too
  * `latencyMs` adds a fixed real delay to every request (benchmarks).
@@ -13,6 +14,7 @@ import { STATUS_CODES } from "node:http";
 export type FaultKind =
   | { kind: "status"; status: number; retryAfter?: number; message?: string; data?: string | null }
   | { kind: "drop" }
+  | { kind: "dropAfter" }
   | { kind: "delay"; ms: number }
   | { kind: "expireToken" };
 

@@ -123,6 +123,11 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
         reply = { status: 500, body: errorBody("Internal emulator error", String(e), trace) };
       }
     }
+    if (fault?.kind === "dropAfter") {
+      entry.status = reply.status;
+      req.socket.destroy();
+      return;
+    }
     send(res, entry, reply, trace);
   }
 

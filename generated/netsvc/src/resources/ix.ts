@@ -19,8 +19,6 @@ import { type IxResources, ixResourcesType } from "../types/ixResources.js";
  * Delete cancels immediately (`CANCEL_NOW`); the provider's cancelAtEndOfTerm is ignored for IX connections.
  *
  * requestedProductUid is not part of the GET response, so an imported IX does not have it populated.
- *
- * After an import, output timestamps (createDate, deployDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface IxArgs {
   /**
@@ -258,6 +256,7 @@ export const ixDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: [],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link IxArgs} before any request: returns every violation (an empty list when valid). */

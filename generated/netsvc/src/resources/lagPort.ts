@@ -26,8 +26,6 @@ import { type LagPortResources, lagPortResourcesType } from "../types/lagPortRes
  * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true`); when the provider's cancelAtEndOfTerm is true the LAG is instead marked for cancellation at the end of the billing term.
  *
  * A LAG that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
- *
- * After an import, output timestamps (createDate, liveDate, contractStartDate, contractEndDate, terminateDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface LagPortArgs {
   /**
@@ -426,6 +424,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["diversityZone", "lagCount", "locationId", "portSpeed", "promoCode"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link LagPortArgs} before any request: returns every violation (an empty list when valid). */

@@ -27,8 +27,6 @@ import { type PrefixFilterList, type PrefixFilterListArgs, prefixFilterListType 
  * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true`); the provider's cancelAtEndOfTerm is ignored for MCRs.
  *
  * An MCR that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
- *
- * After an import, output timestamps (createDate, liveDate, contractStartDate, contractEndDate, terminateDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface McrArgs {
   /**
@@ -450,6 +448,7 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["diversityZone", "locationId", "portSpeed"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link McrArgs} before any request: returns every violation (an empty list when valid). */

@@ -26,8 +26,6 @@ import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js
  * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true`); the provider's cancelAtEndOfTerm is ignored for MVEs.
  *
  * An MVE that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
- *
- * After an import, output timestamps (createDate, liveDate, contractStartDate, contractEndDate, terminateDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface MveArgs {
   /**
@@ -431,6 +429,7 @@ export const mveDescriptor: rt.ResourceDescriptor = {
   ],
   replaceOnChangePaths: ["diversityZone", "locationId", "vendorConfig", "vnics"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link MveArgs} before any request: returns every violation (an empty list when valid). */

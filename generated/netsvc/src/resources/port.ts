@@ -24,8 +24,6 @@ import { type PortResources, portResourcesType } from "../types/portResources.js
  * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
  *
  * Create and update wait up to the provider's `waitTime` minutes.
- *
- * After an import, output timestamps (createDate, liveDate, contractStartDate, contractEndDate, terminateDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface PortArgs {
   /**
@@ -436,6 +434,7 @@ export const portDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
     field: "provisioningStatus",
     ready: ["CONFIGURED", "LIVE"],
   },
+  createdAt: "createDate",
 };
 
 /** Checks {@link PortArgs} before any request: returns every violation (an empty list when valid). */

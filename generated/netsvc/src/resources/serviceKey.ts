@@ -188,6 +188,7 @@ export const serviceKeyDescriptor: rt.ResourceDescriptor = {
   secretPaths: ["key"],
   replaceOnChangePaths: ["description", "maxSpeed", "preApproved", "productUid", "singleUse", "vlan"],
   importId: { separator: ":", parts: [{ field: "key", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link ServiceKeyArgs} before any request: returns every violation (an empty list when valid). */

@@ -29,8 +29,6 @@ import { type VxcPartnerConfig, type VxcPartnerConfigArgs, vxcPartnerConfigType 
  * Delete cancels immediately (`CANCEL_NOW`); the provider's cancelAtEndOfTerm is ignored for VXCs.
  *
  * A VXC that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
- *
- * After an import, output timestamps (createDate, liveDate, contractStartDate, contractEndDate, terminateDate) and provisioningStatus may change from unknown to their real values on the first apply; this is expected.
  */
 export interface VxcArgs {
   /** The A-end of the VXC; its productUid must be set. Its read-only fields show the current A-end configuration. */
@@ -448,6 +446,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
   ],
   replaceOnChangePaths: ["aEndPartnerConfig", "bEndPartnerConfig", "serviceKey"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  createdAt: "createDate",
 };
 
 /** Checks {@link VxcArgs} before any request: returns every violation (an empty list when valid). */

@@ -1,0 +1,117 @@
+import type { FieldSpec, ResourceDescriptor } from "../descriptor.js";
+import { ServiceError, TransportError } from "../http/errors.js";
+import { Secret } from "../secret.js";
+import { ValidationError } from "../validate.js";
+import { OrderUncertainError } from "./errors.js";
+import { findMatching } from "./find.js";
+import { formatImportId } from "./importId.js";
+import { abortableSleep } from "../sleep.js";
+import type { CallContext, KindOps, ProviderRuntime, Values } from "./resource.js";
+
+/** How far the service's clock may lag ours when an uncertain order is matched by creation time. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * When an uncertain order is looked for: at once, then twice more, since a service that timed out may
+ * still be placing it. Only failed creates pay these waits.
+ */
+const LOOK_AGAIN_MS = [1_000, 3_000];
+
+/**
+ * Sends a create and returns the new object's id. When the request may have reached the service but
+ * no answer says what it did, the object is looked for rather than ordered again: the one matching
+ * object created since the order (where the kind declares its creation time) is adopted; otherwise an
+ * OrderUncertainError names every match and how to adopt it.
+ */
+export async function placeOrder(
+  d: ResourceDescriptor,
+  provider: ProviderRuntime,
+  args: Values,
+  ctx: CallContext,
+): Promise<string> {
+  const ops = provider.kind(d);
+  const orderedAt = Date.now();
+  try {
+    return await ops.create(args, ctx);
+  } catch (error) {
+    if (!mayHaveActed(error, ctx)) throw error;
+    const recent = await lookForOrder(d, ops, args, orderedAt);
+    if (recent?.length === 1 && d.createdAt) return recent[0]!.id;
+    throw new OrderUncertainError(
+      { token: d.token, name: nameOf(args) },
+      (recent ?? []).map((o) => importIdOf(d, o.id, { ...args, ...o.state })),
+      error,
+    );
+  }
+}
+
+/**
+ * The objects matching a create's arguments (made since the order, where the kind says when), looked
+ * for until one shows; undefined when looking failed. Without the caller's signal: having aborted,
+ * the caller still needs to know what was ordered.
+ */
+async function lookForOrder(
+  d: ResourceDescriptor,
+  ops: KindOps,
+  args: Values,
+  orderedAt: number,
+): Promise<{ id: string; state: Values }[] | undefined> {
+  let found: { id: string; state: Values }[] | undefined;
+  for (const delay of [0, ...LOOK_AGAIN_MS]) {
+    if (delay) await abortableSleep(delay);
+    found = await findMatching(d, ops, orderFilter(d, args), {}).catch(() => undefined);
+    if (found && d.createdAt)
+      found = found.filter((o) => createdSince(o.state[d.createdAt!], orderedAt - CLOCK_SKEW_MS));
+    if (found?.length) return found;
+  }
+  return found;
+}
+
+/** Whether a failed create may still have created something: the server may have acted on it. */
+function mayHaveActed(error: unknown, ctx: CallContext): boolean {
+  if (error instanceof ValidationError) return false;
+  if (error instanceof TransportError) return error.mayHaveReachedServer;
+  // A server fault (a 5xx, or an RPC service's internal error answered 200) may follow the work.
+  if (error instanceof ServiceError)
+    return error.status >= 500 || /^(InternalError|ServiceUnavailable)/.test(error.code ?? "");
+  return ctx.signal?.aborted === true;
+}
+
+/** The arguments that identify what was ordered: plain values of inputs compared after creation. */
+function orderFilter(d: ResourceDescriptor, args: Values): Values {
+  const identifies = (spec: FieldSpec) =>
+    spec.mode !== "output" &&
+    !spec.writeOnly &&
+    !spec.type.secret &&
+    !(spec.onChange && "createOnly" in spec.onChange) &&
+    ["string", "number", "integer", "boolean"].includes(spec.type.kind);
+  return Object.fromEntries(
+    Object.entries(args).filter(
+      ([name, v]) =>
+        v !== undefined && v !== null && !(v instanceof Secret) && d.fields[name] && identifies(d.fields[name]!),
+    ),
+  );
+}
+
+const createdSince = (value: unknown, since: number): boolean =>
+  typeof value === "string" && Date.parse(value) >= since;
+
+const nameOf = (args: Values): string | undefined => {
+  const name = args.productName ?? args.name;
+  return typeof name === "string" ? name : undefined;
+};
+
+/** The import id of an object, from its id and what is known of its state (secrets left out). */
+export function importIdOf(d: ResourceDescriptor, id: string, values: Values): string {
+  if (!d.importId) return id;
+  const plain = Object.fromEntries(Object.entries(values).filter(([, v]) => !(v instanceof Secret)));
+  try {
+    return formatImportId(d.importId, { ...plain, ...idParts(d, id) });
+  } catch {
+    return id;
+  }
+}
+
+/** A single-part import id is the object's id itself. */
+const idParts = (d: ResourceDescriptor, id: string): Values =>
+  d.importId?.parts.length === 1 ? { [d.importId.parts[0]!.field]: id } : {};

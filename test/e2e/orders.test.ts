@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OrderUncertainError, WaitError } from "@sdkgen/runtime";
+import { McrPrefixFilterList, Port, type PortArgs, Provider } from "netsvc";
+import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
+import { Client, stopClean } from "../emulators/netsvc/testkit.js";
+
+// An order the service may have accepted is never lost and never sent twice: every failure after it
+// names the object and how to adopt it.
+let emu: NetsvcEmulator;
+beforeEach(async () => {
+  emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
+});
+afterEach(async () => {
+  await stopClean(emu);
+});
+
+const provider = () =>
+  new Provider(
+    {
+      endpoint: emu.url,
+      accessKey: emu.credentials.accessKey,
+      secretKey: emu.credentials.secretKey,
+      acceptPurchaseTerms: true,
+    },
+    {},
+    {
+      pollMs: 5,
+      retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 10, budgetMs: 1000 },
+      timeoutMs: 2000,
+    },
+  );
+const port = (productName: string): PortArgs => ({
+  productName,
+  locationId: 3,
+  portSpeed: 10000,
+  marketplaceVisibility: false,
+  contractTermMonths: 1,
+});
+const named = (name: string) => emu.state.products().filter((p) => p.productName === name);
+
+describe("an order whose answer or first reads fail", () => {
+  it("survives a 500 on the first read after the buy: reads are repeated", async () => {
+    emu.faults.next({ kind: "status", status: 500, method: "GET", path: "/v2/product/" });
+    const created = await Port.create(port("after-500"), { provider: provider(), waitMinutes: 1 });
+    expect(created.provisioningStatus).toBeDefined();
+    expect(named("after-500")).toHaveLength(1);
+  });
+
+  it("names the ordered object and its import call when every read fails", async () => {
+    emu.faults.next({ kind: "status", status: 500, method: "GET", path: "/v2/product/", times: 50 });
+    const error = await Port.create(port("reads-fail"), { provider: provider(), waitMinutes: 1 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WaitError);
+    const uid = named("reads-fail")[0]!.productUid as string;
+    expect((error as WaitError).outcome).toBe("interrupted");
+    expect((error as WaitError).importId).toBe(uid);
+    expect((error as Error).message).toContain(`import("${uid}")`);
+    expect(named("reads-fail")).toHaveLength(1);
+  });
+
+  it("names the ordered object when the caller aborts while waiting", async () => {
+    const controller = new AbortController();
+    emu.faults.next({ kind: "delay", ms: 200, method: "GET", path: "/v2/product/", times: 20 });
+    setTimeout(() => controller.abort(new Error("stopped by the program")), 300);
+    const error = await Port.create(port("aborted"), {
+      provider: provider(),
+      waitMinutes: 1,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitError);
+    expect((error as WaitError).importId).toBe(named("aborted")[0]!.productUid);
+  });
+
+  it("adopts the product a lost buy answer ordered, and orders nothing twice", async () => {
+    emu.faults.next({ kind: "dropAfter", method: "POST", path: "/v4/networkdesign/buy" });
+    const created = await Port.create(port("lost-answer"), { provider: provider(), waitMinutes: 1 });
+    expect(named("lost-answer")).toHaveLength(1);
+    expect(created.productUid).toBe(named("lost-answer")[0]!.productUid);
+    expect(emu.state.buyCount()).toBe(1);
+  });
+
+  it("says the order is uncertain, naming no object, when the buy never reached the service", async () => {
+    emu.faults.next({ kind: "drop", method: "POST", path: "/v4/networkdesign/buy" });
+    const error = await Port.create(port("never-placed"), { provider: provider() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OrderUncertainError);
+    expect((error as OrderUncertainError).candidates).toEqual([]);
+    expect((error as Error).message).toContain("look with find() before creating it again");
+    expect(named("never-placed")).toHaveLength(0);
+  });
+
+  it("never sends a prefix list's create twice when its answer is lost", async () => {
+    const mcr = await new Client(emu).buyMcr();
+    emu.faults.next({ kind: "dropAfter", method: "POST", path: "/prefixList" });
+    const error = await McrPrefixFilterList.create(
+      { mcrId: mcr, description: "once", addressFamily: "IPv4", entries: [{ action: "permit", prefix: "10.0.0.0/8" }] },
+      { provider: provider() },
+    ).catch((e: unknown) => e);
+    expect(emu.state.prefixLists(mcr).filter((l) => l.description === "once")).toHaveLength(1);
+    // The list has no creation time, so the one match is named rather than adopted.
+    expect(error).toBeInstanceOf(OrderUncertainError);
+    expect((error as OrderUncertainError).candidates).toHaveLength(1);
+  });
+});
