@@ -65,7 +65,7 @@ describe("cloudplat operations", () => {
   it("reports an input whose change would go nowhere: no update operation, no replacement, no refusal", () => {
     const ops = OPS.replace(/  update: .*\n/, "");
     expect(problems(tree(ops))).toEqual([
-      `${FILE}:7:3: a change to name updates in place, but Widget has no "update" operation: add one, or say replaceOnChange or onChange.reject`,
+      `${FILE}:7:3: a change to name updates in place, but Widget has no "update" operation: add one, or say replaceOnChange, onChange.reject or onChange.createOnly`,
     ]);
     const rejected = tree(ops);
     rejected["demo/resources/widget.yaml"] = rejected["demo/resources/widget.yaml"]!.replace(

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import type { MetaSchemaValidator } from "../metaSchema.js";
+import { changeRules } from "./changes.js";
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 
@@ -81,7 +82,7 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
       out.push(
         at(src, [...op("list"), "filters", field], `"${field}" is not a field${didYouMean(field, names)}`, "key"),
       );
-  out.push(...changeRules(src, fields, ops));
+  out.push(...changeRules(src, fields, ops.update ? ["update"] : []));
   return out;
 }
 
@@ -105,33 +106,6 @@ function unknownPlaceholders(
         ),
       ),
   );
-}
-
-/** Each input's change goes somewhere: the update operation, a replacement or a refusal (never nowhere). */
-function changeRules(src: SourceDoc, fields: readonly LocatedField[], ops: CloudplatOperations): Diagnostic[] {
-  return fields.flatMap((f) => {
-    if (!isInput(fields, f.name)) return [];
-    const onChange = f.raw.onChange;
-    if (onChange && "update" in onChange && onChange.update !== "update")
-      return [
-        at(
-          f.src,
-          [...f.path, "onChange", "update"],
-          `cloudplat resources have one update operation, "update" (got "${onChange.update}")`,
-        ),
-      ];
-    const inPlace = !f.raw.replaceOnChange && (!onChange || "update" in onChange);
-    if (inPlace && !ops.update)
-      return [
-        at(
-          f.src,
-          f.path,
-          `a change to ${f.name} updates in place, but ${entity(src).name} has no "update" operation: add one, or say replaceOnChange or onChange.reject`,
-          "key",
-        ),
-      ];
-    return [];
-  });
 }
 
 const isInput = (fields: readonly LocatedField[], name: string): boolean =>

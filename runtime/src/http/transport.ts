@@ -46,6 +46,16 @@ export function send(req: HttpRequest, ref: RequestRef, options: SendOptions): P
   const url = new URL(req.url);
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return Promise.reject(new TransportError(ref, `unsupported protocol ${url.protocol}`, false));
+  // An id holding "../" would climb to another endpoint once the URL is normalized: refused, not sent.
+  if (DOT_SEGMENT.test(req.url.split("?")[0]!.replace(/^[a-z]+:\/\/[^/]+/i, "")))
+    return Promise.reject(
+      new ValidationError([
+        {
+          path: ref.path,
+          message: `${ref.path}: an id or path part holds "." or ".." segments, which would address another endpoint`,
+        },
+      ]),
+    );
   const unsafe = Object.keys(req.headers).find((name) => UNSAFE_HEADER_VALUE.test(req.headers[name]!));
   if (unsafe !== undefined)
     return Promise.reject(
@@ -92,6 +102,9 @@ export function send(req: HttpRequest, ref: RequestRef, options: SendOptions): P
     request.end(req.body);
   });
 }
+
+/** A "." or ".." path segment, raw or percent-encoded. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
 
 /** What Node refuses in a header value (with a TypeError): anything but tab, printable ASCII and Latin-1. */
 const UNSAFE_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;

@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { Env } from "../env.js";
-import { NotFoundError } from "../http/errors.js";
+import { NotFoundError, type ResourceRef } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
 import { inspectCustom, Secret, type InspectFunction } from "../secret.js";
@@ -122,13 +122,7 @@ export abstract class ManagedResource {
   /** Reads the current state again. */
   async refresh(options: { signal?: AbortSignal | undefined } = {}): Promise<this> {
     const state = await this.ops.read(this.id, { signal: options.signal });
-    if (!state)
-      throw new NotFoundError(
-        { method: "GET", path: this.shownId },
-        404,
-        `${this.descriptor.name} ${this.shownId} no longer exists`,
-        { resource: this.ref },
-      );
+    if (!state) throw missing(this.descriptor, this.shownId, "no longer exists", this.ref);
     this.setState(state);
     return this;
   }
@@ -236,9 +230,7 @@ export async function getResource<T>(
   const state = await provider.kind(d).read(id, { signal: options.signal });
   if (!state) {
     const shown = printableId(d, id);
-    throw new NotFoundError({ method: "GET", path: shown }, 404, `${d.name} ${shown} does not exist`, {
-      resource: { token: d.token, id: shown },
-    });
+    throw missing(d, shown, "does not exist", { token: d.token, id: shown });
   }
   return new cls(d, provider, id, state);
 }
@@ -333,6 +325,16 @@ function writeOnlyInputs(d: ResourceDescriptor, args: Values): Values {
 /** An id as it may be printed: "[secret]" when it is itself a secret field (a service key is its own id). */
 export function printableId(d: ResourceDescriptor, id: string): string {
   return idIsSecret(d) ? "[secret]" : id;
+}
+
+/**
+ * A read found no object. Said as such: the protocol's own answer (a 404, a 400 "could not find", an
+ * empty list) is not repeated as if it were a request of this shape and status.
+ */
+function missing(d: ResourceDescriptor, shownId: string, what: string, resource: ResourceRef): NotFoundError {
+  const error = new NotFoundError({ method: "GET", path: shownId }, 404, `${d.name} ${shownId} ${what}`, { resource });
+  error.message = `${d.token} ${shownId}: ${d.name} ${shownId} ${what} (the service has no such object)`;
+  return error;
 }
 
 /** Whether the id is made of a secret field (a service key's id is the key). */

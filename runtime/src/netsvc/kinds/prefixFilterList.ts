@@ -16,7 +16,7 @@ import type { NetsvcProvider } from "../provider.js";
 export function prefixFilterListOps(p: NetsvcProvider, d: ResourceDescriptor): KindOps {
   const split = (id: string) => {
     const at = id.indexOf(":");
-    return { mcr: encodeURIComponent(id.slice(0, at)), list: id.slice(at + 1) };
+    return { mcr: encodeURIComponent(id.slice(0, at)), list: encodeURIComponent(id.slice(at + 1)) };
   };
   const ref = (v: Values, id?: string) => ({ token: d.token, name: v.description as string | undefined, id });
   const body = (a: Values) => ({ description: a.description, addressFamily: a.addressFamily, entries: a.entries });

@@ -1,0 +1,34 @@
+import type { Diagnostic } from "../../diagnostics.js";
+import { entity, type LocatedField } from "../../load/providerIndex.js";
+import { at, type SourceDoc } from "../../load/sourceDoc.js";
+
+/**
+ * No silent drop: each input's change goes somewhere, to an operation the resource has (`update` by
+ * default, or the one `onChange.update` names), a replacement or a refusal, never nowhere. `updates`
+ * lists the resource's operations that can carry a change.
+ */
+export function changeRules(src: SourceDoc, fields: readonly LocatedField[], updates: readonly string[]): Diagnostic[] {
+  return fields.flatMap((f) => {
+    if (f.raw.mode === "output") return [];
+    const onChange = f.raw.onChange;
+    if (onChange && "update" in onChange && !updates.includes(onChange.update))
+      return [
+        at(
+          f.src,
+          [...f.path, "onChange", "update"],
+          `onChange.update names "${onChange.update}", which ${entity(src).name} does not have: it can name ${updates.map((u) => `"${u}"`).join(", ") || "no operation"}`,
+        ),
+      ];
+    const inPlace = !f.raw.replaceOnChange && !onChange;
+    if (inPlace && !updates.includes("update"))
+      return [
+        at(
+          f.src,
+          f.path,
+          `a change to ${f.name} updates in place, but ${entity(src).name} has no "update" operation: add one, or say replaceOnChange, onChange.reject or onChange.createOnly`,
+          "key",
+        ),
+      ];
+    return [];
+  });
+}

@@ -1,0 +1,71 @@
+import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime";
+import type { Diagnostic } from "../../diagnostics.js";
+import { entity, expandIncludes, ownFields, type ProviderIndex } from "../../load/providerIndex.js";
+import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
+import type { MetaSchemaValidator } from "../metaSchema.js";
+import { changeRules } from "./changes.js";
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+
+/**
+ * The operations of every resource of a netsvc provider: their shape against `$defs/netsvcOperations`
+ * of the meta-schema, then what that shape cannot say: path placeholders name the id or a field, an
+ * order's parent is an input, and no input's change goes nowhere.
+ */
+export function checkNetsvcOperations(
+  index: ProviderIndex,
+  valid: ReadonlySet<SourceDoc>,
+  meta: () => MetaSchemaValidator,
+): Diagnostic[] {
+  if (!index.provider || entity(index.provider).protocol !== "netsvc") return [];
+  return index.resources
+    .filter((src) => valid.has(src) && entity(src).operations !== undefined)
+    .flatMap((src) => {
+      const shape = meta().checkAt(src, ["operations"], "netsvcOperations");
+      return shape.length ? shape : bindingRules(index, src);
+    });
+}
+
+function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
+  const e = entity(src);
+  const ops = e.operations as unknown as NetsvcOperations;
+  const fields = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+  const names = fields.map((f) => f.name);
+  const inputs = fields.filter((f) => f.raw.mode !== "output").map((f) => f.name);
+  const out: Diagnostic[] = [];
+  for (const name of ["create", "read", "update", "delete", "list"] as const) {
+    const op = ops[name];
+    if (op && typeof op === "object" && "path" in op) {
+      const allowed = name === "create" ? inputs : ["id", ...names];
+      out.push(...unknownPlaceholders(src, ["operations", name, "path"], name, (op as NetsvcRequest).path, allowed));
+    }
+  }
+  const parent = typeof ops.create === "object" && "order" in ops.create ? ops.create.order.parent : undefined;
+  const parentField = parent?.split(".")[0];
+  if (parentField !== undefined && !inputs.includes(parentField))
+    out.push(
+      at(
+        src,
+        ["operations", "create", "order", "parent"],
+        `order parent "${parent}" names no input${didYouMean(parentField, inputs)}`,
+      ),
+    );
+  const updates = [...(ops.update ? ["update"] : []), ...(ops.tags ? ["tags"] : [])];
+  out.push(...changeRules(src, fields, updates));
+  return out;
+}
+
+/** Placeholders of a path template that name nothing the operation knows. */
+function unknownPlaceholders(
+  src: SourceDoc,
+  path: Path,
+  operation: string,
+  template: string,
+  allowed: readonly string[],
+): Diagnostic[] {
+  return [...template.matchAll(PLACEHOLDER)]
+    .map((m) => m[1]!)
+    .filter((ph) => !allowed.includes(ph))
+    .map((ph) => at(src, path, `{${ph}} names nothing the ${operation} operation knows${didYouMean(ph, allowed)}`));
+}
