@@ -14,7 +14,12 @@ export interface ProviderIndex {
   readonly hooks: ReadonlyMap<string, HookFile>;
 }
 
-export const entity = (src: SourceDoc): RawEntity => src.data as RawEntity;
+/**
+ * A document's entity. An empty file, a `null` or a list holds none: it reads as an empty one (the
+ * meta-schema reports the file), so no check crashes on it.
+ */
+export const entity = (src: SourceDoc): RawEntity =>
+  (typeof src.data === "object" && src.data !== null && !Array.isArray(src.data) ? src.data : {}) as RawEntity;
 
 export function indexProviders(sources: readonly SourceDoc[], hooks: readonly HookFile[] = []): ProviderIndex[] {
   const byProvider = new Map<string, SourceDoc[]>();

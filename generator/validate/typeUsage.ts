@@ -1,5 +1,6 @@
 import { entity, expandIncludes, ownFields, type ProviderIndex } from "../load/providerIndex.js";
 import type { RawField, RawTypeSpec } from "../load/rawTypes.js";
+import type { SourceDoc } from "../load/sourceDoc.js";
 
 /** How a named type is reached: from inputs (it needs an Args form), outputs, or provider config. */
 export interface Usage {
@@ -11,12 +12,13 @@ export interface Usage {
 /**
  * Usage of every named type, found by walking from entities. An input reaches a type's input fields
  * (its non-output fields); an output reaches all of them, since the output form holds every field.
+ * Only documents that passed the meta-schema are walked (an empty file holds no mapping at all).
  */
-export function typeUsage(index: ProviderIndex): Map<string, Usage> {
+export function typeUsage(index: ProviderIndex, isValid: (src: SourceDoc) => boolean): Map<string, Usage> {
   const usage = new Map<string, Usage>();
   const mark = (name: string, as: keyof Usage) => {
     const t = index.types.get(name);
-    if (!t) return;
+    if (!t || !isValid(t)) return;
     const u = usage.get(name) ?? { input: false, output: false, config: false };
     if (u[as]) return;
     u[as] = true;
@@ -38,16 +40,16 @@ export function typeUsage(index: ProviderIndex): Map<string, Usage> {
     if (as !== "output") walkSpec(f, "output"); // every input also shows in the output form
   };
 
-  const p = index.provider && entity(index.provider);
+  const p = index.provider && isValid(index.provider) ? entity(index.provider) : undefined;
   for (const f of Object.values(p?.config ?? {})) walkField(f, "config");
   for (const fn of Object.values(p?.functions ?? {})) {
     Object.values(fn.inputs ?? {}).forEach((f) => walkField(f, "input"));
     Object.values(fn.outputs ?? {}).forEach((f) => walkField(f, "output"));
   }
-  for (const r of index.resources)
+  for (const r of index.resources.filter(isValid))
     for (const f of expandIncludes(index, r, entity(r).include, ownFields(r, "fields", entity(r).fields)))
       walkField(f.raw, "input");
-  for (const l of index.lookups) {
+  for (const l of index.lookups.filter(isValid)) {
     for (const f of expandIncludes(index, l, entity(l).include, ownFields(l, "inputs", entity(l).inputs)))
       walkField(f.raw, "input");
     Object.values(entity(l).outputs ?? {}).forEach((f) => walkField(f, "output"));

@@ -212,6 +212,23 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     expect(problems(widget(UID, "createdAt: uid"))).toEqual([]);
   });
 
+  it.each([
+    ["an empty file", ""],
+    ["a null document", "null"],
+    ["a list", "[]"],
+    ["a number", "42"],
+  ])("reports %s as a file that holds no mapping, wherever it sits, with no internal error", (_what, text) => {
+    for (const file of [
+      "demo/provider.yaml",
+      "demo/resources/widget.yaml",
+      "demo/types/part.yaml",
+      "demo/lookups/getParts.yaml",
+    ])
+      expect(problems({ ...BASE, [file]: text }), file).toEqual([
+        `schemas/${file}:1:1: a schema file holds one YAML mapping (version, kind, name, …)`,
+      ]);
+  });
+
   it("reports a secret nested in an output marked secret: false", () => {
     const found = problems(
       widget(

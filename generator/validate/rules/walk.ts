@@ -180,7 +180,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
     outputs(src, outs);
     return { src, inputs: ins, outputs: outs };
   });
-  const usage = typeUsage(index);
+  const usage = typeUsage(index, isValid);
   for (const src of [...index.types.values()].filter(isValid)) {
     const e = entity(src);
     const u = usage.get(e.name) ?? NO_USAGE;
