@@ -1,36 +1,36 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
 
 export const hashText = (text: string): string => createHash("sha1").update(text).digest("base64url");
 
-/** What a run wrote to a file: the key of the inputs it came from, and the file's size and mtime after writing. */
+/**
+ * What a run wrote to a file: the key of the inputs it came from, and the hash of the text written.
+ * By content, not size and mtime: an edit that keeps both (a coarse clock, a restored mtime) is seen.
+ */
 interface OutputRecord {
   key: string;
-  size: number;
-  mtimeMs: number;
+  hash: string;
 }
 
 interface CacheData {
   /** Parsed schema files by content hash, and whether they satisfy the meta-schema. */
   sources: Record<string, { data: unknown; valid: boolean }>;
-  /** Content hash of each schema file by absolute path, with its size and mtime then: unchanged files go unread. */
-  sourceFiles: Record<string, { hash: string; size: number; mtimeMs: number }>;
   /** Generated files by absolute path. */
   outputs: Record<string, OutputRecord>;
 }
 
 /**
  * The generator's cache between runs (`node_modules/.cache/sdkgen` by default). It holds parsed
- * schema files by content hash, and for each generated file the key of its inputs and its stat after
- * writing: a file is reused, unread, only while its inputs are unchanged and it is still exactly what
- * was written. The file name carries a fingerprint of the generator itself, so a cache can never
+ * schema files by content hash, and for each generated file the key of its inputs and the hash of
+ * its text: a file is left alone only while its inputs are unchanged and its text is still exactly
+ * what was written. The file name carries a fingerprint of the generator itself, so a cache can never
  * change output; at worst it is ignored. Entries a run does not use are dropped when it saves.
  */
 export class GenCache {
-  private readonly next: CacheData = { sources: {}, sourceFiles: {}, outputs: {} };
+  private readonly next: CacheData = { sources: {}, outputs: {} };
 
   private constructor(
     private readonly path: string,
@@ -43,23 +43,13 @@ export class GenCache {
     try {
       return new GenCache(path, JSON.parse(readFileSync(path, "utf8")) as CacheData, true);
     } catch {
-      return new GenCache(path, { sources: {}, sourceFiles: {}, outputs: {} }, false);
+      return new GenCache(path, { sources: {}, outputs: {} }, false);
     }
   }
 
   /** The folder holding the cache, where other compiled artefacts (the meta-schema) are kept too. */
   get dir(): string {
     return dirname(this.path);
-  }
-
-  /** The content hash of a schema file, when its size and mtime are what they were when it was hashed. */
-  sourceHash(path: string, stat: { size: number; mtimeMs: number }): string | undefined {
-    const known = this.previous.sourceFiles?.[path];
-    return known && known.size === stat.size && known.mtimeMs === stat.mtimeMs ? known.hash : undefined;
-  }
-
-  keepSourceHash(path: string, stat: { size: number; mtimeMs: number }, hash: string): void {
-    this.next.sourceFiles[path] = { hash, size: stat.size, mtimeMs: stat.mtimeMs };
   }
 
   source(hash: string): CacheData["sources"][string] | undefined {
@@ -75,8 +65,7 @@ export class GenCache {
     const record = this.previous.outputs[path];
     if (record?.key !== key) return false;
     try {
-      const st = statSync(path);
-      return st.size === record.size && st.mtimeMs === record.mtimeMs;
+      return hashText(readFileSync(path, "utf8")) === record.hash;
     } catch {
       return false;
     }
@@ -84,8 +73,7 @@ export class GenCache {
 
   /** Records the file at `path` (as it is on disk now) as generated from inputs with this key. */
   keepOutput(path: string, key: string): void {
-    const st = statSync(path);
-    this.next.outputs[path] = { key, size: st.size, mtimeMs: st.mtimeMs };
+    this.next.outputs[path] = { key, hash: hashText(readFileSync(path, "utf8")) };
   }
 
   /** Written atomically; caches of other generator versions are removed. */

@@ -31,17 +31,9 @@ export function loadSchemas(
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   const add = (path: string, provider: string, folder: Folder) => {
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
-    const stat = statSync(path);
-    const knownHash = cache?.sourceHash(path, stat);
-    const cached = knownHash !== undefined ? cache!.source(knownHash) : undefined;
-    if (cached) {
-      cache!.keepSourceHash(path, stat, knownHash!);
-      const meta = { file: show(path), provider, folder, stem, hash: knownHash! };
-      return void sources.push(cachedSource(() => readFileSync(path, "utf8"), meta, cached.data, cached.valid));
-    }
+    // Read and hashed every run (cheap beside parsing): keyed by content, an edit is never missed.
     const text = readFileSync(path, "utf8");
     const meta = { file: show(path), provider, folder, stem, hash: hashText(text) };
-    cache?.keepSourceHash(path, stat, meta.hash);
     const fromHash = cache?.source(meta.hash);
     if (fromHash) return void sources.push(cachedSource(() => text, meta, fromHash.data, fromHash.valid));
     const r = parseSource(text, meta);

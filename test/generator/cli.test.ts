@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,6 +111,34 @@ describe("the generator CLI", () => {
     const fresh = join(dirname(schemas), "fresh");
     run("generate", "--schemas", schemas, "--out", fresh, "--no-cache");
     expect(snapshot(out)).toEqual(snapshot(fresh));
+  });
+
+  it("an edit that keeps a file's size and mtime is still seen: the cache is keyed by content", () => {
+    const { schemas, out } = fixtureCopy();
+    const cache = join(dirname(schemas), "cache");
+    const generate = (...more: string[]) =>
+      run("generate", "--schemas", schemas, "--out", out, "--cache", cache, ...more);
+    // Whole seconds, which every file system keeps exactly: the edits below leave the stat as it was.
+    const pin = (file: string) => utimesSync(file, 1_700_000_000, 1_700_000_000);
+    const sameSizeEdit = (file: string, from: string, to: string) => {
+      expect(to.length).toBe(from.length);
+      writeFileSync(file, readFileSync(file, "utf8").replace(from, to));
+      pin(file);
+    };
+    const schema = join(schemas, "demo/resources/widget.yaml");
+    const output = join(out, "demo/src/resources/widget.ts");
+    pin(schema);
+    generate();
+    // A schema edit: the output must follow.
+    sameSizeEdit(schema, "description: A widget.", "description: A gadget.");
+    expect(generate("--check").status).toBe(1);
+    generate();
+    expect(readFileSync(output, "utf8")).toContain("A gadget.");
+    // A hand edit of a generated file: --check must find the drift.
+    pin(output);
+    generate();
+    sameSizeEdit(output, "A gadget.", "A gidget.");
+    expect(generate("--check").status).toBe(1);
   });
 
   it("the committed generated/ matches the schemas", () => {
