@@ -51,8 +51,25 @@ export async function writeTree(dir: string, files: PackageFiles): Promise<Drift
   return drift;
 }
 
+/** A temporary file an interrupted run left beside its target (`README.md.sdkgen-<pid>.tmp`). */
+const LEFTOVER = /\.sdkgen-(\d+)\.tmp$/;
+
+/** Whether a temporary file is a leftover: its writer is gone (a live run's files are its own business). */
+function leftover(name: string): boolean {
+  const pid = Number(LEFTOVER.exec(name)?.[1]);
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return pid === process.pid;
+  } catch {
+    return true;
+  }
+}
+
 function ownedFiles(dir: string): Set<string> {
   const out = new Set<string>(OWNED_TOP_LEVEL.filter((f) => existsSync(join(dir, f))));
+  // Leftovers of an interrupted run are ours too: reported by --check, removed by the next run.
+  if (existsSync(dir)) for (const name of readdirSync(dir)) if (leftover(name)) out.add(name);
   const walk = (rel: string) => {
     const abs = join(dir, rel);
     if (!existsSync(abs)) return;

@@ -57,6 +57,22 @@ describe("the generator CLI", () => {
     expect(snapshot(out)).toEqual(before);
   });
 
+  it("reports the temporary files an interrupted run left, and the next run removes them", () => {
+    const { schemas, out } = fixtureCopy();
+    run("generate", "--schemas", schemas, "--out", out);
+    // A pid no process has: the run that wrote these was killed before its rename.
+    const dead = 2 ** 22 + 17;
+    writeFileSync(join(out, `demo/README.md.sdkgen-${dead}.tmp`), "half a README");
+    writeFileSync(join(out, `demo/src/enums.ts.sdkgen-${dead}.tmp`), "half a module");
+    const check = run("generate", "--check", "--schemas", schemas, "--out", out);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain(`README.md.sdkgen-${dead}.tmp`);
+    expect(check.stderr).toContain(`src/enums.ts.sdkgen-${dead}.tmp`);
+    run("generate", "--schemas", schemas, "--out", out);
+    expect(existsSync(join(out, `demo/README.md.sdkgen-${dead}.tmp`))).toBe(false);
+    expect(existsSync(join(out, `demo/src/enums.ts.sdkgen-${dead}.tmp`))).toBe(false);
+  });
+
   it("regenerating restores edited files, removes stale ones and keeps build output", () => {
     const { schemas, out } = fixtureCopy();
     run("generate", "--schemas", schemas, "--out", out);
