@@ -73,6 +73,7 @@ export class CloudplatClient {
   private readonly now: () => number;
   private readonly endpoint: URL | undefined;
   private readonly log: Log;
+  private readonly urls = new Map<string, URL>();
 
   constructor(private readonly options: CloudplatClientOptions = {}) {
     this.log = options.log ?? new Log();
@@ -84,11 +85,18 @@ export class CloudplatClient {
     this.endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
   }
 
-  /** The URL a service is reached at. */
+  /** The URL a service is reached at; built once per service and domain (every call needs it). */
   urlFor(service: string, domain?: string): URL {
-    if (this.endpoint) return new URL("/", this.endpoint);
-    const scheme = this.options.protocol === "HTTP" ? "http" : "https";
-    return new URL(`${scheme}://${service}.${domain ?? this.options.domain ?? DEFAULT_DOMAIN}/`);
+    const key = `${service} ${domain ?? ""}`;
+    let url = this.urls.get(key);
+    if (!url) {
+      const scheme = this.options.protocol === "HTTP" ? "http" : "https";
+      url = this.endpoint
+        ? new URL("/", this.endpoint)
+        : new URL(`${scheme}://${service}.${domain ?? this.options.domain ?? DEFAULT_DOMAIN}/`);
+      this.urls.set(key, url);
+    }
+    return url;
   }
 
   private serviceHost(service: string, domain?: string): string {
@@ -154,7 +162,7 @@ export class CloudplatClient {
             { url: url.href, body: JSON.parse(body) as unknown },
             secrets(),
           );
-        const res = await send({ method: "POST", url: url.href, headers, body }, ref, {
+        const res = await send({ method: "POST", url, headers, body }, ref, {
           timeoutMs: this.timeoutMs,
           signal: options.signal,
           network: this.options.network,

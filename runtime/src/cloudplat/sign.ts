@@ -45,8 +45,15 @@ function signingKey(secretKey: string, date: string, service: string): Buffer {
   return key;
 }
 
+let lastDate = { timestamp: NaN, date: "" };
+
 /** `YYYY-MM-DD` of a UNIX timestamp in UTC: the scope date, which differs from the local date near midnight. */
-export const utcDate = (timestamp: number): string => new Date(timestamp * 1000).toISOString().slice(0, 10);
+export function utcDate(timestamp: number): string {
+  // Every request of a second has the same date: formatted once, not per request.
+  if (timestamp !== lastDate.timestamp)
+    lastDate = { timestamp, date: new Date(timestamp * 1000).toISOString().slice(0, 10) };
+  return lastDate.date;
+}
 
 const sha256Hex = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
 

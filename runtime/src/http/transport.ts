@@ -9,7 +9,8 @@ import { TunnelRefusedError } from "./tunnel.js";
 
 export interface HttpRequest {
   readonly method: string;
-  readonly url: string;
+  /** A string is parsed (and refused if it holds dot segments); a URL a client built is used as it is. */
+  readonly url: string | URL;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string | undefined;
 }
@@ -43,11 +44,11 @@ export interface SendOptions {
  * a reset, drop or timeout may have.
  */
 export function send(req: HttpRequest, ref: RequestRef, options: SendOptions): Promise<HttpResponse> {
-  const url = new URL(req.url);
+  const url = typeof req.url === "string" ? new URL(req.url) : req.url;
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return Promise.reject(new TransportError(ref, `unsupported protocol ${url.protocol}`, false));
   // An id holding "../" would climb to another endpoint once the URL is normalized: refused, not sent.
-  if (DOT_SEGMENT.test(req.url.split("?")[0]!.replace(/^[a-z]+:\/\/[^/]+/i, "")))
+  if (typeof req.url === "string" && DOT_SEGMENT.test(req.url.split("?")[0]!.replace(/^[a-z]+:\/\/[^/]+/i, "")))
     return Promise.reject(
       new ValidationError([
         {
