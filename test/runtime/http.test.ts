@@ -184,6 +184,17 @@ describe("the netsvc client", () => {
     expect(second.seen.length).toBe(4);
   });
 
+  it("cuts a huge service message in the error's text, keeping it whole in serviceMessage", async () => {
+    const huge = "x".repeat(5_000_000);
+    const { url } = await serve(...api(json(400, { message: `bad name ${huge}` })));
+    const error = (await client(url)
+      .call("POST", "/v2/service/key", { body: {} })
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error.message.length).toBeLessThan(1_300);
+    expect(error.message).toContain("more characters");
+    expect(error.serviceMessage.length).toBeGreaterThan(5_000_000);
+  });
+
   it("repeats a read answered 500: reading twice is harmless", async () => {
     const { url } = await serve(...api(json(500, { message: "busy" }), json(200, { data: "ok" })));
     expect(await client(url).call("GET", "/v2/product/p-1")).toBe("ok");

@@ -1,4 +1,4 @@
-import { ServiceError, type ResourceRef } from "../http/errors.js";
+import { bounded, ServiceError, type ResourceRef } from "../http/errors.js";
 
 /**
  * `Response.Error` of the envelope (wire reference §2.1): the platform's code, message and request id,
@@ -18,7 +18,7 @@ export class CloudplatError extends ServiceError {
   ) {
     super({ method: "POST", path: `${service}/${action}` }, 200, message, { resource, code, traceId: requestId });
     const what = [resource?.token, resource?.name && `"${resource.name}"`, resource?.id].filter(Boolean).join(" ");
-    this.message = `${what ? `${what}: ` : ""}${service}/${action} failed: ${code}: ${message}${requestId ? ` (request id ${requestId})` : ""}`;
+    this.message = `${what ? `${what}: ` : ""}${service}/${action} failed: ${code}: ${bounded(message)}${requestId ? ` (request id ${requestId})` : ""}`;
   }
 
   override get code(): string {

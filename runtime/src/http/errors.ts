@@ -17,6 +17,15 @@ const describe = (resource: ResourceRef | undefined, request: RequestRef): strin
   return `${what ? `${what}: ` : ""}${request.method} ${request.path}`;
 };
 
+/** The longest service message an error repeats: a service echoing a 20 MB input must not make a 20 MB message. */
+const MAX_SERVICE_MESSAGE = 1_000;
+
+/** @internal A service's words, cut to a readable length; `serviceMessage` keeps them whole. */
+export const bounded = (text: string): string =>
+  text.length > MAX_SERVICE_MESSAGE
+    ? `${text.slice(0, MAX_SERVICE_MESSAGE)}… (${text.length - MAX_SERVICE_MESSAGE} more characters)`
+    : text;
+
 /** The service answered with an error. One line: what, which request, status, the service's words, trace id. */
 export class ServiceError extends Error {
   override readonly name: string = "ServiceError";
@@ -33,7 +42,7 @@ export class ServiceError extends Error {
     } = {},
   ) {
     super(
-      `${describe(options.resource, request)} failed with ${status}${options.code ? ` ${options.code}` : ""}: ${serviceMessage}${options.traceId ? ` (trace id ${options.traceId})` : ""}`,
+      `${describe(options.resource, request)} failed with ${status}${options.code ? ` ${options.code}` : ""}: ${bounded(serviceMessage)}${options.traceId ? ` (trace id ${options.traceId})` : ""}`,
     );
   }
 
