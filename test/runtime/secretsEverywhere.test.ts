@@ -134,6 +134,49 @@ for (const [pkgName, pkg] of Object.entries(PACKAGES)) {
   });
 }
 
+/** The paths of every secret leaf of a field map, through nested objects (`assumeRole.tokenCode`). */
+function secretPaths(fields: Readonly<Record<string, FieldSpec>>, prefix: string[] = []): string[][] {
+  return Object.entries(fields).flatMap(([name, spec]) =>
+    spec.type.secret
+      ? [[...prefix, name]]
+      : spec.type.kind === "object" && spec.type.object.kind === "object"
+        ? secretPaths(spec.type.object.fields, [...prefix, name])
+        : [],
+  );
+}
+
+/** Provider arguments holding one secret at `path`, its parents filled with every field they hold. */
+function argsWithSecret(fields: Readonly<Record<string, FieldSpec>>, path: string[], secret: string): object {
+  const [head, ...rest] = path;
+  const spec = fields[head!]!;
+  if (rest.length === 0) return { [head!]: secret };
+  const inner = spec.type.kind === "object" && spec.type.object.kind === "object" ? spec.type.object.fields : {};
+  return { [head!]: { ...sampleFields(inner, 0), ...argsWithSecret(inner, rest, secret) } };
+}
+
+describe("provider configuration: every secret setting, at any depth, never printed", () => {
+  for (const [pkgName, pkg] of Object.entries(PACKAGES)) {
+    const d = pkg.providerDescriptor;
+    const paths = secretPaths(d.config);
+    it(`${pkgName}: ${paths.map((p) => p.join(".")).join(", ")}`, () => {
+      expect(paths.length).toBeGreaterThan(0);
+      for (const path of paths) {
+        const secret = marker();
+        const args = argsWithSecret(d.config, path, secret);
+        // Resolved, or refused for its sample siblings: either way, no form of the outcome shows the secret.
+        let outcome: unknown;
+        try {
+          outcome = (pkg.resolveProviderConfig as (a: object, env: object) => unknown)(args, {});
+        } catch (e) {
+          outcome = e;
+        }
+        expect(leaks(printed(outcome)), path.join(".")).toEqual([]);
+        if (outcome instanceof Error) expect(outcome.message, path.join(".")).not.toContain(secret);
+      }
+    });
+  }
+});
+
 describe("providers: configuration and credentials never printed", () => {
   it("netsvc: the secret key, in every form of the provider and its config", () => {
     const provider = new netsvc.Provider({ acceptPurchaseTerms: true, accessKey: "a", secretKey: `${MARK}-nk` }, {});
