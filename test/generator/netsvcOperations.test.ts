@@ -68,4 +68,19 @@ describe("netsvc operations", () => {
       `${FILE}:7:3: a change to name updates in place, but Widget has no "update" operation: add one, or say replaceOnChange, onChange.reject or onChange.createOnly`,
     ]);
   });
+
+  it("holds hooks to a module: a named module must exist, and an operation bound to a hook needs one", () => {
+    const hooked = OPS.replace("read: { product: {} }", "read: hook");
+    expect(problems(tree(hooked))).toEqual([
+      `${FILE}:13:9: the read operation is bound to a hook, but the resource names no \`hooks\` module`,
+    ]);
+    expect(problems(tree(`${hooked}hooks: widgit\n`))).toEqual([
+      `${FILE}:17:8: hooks names no module: expected schemas/demo/hooks/widgit.ts`,
+    ]);
+    const module = "export const hooks = { read: async () => undefined };\n";
+    expect(problems({ ...tree(`${hooked}hooks: widgit\n`), "demo/hooks/widget.ts": module })).toEqual([
+      `${FILE}:17:8: hooks names no module: expected schemas/demo/hooks/widgit.ts (did you mean "widget"?)`,
+    ]);
+    expect(problems({ ...tree(`${hooked}hooks: widget\n`), "demo/hooks/widget.ts": module })).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import { env } from "./env.js";
 import { exceptVariants } from "./exceptVariants.js";
 import { conflictsWith, familyFrom, requiredWhen } from "./fieldRefs.js";
 import { fieldNames, wireNames } from "./fieldNames.js";
+import { hooks } from "./hooks.js";
 import { createdAt, importId } from "./importId.js";
 import { lookupEchoes, lookupIds } from "./lookups.js";
 import { inputOutputKeys, modes } from "./modes.js";
@@ -49,6 +50,7 @@ export const RULES: readonly Rule[] = [
   enumNames,
   importId,
   createdAt,
+  hooks,
   lookupEchoes,
   lookupIds,
   unionVariants,

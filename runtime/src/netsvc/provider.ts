@@ -17,7 +17,6 @@ import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
 import { ixOps } from "./kinds/ix.js";
 import { mcrOps } from "./kinds/mcr.js";
 import { mveOps } from "./kinds/mve.js";
-import { portOps } from "./kinds/port.js";
 import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
 import { serviceKeyOps } from "./kinds/serviceKey.js";
 import { vxcOps } from "./kinds/vxc.js";
@@ -57,9 +56,7 @@ type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
 
 /** The resource kinds this runtime implements, by token. */
 const KINDS: Readonly<Record<string, KindFactory>> = {
-  "netsvc:index/port:Port": portOps,
   "netsvc:index/ix:Ix": ixOps,
-  "netsvc:index/lagPort:LagPort": portOps,
   "netsvc:index/mcr:Mcr": mcrOps,
   "netsvc:index/mcrIpsecAddon:McrIpsecAddon": ipsecAddonOps,
   "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList": prefixFilterListOps,

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths, DiversityZone, LagPortPortSpeed } from "../enums.js";
+import { hooks } from "../hooks/lagPort.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type LagPortResources, lagPortResourcesType } from "../types/lagPortResources.js";
 
@@ -11,21 +12,21 @@ import { type LagPortResources, lagPortResourcesType } from "../types/lagPortRes
  *
  * Import id: `<productUid>`
  *
- * Ordered like a Port with `lagPortCount`; the buy response holds one UID per member port and the first one becomes this resource's productUid. The member ports are found by their shared aggregationId.
+ * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, createDate: 0, market: "", productType: "MEGAPORT", virtual: false`; the new id is the answer's `technicalServiceUid`.
  *
- * The order sends contractTermMonths as `term` and diversityZone inside `config`.
+ * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
  *
- * `virtual` is always false for LAG orders.
+ * `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/megaport/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
  *
- * Create and update wait up to the provider's `waitTime` minutes for provisioningStatus CONFIGURED or LIVE.
+ * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
  *
- * productName, contractTermMonths, marketplaceVisibility and costCentre update in place; resourceTags update in place through the tags endpoint.
+ * Delete cancels at once (`CANCEL_NOW`), or at the end of the term (`CANCEL`) when the provider's cancelAtEndOfTerm is true.
  *
- * portSpeed, locationId, diversityZone, promoCode and lagCount force replacement (lagCount is compared with the number of lagPortUids).
+ * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
  *
- * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true`); when the provider's cancelAtEndOfTerm is true the LAG is instead marked for cancellation at the end of the billing term.
+ * The buy answer holds one UID per member port; the first one becomes this resource's productUid. The member ports are found by their shared aggregationId.
  *
- * A LAG that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
+ * Create and update wait up to the provider's `waitTime` minutes.
  */
 export interface LagPortArgs {
   /**
@@ -57,11 +58,13 @@ export interface LagPortArgs {
    */
   diversityZone?: DiversityZone | undefined;
   /**
-   * Number of member ports in the LAG, 1 to 8 (sent as `lagPortCount`).
+   * Number of member ports in the LAG, 1 to 8.
    *
    * Between 1 and 8.
    *
    * Changing this replaces the resource: The number of member ports is fixed; changing it orders a new LAG.
+   *
+   * Sent as `lagPortCount` at creation.
    */
   lagCount: number;
   /**
@@ -152,7 +155,7 @@ export interface LagPortOutputs {
    * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
-  /** Number of member ports in the LAG, 1 to 8 (sent as `lagPortCount`). */
+  /** Number of member ports in the LAG, 1 to 8. */
   readonly lagCount: number;
   /** Id of the LAG the port belongs to. */
   readonly lagId?: number | undefined;
@@ -278,7 +281,7 @@ export interface LagPortOutputs {
 }
 
 /** What the runtime needs to know about LagPort: wire names, constraints, secrets, replacements and the import-id format. */
-export const lagPortDescriptor: rt.ResourceDescriptor = {
+export const lagPortDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "LagPort",
   token: "netsvc:index/lagPort:LagPort",
@@ -329,6 +332,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
       mode: "required",
       type: { kind: "integer", constraints: { minimum: 1, maximum: 8 } },
       replaceOnChange: "The number of member ports is fixed; changing it orders a new LAG.",
+      wirePath: { create: "lagPortCount" },
     },
     lagId: { wire: "lagId", mode: "output", type: { kind: "integer" } },
     lagPortUids: {
@@ -424,7 +428,36 @@ export const lagPortDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["diversityZone", "lagCount", "locationId", "portSpeed", "promoCode"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  operations: {
+    create: {
+      order: {
+        set: {
+          config: {},
+          createDate: 0,
+          market: "",
+          productType: "MEGAPORT",
+          virtual: false,
+        },
+      },
+    },
+    delete: { cancel: "cancelAtEndOfTerm" },
+    list: { products: { type: "MEGAPORT", where: { lagPrimary: true } } },
+    read: { product: {} },
+    tags: { productTags: {} },
+    update: {
+      always: ["productName", "costCentre", "marketplaceVisibility"],
+      method: "PUT",
+      path: "/v2/product/megaport/{id}",
+      set: { costCentre: "" },
+    },
+  },
+  readiness: {
+    failed: ["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "FAILED"],
+    field: "provisioningStatus",
+    ready: ["CONFIGURED", "LIVE"],
+  },
   createdAt: "createDate",
+  hooks: hooks,
 };
 
 /** Checks {@link LagPortArgs} before any request: returns every violation (an empty list when valid). */
