@@ -15,6 +15,22 @@ afterEach(async () => {
 });
 
 it("reads a prefix list id holding ../ segments under its own endpoint, finding nothing", async () => {
+  const provider = new Provider({
+    endpoint: emu.url,
+    accessKey: emu.credentials.accessKey,
+    secretKey: emu.credentials.secretKey,
+    acceptPurchaseTerms: true,
+  });
+  emu.state.clearRequests();
+  const error = await McrPrefixFilterList.get(`x/../../../../v2/products:1`, { provider }).catch((e) => e);
+  expect(error).toBeInstanceOf(NotFoundError);
+  const paths = emu.state.requests().map((r) => r.path);
+  expect(paths.filter((p) => p !== "/oauth2/token")).toEqual([
+    `/v2/product/mcr2/x%2F..%2F..%2F..%2F..%2Fv2%2Fproducts/prefixList/1`,
+  ]);
+});
+
+it("refuses a prefix list id whose list part is not a positive integer, sending nothing", async () => {
   const mcr = await new Client(emu).buyMcr();
   const provider = new Provider({
     endpoint: emu.url,
@@ -24,11 +40,9 @@ it("reads a prefix list id holding ../ segments under its own endpoint, finding 
   });
   emu.state.clearRequests();
   const error = await McrPrefixFilterList.get(`${mcr}:1/../../../../v2/products`, { provider }).catch((e) => e);
-  expect(error).toBeInstanceOf(NotFoundError);
-  const paths = emu.state.requests().map((r) => r.path);
-  expect(paths.filter((p) => p !== "/oauth2/token")).toEqual([
-    `/v2/product/mcr2/${mcr}/prefixList/1%2F..%2F..%2F..%2F..%2Fv2%2Fproducts`,
-  ]);
+  expect(error).toBeInstanceOf(ValidationError);
+  expect(String(error.message)).toContain("mcrPrefixFilterListId");
+  expect(emu.state.requests()).toEqual([]);
 });
 
 it("refuses a request whose path still holds dot segments, before sending it", async () => {

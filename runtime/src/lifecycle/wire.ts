@@ -91,46 +91,57 @@ function convert(type: TypeSpec, value: unknown): unknown {
  * union's discriminator included), secrets revealed. Only into the body: the caller keeps its Secrets,
  * and logs redact them. Outputs and absent values are left out.
  */
+/** How a protocol writes ISO 8601 timestamps: as they are, or as epoch milliseconds (netsvc). */
+export type TimestampStyle = "iso8601" | "epochMillis";
+
 export function toWire(
   fields: Readonly<Record<string, FieldSpec>>,
   value: Readonly<Record<string, unknown>>,
   op?: SendingOperation,
+  timestamps: TimestampStyle = "iso8601",
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(fields)) {
     if (spec.mode === "output" || value[name] === undefined || value[name] === null) continue;
-    setPath(out, (op && spec.wirePath?.[op]) ?? spec.wire, outward(spec.type, value[name]));
+    setPath(out, (op && spec.wirePath?.[op]) ?? spec.wire, outward(spec.type, value[name], timestamps));
   }
   return out;
 }
 
 /** One input value on the wire, by its field's type (see toWire). */
-export const valueToWire = (spec: FieldSpec, value: unknown): unknown =>
-  value === undefined || value === null ? undefined : outward(spec.type, value);
+export const valueToWire = (spec: FieldSpec, value: unknown, timestamps: TimestampStyle = "iso8601"): unknown =>
+  value === undefined || value === null ? undefined : outward(spec.type, value, timestamps);
 
-function outward(type: TypeSpec, value: unknown): unknown {
+function outward(type: TypeSpec, value: unknown, timestamps: TimestampStyle): unknown {
   // Revealed through a Secret even when the caller passed it plain: revealing registers the value, so
   // an error or log line that echoes it back is redacted too.
   const v = value instanceof Secret ? value.reveal() : type.secret ? new Secret(value).reveal() : value;
   switch (type.kind) {
     case "list":
-      return Array.isArray(v) ? v.map((x) => outward(type.items, x)) : v;
+      return Array.isArray(v) ? v.map((x) => outward(type.items, x, timestamps)) : v;
     case "map":
       return v && typeof v === "object"
-        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, outward(type.values, x)]))
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, outward(type.values, x, timestamps)]))
         : v;
     case "object":
-      return v && typeof v === "object" ? objectOut(type.object, v as Record<string, unknown>) : v;
+      return v && typeof v === "object" ? objectOut(type.object, v as Record<string, unknown>, timestamps) : v;
+    case "string":
+      return timestamps === "epochMillis" && type.constraints?.format === "iso8601" && typeof v === "string"
+        ? Date.parse(v)
+        : v;
     default:
       return v;
   }
 }
 
-function objectOut(o: ObjectSpec | UnionSpec, v: Record<string, unknown>): Record<string, unknown> {
-  if (o.kind === "object") return toWire(o.fields, v);
+function objectOut(o: ObjectSpec | UnionSpec, v: Record<string, unknown>, timestamps: TimestampStyle) {
+  if (o.kind === "object") return toWire(o.fields, v, undefined, timestamps);
   const name = variantOf(o, v);
   if (!name) return { ...v };
-  return { [o.discriminator.wire]: v[o.discriminator.field], ...toWire(o.variants[name]!.object.fields, v) };
+  return {
+    [o.discriminator.wire]: v[o.discriminator.field],
+    ...toWire(o.variants[name]!.object.fields, v, undefined, timestamps),
+  };
 }
 
 /** The variant an SDK-shaped union value names by its discriminator, if any. */

@@ -77,7 +77,8 @@ export function boundKind(p: NetsvcProvider, d: Descriptor): KindOps {
       const spec = d.fields[name]!;
       const v = values(name);
       if (v === undefined || v === null) continue;
-      const wire = tagFields.includes(name) ? toTagList(v) : valueToWire(spec, v);
+      // netsvc timestamps are epoch milliseconds on the wire (wire reference, "Timestamps").
+      const wire = tagFields.includes(name) ? toTagList(v) : valueToWire(spec, v, "epochMillis");
       place(out, spec.wirePath?.[op] ?? spec.wire, wire);
     }
     if (r.idAt && id !== undefined) place(out, r.idAt, id);

@@ -17,8 +17,6 @@ import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
 import { ixOps } from "./kinds/ix.js";
 import { mcrOps } from "./kinds/mcr.js";
 import { mveOps } from "./kinds/mve.js";
-import { prefixFilterListOps } from "./kinds/prefixFilterList.js";
-import { serviceKeyOps } from "./kinds/serviceKey.js";
 import { vxcOps } from "./kinds/vxc.js";
 import {
   getLocation,
@@ -59,9 +57,7 @@ const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/ix:Ix": ixOps,
   "netsvc:index/mcr:Mcr": mcrOps,
   "netsvc:index/mcrIpsecAddon:McrIpsecAddon": ipsecAddonOps,
-  "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList": prefixFilterListOps,
   "netsvc:index/mve:Mve": mveOps,
-  "netsvc:index/serviceKey:ServiceKey": serviceKeyOps,
   "netsvc:index/vxc:Vxc": vxcOps,
 };
 

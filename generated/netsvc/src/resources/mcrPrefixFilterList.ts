@@ -15,13 +15,21 @@ import {
  *
  * Import id: `<mcrId>:<mcrPrefixFilterListId>`
  *
- * Created with `POST /v2/product/mcr2/{mcrId}/prefixList`, read with `GET /v2/product/mcr2/{mcrId}/prefixList/{id}`, and the lists of an MCR are exposed at the path shape `GET /mcr/{mcrId}/prefixFilterLists` (the public clients call `GET /v2/product/mcr2/{mcrId}/prefixLists`).
+ * Created with `POST /v2/product/mcr2/{mcrId}/prefixList`; the new id comes from the answer's `id`.
  *
- * Everything except mcrId updates in place (`PUT` of the full list).
+ * Read with `GET /v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}`; one that is not found is gone.
+ *
+ * `addressFamily`, `description`, `entries` update in place with `PUT /v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}` (always sending `description`, `addressFamily`, `entries`).
+ *
+ * Delete sends `DELETE /v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}`; one not found counts as deleted; an answer 409 is retried every 10 s within the provider's wait time.
+ *
+ * Create and update are done once a read finds the object.
+ *
+ * The wire reference shows the lists of an MCR at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; the public clients call `GET /v2/product/mcr2/{mcrId}/prefixLists`, as this SDK does.
  *
  * Entry ge/le values are sent as numbers and read back as strings.
  *
- * Delete removes the list; a 404 counts as already deleted, and a 409 (the list is still used by a BGP session) is retried. The provider's cancelAtEndOfTerm is ignored.
+ * A 404 on delete counts as already deleted. The provider's cancelAtEndOfTerm does not apply.
  */
 export interface McrPrefixFilterListArgs {
   /**
@@ -74,7 +82,7 @@ export interface McrPrefixFilterListOutputs {
 }
 
 /** What the runtime needs to know about McrPrefixFilterList: wire names, constraints, secrets, replacements and the import-id format. */
-export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor = {
+export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "McrPrefixFilterList",
   token: "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList",
@@ -124,6 +132,30 @@ export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor = {
       { field: "mcrPrefixFilterListId", type: "integer", minimum: 1 },
     ],
   },
+  operations: {
+    create: { method: "POST", newId: "id", path: "/v2/product/mcr2/{mcrId}/prefixList" },
+    delete: {
+      method: "DELETE",
+      path: "/v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}",
+      retry: { seconds: 10, status: 409 },
+    },
+    list: {
+      each: { mcrId: "MCR2" },
+      itemId: "id",
+      method: "GET",
+      path: "/v2/product/mcr2/{mcrId}/prefixLists",
+    },
+    read: {
+      method: "GET",
+      path: "/v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}",
+    },
+    update: {
+      always: ["description", "addressFamily", "entries"],
+      method: "PUT",
+      path: "/v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}",
+    },
+  },
+  readiness: "readable",
 };
 
 /** Checks {@link McrPrefixFilterListArgs} before any request: returns every violation (an empty list when valid). */

@@ -14,13 +14,17 @@ import {
  *
  * Import id: `<key>`
  *
- * Created with `POST /v2/service/key`; the response returns the key. Read with `GET /v2/service/key?key=<key>`.
+ * Created with `POST /v2/service/key`; the new id comes from the answer's `key`.
  *
- * active and validFor update in place (`PUT /v2/service/key`); productUid, maxSpeed, singleUse, description, vlan and preApproved force replacement.
+ * Read with `GET /v2/service/key?key={id}`; one that is not found is gone.
  *
- * There is no delete endpoint; delete deactivates the key (`active:false`). The provider's cancelAtEndOfTerm is ignored.
+ * `active`, `validFor` update in place with `PUT /v2/service/key` (always sending `productUid`, `singleUse`, `active`, `validFor`).
  *
- * validFor is sent as epoch milliseconds and exposed as ISO 8601.
+ * Delete sends `PUT /v2/service/key`; one not found counts as deleted.
+ *
+ * Create and update are done once a read finds the object.
+ *
+ * Delete deactivates the key (`active:false`); there is no delete endpoint. The provider's cancelAtEndOfTerm does not apply.
  */
 export interface ServiceKeyArgs {
   /** Whether the key is active and usable. */
@@ -55,7 +59,7 @@ export interface ServiceKeyArgs {
    * Changing this replaces the resource: Single-use and multi-use keys cannot be converted.
    */
   singleUse: boolean;
-  /** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
+  /** Period in which the key is valid. */
   validFor?: ServiceKeyValidForArgs | undefined;
   /**
    * VLAN for the connection; required when singleUse is true.
@@ -104,14 +108,14 @@ export interface ServiceKeyOutputs {
   readonly singleUse: boolean;
   /** Whether the key is currently valid. */
   readonly valid?: boolean | undefined;
-  /** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
+  /** Period in which the key is valid. */
   readonly validFor?: ServiceKeyValidFor | undefined;
   /** VLAN for the connection; required when singleUse is true. */
   readonly vlan?: number | undefined;
 }
 
 /** What the runtime needs to know about ServiceKey: wire names, constraints, secrets, replacements and the import-id format. */
-export const serviceKeyDescriptor: rt.ResourceDescriptor = {
+export const serviceKeyDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "ServiceKey",
   token: "netsvc:index/serviceKey:ServiceKey",
@@ -188,6 +192,30 @@ export const serviceKeyDescriptor: rt.ResourceDescriptor = {
   secretPaths: ["key"],
   replaceOnChangePaths: ["description", "maxSpeed", "preApproved", "productUid", "singleUse", "vlan"],
   importId: { separator: ":", parts: [{ field: "key", type: "string" }] },
+  operations: {
+    create: { method: "POST", newId: "key", path: "/v2/service/key" },
+    delete: {
+      always: ["productUid", "singleUse", "validFor"],
+      idAt: "key",
+      method: "PUT",
+      path: "/v2/service/key",
+      set: { active: false },
+    },
+    list: {
+      itemId: "key",
+      method: "GET",
+      path: "/v2/service/key",
+      query: { productIdOrUid: "productUid" },
+    },
+    read: { method: "GET", path: "/v2/service/key?key={id}" },
+    update: {
+      always: ["productUid", "singleUse", "active", "validFor"],
+      idAt: "key",
+      method: "PUT",
+      path: "/v2/service/key",
+    },
+  },
+  readiness: "readable",
   createdAt: "createDate",
 };
 

@@ -3,7 +3,7 @@
 
 import type * as rt from "@sdkgen/runtime";
 
-/** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
+/** Period in which the key is valid. */
 export interface ServiceKeyValidFor {
   /** End of the validity period (ISO 8601 timestamp). */
   readonly endTime?: string | undefined;
@@ -11,7 +11,7 @@ export interface ServiceKeyValidFor {
   readonly startTime?: string | undefined;
 }
 
-/** Period in which the key is valid (sent as `{start, end}` in epoch milliseconds). */
+/** Period in which the key is valid. */
 export interface ServiceKeyValidForArgs {
   /**
    * End of the validity period (ISO 8601 timestamp).
