@@ -285,6 +285,22 @@ describe("Mcr and McrIpsecAddon", () => {
     expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toContain("/action/CANCEL_NOW");
   });
 
+  it("creates the deprecated inline prefix filter lists through the prefix-list endpoint, never in the order", async () => {
+    const entries = [{ prefix: "10.0.0.0/8", action: "permit", le: 24 }] as const;
+    const lists = [{ description: "inline", addressFamily: "IPv4", entries }] as const;
+    const router = await Mcr.create({ ...mcr, prefixFilterLists: [...lists] }, { provider: provider() });
+    const buy = emu.state.buyBodies().at(-1);
+    expect(JSON.stringify(buy)).not.toContain("prefixFilterLists");
+    const created = emu.state.lastRequest({ method: "POST", path: `/v2/product/mcr2/${router.productUid}/prefixList` });
+    expect(JSON.parse(created!.body)).toEqual({
+      description: "inline",
+      addressFamily: "IPv4",
+      entries: [{ prefix: "10.0.0.0/8", action: "permit", le: 24 }],
+    });
+    // Created with the MCR only: a later change to them is not compared (McrPrefixFilterList manages lists).
+    expect(router.diff({ ...mcr, prefixFilterLists: [] }).changes).toEqual([]);
+  });
+
   it("adds, changes, imports and removes an IPsec add-on, waiting while tunnels still use it", async () => {
     const router = await Mcr.create(mcr, { provider: provider() });
     const addOn = await McrIpsecAddon.create({ mcrId: router.productUid!, tunnelCount: 10 }, { provider: provider() });

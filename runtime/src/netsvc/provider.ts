@@ -15,8 +15,6 @@ import type { NetsvcOperations } from "./operations.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
 import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
 import { ixOps } from "./kinds/ix.js";
-import { mcrOps } from "./kinds/mcr.js";
-import { mveOps } from "./kinds/mve.js";
 import { vxcOps } from "./kinds/vxc.js";
 import {
   getLocation,
@@ -55,9 +53,7 @@ type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
 /** The resource kinds this runtime implements, by token. */
 const KINDS: Readonly<Record<string, KindFactory>> = {
   "netsvc:index/ix:Ix": ixOps,
-  "netsvc:index/mcr:Mcr": mcrOps,
   "netsvc:index/mcrIpsecAddon:McrIpsecAddon": ipsecAddonOps,
-  "netsvc:index/mve:Mve": mveOps,
   "netsvc:index/vxc:Vxc": vxcOps,
 };
 

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths, DiversityZone, McrPortSpeed } from "../enums.js";
+import { hooks } from "../hooks/mcr.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type McrResources, mcrResourcesType } from "../types/mcrResources.js";
 import { type PrefixFilterList, type PrefixFilterListArgs, prefixFilterListType } from "../types/prefixFilterList.js";
@@ -12,25 +13,29 @@ import { type PrefixFilterList, type PrefixFilterListArgs, prefixFilterListType 
  *
  * Import id: `<productUid>`
  *
- * Ordered with `POST /v4/networkdesign/buy` (after validation); the order sends contractTermMonths as `term`, and asn and diversityZone inside `config` as `mcrAsn` and `diversityZone`. The diversity zone is allocated automatically when omitted.
+ * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, costCentre: "", productType: "MCR2"`; the new id is the answer's `technicalServiceUid`.
  *
- * The asn is read back from `resources.virtual_router.mcrAsn` and updated with the modify body's `asn`.
+ * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
  *
- * Create and update wait up to the provider's `waitTime` minutes for provisioningStatus CONFIGURED or LIVE.
+ * `asn`, `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/mcr2/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
  *
- * productName, contractTermMonths, costCentre, marketplaceVisibility and asn update in place (`PUT /v2/product/mcr2/{uid}`); resourceTags update in place through the tags endpoint.
+ * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
  *
- * portSpeed, locationId and diversityZone force replacement; promoCode is used only when ordering.
+ * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ *
+ * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * The diversity zone is allocated automatically when omitted.
  *
  * IPsec tunnel packs are managed with the McrIpsecAddon resource and prefix filter lists with the McrPrefixFilterList resource.
  *
- * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true`); the provider's cancelAtEndOfTerm is ignored for MCRs.
- *
- * An MCR that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
+ * Create and update wait up to the provider's `waitTime` minutes.
  */
 export interface McrArgs {
   /**
    * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
+   *
+   * Sent as `config.mcrAsn` at creation, as `asn` in updates; read from `resources.virtual_router.mcrAsn`.
    * @defaultValue `133937`
    */
   asn?: number | undefined;
@@ -92,6 +97,10 @@ export interface McrArgs {
   /**
    * Prefix filter lists declared inline on the MCR.
    *
+   * Not sent by the create call: Each list is created through the prefix-list endpoint once the MCR exists (its hook).
+   *
+   * Sent only at creation; later changes are not compared: Inline lists are created with the MCR only; manage them with McrPrefixFilterList.
+   *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    * @deprecated Use the McrPrefixFilterList resource instead; this property will be removed in a future version.
    */
@@ -127,7 +136,11 @@ export interface McrOutputs {
   readonly adminLocked?: boolean | undefined;
   /** Aggregation id shared by the member ports of a LAG (0 when not aggregated). */
   readonly aggregationId?: number | undefined;
-  /** BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections. */
+  /**
+   * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
+   *
+   * Read from `resources.virtual_router.mcrAsn`.
+   */
   readonly asn?: number | undefined;
   /** Attribute tags set by the service. */
   readonly attributeTags?: { readonly [key: string]: string } | undefined;
@@ -300,7 +313,7 @@ export interface McrOutputs {
 }
 
 /** What the runtime needs to know about Mcr: wire names, constraints, secrets, replacements and the import-id format. */
-export const mcrDescriptor: rt.ResourceDescriptor = {
+export const mcrDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "Mcr",
   token: "netsvc:index/mcr:Mcr",
@@ -312,6 +325,11 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "integer" },
       default: 133937,
+      wirePath: {
+        create: "config.mcrAsn",
+        read: "resources.virtual_router.mcrAsn",
+        update: "asn",
+      },
     },
     attributeTags: {
       wire: "attributeTags",
@@ -390,6 +408,10 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
       type: { kind: "list", items: { kind: "object", object: prefixFilterListType } },
       deprecated: "Use the McrPrefixFilterList resource instead; this property will be removed in a future version.",
       writeOnly: true,
+      onChange: {
+        createOnly: "Inline lists are created with the MCR only; manage them with McrPrefixFilterList.",
+      },
+      notSent: "Each list is created through the prefix-list endpoint once the MCR exists (its hook).",
     },
     productId: {
       wire: "productId",
@@ -448,7 +470,26 @@ export const mcrDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["diversityZone", "locationId", "portSpeed"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  operations: {
+    create: { order: { set: { config: {}, costCentre: "", productType: "MCR2" } } },
+    delete: { cancel: "now" },
+    list: { products: { type: "MCR2" } },
+    read: { product: {} },
+    tags: { productTags: {} },
+    update: {
+      always: ["productName", "costCentre", "marketplaceVisibility"],
+      method: "PUT",
+      path: "/v2/product/mcr2/{id}",
+      set: { costCentre: "" },
+    },
+  },
+  readiness: {
+    failed: ["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "FAILED"],
+    field: "provisioningStatus",
+    ready: ["CONFIGURED", "LIVE"],
+  },
   createdAt: "createDate",
+  hooks: hooks,
 };
 
 /** Checks {@link McrArgs} before any request: returns every violation (an empty list when valid). */

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths, DiversityZone } from "../enums.js";
+import { hooks } from "../hooks/mve.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type MveResources, mveResourcesType } from "../types/mveResources.js";
 import { type MveVendorConfig, type MveVendorConfigArgs, mveVendorConfigType } from "../types/mveVendorConfig.js";
@@ -13,19 +14,23 @@ import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js
  *
  * Import id: `<productUid>`
  *
- * Ordered with `POST /v4/networkdesign/buy` (after validation); the order sends contractTermMonths as `term`, diversityZone inside `config`, and `vnics` as `[{description, vlan}]` (a single "Data Plane" vNIC when none are given).
+ * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, productType: "MVE"`; the new id is the answer's `technicalServiceUid`.
  *
- * Create and update wait up to the provider's `waitTime` minutes for provisioningStatus CONFIGURED or LIVE.
+ * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
  *
- * productName, contractTermMonths and costCentre update in place (`PUT /v2/product/mve/{uid}`); resourceTags update in place through the tags endpoint.
+ * `contractTermMonths`, `costCentre`, `productName` update in place with `PUT /v2/product/mve/{id}` (always sending `productName`, `costCentre`).
  *
- * vendorConfig, locationId, diversityZone and vnics force replacement; promoCode is used only when ordering.
+ * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
+ *
+ * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ *
+ * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * vnics go on the order as `[{description, vlan}]`, a single "Data Plane" vNIC when none are given.
  *
  * vendorConfig is never returned by the API. After an import it is unset; a configuration supplied afterwards is adopted without replacement unless its vendor or productSize differs from the service's vendor and mveSize.
  *
- * Delete cancels immediately (`CANCEL_NOW`, with `safeDelete=true`); the provider's cancelAtEndOfTerm is ignored for MVEs.
- *
- * An MVE that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
+ * Create and update wait up to the provider's `waitTime` minutes.
  */
 export interface MveArgs {
   /**
@@ -274,7 +279,7 @@ export interface MveOutputs {
 }
 
 /** What the runtime needs to know about Mve: wire names, constraints, secrets, replacements and the import-id format. */
-export const mveDescriptor: rt.ResourceDescriptor = {
+export const mveDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "Mve",
   token: "netsvc:index/mve:Mve",
@@ -429,7 +434,26 @@ export const mveDescriptor: rt.ResourceDescriptor = {
   ],
   replaceOnChangePaths: ["diversityZone", "locationId", "vendorConfig", "vnics"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  operations: {
+    create: { order: { set: { config: {}, productType: "MVE" } } },
+    delete: { cancel: "now" },
+    list: { products: { type: "MVE" } },
+    read: { product: {} },
+    tags: { productTags: {} },
+    update: {
+      always: ["productName", "costCentre"],
+      method: "PUT",
+      path: "/v2/product/mve/{id}",
+      set: { costCentre: "" },
+    },
+  },
+  readiness: {
+    failed: ["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "FAILED"],
+    field: "provisioningStatus",
+    ready: ["CONFIGURED", "LIVE"],
+  },
   createdAt: "createDate",
+  hooks: hooks,
 };
 
 /** Checks {@link MveArgs} before any request: returns every violation (an empty list when valid). */
