@@ -338,6 +338,30 @@ describe("Ix", () => {
     await imported.delete();
     expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toContain("CANCEL_NOW");
   });
+
+  it("sets at creation what the order item cannot carry, by the modify call, and refuses an exchange change before any request", async () => {
+    const portUid = await new Client(emu).buyPort();
+    const args = {
+      productName: "peering",
+      requestedProductUid: portUid,
+      networkServiceType: "Sydney IX",
+      macAddress: "00:1a:2b:3c:4d:5e",
+      rateLimit: 1000,
+      vlan: 100,
+      costCentre: "cc-7",
+      publicGraph: true,
+      reverseDns: "peer.example.net",
+    };
+    const ix = await Ix.create(args, { provider: provider() });
+    const modify = emu.state.lastRequest({ method: "PUT", path: `/v2/product/ix/${ix.productUid}` });
+    expect(JSON.parse(modify!.body)).toEqual({ costCentre: "cc-7", publicGraph: true, reverseDns: "peer.example.net" });
+    expect(ix.diff(args).changes).toEqual([]);
+    const moved = { ...args, networkServiceType: "Los Angeles IX" };
+    expect(ix.diff(moved).changes[0]).toMatchObject({ field: "networkServiceType", rejected: expect.any(String) });
+    emu.state.clearRequests();
+    await expect(ix.update(moved)).rejects.toThrow("Ix.networkServiceType cannot be changed after creation");
+    expect(emu.state.requests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
 });
 
 describe("Mve", () => {

@@ -13,8 +13,6 @@ import { boundKind } from "./boundKind.js";
 import { NetsvcClient } from "./client.js";
 import type { NetsvcOperations } from "./operations.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
-import { ipsecAddonOps } from "./kinds/ipsecAddon.js";
-import { ixOps } from "./kinds/ix.js";
 import { vxcOps } from "./kinds/vxc.js";
 import {
   getLocation,
@@ -52,8 +50,6 @@ type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
 
 /** The resource kinds this runtime implements, by token. */
 const KINDS: Readonly<Record<string, KindFactory>> = {
-  "netsvc:index/ix:Ix": ixOps,
-  "netsvc:index/mcrIpsecAddon:McrIpsecAddon": ipsecAddonOps,
   "netsvc:index/vxc:Vxc": vxcOps,
 };
 

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import { hooks } from "../hooks/ix.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type IxResources, ixResourcesType } from "../types/ixResources.js";
 
@@ -10,13 +11,19 @@ import { type IxResources, ixResourcesType } from "../types/ixResources.js";
  *
  * Import id: `<productUid>`
  *
- * Ordered (after validation) as `{productUid, associatedIxs:[...]}` on the port; there is no contract term in the order.
+ * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) under its parent product `requestedProductUid` as `{productUid, associatedIxs: [item]}`; the new id is the answer's `technicalServiceUid`.
  *
- * Create and update wait up to the provider's `waitTime` minutes for provisioningStatus CONFIGURED or LIVE.
+ * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
  *
- * No field forces replacement; everything updates in place with `PUT /v2/product/ix/{uid}` (productName is sent as `name`; requestedProductUid moves the IX with `aEndProductUid`).
+ * `asn`, `costCentre`, `macAddress`, `productName`, `publicGraph`, `rateLimit`, `requestedProductUid`, `reverseDns`, `shutdown`, `vlan` update in place with `PUT /v2/product/ix/{id}`.
  *
- * Delete cancels immediately (`CANCEL_NOW`); the provider's cancelAtEndOfTerm is ignored for IX connections.
+ * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ *
+ * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * There is no contract term in the order.
+ *
+ * Create and update wait up to the provider's `waitTime` minutes.
  *
  * requestedProductUid is not part of the GET response, so an imported IX does not have it populated.
  */
@@ -30,10 +37,18 @@ export interface IxArgs {
   /**
    * Attribute tags of the IX connection.
    *
+   * Not sent by the create call: Neither the IX order item nor its modify call carries attribute tags; they are read back only.
+   *
+   * Cannot be changed after creation: The IX API cannot change attribute tags (wire reference §3.6).
+   *
    * Assigned by the service when omitted.
    */
   attributeTags?: { readonly [key: string]: string } | undefined;
-  /** Customer reference shown on invoices. */
+  /**
+   * Customer reference shown on invoices.
+   *
+   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   */
   costCentre?: string | undefined;
   /**
    * MAC address of the IX interface.
@@ -46,14 +61,26 @@ export interface IxArgs {
    *
    * Known values (others are accepted):
    * - `Los Angeles IX`: The Los Angeles exchange.
+   *
+   * Cannot be changed after creation: The IX modify call cannot change the exchange; order a new IX for another one.
    */
   networkServiceType: "Los Angeles IX" | (string & {});
-  /** Name of the IX connection. */
+  /**
+   * Name of the IX connection.
+   *
+   * As `name` in updates.
+   */
   productName: string;
-  /** Promotional code applied to the order. */
+  /**
+   * Promotional code applied to the order.
+   *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   */
   promoCode?: string | undefined;
   /**
    * Whether the usage statistics are publicly viewable.
+   *
+   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
    *
    * Assigned by the service when omitted.
    */
@@ -61,12 +88,20 @@ export interface IxArgs {
   /** Rate limit in Mbps. */
   rateLimit: number;
   /**
-   * UID of the product (port) the IX attaches to; sent as the order's top-level `productUid` and moved in place with `aEndProductUid`.
+   * UID of the product (port) the IX attaches to; changing it moves the IX.
+   *
+   * As `aEndProductUid` in updates.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   requestedProductUid: string;
-  /** Custom hostname for reverse DNS of the IX addresses. */
+  /**
+   * Custom hostname for reverse DNS of the IX addresses. The product read does not return it (each address's reverse DNS is in `resources.ipAddresses`).
+   *
+   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   reverseDns?: string | undefined;
   /**
    * Whether the IX connection is shut down; default false.
@@ -157,14 +192,18 @@ export interface IxOutputs {
   /** Rate limit in Mbps. */
   readonly rateLimit: number;
   /**
-   * UID of the product (port) the IX attaches to; sent as the order's top-level `productUid` and moved in place with `aEndProductUid`.
+   * UID of the product (port) the IX attaches to; changing it moves the IX.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   readonly requestedProductUid: string;
   /** Resources of the IX connection (BGP sessions, interface, addresses, VPLS interface). */
   readonly resources?: IxResources | undefined;
-  /** Custom hostname for reverse DNS of the IX addresses. */
+  /**
+   * Custom hostname for reverse DNS of the IX addresses. The product read does not return it (each address's reverse DNS is in `resources.ipAddresses`).
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
   readonly reverseDns?: string | undefined;
   /** Secondary name of the IX connection. */
   readonly secondaryName?: string | undefined;
@@ -179,7 +218,7 @@ export interface IxOutputs {
 }
 
 /** What the runtime needs to know about Ix: wire names, constraints, secrets, replacements and the import-id format. */
-export const ixDescriptor: rt.ResourceDescriptor = {
+export const ixDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "Ix",
   token: "netsvc:index/ix:Ix",
@@ -189,8 +228,17 @@ export const ixDescriptor: rt.ResourceDescriptor = {
       wire: "attributeTags",
       mode: "optional-computed",
       type: { kind: "map", values: { kind: "string" } },
+      onChange: {
+        reject: "The IX API cannot change attribute tags (wire reference §3.6).",
+      },
+      notSent: "Neither the IX order item nor its modify call carries attribute tags; they are read back only.",
     },
-    costCentre: { wire: "costCentre", mode: "optional", type: { kind: "string" } },
+    costCentre: {
+      wire: "costCentre",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "The IX order item has no place for it; the modify call sets it right after the order (hook).",
+    },
     createDate: {
       wire: "createDate",
       mode: "output",
@@ -208,16 +256,33 @@ export const ixDescriptor: rt.ResourceDescriptor = {
       mode: "required",
       type: { kind: "string", constraints: { format: "mac" } },
     },
-    networkServiceType: { wire: "networkServiceType", mode: "required", type: { kind: "string" } },
+    networkServiceType: {
+      wire: "networkServiceType",
+      mode: "required",
+      type: { kind: "string" },
+      onChange: {
+        reject: "The IX modify call cannot change the exchange; order a new IX for another one.",
+      },
+    },
     productId: { wire: "productId", mode: "output", type: { kind: "integer" } },
-    productName: { wire: "productName", mode: "required", type: { kind: "string" } },
+    productName: {
+      wire: "productName",
+      mode: "required",
+      type: { kind: "string" },
+      wirePath: { update: "name" },
+    },
     productUid: {
       wire: "productUid",
       mode: "output",
       type: { kind: "string" },
       guaranteed: true,
     },
-    promoCode: { wire: "promoCode", mode: "optional", type: { kind: "string" } },
+    promoCode: {
+      wire: "promoCode",
+      mode: "optional",
+      type: { kind: "string" },
+      onChange: { createOnly: "A promotional code applies to the order only." },
+    },
     provisioningStatus: {
       wire: "provisioningStatus",
       mode: "output",
@@ -228,6 +293,7 @@ export const ixDescriptor: rt.ResourceDescriptor = {
       wire: "publicGraph",
       mode: "optional-computed",
       type: { kind: "boolean" },
+      notSent: "The IX order item has no place for it; the modify call sets it right after the order (hook).",
     },
     rateLimit: { wire: "rateLimit", mode: "required", type: { kind: "integer" } },
     requestedProductUid: {
@@ -235,13 +301,20 @@ export const ixDescriptor: rt.ResourceDescriptor = {
       mode: "required",
       type: { kind: "string" },
       writeOnly: true,
+      wirePath: { update: "aEndProductUid" },
     },
     resources: {
       wire: "resources",
       mode: "output",
       type: { kind: "object", object: ixResourcesType },
     },
-    reverseDns: { wire: "reverseDns", mode: "optional", type: { kind: "string" } },
+    reverseDns: {
+      wire: "reverseDns",
+      mode: "optional",
+      type: { kind: "string" },
+      writeOnly: true,
+      notSent: "The IX order item has no place for it; the modify call sets it right after the order (hook).",
+    },
     secondaryName: { wire: "secondaryName", mode: "output", type: { kind: "string" } },
     shutdown: {
       wire: "shutdown",
@@ -256,7 +329,20 @@ export const ixDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: [],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  operations: {
+    create: { order: { nest: "associatedIxs", parent: "requestedProductUid" } },
+    delete: { cancel: "now" },
+    list: { products: { type: "IX" } },
+    read: { product: {} },
+    update: { method: "PUT", path: "/v2/product/ix/{id}" },
+  },
+  readiness: {
+    failed: ["DECOMMISSIONED", "CANCELLED", "CANCELLED_PARENT", "FAILED"],
+    field: "provisioningStatus",
+    ready: ["CONFIGURED", "LIVE"],
+  },
   createdAt: "createDate",
+  hooks: hooks,
 };
 
 /** Checks {@link IxArgs} before any request: returns every violation (an empty list when valid). */

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { IpsecTunnelCount } from "../enums.js";
+import { hooks } from "../hooks/mcrIpsecAddon.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /**
@@ -10,15 +11,19 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<mcrId>:<addOnUid>`
  *
- * Create adds the pack (`POST /v3/product/{mcrUid}/addon` with addOnType IP_SEC), waits for the MCR to be CONFIGURED or LIVE within `waitTime`, then reads the add-on's UID from the MCR's `addOns`.
+ * Created by its hook (`mcrIpsecAddon`).
  *
- * tunnelCount updates in place (`PUT /v3/product/{mcrUid}/addon/{addOnUid}`), then waits for the MCR to be ready; mcrId forces replacement.
+ * Read by its hook.
  *
- * Delete sets tunnelCount to 0. While IPsec tunnels are still configured on VXCs the API answers 400 "configured tunnels"; the delete retries until `waitTime` runs out. A missing or decommissioned MCR counts as deleted.
+ * `tunnelCount` update in place with `PUT /v3/product/{mcrId}/addon/{addOnUid}`.
  *
- * The provider's cancelAtEndOfTerm is ignored.
+ * Delete sends `PUT /v3/product/{mcrId}/addon/{addOnUid}`; one not found counts as deleted; an answer 400 "configured tunnels" is retried every 15 s within the provider's wait time.
  *
- * Import verifies the add-on through the MCR and fills tunnelCount.
+ * Create adds the pack (`POST /v3/product/{mcrUid}/addon` with addOnType IP_SEC), then reads the add-on's UID from the MCR's `addOns`.
+ *
+ * Create and update wait for the MCR to be CONFIGURED or LIVE within `waitTime`.
+ *
+ * Delete retries while IPsec tunnels are still configured on VXCs, until `waitTime` runs out. A missing or decommissioned MCR counts as deleted. The provider's cancelAtEndOfTerm does not apply.
  */
 export interface McrIpsecAddonArgs {
   /**
@@ -53,7 +58,7 @@ export interface McrIpsecAddonOutputs {
 }
 
 /** What the runtime needs to know about McrIpsecAddon: wire names, constraints, secrets, replacements and the import-id format. */
-export const mcrIpsecAddonDescriptor: rt.ResourceDescriptor = {
+export const mcrIpsecAddonDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "McrIpsecAddon",
   token: "netsvc:index/mcrIpsecAddon:McrIpsecAddon",
@@ -85,6 +90,23 @@ export const mcrIpsecAddonDescriptor: rt.ResourceDescriptor = {
       { field: "addOnUid", type: "string" },
     ],
   },
+  operations: {
+    create: "hook",
+    delete: {
+      method: "PUT",
+      path: "/v3/product/{mcrId}/addon/{addOnUid}",
+      retry: { message: "configured tunnels", seconds: 15, status: 400 },
+      set: { addOnType: "IP_SEC", tunnelCount: 0 },
+    },
+    list: "hook",
+    read: "hook",
+    update: {
+      method: "PUT",
+      path: "/v3/product/{mcrId}/addon/{addOnUid}",
+      set: { addOnType: "IP_SEC" },
+    },
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link McrIpsecAddonArgs} before any request: returns every violation (an empty list when valid). */

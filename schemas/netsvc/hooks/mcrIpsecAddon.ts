@@ -1,0 +1,62 @@
+import type { NetsvcHookContext, NetsvcHooks, Values } from "@sdkgen/runtime";
+import { mcrUids, NotFoundError } from "@sdkgen/runtime";
+import type { McrIpsecAddonArgs, McrIpsecAddonOutputs } from "../resources/mcrIpsecAddon.js";
+
+/**
+ * An IPsec add-on lives on its MCR (wire reference §3.9): the add answer carries no UID, so create
+ * finds the add-on that is new on the MCR; read and list look at the MCR's `addOns`. Its readiness is
+ * the MCR's provisioningStatus, kept in the state for the product verdict.
+ */
+export const hooks: NetsvcHooks<McrIpsecAddonArgs, McrIpsecAddonOutputs> = {
+  async create(args, ctx) {
+    const before = new Set(ipsecAddOns(await mcr(args.mcrId, ctx)).map((x) => x.addOnUid));
+    await ctx.client.call("POST", `/v3/product/${encodeURIComponent(args.mcrId)}/addon`, {
+      body: { addOnType: "IP_SEC", tunnelCount: args.tunnelCount },
+      resource: ctx.resource,
+      signal: ctx.signal,
+    });
+    const added = ipsecAddOns(await mcr(args.mcrId, ctx)).find((x) => !before.has(x.addOnUid));
+    if (!added)
+      throw new Error(
+        `${ctx.descriptor.token}: the add-on was requested on MCR ${args.mcrId} but does not appear on it; look at the MCR before requesting again`,
+      );
+    return `${args.mcrId}:${String(added.addOnUid)}`;
+  },
+
+  async read(id, ctx) {
+    const [mcrId, addOnUid] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1)];
+    const product = await mcr(mcrId, ctx);
+    const found = ipsecAddOns(product).find((x) => x.addOnUid === addOnUid);
+    if (!product || !found || String(product.provisioningStatus).toUpperCase() === "DECOMMISSIONED") return undefined;
+    const state = {
+      mcrId,
+      addOnUid,
+      tunnelCount: found.tunnelCount as 10 | 20 | 30,
+      provisioningStatus: product.provisioningStatus,
+    };
+    return state;
+  },
+
+  async list(filter, ctx) {
+    const ids: string[] = [];
+    for (const uid of await mcrUids(ctx.provider, filter, ctx))
+      ids.push(...ipsecAddOns(await mcr(uid, ctx)).map((x) => `${uid}:${String(x.addOnUid)}`));
+    return ids;
+  },
+};
+
+/** The MCR product, or undefined when it does not exist. */
+async function mcr(uid: string, ctx: NetsvcHookContext): Promise<Values | undefined> {
+  try {
+    return await ctx.client.call<Values>("GET", `/v2/product/${encodeURIComponent(uid)}`, {
+      resource: ctx.resource,
+      signal: ctx.signal,
+    });
+  } catch (e) {
+    if (e instanceof NotFoundError) return undefined;
+    throw e;
+  }
+}
+
+const ipsecAddOns = (product: Values | undefined): Values[] =>
+  ((product?.addOns as Values[] | undefined) ?? []).filter((x) => x.addOnType === "IP_SEC");
