@@ -1,10 +1,10 @@
 import { CLOUDPLAT_KINDS, CLOUDPLAT_LOOKUPS } from "./cloudplat/provider.js";
-import { NETSVC_KINDS, NETSVC_LOOKUPS } from "./netsvc/provider.js";
+import { NETSVC_LOOKUPS } from "./netsvc/provider.js";
 
 export interface ProviderRuntimeInfo {
   /** The runtime class a generated `Provider` extends. */
   readonly providerClass: string;
-  /** Resource kinds (tokens) it can create, read, update, delete and import. */
+  /** Resource kinds (tokens) it implements by hand; every other kind is bound to operations in its schema. */
   readonly kinds: readonly string[];
   /** Lookups (tokens) it runs. */
   readonly lookups: readonly string[];
@@ -23,5 +23,5 @@ export const PROVIDER_RUNTIMES: Readonly<Record<string, ProviderRuntimeInfo>> = 
     lookups: CLOUDPLAT_LOOKUPS,
     errors: ["AccountNotAllowedError", "CloudplatError", "SessionExpiredError", "SessionNotStartedError"],
   },
-  netsvc: { providerClass: "NetsvcProvider", kinds: NETSVC_KINDS, lookups: NETSVC_LOOKUPS, errors: [] },
+  netsvc: { providerClass: "NetsvcProvider", kinds: [], lookups: NETSVC_LOOKUPS, errors: [] },
 };

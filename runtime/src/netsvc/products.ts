@@ -1,12 +1,10 @@
-import type { ResourceDescriptor } from "../descriptor.js";
-import { NotFoundError, type ResourceRef } from "../http/errors.js";
+import type { ResourceRef } from "../http/errors.js";
 import type { CallContext, Values } from "../lifecycle/resource.js";
-import { fromWire } from "../lifecycle/wire.js";
 import type { NetsvcProvider } from "./provider.js";
 
 /**
- * The product machinery every netsvc kind shares (wire reference §3): validate and buy orders, read a
- * product with its tags, modify, and cancel.
+ * The product machinery every netsvc kind shares (wire reference §3): validate and buy orders,
+ * cancel, and list the account's products.
  */
 
 /** Resource tags go on the wire as a list of {key, value} (§3). */
@@ -47,55 +45,6 @@ export async function order(
       `${resource.token} "${resource.name}": the order was placed but its answer names no product UID (${uidKey}); look for it with the lookups before ordering again`,
     );
   return uid;
-}
-
-/** A product in SDK shape, its tags included; undefined when it does not exist or was decommissioned. */
-export async function readProduct(
-  p: NetsvcProvider,
-  d: ResourceDescriptor,
-  uid: string,
-  ctx: CallContext,
-  /** Completes the SDK state from the raw product, for fields read from elsewhere than their wire key. */
-  complete: (state: Values, raw: Values) => void = () => {},
-): Promise<Values | undefined> {
-  const resource = { token: d.token, id: uid };
-  let data: Values;
-  try {
-    data = await p.client.call<Values>("GET", `/v2/product/${encodeURIComponent(uid)}`, {
-      resource,
-      signal: ctx.signal,
-    });
-  } catch (e) {
-    if (e instanceof NotFoundError) return undefined;
-    throw e;
-  }
-  if (String(data.provisioningStatus).toUpperCase() === "DECOMMISSIONED") return undefined;
-  const state = fromWire(d.fields, data);
-  complete(state, data);
-  if ("resourceTags" in d.fields) {
-    const tags = await p.client.call<{ resourceTags?: { key: string; value: string }[] }>(
-      "GET",
-      `/v2/product/${encodeURIComponent(uid)}/tags`,
-      { resource, signal: ctx.signal },
-    );
-    const list = tags?.resourceTags ?? [];
-    if (list.length > 0) state.resourceTags = Object.fromEntries(list.map((t) => [t.key, t.value]));
-  }
-  return state;
-}
-
-export async function putTags(
-  p: NetsvcProvider,
-  uid: string,
-  tags: unknown,
-  resource: ResourceRef,
-  ctx: CallContext,
-): Promise<void> {
-  await p.client.call("PUT", `/v2/product/${encodeURIComponent(uid)}/tags`, {
-    body: { resourceTags: toTagList(tags) ?? [] },
-    resource,
-    signal: ctx.signal,
-  });
 }
 
 /** `CANCEL` marks it for the end of its term; `CANCEL_NOW` cancels at once (§3). */

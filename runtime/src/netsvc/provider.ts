@@ -13,7 +13,6 @@ import { boundKind } from "./boundKind.js";
 import { NetsvcClient } from "./client.js";
 import type { NetsvcOperations } from "./operations.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
-import { vxcOps } from "./kinds/vxc.js";
 import {
   getLocation,
   getMcrPrefixFilterLists,
@@ -45,15 +44,6 @@ export interface NetsvcConfig {
   /** Minutes. */
   readonly waitTime: number;
 }
-
-type KindFactory = (provider: NetsvcProvider, d: ResourceDescriptor) => KindOps;
-
-/** The resource kinds this runtime implements, by token. */
-const KINDS: Readonly<Record<string, KindFactory>> = {
-  "netsvc:index/vxc:Vxc": vxcOps,
-};
-
-export const NETSVC_KINDS: readonly string[] = Object.keys(KINDS);
 
 /** The lookups this runtime implements, by token. */
 const LOOKUPS: Readonly<Record<string, (provider: NetsvcProvider, d: LookupDescriptor) => LookupOps>> = {
@@ -97,11 +87,10 @@ export class NetsvcProvider extends ConfiguredProvider<NetsvcConfig> implements 
     return this.#client;
   }
 
+  /** Every netsvc kind is bound to operations in its schema (the meta-schema's netsvc rules check it). */
   kind(d: ResourceDescriptor): KindOps {
-    if (d.operations) return boundKind(this, d as ResourceDescriptor<NetsvcOperations>);
-    const factory = KINDS[d.token];
-    if (!factory) throw new Error(`the netsvc runtime has no operations for ${d.token}`);
-    return factory(this, d);
+    if (!d.operations) throw new Error(`${d.token} is bound to no operations; its schema must declare them`);
+    return boundKind(this, d as ResourceDescriptor<NetsvcOperations>);
   }
 
   lookup(d: LookupDescriptor): LookupOps {

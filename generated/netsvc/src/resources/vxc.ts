@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ContractTermMonths } from "../enums.js";
+import { hooks } from "../hooks/vxc.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type VxcApproval, vxcApprovalType } from "../types/vxcApproval.js";
 import { type VxcCspConnection, vxcCspConnectionType } from "../types/vxcCspConnection.js";
@@ -14,21 +15,23 @@ import { type VxcPartnerConfig, type VxcPartnerConfigArgs, vxcPartnerConfigType 
  *
  * Import id: `<productUid>`
  *
- * Ordered with `POST /v4/networkdesign/buy` (after validation) as `{productUid:<A-end product UID>, associatedVxcs:[...]}`; contractTermMonths is sent as `term`, and each end's partner configuration travels inside the end as `partnerConfig`. The buy response returns the new UID as `vxcJTechnicalServiceUid`.
+ * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) under its parent product `aEnd.productUid` as `{productUid, associatedVxcs: [item]}`; the new id is the answer's `vxcJTechnicalServiceUid`.
  *
- * Create polls at once and then every 30 seconds, up to the provider's `waitTime` minutes, until provisioningStatus is CONFIGURED or LIVE; it fails on DECOMMISSIONED or CANCELLED. A VXC to another company waits for that company's approval.
+ * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
  *
- * productName, rateLimit, contractTermMonths, shutdown, costCentre, the end VLANs, inner VLANs and vNIC indexes, moving a non-cloud end to another product, and a vrouter partner configuration update in place (`PUT /v3/product/vxc/{uid}`, partner configurations as `aEndConfig`/`bEndConfig`); resourceTags update in place through the tags endpoint.
+ * `aEnd`, `bEnd`, `contractTermMonths`, `costCentre`, `productName`, `rateLimit`, `shutdown` update in place with `PUT /v3/product/vxc/{id}`.
  *
- * serviceKey and any partner configuration other than vrouter force replacement. For cloud (CSP) ends a changed productUid is ignored, because the service rotates partner ports.
+ * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
+ *
+ * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ *
+ * Create polls at once and then every 30 seconds, up to the provider's `waitTime` minutes. A VXC to another company waits for that company's approval.
+ *
+ * For cloud (CSP) ends a changed productUid is ignored, because the service rotates partner ports.
  *
  * VLAN changes are refused on AWS and transit ends.
  *
  * Partner configurations are never returned by the API; imported VXCs do not have them populated.
- *
- * Delete cancels immediately (`CANCEL_NOW`); the provider's cancelAtEndOfTerm is ignored for VXCs.
- *
- * A VXC that reads back as DECOMMISSIONED, or is not found, is treated as deleted.
  */
 export interface VxcArgs {
   /** The A-end of the VXC; its productUid must be set. Its read-only fields show the current A-end configuration. */
@@ -37,6 +40,8 @@ export interface VxcArgs {
    * CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated.
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
+   *
+   * Sent as `aEnd.partnerConfig` at creation, as `aEndConfig` in updates.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -47,6 +52,8 @@ export interface VxcArgs {
    * CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated.
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
+   *
+   * Sent as `bEnd.partnerConfig` at creation, as `bEndConfig` in updates.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -280,7 +287,7 @@ export interface VxcOutputs {
 }
 
 /** What the runtime needs to know about Vxc: wire names, constraints, secrets, replacements and the import-id format. */
-export const vxcDescriptor: rt.ResourceDescriptor = {
+export const vxcDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
   kind: "resource",
   name: "Vxc",
   token: "netsvc:index/vxc:Vxc",
@@ -298,6 +305,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
         "Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC.",
       replaceOnChangeExcept: ["vrouter"],
       writeOnly: true,
+      wirePath: { create: "aEnd.partnerConfig", update: "aEndConfig" },
     },
     adminLocked: { wire: "adminLocked", mode: "output", type: { kind: "boolean" } },
     attributeTags: {
@@ -318,6 +326,7 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
         "Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC.",
       replaceOnChangeExcept: ["vrouter"],
       writeOnly: true,
+      wirePath: { create: "bEnd.partnerConfig", update: "bEndConfig" },
     },
     cancelable: { wire: "cancelable", mode: "output", type: { kind: "boolean" } },
     companyName: { wire: "companyName", mode: "output", type: { kind: "string" } },
@@ -446,7 +455,22 @@ export const vxcDescriptor: rt.ResourceDescriptor = {
   ],
   replaceOnChangePaths: ["aEndPartnerConfig", "bEndPartnerConfig", "serviceKey"],
   importId: { separator: ":", parts: [{ field: "productUid", type: "string" }] },
+  operations: {
+    create: {
+      order: {
+        nest: "associatedVxcs",
+        newId: "vxcJTechnicalServiceUid",
+        parent: "aEnd.productUid",
+      },
+    },
+    delete: { cancel: "now" },
+    list: { products: { type: "VXC" } },
+    read: { product: {} },
+    tags: { productTags: {} },
+    update: { method: "PUT", path: "/v3/product/vxc/{id}" },
+  },
   createdAt: "createDate",
+  hooks: hooks,
 };
 
 /** Checks {@link VxcArgs} before any request: returns every violation (an empty list when valid). */
