@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { didYouMean } from "@sdkgen/runtime";
 import { optionsHelp, parseOptions, UserError, type OptionSpecs, type Values } from "./args.js";
 import { GENERATE_OPTIONS, runGenerate, runValidate, VALIDATE_OPTIONS } from "./commands.js";
-import { formatDiagnostic, SchemaError } from "./diagnostics.js";
+import { reportLines, SchemaError } from "./diagnostics.js";
+import { WriteError } from "./write/writeTree.js";
 import { DIFF_DETAILS, DIFF_OPTIONS, runDiff } from "./diff/command.js";
 
 const HELP = { help: { type: "boolean", short: "h", help: "print this help" } } as const satisfies OptionSpecs;
@@ -132,8 +133,10 @@ try {
 } catch (e) {
   process.exitCode = 1;
   if (e instanceof SchemaError) {
-    for (const d of e.diagnostics) console.error(formatDiagnostic(d));
+    for (const line of reportLines(e.diagnostics)) console.error(line);
     console.error(`\n${e.message}; nothing was written.`);
+  } else if (e instanceof WriteError) {
+    console.error(`sdkgen: ${e.message}; nothing was written.`);
   } else {
     // A bug in the generator, not in its input: one clear line (the stack with SDKGEN_DEBUG=1).
     const detail = process.env.SDKGEN_DEBUG ? ((e as Error).stack ?? String(e)) : (e as Error).message;

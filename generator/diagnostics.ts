@@ -12,8 +12,21 @@ export interface Diagnostic extends SourcePos {
 
 export const formatPos = (p: SourcePos): string => `${p.file}:${p.line}:${p.col}`;
 
+/** Longest message printed whole: a diagnostic may quote a value, and a value may be megabytes. */
+const MAX_MESSAGE = 400;
+/** Most diagnostics printed in one report; the rest are counted. */
+const MAX_REPORTED = 100;
+
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${formatPos(d)}: ${d.message}`;
+  const cut = d.message.length - MAX_MESSAGE;
+  return `${formatPos(d)}: ${cut > 0 ? `${d.message.slice(0, MAX_MESSAGE)}… (${cut} more characters)` : d.message}`;
+}
+
+/** A report's lines: the first MAX_REPORTED diagnostics, then how many more there are. */
+export function reportLines(list: readonly Diagnostic[], show: (d: Diagnostic) => Diagnostic = (d) => d): string[] {
+  const lines = list.slice(0, MAX_REPORTED).map((d) => formatDiagnostic(show(d)));
+  const more = list.length - MAX_REPORTED;
+  return more > 0 ? [...lines, `… and ${more} more problem${more === 1 ? "" : "s"}`] : lines;
 }
 
 /** Sorted by file, then position, then text, so reports are stable across runs. */

@@ -12,7 +12,7 @@ import { RenderPool, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
 import { Stats } from "./stats.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
-import { compareTree, writeTree, type Drift } from "./write/writeTree.js";
+import { compareTree, stageTree, type Drift, type StagedTree } from "./write/writeTree.js";
 import type { PackageFiles } from "./write/writeTree.js";
 
 /** load -> validate -> model. Throws SchemaError with every problem found. */
@@ -105,16 +105,36 @@ async function generateWith(
   const packages = await stats.timeAsync("render (waiting on workers)", () => Promise.all(rendering));
   if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
   const results = await stats.timeAsync(check ? "compare" : "write", () =>
-    Promise.all(
-      packages.map(async ({ name, dir, files, keys }) => {
-        const drift = check ? compareTree(dir, files) : await writeTree(dir, files);
-        if (!check) for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key);
-        return { name, files: files.size, drift };
-      }),
-    ),
+    check
+      ? Promise.resolve(
+          packages.map(({ name, dir, files }) => ({ name, files: files.size, drift: compareTree(dir, files) })),
+        )
+      : writePackages(packages, cache),
   );
   stats.time("save cache", () => cache?.save());
   return results;
+}
+
+/**
+ * Writes every package or none: all are staged first, and a failed stage aborts the others before any
+ * file is replaced (a WriteError says so).
+ */
+async function writePackages(
+  packages: readonly { name: string; dir: string; files: PackageFiles; keys: Map<string, string> }[],
+  cache: GenCache | undefined,
+) {
+  const staged = await Promise.allSettled(packages.map(({ dir, files }) => stageTree(dir, files)));
+  const failure = staged.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failure) {
+    for (const s of staged) if (s.status === "fulfilled") s.value.abort();
+    throw failure.reason;
+  }
+  const trees = staged.map((s) => (s as PromiseFulfilledResult<StagedTree>).value);
+  await Promise.all(trees.map((t) => t.commit()));
+  return packages.map(({ name, dir, files, keys }, i) => {
+    for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key);
+    return { name, files: files.size, drift: trees[i]!.drift };
+  });
 }
 
 /** Every file of one package: `null` where the file on disk is already right, rendered otherwise. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { GenCache } from "../cache/genCache.js";
 import { requireFolder } from "../commands.js";
-import { formatDiagnostic, SchemaError } from "../diagnostics.js";
+import { reportLines, SchemaError } from "../diagnostics.js";
 import type { PackageModel } from "../model/types.js";
 import { loadModels, planPackages } from "../pipeline.js";
 import type { PackagePlan } from "../plan/planPackage.js";
@@ -103,7 +103,7 @@ export function loadSides(
       const file = (f: string) => (shownAs ? f.replace(/^schemas(?=\/)/, shownAs) : f);
       problems.push(
         `${label} has schema problems:`,
-        ...e.diagnostics.map((d) => `  ${formatDiagnostic({ ...d, file: file(d.file) })}`),
+        ...reportLines(e.diagnostics, (d) => ({ ...d, file: file(d.file) })).map((line) => `  ${line}`),
       );
       return { label, models: [], plans: [] };
     }

@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic, SourcePos } from "../diagnostics.js";
 
 export type Folder = "provider" | "resources" | "lookups" | "types";
@@ -41,20 +41,60 @@ export function parseSource(text: string, meta: SourceMeta): { source?: SourceDo
     return {
       diagnostics: problems.map((e) => {
         const pos = lines.linePos(e.pos[0]);
-        return { file: meta.file, line: pos.line, col: pos.col, message: `YAML: ${firstLine(e.message)}` };
+        return { file: meta.file, line: pos.line, col: pos.col, message: `YAML: ${yamlMessage(e.message)}` };
       }),
     };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    return { diagnostics: [aliasProblem(doc, lines, meta.file, e)] };
   }
   // Found now, while the document is at hand, so the model does not keep the document alive.
   const source: SourceDoc = {
     ...meta,
-    data: doc.toJS(),
+    data,
     doc,
     lines,
     knownValid: false,
     position: (path, where) => locate(source, path, where),
   };
   return { source, diagnostics: [] };
+}
+
+/** Alias expansions a schema may use: generous for shared snippets, far below an alias bomb's. */
+const MAX_ALIAS_COUNT = 1_000;
+
+/** The YAML library's message, with its stack exhaustion on deep nesting said as what it means. */
+const yamlMessage = (message: string): string =>
+  /call stack/i.test(message)
+    ? "collections nested too deeply to read (hundreds of levels); flatten it"
+    : firstLine(message);
+
+/**
+ * An alias that cannot be expanded (its anchor is unset or comes later, or expansion runs past
+ * MAX_ALIAS_COUNT, as an alias bomb does), positioned at the alias concerned.
+ */
+function aliasProblem(doc: Document.Parsed, lines: LineCounter, file: string, error: unknown): Diagnostic {
+  const message = error instanceof Error ? error.message : String(error);
+  const unresolved = /^Unresolved alias.*: (.*)$/.exec(message)?.[1];
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      if (unresolved !== undefined && node.source !== unresolved) return undefined;
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  const pos = lines.linePos(offset);
+  const what =
+    unresolved !== undefined
+      ? `alias *${unresolved} names no anchor set before it (write &${unresolved} on an earlier node)`
+      : /alias count/i.test(message)
+        ? `aliases expand to more than ${MAX_ALIAS_COUNT} nodes (an alias bomb?); write the values out or share less`
+        : firstLine(message);
+  return { file, line: pos.line, col: pos.col, message: `YAML: ${what}` };
 }
 
 /** A file whose data came from the cache: it is read and parsed only if a diagnostic needs a position. */

@@ -52,6 +52,9 @@ export const providerSymbols = (model: PackageModel) => ({
   functions: model.provider.functions.map((f) => ({ fn: f, name: f.name, result: `${pascal(f.name)}Result` })),
 });
 
+/** The longest entity name: the files named after it must fit a filesystem's 255-byte names. */
+const MAX_NAME = 200;
+
 export function planPackage(model: PackageModel): { plan: PackagePlan; diagnostics: Diagnostic[] } {
   /** Each exported name, and what takes it. A position is read only for a clash: reading it may parse a file. */
   const owners = new Map<string, { readonly what: string; readonly at?: SourcePos }>();
@@ -77,6 +80,15 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
 
   // Types and enums claim their names before resources and lookups do: a type is declared once and
   // used from many places, so a clash is reported on the entity, which names where the type is.
+  // File names derive from entity names; a filesystem allows 255 bytes per name, with room left here
+  // for the longest suffix a file takes. Reported before any write, at the name's source.
+  for (const e of [...model.types, ...model.resources, ...model.lookups])
+    if (e.name.length > MAX_NAME)
+      diagnostics.push({
+        ...e[SOURCE],
+        message: `generated name ${e.name.slice(0, 40)}… is ${e.name.length} characters long (at most ${MAX_NAME}: file names derive from it); ${"inline" in e && e.inline ? "give the inline object a shorter typeName" : "choose a shorter name"}`,
+      });
+
   const types = new Map(
     model.types.map((t): [string, TypePlan] => {
       const plan = {

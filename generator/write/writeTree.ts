@@ -28,27 +28,55 @@ export function compareTree(dir: string, files: PackageFiles): Drift {
   return drift;
 }
 
+/** A write that failed: what it says is true of the disk (nothing written, or exactly what was). */
+export class WriteError extends Error {}
+
+/** A package's changes written beside their targets, to be committed (renamed) or aborted together. */
+export interface StagedTree {
+  readonly drift: Drift;
+  /** Renames every staged file over its target and removes stale files. */
+  commit(): Promise<void>;
+  /** Removes every staged file, leaving the folder as it was. */
+  abort(): void;
+}
+
 /**
- * Brings the folder in line with `files`: writes what changed (each file through a temporary file and
- * a rename, so no file is ever half-written) and removes stale files. Callers compute every file
- * before calling, so a schema or generator error never reaches the disk. Writes run concurrently:
- * creating files is latency-bound, not CPU-bound.
+ * Writes what changed as temporary files beside the targets (`<file>.sdkgen-<pid>.tmp`), so a failure
+ * (a name too long, a full disk) is found before any target changes; a failed stage removes what it
+ * wrote and throws a WriteError. Callers compute every file before staging, so a schema or generator
+ * error never reaches the disk. Writes run concurrently: creating files is latency-bound.
  */
-export async function writeTree(dir: string, files: PackageFiles): Promise<Drift> {
+export async function stageTree(dir: string, files: PackageFiles): Promise<StagedTree> {
   const drift = compareTree(dir, files);
-  const paths = [...drift.added, ...drift.changed].map((path) => join(dir, path));
-  for (const folder of new Set(paths.map((p) => dirname(p)))) mkdirSync(folder, { recursive: true });
-  await Promise.all(
-    [...drift.added, ...drift.changed].map(async (path) => {
-      const target = join(dir, path);
-      const tmp = `${target}.sdkgen-${process.pid}.tmp`;
-      await writeFile(tmp, files.get(path)!);
-      await rename(tmp, target);
+  const paths = [...drift.added, ...drift.changed];
+  const tmp = (path: string) => `${join(dir, path)}.sdkgen-${process.pid}.tmp`;
+  const staged: string[] = [];
+  const abort = () => {
+    for (const file of staged) rmSync(file, { force: true });
+    for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(dir, folder));
+  };
+  const results = await Promise.allSettled(
+    paths.map(async (path) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      await writeFile(tmp(path), files.get(path)!);
+      staged.push(tmp(path));
     }),
   );
-  for (const path of drift.removed) rmSync(join(dir, path));
-  for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(dir, folder));
-  return drift;
+  const failed = results.findIndex((r) => r.status === "rejected");
+  if (failed >= 0) {
+    abort();
+    const reason = (results[failed] as PromiseRejectedResult).reason as NodeJS.ErrnoException;
+    throw new WriteError(`could not write ${join(dir, paths[failed]!)}: ${reason.code ?? reason.message}`);
+  }
+  return {
+    drift,
+    abort,
+    async commit() {
+      await Promise.all(paths.map((path) => rename(tmp(path), join(dir, path))));
+      for (const path of drift.removed) rmSync(join(dir, path));
+      for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(dir, folder));
+    },
+  };
 }
 
 /** A temporary file an interrupted run left beside its target (`README.md.sdkgen-<pid>.tmp`). */

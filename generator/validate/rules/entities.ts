@@ -3,8 +3,15 @@ import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { camel, collisionKey } from "../../naming.js";
 import { found, type Finding, type Rule } from "./rule.js";
 
-/** Entity-level checks need only a string name and token, so they run on files with structural errors too. */
-const named = (docs: Iterable<SourceDoc>): SourceDoc[] => [...docs].filter((s) => typeof entity(s).name === "string");
+/**
+ * Entity-level checks need only a name and a token, so they run on files with structural errors too.
+ * A name the meta-schema refuses (non-ASCII, say) is skipped: names derived from it would only cascade.
+ */
+const named = (docs: Iterable<SourceDoc>): SourceDoc[] =>
+  [...docs].filter((s) => {
+    const { name } = entity(s);
+    return typeof name === "string" && /^[A-Za-z][A-Za-z0-9]*$/.test(name);
+  });
 const allNamed = (index: ProviderIndex) => named([...index.resources, ...index.lookups, ...index.types.values()]);
 
 export const entityNames: Rule = {

@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { reportLines, type Diagnostic } from "../../generator/diagnostics.js";
+import { stageTree, WriteError } from "../../generator/write/writeTree.js";
+import { BASE, problems } from "./schemaTree.js";
+
+// User mistakes, however hostile, are positioned diagnostics: never an internal error, never a stack
+// overflow, never a cascade of derived complaints, never megabytes of output.
+const GROUP = "demo/types/shared.yaml";
+const group = (description: string, head = "") =>
+  `${head}version: 1\nkind: group\nname: Shared\ndescription: ${description}\nfields: {}\n`;
+
+describe("hostile schemas", () => {
+  it("reports an alias bomb at its first alias", () => {
+    let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n";
+    for (let i = 1, prev = "a"; i < 9; prev = `l${i}`, i++) bomb += `l${i}: &l${i} [${Array(9).fill(`*${prev}`)}]\n`;
+    expect(problems({ ...BASE, [GROUP]: bomb })).toEqual([
+      "schemas/demo/types/shared.yaml:2:10: YAML: aliases expand to more than 1000 nodes (an alias bomb?); write the values out or share less",
+    ]);
+  });
+
+  it("reports an unresolved alias where it is written", () => {
+    expect(problems({ ...BASE, [GROUP]: group("*nope") })).toEqual([
+      "schemas/demo/types/shared.yaml:4:14: YAML: alias *nope names no anchor set before it (write &nope on an earlier node)",
+    ]);
+  });
+
+  it("reports a 5,000-deep flow sequence once, without exhausting the stack", () => {
+    const found = problems({ ...BASE, [GROUP]: group("[".repeat(5000) + "]".repeat(5000)) });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^schemas\/demo\/types\/shared\.yaml:4:\d+: YAML: collections nested too deeply to read/);
+  });
+
+  it("reports a non-ASCII name once, without the file-name and token rules deriving from it", () => {
+    const widget = BASE["demo/resources/widget.yaml"]!.replace("name: Widget", "name: Wídget");
+    expect(problems({ ...BASE, "demo/resources/widget.yaml": widget })).toEqual([
+      'schemas/demo/resources/widget.yaml:3:7: "name" "Wídget" breaks the naming rule: type names are PascalCase: an upper-case letter, then letters and digits',
+    ]);
+  });
+
+  it("refuses, before writing, an inline object whose generated name cannot be a file name", () => {
+    let node =
+      "{ type: object, mode: optional, description: Leaf., fields: { x: { type: string, mode: optional, description: X. } } }";
+    for (let i = 0; i < 60; i++)
+      node = `{ type: object, mode: optional, description: L., fields: { level${i}: ${node} } }`;
+    const widget = BASE["demo/resources/widget.yaml"]!.replace("fields:\n", `fields:\n  deep: ${node}\n`);
+    const found = problems({ ...BASE, "demo/resources/widget.yaml": widget });
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]).toMatch(
+      /^schemas\/demo\/resources\/widget\.yaml:7:\d+: generated name WidgetDeepLevel59Level58Level57Level56Le… is \d+ characters long \(at most 200: file names derive from it\); give the inline object a shorter typeName$/,
+    );
+  });
+
+  it("bounds what a report prints: each message, and the number of messages", () => {
+    const at = { file: "schemas/x.yaml", line: 1, col: 1 };
+    const huge: Diagnostic = { ...at, message: `"description" must be a string (got ${"x".repeat(20_000_000)})` };
+    const [line] = reportLines([huge]);
+    expect(line!.length).toBeLessThan(500);
+    expect(line).toMatch(/… \(\d+ more characters\)$/);
+    const many = Array.from({ length: 250 }, (_, i) => ({ ...at, line: i + 1, message: "m" }));
+    const lines = reportLines(many);
+    expect(lines).toHaveLength(101);
+    expect(lines.at(-1)).toBe("… and 150 more problems");
+  });
+});
+
+describe("writing generated files", () => {
+  it("writes nothing when one file cannot be written, and says which", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-write-"));
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src", "kept.ts"), "old\n");
+    const files = new Map<string, string | null>([
+      ["src/kept.ts", "new\n"],
+      ["src/added.ts", "added\n"],
+      [`src/${"n".repeat(300)}.ts`, "too long a name\n"],
+    ]);
+    const error = await stageTree(dir, files).catch((e) => e);
+    expect(error).toBeInstanceOf(WriteError);
+    expect(error.message).toMatch(/^could not write .*nnnn\.ts: ENAMETOOLONG$/);
+    expect(readFileSync(join(dir, "src", "kept.ts"), "utf8")).toBe("old\n");
+    expect(readdirSync(join(dir, "src"))).toEqual(["kept.ts"]);
+  });
+
+  it("replaces files only on commit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-write-"));
+    const staged = await stageTree(dir, new Map([["src/a.ts", "a\n"]]));
+    expect(existsSync(join(dir, "src", "a.ts"))).toBe(false);
+    await staged.commit();
+    expect(readFileSync(join(dir, "src", "a.ts"), "utf8")).toBe("a\n");
+    expect(readdirSync(join(dir, "src"))).toEqual(["a.ts"]);
+  });
+});
