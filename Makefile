@@ -13,7 +13,7 @@ GENERATOR_SRC := $(shell find generator -name '*.ts')
 SCHEMA_FILES := $(shell find schemas templates -type f)
 package_src = $(shell find generated/$(1)/src -name '*.ts' 2>/dev/null)
 
-.PHONY: all install tools validate generate build check lint-packages test bench soak examples demo diff clean
+.PHONY: all install tools validate generate build check lint-packages test bench soak fuzz examples demo diff clean
 
 all: build
 
@@ -111,6 +111,10 @@ diff: tools
 # The soak at full size (SOAK_ARGS: cycles concurrency fault-rate seed); the test suite runs a small one.
 soak: examples
 	node build/examples/test/soak/main.js $(SOAK_ARGS)
+
+# The schema fuzzer at full size (FUZZ_ARGS: mutants seed); the test suite runs 300 mutants.
+fuzz: tools
+	node test/fuzz/main.mjs $(FUZZ_ARGS)
 
 demo: examples
 	node build/examples/examples/runDemo.js

@@ -53,6 +53,14 @@ describe("hostile schemas", () => {
     );
   });
 
+  it("checks a union whose variant is not a mapping without crashing (found by the fuzzer)", () => {
+    const union =
+      "version: 1\nkind: union\nname: Shape\ndescription: S.\ndiscriminator: { field: kind, description: K. }\nvariants: { a: null }\n";
+    const found = problems({ ...BASE, "demo/types/shape.yaml": union });
+    expect(found.length).toBeGreaterThan(0);
+    for (const line of found) expect(line).toMatch(/^schemas\/demo\/types\/shape\.yaml:\d+:\d+: /);
+  });
+
   it("bounds what a report prints: each message, and the number of messages", () => {
     const at = { file: "schemas/x.yaml", line: 1, col: 1 };
     const huge: Diagnostic = { ...at, message: `"description" must be a string (got ${"x".repeat(20_000_000)})` };

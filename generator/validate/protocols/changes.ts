@@ -9,8 +9,10 @@ import { at, type SourceDoc } from "../../load/sourceDoc.js";
  */
 export function changeRules(src: SourceDoc, fields: readonly LocatedField[], updates: readonly string[]): Diagnostic[] {
   return fields.flatMap((f) => {
-    if (f.raw.mode === "output") return [];
+    // A field of a file that failed the meta-schema (an included group, say) may hold anything there.
     const onChange = f.raw.onChange;
+    if (f.raw.mode === "output" || (onChange !== undefined && (typeof onChange !== "object" || onChange === null)))
+      return [];
     if (onChange && "update" in onChange && !updates.includes(onChange.update))
       return [
         at(

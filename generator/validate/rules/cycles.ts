@@ -4,14 +4,17 @@ import type { RawTypeSpec } from "../../load/rawTypes.js";
 import { at } from "../../load/sourceDoc.js";
 import type { Rule } from "./rule.js";
 
-const refsOf = (spec: RawTypeSpec | undefined): string[] =>
-  !spec
+/** Whether a value can be a type spec: a file that failed the meta-schema may hold anything. */
+const isSpec = (v: unknown): v is RawTypeSpec => typeof v === "object" && v !== null;
+
+const refsOf = (spec: unknown): string[] =>
+  !isSpec(spec)
     ? []
     : [
-        ...(spec.ref ? [spec.ref] : []),
+        ...(typeof spec.ref === "string" ? [spec.ref] : []),
         ...refsOf(spec.items),
         ...refsOf(spec.values),
-        ...Object.values(spec.fields ?? {}).flatMap(refsOf),
+        ...(isSpec(spec.fields) ? Object.values(spec.fields).flatMap(refsOf) : []),
       ];
 
 /** Descriptors and validators are plain data without cycles, so no named type may reach itself. */
@@ -25,8 +28,10 @@ export const typeCycles: Rule = {
       edges.set(
         name,
         e.kind === "union"
-          ? Object.values(e.variants ?? {}).map((v) => v.ref)
-          : Object.values(e.fields ?? {}).flatMap(refsOf),
+          ? Object.values(isSpec(e.variants) ? e.variants : {}).flatMap((v: unknown) =>
+              isSpec(v) && typeof v.ref === "string" ? [v.ref] : [],
+            )
+          : Object.values(isSpec(e.fields) ? e.fields : {}).flatMap(refsOf),
       );
     }
     const out: Diagnostic[] = [];
