@@ -202,6 +202,9 @@ describe("getLocation", () => {
     await getLocation({ id: 3, siteCode: "syd" }, { provider: provider() });
     expect(warnings).toEqual([expect.stringContaining("siteCode is deprecated")]);
     await expect(getLocation({ id: 999_999 }, { provider: provider() })).rejects.toThrow("no location with id 999999");
+    emu.state.clearRequests();
+    await expect(getLocation({}, { provider: provider() })).rejects.toBeInstanceOf(ValidationError);
+    expect(emu.state.requests().filter((r) => r.path !== "/oauth2/token")).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { NotFoundError } from "@sdkgen/runtime";
 import {
   getMcrPrefixFilterLists,
   getMcrs,
@@ -53,6 +54,13 @@ describe("netsvc lookups against the emulator", () => {
     await expect(getPartner({ connectType: "AWS", companyName: "nobody" }, { provider: provider() })).rejects.toThrow(
       "no partner port matches",
     );
+    // The list answered 200: the error says so instead of claiming a 404.
+    const error = await getPartner({ companyName: "nobody" }, { provider: provider() }).catch((e) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe(
+      'getPartner: no partner port matches {"companyName":"nobody"} (GET /v2/dropdowns/partner/megaports answered, and listed none)',
+    );
+    expect(error.message).not.toContain("404");
     expect((await getPartner({ productUid: ACME_PORT }, { provider: provider() })).productUid).toBe(ACME_PORT);
   });
 

@@ -1,5 +1,6 @@
 import type { LookupDescriptor } from "../descriptor.js";
-import { NotFoundError } from "../http/errors.js";
+import { bounded, NotFoundError } from "../http/errors.js";
+import { ValidationError } from "../validate.js";
 import type { LookupOps } from "../lifecycle/lookup.js";
 import type { Values } from "../lifecycle/resource.js";
 import { fromWire } from "../lifecycle/wire.js";
@@ -13,6 +14,8 @@ import type { NetsvcProvider } from "./provider.js";
  */
 export function getLocation(p: NetsvcProvider, d: LookupDescriptor): LookupOps {
   return async (args, ctx) => {
+    if (args.id === undefined && args.name === undefined)
+      throw new ValidationError([{ path: "getLocation", message: "getLocation needs an id (preferred) or a name" }]);
     const all = (await p.client.call<Values[]>("GET", "/v3/locations", { signal: ctx.signal })) ?? [];
     const match =
       args.id !== undefined
@@ -20,16 +23,10 @@ export function getLocation(p: NetsvcProvider, d: LookupDescriptor): LookupOps {
         : args.name !== undefined
           ? all.find((l) => l.name === args.name)
           : undefined;
-    if (args.id === undefined && args.name === undefined)
-      throw new NotFoundError(
-        { method: "GET", path: "/v3/locations" },
-        400,
-        "getLocation needs an id (preferred) or a name",
-      );
     if (!match)
-      throw new NotFoundError(
-        { method: "GET", path: "/v3/locations" },
-        404,
+      throw nothingMatches(
+        "getLocation",
+        "/v3/locations",
         `no location with ${args.id !== undefined ? `id ${String(args.id)}` : `name "${String(args.name)}"`}`,
       );
     const address = (match.address ?? {}) as Values;
@@ -105,9 +102,9 @@ export function getPartner(p: NetsvcProvider, d: LookupDescriptor): LookupOps {
         (args.locationId === undefined || x.locationId === args.locationId),
     );
     if (!match)
-      throw new NotFoundError(
-        { method: "GET", path: "/v2/dropdowns/partner/megaports" },
-        404,
+      throw nothingMatches(
+        "getPartner",
+        "/v2/dropdowns/partner/megaports",
         `no partner port matches ${JSON.stringify(args)}`,
       );
     return { ...fromWire(d.results, { ...match, productName: match.title }), id: String(match.productUid) };
@@ -180,4 +177,14 @@ async function tagged(
     );
     return { ...x, resourceTags: Object.fromEntries((tags?.resourceTags ?? []).map((t) => [t.key, t.value])) };
   });
+}
+
+/**
+ * A lookup whose list answered (200) without the object asked for. The message says so, rather than
+ * claiming a status the wire never had.
+ */
+function nothingMatches(lookup: string, path: string, what: string): NotFoundError {
+  const error = new NotFoundError({ method: "GET", path }, 200, what);
+  error.message = `${lookup}: ${bounded(what)} (GET ${path} answered, and listed none)`;
+  return error;
 }
