@@ -118,7 +118,7 @@ export class MetaSchemaValidator {
       ];
     const validate = this.validators.get(data.kind)!;
     if (validate(data)) return [];
-    return dedupe(validate.errors!.flatMap((e) => this.toDiagnostic(src, e)));
+    return dedupe(pruneBranches(validate.errors!).flatMap((e) => this.toDiagnostic(src, e)));
   }
 
   /** The value at `path` of a file against `$defs/<def>` (a protocol's operations), positioned in the file. */
@@ -128,7 +128,7 @@ export class MetaSchemaValidator {
     let value = src.data;
     for (const key of path) value = (value as Record<string | number, unknown> | undefined)?.[key];
     if (validate(value)) return [];
-    return dedupe(validate.errors!.flatMap((e) => this.toDiagnostic(src, e, path)));
+    return dedupe(pruneBranches(validate.errors!).flatMap((e) => this.toDiagnostic(src, e, path)));
   }
 
   private toDiagnostic(src: SourceDoc, e: ErrorObject, base: Path = []): Diagnostic[] {
@@ -206,6 +206,30 @@ const pointerToPath = (pointer: string): Path =>
         .map((s) => (/^\d+$/.test(s) ? Number(s) : decode(s)));
 const article = (type: string) =>
   type === "object" ? "a mapping" : type === "array" ? "a list" : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+
+const UNION = new Set(["oneOf", "anyOf"]);
+const MISMATCH = new Set(["type", "const"]);
+
+/**
+ * A value that fails every branch of a oneOf (a binding, or `hook`) gets an error from each branch.
+ * Where one branch got further (an error inside the value: an unknown key, a missing one), only its
+ * errors are the user's mistake: the other branches' type or const mismatches, and the union's own
+ * "must match exactly one schema", are dropped.
+ */
+function pruneBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  const unions = errors.filter((e) => UNION.has(e.keyword));
+  const further = (e: ErrorObject) =>
+    errors.some(
+      (o) => o !== e && !UNION.has(o.keyword) && !MISMATCH.has(o.keyword) && o.instancePath.startsWith(e.instancePath),
+    );
+  return errors.filter((e) => {
+    if (UNION.has(e.keyword)) return !further(e);
+    const inBranch = unions.some(
+      (u) => u.instancePath === e.instancePath && e.schemaPath.startsWith(`${u.schemaPath}/`),
+    );
+    return !(inBranch && MISMATCH.has(e.keyword) && further(e));
+  });
+}
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();

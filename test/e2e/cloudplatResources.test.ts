@@ -110,6 +110,14 @@ describe("ApiGatewayService", () => {
     await expect(ApiGatewayService.get(old, { provider: p })).rejects.toThrow(/does not exist/);
   });
 
+  it("sends the VPC only at creation and never shows a later VPC change as one update() would apply", async () => {
+    const p = provider();
+    const s = await ApiGatewayService.create({ ...serviceArgs, uniqVpcId: "vpc-1" }, { provider: p });
+    const create = emu.state.lastRequest({ service: "apigateway", action: "CreateService" })!;
+    expect(JSON.parse(create.body)).toMatchObject({ UniqVpcId: "vpc-1" });
+    expect(s.diff({ ...serviceArgs, uniqVpcId: "vpc-2" }).changes).toEqual([]);
+  });
+
   it("unreleases every environment before deleting a released service", async () => {
     const p = provider();
     const s = await ApiGatewayService.create(serviceArgs, { provider: p });

@@ -80,4 +80,17 @@ describe("cloudplat operations", () => {
       `${FILE}:9:11: a resource bound to cloudplat operations needs an import id (\`parts\`): its id is the import id`,
     ]);
   });
+
+  it("routes a change to the kind's update hook only when it has a hooks module, and binds read to a hook", () => {
+    const tagged = "  note: { type: string, mode: optional, onChange: { update: hook }, description: N. }\n";
+    expect(problems(tree(OPS, tagged))).toEqual([
+      `${FILE}:9:61: onChange.update names "hook", which Widget does not have: it can name "update"`,
+    ]);
+    const module = "export const hooks = { update: async () => undefined, read: async () => undefined };\n";
+    const hooked = OPS.replace(/  read: .*\n/, "  read: hook\n") + "hooks: widget\n";
+    expect(problems({ ...tree(hooked, tagged), "demo/hooks/widget.ts": module })).toEqual([]);
+    expect(problems(tree(OPS.replace("item: Result }", "itme: Result }")))).toEqual([
+      `${FILE}:13:66: unknown key "itme" (did you mean "item"?)`,
+    ]);
+  });
 });

@@ -62,27 +62,32 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
     out.push(at(src, [...op("create"), "id"], "the import id has no output part for the platform's id to fill"));
 
   const known = { create: names.filter((n) => isInput(fields, n)), list: names, other: ["id", ...parts] };
+  // An operation bound to `hook` is the kind's hook module's (the `hooks` rule checks there is one).
+  const read = ops.read === "hook" ? undefined : ops.read;
+  const list = ops.list === "hook" ? undefined : ops.list;
+  const bound = { create: ops.create, read, update: ops.update, delete: ops.delete, list };
   for (const name of ["create", "read", "update", "delete", "list"] as const) {
     const allowed = name === "create" ? known.create : name === "list" ? known.list : known.other;
-    out.push(...unknownPlaceholders(src, op(name), name, ops[name]?.request, allowed));
+    out.push(...unknownPlaceholders(src, op(name), name, bound[name]?.request, allowed));
   }
-  for (const [field, reads] of Object.entries(ops.read.lists ?? {})) {
+  for (const [field, reads] of Object.entries(read?.lists ?? {})) {
     if (!names.includes(field))
       out.push(at(src, [...op("read"), "lists", field], `"${field}" is not a field${didYouMean(field, names)}`, "key"));
     reads.forEach((r, i) =>
       out.push(...unknownPlaceholders(src, [...op("read"), "lists", field, i], "read", r.request, known.other)),
     );
   }
-  if (ops.read.item !== undefined && ops.read.paging !== undefined)
+  if (read?.item !== undefined && read?.paging !== undefined)
     out.push(at(src, op("read"), 'give "item" (one object) or "paging" (a list), not both', "key"));
-  if (ops.list && (ops.list.items === undefined) === (ops.list.paging === undefined))
+  if (list && (list.items === undefined) === (list.paging === undefined))
     out.push(at(src, op("list"), 'give "items" (one answer) or "paging" (a paged list), exactly one', "key"));
-  for (const field of Object.keys(ops.list?.filters ?? {}))
+  for (const field of Object.keys(list?.filters ?? {}))
     if (!names.includes(field))
       out.push(
         at(src, [...op("list"), "filters", field], `"${field}" is not a field${didYouMean(field, names)}`, "key"),
       );
-  out.push(...changeRules(src, fields, ops.update ? ["update"] : []));
+  // A kind with hooks may route a change to its update hook (`onChange: { update: hook }`).
+  out.push(...changeRules(src, fields, [...(ops.update ? ["update"] : []), ...(e.hooks ? ["hook"] : [])]));
   return out;
 }
 

@@ -6,17 +6,38 @@ import { fromWire, getPath, toWire } from "../lifecycle/wire.js";
 import { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
 import { CloudplatError } from "./errors.js";
-import type { CloudplatCall, CloudplatList, CloudplatOperations, CloudplatPaging } from "./operations.js";
+import type {
+  CloudplatCall,
+  CloudplatHookContext,
+  CloudplatHooks,
+  CloudplatList,
+  CloudplatOperations,
+  CloudplatPaging,
+  CloudplatRead,
+} from "./operations.js";
 import { collectPages } from "./pagination.js";
 import type { CloudplatProvider } from "./provider.js";
 import { fillRequest } from "./requestTemplate.js";
 
 /**
  * The one interpreter of cloudplat operation bindings: a resource kind's KindOps from its descriptor
- * alone (operations.ts says what each binding means).
+ * and its hooks (operations.ts says what each binding and hook means).
  */
 export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<CloudplatOperations>): KindOps {
   const ops = d.operations!;
+  const hooks = (d.hooks ?? {}) as CloudplatHooks;
+  const hookCtx = (ctx: CallContext, id?: string): CloudplatHookContext => ({
+    provider: p,
+    client: p.client,
+    descriptor: d,
+    resource: ref(d, id),
+    signal: ctx.signal,
+  });
+  const hook = <K extends "read" | "list" | "update">(name: K): NonNullable<CloudplatHooks[K]> => {
+    const h = hooks[name];
+    if (!h) throw new Error(`${d.token}: its ${name} is bound to a hook, but its hooks define no ${name}`);
+    return h.bind(hooks) as NonNullable<CloudplatHooks[K]>;
+  };
   const spec = d.importId;
   // The schema's validation requires it of a bound kind: a bound object's id is its import id.
   if (!spec) throw new Error(`${d.token}: a kind bound to operations needs an import id`);
@@ -49,51 +70,72 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
 
   return {
     create: async (args, ctx) => {
-      const body = { ...fillRequest(ops.create.request, args, unknownAt(d, "create")), ...inputs(d, args, "create") };
+      const sent = Object.keys(d.fields).filter((f) => !d.fields[f]!.notSent);
+      const body = {
+        ...fillRequest(ops.create.request, args, unknownAt(d, "create")),
+        ...inputs(d, args, "create", sent),
+      };
+      hooks.createRequest?.(body, args);
       const answer = await checked(ops.create, body, ctx);
       const assigned = ops.create.id === undefined ? {} : { [idField(d)!]: getPath(answer, ops.create.id) };
-      return idOf({ ...args, ...assigned });
+      const id = idOf({ ...args, ...assigned });
+      await hooks.afterCreate?.(id, args, hookCtx(ctx, id));
+      return id;
     },
-    read: (id, ctx) =>
-      unlessNotFound(ops.read.notFound, async () => {
-        const params = fillRequest(ops.read.request, known(id), unknownAt(d, "read"));
-        const item = ops.read.paging
-          ? (await pages(ops.read, ops.read.paging, params, ctx, id))[0]
-          : pick(await send(ops.read, params, ctx, id), ops.read.item);
-        if (item === undefined || item === null || typeof item !== "object") return undefined;
-        const lists: Values = {};
-        for (const [field, reads] of Object.entries(ops.read.lists ?? {})) {
-          const items: Values[] = [];
-          for (const r of reads)
-            items.push(...(await pages(r, r.paging, fillRequest(r.request, known(id), unknownAt(d, "read")), ctx, id)));
-          lists[d.fields[field]!.wire] = items;
-        }
-        return guardSecrets(d, { ...parts(id), ...fromWire(d.fields, { ...(item as Values), ...lists }) });
-      }),
-    update: async (id, desired, _current, diff, ctx) => {
+    read: (id, ctx) => (ops.read === "hook" ? hook("read")(id, hookCtx(ctx, id)) : boundRead(ops.read, id, ctx)),
+    update: async (id, desired, current, diff, ctx) => {
       const op = ops.update;
       const changed = new Set(diff.changes.map((c) => c.field));
-      const inPlace = Object.keys(d.fields).filter((f) => updatesInPlace(d.fields[f]!));
-      if (!op || !inPlace.some((f) => changed.has(f))) return;
-      const sent = op.send === "changed" ? inPlace.filter((f) => changed.has(f)) : inPlace;
-      const body = {
-        ...fillRequest(op.request, known(id), unknownAt(d, "update")),
-        ...inputs(d, desired, "update", sent),
-      };
-      await checked(op, body, ctx, id);
+      const inPlace = Object.keys(d.fields).filter((f) => routeOf(d.fields[f]!) === "update");
+      if (op && inPlace.some((f) => changed.has(f))) {
+        const sent = op.send === "changed" ? inPlace.filter((f) => changed.has(f)) : inPlace;
+        const body = {
+          ...fillRequest(op.request, known(id), unknownAt(d, "update")),
+          ...inputs(d, desired, "update", sent),
+        };
+        hooks.updateRequest?.(body, desired, changed);
+        await checked(op, body, ctx, id);
+      }
+      if ([...changed].some((f) => routeOf(d.fields[f]!) === "hook"))
+        await hook("update")(id, desired, current, changed, hookCtx(ctx, id));
     },
-    remove: async (id, _current, ctx) => {
+    remove: async (id, current, ctx) => {
       const params = fillRequest(ops.delete.request, known(id), unknownAt(d, "delete"));
-      await unlessNotFound(ops.delete.notFound, () => checked(ops.delete, params, ctx, id));
+      await unlessNotFound(ops.delete.notFound, async () => {
+        await hooks.beforeDelete?.(id, current, hookCtx(ctx, id));
+        return checked(ops.delete, params, ctx, id);
+      });
     },
+    ...(hooks.classify ? { classify: hooks.classify } : {}),
     idFromImport: (fields) => idOf(fields),
     list: async (state, ctx) => {
       if (spec.parts.every((part) => isGiven(state[part.field]))) return [idOf(state)];
+      if (ops.list === "hook") return hook("list")(state, hookCtx(ctx));
       if (!ops.list) return [];
       const listed = await listItems(ops.list, state, ctx);
       return listed.map((item) => idOf({ ...plain(state), ...fromWire(d.fields, item) }));
     },
   };
+
+  function boundRead(op: CloudplatRead, id: string, ctx: CallContext): Promise<Values | undefined> {
+    return unlessNotFound(op.notFound, async () => {
+      const params = fillRequest(op.request, known(id), unknownAt(d, "read"));
+      const item = op.paging
+        ? (await pages(op, op.paging, params, ctx, id))[0]
+        : pick(await send(op, params, ctx, id), op.item);
+      if (item === undefined || item === null || typeof item !== "object") return undefined;
+      const lists: Values = {};
+      for (const [field, reads] of Object.entries(op.lists ?? {})) {
+        const items: Values[] = [];
+        for (const r of reads)
+          items.push(...(await pages(r, r.paging, fillRequest(r.request, known(id), unknownAt(d, "read")), ctx, id)));
+        lists[d.fields[field]!.wire] = items;
+      }
+      const state = { ...parts(id), ...fromWire(d.fields, { ...(item as Values), ...lists }) };
+      await hooks.afterRead?.(state, item as Values, hookCtx(ctx, id));
+      return guardSecrets(d, state);
+    });
+  }
 
   async function listItems(op: CloudplatList, state: Values, ctx: CallContext): Promise<Values[]> {
     const params = {
@@ -129,9 +171,20 @@ const pick = (answer: Values, path: string | undefined): unknown => (path ? getP
 const idField = (d: ResourceDescriptor): string | undefined =>
   d.importId?.parts.find((part) => d.fields[part.field]?.mode === "output")?.field;
 
-/** An input a change of which the resource's update operation applies. */
-const updatesInPlace = (f: FieldSpec): boolean =>
-  f.mode !== "output" && !f.replaceOnChange && (!f.onChange || "update" in f.onChange);
+/**
+ * Where a change to a field goes: the update operation (the default), the kind's update hook
+ * (`onChange: { update: hook }`), or nowhere here (an output, a replacement, a refusal).
+ */
+const routeOf = (f: FieldSpec): "update" | "hook" | undefined =>
+  f.mode === "output" || f.replaceOnChange
+    ? undefined
+    : !f.onChange
+      ? "update"
+      : "update" in f.onChange
+        ? f.onChange.update === "hook"
+          ? "hook"
+          : "update"
+        : undefined;
 
 /** Inputs (all, or those named) with their schema defaults, where `op` sends them. */
 function inputs(d: ResourceDescriptor, values: Values, op: "create" | "update", only?: readonly string[]): Values {

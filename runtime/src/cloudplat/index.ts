@@ -1,3 +1,4 @@
+export * from "./answers.js";
 export * from "./client.js";
 export * from "./config.js";
 export * from "./errors.js";

@@ -1,4 +1,10 @@
+import type { ResourceDescriptor } from "../descriptor.js";
+import type { ResourceRef } from "../http/errors.js";
+import type { CallContext, Values } from "../lifecycle/resource.js";
+import type { WaitVerdict } from "../lifecycle/wait.js";
+import type { CloudplatClient } from "./client.js";
 import type { PageStyle } from "./pagination.js";
+import type { CloudplatProvider } from "./provider.js";
 
 /**
  * A value of a request's fixed part: a constant, or a string naming `{id}` (the object's id) or
@@ -72,10 +78,47 @@ export interface CloudplatList extends CloudplatCall {
  */
 export interface CloudplatOperations {
   readonly create: CloudplatCreate;
-  readonly read: CloudplatRead;
+  /** `hook`: the kind's read hook finds the object (it takes several calls a binding cannot say). */
+  readonly read: CloudplatRead | "hook";
   /** Absent when every input replaces the object or is rejected. */
   readonly update?: CloudplatUpdate;
   readonly delete: CloudplatCall;
   /** For find; absent, find reads only the object its state names by id. */
-  readonly list?: CloudplatList;
+  readonly list?: CloudplatList | "hook";
+}
+
+/** What a hook gets besides its values: the provider, its client, the descriptor and the object in errors. */
+export interface CloudplatHookContext extends CallContext {
+  readonly provider: CloudplatProvider;
+  readonly client: CloudplatClient;
+  readonly descriptor: ResourceDescriptor<CloudplatOperations>;
+  readonly resource: ResourceRef;
+}
+
+type Writable<T> = { -readonly [K in keyof T]?: T[K] };
+
+/**
+ * What a cloudplat binding cannot say, per kind: each hook is optional and typed with the kind's
+ * generated Args and Outputs. A hook file in schemas/cloudplat/hooks/ exports one of these as `hooks`.
+ * Inputs whose change says `onChange: { update: hook }` are applied by `update`, not by the update
+ * operation; inputs marked `notSent` are left out of the create request (afterCreate sends them).
+ */
+export interface CloudplatHooks<A extends object = Values, O extends object = Values> {
+  /** Completes the create request built from the bindings. */
+  createRequest?(params: Values, args: A): void;
+  /** Runs after the create, with the new id (settings written by other actions). */
+  afterCreate?(id: string, args: A, ctx: CloudplatHookContext): Promise<void>;
+  /** Completes a read state from the answer's item: fields read by other actions. */
+  afterRead?(state: Writable<O>, item: Values, ctx: CloudplatHookContext): Promise<void> | void;
+  /** Completes the update request from the desired inputs and the names of those that changed. */
+  updateRequest?(params: Values, desired: A, changed: ReadonlySet<string>): void;
+  /** Applies the changes routed to it (`onChange: { update: hook }`), after the update operation. */
+  update?(id: string, desired: A, current: O, changed: ReadonlySet<string>, ctx: CloudplatHookContext): Promise<void>;
+  /** Runs before the delete operation (what the platform requires first). */
+  beforeDelete?(id: string, current: O, ctx: CloudplatHookContext): Promise<void>;
+  /** Readiness a `readiness` declaration cannot say. */
+  classify?(state: Writable<O>): WaitVerdict;
+  /** Whole operations, for a kind whose read or list no binding describes. */
+  read?(id: string, ctx: CloudplatHookContext): Promise<Writable<O> | undefined>;
+  list?(filter: Writable<O>, ctx: CloudplatHookContext): Promise<string[]>;
 }

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayServiceIpVersion, ApiGatewayServiceNetTypes, ApiGatewayServiceProtocol } from "../enums.js";
+import { hooks } from "../hooks/apiGatewayService.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayServiceApi, apiGatewayServiceApiType } from "../types/apiGatewayServiceApi.js";
 import {
@@ -15,27 +16,23 @@ import {
  *
  * Import id: `<apiGatewayServiceId>`
  *
- * Create calls CreateService, then polls DescribeService until the service is readable; InternalError.OssException is never retried.
+ * Create and update are done once a read finds the object.
+ *
+ * InternalError.OssException is never retried on create.
  *
  * Non-zero releaseLimit, preLimit and testLimit are applied per environment with ModifyServiceEnvironmentStrategy after create and on change.
  *
  * Tags are written and read through the tag service (ModifyResourceTags, DescribeResourceTagsByResourceIds).
  *
- * Update always sends ModifyService with serviceName, protocol, serviceDesc and netTypes; uniqVpcId is never sent after creation.
- *
- * exclusiveSetName, ipVersion and instanceId force replacement.
- *
- * Read returns "gone" on ResourceNotFound.InvalidService.
- *
- * Delete removes the tags, unreleases the service in test, release and prepub (each must succeed), then calls DeleteService, retrying while it answers UnsupportedOperation.UnsupportedDeleteService.
- *
- * Import takes the service id.
+ * Delete removes the tags and unreleases the service in test, release and prepub (each must succeed) before DeleteService.
  */
 export interface ApiGatewayServiceArgs {
   /**
-   * Name of the exclusive cluster; it is read back but never sent to the API.
+   * Name of the exclusive cluster.
    *
    * Changing this replaces the resource: The cluster of a service is fixed at creation.
+   *
+   * Not sent by the create call: The API has no parameter for it; it is read back only.
    */
   exclusiveSetName?: string | undefined;
   /**
@@ -66,6 +63,10 @@ export interface ApiGatewayServiceArgs {
   /**
    * QPS limit of the `prepub` (pre-release) environment (an unlimited value is reported as 5000).
    *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
    * Assigned by the service when omitted.
    */
   preLimit?: number | undefined;
@@ -81,6 +82,10 @@ export interface ApiGatewayServiceArgs {
   /**
    * QPS limit of the `release` environment (an unlimited value is reported as 5000).
    *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
    * Assigned by the service when omitted.
    */
   releaseLimit?: number | undefined;
@@ -88,15 +93,29 @@ export interface ApiGatewayServiceArgs {
   serviceDesc?: string | undefined;
   /** Name of the service. */
   serviceName: string;
-  /** Tags of the service; they are managed through the tag service, not the gateway API. */
+  /**
+   * Tags of the service (kept in the tag service, not the gateway API).
+   *
+   * Not sent by the create call: Tags live in the tag service; they are written after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   */
   tags?: { readonly [key: string]: string } | undefined;
   /**
    * QPS limit of the `test` environment (an unlimited value is reported as 5000).
    *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
    * Assigned by the service when omitted.
    */
   testLimit?: number | undefined;
-  /** Id of the VPC the service is bound to; it is sent only at creation (later changes are not applied). */
+  /**
+   * Id of the VPC the service is bound to.
+   *
+   * Sent only at creation; later changes are not compared: The platform binds a service to its VPC at creation only.
+   */
   uniqVpcId?: string | undefined;
 }
 
@@ -111,7 +130,7 @@ export interface ApiGatewayServiceOutputs {
   readonly apiLists?: readonly ApiGatewayServiceApi[] | undefined;
   /** Creation time of the service. */
   readonly createTime?: string | undefined;
-  /** Name of the exclusive cluster; it is read back but never sent to the API. */
+  /** Name of the exclusive cluster. */
   readonly exclusiveSetName?: string | undefined;
   /** Port for private network HTTP access. */
   readonly innerHttpPort?: number | undefined;
@@ -158,18 +177,18 @@ export interface ApiGatewayServiceOutputs {
   readonly serviceDesc?: string | undefined;
   /** Name of the service. */
   readonly serviceName: string;
-  /** Tags of the service; they are managed through the tag service, not the gateway API. */
+  /** Tags of the service (kept in the tag service, not the gateway API). */
   readonly tags?: { readonly [key: string]: string } | undefined;
   /** QPS limit of the `test` environment (an unlimited value is reported as 5000). */
   readonly testLimit?: number | undefined;
-  /** Id of the VPC the service is bound to; it is sent only at creation (later changes are not applied). */
+  /** Id of the VPC the service is bound to. */
   readonly uniqVpcId?: string | undefined;
   /** Usage plans bound to the service or to its APIs (read from the service and API usage-plan lists). */
   readonly usagePlanLists?: readonly ApiGatewayServiceUsagePlan[] | undefined;
 }
 
 /** What the runtime needs to know about ApiGatewayService: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayServiceDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayService",
   token: "cloudplat:index/apiGatewayService:ApiGatewayService",
@@ -194,6 +213,7 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "string" },
       replaceOnChange: "The cluster of a service is fixed at creation.",
+      notSent: "The API has no parameter for it; it is read back only.",
     },
     innerHttpPort: { wire: "InnerHttpPort", mode: "output", type: { kind: "integer" } },
     innerHttpsPort: { wire: "InnerHttpsPort", mode: "output", type: { kind: "integer" } },
@@ -221,7 +241,13 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
       },
     },
     outerSubDomain: { wire: "OuterSubDomain", mode: "output", type: { kind: "string" } },
-    preLimit: { wire: "PreLimit", mode: "optional-computed", type: { kind: "integer" } },
+    preLimit: {
+      wire: "PreLimit",
+      mode: "optional-computed",
+      type: { kind: "integer" },
+      onChange: { update: "hook" },
+      notSent: "A limit is an environment strategy, set after the create (its hook).",
+    },
     protocol: {
       wire: "Protocol",
       mode: "required",
@@ -231,6 +257,8 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
       wire: "ReleaseLimit",
       mode: "optional-computed",
       type: { kind: "integer" },
+      onChange: { update: "hook" },
+      notSent: "A limit is an environment strategy, set after the create (its hook).",
     },
     serviceDesc: { wire: "ServiceDesc", mode: "optional", type: { kind: "string" } },
     serviceName: { wire: "ServiceName", mode: "required", type: { kind: "string" } },
@@ -238,9 +266,24 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
       wire: "Tags",
       mode: "optional",
       type: { kind: "map", values: { kind: "string" } },
+      onChange: { update: "hook" },
+      notSent: "Tags live in the tag service; they are written after the create (its hook).",
     },
-    testLimit: { wire: "TestLimit", mode: "optional-computed", type: { kind: "integer" } },
-    uniqVpcId: { wire: "UniqVpcId", mode: "optional", type: { kind: "string" } },
+    testLimit: {
+      wire: "TestLimit",
+      mode: "optional-computed",
+      type: { kind: "integer" },
+      onChange: { update: "hook" },
+      notSent: "A limit is an environment strategy, set after the create (its hook).",
+    },
+    uniqVpcId: {
+      wire: "UniqVpcId",
+      mode: "optional",
+      type: { kind: "string" },
+      onChange: {
+        createOnly: "The platform binds a service to its VPC at creation only.",
+      },
+    },
     usagePlanLists: {
       wire: "UsagePlanLists",
       mode: "output",
@@ -253,6 +296,28 @@ export const apiGatewayServiceDescriptor: rt.ResourceDescriptor = {
   secretPaths: [],
   replaceOnChangePaths: ["exclusiveSetName", "instanceId", "ipVersion"],
   importId: { separator: "#", parts: [{ field: "apiGatewayServiceId", type: "string" }] },
+  operations: {
+    create: { action: "CreateService", id: "ServiceId", service: "apigateway" },
+    delete: {
+      action: "DeleteService",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidService"],
+      request: { ServiceId: "{apiGatewayServiceId}" },
+    },
+    list: {
+      action: "DescribeServicesStatus",
+      filters: { serviceName: "ServiceName" },
+      paging: { list: "ServiceSet", style: "apigateway" },
+    },
+    read: {
+      action: "DescribeService",
+      notFound: ["ResourceNotFound.InvalidService"],
+      request: { ServiceId: "{apiGatewayServiceId}" },
+    },
+    update: { action: "ModifyService", request: { ServiceId: "{apiGatewayServiceId}" } },
+  },
+  readiness: "readable",
+  hooks: hooks,
 };
 
 /** Checks {@link ApiGatewayServiceArgs} before any request: returns every violation (an empty list when valid). */

@@ -6,6 +6,7 @@ import { Secret } from "../../secret.js";
 import { ValidationError } from "../../validate.js";
 import type { CloudplatCallOptions } from "../client.js";
 import { CloudplatError } from "../errors.js";
+export { expectTrue } from "../answers.js";
 import { collectPages } from "../pagination.js";
 import type { CloudplatProvider } from "../provider.js";
 
@@ -40,17 +41,6 @@ export async function unlessNotFound<T>(codes: readonly string[], read: () => Pr
     if (isNotFound(e, codes)) return undefined;
     throw e;
   }
-}
-
-/**
- * The actions whose `Result` boolean the reference provider checks (wire reference §6): a `false` or
- * missing `Result` means the platform did not act, which must not pass for success.
- */
-export function expectTrue(response: Values, action: string, ref: ResourceRef): void {
-  if (response.Result !== true)
-    throw new Error(
-      `${ref.token} (${ref.id ?? "new"}): apigateway/${action} did not succeed (Result ${JSON.stringify(response.Result)})`,
-    );
 }
 
 /** A change the platform cannot make in place and that does not replace the object either: refused before any request. */

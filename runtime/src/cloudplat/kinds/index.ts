@@ -4,7 +4,6 @@ import type { CloudplatProvider } from "../provider.js";
 import { apiOps } from "./api.js";
 import { apiKeyOps } from "./apiKey.js";
 import { customDomainOps } from "./customDomain.js";
-import { serviceOps } from "./service.js";
 import { serviceReleaseOps } from "./serviceRelease.js";
 import { usagePlanAttachmentOps } from "./usagePlanAttachment.js";
 
@@ -15,7 +14,6 @@ export type KindFactory = (provider: CloudplatProvider, d: ResourceDescriptor) =
  * behaviour their schema's operations cannot say yet. Every other kind is bound in its schema.
  */
 export const KINDS: Readonly<Record<string, KindFactory>> = {
-  "cloudplat:index/apiGatewayService:ApiGatewayService": serviceOps,
   "cloudplat:index/apiGatewayApi:ApiGatewayApi": apiOps,
   "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease": serviceReleaseOps,
   "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment": usagePlanAttachmentOps,
