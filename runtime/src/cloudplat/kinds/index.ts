@@ -2,7 +2,6 @@ import type { ResourceDescriptor } from "../../descriptor.js";
 import type { KindOps } from "../../lifecycle/resource.js";
 import type { CloudplatProvider } from "../provider.js";
 import { apiOps } from "./api.js";
-import { apiKeyOps } from "./apiKey.js";
 import { customDomainOps } from "./customDomain.js";
 import { serviceReleaseOps } from "./serviceRelease.js";
 import { usagePlanAttachmentOps } from "./usagePlanAttachment.js";
@@ -18,5 +17,4 @@ export const KINDS: Readonly<Record<string, KindFactory>> = {
   "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease": serviceReleaseOps,
   "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment": usagePlanAttachmentOps,
   "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain": customDomainOps,
-  "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey": apiKeyOps,
 };
