@@ -1,4 +1,15 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from "yaml";
 import type { Diagnostic, SourcePos } from "../diagnostics.js";
 
 export type Folder = "provider" | "resources" | "lookups" | "types";
@@ -28,20 +39,23 @@ export interface SourceDoc {
 export type Path = readonly (string | number)[];
 type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
 
+// The library's own duplicate-key check (uniqueKeys) compares each key with every earlier one of its
+// map, which is quadratic: a 46,000-field file took minutes. duplicateKeys does it with a set.
 function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const lines = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false }), lines };
 }
 
-/** Parses a file now, reporting YAML syntax errors with their positions. */
+/** Parses a file now, reporting YAML syntax errors (and duplicate keys) with their positions. */
 export function parseSource(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
   const { doc, lines } = parse(text);
-  const problems = [...doc.errors, ...doc.warnings];
+  const problems = [...doc.errors, ...doc.warnings].map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) }));
+  if (problems.length === 0) problems.push(...duplicateKeys(doc));
   if (problems.length > 0) {
     return {
-      diagnostics: problems.map((e) => {
-        const pos = lines.linePos(e.pos[0]);
-        return { file: meta.file, line: pos.line, col: pos.col, message: `YAML: ${yamlMessage(e.message)}` };
+      diagnostics: problems.map(({ offset, message }) => {
+        const pos = lines.linePos(offset);
+        return { file: meta.file, line: pos.line, col: pos.col, message: `YAML: ${message}` };
       }),
     };
   }
@@ -61,6 +75,24 @@ export function parseSource(text: string, meta: SourceMeta): { source?: SourceDo
     position: (path, where) => locate(source, path, where),
   };
   return { source, diagnostics: [] };
+}
+
+/** Every key written twice in one map, at the second one, in one pass with a set per map. */
+function duplicateKeys(doc: Document.Parsed): { offset: number; message: string }[] {
+  const found: { offset: number; message: string }[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        if (seen.has(key))
+          found.push({ offset: pair.key.range?.[0] ?? 0, message: `Map keys must be unique ("${key}" is repeated)` });
+        seen.add(key);
+      }
+    },
+  });
+  return found;
 }
 
 /** Alias expansions a schema may use: generous for shared snippets, far below an alias bomb's. */
@@ -141,7 +173,7 @@ export function locate(src: SourceDoc, path: Path, at: "key" | "value" = "value"
   for (let i = 0; i < path.length && node; i++) {
     const seg = path[i];
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      const pair = keysOf(node).get(String(seg));
       if (!pair) break;
       const keyNode = pair.key as Node;
       offset = keyNode.range?.[0] ?? offset;
@@ -155,6 +187,18 @@ export function locate(src: SourceDoc, path: Path, at: "key" | "value" = "value"
   }
   const pos = src.lines.linePos(offset);
   return { file: src.file, line: pos.line, col: pos.col };
+}
+
+/** Each map's pairs by key, built once per map: a position is looked up for every field of a file. */
+const KEYS = new WeakMap<YAMLMap, Map<string, Pair>>();
+function keysOf(map: YAMLMap): Map<string, Pair> {
+  let keys = KEYS.get(map);
+  if (!keys) {
+    keys = new Map();
+    for (const p of map.items) if (isScalar(p.key) && !keys.has(String(p.key.value))) keys.set(String(p.key.value), p);
+    KEYS.set(map, keys);
+  }
+  return keys;
 }
 
 /** A diagnostic at `path` in `src`. */

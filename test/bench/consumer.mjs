@@ -48,7 +48,9 @@ const SPECIFIERS = { subpath: "cloudplat/resources/apiGatewayService", root: "cl
 
 try {
   const runs = 5;
-  const checks = Object.fromEntries(Object.keys(PROGRAMS).map((n) => [n, Array.from({ length: runs }, () => typecheck(n))]));
+  const checks = Object.fromEntries(
+    Object.keys(PROGRAMS).map((n) => [n, Array.from({ length: runs }, () => typecheck(n))]),
+  );
   const rows = [["figure", "median", "package's share", "bound", ""]];
   const base = checks.baseline;
   for (const name of ["subpath", "root"]) {
@@ -57,17 +59,37 @@ try {
     const sBase = median(base.map((c) => c.seconds));
     const mbBase = median(base.map((c) => c.mb));
     const lines = checks[name][0].lines - base[0].lines;
-    rows.push([`type-check, one resource (${name} import)`, `${s.toFixed(2)} s`, `+${(s - sBase).toFixed(2)} s, +${lines} lines of .d.ts`, "1 s", s <= 1 ? "ok" : "OVER"]);
-    rows.push([`type-check memory (${name} import)`, `${mb.toFixed(0)} MB`, `+${(mb - mbBase).toFixed(0)} MB`, "150 MB", mb <= 150 ? "ok" : "OVER"]);
+    rows.push([
+      `type-check, one resource (${name} import)`,
+      `${s.toFixed(2)} s`,
+      `+${(s - sBase).toFixed(2)} s, +${lines} lines of .d.ts`,
+      "1 s",
+      s <= 1 ? "ok" : "OVER",
+    ]);
+    rows.push([
+      `type-check memory (${name} import)`,
+      `${mb.toFixed(0)} MB`,
+      `+${(mb - mbBase).toFixed(0)} MB`,
+      "150 MB",
+      mb <= 150 ? "ok" : "OVER",
+    ]);
   }
   for (const [name, specifier] of Object.entries(SPECIFIERS)) {
     const ms = median(Array.from({ length: runs }, () => importMs(specifier)));
     rows.push([`import at run time (${name})`, `${ms.toFixed(0)} ms`, "", "1000 ms", ms <= 1000 ? "ok" : "OVER"]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+  for (const r of rows)
+    console.log(
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    );
   const tsc = spawnSync(process.execPath, [TSC, "--version"], { encoding: "utf8" }).stdout.trim();
-  console.log(`medians of ${runs} fresh processes (${tsc}); the package's share is against the same program without it`);
+  console.log(
+    `medians of ${runs} fresh processes (${tsc}); the package's share is against the same program without it`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -32,14 +32,21 @@ function time(schemas, runs) {
 
 const rows = [
   ["both packages", time(join(ROOT, "schemas"), 5), 1],
-  [`2,000 entities (${counts.resources} resources, ${counts.lookups} lookups, ${counts.types} types)`, time(join(work, "schemas"), 3), 3],
+  [
+    `2,000 entities (${counts.resources} resources, ${counts.lookups} lookups, ${counts.types} types)`,
+    time(join(work, "schemas"), 3),
+    3,
+  ],
 ];
 // CPU time is printed beside wall time: on a shared machine it says what the rendering itself costs.
 console.log(`${"docs site render".padEnd(70)} median  runs                 cpu     files  bound`);
 for (const [what, { seconds, cpu, pages }, bound] of rows) {
   const m = median(seconds);
   console.log(
-    `${what.padEnd(70)} ${m.toFixed(2)} s  ${seconds.map((s) => s.toFixed(2)).join(" ").padEnd(20)} ${median(cpu).toFixed(2)} s  ${String(pages).padStart(5)}  ${bound} s ${m <= bound ? "ok" : "OVER"}`,
+    `${what.padEnd(70)} ${m.toFixed(2)} s  ${seconds
+      .map((s) => s.toFixed(2))
+      .join(" ")
+      .padEnd(20)} ${median(cpu).toFixed(2)} s  ${String(pages).padStart(5)}  ${bound} s ${m <= bound ? "ok" : "OVER"}`,
   );
 }
 rmSync(work, { recursive: true, force: true });

@@ -6,24 +6,51 @@ import { startNetsvcEmulator } from "../../build/examples/test/emulators/netsvc/
 
 const emu = await startNetsvcEmulator({ clock: { speed: 1000 }, tokenLifetimeSeconds: 1e9 });
 const provider = new Provider(
-  { endpoint: emu.url, accessKey: emu.credentials.accessKey, secretKey: emu.credentials.secretKey, acceptPurchaseTerms: true },
+  {
+    endpoint: emu.url,
+    accessKey: emu.credentials.accessKey,
+    secretKey: emu.credentials.secretKey,
+    acceptPurchaseTerms: true,
+  },
   {},
   { pollMs: 10 },
 );
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 
-const port = await Port.create({ productName: "bench", contractTermMonths: 1, locationId: 3, marketplaceVisibility: false, portSpeed: 10000 }, { provider });
+const port = await Port.create(
+  { productName: "bench", contractTermMonths: 1, locationId: 3, marketplaceVisibility: false, portSpeed: 10000 },
+  { provider },
+);
 
 // getVxcs with tags over 200 VXCs, 20 ms per request.
 const mcr = await provider.client.call("POST", "/v4/networkdesign/buy", {
-  body: { networkDesign: [{ locationId: 3, productName: "hub", term: 1, productType: "MCR2", portSpeed: 10000, costCentre: "", config: {} }], discountCodes: [] },
+  body: {
+    networkDesign: [
+      { locationId: 3, productName: "hub", term: 1, productType: "MCR2", portSpeed: 10000, costCentre: "", config: {} },
+    ],
+    discountCodes: [],
+  },
 });
 const hub = mcr[0].technicalServiceUid;
 for (let i = 0; i < 200; i++)
   await provider.client.call("POST", "/v4/networkdesign/buy", {
     body: {
-      networkDesign: [{ productUid: hub, associatedVxcs: [{ productName: `v${i}`, rateLimit: 10, term: 1, shutdown: false, aEnd: { productUid: hub }, bEnd: { productUid: port.productUid } }] }],
+      networkDesign: [
+        {
+          productUid: hub,
+          associatedVxcs: [
+            {
+              productName: `v${i}`,
+              rateLimit: 10,
+              term: 1,
+              shutdown: false,
+              aEnd: { productUid: hub },
+              bEnd: { productUid: port.productUid },
+            },
+          ],
+        },
+      ],
       discountCodes: [],
     },
   });
@@ -46,6 +73,15 @@ rows.push([
 ]);
 await emu.stop();
 
-const table = [["figure", "measured", "detail", "bound", ""], ...rows.map(([a, b, c, d, ok]) => [a, b, c, d, ok ? "ok" : "OVER"])];
+const table = [
+  ["figure", "measured", "detail", "bound", ""],
+  ...rows.map(([a, b, c, d, ok]) => [a, b, c, d, ok ? "ok" : "OVER"]),
+];
 const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
-for (const r of table) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());
+for (const r of table)
+  console.log(
+    r
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join("  ")
+      .trimEnd(),
+  );

@@ -53,8 +53,16 @@ async function measure(label, variants, figure, bound, within) {
   const ratios = runs.map(figure);
   const value = median(ratios);
   const us = (name) => median(runs.map((r) => r[name])).toFixed(1);
-  const times = Object.keys(variants).map((n) => `${n} ${us(n)} µs`).join(", ");
-  rows.push([label, value.toFixed(3), `${times}; runs ${ratios.map((x) => x.toFixed(3)).join(" ")}`, bound, within(value)]);
+  const times = Object.keys(variants)
+    .map((n) => `${n} ${us(n)} µs`)
+    .join(", ");
+  rows.push([
+    label,
+    value.toFixed(3),
+    `${times}; runs ${ratios.map((x) => x.toFixed(3)).join(" ")}`,
+    bound,
+    within(value),
+  ]);
 }
 const rows = [];
 
@@ -148,6 +156,15 @@ const rows = [];
 }
 agent.destroy();
 
-const table = [["figure", "median", "detail", "bound", ""], ...rows.map(([a, b, c, d, ok]) => [a, b, c, d, ok ? "ok" : "MISSED"])];
+const table = [
+  ["figure", "median", "detail", "bound", ""],
+  ...rows.map(([a, b, c, d, ok]) => [a, b, c, d, ok ? "ok" : "MISSED"]),
+];
 const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
-for (const r of table) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());
+for (const r of table)
+  console.log(
+    r
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join("  ")
+      .trimEnd(),
+  );

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeSynthetic } from "./synthetic.mjs";
+import { writeHugeResource, writeSynthetic } from "./synthetic.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(ROOT, "build/generator/cli.js");
@@ -14,16 +14,30 @@ const work = mkdtempSync(join(tmpdir(), "sdkgen-bench-"));
 /** One generator run in a fresh process: wall time and the process's peak memory. */
 function generate(schemas, out, cache) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [CLI, "generate", "--stats", "--schemas", schemas, "--out", out, "--cache", cache], { encoding: "utf8" });
+  const r = spawnSync(
+    process.execPath,
+    [CLI, "generate", "--stats", "--schemas", schemas, "--out", out, "--cache", cache],
+    { encoding: "utf8" },
+  );
   const wall = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`generator failed:\n${r.stderr}`);
-  return { wall, peakMiB: Number(/peak memory (\d+) MiB/.exec(r.stdout)?.[1]), stages: /^load .*;/m.exec(r.stdout)?.[0] ?? "" };
+  return {
+    wall,
+    peakMiB: Number(/peak memory (\d+) MiB/.exec(r.stdout)?.[1]),
+    stages: /^load .*;/m.exec(r.stdout)?.[0] ?? "",
+  };
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 const row = (figure, runs, unit, bound) => {
   const value = median(runs);
-  rows.push([figure, `${value.toFixed(unit === "MiB" ? 0 : 2)} ${unit}`, `${runs.map((r) => r.toFixed(unit === "MiB" ? 0 : 2)).join(" ")}`, bound ? `${bound} ${unit}` : "", bound ? (value <= bound ? "ok" : "OVER") : ""]);
+  rows.push([
+    figure,
+    `${value.toFixed(unit === "MiB" ? 0 : 2)} ${unit}`,
+    `${runs.map((r) => r.toFixed(unit === "MiB" ? 0 : 2)).join(" ")}`,
+    bound ? `${bound} ${unit}` : "",
+    bound ? (value <= bound ? "ok" : "OVER") : "",
+  ]);
 };
 
 // Both providers: output into a copy of generated/, so the committed tree is never touched.
@@ -36,7 +50,11 @@ for (let i = 0; i < 5; i++) {
   cold.push(generate(join(ROOT, "schemas"), realOut, realCache).wall);
 }
 row("both providers, cold", cold, "s", 2);
-row("both providers, nothing changed", [0, 1, 2].map(() => generate(join(ROOT, "schemas"), realOut, realCache).wall), "s");
+row(
+  "both providers, nothing changed",
+  [0, 1, 2].map(() => generate(join(ROOT, "schemas"), realOut, realCache).wall),
+  "s",
+);
 
 // A synthetic provider of 2,000 entities, written to a temporary folder (never committed).
 const synth = join(work, "synth");
@@ -51,7 +69,12 @@ for (let i = 0; i < 2; i++) {
   synthCold.push(r.wall);
   synthPeak.push(r.peakMiB);
 }
-row(`2,000 entities, cold (${counts.resources} resources, ${counts.lookups} lookups, ${counts.types} types)`, synthCold, "s", 15);
+row(
+  `2,000 entities, cold (${counts.resources} resources, ${counts.lookups} lookups, ${counts.types} types)`,
+  synthCold,
+  "s",
+  15,
+);
 row("2,000 entities, cold, peak memory", synthPeak, "MiB", 1536);
 const edited = join(synth, "schemas/synth/resources/thing7.yaml");
 const original = readFileSync(edited, "utf8");
@@ -65,8 +88,33 @@ for (let i = 0; i < 5; i++) {
 }
 row("2,000 entities, one file changed", incremental, "s", 1);
 
-const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...[["figure", "median", "runs", "bound", ""], ...rows].map((r) => r[c].length)));
-const line = (r) => r.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd();
+// One 5 MB schema file (46,000 fields): validation must stay linear in a file's size.
+const huge = join(work, "huge");
+const { bytes } = writeHugeResource(join(huge, "schemas"));
+const validate = () => {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [CLI, "validate", "--schemas", join(huge, "schemas")], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`validate failed:\n${r.stderr}`);
+  return (performance.now() - started) / 1000;
+};
+row(
+  `one ${(bytes / 1048576).toFixed(1)} MiB file (46,000 fields), validate`,
+  [validate(), validate(), validate()],
+  "s",
+  5,
+);
+const hugeRun = generate(join(huge, "schemas"), join(huge, "out"), join(huge, "cache"));
+row("one 5 MiB file, generate, cold", [hugeRun.wall], "s");
+row("one 5 MiB file, generate, peak memory", [hugeRun.peakMiB], "MiB", 1024);
+
+const widths = [0, 1, 2, 3, 4].map((c) =>
+  Math.max(...[["figure", "median", "runs", "bound", ""], ...rows].map((r) => r[c].length)),
+);
+const line = (r) =>
+  r
+    .map((cell, c) => cell.padEnd(widths[c]))
+    .join("  ")
+    .trimEnd();
 console.log(line(["figure", "median", "runs", "bound", ""]));
 for (const r of rows) console.log(line(r));
 console.log(`\nstages of the last one-file run: ${stages}`);

@@ -101,3 +101,37 @@ lifecycle:
   notes: [Waits until LIVE.]
 `;
 }
+
+/**
+ * One resource of `fields` flat fields (46,000 make the 5 MB file of the reliability issue): the
+ * figure that shows whether validation stays linear in a file's size.
+ */
+export function writeHugeResource(schemasDir, fields = 46_000) {
+  const root = join(schemasDir, "huge");
+  mkdirSync(join(root, "resources"), { recursive: true });
+  writeFileSync(
+    join(root, "provider.yaml"),
+    "version: 1\nkind: provider\nname: huge\ndescription: One very large resource.\nenvPrefix: HUGE\npackage: { name: huge, version: 0.0.1, description: Huge. }\nconfig:\n  token: { type: string, mode: optional, secret: true, env: HUGE_TOKEN, description: Token. }\n",
+  );
+  const lines = [
+    "version: 1",
+    "kind: resource",
+    "name: Huge",
+    "token: huge:index/huge:Huge",
+    "description: Very many fields.",
+    "fields:",
+  ];
+  for (let i = 0; i < fields; i++)
+    lines.push(
+      `  field${i}: { type: string, mode: optional, maxLength: 64, description: Field number ${i} of the huge resource - a setting. }`,
+    );
+  lines.push(
+    "  uid: { type: string, mode: output, description: Id. }",
+    "importId:",
+    "  parts: [{ field: uid, type: string }]",
+    "",
+  );
+  const text = lines.join("\n");
+  writeFileSync(join(root, "resources", "huge.yaml"), text);
+  return { bytes: Buffer.byteLength(text) };
+}

@@ -61,6 +61,12 @@ describe("hostile schemas", () => {
     for (const line of found) expect(line).toMatch(/^schemas\/demo\/types\/shape\.yaml:\d+:\d+: /);
   });
 
+  it("reports a repeated key at its second occurrence", () => {
+    expect(problems({ ...BASE, [GROUP]: group("One.\ndescription: Two.") })).toEqual([
+      'schemas/demo/types/shared.yaml:5:1: YAML: Map keys must be unique ("description" is repeated)',
+    ]);
+  });
+
   it("bounds what a report prints: each message, and the number of messages", () => {
     const at = { file: "schemas/x.yaml", line: 1, col: 1 };
     const huge: Diagnostic = { ...at, message: `"description" must be a string (got ${"x".repeat(20_000_000)})` };
