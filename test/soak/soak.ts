@@ -52,7 +52,7 @@ const TARGETS: readonly (string | undefined)[] = [
 const GONE = new Set(["CANCELLED", "DECOMMISSIONED", "CANCELLED_PARENT"]);
 
 /** mulberry32: a tiny seeded generator, so a soak's faults are the same on every run of a seed. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
