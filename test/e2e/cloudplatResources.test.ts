@@ -118,6 +118,18 @@ describe("ApiGatewayService", () => {
     expect(s.diff({ ...serviceArgs, uniqVpcId: "vpc-2" }).changes).toEqual([]);
   });
 
+  it("sends ModifyService the whole configuration: an omitted description keeps the service's", async () => {
+    const p = provider();
+    const s = await ApiGatewayService.create({ ...serviceArgs, serviceDesc: "v1" }, { provider: p });
+    await s.update({ ...serviceArgs, serviceName: "orders2" });
+    const modify = emu.state.lastRequest({ service: "apigateway", action: "ModifyService" })!;
+    expect(JSON.parse(modify.body)).toMatchObject({ ServiceName: "orders2", ServiceDesc: "v1", NetTypes: ["OUTER"] });
+    const bare = await ApiGatewayService.create(serviceArgs, { provider: p });
+    await bare.update({ ...serviceArgs, serviceName: "orders3" });
+    const second = emu.state.lastRequest({ service: "apigateway", action: "ModifyService" })!;
+    expect(JSON.parse(second.body)).toMatchObject({ ServiceName: "orders3", ServiceDesc: "" });
+  });
+
   it("unreleases every environment before deleting a released service", async () => {
     const p = provider();
     const s = await ApiGatewayService.create(serviceArgs, { provider: p });

@@ -89,9 +89,11 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
       const inPlace = Object.keys(d.fields).filter((f) => routeOf(d.fields[f]!) === "update");
       if (op && inPlace.some((f) => changed.has(f))) {
         const sent = op.send === "changed" ? inPlace.filter((f) => changed.has(f)) : inPlace;
+        // The whole configuration: an input the caller left out keeps the object's value, as diff() assumes.
+        const values = op.send === "changed" ? desired : { ...plain(current), ...definedOf(desired) };
         const body = {
           ...fillRequest(op.request, known(id), unknownAt(d, "update")),
-          ...inputs(d, desired, "update", sent),
+          ...inputs(d, values, "update", sent),
         };
         hooks.updateRequest?.(body, desired, changed);
         await checked(op, body, ctx, id);
@@ -214,6 +216,9 @@ function filters(op: CloudplatList, state: Values): { Filters?: { Name: string; 
   );
   return list.length ? { Filters: list } : {};
 }
+
+/** The entries whose value is set (an undefined one must not hide the current value). */
+const definedOf = (v: Values): Values => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
 
 const isGiven = (v: unknown): boolean => v !== undefined && v !== null && v !== "";
 

@@ -22,6 +22,11 @@ export const hooks: CloudplatHooks<ApiGatewayServiceArgs, ApiGatewayServiceOutpu
     if (args.tags) await writeTags(id, args.tags, {}, ctx);
   },
 
+  // ModifyService always carries the description (wire reference §5.1), empty when there is none.
+  updateRequest(params) {
+    params.ServiceDesc ??= "";
+  },
+
   async afterRead(state, _item, ctx) {
     const id = state.apiGatewayServiceId!;
     for (const e of await pages("DescribeServiceEnvironmentStrategy", id, "EnvironmentList", ctx)) {
