@@ -18,6 +18,7 @@ describe("type-checks under strict settings (exactOptionalPropertyTypes, noUnche
     "generated/cloudplat/tsconfig.json",
     "test/fixtures/kitchen-sink/expected/demo/tsconfig.json",
     "test/fixtures/minimal/expected/tiny/tsconfig.json",
+    "test/fixtures/netsvc-bound/expected/shop/tsconfig.json",
   ])("%s", (project) => {
     const r = typecheck(project);
     expect(r.output).toBe("");
