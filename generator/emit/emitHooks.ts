@@ -1,6 +1,6 @@
 import { runtimeModule } from "../repoPackages.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { header } from "./printModule.js";
+import { header } from "./header.js";
 
 /** Where a hook module goes in its package. */
 export const hookPath = (name: string): string => `src/hooks/${name}.ts`;
