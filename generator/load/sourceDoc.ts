@@ -40,7 +40,7 @@ export type Path = readonly (string | number)[];
 type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
 
 // The library's own duplicate-key check (uniqueKeys) compares each key with every earlier one of its
-// map, which is quadratic: a 46,000-field file took minutes. duplicateKeys does it with a set.
+// map, which is quadratic: a 46,000-field file took minutes. keyProblems does it with a set.
 function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const lines = new LineCounter();
   return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false }), lines };
@@ -50,7 +50,7 @@ function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
 export function parseSource(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
   const { doc, lines } = parse(text);
   const problems = [...doc.errors, ...doc.warnings].map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) }));
-  if (problems.length === 0) problems.push(...duplicateKeys(doc));
+  if (problems.length === 0) problems.push(...keyProblems(doc));
   if (problems.length > 0) {
     return {
       diagnostics: problems.map(({ offset, message }) => {
@@ -77,17 +77,26 @@ export function parseSource(text: string, meta: SourceMeta): { source?: SourceDo
   return { source, diagnostics: [] };
 }
 
-/** Every key written twice in one map, at the second one, in one pass with a set per map. */
-function duplicateKeys(doc: Document.Parsed): { offset: number; message: string }[] {
+/**
+ * Keys a schema cannot have, in one pass with a set per map: a key written twice (at the second one),
+ * and a list or mapping used as a key (which would otherwise be stringified with a process warning).
+ */
+function keyProblems(doc: Document.Parsed): { offset: number; message: string }[] {
   const found: { offset: number; message: string }[] = [];
   visit(doc, {
     Map(_, map) {
       const seen = new Set<string>();
       for (const pair of map.items) {
-        if (!isScalar(pair.key)) continue;
-        const key = String(pair.key.value);
+        const keyNode = pair.key as Node | null;
+        if (keyNode && !isScalar(keyNode))
+          found.push({
+            offset: keyNode.range?.[0] ?? 0,
+            message: "a key must be a plain value, not a list or a mapping",
+          });
+        if (!isScalar(keyNode)) continue;
+        const key = String(keyNode.value);
         if (seen.has(key))
-          found.push({ offset: pair.key.range?.[0] ?? 0, message: `Map keys must be unique ("${key}" is repeated)` });
+          found.push({ offset: keyNode.range?.[0] ?? 0, message: `Map keys must be unique ("${key}" is repeated)` });
         seen.add(key);
       }
     },

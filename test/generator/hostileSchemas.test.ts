@@ -67,6 +67,23 @@ describe("hostile schemas", () => {
     ]);
   });
 
+  it("checks an entity that includes a broken group without crashing (found by the fuzzer)", () => {
+    const shared =
+      "version: 1\nkind: group\nname: Shared\ndescription: S.\nfields:\n  tint: { type: string, mode: optional, enum: Nope, description: T. }\n";
+    const widget = BASE["demo/resources/widget.yaml"]!.replace(
+      "description: A widget.\n",
+      "description: A widget.\ninclude: [Shared]\n",
+    );
+    const found = problems({ ...BASE, [GROUP]: shared, "demo/resources/widget.yaml": widget });
+    expect(found).toEqual(['schemas/demo/types/shared.yaml:6:47: "enum" must be a list (got "Nope")']);
+  });
+
+  it("reports a mapping used as a key, instead of a process warning", () => {
+    expect(problems({ ...BASE, [GROUP]: group("One.\n{ a: 1 }: x") })).toEqual([
+      "schemas/demo/types/shared.yaml:5:1: YAML: a key must be a plain value, not a list or a mapping",
+    ]);
+  });
+
   it("bounds what a report prints: each message, and the number of messages", () => {
     const at = { file: "schemas/x.yaml", line: 1, col: 1 };
     const huge: Diagnostic = { ...at, message: `"description" must be a string (got ${"x".repeat(20_000_000)})` };

@@ -157,6 +157,10 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
       }),
     );
   const isValid = (src: SourceDoc) => valid.has(src);
+  // A valid entity may include a group that failed the meta-schema: that group's fields could hold
+  // anything, and its own problems are already reported, so rules see only fields of valid files.
+  const expand = (src: SourceDoc, include: readonly string[] | undefined, own: LocatedField[]) =>
+    expandIncludes(index, src, include, own).filter((f) => isValid(f.src));
 
   if (index.provider && provider) {
     const src = index.provider;
@@ -168,13 +172,13 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
   }
   const resources = index.resources.filter(isValid).map((src) => {
     const e = entity(src);
-    const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+    const list = expand(src, e.include, ownFields(src, "fields", e.fields));
     inputs(src, list);
     return { src, fields: list };
   });
   const lookups = index.lookups.filter(isValid).map((src) => {
     const e = entity(src);
-    const ins = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
+    const ins = expand(src, e.include, ownFields(src, "inputs", e.inputs));
     const outs = ownFields(src, "outputs", e.outputs);
     inputs(src, ins, REQUIRED_OR_OPTIONAL);
     outputs(src, outs);
@@ -190,7 +194,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
       fieldMap(ownFields(src, "fields", e.fields), scope({ ...base, position: "input", modeRequired: true }));
     else if (e.kind === "object")
       fieldMap(
-        expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields)),
+        expand(src, e.include, ownFields(src, "fields", e.fields)),
         scope({ ...base, position: u.input || u.config ? "input" : "output", modeRequired: false }),
       );
   }
