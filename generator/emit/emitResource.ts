@@ -1,4 +1,3 @@
-import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
@@ -12,6 +11,7 @@ import { fieldsData } from "./descriptorData.js";
 import { importIdText } from "./describe.js";
 import { printModule } from "./printModule.js";
 import { entityDoc } from "./tsdoc.js";
+import type { IdFormat } from "../model/types.js";
 
 export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
   const r = p.entity;
@@ -25,12 +25,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     fields: fieldsData(r.fields, ctx),
     secretPaths: secretPaths(r.fields, ctx.types),
     replaceOnChangePaths: replacePaths(r.fields, ctx.types),
-    importId: r.importId.supported
-      ? {
-          separator: r.importId.separator,
-          parts: r.importId.parts.map((x) => ({ ...x, optional: x.optional || undefined })),
-        }
-      : undefined,
+    importId: idFormatData(r.importId.supported ? r.importId : r.importId.format),
     importUnsupported: r.importId.supported ? undefined : r.importId.reason,
     operations: r.operations,
     readiness: r.readiness,
@@ -82,15 +77,14 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
 }
 
 /**
- * The resource class, when the kind is bound to operations (its protocol's interpreter runs it) or
- * the runtime implements it by hand: `create`, `get`, `import` and
+ * The resource class, when the kind is bound to operations (its protocol's interpreter runs it):
+ * `create`, `get`, `import` and
  * `isInstance`, the outputs as read-only properties (merged in from Outputs), and the instance
  * lifecycle of rt.ManagedResource typed to this resource's Args.
  */
 function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const r = p.entity;
-  const handWritten = PROVIDER_RUNTIMES[plan.model.provider.name]?.kinds.includes(r.token);
-  if (!r.operations && !handWritten) return [];
+  if (!r.operations) return [];
   const rt = ctx.imports.rt(true);
   const Provider = ctx.use(plan.providerPath, "Provider", false);
   const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);
@@ -200,3 +194,7 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
     },
   ];
 }
+
+/** The id format as the runtime reads it (ImportIdSpec). */
+const idFormatData = (f: IdFormat | undefined) =>
+  f && { separator: f.separator, parts: f.parts.map((x) => ({ ...x, optional: x.optional || undefined })) };

@@ -1,5 +1,5 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
-import type { RawEnumValue, RawExample, RawField, RawFields, RawTypeSpec } from "../load/rawTypes.js";
+import type { RawEnumValue, RawExample, RawField, RawFields, RawImportId, RawTypeSpec } from "../load/rawTypes.js";
 import type { Path, SourceDoc } from "../load/sourceDoc.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
@@ -8,6 +8,7 @@ import type {
   Example,
   Field,
   Format,
+  IdFormat,
   ImportId,
   Lookup,
   Mode,
@@ -326,17 +327,20 @@ const examples = (raw: readonly RawExample[] | undefined): Example[] =>
   }));
 
 function importId(raw: NonNullable<ReturnType<typeof entity>["importId"]>): ImportId {
-  if (raw.unsupported) return { supported: false, reason: raw.unsupported.trim() };
+  const format = raw.parts && idFormat(raw.separator, raw.parts);
+  if (raw.unsupported) return { supported: false, reason: raw.unsupported.trim(), ...(format && { format }) };
+  return { supported: true, ...format!, ...(raw.description && { description: raw.description.trim() }) };
+}
+
+function idFormat(separator: string | undefined, parts: NonNullable<RawImportId["parts"]>): IdFormat {
   return {
-    supported: true,
-    separator: raw.separator ?? ":",
-    parts: raw.parts!.map((part) => ({
+    separator: separator ?? ":",
+    parts: parts.map((part) => ({
       field: part.field,
       type: part.type,
       optional: !!part.optional,
       ...pick(part, ["minimum", "itemSeparator"]),
     })),
-    ...(raw.description && { description: raw.description.trim() }),
   };
 }
 

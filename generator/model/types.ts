@@ -144,14 +144,19 @@ export interface ImportIdPart {
   readonly itemSeparator?: string;
 }
 
+/** How an object's id is made of its fields: `<serviceId>#<apiId>`. */
+export interface IdFormat {
+  readonly separator: string;
+  readonly parts: readonly ImportIdPart[];
+}
+
+/**
+ * The import id, which is also the object's id in the SDK. Where the platform offers no import, the
+ * schema may still give the id's format, so operations can address the object by its parts.
+ */
 export type ImportId =
-  | {
-      readonly supported: true;
-      readonly separator: string;
-      readonly parts: readonly ImportIdPart[];
-      readonly description?: string;
-    }
-  | { readonly supported: false; readonly reason: string };
+  | (IdFormat & { readonly supported: true; readonly description?: string })
+  | { readonly supported: false; readonly reason: string; readonly format?: IdFormat };
 
 /** An example program from the schema: TypeScript statements, shown in the docs and type-checked. */
 export interface Example {

@@ -115,7 +115,10 @@ export interface ResourceDescriptor<O extends object = object> extends EntityDes
   readonly secretPaths: readonly string[];
   /** Paths of inputs whose change forces replacement. */
   readonly replaceOnChangePaths: readonly string[];
-  /** How an import id splits into fields; absent when the API offers no import. */
+  /**
+   * How the object's id splits into fields (`<serviceId>#<apiId>`): its import id, unless
+   * `importUnsupported` says why the API offers no import.
+   */
   readonly importId?: ImportIdSpec;
   readonly importUnsupported?: string;
   /** The operations it is bound to; absent while its protocol implements it by hand. */

@@ -1,11 +1,9 @@
-import { CLOUDPLAT_KINDS, CLOUDPLAT_LOOKUPS } from "./cloudplat/provider.js";
+import { CLOUDPLAT_LOOKUPS } from "./cloudplat/provider.js";
 import { NETSVC_LOOKUPS } from "./netsvc/provider.js";
 
 export interface ProviderRuntimeInfo {
   /** The runtime class a generated `Provider` extends. */
   readonly providerClass: string;
-  /** Resource kinds (tokens) it implements by hand; every other kind is bound to operations in its schema. */
-  readonly kinds: readonly string[];
   /** Lookups (tokens) it runs. */
   readonly lookups: readonly string[];
   /** Error classes of this protocol alone, which its generated packages re-export beside the common ones. */
@@ -19,9 +17,8 @@ export interface ProviderRuntimeInfo {
 export const PROVIDER_RUNTIMES: Readonly<Record<string, ProviderRuntimeInfo>> = {
   cloudplat: {
     providerClass: "CloudplatProvider",
-    kinds: CLOUDPLAT_KINDS,
     lookups: CLOUDPLAT_LOOKUPS,
     errors: ["AccountNotAllowedError", "CloudplatError", "SessionExpiredError", "SessionNotStartedError"],
   },
-  netsvc: { providerClass: "NetsvcProvider", kinds: [], lookups: NETSVC_LOOKUPS, errors: [] },
+  netsvc: { providerClass: "NetsvcProvider", lookups: NETSVC_LOOKUPS, errors: [] },
 };

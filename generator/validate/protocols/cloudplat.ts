@@ -11,7 +11,7 @@ const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 /**
  * The operations of every resource of a cloudplat provider: their shape against
  * `$defs/cloudplatOperations` of the meta-schema, then what that shape cannot say: the id is the
- * import id (its one output part read from `create.id`), placeholders name what the operation knows,
+ * import id (its one output part, else an optional-computed one, read from `create.id`), placeholders name what the operation knows,
  * the read and the list say where their objects are, and no input's change goes nowhere.
  */
 export function checkCloudplatOperations(
@@ -58,8 +58,15 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
         "key",
       ),
     );
-  if (assigned.length === 0 && ops.create.id !== undefined)
-    out.push(at(src, [...op("create"), "id"], "the import id has no output part for the platform's id to fill"));
+  const computed = parts.some((p) => fields.find((f) => f.name === p)?.raw.mode === "optional-computed");
+  if (assigned.length === 0 && !computed && ops.create.id !== undefined)
+    out.push(
+      at(
+        src,
+        [...op("create"), "id"],
+        "the import id has no output (or optional-computed) part for the platform's id to fill",
+      ),
+    );
 
   const known = { create: names.filter((n) => isInput(fields, n)), list: names, other: ["id", ...parts] };
   // An operation bound to `hook` is the kind's hook module's (the `hooks` rule checks there is one).

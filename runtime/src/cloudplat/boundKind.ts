@@ -1,4 +1,4 @@
-import type { FieldSpec, ResourceDescriptor } from "../descriptor.js";
+import type { FieldSpec, Mode, ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
 import { formatImportId, parseImportId } from "../lifecycle/importId.js";
 import type { CallContext, KindOps, Values } from "../lifecycle/resource.js";
@@ -71,14 +71,16 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
   return {
     create: async (args, ctx) => {
       const sent = Object.keys(d.fields).filter((f) => !d.fields[f]!.notSent);
+      const given = withDefaults(d, args);
       const body = {
-        ...fillRequest(ops.create.request, args, unknownAt(d, "create")),
+        ...fillRequest(ops.create.request, given, unknownAt(d, "create")),
         ...inputs(d, args, "create", sent),
       };
       hooks.createRequest?.(body, args);
+      await hooks.beforeCreate?.(args, hookCtx(ctx));
       const answer = await checked(ops.create, body, ctx);
       const assigned = ops.create.id === undefined ? {} : { [idField(d)!]: getPath(answer, ops.create.id) };
-      const id = idOf({ ...args, ...assigned });
+      const id = idOf({ ...given, ...assigned });
       await hooks.afterCreate?.(id, args, hookCtx(ctx, id));
       return id;
     },
@@ -88,7 +90,13 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
       const changed = new Set(diff.changes.map((c) => c.field));
       const inPlace = Object.keys(d.fields).filter((f) => routeOf(d.fields[f]!) === "update");
       if (op && inPlace.some((f) => changed.has(f))) {
-        const sent = op.send === "changed" ? inPlace.filter((f) => changed.has(f)) : inPlace;
+        // `all`: the whole configuration, with the inputs that would replace the object (unchanged, as here).
+        const sent =
+          op.send === "changed"
+            ? inPlace.filter((f) => changed.has(f))
+            : op.send === "all"
+              ? Object.keys(d.fields).filter((f) => inPlace.includes(f) || d.fields[f]!.replaceOnChange)
+              : inPlace;
         // The whole configuration: an input the caller left out keeps the object's value, as diff() assumes.
         const values = op.send === "changed" ? desired : { ...plain(current), ...definedOf(desired) };
         const body = {
@@ -103,6 +111,7 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
     },
     remove: async (id, current, ctx) => {
       const params = fillRequest(ops.delete.request, known(id), unknownAt(d, "delete"));
+      hooks.deleteRequest?.(params, known(id));
       await unlessNotFound(ops.delete.notFound, async () => {
         await hooks.beforeDelete?.(id, current, hookCtx(ctx, id));
         return checked(ops.delete, params, ctx, id);
@@ -169,9 +178,11 @@ const unknownAt =
 
 const pick = (answer: Values, path: string | undefined): unknown => (path ? getPath(answer, path) : answer);
 
-/** The import id's output part: the field the platform assigns (`create.id` fills it). */
-const idField = (d: ResourceDescriptor): string | undefined =>
-  d.importId?.parts.find((part) => d.fields[part.field]?.mode === "output")?.field;
+/** The id's part the platform assigns (`create.id` fills it): its output, else an input it computes. */
+function idField(d: ResourceDescriptor): string | undefined {
+  const part = (mode: Mode) => d.importId?.parts.find((p) => d.fields[p.field]!.mode === mode)?.field;
+  return part("output") ?? part("optional-computed");
+}
 
 /**
  * Where a change to a field goes: the update operation (the default), the kind's update hook
@@ -193,11 +204,18 @@ function inputs(d: ResourceDescriptor, values: Values, op: "create" | "update", 
   const fields = Object.fromEntries(
     Object.entries(d.fields).filter(([name]) => !only || only.includes(name)),
   ) as Record<string, FieldSpec>;
-  const withDefaults = Object.fromEntries(
-    Object.entries(fields).map(([name, spec]) => [name, values[name] ?? spec.default]),
-  );
-  return toWire(fields, withDefaults, op);
+  return toWire(fields, withDefaults(d, values), op);
 }
+
+/** The values with each absent input's schema default (an id part may be one: a binding's type). */
+const withDefaults = (d: ResourceDescriptor, values: Values): Values => ({
+  ...values,
+  ...Object.fromEntries(
+    Object.entries(d.fields).flatMap(([name, spec]) =>
+      values[name] === undefined && spec.default !== undefined ? [[name, spec.default]] : [],
+    ),
+  ),
+});
 
 /**
  * Secrets read from the platform, revealed once so the log and error redaction knows their values

@@ -58,7 +58,10 @@ export interface CloudplatRead extends CloudplatCall {
 }
 
 export interface CloudplatUpdate extends CloudplatCall {
-  /** The inputs it sends: every input updated in place (default), or only the changed ones. */
+  /**
+   * The inputs it sends: every input updated in place (default); `all`, those and the inputs whose
+   * change replaces the object (an action that takes the whole configuration); or only the changed ones.
+   */
   readonly send?: "all" | "changed";
 }
 
@@ -106,6 +109,8 @@ type Writable<T> = { -readonly [K in keyof T]?: T[K] };
 export interface CloudplatHooks<A extends object = Values, O extends object = Values> {
   /** Completes the create request built from the bindings. */
   createRequest?(params: Values, args: A): void;
+  /** Checks what the platform would accept only later or less clearly (the create is not sent if it throws). */
+  beforeCreate?(args: A, ctx: CloudplatHookContext): Promise<void>;
   /** Runs after the create, with the new id (settings written by other actions). */
   afterCreate?(id: string, args: A, ctx: CloudplatHookContext): Promise<void>;
   /** Completes a read state from the answer's item: fields read by other actions. */
@@ -114,6 +119,8 @@ export interface CloudplatHooks<A extends object = Values, O extends object = Va
   updateRequest?(params: Values, desired: A, changed: ReadonlySet<string>): void;
   /** Applies the changes routed to it (`onChange: { update: hook }`), after the update operation. */
   update?(id: string, desired: A, current: O, changed: ReadonlySet<string>, ctx: CloudplatHookContext): Promise<void>;
+  /** Completes the delete request from the id's parts. */
+  deleteRequest?(params: Values, parts: Writable<A>): void;
   /** Runs before the delete operation (what the platform requires first). */
   beforeDelete?(id: string, current: O, ctx: CloudplatHookContext): Promise<void>;
   /** Readiness a `readiness` declaration cannot say. */

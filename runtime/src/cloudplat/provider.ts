@@ -11,7 +11,6 @@ import { credentialChain } from "./credentials/chain.js";
 import type { CredentialProvider } from "./credentials/types.js";
 import type { RateLimit } from "./rateLimit.js";
 import { boundKindOps } from "./boundKind.js";
-import { KINDS } from "./kinds/index.js";
 import type { CloudplatOperations } from "./operations.js";
 import { ANTIDDOS_LOOKUPS } from "./lookups/antiddos.js";
 import { APIGATEWAY_LOOKUPS } from "./lookups/apigateway.js";
@@ -36,9 +35,6 @@ export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
   /** First delay between readiness polls in milliseconds (default 2 000, doubling to 30 000). */
   readonly pollMs?: number | undefined;
 }
-
-/** The resource kinds still implemented by hand, by token; every other kind is bound to operations in its schema. */
-export const CLOUDPLAT_KINDS: readonly string[] = Object.keys(KINDS);
 
 /** The lookups this runtime implements, by token. */
 const LOOKUPS: Readonly<Record<string, LookupFactory>> = { ...VPC_LOOKUPS, ...ANTIDDOS_LOOKUPS, ...APIGATEWAY_LOOKUPS };
@@ -98,11 +94,9 @@ export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> imple
     return this.#credentials;
   }
 
+  /** Every kind is bound to operations in its schema (the generator emits a class only for those). */
   kind(d: ResourceDescriptor): KindOps {
-    if (d.operations) return boundKindOps(this, d as ResourceDescriptor<CloudplatOperations>);
-    const factory = KINDS[d.token];
-    if (!factory) throw new Error(`the cloudplat runtime has no operations for ${d.token}`);
-    return factory(this, d);
+    return boundKindOps(this, d as ResourceDescriptor<CloudplatOperations>);
   }
 
   lookup(d: LookupDescriptor): LookupOps {

@@ -244,7 +244,7 @@ export async function importResource<T>(
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
   const spec = d.importId;
-  if (!spec)
+  if (!spec || d.importUnsupported)
     throw new ValidationError([
       {
         path: `${d.name}.importId`,
@@ -270,7 +270,8 @@ async function settle(
   const ctx = { signal: options.signal };
   let latest: Values | undefined;
   const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id: printableId(d, id) };
-  const importId = () => (d.importId && ref.id === id ? importIdOf(d, id, { ...args, ...latest }) : undefined);
+  const importId = () =>
+    d.importId && !d.importUnsupported && ref.id === id ? importIdOf(d, id, { ...args, ...latest }) : undefined;
   let result: Awaited<ReturnType<typeof waitFor<Values | undefined>>>;
   try {
     result = await waitFor(async () => (latest = await ops.read(id, ctx)), verdict(d, ops), {

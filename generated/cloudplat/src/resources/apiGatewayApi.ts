@@ -10,6 +10,7 @@ import {
   ApiGatewayApiResponseType,
   ApiGatewayApiServiceConfigType,
 } from "../enums.js";
+import { hooks } from "../hooks/apiGatewayApi.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayApiCosConfig,
@@ -47,19 +48,11 @@ import {
  *
  * Import: not supported (The platform offers no import for APIs (the upstream provider defines no importer).)
  *
- * Create checks the service exists (DescribeService), then calls CreateApi with the backend fields of the chosen serviceConfigType; HTTP and WEBSOCKET need url, path and method, MOCK a return message, SCF the function name, namespace, qualifier and type.
+ * Create and update are done once a read finds the object.
  *
- * Non-zero releaseLimit, preLimit and testLimit are applied with ModifyApiEnvironmentStrategy after create and on change.
+ * The service is checked (DescribeService) before CreateApi. HTTP and WEBSOCKET backends need url, path and method, MOCK a return message, SCF the function name, namespace, qualifier and type.
  *
- * Update sends ModifyApi with the full configuration; targetServices cannot change (the update is rejected), and targetNamespaceId, userType, owner and isBase64Encoded are sent only at creation.
- *
- * serviceId and protocol force replacement.
- *
- * Read returns "gone" on ResourceNotFound.InvalidService or ResourceNotFound.InvalidApi; an unlimited environment quota (-1) is reported as 5000.
- *
- * Delete resets the API's quota to -1 in test, release and prepub, then calls DeleteApi, which must return true.
- *
- * Import is not supported.
+ * Non-zero releaseLimit, preLimit and testLimit are set with ModifyApiEnvironmentStrategy after create and on change; an unlimited quota (-1) reads as 5000; delete resets each to -1 first.
  */
 export interface ApiGatewayApiArgs {
   /**
@@ -116,6 +109,8 @@ export interface ApiGatewayApiArgs {
   /**
    * Whether Base64 encoding is enabled; sent only at creation.
    *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   *
    * Assigned by the service when omitted.
    */
   isBase64Encoded?: boolean | undefined;
@@ -135,10 +130,18 @@ export interface ApiGatewayApiArgs {
   microServices?: readonly MicroServiceArgs[] | undefined;
   /** OAuth 2.0 settings of the API. */
   oauthConfig?: OauthConfigArgs | undefined;
-  /** Owner of the resource; sent only at creation. */
+  /**
+   * Owner of the resource; sent only at creation.
+   *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   */
   owner?: string | undefined;
   /**
    * QPS limit of the API in the `prepub` environment (an unlimited value is reported as 5000).
+   *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
    *
    * Assigned by the service when omitted.
    */
@@ -157,17 +160,27 @@ export interface ApiGatewayApiArgs {
   /**
    * QPS limit of the API in the `release` environment (an unlimited value is reported as 5000).
    *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
    * Assigned by the service when omitted.
    */
   releaseLimit?: number | undefined;
   /**
-   * Front-end request method (sent as `RequestConfig.Method`).
+   * Front-end request method.
    *
    * Allowed values: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
+   *
+   * Sent as `RequestConfig.Method`; read from `RequestConfig.Method`.
    * @defaultValue `GET`
    */
   requestConfigMethod?: ApiGatewayApiRequestConfigMethod | undefined;
-  /** Front-end request path (sent as `RequestConfig.Path`). */
+  /**
+   * Front-end request path.
+   *
+   * Sent as `RequestConfig.Path`; read from `RequestConfig.Path`.
+   */
   requestConfigPath: string;
   /** Front-end request parameters (name, position, type, desc, defaultValue, required). */
   requestParameters?: readonly RequestParameterArgs[] | undefined;
@@ -199,12 +212,18 @@ export interface ApiGatewayApiArgs {
    * Assigned by the service when omitted.
    */
   responseType?: ApiGatewayApiResponseType | undefined;
-  /** Object-storage backend settings (sent as `ServiceConfig.CosConfig`). */
+  /**
+   * Object-storage backend settings.
+   *
+   * Sent as `ServiceConfig.CosConfig`; read from `ServiceConfig.CosConfig`.
+   */
   serviceConfigCosConfig?: ApiGatewayApiCosConfigArgs | undefined;
   /**
-   * Backend request method (sent as `ServiceConfig.Method`); required for HTTP and WEBSOCKET backends.
+   * Backend request method; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP`.
+   *
+   * Sent as `ServiceConfig.Method`; read from `ServiceConfig.Method`.
    */
   serviceConfigMethod?: string | undefined;
   /**
@@ -214,12 +233,18 @@ export interface ApiGatewayApiArgs {
    */
   serviceConfigMockReturnMessage?: string | undefined;
   /**
-   * Backend path (sent as `ServiceConfig.Path`); required for HTTP and WEBSOCKET backends.
+   * Backend path; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP`.
+   *
+   * Sent as `ServiceConfig.Path`; read from `ServiceConfig.Path`.
    */
   serviceConfigPath?: string | undefined;
-  /** Backend product of a VPC backend (sent as `ServiceConfig.Product`); requires `serviceConfigVpcId`. */
+  /**
+   * Backend product of a VPC backend; requires `serviceConfigVpcId`.
+   *
+   * Sent as `ServiceConfig.Product`; read from `ServiceConfig.Product`.
+   */
   serviceConfigProduct?: string | undefined;
   /**
    * Name of the backend cloud function; required for SCF backends.
@@ -266,15 +291,25 @@ export interface ApiGatewayApiArgs {
    * @defaultValue `HTTP`
    */
   serviceConfigType?: ApiGatewayApiServiceConfigType | undefined;
-  /** Id of the backend upstream (sent as `ServiceConfig.UpstreamId`). */
+  /**
+   * Id of the backend upstream.
+   *
+   * Sent as `ServiceConfig.UpstreamId`; read from `ServiceConfig.UpstreamId`.
+   */
   serviceConfigUpstreamId?: string | undefined;
   /**
-   * Backend URL (sent as `ServiceConfig.Url`); required for HTTP and WEBSOCKET backends.
+   * Backend URL; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP`.
+   *
+   * Sent as `ServiceConfig.Url`; read from `ServiceConfig.Url`.
    */
   serviceConfigUrl?: string | undefined;
-  /** Id of the backend VPC (sent as `ServiceConfig.UniqVpcId`). */
+  /**
+   * Id of the backend VPC.
+   *
+   * Sent as `ServiceConfig.UniqVpcId`; read from `ServiceConfig.UniqVpcId`.
+   */
   serviceConfigVpcId?: string | undefined;
   /** Name of the WebSocket cleanup function. */
   serviceConfigWebsocketCleanupFunctionName?: string | undefined;
@@ -306,9 +341,17 @@ export interface ApiGatewayApiArgs {
   serviceTsfHealthCheckConf?: HealthCheckConfArgs | undefined;
   /** Load-balancing settings of the TSF backend. */
   serviceTsfLoadBalanceConf?: TsfLoadBalanceConfArgs | undefined;
-  /** Id of the TSF serverless namespace; sent only at creation. */
+  /**
+   * Id of the TSF serverless namespace; sent only at creation.
+   *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   */
   targetNamespaceId?: string | undefined;
-  /** Backend target services (virtual machines) of a TARGET backend; they cannot be changed after creation (an update is rejected). */
+  /**
+   * Backend target services (virtual machines) of a TARGET backend; they cannot be changed after creation (an update is rejected).
+   *
+   * Cannot be changed after creation: The platform cannot change the target services of an API.
+   */
   targetServices?: readonly ApiGatewayApiTargetServiceArgs[] | undefined;
   /** Health-check settings of the target services. */
   targetServicesHealthCheckConf?: HealthCheckConfArgs | undefined;
@@ -317,12 +360,20 @@ export interface ApiGatewayApiArgs {
   /**
    * QPS limit of the API in the `test` environment (an unlimited value is reported as 5000).
    *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
    * Assigned by the service when omitted.
    */
   testLimit?: number | undefined;
   /** Validity of the EIAM application token, in seconds. */
   tokenTimeout?: number | undefined;
-  /** User type; sent only at creation. */
+  /**
+   * User type; sent only at creation.
+   *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   */
   userType?: string | undefined;
 }
 
@@ -398,12 +449,18 @@ export interface ApiGatewayApiOutputs {
   /** QPS limit of the API in the `release` environment (an unlimited value is reported as 5000). */
   readonly releaseLimit?: number | undefined;
   /**
-   * Front-end request method (sent as `RequestConfig.Method`).
+   * Front-end request method.
    *
    * One of: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
+   *
+   * Read from `RequestConfig.Method`.
    */
   readonly requestConfigMethod?: ApiGatewayApiRequestConfigMethod | undefined;
-  /** Front-end request path (sent as `RequestConfig.Path`). */
+  /**
+   * Front-end request path.
+   *
+   * Read from `RequestConfig.Path`.
+   */
   readonly requestConfigPath: string;
   /** Front-end request parameters (name, position, type, desc, defaultValue, required). */
   readonly requestParameters?: readonly RequestParameter[] | undefined;
@@ -425,15 +482,31 @@ export interface ApiGatewayApiOutputs {
    * - ``: No response type.
    */
   readonly responseType?: ApiGatewayApiResponseType | undefined;
-  /** Object-storage backend settings (sent as `ServiceConfig.CosConfig`). */
+  /**
+   * Object-storage backend settings.
+   *
+   * Read from `ServiceConfig.CosConfig`.
+   */
   readonly serviceConfigCosConfig?: ApiGatewayApiCosConfig | undefined;
-  /** Backend request method (sent as `ServiceConfig.Method`); required for HTTP and WEBSOCKET backends. */
+  /**
+   * Backend request method; required for HTTP and WEBSOCKET backends.
+   *
+   * Read from `ServiceConfig.Method`.
+   */
   readonly serviceConfigMethod?: string | undefined;
   /** Message returned by a MOCK backend; required for MOCK backends. */
   readonly serviceConfigMockReturnMessage?: string | undefined;
-  /** Backend path (sent as `ServiceConfig.Path`); required for HTTP and WEBSOCKET backends. */
+  /**
+   * Backend path; required for HTTP and WEBSOCKET backends.
+   *
+   * Read from `ServiceConfig.Path`.
+   */
   readonly serviceConfigPath?: string | undefined;
-  /** Backend product of a VPC backend (sent as `ServiceConfig.Product`); requires `serviceConfigVpcId`. */
+  /**
+   * Backend product of a VPC backend; requires `serviceConfigVpcId`.
+   *
+   * Read from `ServiceConfig.Product`.
+   */
   readonly serviceConfigProduct?: string | undefined;
   /** Name of the backend cloud function; required for SCF backends. */
   readonly serviceConfigScfFunctionName?: string | undefined;
@@ -460,11 +533,23 @@ export interface ApiGatewayApiOutputs {
    * - `COS`: Object-storage backend.
    */
   readonly serviceConfigType?: ApiGatewayApiServiceConfigType | undefined;
-  /** Id of the backend upstream (sent as `ServiceConfig.UpstreamId`). */
+  /**
+   * Id of the backend upstream.
+   *
+   * Read from `ServiceConfig.UpstreamId`.
+   */
   readonly serviceConfigUpstreamId?: string | undefined;
-  /** Backend URL (sent as `ServiceConfig.Url`); required for HTTP and WEBSOCKET backends. */
+  /**
+   * Backend URL; required for HTTP and WEBSOCKET backends.
+   *
+   * Read from `ServiceConfig.Url`.
+   */
   readonly serviceConfigUrl?: string | undefined;
-  /** Id of the backend VPC (sent as `ServiceConfig.UniqVpcId`). */
+  /**
+   * Id of the backend VPC.
+   *
+   * Read from `ServiceConfig.UniqVpcId`.
+   */
   readonly serviceConfigVpcId?: string | undefined;
   /** Name of the WebSocket cleanup function. */
   readonly serviceConfigWebsocketCleanupFunctionName?: string | undefined;
@@ -511,7 +596,7 @@ export interface ApiGatewayApiOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayApi: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayApi",
   token: "cloudplat:index/apiGatewayApi:ApiGatewayApi",
@@ -566,6 +651,7 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       wire: "IsBase64Encoded",
       mode: "optional-computed",
       type: { kind: "boolean" },
+      onChange: { createOnly: "ModifyApi does not take it (wire reference §5.2)." },
     },
     isDebugAfterCharge: {
       wire: "IsDebugAfterCharge",
@@ -587,8 +673,19 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "object", object: oauthConfigType },
     },
-    owner: { wire: "Owner", mode: "optional", type: { kind: "string" } },
-    preLimit: { wire: "PreLimit", mode: "optional-computed", type: { kind: "integer" } },
+    owner: {
+      wire: "Owner",
+      mode: "optional",
+      type: { kind: "string" },
+      onChange: { createOnly: "ModifyApi does not take it (wire reference §5.2)." },
+    },
+    preLimit: {
+      wire: "PreLimit",
+      mode: "optional-computed",
+      type: { kind: "integer" },
+      onChange: { update: "hook" },
+      notSent: "A limit is an environment strategy, set after the create (its hook).",
+    },
     protocol: {
       wire: "Protocol",
       mode: "optional",
@@ -600,6 +697,8 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       wire: "ReleaseLimit",
       mode: "optional-computed",
       type: { kind: "integer" },
+      onChange: { update: "hook" },
+      notSent: "A limit is an environment strategy, set after the create (its hook).",
     },
     requestConfigMethod: {
       wire: "RequestConfigMethod",
@@ -609,8 +708,22 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
         constraints: { enum: ApiGatewayApiRequestConfigMethod },
       },
       default: "GET",
+      wirePath: {
+        create: "RequestConfig.Method",
+        read: "RequestConfig.Method",
+        update: "RequestConfig.Method",
+      },
     },
-    requestConfigPath: { wire: "RequestConfigPath", mode: "required", type: { kind: "string" } },
+    requestConfigPath: {
+      wire: "RequestConfigPath",
+      mode: "required",
+      type: { kind: "string" },
+      wirePath: {
+        create: "RequestConfig.Path",
+        read: "RequestConfig.Path",
+        update: "RequestConfig.Path",
+      },
+    },
     requestParameters: {
       wire: "RequestParameters",
       mode: "optional",
@@ -640,12 +753,22 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       wire: "ServiceConfigCosConfig",
       mode: "optional",
       type: { kind: "object", object: apiGatewayApiCosConfigType },
+      wirePath: {
+        create: "ServiceConfig.CosConfig",
+        read: "ServiceConfig.CosConfig",
+        update: "ServiceConfig.CosConfig",
+      },
     },
     serviceConfigMethod: {
       wire: "ServiceConfigMethod",
       mode: "optional",
       type: { kind: "string" },
       requiredWhen: { field: "serviceConfigType", equals: "HTTP" },
+      wirePath: {
+        create: "ServiceConfig.Method",
+        read: "ServiceConfig.Method",
+        update: "ServiceConfig.Method",
+      },
     },
     serviceConfigMockReturnMessage: {
       wire: "ServiceMockReturnMessage",
@@ -658,8 +781,22 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "string" },
       requiredWhen: { field: "serviceConfigType", equals: "HTTP" },
+      wirePath: {
+        create: "ServiceConfig.Path",
+        read: "ServiceConfig.Path",
+        update: "ServiceConfig.Path",
+      },
     },
-    serviceConfigProduct: { wire: "ServiceConfigProduct", mode: "optional", type: { kind: "string" } },
+    serviceConfigProduct: {
+      wire: "ServiceConfigProduct",
+      mode: "optional",
+      type: { kind: "string" },
+      wirePath: {
+        create: "ServiceConfig.Product",
+        read: "ServiceConfig.Product",
+        update: "ServiceConfig.Product",
+      },
+    },
     serviceConfigScfFunctionName: {
       wire: "ServiceScfFunctionName",
       mode: "optional",
@@ -705,14 +842,33 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       wire: "ServiceConfigUpstreamId",
       mode: "optional",
       type: { kind: "string" },
+      wirePath: {
+        create: "ServiceConfig.UpstreamId",
+        read: "ServiceConfig.UpstreamId",
+        update: "ServiceConfig.UpstreamId",
+      },
     },
     serviceConfigUrl: {
       wire: "ServiceConfigUrl",
       mode: "optional",
       type: { kind: "string" },
       requiredWhen: { field: "serviceConfigType", equals: "HTTP" },
+      wirePath: {
+        create: "ServiceConfig.Url",
+        read: "ServiceConfig.Url",
+        update: "ServiceConfig.Url",
+      },
     },
-    serviceConfigVpcId: { wire: "ServiceConfigVpcId", mode: "optional", type: { kind: "string" } },
+    serviceConfigVpcId: {
+      wire: "ServiceConfigVpcId",
+      mode: "optional",
+      type: { kind: "string" },
+      wirePath: {
+        create: "ServiceConfig.UniqVpcId",
+        read: "ServiceConfig.UniqVpcId",
+        update: "ServiceConfig.UniqVpcId",
+      },
+    },
     serviceConfigWebsocketCleanupFunctionName: {
       wire: "ServiceWebsocketCleanupFunctionName",
       mode: "optional",
@@ -779,7 +935,12 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "object", object: tsfLoadBalanceConfType },
     },
-    targetNamespaceId: { wire: "TargetNamespaceId", mode: "optional", type: { kind: "string" } },
+    targetNamespaceId: {
+      wire: "TargetNamespaceId",
+      mode: "optional",
+      type: { kind: "string" },
+      onChange: { createOnly: "ModifyApi does not take it (wire reference §5.2)." },
+    },
     targetServices: {
       wire: "TargetServices",
       mode: "optional",
@@ -787,6 +948,7 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
         kind: "list",
         items: { kind: "object", object: apiGatewayApiTargetServiceType },
       },
+      onChange: { reject: "The platform cannot change the target services of an API." },
     },
     targetServicesHealthCheckConf: {
       wire: "TargetServicesHealthCheckConf",
@@ -798,14 +960,59 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "integer" },
     },
-    testLimit: { wire: "TestLimit", mode: "optional-computed", type: { kind: "integer" } },
+    testLimit: {
+      wire: "TestLimit",
+      mode: "optional-computed",
+      type: { kind: "integer" },
+      onChange: { update: "hook" },
+      notSent: "A limit is an environment strategy, set after the create (its hook).",
+    },
     tokenTimeout: { wire: "TokenTimeout", mode: "optional", type: { kind: "integer" } },
     updateTime: { wire: "ModifiedTime", mode: "output", type: { kind: "string" } },
-    userType: { wire: "UserType", mode: "optional", type: { kind: "string" } },
+    userType: {
+      wire: "UserType",
+      mode: "optional",
+      type: { kind: "string" },
+      onChange: { createOnly: "ModifyApi does not take it (wire reference §5.2)." },
+    },
   },
   secretPaths: [],
   replaceOnChangePaths: ["protocol", "serviceId"],
+  importId: {
+    separator: "#",
+    parts: [
+      { field: "serviceId", type: "string" },
+      { field: "apiGatewayApiId", type: "string" },
+    ],
+  },
   importUnsupported: "The platform offers no import for APIs (the upstream provider defines no importer).",
+  operations: {
+    create: { action: "CreateApi", id: "Result.ApiId", service: "apigateway" },
+    delete: {
+      action: "DeleteApi",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidService", "ResourceNotFound.InvalidApi"],
+      request: { ApiId: "{apiGatewayApiId}", ServiceId: "{serviceId}" },
+    },
+    list: {
+      action: "DescribeApisStatus",
+      paging: { list: "ApiIdStatusSet", style: "apigateway" },
+      request: { ServiceId: "{serviceId}" },
+    },
+    read: {
+      action: "DescribeApi",
+      item: "Result",
+      notFound: ["ResourceNotFound.InvalidService", "ResourceNotFound.InvalidApi"],
+      request: { ApiId: "{apiGatewayApiId}", ServiceId: "{serviceId}" },
+    },
+    update: {
+      action: "ModifyApi",
+      request: { ApiId: "{apiGatewayApiId}", ServiceId: "{serviceId}" },
+      send: "all",
+    },
+  },
+  readiness: "readable",
+  hooks: hooks,
 };
 
 /** Checks {@link ApiGatewayApiArgs} before any request: returns every violation (an empty list when valid). */

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayCustomDomainNetType, ApiGatewayCustomDomainProtocol } from "../enums.js";
+import { hooks } from "../hooks/apiGatewayCustomDomain.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /**
@@ -10,15 +11,11 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import: not supported (The platform offers no import for custom domains (the upstream provider defines no importer).)
  *
- * Create calls BindSubDomain; FailedOperation.CertificateIdExpired, CertificateIdUnderVerify, DomainNeedBeian, DomainResolveError, DomainAlreadyBindService and LimitExceeded.ExceededDefineMappingLimit are never retried.
+ * Create and update are done once a read finds the object.
  *
- * Read lists the service's domains (DescribeServiceSubDomains) and uses the first one; an empty list means gone; path mappings come from DescribeServiceSubDomainMappings.
+ * Create never retries FailedOperation.CertificateIdExpired, CertificateIdUnderVerify, DomainNeedBeian, DomainResolveError, DomainAlreadyBindService or LimitExceeded.ExceededDefineMappingLimit.
  *
- * Every field except serviceId updates in place with ModifySubDomain, which must return true; serviceId forces replacement.
- *
- * Delete calls UnBindSubDomain, which must return true.
- *
- * Import is not supported.
+ * Read finds the domain of the id among the service's domains (DescribeServiceSubDomains; the reference provider takes the first), its path mappings in DescribeServiceSubDomainMappings and its default domain in DescribeService.
  */
 export interface ApiGatewayCustomDomainArgs {
   /**
@@ -27,7 +24,11 @@ export interface ApiGatewayCustomDomainArgs {
    * Assigned by the service when omitted.
    */
   certificateId?: string | undefined;
-  /** Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`). */
+  /**
+   * Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`).
+   *
+   * Sent only at creation; later changes are not compared: ModifySubDomain does not take it; it names the service's own domain.
+   */
   defaultDomain: string;
   /**
    * Whether the default path mapping is used; when false, `pathMappings` applies.
@@ -48,7 +49,7 @@ export interface ApiGatewayCustomDomainArgs {
    */
   netType: ApiGatewayCustomDomainNetType;
   /**
-   * Custom path mappings, each of the form `/<path>#<environment>` (sent as `PathMappingSet[{Path, Environment}]`).
+   * Custom path mappings, each of the form `/<path>#<environment>`.
    *
    * Each item: Matches `^/[^#]*#[^#]+$`.
    *
@@ -74,6 +75,8 @@ export interface ApiGatewayCustomDomainArgs {
    * The custom domain to bind.
    *
    * Changing this replaces the resource: The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.
+   *
+   * Read from `DomainName`.
    */
   subDomain: string;
 }
@@ -99,7 +102,7 @@ export interface ApiGatewayCustomDomainOutputs {
    * - `INNER`: Private network.
    */
   readonly netType: ApiGatewayCustomDomainNetType;
-  /** Custom path mappings, each of the form `/<path>#<environment>` (sent as `PathMappingSet[{Path, Environment}]`). */
+  /** Custom path mappings, each of the form `/<path>#<environment>`. */
   readonly pathMappings?: readonly string[] | undefined;
   /**
    * Protocol of the custom domain.
@@ -120,12 +123,16 @@ export interface ApiGatewayCustomDomainOutputs {
    * - `0`: Domain resolution failed.
    */
   readonly status?: 1 | 0 | (number & {}) | undefined;
-  /** The custom domain to bind. */
+  /**
+   * The custom domain to bind.
+   *
+   * Read from `DomainName`.
+   */
   readonly subDomain: string;
 }
 
 /** What the runtime needs to know about ApiGatewayCustomDomain: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayCustomDomain",
   token: "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain",
@@ -135,7 +142,14 @@ export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
       mode: "optional-computed",
       type: { kind: "string" },
     },
-    defaultDomain: { wire: "NetSubDomain", mode: "required", type: { kind: "string" } },
+    defaultDomain: {
+      wire: "NetSubDomain",
+      mode: "required",
+      type: { kind: "string" },
+      onChange: {
+        createOnly: "ModifySubDomain does not take it; it names the service's own domain.",
+      },
+    },
     isDefaultMapping: {
       wire: "IsDefaultMapping",
       mode: "optional",
@@ -154,7 +168,7 @@ export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string", constraints: { enum: ApiGatewayCustomDomainNetType } },
     },
     pathMappings: {
-      wire: "PathMappings",
+      wire: "PathMappingSet",
       mode: "optional-computed",
       type: {
         kind: "list",
@@ -179,11 +193,41 @@ export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string" },
       replaceOnChange:
         "The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.",
+      wirePath: { read: "DomainName" },
     },
   },
   secretPaths: [],
   replaceOnChangePaths: ["serviceId", "subDomain"],
+  importId: {
+    separator: "#",
+    parts: [
+      { field: "serviceId", type: "string" },
+      { field: "subDomain", type: "string" },
+    ],
+  },
   importUnsupported: "The platform offers no import for custom domains (the upstream provider defines no importer).",
+  operations: {
+    create: { action: "BindSubDomain", service: "apigateway" },
+    delete: {
+      action: "UnBindSubDomain",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidService", "ResourceNotFound"],
+      request: { ServiceId: "{serviceId}", SubDomain: "{subDomain}" },
+    },
+    list: {
+      action: "DescribeServiceSubDomains",
+      paging: { list: "DomainSet", style: "apigateway" },
+      request: { ServiceId: "{serviceId}" },
+    },
+    read: "hook",
+    update: {
+      action: "ModifySubDomain",
+      expect: "Result",
+      request: { ServiceId: "{serviceId}", SubDomain: "{subDomain}" },
+    },
+  },
+  readiness: "readable",
+  hooks: hooks,
 };
 
 /** Checks {@link ApiGatewayCustomDomainArgs} before any request: returns every violation (an empty list when valid). */

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayServiceReleaseEnvironmentName } from "../enums.js";
+import { hooks } from "../hooks/apiGatewayServiceRelease.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /**
@@ -10,15 +11,9 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<serviceId>#<environmentName>#<releaseVersion>`
  *
- * Create polls DescribeService until found and fails when the service has no API (ApiTotalCount < 1); ReleaseService then returns the release version, and DescribeService must list the environment in AvailableEnvironments.
+ * Create fails before ReleaseService when the service has no API (DescribeService's ApiTotalCount < 1); the release is ready once DescribeService lists the environment in AvailableEnvironments.
  *
- * There is no update; serviceId, environmentName and releaseDesc force replacement, and releaseVersion is filled from the ReleaseService result.
- *
- * Read lists the environment's release history (DescribeServiceEnvironmentReleaseHistory); an empty history means gone, and the entry matching releaseVersion sets releaseDesc.
- *
- * Delete calls UnReleaseService for the environment, which must return true.
- *
- * Import takes `serviceId#environmentName#releaseVersion`.
+ * Read finds the entry of releaseVersion in the environment's release history (DescribeServiceEnvironmentReleaseHistory); find lists the service's environments (DescribeServiceEnvironmentList) and their current versions.
  */
 export interface ApiGatewayServiceReleaseArgs {
   /**
@@ -40,6 +35,10 @@ export interface ApiGatewayServiceReleaseArgs {
   releaseDesc: string;
   /**
    * Version of the release, assigned by the platform (for example `20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be`).
+   *
+   * Not sent by the create call: The platform assigns it; ReleaseService answers it.
+   *
+   * Cannot be changed after creation: The platform assigns the version of a release.
    *
    * Assigned by the service when omitted.
    */
@@ -75,7 +74,7 @@ export interface ApiGatewayServiceReleaseOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayServiceRelease: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayServiceRelease",
   token: "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease",
@@ -99,6 +98,8 @@ export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor = {
       wire: "ReleaseVersion",
       mode: "optional-computed",
       type: { kind: "string" },
+      onChange: { reject: "The platform assigns the version of a release." },
+      notSent: "The platform assigns it; ReleaseService answers it.",
     },
     serviceId: {
       wire: "ServiceId",
@@ -117,6 +118,22 @@ export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor = {
       { field: "releaseVersion", type: "string" },
     ],
   },
+  operations: {
+    create: {
+      action: "ReleaseService",
+      id: "Result.ReleaseVersion",
+      service: "apigateway",
+    },
+    delete: {
+      action: "UnReleaseService",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidService"],
+      request: { EnvironmentName: "{environmentName}", ServiceId: "{serviceId}" },
+    },
+    list: "hook",
+    read: "hook",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link ApiGatewayServiceReleaseArgs} before any request: returns every violation (an empty list when valid). */

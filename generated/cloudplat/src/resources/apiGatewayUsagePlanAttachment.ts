@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import { ApiGatewayUsagePlanAttachmentBindType, ApiGatewayUsagePlanAttachmentEnvironment } from "../enums.js";
+import { hooks } from "../hooks/apiGatewayUsagePlanAttachment.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /**
@@ -10,21 +11,19 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds,…>`
  *
- * Create checks that the usage plan and the service exist (and, for an API binding with keys, that the API's authType is SECRET), calls BindEnvironment (retried while it returns false), then BindSecretIds for the keys, which must return true.
+ * Create checks that the usage plan and the service exist (and, for an API binding with keys, that the API's authType is SECRET) before BindEnvironment, then binds the keys with BindSecretIds, which must return true.
  *
- * There is no update; every field forces replacement.
+ * Read re-checks the usage plan, then matches the binding in DescribeApiUsagePlan or DescribeServiceUsagePlan; bound keys come from DescribeUsagePlanSecretIds.
  *
- * Read re-checks the usage plan and the service, then matches the binding in DescribeApiUsagePlan or DescribeServiceUsagePlan; bound keys come from DescribeUsagePlanSecretIds. The read never reports the attachment as gone.
- *
- * Delete unbinds the keys (UnBindSecretIds), then calls UnBindEnvironment (retried while it returns false).
- *
- * Import takes the six-segment id; ids that do not split into exactly six segments are rejected.
+ * Delete unbinds the keys (UnBindSecretIds) before UnBindEnvironment.
  */
 export interface ApiGatewayUsagePlanAttachmentArgs {
   /**
    * Ids of API keys to bind to the usage plan; only for API bindings of an API whose authType is SECRET.
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   *
+   * Not sent by the create call: The keys are bound to the plan after the environment (BindSecretIds, its hook).
    */
   accessKeyIds?: readonly string[] | undefined;
   /**
@@ -33,6 +32,8 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
    * Required when `bindType` is `API`.
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   *
+   * Not sent by the create call: BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).
    */
   apiId?: string | undefined;
   /**
@@ -67,6 +68,8 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
    * Id of the usage plan to bind.
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   *
+   * Not sent by the create call: BindEnvironment takes it in a list, UsagePlanIds (the request says so).
    */
   usagePlanId: string;
 }
@@ -104,7 +107,7 @@ export interface ApiGatewayUsagePlanAttachmentOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayUsagePlanAttachment: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
+export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayUsagePlanAttachment",
   token: "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment",
@@ -114,6 +117,7 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
       mode: "optional",
       type: { kind: "list", items: { kind: "string" } },
       replaceOnChange: "An attachment cannot be modified; it is re-created.",
+      notSent: "The keys are bound to the plan after the environment (BindSecretIds, its hook).",
     },
     apiId: {
       wire: "ApiId",
@@ -121,6 +125,7 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
       type: { kind: "string" },
       replaceOnChange: "An attachment cannot be modified; it is re-created.",
       requiredWhen: { field: "bindType", equals: "API" },
+      notSent: "BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).",
     },
     bindType: {
       wire: "BindType",
@@ -152,6 +157,7 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
       mode: "required",
       type: { kind: "string" },
       replaceOnChange: "An attachment cannot be modified; it is re-created.",
+      notSent: "BindEnvironment takes it in a list, UsagePlanIds (the request says so).",
     },
   },
   secretPaths: [],
@@ -172,6 +178,28 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor = {
       },
     ],
   },
+  operations: {
+    create: {
+      action: "BindEnvironment",
+      expect: "Result",
+      request: { UsagePlanIds: ["{usagePlanId}"] },
+      service: "apigateway",
+    },
+    delete: {
+      action: "UnBindEnvironment",
+      expect: "Result",
+      notFound: ["ResourceNotFound.InvalidUsagePlan", "ResourceNotFound.InvalidService", "ResourceNotFound.InvalidApi"],
+      request: {
+        BindType: "{bindType}",
+        Environment: "{environment}",
+        ServiceId: "{serviceId}",
+        UsagePlanIds: ["{usagePlanId}"],
+      },
+    },
+    list: "hook",
+    read: "hook",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link ApiGatewayUsagePlanAttachmentArgs} before any request: returns every violation (an empty list when valid). */

@@ -3,7 +3,7 @@
 
 import type * as rt from "@sdkgen/runtime";
 
-/** Object-storage backend settings (sent as `ServiceConfig.CosConfig`). */
+/** Object-storage backend settings. */
 export interface ApiGatewayApiCosConfig {
   /** Object-storage operation called by the API. */
   readonly action: string;
@@ -15,7 +15,7 @@ export interface ApiGatewayApiCosConfig {
   readonly pathMatchMode?: string | undefined;
 }
 
-/** Object-storage backend settings (sent as `ServiceConfig.CosConfig`). */
+/** Object-storage backend settings. */
 export interface ApiGatewayApiCosConfigArgs {
   /** Object-storage operation called by the API. */
   action: string;
