@@ -1,4 +1,4 @@
-import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import type { Protocol } from "./model/types.js";
 
 /** What generated code relies on the runtime for, beyond its types: checked at validation and planning. */
@@ -11,7 +11,11 @@ export const RUNTIME_FUNCTIONS = ["terraformConfig"] as const;
  * and logging without importing the runtime itself; schema names may not take them. Errors of one
  * protocol only (cloudplat's credential errors, say) come from that protocol's runtime entry.
  */
-export function runtimeReexports(provider: string): { values: string[]; types: string[] } {
+export function runtimeReexports(provider: string): {
+  values: string[];
+  protocolValues: string[];
+  types: string[];
+} {
   return {
     values: [
       "NotFoundError",
@@ -24,8 +28,8 @@ export function runtimeReexports(provider: string): { values: string[]; types: s
       "WaitError",
       "secret",
       "setLogSink",
-      ...(PROVIDER_RUNTIMES[provider]?.errors ?? []),
     ].sort(),
+    protocolValues: [...(PROVIDER_RUNTIMES[provider]?.errors ?? [])].sort(),
     types: ["LogSink", "Logger", "SecretInput", "ValidationIssue"],
   };
 }

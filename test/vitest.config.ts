@@ -7,11 +7,14 @@ const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: at(".."),
   resolve: {
-    alias: {
-      "@sdkgen/runtime": at("../runtime/src/index.ts"),
-      netsvc: at("../generated/netsvc/src/index.ts"),
-      cloudplat: at("../generated/cloudplat/src/index.ts"),
-    },
+    // Exact names: a plain key would also match as a prefix (`@sdkgen/runtime/netsvc`).
+    alias: [
+      { find: /^@sdkgen\/runtime$/, replacement: at("../runtime/src/index.ts") },
+      { find: /^@sdkgen\/runtime\/(netsvc|cloudplat)$/, replacement: at("../runtime/src/$1/index.ts") },
+      { find: /^@sdkgen\/runtime\/providers$/, replacement: at("../runtime/src/providers.ts") },
+      { find: /^netsvc$/, replacement: at("../generated/netsvc/src/index.ts") },
+      { find: /^cloudplat$/, replacement: at("../generated/cloudplat/src/index.ts") },
+    ],
   },
   test: {
     include: ["test/**/*.test.ts"],

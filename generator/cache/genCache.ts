@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 
 export const hashText = (text: string): string => createHash("sha1").update(text).digest("base64url");
 

@@ -49,6 +49,7 @@ function exportedNames(plan: PackagePlan): ExportedNames {
   const rt = runtimeReexports(m.provider.name);
   const values = new Set<string>([
     ...rt.values,
+    ...rt.protocolValues,
     "Provider",
     "resolveProviderConfig",
     "defaultProvider",

@@ -5,7 +5,7 @@ import { Imports } from "./imports.js";
 
 /** What an emitter needs while writing one module: the package plan and that module's imports. */
 export class ModuleContext {
-  readonly imports = new Imports();
+  readonly imports: Imports;
   readonly enums: ReadonlyMap<string, EnumType>;
   readonly types: ReadonlyMap<string, NamedType>;
 
@@ -13,6 +13,7 @@ export class ModuleContext {
     readonly plan: PackagePlan,
     readonly path: string,
   ) {
+    this.imports = new Imports(plan.model.provider.protocol);
     this.enums = new Map(plan.model.enums.map((e) => [e.name, e]));
     this.types = new Map(plan.model.types.map((t) => [t.name, t]));
   }

@@ -1,4 +1,4 @@
-import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime";
+import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import type { Field, Protocol, Readiness, Resource } from "../model/types.js";
 
 /**

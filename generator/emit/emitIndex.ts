@@ -31,6 +31,15 @@ export function emitIndex(plan: PackagePlan): string {
         moduleSpecifier: runtimeModule(),
         namedExports: reexports.values,
       },
+      ...(reexports.protocolValues.length
+        ? [
+            {
+              kind: StructureKind.ExportDeclaration as const,
+              moduleSpecifier: `${runtimeModule()}/${plan.model.provider.protocol!}`,
+              namedExports: reexports.protocolValues,
+            },
+          ]
+        : []),
       {
         kind: StructureKind.ExportDeclaration,
         moduleSpecifier: runtimeModule(),

@@ -1,4 +1,4 @@
-import { PROVIDER_RUNTIMES } from "@sdkgen/runtime";
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";

@@ -95,7 +95,7 @@ export function emitProvider(plan: PackagePlan): string {
           statements: [`return ${rt}.${name}(config, options) as ${result};`],
         },
       ]),
-      ...providerClass(plan),
+      ...providerClass(plan, ctx),
     ],
   );
 }
@@ -105,16 +105,17 @@ export function emitProvider(plan: PackagePlan): string {
  * from arguments, environment and defaults, plus `defaultProvider()`, the one built from the
  * environment that resources and lookups use when none is passed.
  */
-function providerClass(plan: PackagePlan): StatementStructures[] {
+function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const providerClass = providerClassOf(plan.model.provider.protocol);
   if (!providerClass) return [];
+  const rtp = ctx.imports.protocol(true);
   const names = providerSymbols(plan.model);
   return [
     {
       kind: StructureKind.Class,
       name: "Provider",
       isExported: true,
-      extends: `rt.${providerClass}`,
+      extends: `${rtp}.${providerClass}`,
       docs: [
         `A configured ${plan.model.provider.name} provider. Each setting comes from the argument, then its environment variable, then its default.`,
       ],
@@ -123,7 +124,7 @@ function providerClass(plan: PackagePlan): StatementStructures[] {
           parameters: [
             { name: "args", type: names.args, initializer: "{}" },
             { name: "env", type: "rt.Env", initializer: "process.env" },
-            { name: "options", type: `rt.${providerClass}Options`, initializer: "{}" },
+            { name: "options", type: `${rtp}.${providerClass}Options`, initializer: "{}" },
           ],
           statements: [`super(${names.resolve}(args, env), { env, ...options });`],
         },

@@ -66,7 +66,9 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
       ),
       constant(
         p.descriptor,
-        operations ? `${rt}.ResourceDescriptor<${rt}.${operations}>` : `${rt}.ResourceDescriptor`,
+        operations
+          ? `${rt}.ResourceDescriptor<${ctx.imports.protocol(false)}.${operations}>`
+          : `${rt}.ResourceDescriptor`,
         descriptor,
         `What the runtime needs to know about ${r.name}: wire names, constraints, secrets, replacements and the import-id format.`,
       ),

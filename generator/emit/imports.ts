@@ -1,10 +1,17 @@
 import { StructureKind, type ImportDeclarationStructure } from "ts-morph";
+import type { Protocol } from "../model/types.js";
 import { runtimeModule } from "../repoPackages.js";
+
+type Use = "none" | "type" | "value";
 
 /** The imports one generated module needs, collected while its text is planned, printed sorted. */
 export class Imports {
   private readonly byModule = new Map<string, Map<string, boolean>>();
-  private runtime: "none" | "type" | "value" = "none";
+  private runtime: Use = "none";
+  private protocolEntry: Use = "none";
+
+  /** `protocol`: the provider's, whose runtime entry (`@sdkgen/runtime/<protocol>`) `rtp` names. */
+  constructor(private readonly protocolName?: Protocol) {}
 
   /** `name` from `module`; `value` when it is used as a value, not only as a type. */
   add(module: string, name: string, value: boolean): void {
@@ -15,9 +22,15 @@ export class Imports {
 
   /** The runtime, imported as the namespace `rt` so no schema name can collide with it. */
   rt(value: boolean): string {
-    if (value) this.runtime = "value";
-    else if (this.runtime === "none") this.runtime = "type";
+    this.runtime = used(this.runtime, value);
     return "rt";
+  }
+
+  /** The provider protocol's runtime entry, imported as the namespace `rtp`. */
+  protocol(value: boolean): string {
+    if (!this.protocolName) throw new Error("a provider without a protocol has no protocol runtime");
+    this.protocolEntry = used(this.protocolEntry, value);
+    return "rtp";
   }
 
   structures(): ImportDeclarationStructure[] {
@@ -28,6 +41,13 @@ export class Imports {
         moduleSpecifier: runtimeModule(),
         namespaceImport: "rt",
         isTypeOnly: this.runtime === "type",
+      });
+    if (this.protocolEntry !== "none")
+      out.push({
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: `${runtimeModule()}/${this.protocolName!}`,
+        namespaceImport: "rtp",
+        isTypeOnly: this.protocolEntry === "type",
       });
     for (const module of [...this.byModule.keys()].sort()) {
       const names = [...this.byModule.get(module)!.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -42,3 +62,5 @@ export class Imports {
     return out;
   }
 }
+
+const used = (was: Use, value: boolean): Use => (value ? "value" : was === "none" ? "type" : was);

@@ -69,7 +69,9 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
     else owners.set(symbol, { what, at });
   };
   const reexports = runtimeReexports(model.provider.name);
-  [...reexports.values, ...reexports.types].forEach((s) => owners.set(s, { what: "a runtime re-export" }));
+  [...reexports.values, ...reexports.protocolValues, ...reexports.types].forEach((s) =>
+    owners.set(s, { what: "a runtime re-export" }),
+  );
 
   const p = providerSymbols(model);
   const provider = model.provider[SOURCE];

@@ -1,3 +1,6 @@
+// The core: what every generated package needs whatever its protocol. Each protocol has its own
+// entry (@sdkgen/runtime/netsvc, @sdkgen/runtime/cloudplat), so a netsvc program never loads TC3
+// signing or the STS credential chain; @sdkgen/runtime/providers is the generator's view of both.
 import "./ambient.js";
 export * from "./config.js";
 export type * from "./descriptor.js";
@@ -12,10 +15,6 @@ export * from "./http/log.js";
 export * from "./http/network.js";
 export * from "./http/retry.js";
 export * from "./http/transport.js";
-export * from "./cloudplat/index.js";
-export * from "./netsvc/client.js";
-export * from "./netsvc/endpoints.js";
-export * from "./netsvc/oauth.js";
 export * from "./lifecycle/diff.js";
 export * from "./lifecycle/importId.js";
 export * from "./lifecycle/wait.js";
@@ -24,10 +23,5 @@ export * from "./lifecycle/resource.js";
 export * from "./lifecycle/providerSource.js";
 export * from "./lifecycle/find.js";
 export * from "./lifecycle/wire.js";
-export * from "./netsvc/provider.js";
-export type * from "./netsvc/operations.js";
-export { activeProducts, classifyProduct, mcrUids, ofType, productUids } from "./netsvc/products.js";
-export * from "./providers.js";
 export * from "./lifecycle/lookup.js";
 export * from "./concurrency.js";
-export { TAG_CONCURRENCY } from "./netsvc/lookups.js";

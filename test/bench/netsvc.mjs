@@ -1,7 +1,7 @@
 // `make bench` (netsvc): getVxcs with tags over 200 VXCs at 20 ms of emulated latency, beside its bound.
 // (The overhead per call is measured by overhead.mjs, against a bare keep-alive http.request.)
 import { Port, Provider, getVxcs } from "netsvc";
-import { TAG_CONCURRENCY } from "@sdkgen/runtime";
+import { TAG_CONCURRENCY } from "@sdkgen/runtime/netsvc";
 import { startNetsvcEmulator } from "../../build/examples/test/emulators/netsvc/index.js";
 
 const emu = await startNetsvcEmulator({ clock: { speed: 1000 }, tokenLifetimeSeconds: 1e9 });

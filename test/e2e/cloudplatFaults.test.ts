@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  CloudplatError,
   OrderUncertainError,
   secret,
   ServiceError,
@@ -8,6 +7,7 @@ import {
   TransportError,
   type RetryPolicy,
 } from "@sdkgen/runtime";
+import { CloudplatError } from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayApiKey, ApiGatewayService, getAddressTemplates, Provider, type ProviderArgs } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
 import { keyedProvider, seedTemplate } from "./cloudplatKit.js";

@@ -1,5 +1,5 @@
 import { Provider, type ProviderArgs } from "cloudplat";
-import type { CloudplatProviderOptions } from "@sdkgen/runtime";
+import type { CloudplatProviderOptions } from "@sdkgen/runtime/cloudplat";
 import type { CloudplatEmulator } from "../emulators/cloudplat/index.js";
 
 /**

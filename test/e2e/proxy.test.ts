@@ -1,7 +1,9 @@
 import http from "node:http";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { TransportError, type CloudplatProviderOptions, type NetsvcProviderOptions } from "@sdkgen/runtime";
+import { TransportError } from "@sdkgen/runtime";
+import { type NetsvcProviderOptions } from "@sdkgen/runtime/netsvc";
+import { type CloudplatProviderOptions } from "@sdkgen/runtime/cloudplat";
 import * as cloudplat from "cloudplat";
 import * as netsvc from "netsvc";
 import { startCloudplatEmulator } from "../emulators/cloudplat/index.js";

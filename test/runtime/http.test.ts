@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   backoff,
-  NetsvcClient,
   NotFoundError,
   retryable,
   retryAfterMs,
@@ -16,6 +15,7 @@ import {
   withRetries,
   type RetryPolicy,
 } from "@sdkgen/runtime";
+import { NetsvcClient } from "@sdkgen/runtime/netsvc";
 
 const FAST: RetryPolicy = { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50, budgetMs: 500 };
 const ref = { method: "GET", path: "/x" };

@@ -96,19 +96,21 @@ export * from "./types/serviceParameter.js";
 export * from "./types/tagInfo.js";
 export * from "./types/tsfLoadBalanceConf.js";
 export {
-  AccountNotAllowedError,
-  CloudplatError,
   NotFoundError,
   OrderUncertainError,
   ReplacementRequiredError,
   Secret,
   ServiceError,
-  SessionExpiredError,
-  SessionNotStartedError,
   TransportError,
   ValidationError,
   WaitError,
   secret,
   setLogSink,
 } from "@sdkgen/runtime";
+export {
+  AccountNotAllowedError,
+  CloudplatError,
+  SessionExpiredError,
+  SessionNotStartedError,
+} from "@sdkgen/runtime/cloudplat";
 export type { LogSink, Logger, SecretInput, ValidationIssue } from "@sdkgen/runtime";

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import * as rtp from "@sdkgen/runtime/cloudplat";
 import { ProviderProtocol } from "./enums.js";
 import { type AssumeRole, type AssumeRoleArgs, assumeRoleType } from "./types/assumeRole.js";
 import {
@@ -325,8 +326,8 @@ export function terraformConfig(
 }
 
 /** A configured cloudplat provider. Each setting comes from the argument, then its environment variable, then its default. */
-export class Provider extends rt.CloudplatProvider {
-  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.CloudplatProviderOptions = {}) {
+export class Provider extends rtp.CloudplatProvider {
+  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rtp.CloudplatProviderOptions = {}) {
     super(resolveProviderConfig(args, env), { env, ...options });
   }
 

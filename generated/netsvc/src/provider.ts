@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import * as rtp from "@sdkgen/runtime/netsvc";
 import { ProviderEnvironment } from "./enums.js";
 
 /**
@@ -189,8 +190,8 @@ export function terraformConfig(
 }
 
 /** A configured netsvc provider. Each setting comes from the argument, then its environment variable, then its default. */
-export class Provider extends rt.NetsvcProvider {
-  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rt.NetsvcProviderOptions = {}) {
+export class Provider extends rtp.NetsvcProvider {
+  constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rtp.NetsvcProviderOptions = {}) {
     super(resolveProviderConfig(args, env), { env, ...options });
   }
 

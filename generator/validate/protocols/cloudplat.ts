@@ -1,4 +1,4 @@
-import type { CloudplatOperations } from "@sdkgen/runtime";
+import type { CloudplatOperations } from "@sdkgen/runtime/cloudplat";
 import { didYouMean } from "@sdkgen/runtime";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";

@@ -1,4 +1,4 @@
-import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime";
+import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import { didYouMean } from "@sdkgen/runtime";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type ProviderIndex } from "../../load/providerIndex.js";

@@ -1,5 +1,6 @@
-import type { CloudplatHookContext, CloudplatHooks, Values } from "@sdkgen/runtime";
-import { collectPages } from "@sdkgen/runtime";
+import type { Values } from "@sdkgen/runtime";
+import type { CloudplatHookContext, CloudplatHooks } from "@sdkgen/runtime/cloudplat";
+import { collectPages } from "@sdkgen/runtime/cloudplat";
 import type { ApiGatewayApiArgs, ApiGatewayApiOutputs } from "../resources/apiGatewayApi.js";
 
 /** The quota input of each environment, in the order the reference provider resets them. */

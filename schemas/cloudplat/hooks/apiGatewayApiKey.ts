@@ -1,5 +1,6 @@
-import type { CloudplatHookContext, CloudplatHooks } from "@sdkgen/runtime";
-import { expectTrue, revealValue, ValidationError } from "@sdkgen/runtime";
+import type { CloudplatHookContext, CloudplatHooks } from "@sdkgen/runtime/cloudplat";
+import { revealValue, ValidationError } from "@sdkgen/runtime";
+import { expectTrue } from "@sdkgen/runtime/cloudplat";
 import type { ApiGatewayApiKeyArgs, ApiGatewayApiKeyOutputs } from "../resources/apiGatewayApiKey.js";
 
 /**

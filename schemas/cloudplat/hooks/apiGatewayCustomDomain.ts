@@ -1,5 +1,6 @@
-import type { CloudplatHookContext, CloudplatHooks, Values } from "@sdkgen/runtime";
-import { CloudplatError, collectPages } from "@sdkgen/runtime";
+import type { Values } from "@sdkgen/runtime";
+import type { CloudplatHookContext, CloudplatHooks } from "@sdkgen/runtime/cloudplat";
+import { CloudplatError, collectPages } from "@sdkgen/runtime/cloudplat";
 import type { ApiGatewayCustomDomainOutputs, ApiGatewayCustomDomainArgs } from "../resources/apiGatewayCustomDomain.js";
 
 /**

@@ -1,5 +1,6 @@
-import type { CloudplatHookContext, CloudplatHooks, Values } from "@sdkgen/runtime";
-import { collectPages, expectTrue } from "@sdkgen/runtime";
+import type { Values } from "@sdkgen/runtime";
+import type { CloudplatHookContext, CloudplatHooks } from "@sdkgen/runtime/cloudplat";
+import { collectPages, expectTrue } from "@sdkgen/runtime/cloudplat";
 import type { ApiGatewayServiceArgs, ApiGatewayServiceOutputs } from "../resources/apiGatewayService.js";
 
 /** The QPS limit input of each environment, in the order the reference provider unreleases them. */

@@ -1,5 +1,7 @@
-import type { CloudplatHookContext, CloudplatHooks, Values } from "@sdkgen/runtime";
-import { CloudplatError, collectPages, ValidationError } from "@sdkgen/runtime";
+import type { Values } from "@sdkgen/runtime";
+import type { CloudplatHookContext, CloudplatHooks } from "@sdkgen/runtime/cloudplat";
+import { ValidationError } from "@sdkgen/runtime";
+import { CloudplatError, collectPages } from "@sdkgen/runtime/cloudplat";
 import type {
   ApiGatewayServiceReleaseArgs,
   ApiGatewayServiceReleaseOutputs,

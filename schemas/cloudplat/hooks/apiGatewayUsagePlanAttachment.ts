@@ -1,5 +1,7 @@
-import type { CloudplatHookContext, CloudplatHooks, Values } from "@sdkgen/runtime";
-import { CloudplatError, collectPages, expectTrue, ValidationError } from "@sdkgen/runtime";
+import type { Values } from "@sdkgen/runtime";
+import type { CloudplatHookContext, CloudplatHooks } from "@sdkgen/runtime/cloudplat";
+import { ValidationError } from "@sdkgen/runtime";
+import { CloudplatError, collectPages, expectTrue } from "@sdkgen/runtime/cloudplat";
 import type {
   ApiGatewayUsagePlanAttachmentArgs,
   ApiGatewayUsagePlanAttachmentOutputs,
@@ -86,7 +88,10 @@ export const hooks: CloudplatHooks<ApiGatewayUsagePlanAttachmentArgs, ApiGateway
 };
 
 /** BindEnvironment and UnBindEnvironment name an API binding's API in a list. */
-function withApi(params: Values, values: { readonly bindType?: string | undefined; readonly apiId?: string | undefined }) {
+function withApi(
+  params: Values,
+  values: { readonly bindType?: string | undefined; readonly apiId?: string | undefined },
+) {
   if (values.bindType === "API") params.ApiIds = [values.apiId];
 }
 
@@ -113,7 +118,9 @@ async function isBound(a: Attachment, ctx: CloudplatHookContext): Promise<boolea
   const list = await pages(action, { ServiceId: a.serviceId }, listKey, ctx);
   return list.some(
     (u) =>
-      u.UsagePlanId === a.usagePlanId && u.Environment === a.environment && (a.bindType !== "API" || u.ApiId === a.apiId),
+      u.UsagePlanId === a.usagePlanId &&
+      u.Environment === a.environment &&
+      (a.bindType !== "API" || u.ApiId === a.apiId),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { NetsvcHooks } from "@sdkgen/runtime";
+import type { NetsvcHooks } from "@sdkgen/runtime/netsvc";
 import type { IxArgs, IxOutputs } from "../resources/ix.js";
 
 /**

@@ -1,5 +1,5 @@
-import type { NetsvcHooks } from "@sdkgen/runtime";
-import { activeProducts } from "@sdkgen/runtime";
+import type { NetsvcHooks } from "@sdkgen/runtime/netsvc";
+import { activeProducts } from "@sdkgen/runtime/netsvc";
 import type { LagPortArgs, LagPortOutputs } from "../resources/lagPort.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { NetsvcHooks } from "@sdkgen/runtime";
+import type { NetsvcHooks } from "@sdkgen/runtime/netsvc";
 import { valueToWire } from "@sdkgen/runtime";
 import type { McrArgs, McrOutputs } from "../resources/mcr.js";
 

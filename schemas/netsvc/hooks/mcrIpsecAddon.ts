@@ -1,5 +1,7 @@
-import type { NetsvcHookContext, NetsvcHooks, Values } from "@sdkgen/runtime";
-import { mcrUids, NotFoundError } from "@sdkgen/runtime";
+import type { Values } from "@sdkgen/runtime";
+import type { NetsvcHookContext, NetsvcHooks } from "@sdkgen/runtime/netsvc";
+import { NotFoundError } from "@sdkgen/runtime";
+import { mcrUids } from "@sdkgen/runtime/netsvc";
 import type { McrIpsecAddonArgs, McrIpsecAddonOutputs } from "../resources/mcrIpsecAddon.js";
 
 /**

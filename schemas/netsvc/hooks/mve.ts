@@ -1,4 +1,4 @@
-import type { NetsvcHooks } from "@sdkgen/runtime";
+import type { NetsvcHooks } from "@sdkgen/runtime/netsvc";
 import type { MveArgs, MveOutputs } from "../resources/mve.js";
 
 interface WireVnic {

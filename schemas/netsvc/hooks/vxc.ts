@@ -1,5 +1,7 @@
-import type { NetsvcHooks, Values } from "@sdkgen/runtime";
-import { classifyProduct, fromWire } from "@sdkgen/runtime";
+import type { Values } from "@sdkgen/runtime";
+import type { NetsvcHooks } from "@sdkgen/runtime/netsvc";
+import { fromWire } from "@sdkgen/runtime";
+import { classifyProduct } from "@sdkgen/runtime/netsvc";
 import type { VxcArgs, VxcOutputs } from "../resources/vxc.js";
 
 const ENDS = [

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import {
   ApiGatewayApiApiType,
   ApiGatewayApiAuthType,
@@ -596,7 +597,7 @@ export interface ApiGatewayApiOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayApi: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayApi",
   token: "cloudplat:index/apiGatewayApi:ApiGatewayApi",

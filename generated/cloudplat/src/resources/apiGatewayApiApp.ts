@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /**
@@ -44,7 +45,7 @@ export interface ApiGatewayApiAppOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayApiApp: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayApiAppDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayApiAppDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayApiApp",
   token: "cloudplat:index/apiGatewayApiApp:ApiGatewayApiApp",

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayApiKeyAccessKeyType, ApiGatewayApiKeyStatus } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayApiKey.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -118,7 +119,7 @@ export interface ApiGatewayApiKeyOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayApiKey: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayApiKeyDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayApiKeyDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayApiKey",
   token: "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey",

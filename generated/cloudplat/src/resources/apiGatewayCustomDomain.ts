@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayCustomDomainNetType, ApiGatewayCustomDomainProtocol } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayCustomDomain.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -132,7 +133,7 @@ export interface ApiGatewayCustomDomainOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayCustomDomain: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayCustomDomainDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayCustomDomain",
   token: "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain",

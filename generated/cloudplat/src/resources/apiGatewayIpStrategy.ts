@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayIpStrategyStrategyType } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
@@ -67,7 +68,7 @@ export interface ApiGatewayIpStrategyOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayIpStrategy: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayIpStrategyDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayIpStrategy",
   token: "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy",

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayPluginPluginType } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
@@ -83,7 +84,7 @@ export interface ApiGatewayPluginOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayPlugin: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayPluginDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayPluginDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayPlugin",
   token: "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin",

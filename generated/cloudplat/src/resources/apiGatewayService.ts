@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayServiceIpVersion, ApiGatewayServiceNetTypes, ApiGatewayServiceProtocol } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayService.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -188,7 +189,7 @@ export interface ApiGatewayServiceOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayService: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayServiceDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayServiceDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayService",
   token: "cloudplat:index/apiGatewayService:ApiGatewayService",

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayServiceReleaseEnvironmentName } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayServiceRelease.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -74,7 +75,7 @@ export interface ApiGatewayServiceReleaseOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayServiceRelease: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayServiceReleaseDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayServiceRelease",
   token: "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease",

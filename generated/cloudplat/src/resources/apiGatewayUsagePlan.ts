@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayUsagePlanAttach, apiGatewayUsagePlanAttachType } from "../types/apiGatewayUsagePlanAttach.js";
 
@@ -63,7 +64,7 @@ export interface ApiGatewayUsagePlanOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayUsagePlan: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayUsagePlanDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayUsagePlan",
   token: "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan",

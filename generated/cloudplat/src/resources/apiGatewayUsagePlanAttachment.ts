@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayUsagePlanAttachmentBindType, ApiGatewayUsagePlanAttachmentEnvironment } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayUsagePlanAttachment.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -107,7 +108,7 @@ export interface ApiGatewayUsagePlanAttachmentOutputs {
 }
 
 /** What the runtime needs to know about ApiGatewayUsagePlanAttachment: wire names, constraints, secrets, replacements and the import-id format. */
-export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor<rt.CloudplatOperations> = {
+export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperations> = {
   kind: "resource",
   name: "ApiGatewayUsagePlanAttachment",
   token: "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment",

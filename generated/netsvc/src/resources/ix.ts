@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { hooks } from "../hooks/ix.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type IxResources, ixResourcesType } from "../types/ixResources.js";
@@ -218,7 +219,7 @@ export interface IxOutputs {
 }
 
 /** What the runtime needs to know about Ix: wire names, constraints, secrets, replacements and the import-id format. */
-export const ixDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const ixDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "Ix",
   token: "netsvc:index/ix:Ix",

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { ContractTermMonths, DiversityZone, LagPortPortSpeed } from "../enums.js";
 import { hooks } from "../hooks/lagPort.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -281,7 +282,7 @@ export interface LagPortOutputs {
 }
 
 /** What the runtime needs to know about LagPort: wire names, constraints, secrets, replacements and the import-id format. */
-export const lagPortDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const lagPortDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "LagPort",
   token: "netsvc:index/lagPort:LagPort",

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { ContractTermMonths, DiversityZone, McrPortSpeed } from "../enums.js";
 import { hooks } from "../hooks/mcr.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -313,7 +314,7 @@ export interface McrOutputs {
 }
 
 /** What the runtime needs to know about Mcr: wire names, constraints, secrets, replacements and the import-id format. */
-export const mcrDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const mcrDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "Mcr",
   token: "netsvc:index/mcr:Mcr",

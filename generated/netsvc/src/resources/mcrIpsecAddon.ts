@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { IpsecTunnelCount } from "../enums.js";
 import { hooks } from "../hooks/mcrIpsecAddon.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -58,7 +59,7 @@ export interface McrIpsecAddonOutputs {
 }
 
 /** What the runtime needs to know about McrIpsecAddon: wire names, constraints, secrets, replacements and the import-id format. */
-export const mcrIpsecAddonDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const mcrIpsecAddonDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "McrIpsecAddon",
   token: "netsvc:index/mcrIpsecAddon:McrIpsecAddon",

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { AddressFamily } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
@@ -82,7 +83,7 @@ export interface McrPrefixFilterListOutputs {
 }
 
 /** What the runtime needs to know about McrPrefixFilterList: wire names, constraints, secrets, replacements and the import-id format. */
-export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const mcrPrefixFilterListDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "McrPrefixFilterList",
   token: "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList",

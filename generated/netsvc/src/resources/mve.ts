@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { ContractTermMonths, DiversityZone } from "../enums.js";
 import { hooks } from "../hooks/mve.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -279,7 +280,7 @@ export interface MveOutputs {
 }
 
 /** What the runtime needs to know about Mve: wire names, constraints, secrets, replacements and the import-id format. */
-export const mveDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const mveDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "Mve",
   token: "netsvc:index/mve:Mve",

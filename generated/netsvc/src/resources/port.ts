@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { ContractTermMonths, DiversityZone, PortPortSpeed } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type PortResources, portResourcesType } from "../types/portResources.js";
@@ -270,7 +271,7 @@ export interface PortOutputs {
 }
 
 /** What the runtime needs to know about Port: wire names, constraints, secrets, replacements and the import-id format. */
-export const portDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const portDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "Port",
   token: "netsvc:index/port:Port",

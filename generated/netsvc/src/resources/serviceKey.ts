@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ServiceKeyValidFor,
@@ -115,7 +116,7 @@ export interface ServiceKeyOutputs {
 }
 
 /** What the runtime needs to know about ServiceKey: wire names, constraints, secrets, replacements and the import-id format. */
-export const serviceKeyDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const serviceKeyDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "ServiceKey",
   token: "netsvc:index/serviceKey:ServiceKey",

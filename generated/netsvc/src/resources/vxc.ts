@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { ContractTermMonths } from "../enums.js";
 import { hooks } from "../hooks/vxc.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -287,7 +288,7 @@ export interface VxcOutputs {
 }
 
 /** What the runtime needs to know about Vxc: wire names, constraints, secrets, replacements and the import-id format. */
-export const vxcDescriptor: rt.ResourceDescriptor<rt.NetsvcOperations> = {
+export const vxcDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   kind: "resource",
   name: "Vxc",
   token: "netsvc:index/vxc:Vxc",
