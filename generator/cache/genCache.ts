@@ -115,6 +115,6 @@ function generatorFingerprint(): string {
   // The root and runtime package files name the versions, the repository and the runtime's package.
   for (const pkg of ["node_modules/prettier", "node_modules/ts-morph", "runtime", ""])
     add(join(repo, pkg, "package.json"));
-  hash.update(JSON.stringify(PROVIDER_RUNTIMES)); // what the runtime implements decides which lookups and error names are emitted
+  hash.update(JSON.stringify(PROVIDER_RUNTIMES)); // the runtime decides which error names are emitted
   return (fingerprint = hash.digest("base64url").slice(0, 16));
 }

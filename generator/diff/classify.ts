@@ -175,11 +175,16 @@ export const RULES = {
   },
   "variant-removed": { severity: "breaking", why: "programs using the variant no longer compile" },
   "discriminator-changed": { severity: "breaking", why: "programs selecting a variant no longer compile" },
-  // Behaviour on the wire (wirePath, onChange, notSent; a resource's operations, readiness and hooks).
+  // Behaviour on the wire (wirePath, onChange, notSent; an entity's operations, readiness and hooks).
   "change-rejected": { severity: "breaking", why: "an update that changes it is now refused" },
   "wire-binding-changed": {
     severity: "warning",
     why: "requests now carry it elsewhere, or a change to it does something else",
+  },
+  "binding-added": { severity: "info", why: "its class (a resource) or function (a lookup) is added" },
+  "binding-removed": {
+    severity: "breaking",
+    why: "its class (a resource) or function (a lookup) is gone: programs using it no longer compile",
   },
   "operations-changed": {
     severity: "warning",

@@ -129,7 +129,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     (x, y, emit) => {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
       compareImportId(x, y, emit);
-      compareOperations(x, y, emit);
+      compareBinding(resourceBinding(x), resourceBinding(y), y.name, emit);
       compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, owned(sides, x, y), emit);
     },
   );
@@ -140,6 +140,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     emitter,
     (x, y, emit) => {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+      compareBinding(lookupBinding(x), lookupBinding(y), y.name, emit);
       compareFields(
         lookupFields(x),
         lookupFields(y),
@@ -257,20 +258,40 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
   }
 }
 
-/** The operations a resource is bound to, its readiness and its hooks, compared as one behaviour. */
-function compareOperations(a: Resource, b: Resource, emit: EntityEmit): void {
-  const behaviour = (r: Resource) =>
-    canonical({ operations: r.operations, readiness: r.readiness, hooks: r.hooks, createdAt: r.createdAt });
-  if (behaviour(a) !== behaviour(b))
+/**
+ * What an entity is bound to (a resource's operations, readiness, hooks and creation-time field; a
+ * lookup's operation and hooks), compared as one behaviour. Binding decides whether a resource has a
+ * class and a lookup a function, so gaining or losing it is its own change.
+ */
+function compareBinding(
+  a: { readonly bound: boolean; readonly behaviour: string },
+  b: { readonly bound: boolean; readonly behaviour: string },
+  path: string,
+  emit: EntityEmit,
+): void {
+  if (a.bound !== b.bound)
     emit(
-      {
-        code: "operations-changed",
-        path: b.name,
-        what: "its operations, readiness, hooks or creation-time field changed",
-      },
+      b.bound
+        ? { code: "binding-added", path, what: "it is now bound to operations" }
+        : { code: "binding-removed", path, what: "it is no longer bound to operations" },
+      WHOLE,
+    );
+  else if (a.behaviour !== b.behaviour)
+    emit(
+      { code: "operations-changed", path, what: "its operations, readiness, hooks or creation-time field changed" },
       WHOLE,
     );
 }
+
+const resourceBinding = (r: Resource) => ({
+  bound: r.operations !== undefined,
+  behaviour: canonical({ operations: r.operations, readiness: r.readiness, hooks: r.hooks, createdAt: r.createdAt }),
+});
+
+const lookupBinding = (l: Lookup) => ({
+  bound: l.operation !== undefined,
+  behaviour: canonical({ operation: l.operation, hooks: l.hooks }),
+});
 
 function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
   // The format is what matters; prose (a description, why import is unsupported) is not compared.

@@ -1,7 +1,9 @@
-import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
+import { hookPath } from "./emitHooks.js";
+import { Code } from "./literal.js";
+import { lookupOperationType } from "./protocols.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
 import { secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
@@ -20,7 +22,10 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
     inputs: fieldsData(l.inputs, ctx),
     results: fieldsData(l.results, ctx),
     secretPaths: secretPaths(l.results, ctx.types),
+    operation: l.operation,
+    hooks: l.hooks ? new Code(ctx.use(hookPath(l.hooks), "hooks", true)) : undefined,
   };
+  const operation = l.operation && lookupOperationType(plan.model.provider.protocol);
   return printModule(
     ctx,
     [l.file],
@@ -41,7 +46,7 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
       ),
       constant(
         p.descriptor,
-        `${rt}.LookupDescriptor`,
+        operation ? `${rt}.LookupDescriptor<${ctx.imports.protocol(false)}.${operation}>` : `${rt}.LookupDescriptor`,
         descriptor,
         `What the runtime needs to know about ${l.name}: wire names, constraints and secrets.`,
       ),
@@ -52,12 +57,12 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
 }
 
 /**
- * The lookup function, when the runtime implements it: validates the arguments, runs the lookup with
+ * The lookup function, when the schema binds the lookup to an operation: validates the arguments, runs the lookup with
  * the given provider (or the one built from the environment) and returns the typed result.
  */
 function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const l = p.entity;
-  if (!PROVIDER_RUNTIMES[plan.model.provider.name]?.lookups.includes(l.token)) return [];
+  if (!l.operation) return [];
   const rt = ctx.imports.rt(true);
   const Provider = ctx.use(plan.providerPath, "Provider", false);
   const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);

@@ -1,9 +1,15 @@
 import type { Protocol } from "../model/types.js";
 
 /** What generated code names of each provider protocol's runtime: its Provider class and operations type. */
-const PROTOCOLS: Readonly<Record<Protocol, { readonly providerClass: string; readonly operations: string }>> = {
-  cloudplat: { providerClass: "CloudplatProvider", operations: "CloudplatOperations" },
-  netsvc: { providerClass: "NetsvcProvider", operations: "NetsvcOperations" },
+const PROTOCOLS: Readonly<
+  Record<Protocol, { readonly providerClass: string; readonly operations: string; readonly lookupOperation: string }>
+> = {
+  cloudplat: {
+    providerClass: "CloudplatProvider",
+    operations: "CloudplatOperations",
+    lookupOperation: "CloudplatLookupOperation",
+  },
+  netsvc: { providerClass: "NetsvcProvider", operations: "NetsvcOperations", lookupOperation: "NetsvcLookupOperation" },
 };
 
 /** The runtime class a generated Provider extends, or none for a provider without a protocol. */
@@ -13,3 +19,7 @@ export const providerClassOf = (protocol: Protocol | undefined): string | undefi
 /** The runtime type of a protocol's operations, which a bound resource's descriptor is typed with. */
 export const operationsType = (protocol: Protocol | undefined): string | undefined =>
   protocol && PROTOCOLS[protocol].operations;
+
+/** The runtime type of a protocol's lookup operation, which a bound lookup's descriptor is typed with. */
+export const lookupOperationType = (protocol: Protocol | undefined): string | undefined =>
+  protocol && PROTOCOLS[protocol].lookupOperation;

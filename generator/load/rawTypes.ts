@@ -82,6 +82,8 @@ export interface RawEntity {
   importId?: RawImportId;
   lifecycle?: { notes?: string[] };
   operations?: Record<string, Record<string, unknown>>;
+  /** A lookup's one operation, or `hook`. */
+  operation?: Record<string, unknown> | "hook";
   readiness?: Readiness;
   createdAt?: string;
   hooks?: string;

@@ -293,6 +293,10 @@ export function buildModel(index: ProviderIndex): PackageModel {
       ...(e.deprecated && { deprecated: e.deprecated.trim() }),
       inputs,
       results: [...outputs, ...echoed].sort(byName),
+      ...(e.operation && {
+        operation: e.operation === "hook" ? "hook" : (sortedKeys(e.operation) as Readonly<Record<string, unknown>>),
+      }),
+      ...(e.hooks && { hooks: e.hooks }),
       examples: examples(e.examples),
       file: src.file,
       [SOURCE]: src.position(["name"]),

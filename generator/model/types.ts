@@ -192,6 +192,10 @@ export interface Lookup extends Sourced {
   readonly inputs: readonly Field[];
   /** Declared outputs and echoed inputs: the fields of `Get<Name>Result`. */
   readonly results: readonly Field[];
+  /** The operation it is bound to, in its protocol's shape, or `hook` (its hook module runs it). */
+  readonly operation?: Readonly<Record<string, unknown>> | "hook";
+  /** The hook module (schemas/<provider>/hooks/<name>.ts) for what its binding cannot say. */
+  readonly hooks?: string;
   readonly examples: readonly Example[];
   readonly file: string;
 }

@@ -59,10 +59,10 @@ export class MetaSchemaValidator {
   constructor(cacheDir?: string) {
     const text = readFileSync(metaSchemaPath(), "utf8");
     this.meta = JSON.parse(text) as JsonSchema;
-    // Each entity kind, and each protocol's operations (`$defs/<protocol>Operations`, checked by its rule).
+    // Each entity kind, and each protocol's operations and lookup operation (`$defs/<protocol>Operations`, `$defs/<protocol>Lookup`).
     const kinds = [
       ...Object.values(KIND_BY_FOLDER).flat(),
-      ...Object.keys(this.meta.$defs ?? {}).filter((k) => k.endsWith("Operations")),
+      ...Object.keys(this.meta.$defs ?? {}).filter((k) => k.endsWith("Operations") || k.endsWith("Lookup")),
     ];
     const ajvVersion = (require("ajv/package.json") as { version: string }).version;
     const file = `meta-${hashText(text + ajvVersion).slice(0, 16)}.cjs`;

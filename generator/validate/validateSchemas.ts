@@ -4,6 +4,7 @@ import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
 import { checkCloudplatOperations } from "./protocols/cloudplat.js";
+import { checkLookupOperations } from "./protocols/lookups.js";
 import { checkNetsvcOperations } from "./protocols/netsvc.js";
 import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
@@ -32,6 +33,10 @@ export function validateSchemas(
   for (const index of providers) diagnostics.push(...checkRules(index, valid), ...checkReferences(index, valid));
   const meta = () => (metaValidator ??= new MetaSchemaValidator(cacheDir));
   for (const index of providers)
-    diagnostics.push(...checkCloudplatOperations(index, valid, meta), ...checkNetsvcOperations(index, valid, meta));
+    diagnostics.push(
+      ...checkCloudplatOperations(index, valid, meta),
+      ...checkNetsvcOperations(index, valid, meta),
+      ...checkLookupOperations(index, valid, meta),
+    );
   return { providers, valid, diagnostics };
 }

@@ -130,11 +130,16 @@ export interface ResourceDescriptor<O extends object = object> extends EntityDes
   readonly hooks?: object;
 }
 
-export interface LookupDescriptor extends EntityDescriptor {
+/** A lookup's data. `O` is the shape of its operation, which its provider protocol defines and interprets. */
+export interface LookupDescriptor<O extends object = object> extends EntityDescriptor {
   readonly kind: "lookup";
   readonly inputs: Readonly<Record<string, FieldSpec>>;
   readonly results: Readonly<Record<string, FieldSpec>>;
   readonly secretPaths: readonly string[];
+  /** The operation it is bound to, or `hook`: its hook module runs it. */
+  readonly operation?: O | "hook";
+  /** What its binding cannot say, in its protocol's lookup hook shape. */
+  readonly hooks?: object;
 }
 
 export interface ProviderDescriptor {

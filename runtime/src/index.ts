@@ -24,4 +24,5 @@ export * from "./lifecycle/providerSource.js";
 export * from "./lifecycle/find.js";
 export * from "./lifecycle/wire.js";
 export * from "./lifecycle/lookup.js";
+export { mayBeIdentified } from "./lifecycle/identified.js";
 export * from "./concurrency.js";

@@ -49,6 +49,9 @@ const WITH_PROTOCOL: Edit = {
   with: "envPrefix: SHOP\nprotocol: netsvc",
 };
 
+/** A netsvc lookup operation for getWidgets: its one input goes in the path. */
+const LOOKUP_OP = 'operation: { path: "/v1/widgets?name={name}", into: widgets, id: "{name}" }\n';
+
 export const CASES: readonly Case[] = [
   // Packages and entities
   {
@@ -579,6 +582,25 @@ export const CASES: readonly Case[] = [
     name: "a resource's readiness declared",
     edits: [widget("lifecycle:\n", "readiness: readable\nlifecycle:\n")],
     expect: [["Widget", "operations-changed", "warning"]],
+  },
+  {
+    name: "a lookup bound to an operation: its function appears",
+    base: [WITH_PROTOCOL],
+    edits: [{ file: "lookups/getWidgets.yaml", replace: "outputs:", with: `${LOOKUP_OP}outputs:` }],
+    expect: [["getWidgets", "binding-added", "info"]],
+  },
+  {
+    name: "a lookup's operation removed: its function is gone",
+    base: [WITH_PROTOCOL],
+    reverse: true,
+    edits: [{ file: "lookups/getWidgets.yaml", replace: "outputs:", with: `${LOOKUP_OP}outputs:` }],
+    expect: [["getWidgets", "binding-removed", "breaking"]],
+  },
+  {
+    name: "a lookup's path changed",
+    base: [WITH_PROTOCOL, { file: "lookups/getWidgets.yaml", replace: "outputs:", with: `${LOOKUP_OP}outputs:` }],
+    edits: [{ file: "lookups/getWidgets.yaml", replace: "/v1/widgets", with: "/v2/widgets" }],
+    expect: [["getWidgets", "operations-changed", "warning"]],
   },
   {
     name: "an input made write-only",

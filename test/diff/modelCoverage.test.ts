@@ -60,7 +60,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     lifecycleNotes: "ignored: prose",
     examples: "ignored: documentation only",
     file: "ignored: follows the name",
-    operations: "operations-changed",
+    operations: "binding-added, binding-removed, operations-changed",
     readiness: "operations-changed",
     createdAt: "operations-changed",
     hooks: "operations-changed",
@@ -74,6 +74,8 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     results: "compared with inputs, as one field list",
     examples: "ignored: documentation only",
     file: "ignored: follows the name",
+    operation: "binding-added, binding-removed, operations-changed",
+    hooks: "operations-changed",
   },
   type: {
     kind: "type-changed",

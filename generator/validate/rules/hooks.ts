@@ -11,10 +11,12 @@ const hookedOperations = (operations: unknown): string[] =>
 
 export const hooks: Rule = {
   id: "hooks",
-  description: "`hooks` names a module in the provider's hooks/ folder, and an operation bound to `hook` has one",
+  description:
+    "`hooks` names a module in the provider's hooks/ folder, and an operation bound to `hook` (a resource's or a lookup's) has one",
   check: ({ walk, index }) =>
-    walk.resources.flatMap(({ src }) => {
+    [...walk.resources, ...walk.lookups].flatMap(({ src }) => {
       const e = entity(src);
+      const kind = e.kind === "lookup" ? "lookup" : "resource";
       const modules = [...index.hooks.keys()];
       if (e.hooks !== undefined)
         return index.hooks.has(e.hooks)
@@ -26,11 +28,13 @@ export const hooks: Rule = {
                 `hooks names no module: expected schemas/${index.name}/hooks/${e.hooks}.ts${didYouMean(e.hooks, modules)}`,
               ),
             ];
+      if (e.operation === "hook")
+        return [at(src, ["operation"], "the operation is bound to a hook, but the lookup names no `hooks` module")];
       return hookedOperations(e.operations).map((op) =>
         at(
           src,
           ["operations", op],
-          `the ${op} operation is bound to a hook, but the resource names no \`hooks\` module`,
+          `the ${op} operation is bound to a hook, but the ${kind} names no \`hooks\` module`,
         ),
       );
     }),

@@ -1,3 +1,4 @@
+import type { CloudplatClient } from "./client.js";
 import type { ResourceRef } from "../http/errors.js";
 import type { Values } from "../lifecycle/resource.js";
 
@@ -10,4 +11,16 @@ export function expectTrue(response: Values, action: string, ref: ResourceRef): 
     throw new Error(
       `${ref.token} (${ref.id ?? "new"}): apigateway/${action} did not succeed (Result ${JSON.stringify(response.Result)})`,
     );
+}
+
+/** `Response.Result` of one call that answers a single object there (the API gateway's habit), for hooks. */
+export async function resultOf(
+  client: CloudplatClient,
+  service: string,
+  action: string,
+  params: Values,
+  signal: AbortSignal | undefined,
+): Promise<Values> {
+  const response = await client.call<{ Result?: Values }>(service, action, params, { signal });
+  return response.Result ?? {};
 }

@@ -1,4 +1,5 @@
 export * from "./answers.js";
+export { hashOfIds } from "./boundLookup.js";
 export * from "./client.js";
 export * from "./config.js";
 export * from "./errors.js";

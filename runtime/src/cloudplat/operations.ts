@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../descriptor.js";
+import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
 import type { CallContext, Values } from "../lifecycle/resource.js";
 import type { WaitVerdict } from "../lifecycle/wait.js";
@@ -128,4 +128,45 @@ export interface CloudplatHooks<A extends object = Values, O extends object = Va
   /** Whole operations, for a kind whose read or list no binding describes. */
   read?(id: string, ctx: CloudplatHookContext): Promise<Writable<O> | undefined>;
   list?(filter: Writable<O>, ctx: CloudplatHookContext): Promise<string[]>;
+}
+
+/**
+ * The operation of a cloudplat lookup (schema `operation`, `$defs/cloudplatLookup` of the
+ * meta-schema). Its request holds every given input under its wire name, except those it places
+ * itself (`request` placeholders, `filters`) and those marked `notSent`.
+ */
+export interface CloudplatLookupOperation extends CloudplatCall {
+  readonly service: string;
+  /** Inputs sent as the platform's `Filters` entries (`{Name, Values}`), by input name, when given. */
+  readonly filters?: Readonly<Record<string, string>>;
+  /** A paged list: every page's items, under the list's key of the object the outputs read. */
+  readonly paging?: CloudplatPaging;
+  /** The path of the object the outputs read in the answer (`Result`); default the whole answer. */
+  readonly result?: string;
+  /** The lists the `id` input filters, as paths to each item's id field (`EventList[].Id`). */
+  readonly identifiedBy?: readonly string[];
+  /**
+   * The result's id: a template of inputs (`{serviceId}#{apiId}`, an absent one empty), or a hash of
+   * the ids of the items kept (`identifiedBy`) or of the request (equal for equal queries).
+   */
+  readonly id: string | { readonly hash: "items" | "request" };
+}
+
+/** What a lookup hook gets besides its values. */
+export interface CloudplatLookupContext extends CallContext {
+  readonly provider: CloudplatProvider;
+  readonly client: CloudplatClient;
+  readonly descriptor: LookupDescriptor<CloudplatLookupOperation>;
+}
+
+/**
+ * What a cloudplat lookup's binding cannot say: a hook file in schemas/cloudplat/hooks/ exports one
+ * of these as `hooks`, typed with the lookup's generated Args.
+ */
+export interface CloudplatLookupHooks<A extends object = Values> {
+  /**
+   * Completes or reshapes the answer (the object the outputs read) before the `id` filter: further
+   * calls per item, values the wire spells differently.
+   */
+  answer?(wire: Values, args: A, ctx: CloudplatLookupContext): Promise<Values> | Values;
 }

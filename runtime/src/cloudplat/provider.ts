@@ -11,11 +11,8 @@ import { credentialChain } from "./credentials/chain.js";
 import type { CredentialProvider } from "./credentials/types.js";
 import type { RateLimit } from "./rateLimit.js";
 import { boundKindOps } from "./boundKind.js";
-import type { CloudplatOperations } from "./operations.js";
-import { ANTIDDOS_LOOKUPS } from "./lookups/antiddos.js";
-import { APIGATEWAY_LOOKUPS } from "./lookups/apigateway.js";
-import type { LookupFactory } from "./lookups/listLookup.js";
-import { VPC_LOOKUPS } from "./lookups/vpc.js";
+import type { CloudplatLookupOperation, CloudplatOperations } from "./operations.js";
+import { boundLookupOps } from "./boundLookup.js";
 import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
 
 /** How a provider talks to the platform, beyond its configuration: for tuning and tests. */
@@ -35,11 +32,6 @@ export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
   /** First delay between readiness polls in milliseconds (default 2 000, doubling to 30 000). */
   readonly pollMs?: number | undefined;
 }
-
-/** The lookups this runtime implements, by token. */
-const LOOKUPS: Readonly<Record<string, LookupFactory>> = { ...VPC_LOOKUPS, ...ANTIDDOS_LOOKUPS, ...APIGATEWAY_LOOKUPS };
-
-export const CLOUDPLAT_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
 
 /** The seed gives cloudplat no wait setting; asynchronous operations (a release) wait this long. */
 const WAIT_MS = 10 * 60_000;
@@ -99,9 +91,8 @@ export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> imple
     return boundKindOps(this, d as ResourceDescriptor<CloudplatOperations>);
   }
 
+  /** Every lookup is bound to an operation in its schema (the generator emits a function only for those). */
   lookup(d: LookupDescriptor): LookupOps {
-    const factory = LOOKUPS[d.token];
-    if (!factory) throw new Error(`the cloudplat runtime has no operation for ${d.token}`);
-    return factory(this, d);
+    return boundLookupOps(this, d as LookupDescriptor<CloudplatLookupOperation>);
   }
 }

@@ -28,3 +28,8 @@ export function fillRequest(
   };
   return Object.fromEntries(Object.entries(template ?? {}).map(([k, v]) => [k, fill(v)]));
 }
+
+/** The names a request template's placeholders name, in order, each once. */
+export function placeholders(template: unknown): string[] {
+  return [...new Set([...JSON.stringify(template ?? {}).matchAll(ANY)].map((m) => m[1]!))];
+}

@@ -66,9 +66,10 @@ function convert(type: TypeSpec, value: unknown): unknown {
               ? false
               : undefined;
       case "list":
-        return Array.isArray(value)
-          ? value.map((x) => convert(type.items, x)).filter((x) => x !== undefined)
-          : undefined;
+        if (Array.isArray(value)) return value.map((x) => convert(type.items, x)).filter((x) => x !== undefined);
+        // A single object where a list of objects is declared reads as a list of one (the Terraform
+        // providers expose the platform's nested settings so).
+        return type.items.kind === "object" && typeof value === "object" ? [convert(type.items, value)] : undefined;
       case "map":
         return typeof value === "object" && !Array.isArray(value)
           ? Object.fromEntries(

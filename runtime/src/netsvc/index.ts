@@ -3,5 +3,14 @@ export * from "./endpoints.js";
 export * from "./oauth.js";
 export * from "./provider.js";
 export type * from "./operations.js";
-export { activeProducts, classifyProduct, mcrUids, ofType, productUids } from "./products.js";
-export { TAG_CONCURRENCY } from "./lookups.js";
+export { nothingMatches } from "./boundLookup.js";
+export {
+  activeProducts,
+  classifyProduct,
+  mcrUids,
+  ofType,
+  productsOf,
+  productUids,
+  TAG_CONCURRENCY,
+  withTags,
+} from "./products.js";

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../descriptor.js";
+import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
 import type { CallContext, Values } from "../lifecycle/resource.js";
 import type { WaitVerdict } from "../lifecycle/wait.js";
@@ -110,4 +110,40 @@ export interface NetsvcHooks<A extends object = Values, O extends object = Value
   create?(args: A, ctx: NetsvcHookContext): Promise<string>;
   read?(id: string, ctx: NetsvcHookContext): Promise<Writable<O> | undefined>;
   list?(filter: Writable<O>, ctx: NetsvcHookContext): Promise<string[]>;
+}
+
+/**
+ * The operation of a netsvc lookup (schema `operation`, `$defs/netsvcLookup`): one GET whose answer
+ * the outputs read (or which fills one output, `into`), or `hook` for a lookup that takes several calls.
+ */
+export interface NetsvcLookupOperation {
+  /** The path, with `{input}` placeholders (URL-encoded). */
+  readonly path: string;
+  /** The wire name of the output the whole answer is (a list); default the answer is the object the outputs read. */
+  readonly into?: string;
+  /** The result's id: a template of the answer's fields and the inputs (`{productUid}`), or a constant. */
+  readonly id: string;
+}
+
+/** What a lookup hook gets besides its values. */
+export interface NetsvcLookupContext extends CallContext {
+  readonly provider: NetsvcProvider;
+  readonly client: NetsvcClient;
+  readonly descriptor: LookupDescriptor<NetsvcLookupOperation>;
+}
+
+/**
+ * What a netsvc lookup's binding cannot say: a hook file in schemas/netsvc/hooks/ exports one of
+ * these as `hooks`, typed with the lookup's generated Args.
+ */
+export interface NetsvcLookupHooks<A extends object = Values> {
+  /** Refuses arguments the schema cannot express (throws a ValidationError), before any request. */
+  check?(args: A): void;
+  /**
+   * Picks or reshapes the answer (the API filters nothing itself): into the object the outputs read,
+   * or, with `into`, that output's list.
+   */
+  answer?(answer: unknown, args: A, ctx: NetsvcLookupContext): unknown;
+  /** The whole lookup (operation `hook`): the object the outputs read, and the result's id. */
+  run?(args: A, ctx: NetsvcLookupContext): Promise<{ readonly wire: Values; readonly id: string }>;
 }

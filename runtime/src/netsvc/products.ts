@@ -1,5 +1,6 @@
 import type { ResourceRef } from "../http/errors.js";
 import type { CallContext, Values } from "../lifecycle/resource.js";
+import { mapConcurrent } from "../concurrency.js";
 import type { NetsvcProvider } from "./provider.js";
 
 /**
@@ -101,4 +102,33 @@ export function classifyProduct(state: Values): import("../lifecycle/wait.js").W
       message: status === "GONE" ? "it no longer exists" : `it is ${status.toLowerCase()}`,
     };
   return { state: "pending", status };
+}
+
+/** Tags are fetched for this many products at a time (one call each, §4.4). */
+export const TAG_CONCURRENCY = 8;
+
+/** Each product with its resource tags as a map (one call per product, TAG_CONCURRENCY at a time). */
+export function withTags(p: NetsvcProvider, products: readonly Values[], ctx: CallContext): Promise<Values[]> {
+  return mapConcurrent(products, TAG_CONCURRENCY, async (x) => {
+    const tags = await p.client.call<{ resourceTags?: { key: string; value: string }[] }>(
+      "GET",
+      `/v2/product/${encodeURIComponent(String(x.productUid))}/tags`,
+      { signal: ctx.signal },
+    );
+    return { ...x, resourceTags: Object.fromEntries((tags?.resourceTags ?? []).map((t) => [t.key, t.value])) };
+  });
+}
+
+/**
+ * The products a product lookup lists (§4.4): the one `productUid` names, or every active one of a
+ * wire product type (`MCR2`, `MVE`, `VXC`).
+ */
+export async function productsOf(
+  p: NetsvcProvider,
+  productType: string,
+  productUid: string | undefined,
+  ctx: CallContext,
+): Promise<Values[]> {
+  if (productUid === undefined) return (await activeProducts(p, ctx)).filter((x) => ofType(x, productType));
+  return [await p.client.call<Values>("GET", `/v2/product/${encodeURIComponent(productUid)}`, { signal: ctx.signal })];
 }

@@ -11,17 +11,9 @@ import type { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
 import { boundKind } from "./boundKind.js";
 import { NetsvcClient } from "./client.js";
-import type { NetsvcOperations } from "./operations.js";
+import type { NetsvcLookupOperation, NetsvcOperations } from "./operations.js";
 import { endpointsFor, type Environment } from "./endpoints.js";
-import {
-  getLocation,
-  getMcrPrefixFilterLists,
-  getMveImages,
-  getMveSizes,
-  getPartner,
-  getVxcs,
-  productList,
-} from "./lookups.js";
+import { boundLookupOps } from "./boundLookup.js";
 
 /** How a provider talks to its service, beyond its configuration: for tuning and tests. */
 export interface NetsvcProviderOptions extends ProviderRuntimeOptions {
@@ -44,20 +36,6 @@ export interface NetsvcConfig {
   /** Minutes. */
   readonly waitTime: number;
 }
-
-/** The lookups this runtime implements, by token. */
-const LOOKUPS: Readonly<Record<string, (provider: NetsvcProvider, d: LookupDescriptor) => LookupOps>> = {
-  "netsvc:index/getLocation:getLocation": getLocation,
-  "netsvc:index/getMcrPrefixFilterLists:getMcrPrefixFilterLists": getMcrPrefixFilterLists,
-  "netsvc:index/getMcrs:getMcrs": productList("MCR2", "mcrs", true),
-  "netsvc:index/getMveImages:getMveImages": getMveImages,
-  "netsvc:index/getMveSizes:getMveSizes": getMveSizes,
-  "netsvc:index/getMves:getMves": productList("MVE", "mves", false),
-  "netsvc:index/getPartner:getPartner": getPartner,
-  "netsvc:index/getVxcs:getVxcs": getVxcs,
-};
-
-export const NETSVC_LOOKUPS: readonly string[] = Object.keys(LOOKUPS);
 
 /** A configured netsvc provider: its client, wait and cancellation settings, and its resource kinds. */
 export class NetsvcProvider extends ConfiguredProvider<NetsvcConfig> implements ProviderRuntime, LookupRuntime {
@@ -93,10 +71,9 @@ export class NetsvcProvider extends ConfiguredProvider<NetsvcConfig> implements 
     return boundKind(this, d as ResourceDescriptor<NetsvcOperations>);
   }
 
+  /** Every lookup is bound to an operation in its schema (the generator emits a function only for those). */
   lookup(d: LookupDescriptor): LookupOps {
-    const factory = LOOKUPS[d.token];
-    if (!factory) throw new Error(`the netsvc runtime has no operation for ${d.token}`);
-    return factory(this, d);
+    return boundLookupOps(this, d as LookupDescriptor<NetsvcLookupOperation>);
   }
 
   /** Orders are refused until the API terms are accepted (the seed's acceptPurchaseTerms). */

@@ -2,16 +2,25 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AddressTemplateGroup, addressTemplateGroupType } from "../types/addressTemplateGroup.js";
 
 /** Arguments of getAddressTemplateGroups (`cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups`): Address template groups of the region, optionally filtered by id or name. */
 export interface GetAddressTemplateGroupsArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /** Name of the address template group to match (sent as the `address-template-group-name` filter). */
   name?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
 }
 
@@ -28,14 +37,24 @@ export interface GetAddressTemplateGroupsResult {
 }
 
 /** What the runtime needs to know about getAddressTemplateGroups: wire names, constraints and secrets. */
-export const getAddressTemplateGroupsDescriptor: rt.LookupDescriptor = {
+export const getAddressTemplateGroupsDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAddressTemplateGroups",
   token: "cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     name: { wire: "Name", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   results: {
     groupLists: {
@@ -49,9 +68,22 @@ export const getAddressTemplateGroupsDescriptor: rt.LookupDescriptor = {
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
     name: { wire: "Name", mode: "output", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeAddressTemplateGroups",
+    filters: { id: "address-template-group-id", name: "address-template-group-name" },
+    id: { hash: "items" },
+    identifiedBy: ["AddressTemplateGroupSet[].AddressTemplateGroupId"],
+    paging: { list: "AddressTemplateGroupSet", style: "vpc" },
+    service: "vpc",
+  },
 };
 
 /** Checks {@link GetAddressTemplateGroupsArgs} before any request: returns every violation (an empty list when valid). */

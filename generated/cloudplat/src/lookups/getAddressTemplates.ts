@@ -2,16 +2,25 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AddressTemplate, addressTemplateType } from "../types/addressTemplate.js";
 
 /** Arguments of getAddressTemplates (`cloudplat:index/getAddressTemplates:getAddressTemplates`): Address templates of the region, optionally filtered by id or name. */
 export interface GetAddressTemplatesArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /** Name of the address template to match (sent as the `address-template-name` filter). */
   name?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
 }
 
@@ -28,19 +37,34 @@ export interface GetAddressTemplatesResult {
 }
 
 /** What the runtime needs to know about getAddressTemplates: wire names, constraints and secrets. */
-export const getAddressTemplatesDescriptor: rt.LookupDescriptor = {
+export const getAddressTemplatesDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAddressTemplates",
   token: "cloudplat:index/getAddressTemplates:getAddressTemplates",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     name: { wire: "Name", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   results: {
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
     name: { wire: "Name", mode: "output", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     templateLists: {
       wire: "AddressTemplateSet",
       mode: "output",
@@ -49,6 +73,14 @@ export const getAddressTemplatesDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeAddressTemplates",
+    filters: { id: "address-template-id", name: "address-template-name" },
+    id: { hash: "items" },
+    identifiedBy: ["AddressTemplateSet[].AddressTemplateId"],
+    paging: { list: "AddressTemplateSet", style: "vpc" },
+    service: "vpc",
+  },
 };
 
 /** Checks {@link GetAddressTemplatesArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type DeviceStatus, deviceStatusType } from "../types/deviceStatus.js";
 
@@ -9,13 +10,21 @@ import { type DeviceStatus, deviceStatusType } from "../types/deviceStatus.js";
 export interface GetAntiddosBasicDeviceStatusArgs {
   /** Region filter (numeric region id). */
   filterRegion?: number | undefined;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /** Resource ids to query. */
   idLists?: readonly string[] | undefined;
   /** IP addresses to query. */
   ipLists?: readonly string[] | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
 }
 
@@ -38,13 +47,18 @@ export interface GetAntiddosBasicDeviceStatusResult {
 }
 
 /** What the runtime needs to know about getAntiddosBasicDeviceStatus: wire names, constraints and secrets. */
-export const getAntiddosBasicDeviceStatusDescriptor: rt.LookupDescriptor = {
+export const getAntiddosBasicDeviceStatusDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosBasicDeviceStatus",
   token: "cloudplat:index/getAntiddosBasicDeviceStatus:getAntiddosBasicDeviceStatus",
   inputs: {
     filterRegion: { wire: "FilterRegion", mode: "optional", type: { kind: "integer" } },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     idLists: {
       wire: "IdList",
       mode: "optional",
@@ -55,7 +69,12 @@ export const getAntiddosBasicDeviceStatusDescriptor: rt.LookupDescriptor = {
       mode: "optional",
       type: { kind: "list", items: { kind: "string" } },
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   results: {
     clbDatas: {
@@ -82,9 +101,20 @@ export const getAntiddosBasicDeviceStatusDescriptor: rt.LookupDescriptor = {
       mode: "output",
       type: { kind: "list", items: { kind: "string" } },
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeBasicDeviceStatus",
+    id: { hash: "request" },
+    identifiedBy: ["Data[].Key", "CLBData[].Key"],
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosBasicDeviceStatusArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import {
   GetAntiddosBgpBizTrendBusiness,
   GetAntiddosBgpBizTrendFlag,
@@ -34,7 +35,11 @@ export interface GetAntiddosBgpBizTrendArgs {
    * - `1`: Custom time.
    */
   flag: GetAntiddosBgpBizTrendFlag;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /** Id of the anti-DDoS instance. */
   instanceId: string;
@@ -48,7 +53,11 @@ export interface GetAntiddosBgpBizTrendArgs {
    * - `outpkg`: Outbound packets.
    */
   metricName: GetAntiddosBgpBizTrendMetricName;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /**
    * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
@@ -106,7 +115,7 @@ export interface GetAntiddosBgpBizTrendResult {
 }
 
 /** What the runtime needs to know about getAntiddosBgpBizTrend: wire names, constraints and secrets. */
-export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
+export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosBgpBizTrend",
   token: "cloudplat:index/getAntiddosBgpBizTrend:getAntiddosBgpBizTrend",
@@ -126,7 +135,12 @@ export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
       mode: "required",
       type: { kind: "integer", constraints: { enum: GetAntiddosBgpBizTrendFlag } },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     instanceId: { wire: "InstanceId", mode: "required", type: { kind: "string" } },
     metricName: {
       wire: "MetricName",
@@ -136,7 +150,12 @@ export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
         constraints: { enum: GetAntiddosBgpBizTrendMetricName },
       },
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "required",
@@ -185,7 +204,12 @@ export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "output",
@@ -195,6 +219,7 @@ export const getAntiddosBgpBizTrendDescriptor: rt.LookupDescriptor = {
     total: { wire: "Total", mode: "output", type: { kind: "integer" } },
   },
   secretPaths: [],
+  operation: { action: "DescribeBgpBizTrend", id: "{instanceId}", service: "antiddos" },
 };
 
 /** Checks {@link GetAntiddosBgpBizTrendArgs} before any request: returns every violation (an empty list when valid). */

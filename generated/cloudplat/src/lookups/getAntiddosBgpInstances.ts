@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosBgpInstance, antiddosBgpInstanceType } from "../types/antiddosBgpInstance.js";
 import { type TagInfo, type TagInfoArgs, tagInfoType } from "../types/tagInfo.js";
@@ -14,9 +15,17 @@ export interface GetAntiddosBgpInstancesArgs {
   filterRegion: string;
   /** Tags (tagKey, tagValue) the instances must carry. */
   filterTags?: readonly TagInfoArgs[] | undefined;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
 }
 
@@ -37,7 +46,7 @@ export interface GetAntiddosBgpInstancesResult {
 }
 
 /** What the runtime needs to know about getAntiddosBgpInstances: wire names, constraints and secrets. */
-export const getAntiddosBgpInstancesDescriptor: rt.LookupDescriptor = {
+export const getAntiddosBgpInstancesDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosBgpInstances",
   token: "cloudplat:index/getAntiddosBgpInstances:getAntiddosBgpInstances",
@@ -53,8 +62,18 @@ export const getAntiddosBgpInstancesDescriptor: rt.LookupDescriptor = {
       mode: "optional",
       type: { kind: "list", items: { kind: "object", object: tagInfoType } },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   results: {
     bgpInstanceLists: {
@@ -83,9 +102,21 @@ export const getAntiddosBgpInstancesDescriptor: rt.LookupDescriptor = {
       type: { kind: "list", items: { kind: "object", object: tagInfoType } },
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeBgpInstances",
+    id: "{filterRegion}",
+    identifiedBy: ["BGPInstanceList[].InstanceId"],
+    paging: { list: "BGPInstanceList", style: "antiddos" },
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosBgpInstancesArgs} before any request: returns every violation (an empty list when valid). */

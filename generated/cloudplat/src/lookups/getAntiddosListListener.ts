@@ -2,15 +2,24 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosLayer4Listener, antiddosLayer4ListenerType } from "../types/antiddosLayer4Listener.js";
 import { type AntiddosLayer7Listener, antiddosLayer7ListenerType } from "../types/antiddosLayer7Listener.js";
 
 /** Arguments of getAntiddosListListener (`cloudplat:index/getAntiddosListListener:getAntiddosListListener`): Layer-4 and layer-7 forwarding listeners of the account's anti-DDoS instances. */
 export interface GetAntiddosListListenerArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
 }
 
@@ -27,13 +36,23 @@ export interface GetAntiddosListListenerResult {
 }
 
 /** What the runtime needs to know about getAntiddosListListener: wire names, constraints and secrets. */
-export const getAntiddosListListenerDescriptor: rt.LookupDescriptor = {
+export const getAntiddosListListenerDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosListListener",
   token: "cloudplat:index/getAntiddosListListener:getAntiddosListListener",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   results: {
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
@@ -55,9 +74,19 @@ export const getAntiddosListListenerDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeListListener",
+    id: { hash: "request" },
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosListListenerArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import {
   GetAntiddosOverviewAttackTrendDimension,
   GetAntiddosOverviewAttackTrendPeriod,
@@ -24,7 +25,11 @@ export interface GetAntiddosOverviewAttackTrendArgs {
    * Format: datetime-ymd-hms.
    */
   endTime: string;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /**
    * Statistical period in seconds; only 86400.
@@ -33,7 +38,11 @@ export interface GetAntiddosOverviewAttackTrendArgs {
    * - `86400`: One day.
    */
   period: GetAntiddosOverviewAttackTrendPeriod;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /**
    * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
@@ -90,7 +99,7 @@ export interface GetAntiddosOverviewAttackTrendResult {
 }
 
 /** What the runtime needs to know about getAntiddosOverviewAttackTrend: wire names, constraints and secrets. */
-export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
+export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosOverviewAttackTrend",
   token: "cloudplat:index/getAntiddosOverviewAttackTrend:getAntiddosOverviewAttackTrend",
@@ -108,7 +117,12 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
       mode: "required",
       type: { kind: "string", constraints: { format: "datetime-ymd-hms" } },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     period: {
       wire: "Period",
       mode: "required",
@@ -117,7 +131,12 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
         constraints: { enum: GetAntiddosOverviewAttackTrendPeriod },
       },
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "required",
@@ -165,7 +184,12 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
       guaranteed: true,
     },
     periodPointCount: { wire: "Count", mode: "output", type: { kind: "integer" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "output",
@@ -183,6 +207,11 @@ export const getAntiddosOverviewAttackTrendDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeOverviewAttackTrend",
+    id: { hash: "request" },
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosOverviewAttackTrendArgs} before any request: returns every violation (an empty list when valid). */

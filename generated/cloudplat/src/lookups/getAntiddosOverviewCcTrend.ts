@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import {
   GetAntiddosOverviewCcTrendBusiness,
   GetAntiddosOverviewCcTrendMetricName,
@@ -25,7 +26,11 @@ export interface GetAntiddosOverviewCcTrendArgs {
    * Format: datetime-ymd-hms.
    */
   endTime: string;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /** IP addresses to query. */
   ipLists?: readonly string[] | undefined;
@@ -48,7 +53,11 @@ export interface GetAntiddosOverviewCcTrendArgs {
    * - `86400`: Days.
    */
   period: GetAntiddosOverviewCcTrendPeriod;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /**
    * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
@@ -102,7 +111,7 @@ export interface GetAntiddosOverviewCcTrendResult {
 }
 
 /** What the runtime needs to know about getAntiddosOverviewCcTrend: wire names, constraints and secrets. */
-export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
+export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosOverviewCcTrend",
   token: "cloudplat:index/getAntiddosOverviewCcTrend:getAntiddosOverviewCcTrend",
@@ -120,7 +129,12 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
       mode: "required",
       type: { kind: "string", constraints: { format: "datetime-ymd-hms" } },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     ipLists: {
       wire: "IpList",
       mode: "optional",
@@ -142,7 +156,12 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
         constraints: { enum: GetAntiddosOverviewCcTrendPeriod },
       },
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "required",
@@ -194,7 +213,12 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "output",
@@ -203,6 +227,11 @@ export const getAntiddosOverviewCcTrendDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeOverviewCCTrend",
+    id: { hash: "request" },
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosOverviewCcTrendArgs} before any request: returns every violation (an empty list when valid). */

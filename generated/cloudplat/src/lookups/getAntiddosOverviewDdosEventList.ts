@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { GetAntiddosOverviewDdosEventListAttackStatus } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosDdosEvent, antiddosDdosEventType } from "../types/antiddosDdosEvent.js";
@@ -22,9 +23,17 @@ export interface GetAntiddosOverviewDdosEventListArgs {
    * Format: datetime-ymd-hms.
    */
   endTime: string;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /**
    * Start of the period (`YYYY-MM-DD hh:mm:ss`).
@@ -57,7 +66,7 @@ export interface GetAntiddosOverviewDdosEventListResult {
 }
 
 /** What the runtime needs to know about getAntiddosOverviewDdosEventList: wire names, constraints and secrets. */
-export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor = {
+export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosOverviewDdosEventList",
   token: "cloudplat:index/getAntiddosOverviewDdosEventList:getAntiddosOverviewDdosEventList",
@@ -75,8 +84,18 @@ export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor = {
       mode: "required",
       type: { kind: "string", constraints: { format: "datetime-ymd-hms" } },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "required",
@@ -105,7 +124,12 @@ export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor = {
       guaranteed: true,
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "output",
@@ -114,6 +138,13 @@ export const getAntiddosOverviewDdosEventListDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeOverviewDDoSEventList",
+    id: { hash: "items" },
+    identifiedBy: ["EventList[].Id"],
+    paging: { list: "EventList", pageSize: 20, style: "antiddos" },
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosOverviewDdosEventListArgs} before any request: returns every violation (an empty list when valid). */

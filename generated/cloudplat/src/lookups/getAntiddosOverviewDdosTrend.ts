@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import {
   GetAntiddosOverviewDdosTrendBusiness,
   GetAntiddosOverviewDdosTrendMetricName,
@@ -25,7 +26,11 @@ export interface GetAntiddosOverviewDdosTrendArgs {
    * Format: datetime-ymd-hms.
    */
   endTime: string;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /** IP addresses to query. */
   ipLists?: readonly string[] | undefined;
@@ -46,7 +51,11 @@ export interface GetAntiddosOverviewDdosTrendArgs {
    * - `86400`: Days.
    */
   period: GetAntiddosOverviewDdosTrendPeriod;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /**
    * Start of the statistics period (`YYYY-MM-DD hh:mm:ss`).
@@ -98,7 +107,7 @@ export interface GetAntiddosOverviewDdosTrendResult {
 }
 
 /** What the runtime needs to know about getAntiddosOverviewDdosTrend: wire names, constraints and secrets. */
-export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
+export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosOverviewDdosTrend",
   token: "cloudplat:index/getAntiddosOverviewDdosTrend:getAntiddosOverviewDdosTrend",
@@ -116,7 +125,12 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
       mode: "required",
       type: { kind: "string", constraints: { format: "datetime-ymd-hms" } },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     ipLists: {
       wire: "IpList",
       mode: "optional",
@@ -138,7 +152,12 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
         constraints: { enum: GetAntiddosOverviewDdosTrendPeriod },
       },
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "required",
@@ -190,7 +209,12 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "output",
@@ -199,6 +223,11 @@ export const getAntiddosOverviewDdosTrendDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeOverviewDDoSTrend",
+    id: { hash: "request" },
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosOverviewDdosTrendArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getAntiddosOverviewIndex (`cloudplat:index/getAntiddosOverviewIndex:getAntiddosOverviewIndex`): Anti-DDoS overview counters (protected and attacked IPs and domains, latest attack) over a period. */
@@ -12,9 +13,17 @@ export interface GetAntiddosOverviewIndexArgs {
    * Format: datetime-ymd-hms.
    */
   endTime: string;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /**
    * Start of the period (`YYYY-MM-DD hh:mm:ss`).
@@ -57,7 +66,7 @@ export interface GetAntiddosOverviewIndexResult {
 }
 
 /** What the runtime needs to know about getAntiddosOverviewIndex: wire names, constraints and secrets. */
-export const getAntiddosOverviewIndexDescriptor: rt.LookupDescriptor = {
+export const getAntiddosOverviewIndexDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getAntiddosOverviewIndex",
   token: "cloudplat:index/getAntiddosOverviewIndex:getAntiddosOverviewIndex",
@@ -67,8 +76,18 @@ export const getAntiddosOverviewIndexDescriptor: rt.LookupDescriptor = {
       mode: "required",
       type: { kind: "string", constraints: { format: "datetime-ymd-hms" } },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "required",
@@ -93,7 +112,12 @@ export const getAntiddosOverviewIndexDescriptor: rt.LookupDescriptor = {
     newAttackIp: { wire: "NewAttackIp", mode: "output", type: { kind: "string" } },
     newAttackTime: { wire: "NewAttackTime", mode: "output", type: { kind: "string" } },
     newAttackType: { wire: "NewAttackType", mode: "output", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     startTime: {
       wire: "StartTime",
       mode: "output",
@@ -102,6 +126,11 @@ export const getAntiddosOverviewIndexDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeOverviewIndex",
+    id: { hash: "request" },
+    service: "antiddos",
+  },
 };
 
 /** Checks {@link GetAntiddosOverviewIndexArgs} before any request: returns every violation (an empty list when valid). */

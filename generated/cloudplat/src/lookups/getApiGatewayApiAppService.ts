@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayApiAppServiceApi,
@@ -16,9 +17,17 @@ import {
 export interface GetApiGatewayApiAppServiceArgs {
   /** Region of the service. */
   apiRegion: string;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -79,14 +88,24 @@ export interface GetApiGatewayApiAppServiceResult {
 }
 
 /** What the runtime needs to know about getApiGatewayApiAppService: wire names, constraints and secrets. */
-export const getApiGatewayApiAppServiceDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayApiAppServiceDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayApiAppService",
   token: "cloudplat:index/getApiGatewayApiAppService:getApiGatewayApiAppService",
   inputs: {
     apiRegion: { wire: "ApiRegion", mode: "required", type: { kind: "string" } },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
@@ -124,7 +143,12 @@ export const getApiGatewayApiAppServiceDescriptor: rt.LookupDescriptor = {
     },
     outerSubDomain: { wire: "OuterSubDomain", mode: "output", type: { kind: "string" } },
     protocol: { wire: "Protocol", mode: "output", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceDesc: { wire: "ServiceDesc", mode: "output", type: { kind: "string" } },
     serviceId: {
       wire: "ServiceId",
@@ -146,6 +170,11 @@ export const getApiGatewayApiAppServiceDescriptor: rt.LookupDescriptor = {
     userType: { wire: "UserType", mode: "output", type: { kind: "string" } },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeServiceForApiApp",
+    id: "{serviceId}",
+    service: "apigateway",
+  },
 };
 
 /** Checks {@link GetApiGatewayApiAppServiceArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiAppSummary, apiGatewayApiAppSummaryType } from "../types/apiGatewayApiAppSummary.js";
 
@@ -11,9 +12,17 @@ export interface GetApiGatewayApiAppsArgs {
   apiAppId?: string | undefined;
   /** Name of the application to match (sent as the `ApiAppName` filter). */
   apiAppName?: string | undefined;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
 }
 
@@ -32,15 +41,25 @@ export interface GetApiGatewayApiAppsResult {
 }
 
 /** What the runtime needs to know about getApiGatewayApiApps: wire names, constraints and secrets. */
-export const getApiGatewayApiAppsDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayApiAppsDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayApiApps",
   token: "cloudplat:index/getApiGatewayApiApps:getApiGatewayApiApps",
   inputs: {
     apiAppId: { wire: "ApiAppId", mode: "optional", type: { kind: "string" } },
     apiAppName: { wire: "ApiAppName", mode: "optional", type: { kind: "string" } },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   results: {
     apiAppId: { wire: "ApiAppId", mode: "output", type: { kind: "string" } },
@@ -55,9 +74,22 @@ export const getApiGatewayApiAppsDescriptor: rt.LookupDescriptor = {
     },
     apiAppName: { wire: "ApiAppName", mode: "output", type: { kind: "string" } },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   secretPaths: ["apiAppLists[*].apiAppSecret"],
+  operation: {
+    action: "DescribeApiAppsStatus",
+    filters: { apiAppId: "ApiAppId", apiAppName: "ApiAppName" },
+    id: { hash: "items" },
+    identifiedBy: ["ApiAppSet[].ApiAppId"],
+    paging: { list: "ApiAppSet", style: "apigateway" },
+    service: "apigateway",
+  },
 };
 
 /** Checks {@link GetApiGatewayApiAppsArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,14 +2,23 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiDoc, apiGatewayApiDocType } from "../types/apiGatewayApiDoc.js";
 
 /** Arguments of getApiGatewayApiDocs (`cloudplat:index/getApiGatewayApiDocs:getApiGatewayApiDocs`): API documents of the API gateway. */
 export interface GetApiGatewayApiDocsArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
 }
 
@@ -24,13 +33,23 @@ export interface GetApiGatewayApiDocsResult {
 }
 
 /** What the runtime needs to know about getApiGatewayApiDocs: wire names, constraints and secrets. */
-export const getApiGatewayApiDocsDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayApiDocsDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayApiDocs",
   token: "cloudplat:index/getApiGatewayApiDocs:getApiGatewayApiDocs",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   results: {
     apiDocLists: {
@@ -40,9 +59,21 @@ export const getApiGatewayApiDocsDescriptor: rt.LookupDescriptor = {
       guaranteed: true,
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeAPIDocs",
+    id: { hash: "items" },
+    identifiedBy: ["APIDocSet[].ApiDocId"],
+    paging: { list: "APIDocSet", style: "apigateway" },
+    service: "apigateway",
+  },
 };
 
 /** Checks {@link GetApiGatewayApiDocsArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
+import { hooks } from "../hooks/getApiGatewayApiKeys.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiKeyInfo, apiGatewayApiKeyInfoType } from "../types/apiGatewayApiKeyInfo.js";
 
@@ -9,9 +11,17 @@ import { type ApiGatewayApiKeyInfo, apiGatewayApiKeyInfoType } from "../types/ap
 export interface GetApiGatewayApiKeysArgs {
   /** Access key id to match (sent as the `AccessKeyId` filter). */
   apiKeyId?: string | undefined;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Key name to match (sent as the `SecretName` filter). */
   secretName?: string | undefined;
@@ -32,14 +42,24 @@ export interface GetApiGatewayApiKeysResult {
 }
 
 /** What the runtime needs to know about getApiGatewayApiKeys: wire names, constraints and secrets. */
-export const getApiGatewayApiKeysDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayApiKeysDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayApiKeys",
   token: "cloudplat:index/getApiGatewayApiKeys:getApiGatewayApiKeys",
   inputs: {
     apiKeyId: { wire: "ApiKeyId", mode: "optional", type: { kind: "string" } },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     secretName: { wire: "SecretName", mode: "optional", type: { kind: "string" } },
   },
   results: {
@@ -54,10 +74,24 @@ export const getApiGatewayApiKeysDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     secretName: { wire: "SecretName", mode: "output", type: { kind: "string" } },
   },
   secretPaths: ["lists[*].accessKeySecret"],
+  operation: {
+    action: "DescribeApiKeysStatus",
+    filters: { apiKeyId: "AccessKeyId", secretName: "SecretName" },
+    id: "{secretName}#{apiKeyId}",
+    identifiedBy: ["ApiKeySet[].AccessKeyId"],
+    paging: { list: "ApiKeySet", style: "apigateway" },
+    service: "apigateway",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link GetApiGatewayApiKeysArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiPlugin, apiGatewayApiPluginType } from "../types/apiGatewayApiPlugin.js";
 
@@ -11,9 +12,17 @@ export interface GetApiGatewayApiPluginsArgs {
   apiId: string;
   /** Environment to query. */
   environmentName?: string | undefined;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service the API belongs to. */
   serviceId: string;
@@ -36,15 +45,25 @@ export interface GetApiGatewayApiPluginsResult {
 }
 
 /** What the runtime needs to know about getApiGatewayApiPlugins: wire names, constraints and secrets. */
-export const getApiGatewayApiPluginsDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayApiPluginsDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayApiPlugins",
   token: "cloudplat:index/getApiGatewayApiPlugins:getApiGatewayApiPlugins",
   inputs: {
     apiId: { wire: "ApiId", mode: "required", type: { kind: "string" } },
     environmentName: { wire: "EnvironmentName", mode: "optional", type: { kind: "string" } },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
@@ -56,7 +75,12 @@ export const getApiGatewayApiPluginsDescriptor: rt.LookupDescriptor = {
     },
     environmentName: { wire: "EnvironmentName", mode: "output", type: { kind: "string" } },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     results: {
       wire: "PluginSummary",
       mode: "output",
@@ -74,6 +98,13 @@ export const getApiGatewayApiPluginsDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribePluginsByApi",
+    id: { hash: "items" },
+    identifiedBy: ["PluginSummary[].PluginId"],
+    paging: { list: "PluginSummary", pageSize: 20, style: "apigateway" },
+    service: "apigateway",
+  },
 };
 
 /** Checks {@link GetApiGatewayApiPluginsArgs} before any request: returns every violation (an empty list when valid). */

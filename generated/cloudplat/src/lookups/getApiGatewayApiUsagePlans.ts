@@ -2,14 +2,23 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiUsagePlan, apiGatewayApiUsagePlanType } from "../types/apiGatewayApiUsagePlan.js";
 
 /** Arguments of getApiGatewayApiUsagePlans (`cloudplat:index/getApiGatewayApiUsagePlans:getApiGatewayApiUsagePlans`): Usage plans bound to the APIs of a service. */
 export interface GetApiGatewayApiUsagePlansArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -28,18 +37,33 @@ export interface GetApiGatewayApiUsagePlansResult {
 }
 
 /** What the runtime needs to know about getApiGatewayApiUsagePlans: wire names, constraints and secrets. */
-export const getApiGatewayApiUsagePlansDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayApiUsagePlansDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayApiUsagePlans",
   token: "cloudplat:index/getApiGatewayApiUsagePlans:getApiGatewayApiUsagePlans",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     results: {
       wire: "ApiUsagePlanList",
       mode: "output",
@@ -57,6 +81,13 @@ export const getApiGatewayApiUsagePlansDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeApiUsagePlan",
+    id: { hash: "items" },
+    identifiedBy: ["ApiUsagePlanList[].UsagePlanId"],
+    paging: { list: "ApiUsagePlanList", style: "apigateway" },
+    service: "apigateway",
+  },
 };
 
 /** Checks {@link GetApiGatewayApiUsagePlansArgs} before any request: returns every violation (an empty list when valid). */

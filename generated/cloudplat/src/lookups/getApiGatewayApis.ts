@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
+import { hooks } from "../hooks/getApiGatewayApis.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiDetail, apiGatewayApiDetailType } from "../types/apiGatewayApiDetail.js";
 
@@ -11,9 +13,17 @@ export interface GetApiGatewayApisArgs {
   apiId?: string | undefined;
   /** Name of the API to match (sent as the `ApiName` filter). */
   apiName?: string | undefined;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -36,15 +46,25 @@ export interface GetApiGatewayApisResult {
 }
 
 /** What the runtime needs to know about getApiGatewayApis: wire names, constraints and secrets. */
-export const getApiGatewayApisDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayApisDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayApis",
   token: "cloudplat:index/getApiGatewayApis:getApiGatewayApis",
   inputs: {
     apiId: { wire: "ApiId", mode: "optional", type: { kind: "string" } },
     apiName: { wire: "ApiName", mode: "optional", type: { kind: "string" } },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
@@ -60,7 +80,12 @@ export const getApiGatewayApisDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: {
       wire: "ServiceId",
       mode: "output",
@@ -69,6 +94,15 @@ export const getApiGatewayApisDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeApisStatus",
+    filters: { apiId: "ApiId", apiName: "ApiName" },
+    id: "{apiName}#{apiId}",
+    identifiedBy: ["Lists[].ApiId"],
+    paging: { list: "ApiIdStatusSet", style: "apigateway" },
+    service: "apigateway",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link GetApiGatewayApisArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
+import { hooks } from "../hooks/getApiGatewayBindApiAppsStatus.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayBindApiAppsStatusFilter,
@@ -19,9 +21,17 @@ export interface GetApiGatewayBindApiAppsStatusArgs {
   apiIds: readonly string[];
   /** Filters (name and values) applied to the bindings. */
   filters?: readonly ApiGatewayBindApiAppsStatusFilterArgs[] | undefined;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -44,7 +54,7 @@ export interface GetApiGatewayBindApiAppsStatusResult {
 }
 
 /** What the runtime needs to know about getApiGatewayBindApiAppsStatus: wire names, constraints and secrets. */
-export const getApiGatewayBindApiAppsStatusDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayBindApiAppsStatusDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayBindApiAppsStatus",
   token: "cloudplat:index/getApiGatewayBindApiAppsStatus:getApiGatewayBindApiAppsStatus",
@@ -62,8 +72,18 @@ export const getApiGatewayBindApiAppsStatusDescriptor: rt.LookupDescriptor = {
         items: { kind: "object", object: apiGatewayBindApiAppsStatusFilterType },
       },
     },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
@@ -82,7 +102,12 @@ export const getApiGatewayBindApiAppsStatusDescriptor: rt.LookupDescriptor = {
       },
     },
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     results: {
       wire: "Result",
       mode: "output",
@@ -100,6 +125,14 @@ export const getApiGatewayBindApiAppsStatusDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeApiBindApiAppsStatus",
+    id: { hash: "items" },
+    identifiedBy: ["Result[].ApiAppApiSet[].ApiAppId"],
+    paging: { list: "ApiAppApiSet", pageSize: 20, style: "apigateway" },
+    service: "apigateway",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link GetApiGatewayBindApiAppsStatusArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,14 +2,24 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
+import { hooks } from "../hooks/getApiGatewayCustomerDomains.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayCustomerDomain, apiGatewayCustomerDomainType } from "../types/apiGatewayCustomerDomain.js";
 
 /** Arguments of getApiGatewayCustomerDomains (`cloudplat:index/getApiGatewayCustomerDomains:getApiGatewayCustomerDomains`): Custom domains bound to a service, with their path mappings. */
 export interface GetApiGatewayCustomerDomainsArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -28,13 +38,23 @@ export interface GetApiGatewayCustomerDomainsResult {
 }
 
 /** What the runtime needs to know about getApiGatewayCustomerDomains: wire names, constraints and secrets. */
-export const getApiGatewayCustomerDomainsDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayCustomerDomainsDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayCustomerDomains",
   token: "cloudplat:index/getApiGatewayCustomerDomains:getApiGatewayCustomerDomains",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
@@ -48,7 +68,12 @@ export const getApiGatewayCustomerDomainsDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: {
       wire: "ServiceId",
       mode: "output",
@@ -57,6 +82,14 @@ export const getApiGatewayCustomerDomainsDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeServiceSubDomains",
+    id: "{serviceId}",
+    identifiedBy: ["DomainSet[].DomainName"],
+    paging: { list: "DomainSet", style: "apigateway" },
+    service: "apigateway",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link GetApiGatewayCustomerDomainsArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,14 +2,24 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
+import { hooks } from "../hooks/getApiGatewayIpStrategies.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayIpStrategyInfo, apiGatewayIpStrategyInfoType } from "../types/apiGatewayIpStrategyInfo.js";
 
 /** Arguments of getApiGatewayIpStrategies (`cloudplat:index/getApiGatewayIpStrategies:getApiGatewayIpStrategies`): IP strategies of a service, optionally filtered by name, with the APIs bound to them. */
 export interface GetApiGatewayIpStrategiesArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -32,13 +42,23 @@ export interface GetApiGatewayIpStrategiesResult {
 }
 
 /** What the runtime needs to know about getApiGatewayIpStrategies: wire names, constraints and secrets. */
-export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayIpStrategies",
   token: "cloudplat:index/getApiGatewayIpStrategies:getApiGatewayIpStrategies",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
     strategyName: { wire: "StrategyName", mode: "optional", type: { kind: "string" } },
   },
@@ -53,7 +73,12 @@ export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor = {
       },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: {
       wire: "ServiceId",
       mode: "output",
@@ -63,6 +88,15 @@ export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor = {
     strategyName: { wire: "StrategyName", mode: "output", type: { kind: "string" } },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeIPStrategysStatus",
+    filters: { strategyName: "StrategyName" },
+    id: "{serviceId}#{strategyName}",
+    identifiedBy: ["StrategySet[].StrategyId"],
+    result: "Result",
+    service: "apigateway",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link GetApiGatewayIpStrategiesArgs} before any request: returns every violation (an empty list when valid). */

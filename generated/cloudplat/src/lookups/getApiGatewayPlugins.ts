@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayPluginApi, apiGatewayPluginApiType } from "../types/apiGatewayPluginApi.js";
 
@@ -9,11 +10,19 @@ import { type ApiGatewayPluginApi, apiGatewayPluginApiType } from "../types/apiG
 export interface GetApiGatewayPluginsArgs {
   /** Environment to query. */
   environmentName: string;
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
   /** Id of the plug-in. */
   pluginId: string;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -36,15 +45,25 @@ export interface GetApiGatewayPluginsResult {
 }
 
 /** What the runtime needs to know about getApiGatewayPlugins: wire names, constraints and secrets. */
-export const getApiGatewayPluginsDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayPluginsDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayPlugins",
   token: "cloudplat:index/getApiGatewayPlugins:getApiGatewayPlugins",
   inputs: {
     environmentName: { wire: "EnvironmentName", mode: "required", type: { kind: "string" } },
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
     pluginId: { wire: "PluginId", mode: "required", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
@@ -61,7 +80,12 @@ export const getApiGatewayPluginsDescriptor: rt.LookupDescriptor = {
       type: { kind: "string" },
       guaranteed: true,
     },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     results: {
       wire: "ApiSet",
       mode: "output",
@@ -79,6 +103,13 @@ export const getApiGatewayPluginsDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeAllPluginApis",
+    id: { hash: "items" },
+    identifiedBy: ["ApiSet[].ApiId"],
+    paging: { list: "ApiSet", style: "apigateway" },
+    service: "apigateway",
+  },
 };
 
 /** Checks {@link GetApiGatewayPluginsArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ApiGatewayServiceReleaseVersion,
@@ -10,9 +11,17 @@ import {
 
 /** Arguments of getApiGatewayServiceReleaseVersions (`cloudplat:index/getApiGatewayServiceReleaseVersions:getApiGatewayServiceReleaseVersions`): Release versions of a service. */
 export interface GetApiGatewayServiceReleaseVersionsArgs {
-  /** Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs. */
+  /**
+   * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
+   *
+   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   */
   id?: string | undefined;
-  /** A local path where the results are saved as JSON; it is never sent to the API. */
+  /**
+   * A local path where the results are saved as JSON; it is never sent to the API.
+   *
+   * Not sent by the create call: A local path.
+   */
   resultOutputFile?: string | undefined;
   /** Id of the service. */
   serviceId: string;
@@ -31,18 +40,33 @@ export interface GetApiGatewayServiceReleaseVersionsResult {
 }
 
 /** What the runtime needs to know about getApiGatewayServiceReleaseVersions: wire names, constraints and secrets. */
-export const getApiGatewayServiceReleaseVersionsDescriptor: rt.LookupDescriptor = {
+export const getApiGatewayServiceReleaseVersionsDescriptor: rt.LookupDescriptor<rtp.CloudplatLookupOperation> = {
   kind: "lookup",
   name: "getApiGatewayServiceReleaseVersions",
   token: "cloudplat:index/getApiGatewayServiceReleaseVersions:getApiGatewayServiceReleaseVersions",
   inputs: {
-    id: { wire: "Id", mode: "optional", type: { kind: "string" } },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "optional", type: { kind: "string" } },
+    id: {
+      wire: "Id",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "It filters the answer here (a lookup whose filters take it says so in its operation).",
+    },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "optional",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     serviceId: { wire: "ServiceId", mode: "required", type: { kind: "string" } },
   },
   results: {
     id: { wire: "Id", mode: "output", type: { kind: "string" }, guaranteed: true },
-    resultOutputFile: { wire: "ResultOutputFile", mode: "output", type: { kind: "string" } },
+    resultOutputFile: {
+      wire: "ResultOutputFile",
+      mode: "output",
+      type: { kind: "string" },
+      notSent: "A local path.",
+    },
     results: {
       wire: "VersionList",
       mode: "output",
@@ -60,6 +84,13 @@ export const getApiGatewayServiceReleaseVersionsDescriptor: rt.LookupDescriptor 
     },
   },
   secretPaths: [],
+  operation: {
+    action: "DescribeServiceReleaseVersion",
+    id: "{serviceId}",
+    identifiedBy: ["VersionList[].VersionName"],
+    paging: { list: "VersionList", pageSize: 20, style: "apigateway" },
+    service: "apigateway",
+  },
 };
 
 /** Checks {@link GetApiGatewayServiceReleaseVersionsArgs} before any request: returns every violation (an empty list when valid). */

@@ -21,9 +21,17 @@ export interface ApiGatewayApiDetail {
   readonly modifyTime?: string | undefined;
   /** Front-end request protocol of the API. */
   readonly protocol?: string | undefined;
-  /** Front-end request method (from `RequestConfig.Method`). */
+  /**
+   * Front-end request method.
+   *
+   * Read from `RequestConfig.Method`.
+   */
   readonly requestConfigMethod?: string | undefined;
-  /** Front-end request path (from `RequestConfig.Path`). */
+  /**
+   * Front-end request path.
+   *
+   * Read from `RequestConfig.Path`.
+   */
   readonly requestConfigPath?: string | undefined;
   /** Front-end request parameters of the API. */
   readonly requestParameters?: readonly RequestParameter[] | undefined;
@@ -35,13 +43,25 @@ export interface ApiGatewayApiDetail {
   readonly responseSuccessExample?: string | undefined;
   /** Type of the response returned to the client. */
   readonly responseType?: string | undefined;
-  /** Backend request method (from `ServiceConfig.Method`). */
+  /**
+   * Backend request method.
+   *
+   * Read from `ServiceConfig.Method`.
+   */
   readonly serviceConfigMethod?: string | undefined;
   /** Message returned by a MOCK backend. */
   readonly serviceConfigMockReturnMessage?: string | undefined;
-  /** Backend path (from `ServiceConfig.Path`). */
+  /**
+   * Backend path.
+   *
+   * Read from `ServiceConfig.Path`.
+   */
   readonly serviceConfigPath?: string | undefined;
-  /** Backend product of a VPC backend (from `ServiceConfig.Product`). */
+  /**
+   * Backend product of a VPC backend.
+   *
+   * Read from `ServiceConfig.Product`.
+   */
   readonly serviceConfigProduct?: string | undefined;
   /** Name of the backend cloud function. */
   readonly serviceConfigScfFunctionName?: string | undefined;
@@ -53,9 +73,17 @@ export interface ApiGatewayApiDetail {
   readonly serviceConfigTimeout?: number | undefined;
   /** Backend type of the API. */
   readonly serviceConfigType?: string | undefined;
-  /** Backend URL (from `ServiceConfig.Url`). */
+  /**
+   * Backend URL.
+   *
+   * Read from `ServiceConfig.Url`.
+   */
   readonly serviceConfigUrl?: string | undefined;
-  /** Id of the backend VPC (from `ServiceConfig.UniqVpcId`). */
+  /**
+   * Id of the backend VPC.
+   *
+   * Read from `ServiceConfig.UniqVpcId`.
+   */
   readonly serviceConfigVpcId?: string | undefined;
   /** Id of the service. */
   readonly serviceId?: string | undefined;
@@ -73,8 +101,18 @@ export const apiGatewayApiDetailType: rt.ObjectSpec = {
     enableCors: { wire: "EnableCORS", mode: "output", type: { kind: "boolean" } },
     modifyTime: { wire: "ModifiedTime", mode: "output", type: { kind: "string" } },
     protocol: { wire: "Protocol", mode: "output", type: { kind: "string" } },
-    requestConfigMethod: { wire: "RequestConfigMethod", mode: "output", type: { kind: "string" } },
-    requestConfigPath: { wire: "RequestConfigPath", mode: "output", type: { kind: "string" } },
+    requestConfigMethod: {
+      wire: "RequestConfigMethod",
+      mode: "output",
+      type: { kind: "string" },
+      wirePath: { read: "RequestConfig.Method" },
+    },
+    requestConfigPath: {
+      wire: "RequestConfigPath",
+      mode: "output",
+      type: { kind: "string" },
+      wirePath: { read: "RequestConfig.Path" },
+    },
     requestParameters: {
       wire: "RequestParameters",
       mode: "output",
@@ -88,14 +126,29 @@ export const apiGatewayApiDetailType: rt.ObjectSpec = {
     responseFailExample: { wire: "ResponseFailExample", mode: "output", type: { kind: "string" } },
     responseSuccessExample: { wire: "ResponseSuccessExample", mode: "output", type: { kind: "string" } },
     responseType: { wire: "ResponseType", mode: "output", type: { kind: "string" } },
-    serviceConfigMethod: { wire: "ServiceConfigMethod", mode: "output", type: { kind: "string" } },
+    serviceConfigMethod: {
+      wire: "ServiceConfigMethod",
+      mode: "output",
+      type: { kind: "string" },
+      wirePath: { read: "ServiceConfig.Method" },
+    },
     serviceConfigMockReturnMessage: {
       wire: "ServiceMockReturnMessage",
       mode: "output",
       type: { kind: "string" },
     },
-    serviceConfigPath: { wire: "ServiceConfigPath", mode: "output", type: { kind: "string" } },
-    serviceConfigProduct: { wire: "ServiceConfigProduct", mode: "output", type: { kind: "string" } },
+    serviceConfigPath: {
+      wire: "ServiceConfigPath",
+      mode: "output",
+      type: { kind: "string" },
+      wirePath: { read: "ServiceConfig.Path" },
+    },
+    serviceConfigProduct: {
+      wire: "ServiceConfigProduct",
+      mode: "output",
+      type: { kind: "string" },
+      wirePath: { read: "ServiceConfig.Product" },
+    },
     serviceConfigScfFunctionName: { wire: "ServiceScfFunctionName", mode: "output", type: { kind: "string" } },
     serviceConfigScfFunctionNamespace: {
       wire: "ServiceScfFunctionNamespace",
@@ -109,8 +162,18 @@ export const apiGatewayApiDetailType: rt.ObjectSpec = {
     },
     serviceConfigTimeout: { wire: "ServiceTimeout", mode: "output", type: { kind: "integer" } },
     serviceConfigType: { wire: "ServiceType", mode: "output", type: { kind: "string" } },
-    serviceConfigUrl: { wire: "ServiceConfigUrl", mode: "output", type: { kind: "string" } },
-    serviceConfigVpcId: { wire: "ServiceConfigVpcId", mode: "output", type: { kind: "string" } },
+    serviceConfigUrl: {
+      wire: "ServiceConfigUrl",
+      mode: "output",
+      type: { kind: "string" },
+      wirePath: { read: "ServiceConfig.Url" },
+    },
+    serviceConfigVpcId: {
+      wire: "ServiceConfigVpcId",
+      mode: "output",
+      type: { kind: "string" },
+      wirePath: { read: "ServiceConfig.UniqVpcId" },
+    },
     serviceId: { wire: "ServiceId", mode: "output", type: { kind: "string" } },
   },
 };

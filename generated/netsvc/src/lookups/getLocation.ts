@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
+import { hooks } from "../hooks/getLocation.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type LocationProducts, locationProductsType } from "../types/locationProducts.js";
 
@@ -72,7 +74,7 @@ export interface GetLocationResult {
 }
 
 /** What the runtime needs to know about getLocation: wire names, constraints and secrets. */
-export const getLocationDescriptor: rt.LookupDescriptor = {
+export const getLocationDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getLocation",
   token: "netsvc:index/getLocation:getLocation",
@@ -137,6 +139,8 @@ export const getLocationDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: { id: "{id}", path: "/v3/locations" },
+  hooks: hooks,
 };
 
 /** Checks {@link GetLocationArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
+import { hooks } from "../hooks/getMcrPrefixFilterLists.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type PrefixFilterListInfo, prefixFilterListInfoType } from "../types/prefixFilterListInfo.js";
 
@@ -22,7 +24,7 @@ export interface GetMcrPrefixFilterListsResult {
 }
 
 /** What the runtime needs to know about getMcrPrefixFilterLists: wire names, constraints and secrets. */
-export const getMcrPrefixFilterListsDescriptor: rt.LookupDescriptor = {
+export const getMcrPrefixFilterListsDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getMcrPrefixFilterLists",
   token: "netsvc:index/getMcrPrefixFilterLists:getMcrPrefixFilterLists",
@@ -46,6 +48,12 @@ export const getMcrPrefixFilterListsDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: {
+    id: "{mcrId}",
+    into: "prefixFilterLists",
+    path: "/v2/product/mcr2/{mcrId}/prefixLists",
+  },
+  hooks: hooks,
 };
 
 /** Checks {@link GetMcrPrefixFilterListsArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
+import { hooks } from "../hooks/getMcrs.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type McrSummary, mcrSummaryType } from "../types/mcrSummary.js";
 
@@ -22,7 +24,7 @@ export interface GetMcrsResult {
 }
 
 /** What the runtime needs to know about getMcrs: wire names, constraints and secrets. */
-export const getMcrsDescriptor: rt.LookupDescriptor = {
+export const getMcrsDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getMcrs",
   token: "netsvc:index/getMcrs:getMcrs",
@@ -40,6 +42,8 @@ export const getMcrsDescriptor: rt.LookupDescriptor = {
     productUid: { wire: "productUid", mode: "output", type: { kind: "string" } },
   },
   secretPaths: [],
+  operation: "hook",
+  hooks: hooks,
 };
 
 /** Checks {@link GetMcrsArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
+import { hooks } from "../hooks/getMveImages.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type MveImage, mveImageType } from "../types/mveImage.js";
 
@@ -42,7 +44,7 @@ export interface GetMveImagesResult {
 }
 
 /** What the runtime needs to know about getMveImages: wire names, constraints and secrets. */
-export const getMveImagesDescriptor: rt.LookupDescriptor = {
+export const getMveImagesDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getMveImages",
   token: "netsvc:index/getMveImages:getMveImages",
@@ -70,6 +72,8 @@ export const getMveImagesDescriptor: rt.LookupDescriptor = {
     versionFilter: { wire: "versionFilter", mode: "output", type: { kind: "string" } },
   },
   secretPaths: [],
+  operation: { id: "mve-images", into: "mveImages", path: "/v4/product/mve/images" },
+  hooks: hooks,
 };
 
 /** Checks {@link GetMveImagesArgs} before any request: returns every violation (an empty list when valid). */

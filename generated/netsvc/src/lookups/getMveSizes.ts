@@ -2,6 +2,7 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type MveSize, mveSizeType } from "../types/mveSize.js";
 
@@ -17,7 +18,7 @@ export interface GetMveSizesResult {
 }
 
 /** What the runtime needs to know about getMveSizes: wire names, constraints and secrets. */
-export const getMveSizesDescriptor: rt.LookupDescriptor = {
+export const getMveSizesDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getMveSizes",
   token: "netsvc:index/getMveSizes:getMveSizes",
@@ -32,6 +33,7 @@ export const getMveSizesDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: [],
+  operation: { id: "mve-sizes", into: "mveSizes", path: "/v3/product/mve/variants" },
 };
 
 /** Checks {@link GetMveSizesArgs} before any request: returns every violation (an empty list when valid). */

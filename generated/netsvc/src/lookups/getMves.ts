@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
+import { hooks } from "../hooks/getMves.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type MveSummary, mveSummaryType } from "../types/mveSummary.js";
 
@@ -26,7 +28,7 @@ export interface GetMvesResult {
 }
 
 /** What the runtime needs to know about getMves: wire names, constraints and secrets. */
-export const getMvesDescriptor: rt.LookupDescriptor = {
+export const getMvesDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getMves",
   token: "netsvc:index/getMves:getMves",
@@ -46,6 +48,8 @@ export const getMvesDescriptor: rt.LookupDescriptor = {
     productUid: { wire: "productUid", mode: "output", type: { kind: "string" } },
   },
   secretPaths: [],
+  operation: "hook",
+  hooks: hooks,
 };
 
 /** Checks {@link GetMvesArgs} before any request: returns every violation (an empty list when valid). */

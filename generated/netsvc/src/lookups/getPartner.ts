@@ -2,7 +2,9 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
 import { DiversityZone } from "../enums.js";
+import { hooks } from "../hooks/getPartner.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /** Arguments of getPartner (`netsvc:index/getPartner:getPartner`): A partner (cloud or exchange) port to connect a VXC to, chosen from the partner port list by exact, case-insensitive matches on the given fields; only ports that permit VXCs are considered. Partner port UIDs can change over time as capacity rotates: for stability, set productUid explicitly once connections exist. */
@@ -108,7 +110,7 @@ export interface GetPartnerResult {
 }
 
 /** What the runtime needs to know about getPartner: wire names, constraints and secrets. */
-export const getPartnerDescriptor: rt.LookupDescriptor = {
+export const getPartnerDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getPartner",
   token: "netsvc:index/getPartner:getPartner",
@@ -149,6 +151,8 @@ export const getPartnerDescriptor: rt.LookupDescriptor = {
     vxcPermitted: { wire: "vxcPermitted", mode: "output", type: { kind: "boolean" } },
   },
   secretPaths: [],
+  operation: { id: "{productUid}", path: "/v2/dropdowns/partner/megaports" },
+  hooks: hooks,
 };
 
 /** Checks {@link GetPartnerArgs} before any request: returns every violation (an empty list when valid). */

@@ -2,6 +2,8 @@
 // Do not edit: change the schema and run `make`.
 
 import * as rt from "@sdkgen/runtime";
+import type * as rtp from "@sdkgen/runtime/netsvc";
+import { hooks } from "../hooks/getVxcs.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type VxcSummary, vxcSummaryType } from "../types/vxcSummary.js";
 
@@ -26,7 +28,7 @@ export interface GetVxcsResult {
 }
 
 /** What the runtime needs to know about getVxcs: wire names, constraints and secrets. */
-export const getVxcsDescriptor: rt.LookupDescriptor = {
+export const getVxcsDescriptor: rt.LookupDescriptor<rtp.NetsvcLookupOperation> = {
   kind: "lookup",
   name: "getVxcs",
   token: "netsvc:index/getVxcs:getVxcs",
@@ -46,6 +48,8 @@ export const getVxcsDescriptor: rt.LookupDescriptor = {
     },
   },
   secretPaths: ["vxcs[*].cspConnections[*].authKey"],
+  operation: "hook",
+  hooks: hooks,
 };
 
 /** Checks {@link GetVxcsArgs} before any request: returns every violation (an empty list when valid). */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { Values } from "../../lifecycle/resource.js";
-import { ValidationError } from "../../validate.js";
+import type { Values } from "./resource.js";
+import { ValidationError } from "../validate.js";
 
 /**
  * `resultOutputFile`: the lookup's result as JSON, written to a temporary file beside the target and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepIdentified } from "../../../runtime/src/cloudplat/lookups/identified.js";
+import { keepIdentified } from "../../runtime/src/lifecycle/identified.js";
 
 describe("keepIdentified (the id input of a lookup)", () => {
   it("keeps the items of each named list whose id field equals the id, leaving other fields alone", () => {

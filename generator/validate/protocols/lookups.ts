@@ -1,0 +1,96 @@
+import type { CloudplatLookupOperation } from "@sdkgen/runtime/cloudplat";
+import type { NetsvcLookupOperation } from "@sdkgen/runtime/netsvc";
+import { didYouMean } from "@sdkgen/runtime";
+import type { Diagnostic } from "../../diagnostics.js";
+import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
+import type { MetaSchemaValidator } from "../metaSchema.js";
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+const OP: Path = ["operation"];
+
+/**
+ * The operation of every bound lookup: a provider protocol to interpret it, its shape against
+ * `$defs/<protocol>Lookup` of the meta-schema, then what that shape cannot say: placeholders and
+ * filters name inputs, an id hashed from items says which, and no input goes nowhere.
+ */
+export function checkLookupOperations(
+  index: ProviderIndex,
+  valid: ReadonlySet<SourceDoc>,
+  meta: () => MetaSchemaValidator,
+): Diagnostic[] {
+  const protocol = index.provider && entity(index.provider).protocol;
+  return index.lookups
+    .filter((src) => valid.has(src) && entity(src).operation !== undefined)
+    .flatMap((src): Diagnostic[] => {
+      const e = entity(src);
+      if (!protocol)
+        return [at(src, OP, "a lookup bound to an operation needs its provider's `protocol` to interpret it", "key")];
+      if (e.operation === "hook")
+        return protocol === "netsvc"
+          ? []
+          : [at(src, OP, "a cloudplat lookup binds an action; its hook can only complete the answer (`answer`)")];
+      const shape = meta().checkAt(src, OP, `${protocol}Lookup`);
+      if (shape.length) return shape;
+      const inputs = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
+      return protocol === "cloudplat"
+        ? cloudplatRules(src, e.operation as unknown as CloudplatLookupOperation, inputs)
+        : netsvcRules(src, e.operation as unknown as NetsvcLookupOperation, inputs, e.hooks !== undefined);
+    });
+}
+
+function cloudplatRules(src: SourceDoc, op: CloudplatLookupOperation, inputs: readonly LocatedField[]): Diagnostic[] {
+  const names = inputs.map((f) => f.name);
+  const out = Object.entries(op.request ?? {}).flatMap(([param, value]) =>
+    unknownNames(src, [...OP, "request", param], JSON.stringify(value), names),
+  );
+  for (const input of Object.keys(op.filters ?? {}))
+    if (!names.includes(input))
+      out.push(at(src, [...OP, "filters", input], `"${input}" is not an input${didYouMean(input, names)}`, "key"));
+  if (typeof op.id === "string") out.push(...unknownNames(src, [...OP, "id"], op.id, names));
+  else if (op.id.hash === "items" && !op.identifiedBy)
+    out.push(at(src, [...OP, "id"], 'an id hashed from the items needs "identifiedBy": the paths of their ids'));
+  if (op.paging && op.result !== undefined)
+    out.push(at(src, OP, 'give "paging" (a paged list) or "result" (where one answer holds it), not both', "key"));
+  return out;
+}
+
+/**
+ * A netsvc lookup's one GET sends only its path: every other input is the hook's to use (the API
+ * filters nothing), or says it is not sent. Without a hook such an input would go nowhere.
+ */
+function netsvcRules(
+  src: SourceDoc,
+  op: NetsvcLookupOperation,
+  inputs: readonly LocatedField[],
+  hooked: boolean,
+): Diagnostic[] {
+  const names = inputs.map((f) => f.name);
+  const inPath = [...op.path.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  const out = unknownNames(src, [...OP, "path"], op.path, names);
+  if (!hooked)
+    for (const f of inputs.filter((i) => !inPath.includes(i.name) && i.raw.notSent === undefined))
+      out.push(
+        at(
+          f.src,
+          f.path,
+          `input "${f.name}" goes nowhere: the lookup's path does not name it and it has no hook; place it in the path ({${f.name}}), add a hook, or say why it is notSent`,
+          "key",
+        ),
+      );
+  return out;
+}
+
+/** Placeholders of a template that name no input. */
+function unknownNames(src: SourceDoc, path: Path, text: string, names: readonly string[]): Diagnostic[] {
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((m) => m[1]!)
+    .filter((name) => !names.includes(name))
+    .map((name) =>
+      at(
+        src,
+        path,
+        `{${name}} names no input of the lookup: it can name ${names.map((n) => `{${n}}`).join(", ")}${didYouMean(name, names)}`,
+      ),
+    );
+}

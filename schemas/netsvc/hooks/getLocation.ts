@@ -1,0 +1,33 @@
+import { ValidationError } from "@sdkgen/runtime";
+import { nothingMatches, type NetsvcLookupHooks } from "@sdkgen/runtime/netsvc";
+import type { GetLocationArgs } from "../lookups/getLocation.js";
+
+type Values = Record<string, unknown>;
+
+const stringMap = (o: Values): Record<string, string> =>
+  Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
+
+/**
+ * getLocation (wire reference §4.1): the API lists every location, so the one asked for is picked
+ * here, by id (preferred: stable) or by exact name; `siteCode` is deprecated and filters nothing. Its
+ * address reads as a map of strings, and its country falls back to the address's.
+ */
+export const hooks: NetsvcLookupHooks<GetLocationArgs> = {
+  check(args) {
+    if (args.id === undefined && args.name === undefined)
+      throw new ValidationError([{ path: "getLocation", message: "getLocation needs an id (preferred) or a name" }]);
+  },
+
+  answer(answer, args) {
+    const all = (answer as Values[] | null) ?? [];
+    const match = args.id !== undefined ? all.find((l) => l.id === args.id) : all.find((l) => l.name === args.name);
+    if (!match)
+      throw nothingMatches(
+        "getLocation",
+        "/v3/locations",
+        `no location with ${args.id !== undefined ? `id ${String(args.id)}` : `name "${String(args.name)}"`}`,
+      );
+    const address = (match.address ?? {}) as Values;
+    return { ...match, address: stringMap(address), country: match.country ?? address.country };
+  },
+};
