@@ -1,5 +1,6 @@
 import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
 import { importIdText } from "../emit/describe.js";
+import { lookupBindingLines } from "../emit/describeLookup.js";
 import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
 import { fieldRows } from "./fields.js";
@@ -88,6 +89,7 @@ export function lookupPage(l: Lookup, site: Site) {
     resultName: plan.result,
     inputs: fieldRows(l.inputs, site, SUB, "in"),
     results: fieldRows(l.results, site, SUB, "out"),
+    runs: lookupBindingLines(l, site.model.provider.protocol).map(inline),
   };
 }
 

@@ -1,6 +1,7 @@
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
+import { lookupBindingLines } from "./describeLookup.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
 import { lookupOperationType } from "./protocols.js";
@@ -32,7 +33,11 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
     [
       fieldInterface(
         p.args,
-        entityDoc(`Arguments of ${l.name} (\`${l.token}\`): ${l.description}`, [], l.deprecated),
+        entityDoc(
+          `Arguments of ${l.name} (\`${l.token}\`): ${l.description}`,
+          lookupBindingLines(l, plan.model.provider.protocol),
+          l.deprecated,
+        ),
         l.inputs,
         "input",
         ctx,

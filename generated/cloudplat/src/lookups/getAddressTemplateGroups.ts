@@ -6,7 +6,19 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AddressTemplateGroup, addressTemplateGroupType } from "../types/addressTemplateGroup.js";
 
-/** Arguments of getAddressTemplateGroups (`cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups`): Address template groups of the region, optionally filtered by id or name. */
+/**
+ * Arguments of getAddressTemplateGroups (`cloudplat:index/getAddressTemplateGroups:getAddressTemplateGroups`): Address template groups of the region, optionally filtered by id or name.
+ *
+ * Calls `vpc:DescribeAddressTemplateGroups`, every page of `AddressTemplateGroupSet` (100 a page).
+ *
+ * Sends `id` as the `address-template-group-id` filter, `name` as the `address-template-group-name` filter, when given.
+ *
+ * `id` keeps only the items whose id equals it: `AddressTemplateGroupSet[].AddressTemplateGroupId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAddressTemplateGroupsArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

@@ -6,7 +6,19 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AddressTemplate, addressTemplateType } from "../types/addressTemplate.js";
 
-/** Arguments of getAddressTemplates (`cloudplat:index/getAddressTemplates:getAddressTemplates`): Address templates of the region, optionally filtered by id or name. */
+/**
+ * Arguments of getAddressTemplates (`cloudplat:index/getAddressTemplates:getAddressTemplates`): Address templates of the region, optionally filtered by id or name.
+ *
+ * Calls `vpc:DescribeAddressTemplates`, every page of `AddressTemplateSet` (100 a page).
+ *
+ * Sends `id` as the `address-template-id` filter, `name` as the `address-template-name` filter, when given.
+ *
+ * `id` keeps only the items whose id equals it: `AddressTemplateSet[].AddressTemplateId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAddressTemplatesArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

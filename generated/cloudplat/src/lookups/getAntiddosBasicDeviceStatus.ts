@@ -6,7 +6,17 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type DeviceStatus, deviceStatusType } from "../types/deviceStatus.js";
 
-/** Arguments of getAntiddosBasicDeviceStatus (`cloudplat:index/getAntiddosBasicDeviceStatus:getAntiddosBasicDeviceStatus`): Basic anti-DDoS protection status of IP addresses and load balancers. */
+/**
+ * Arguments of getAntiddosBasicDeviceStatus (`cloudplat:index/getAntiddosBasicDeviceStatus:getAntiddosBasicDeviceStatus`): Basic anti-DDoS protection status of IP addresses and load balancers.
+ *
+ * Calls `antiddos:DescribeBasicDeviceStatus`.
+ *
+ * `id` keeps only the items whose id equals it: `Data[].Key`, `CLBData[].Key`.
+ *
+ * The result's id is a hash of the request: equal for equal queries.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosBasicDeviceStatusArgs {
   /** Region filter (numeric region id). */
   filterRegion?: number | undefined;

@@ -10,7 +10,17 @@ import {
 } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
-/** Arguments of getAntiddosBgpBizTrend (`cloudplat:index/getAntiddosBgpBizTrend:getAntiddosBgpBizTrend`): Business traffic trend of a BGP anti-DDoS instance. */
+/**
+ * Arguments of getAntiddosBgpBizTrend (`cloudplat:index/getAntiddosBgpBizTrend:getAntiddosBgpBizTrend`): Business traffic trend of a BGP anti-DDoS instance.
+ *
+ * Calls `antiddos:DescribeBgpBizTrend`.
+ *
+ * It answers one result: `id`, when given, must be that result's id.
+ *
+ * The result's id is `{instanceId}`.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosBgpBizTrendArgs {
   /**
    * Anti-DDoS product (business) type.

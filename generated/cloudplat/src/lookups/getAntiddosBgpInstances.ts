@@ -7,7 +7,17 @@ import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosBgpInstance, antiddosBgpInstanceType } from "../types/antiddosBgpInstance.js";
 import { type TagInfo, type TagInfoArgs, tagInfoType } from "../types/tagInfo.js";
 
-/** Arguments of getAntiddosBgpInstances (`cloudplat:index/getAntiddosBgpInstances:getAntiddosBgpInstances`): BGP anti-DDoS (enterprise and standard package) instances of a region. */
+/**
+ * Arguments of getAntiddosBgpInstances (`cloudplat:index/getAntiddosBgpInstances:getAntiddosBgpInstances`): BGP anti-DDoS (enterprise and standard package) instances of a region.
+ *
+ * Calls `antiddos:DescribeBgpInstances`, every page of `BGPInstanceList` (100 a page).
+ *
+ * `id` keeps only the items whose id equals it: `BGPInstanceList[].InstanceId`.
+ *
+ * The result's id is `{filterRegion}`.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosBgpInstancesArgs {
   /** Instance ids to match. */
   filterInstanceIdLists?: readonly string[] | undefined;

@@ -7,7 +7,17 @@ import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosLayer4Listener, antiddosLayer4ListenerType } from "../types/antiddosLayer4Listener.js";
 import { type AntiddosLayer7Listener, antiddosLayer7ListenerType } from "../types/antiddosLayer7Listener.js";
 
-/** Arguments of getAntiddosListListener (`cloudplat:index/getAntiddosListListener:getAntiddosListListener`): Layer-4 and layer-7 forwarding listeners of the account's anti-DDoS instances. */
+/**
+ * Arguments of getAntiddosListListener (`cloudplat:index/getAntiddosListListener:getAntiddosListListener`): Layer-4 and layer-7 forwarding listeners of the account's anti-DDoS instances.
+ *
+ * Calls `antiddos:DescribeListListener`.
+ *
+ * It answers one result: `id`, when given, must be that result's id.
+ *
+ * The result's id is a hash of the request: equal for equal queries.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosListListenerArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

@@ -10,7 +10,17 @@ import {
 } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
-/** Arguments of getAntiddosOverviewAttackTrend (`cloudplat:index/getAntiddosOverviewAttackTrend:getAntiddosOverviewAttackTrend`): Trend of the number of CC or DDoS attacks over a period. */
+/**
+ * Arguments of getAntiddosOverviewAttackTrend (`cloudplat:index/getAntiddosOverviewAttackTrend:getAntiddosOverviewAttackTrend`): Trend of the number of CC or DDoS attacks over a period.
+ *
+ * Calls `antiddos:DescribeOverviewAttackTrend`.
+ *
+ * It answers one result: `id`, when given, must be that result's id.
+ *
+ * The result's id is a hash of the request: equal for equal queries.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosOverviewAttackTrendArgs {
   /**
    * Statistical dimension; only `attackcount`.

@@ -10,7 +10,17 @@ import {
 } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
-/** Arguments of getAntiddosOverviewCcTrend (`cloudplat:index/getAntiddosOverviewCcTrend:getAntiddosOverviewCcTrend`): Trend of a CC attack metric over a period. */
+/**
+ * Arguments of getAntiddosOverviewCcTrend (`cloudplat:index/getAntiddosOverviewCcTrend:getAntiddosOverviewCcTrend`): Trend of a CC attack metric over a period.
+ *
+ * Calls `antiddos:DescribeOverviewCCTrend`.
+ *
+ * It answers one result: `id`, when given, must be that result's id.
+ *
+ * The result's id is a hash of the request: equal for equal queries.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosOverviewCcTrendArgs {
   /**
    * Anti-DDoS product (business) type.

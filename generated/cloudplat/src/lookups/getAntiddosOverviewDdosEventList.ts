@@ -7,7 +7,17 @@ import { GetAntiddosOverviewDdosEventListAttackStatus } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type AntiddosDdosEvent, antiddosDdosEventType } from "../types/antiddosDdosEvent.js";
 
-/** Arguments of getAntiddosOverviewDdosEventList (`cloudplat:index/getAntiddosOverviewDdosEventList:getAntiddosOverviewDdosEventList`): DDoS attack events over a period. */
+/**
+ * Arguments of getAntiddosOverviewDdosEventList (`cloudplat:index/getAntiddosOverviewDdosEventList:getAntiddosOverviewDdosEventList`): DDoS attack events over a period.
+ *
+ * Calls `antiddos:DescribeOverviewDDoSEventList`, every page of `EventList` (20 a page).
+ *
+ * `id` keeps only the items whose id equals it: `EventList[].Id`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosOverviewDdosEventListArgs {
   /**
    * Attack status filter.

@@ -10,7 +10,17 @@ import {
 } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
-/** Arguments of getAntiddosOverviewDdosTrend (`cloudplat:index/getAntiddosOverviewDdosTrend:getAntiddosOverviewDdosTrend`): Trend of a DDoS attack metric over a period. */
+/**
+ * Arguments of getAntiddosOverviewDdosTrend (`cloudplat:index/getAntiddosOverviewDdosTrend:getAntiddosOverviewDdosTrend`): Trend of a DDoS attack metric over a period.
+ *
+ * Calls `antiddos:DescribeOverviewDDoSTrend`.
+ *
+ * It answers one result: `id`, when given, must be that result's id.
+ *
+ * The result's id is a hash of the request: equal for equal queries.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosOverviewDdosTrendArgs {
   /**
    * Anti-DDoS product (business) type.

@@ -5,7 +5,17 @@ import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 
-/** Arguments of getAntiddosOverviewIndex (`cloudplat:index/getAntiddosOverviewIndex:getAntiddosOverviewIndex`): Anti-DDoS overview counters (protected and attacked IPs and domains, latest attack) over a period. */
+/**
+ * Arguments of getAntiddosOverviewIndex (`cloudplat:index/getAntiddosOverviewIndex:getAntiddosOverviewIndex`): Anti-DDoS overview counters (protected and attacked IPs and domains, latest attack) over a period.
+ *
+ * Calls `antiddos:DescribeOverviewIndex`.
+ *
+ * It answers one result: `id`, when given, must be that result's id.
+ *
+ * The result's id is a hash of the request: equal for equal queries.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetAntiddosOverviewIndexArgs {
   /**
    * End of the period (`YYYY-MM-DD hh:mm:ss`).

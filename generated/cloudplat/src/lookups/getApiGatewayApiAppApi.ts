@@ -6,7 +6,17 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiAppApiInfo, apiGatewayApiAppApiInfoType } from "../types/apiGatewayApiAppApiInfo.js";
 
-/** Arguments of getApiGatewayApiAppApi (`cloudplat:index/getApiGatewayApiAppApi:getApiGatewayApiAppApi`): Details of one API, as seen by an application authorised to call it. */
+/**
+ * Arguments of getApiGatewayApiAppApi (`cloudplat:index/getApiGatewayApiAppApi:getApiGatewayApiAppApi`): Details of one API, as seen by an application authorised to call it.
+ *
+ * Calls `apigateway:DescribeApiForApiApp`.
+ *
+ * `id` keeps only the items whose id equals it: `Result[].ApiId`.
+ *
+ * The result's id is `{serviceId}#{apiId}#{apiRegion}`.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApiAppApiArgs {
   /** Id of the API. */
   apiId: string;

@@ -13,7 +13,17 @@ import {
   apiGatewayApiAppServiceUsagePlanType,
 } from "../types/apiGatewayApiAppServiceUsagePlan.js";
 
-/** Arguments of getApiGatewayApiAppService (`cloudplat:index/getApiGatewayApiAppService:getApiGatewayApiAppService`): Details of a service, as seen by an application authorised to call its APIs; many fields may be null. */
+/**
+ * Arguments of getApiGatewayApiAppService (`cloudplat:index/getApiGatewayApiAppService:getApiGatewayApiAppService`): Details of a service, as seen by an application authorised to call its APIs; many fields may be null.
+ *
+ * Calls `apigateway:DescribeServiceForApiApp`.
+ *
+ * It answers one result: `id`, when given, must be that result's id.
+ *
+ * The result's id is `{serviceId}`.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApiAppServiceArgs {
   /** Region of the service. */
   apiRegion: string;

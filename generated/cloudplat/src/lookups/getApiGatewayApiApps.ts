@@ -6,7 +6,19 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiAppSummary, apiGatewayApiAppSummaryType } from "../types/apiGatewayApiAppSummary.js";
 
-/** Arguments of getApiGatewayApiApps (`cloudplat:index/getApiGatewayApiApps:getApiGatewayApiApps`): API gateway applications, optionally filtered by id or name. */
+/**
+ * Arguments of getApiGatewayApiApps (`cloudplat:index/getApiGatewayApiApps:getApiGatewayApiApps`): API gateway applications, optionally filtered by id or name.
+ *
+ * Calls `apigateway:DescribeApiAppsStatus`, every page of `ApiAppSet` (100 a page).
+ *
+ * Sends `apiAppId` as the `ApiAppId` filter, `apiAppName` as the `ApiAppName` filter, when given.
+ *
+ * `id` keeps only the items whose id equals it: `ApiAppSet[].ApiAppId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApiAppsArgs {
   /** Id of the application to match (sent as the `ApiAppId` filter). */
   apiAppId?: string | undefined;

@@ -6,7 +6,17 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiDoc, apiGatewayApiDocType } from "../types/apiGatewayApiDoc.js";
 
-/** Arguments of getApiGatewayApiDocs (`cloudplat:index/getApiGatewayApiDocs:getApiGatewayApiDocs`): API documents of the API gateway. */
+/**
+ * Arguments of getApiGatewayApiDocs (`cloudplat:index/getApiGatewayApiDocs:getApiGatewayApiDocs`): API documents of the API gateway.
+ *
+ * Calls `apigateway:DescribeAPIDocs`, every page of `APIDocSet` (100 a page).
+ *
+ * `id` keeps only the items whose id equals it: `APIDocSet[].ApiDocId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApiDocsArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

@@ -7,7 +7,21 @@ import { hooks } from "../hooks/getApiGatewayApiKeys.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiKeyInfo, apiGatewayApiKeyInfoType } from "../types/apiGatewayApiKeyInfo.js";
 
-/** Arguments of getApiGatewayApiKeys (`cloudplat:index/getApiGatewayApiKeys:getApiGatewayApiKeys`): API keys of the API gateway, optionally filtered by key id or name. */
+/**
+ * Arguments of getApiGatewayApiKeys (`cloudplat:index/getApiGatewayApiKeys:getApiGatewayApiKeys`): API keys of the API gateway, optionally filtered by key id or name.
+ *
+ * Calls `apigateway:DescribeApiKeysStatus`, every page of `ApiKeySet` (100 a page).
+ *
+ * Sends `apiKeyId` as the `AccessKeyId` filter, `secretName` as the `SecretName` filter, when given.
+ *
+ * `id` keeps only the items whose id equals it: `ApiKeySet[].AccessKeyId`.
+ *
+ * The result's id is `{secretName}#{apiKeyId}`.
+ *
+ * Its hook (`getApiGatewayApiKeys`) completes what the operation cannot say.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApiKeysArgs {
   /** Access key id to match (sent as the `AccessKeyId` filter). */
   apiKeyId?: string | undefined;

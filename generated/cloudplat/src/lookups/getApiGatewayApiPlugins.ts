@@ -6,7 +6,17 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiPlugin, apiGatewayApiPluginType } from "../types/apiGatewayApiPlugin.js";
 
-/** Arguments of getApiGatewayApiPlugins (`cloudplat:index/getApiGatewayApiPlugins:getApiGatewayApiPlugins`): Plug-ins that can bind to an API. */
+/**
+ * Arguments of getApiGatewayApiPlugins (`cloudplat:index/getApiGatewayApiPlugins:getApiGatewayApiPlugins`): Plug-ins that can bind to an API.
+ *
+ * Calls `apigateway:DescribePluginsByApi`, every page of `PluginSummary` (20 a page).
+ *
+ * `id` keeps only the items whose id equals it: `PluginSummary[].PluginId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApiPluginsArgs {
   /** Id of the API. */
   apiId: string;

@@ -6,7 +6,17 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiUsagePlan, apiGatewayApiUsagePlanType } from "../types/apiGatewayApiUsagePlan.js";
 
-/** Arguments of getApiGatewayApiUsagePlans (`cloudplat:index/getApiGatewayApiUsagePlans:getApiGatewayApiUsagePlans`): Usage plans bound to the APIs of a service. */
+/**
+ * Arguments of getApiGatewayApiUsagePlans (`cloudplat:index/getApiGatewayApiUsagePlans:getApiGatewayApiUsagePlans`): Usage plans bound to the APIs of a service.
+ *
+ * Calls `apigateway:DescribeApiUsagePlan`, every page of `ApiUsagePlanList` (100 a page).
+ *
+ * `id` keeps only the items whose id equals it: `ApiUsagePlanList[].UsagePlanId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApiUsagePlansArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

@@ -7,7 +7,21 @@ import { hooks } from "../hooks/getApiGatewayApis.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayApiDetail, apiGatewayApiDetailType } from "../types/apiGatewayApiDetail.js";
 
-/** Arguments of getApiGatewayApis (`cloudplat:index/getApiGatewayApis:getApiGatewayApis`): APIs of a service, optionally filtered by id or name, with their full configuration. */
+/**
+ * Arguments of getApiGatewayApis (`cloudplat:index/getApiGatewayApis:getApiGatewayApis`): APIs of a service, optionally filtered by id or name, with their full configuration.
+ *
+ * Calls `apigateway:DescribeApisStatus`, every page of `ApiIdStatusSet` (100 a page).
+ *
+ * Sends `apiId` as the `ApiId` filter, `apiName` as the `ApiName` filter, when given.
+ *
+ * `id` keeps only the items whose id equals it: `Lists[].ApiId`.
+ *
+ * The result's id is `{apiName}#{apiId}`.
+ *
+ * Its hook (`getApiGatewayApis`) completes what the operation cannot say.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayApisArgs {
   /** Id of the API to match (sent as the `ApiId` filter). */
   apiId?: string | undefined;

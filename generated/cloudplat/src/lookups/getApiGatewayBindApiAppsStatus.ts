@@ -15,7 +15,19 @@ import {
   apiGatewayBindApiAppsStatusResultType,
 } from "../types/apiGatewayBindApiAppsStatusResult.js";
 
-/** Arguments of getApiGatewayBindApiAppsStatus (`cloudplat:index/getApiGatewayBindApiAppsStatus:getApiGatewayBindApiAppsStatus`): Applications bound to APIs of a service. */
+/**
+ * Arguments of getApiGatewayBindApiAppsStatus (`cloudplat:index/getApiGatewayBindApiAppsStatus:getApiGatewayBindApiAppsStatus`): Applications bound to APIs of a service.
+ *
+ * Calls `apigateway:DescribeApiBindApiAppsStatus`, every page of `ApiAppApiSet` (20 a page).
+ *
+ * `id` keeps only the items whose id equals it: `Result[].ApiAppApiSet[].ApiAppId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * Its hook (`getApiGatewayBindApiAppsStatus`) completes what the operation cannot say.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayBindApiAppsStatusArgs {
   /** Ids of the APIs. */
   apiIds: readonly string[];

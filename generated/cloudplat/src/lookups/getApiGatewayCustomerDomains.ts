@@ -7,7 +7,19 @@ import { hooks } from "../hooks/getApiGatewayCustomerDomains.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayCustomerDomain, apiGatewayCustomerDomainType } from "../types/apiGatewayCustomerDomain.js";
 
-/** Arguments of getApiGatewayCustomerDomains (`cloudplat:index/getApiGatewayCustomerDomains:getApiGatewayCustomerDomains`): Custom domains bound to a service, with their path mappings. */
+/**
+ * Arguments of getApiGatewayCustomerDomains (`cloudplat:index/getApiGatewayCustomerDomains:getApiGatewayCustomerDomains`): Custom domains bound to a service, with their path mappings.
+ *
+ * Calls `apigateway:DescribeServiceSubDomains`, every page of `DomainSet` (100 a page).
+ *
+ * `id` keeps only the items whose id equals it: `DomainSet[].DomainName`.
+ *
+ * The result's id is `{serviceId}`.
+ *
+ * Its hook (`getApiGatewayCustomerDomains`) completes what the operation cannot say.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayCustomerDomainsArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

@@ -7,7 +7,21 @@ import { hooks } from "../hooks/getApiGatewayIpStrategies.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayIpStrategyInfo, apiGatewayIpStrategyInfoType } from "../types/apiGatewayIpStrategyInfo.js";
 
-/** Arguments of getApiGatewayIpStrategies (`cloudplat:index/getApiGatewayIpStrategies:getApiGatewayIpStrategies`): IP strategies of a service, optionally filtered by name, with the APIs bound to them. */
+/**
+ * Arguments of getApiGatewayIpStrategies (`cloudplat:index/getApiGatewayIpStrategies:getApiGatewayIpStrategies`): IP strategies of a service, optionally filtered by name, with the APIs bound to them.
+ *
+ * Calls `apigateway:DescribeIPStrategysStatus`, reading `Result`.
+ *
+ * Sends `strategyName` as the `StrategyName` filter, when given.
+ *
+ * `id` keeps only the items whose id equals it: `StrategySet[].StrategyId`.
+ *
+ * The result's id is `{serviceId}#{strategyName}`.
+ *
+ * Its hook (`getApiGatewayIpStrategies`) completes what the operation cannot say.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayIpStrategiesArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

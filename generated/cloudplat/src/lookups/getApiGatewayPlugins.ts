@@ -6,7 +6,17 @@ import type * as rtp from "@sdkgen/runtime/cloudplat";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayPluginApi, apiGatewayPluginApiType } from "../types/apiGatewayPluginApi.js";
 
-/** Arguments of getApiGatewayPlugins (`cloudplat:index/getApiGatewayPlugins:getApiGatewayPlugins`): APIs of a service related to a plug-in in one environment. */
+/**
+ * Arguments of getApiGatewayPlugins (`cloudplat:index/getApiGatewayPlugins:getApiGatewayPlugins`): APIs of a service related to a plug-in in one environment.
+ *
+ * Calls `apigateway:DescribeAllPluginApis`, every page of `ApiSet` (100 a page).
+ *
+ * `id` keeps only the items whose id equals it: `ApiSet[].ApiId`.
+ *
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayPluginsArgs {
   /** Environment to query. */
   environmentName: string;

@@ -9,7 +9,17 @@ import {
   apiGatewayServiceEnvironmentType,
 } from "../types/apiGatewayServiceEnvironment.js";
 
-/** Arguments of getApiGatewayServiceEnvironmentList (`cloudplat:index/getApiGatewayServiceEnvironmentList:getApiGatewayServiceEnvironmentList`): Environments a service is bound to and their release state. */
+/**
+ * Arguments of getApiGatewayServiceEnvironmentList (`cloudplat:index/getApiGatewayServiceEnvironmentList:getApiGatewayServiceEnvironmentList`): Environments a service is bound to and their release state.
+ *
+ * Calls `apigateway:DescribeServiceEnvironmentList`, every page of `EnvironmentList` (20 a page).
+ *
+ * `id` keeps only the items whose id equals it: `EnvironmentList[].EnvironmentName`.
+ *
+ * The result's id is `{serviceId}`.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayServiceEnvironmentListArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

@@ -9,7 +9,17 @@ import {
   apiGatewayServiceReleaseVersionType,
 } from "../types/apiGatewayServiceReleaseVersion.js";
 
-/** Arguments of getApiGatewayServiceReleaseVersions (`cloudplat:index/getApiGatewayServiceReleaseVersions:getApiGatewayServiceReleaseVersions`): Release versions of a service. */
+/**
+ * Arguments of getApiGatewayServiceReleaseVersions (`cloudplat:index/getApiGatewayServiceReleaseVersions:getApiGatewayServiceReleaseVersions`): Release versions of a service.
+ *
+ * Calls `apigateway:DescribeServiceReleaseVersion`, every page of `VersionList` (20 a page).
+ *
+ * `id` keeps only the items whose id equals it: `VersionList[].VersionName`.
+ *
+ * The result's id is `{serviceId}`.
+ *
+ * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
+ */
 export interface GetApiGatewayServiceReleaseVersionsArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.

@@ -7,7 +7,13 @@ import { hooks } from "../hooks/getMcrs.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type McrSummary, mcrSummaryType } from "../types/mcrSummary.js";
 
-/** Arguments of getMcrs (`netsvc:index/getMcrs:getMcrs`): One MCR by UID, or all active MCRs of the account (with their resource tags). */
+/**
+ * Arguments of getMcrs (`netsvc:index/getMcrs:getMcrs`): One MCR by UID, or all active MCRs of the account (with their resource tags).
+ *
+ * Runs in its hook: it takes several calls.
+ *
+ * Its hook (`getMcrs`) completes what the operation cannot say.
+ */
 export interface GetMcrsArgs {
   /** UID of the MCR to return; when omitted, all active MCRs are returned. */
   productUid?: string | undefined;

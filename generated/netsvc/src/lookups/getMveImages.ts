@@ -7,7 +7,15 @@ import { hooks } from "../hooks/getMveImages.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type MveImage, mveImageType } from "../types/mveImage.js";
 
-/** Arguments of getMveImages (`netsvc:index/getMveImages:getMveImages`): The MVE software images currently offered, optionally filtered. */
+/**
+ * Arguments of getMveImages (`netsvc:index/getMveImages:getMveImages`): The MVE software images currently offered, optionally filtered.
+ *
+ * Reads `GET /v4/product/mve/images`, whose answer is `mveImages`.
+ *
+ * The result's id is `mve-images`.
+ *
+ * Its hook (`getMveImages`) completes what the operation cannot say.
+ */
 export interface GetMveImagesArgs {
   /** Return only the image with this id. */
   idFilter?: number | undefined;

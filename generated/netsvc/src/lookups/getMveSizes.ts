@@ -6,7 +6,13 @@ import type * as rtp from "@sdkgen/runtime/netsvc";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type MveSize, mveSizeType } from "../types/mveSize.js";
 
-/** Arguments of getMveSizes (`netsvc:index/getMveSizes:getMveSizes`): The available MVE sizes. */
+/**
+ * Arguments of getMveSizes (`netsvc:index/getMveSizes:getMveSizes`): The available MVE sizes.
+ *
+ * Reads `GET /v3/product/mve/variants`, whose answer is `mveSizes`.
+ *
+ * The result's id is `mve-sizes`.
+ */
 export interface GetMveSizesArgs {}
 
 /** The result of getMveSizes: its outputs, with the arguments echoed back. */

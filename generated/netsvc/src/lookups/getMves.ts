@@ -7,7 +7,13 @@ import { hooks } from "../hooks/getMves.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type MveSummary, mveSummaryType } from "../types/mveSummary.js";
 
-/** Arguments of getMves (`netsvc:index/getMves:getMves`): One MVE by UID, or all active MVEs of the account. */
+/**
+ * Arguments of getMves (`netsvc:index/getMves:getMves`): One MVE by UID, or all active MVEs of the account.
+ *
+ * Runs in its hook: it takes several calls.
+ *
+ * Its hook (`getMves`) completes what the operation cannot say.
+ */
 export interface GetMvesArgs {
   /** Whether to read each MVE's resource tags (one extra API call per MVE). */
   includeResourceTags?: boolean | undefined;

@@ -7,7 +7,13 @@ import { hooks } from "../hooks/getVxcs.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type VxcSummary, vxcSummaryType } from "../types/vxcSummary.js";
 
-/** Arguments of getVxcs (`netsvc:index/getVxcs:getVxcs`): One VXC by UID, or all active VXCs of the account. */
+/**
+ * Arguments of getVxcs (`netsvc:index/getVxcs:getVxcs`): One VXC by UID, or all active VXCs of the account.
+ *
+ * Runs in its hook: it takes several calls.
+ *
+ * Its hook (`getVxcs`) completes what the operation cannot say.
+ */
 export interface GetVxcsArgs {
   /** Whether to read each VXC's resource tags (one extra API call per VXC). */
   includeResourceTags?: boolean | undefined;
