@@ -10,7 +10,7 @@ export default defineConfig({
     // Exact names: a plain key would also match as a prefix (`@sdkgen/runtime/netsvc`).
     alias: [
       { find: /^@sdkgen\/runtime$/, replacement: at("../runtime/src/index.ts") },
-      { find: /^@sdkgen\/runtime\/(netsvc|cloudplat)$/, replacement: at("../runtime/src/$1/index.ts") },
+      { find: /^@sdkgen\/runtime\/(netsvc|cloudplat|stack)$/, replacement: at("../runtime/src/$1/index.ts") },
       { find: /^@sdkgen\/runtime\/providers$/, replacement: at("../runtime/src/providers.ts") },
       { find: /^netsvc$/, replacement: at("../generated/netsvc/src/index.ts") },
       { find: /^cloudplat$/, replacement: at("../generated/cloudplat/src/index.ts") },

@@ -77,6 +77,11 @@ export interface LifecycleOptions<P extends ProviderRuntime = ProviderRuntime> {
   readonly waitMinutes?: number | undefined;
   /** Called with each new provisioning status while waiting. */
   readonly onProgress?: ((status: string, elapsedMs: number) => void) | undefined;
+  /**
+   * Called with a create's new id the moment the service returns it, before any wait, so a program
+   * (a stack's state) can record what was ordered before anything else can fail.
+   */
+  readonly onCreated?: ((id: string) => void | Promise<void>) | undefined;
 }
 
 export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> extends LifecycleOptions<P> {
@@ -153,6 +158,7 @@ export abstract class ManagedResource {
         );
       await this.ops.remove(this.id, this.#state, { signal: options.signal });
       this.id = await placeOrder(this.descriptor, this.provider, desired as Values, { signal: options.signal });
+      await options.onCreated?.(this.id);
     } else await this.ops.update(this.id, desired as Values, this.#state, diff, { signal: options.signal });
     this.setState(await settle(this.descriptor, this.provider, this.id, desired as Values, options));
     return this;
@@ -216,6 +222,7 @@ export async function createResource<T>(
 ): Promise<T> {
   const provider = providerFor(source, [...validateInput(d.name, d.fields, args), ...optionIssues(options)]);
   const id = await placeOrder(d, provider, args as Values, { signal: options.signal });
+  await options.onCreated?.(id);
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options));
 }
 

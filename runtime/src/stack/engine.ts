@@ -1,0 +1,142 @@
+import { mapConcurrent } from "../concurrency.js";
+import { NotFoundError } from "../http/errors.js";
+import type { ManagedResource, ProviderRuntime, Values } from "../lifecycle/resource.js";
+import { wrapSecrets } from "../lifecycle/wire.js";
+import { Secret } from "../secret.js";
+import type { AnyResourceClass, Declaration } from "./declare.js";
+import { Output, referencesIn, resolveInputs, UNKNOWN } from "./output.js";
+import { stepFor, type Plan, type PlannedStep } from "./plan.js";
+import type { ResourceRecord, StackState } from "./state.js";
+
+/** Reads the live objects of a state at most this many at a time (the lookups' bound on a service). */
+const READ_CONCURRENCY = 8;
+
+/** Where the engine finds a kind's class and provider for a logical resource. */
+export interface Kinds {
+  classOf(token: string, name: string): AnyResourceClass;
+  providerFor(token: string, declared?: ProviderRuntime): ProviderRuntime | undefined;
+}
+
+/** Each recorded resource as it is now on the service (undefined: gone), read once per plan. */
+export async function readLive(state: StackState, kinds: Kinds): Promise<Map<string, ManagedResource | undefined>> {
+  const records = Object.entries(state.resources).filter(([, r]) => r.id !== undefined);
+  const live = await mapConcurrent(records, READ_CONCURRENCY, async ([name, r]) => {
+    const provider = kinds.providerFor(r.kind);
+    try {
+      return await kinds.classOf(r.kind, name).get(idOf(r)!, { provider });
+    } catch (e) {
+      if (e instanceof NotFoundError) return undefined;
+      throw e;
+    }
+  });
+  return new Map(records.map(([name], i) => [name, live[i]]));
+}
+
+export const idOf = (r: ResourceRecord): string | undefined =>
+  r.id instanceof Secret ? (r.id.reveal() as string) : r.id;
+
+/** Logical names each declaration depends on: its references and dependsOn. */
+export function dependenciesOf(d: Declaration): string[] {
+  const names = [...referencesIn(d.args).map((r) => r.resource), ...(d.options.dependsOn ?? []).map((x) => x.name)];
+  return [...new Set(names)].sort();
+}
+
+/** Declarations in an order where each comes after what it depends on; a cycle or unknown name throws. */
+export function topologicalOrder(declarations: readonly Declaration[]): Declaration[] {
+  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const out: Declaration[] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (d: Declaration, path: string[]) => {
+    if (state.get(d.name) === "done") return;
+    if (state.get(d.name) === "visiting")
+      throw new Error(`stack resources depend on each other in a cycle: ${[...path, d.name].join(" → ")}`);
+    state.set(d.name, "visiting");
+    for (const dep of dependenciesOf(d)) {
+      const target = byName.get(dep);
+      if (!target) throw new Error(`stack resource "${d.name}" refers to "${dep}", which the program does not declare`);
+      visit(target, [...path, d.name]);
+    }
+    state.set(d.name, "done");
+    out.push(d);
+  };
+  for (const d of declarations) visit(d, []);
+  return out;
+}
+
+/** Recorded resources the program no longer declares, dependents first. */
+export function removedInDeleteOrder(state: StackState, declared: ReadonlySet<string>): string[] {
+  const removed = Object.keys(state.resources).filter((n) => !declared.has(n));
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    // Whatever depends on it goes first.
+    for (const other of removed) if (state.resources[other]!.dependencies.includes(name)) visit(other);
+    order.push(name);
+  };
+  for (const name of removed.sort()) visit(name);
+  return order;
+}
+
+/** A reference's value from a live object: its id or a field; unknown while that object is to be made. */
+export function valueOf(ref: Output<unknown>, live: ManagedResource | undefined, remade: boolean): unknown {
+  if (remade || !live) return UNKNOWN;
+  return ref.field === "id" ? live.id : (live as unknown as Values)[ref.field];
+}
+
+/** The desired inputs with `ignoreChanges` fields taken from the current state. */
+export function withoutIgnored(d: Declaration, desired: Values, current: ManagedResource | undefined): Values {
+  const ignored = d.options.ignoreChanges ?? [];
+  if (!current || ignored.length === 0) return desired;
+  const out = { ...desired };
+  for (const field of ignored) out[field] = (current as unknown as Values)[field];
+  return out;
+}
+
+/** The plan: declared resources in dependency order, then the removed ones. Sends only reads. */
+export function planSteps(
+  stackName: string,
+  ordered: readonly Declaration[],
+  state: StackState,
+  live: ReadonlyMap<string, ManagedResource | undefined>,
+): Plan {
+  const steps: PlannedStep[] = [];
+  const remade = new Set<string>();
+  for (const d of ordered) {
+    const record = state.resources[d.name];
+    const current = live.get(d.name);
+    const desired = resolveInputs(d.args, (ref) =>
+      valueOf(ref, live.get(ref.resource), remade.has(ref.resource)),
+    ) as Values;
+    let step: PlannedStep;
+    if (!record?.id || !current)
+      step = { name: d.name, kind: d.cls.token, operation: d.options.import ? "import" : "create", changes: [] };
+    else step = stepFor(d.name, d.cls.token, current.diff(withoutIgnored(d, desired, current)));
+    if (step.operation === "create" || step.operation === "replace") remade.add(d.name);
+    steps.push(step);
+  }
+  for (const name of removedInDeleteOrder(state, new Set(ordered.map((d) => d.name))))
+    steps.push({ name, kind: state.resources[name]!.kind, operation: "delete", changes: [] });
+  return { stack: stackName, steps };
+}
+
+/** What a state records of an applied resource: its inputs and outputs, secrets as Secrets. */
+export function recordOf(
+  d: Declaration,
+  resource: ManagedResource,
+  inputs: Values,
+  dependencies: readonly string[],
+): ResourceRecord {
+  const fields = resource.descriptor.fields;
+  const secretId = Object.getOwnPropertyDescriptor(resource, "id")?.enumerable === false;
+  return {
+    kind: d.cls.token,
+    id: secretId ? new Secret(resource.id) : resource.id,
+    inputs: wrapSecrets(fields, inputs),
+    outputs: wrapSecrets(fields, { ...resource } as Values),
+    dependencies,
+    ...(d.options.protect && { protect: true }),
+    ...(d.options.retainOnDelete && { retainOnDelete: true }),
+  };
+}

@@ -1,0 +1,373 @@
+import { hostname } from "node:os";
+import type { ManagedResource, ProviderRuntime, Values } from "../lifecycle/resource.js";
+import type { StateBackend } from "./backend.js";
+import {
+  outputsOf,
+  type AnyResourceClass,
+  type Declaration,
+  type Declared,
+  type ResourceClass,
+  type ResourceOptions,
+} from "./declare.js";
+import {
+  dependenciesOf,
+  planSteps,
+  readLive,
+  recordOf,
+  topologicalOrder,
+  withoutIgnored,
+  type Kinds,
+} from "./engine.js";
+import { fileBackend } from "./fileBackend.js";
+import { Output, resolveInputs, type Inputs } from "./output.js";
+import type { Plan, PlannedStep } from "./plan.js";
+import { stateKey, type KeySource } from "./sealing.js";
+import {
+  deserializeState,
+  emptyState,
+  recordedEncryption,
+  serializeState,
+  type ResourceRecord,
+  type StackState,
+} from "./state.js";
+
+export interface StackOptions extends KeySource {
+  /** Where the state lives (default: files under `.sdkgen/stacks`). */
+  readonly backend?: StateBackend | undefined;
+  /** The provider of each package, by provider name (a token's prefix: `netsvc`, `cloudplat`). */
+  readonly providers?: Readonly<Record<string, ProviderRuntime>> | undefined;
+  /** Classes of kinds the state may hold that the program no longer declares, so they can be deleted. */
+  readonly kinds?: readonly ResourceClass<never, ManagedResource, never>[] | undefined;
+  /** Operations applied at once, where dependencies allow (default 8). */
+  readonly parallelism?: number | undefined;
+  /** Progress of `up` and `destroy`, one event per resource as it starts, ends or fails. */
+  readonly onEvent?: ((event: StackEvent) => void) | undefined;
+}
+
+export interface StackEvent {
+  readonly name: string;
+  readonly operation: PlannedStep["operation"];
+  readonly phase: "start" | "status" | "done" | "failed";
+  readonly elapsedMs: number;
+  readonly status?: string;
+  readonly error?: unknown;
+}
+
+export interface UpResult {
+  readonly plan: Plan;
+  /** Resources whose operation failed, and those skipped because something they depend on failed. */
+  readonly failed: readonly { readonly name: string; readonly error: unknown }[];
+}
+
+/**
+ * A named set of declared resources, kept as declared by `up`: created, updated, replaced or deleted
+ * so that what exists matches the program, and safe to run again (an unchanged program changes
+ * nothing). State records each object's id the moment the service returns it.
+ */
+export class Stack {
+  readonly #declarations = new Map<string, Declaration>();
+  readonly #backend: StateBackend;
+  readonly #options: StackOptions;
+
+  constructor(
+    readonly name: string,
+    options: StackOptions = {},
+  ) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name))
+      throw new Error(`stack name "${name}": letters, digits, ".", "_" and "-", starting with a letter or digit`);
+    this.#options = options;
+    this.#backend = options.backend ?? fileBackend(".sdkgen/stacks");
+  }
+
+  /** Declares a resource under a logical name; its outputs can be other resources' inputs. */
+  resource<A, R extends ManagedResource, P extends ProviderRuntime>(
+    cls: ResourceClass<A, R, P>,
+    name: string,
+    args: Inputs<A>,
+    options: ResourceOptions<A, P> = {},
+  ): Declared<R> {
+    if (this.#declarations.has(name)) throw new Error(`stack "${this.name}" already declares a resource "${name}"`);
+    this.#declarations.set(name, {
+      name,
+      cls: cls as unknown as AnyResourceClass,
+      args,
+      options: options as unknown as Declaration["options"],
+    });
+    return { name, id: new Output<string>(name, "id"), out: outputsOf<R>(name) };
+  }
+
+  /** What `up` would do: per resource create, update, replace, delete or unchanged. Sends only reads. */
+  async preview(): Promise<Plan> {
+    const state = await this.#load();
+    return planSteps(this.name, this.#ordered(), state, await readLive(state, this.#kinds()));
+  }
+
+  /** Applies the plan, in dependency order, independent resources in parallel. */
+  async up(): Promise<UpResult> {
+    return this.#locked("up", async () => {
+      const state = await this.#load();
+      const live = await readLive(state, this.#kinds());
+      const ordered = this.#ordered();
+      const plan = planSteps(this.name, ordered, state, live);
+      return { plan, failed: await this.#apply(plan, ordered, state, live) };
+    });
+  }
+
+  /** Deletes every resource of the stack, dependents first. */
+  async destroy(): Promise<UpResult> {
+    return this.#locked("destroy", async () => {
+      const state = await this.#load();
+      const live = await readLive(state, this.#kinds());
+      const plan = planSteps(this.name, [], state, live);
+      return { plan, failed: await this.#apply(plan, [], state, live) };
+    });
+  }
+
+  async #apply(
+    plan: Plan,
+    ordered: readonly Declaration[],
+    initial: StackState,
+    live: Map<string, ManagedResource | undefined>,
+  ): Promise<{ name: string; error: unknown }[]> {
+    const records = new Map<string, ResourceRecord>(Object.entries(initial.resources));
+    const save = this.#saver(records);
+    const byName = new Map(ordered.map((d) => [d.name, d]));
+    const done = new Map<string, Promise<boolean>>();
+    const failed: { name: string; error: unknown }[] = [];
+    const slots = new Semaphore(this.#options.parallelism ?? 8);
+    const retired: { name: string; resource: ManagedResource }[] = [];
+
+    const run = (step: PlannedStep): Promise<boolean> => {
+      let result = done.get(step.name);
+      if (result) return result;
+      const d = byName.get(step.name);
+      // Made after what it depends on; deleted after what depends on it.
+      const waits =
+        step.operation === "delete"
+          ? [...records].filter(([, r]) => r.dependencies.includes(step.name)).map(([n]) => n)
+          : d
+            ? dependenciesOf(d)
+            : [];
+      result = (async () => {
+        const ready = await Promise.all(
+          waits.map((n) => {
+            const s = plan.steps.find((x) => x.name === n);
+            return s ? run(s) : true;
+          }),
+        );
+        if (!ready.every(Boolean)) {
+          failed.push({ name: step.name, error: new Error(`skipped: a resource it depends on failed`) });
+          return false;
+        }
+        if (step.operation === "same" && d) {
+          const current = live.get(step.name);
+          if (current)
+            records.set(step.name, { ...records.get(step.name)!, outputs: recordOf(d, current, {}, []).outputs });
+          return true;
+        }
+        return slots.run(async () => {
+          const started = Date.now();
+          const event = (phase: StackEvent["phase"], extra: Partial<StackEvent> = {}) =>
+            this.#options.onEvent?.({
+              name: step.name,
+              operation: step.operation,
+              phase,
+              elapsedMs: Date.now() - started,
+              ...extra,
+            });
+          event("start");
+          try {
+            await this.#applyStep(step, d, records, live, save, (status) => event("status", { status }), retired);
+            event("done");
+            return true;
+          } catch (error) {
+            event("failed", { error });
+            failed.push({ name: step.name, error });
+            return false;
+          }
+        });
+      })();
+      done.set(step.name, result);
+      return result;
+    };
+    await Promise.all(plan.steps.map(run));
+    // Objects replaced create-first go last, newest first: by now what used them uses their replacement.
+    for (const { name, resource } of retired.reverse())
+      await resource.delete().catch((error: unknown) =>
+        failed.push({
+          name,
+          error: new Error(
+            `"${name}" was replaced, but its previous object ${resource.id} could not be deleted: ${String(error)}`,
+          ),
+        }),
+      );
+    await save();
+    return failed;
+  }
+
+  async #applyStep(
+    step: PlannedStep,
+    d: Declaration | undefined,
+    records: Map<string, ResourceRecord>,
+    live: Map<string, ManagedResource | undefined>,
+    save: () => Promise<void>,
+    onProgress: (status: string) => void,
+    retired: { name: string; resource: ManagedResource }[],
+  ): Promise<void> {
+    const since = new Date().toISOString();
+    const current = live.get(step.name);
+    if (step.operation === "delete") {
+      const record = records.get(step.name)!;
+      if (record.protect)
+        throw new Error(`"${step.name}" is protected: remove \`protect\` from its declaration to delete it`);
+      if (!record.retainOnDelete && current) {
+        records.set(step.name, { ...record, pending: { operation: "delete", since } });
+        await save();
+        await current.delete();
+      }
+      records.delete(step.name);
+      live.delete(step.name);
+      return save();
+    }
+    const decl = d!;
+    const dependencies = dependenciesOf(decl);
+    const inputs = resolveInputs(decl.args, (ref) => {
+      const source = live.get(ref.resource);
+      if (!source) throw new Error(`"${step.name}" needs ${ref.toString()}, which does not exist`);
+      return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
+    }) as Values;
+    const provider = this.#kinds().providerFor(decl.cls.token, decl.options.provider);
+    const record = (resource: ManagedResource) => {
+      live.set(step.name, resource);
+      records.set(step.name, recordOf(decl, resource, inputs, dependencies));
+      return save();
+    };
+    // The id is recorded the moment the service returns it, before the wait.
+    const onCreated = async (id: string) => {
+      const before = records.get(step.name);
+      records.set(step.name, {
+        kind: decl.cls.token,
+        id,
+        inputs: before?.inputs ?? {},
+        outputs: before?.outputs ?? {},
+        dependencies,
+        pending: { operation: step.operation === "replace" ? "replace" : "create", since },
+      });
+      await save();
+    };
+    if (step.operation === "create" || step.operation === "import") {
+      records.set(step.name, {
+        kind: decl.cls.token,
+        inputs: {},
+        outputs: {},
+        dependencies,
+        pending: { operation: "create", since },
+      });
+      await save();
+      const made =
+        step.operation === "import"
+          ? await decl.cls.import(decl.options.import!, { provider })
+          : await decl.cls.create(inputs, { provider, onCreated, onProgress });
+      return record(made);
+    }
+    if (step.operation === "update") {
+      records.set(step.name, { ...records.get(step.name)!, pending: { operation: "update", since } });
+      await save();
+      return record(await current!.update(withoutIgnored(decl, inputs, current), { onProgress }));
+    }
+    if (step.operation === "replace") {
+      if (records.get(step.name)?.protect || decl.options.protect)
+        throw new Error(
+          `"${step.name}" is protected and its changes replace it: ${step.changes.map((c) => c.field).join(", ")}`,
+        );
+      records.set(step.name, { ...records.get(step.name)!, pending: { operation: "replace", since } });
+      await save();
+      if (decl.options.deleteBeforeReplace)
+        return record(
+          await current!.update(withoutIgnored(decl, inputs, current), { allowReplace: true, onCreated, onProgress }),
+        );
+      const replacement = await decl.cls.create(inputs, { provider, onProgress });
+      await record(replacement);
+      retired.push({ name: step.name, resource: current! });
+    }
+  }
+
+  /** Serialized writes of the whole state: each reflects every change recorded before it. */
+  #saver(records: Map<string, ResourceRecord>): () => Promise<void> {
+    let chain = Promise.resolve();
+    return () => {
+      chain = chain.then(async () => {
+        const state: StackState = { stack: this.name, resources: Object.fromEntries(records) };
+        const previous = await this.#backend.read(this.name);
+        const key = stateKey(this.#options, previous ? recordedEncryption(previous) : undefined);
+        await this.#backend.write(this.name, serializeState(state, key));
+      });
+      return chain;
+    };
+  }
+
+  async #load(): Promise<StackState> {
+    const text = await this.#backend.read(this.name);
+    if (text === undefined) return emptyState(this.name);
+    const key = stateKey(this.#options, recordedEncryption(text));
+    return deserializeState(text, key?.key);
+  }
+
+  async #locked<T>(command: string, body: () => Promise<T>): Promise<T> {
+    const release = await this.#backend.lock(this.name, {
+      pid: process.pid,
+      host: hostname(),
+      since: new Date().toISOString(),
+      command: `stack ${command} ${this.name}`,
+    });
+    try {
+      return await body();
+    } finally {
+      await release();
+    }
+  }
+
+  #ordered(): Declaration[] {
+    return topologicalOrder([...this.#declarations.values()]);
+  }
+
+  #kinds(): Kinds {
+    const classes = new Map<string, AnyResourceClass>();
+    for (const c of (this.#options.kinds ?? []) as unknown as AnyResourceClass[]) classes.set(c.token, c);
+    for (const d of this.#declarations.values()) classes.set(d.cls.token, d.cls);
+    const providers = this.#options.providers ?? {};
+    return {
+      classOf: (token, name) => {
+        const cls = classes.get(token);
+        if (!cls)
+          throw new Error(
+            `the state of stack "${this.name}" holds "${name}" (${token}), which the program no longer declares: pass its class in the stack's \`kinds\` so it can be deleted`,
+          );
+        return cls;
+      },
+      providerFor: (token, declared) => declared ?? providers[token.split(":")[0]!],
+    };
+  }
+}
+
+/** At most `size` tasks at once. */
+class Semaphore {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.#free = size;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#free > 0) this.#free--;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free++;
+    }
+  }
+}

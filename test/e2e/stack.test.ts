@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Port, type PortArgs, Provider, ServiceKey } from "netsvc";
+import { fileBackend, formatPlan, Stack, StackLockedError, type StackOptions } from "@sdkgen/runtime/stack";
+import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
+import { stopClean } from "../emulators/netsvc/testkit.js";
+
+// Issue 12: a declared stack, applied and run again, against the netsvc emulator.
+let emu: NetsvcEmulator;
+let dir: string;
+beforeEach(async () => {
+  emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
+  dir = mkdtempSync(join(tmpdir(), "sdkgen-stack-"));
+});
+afterEach(() => stopClean(emu));
+
+const provider = () =>
+  new Provider(
+    {
+      endpoint: emu.url,
+      accessKey: emu.credentials.accessKey,
+      secretKey: emu.credentials.secretKey,
+      acceptPurchaseTerms: true,
+      waitTime: 1,
+    },
+    {},
+    { pollMs: 20 },
+  );
+
+const options = (): StackOptions => ({
+  backend: fileBackend(dir),
+  providers: { netsvc: provider() },
+  kinds: [Port, ServiceKey],
+  passphrase: "correct horse battery staple",
+});
+
+/** The program: a port and a service key on it; `edit` changes what the next run declares. */
+function program(edit: { portSpeed?: PortArgs["portSpeed"]; keyDescription?: string; withKey?: boolean } = {}): Stack {
+  const stack = new Stack("dev", options());
+  const edge = stack.resource(Port, "edge", {
+    productName: "edge",
+    contractTermMonths: 12,
+    locationId: 3,
+    marketplaceVisibility: false,
+    portSpeed: edit.portSpeed ?? 10000,
+  });
+  if (edit.withKey !== false)
+    stack.resource(ServiceKey, "key", {
+      productUid: edge.out.productUid,
+      maxSpeed: 100,
+      singleUse: false,
+      active: true,
+      description: edit.keyDescription ?? "for partners",
+    });
+  return stack;
+}
+
+const ports = () => emu.state.requests({ method: "POST", path: "/v4/networkdesign/buy" }).length;
+const writes = () => emu.state.requests().filter((r) => r.method !== "GET" && !r.url.includes("/oauth2/token"));
+
+describe("a stack", () => {
+  it("is created in dependency order, and an unchanged rerun sends nothing but reads", async () => {
+    const first = await program().up();
+    expect(first.failed).toEqual([]);
+    expect(first.plan.steps.map((s) => [s.name, s.operation])).toEqual([
+      ["edge", "create"],
+      ["key", "create"],
+    ]);
+    expect(ports()).toBe(1);
+
+    emu.state.clearRequests();
+    const again = await program().up();
+    expect(again.failed).toEqual([]);
+    expect(again.plan.steps.map((s) => s.operation)).toEqual(["same", "same"]);
+    expect(writes()).toEqual([]);
+  });
+
+  it("seals secrets in its state: the service key (its own id) is never on disk in plain text", async () => {
+    await program().up();
+    const text = readFileSync(join(dir, "dev.json"), "utf8");
+    const keys = emu.state.serviceKeys().map((k) => k.key);
+    expect(keys).toHaveLength(1);
+    const state = JSON.parse(text) as { resources: { key: { id: unknown } } };
+    expect(state.resources.key.id).toHaveProperty("$secret");
+    for (const key of keys) expect(text).not.toContain(key);
+    // The wrong passphrase does not open it.
+    await expect(new Stack("dev", { ...options(), passphrase: "wrong" }).preview()).rejects.toThrow(/does not open/);
+  });
+
+  it("previews an in-place change and a replacement that ripples to a dependent, then applies them", async () => {
+    await program().up();
+    const plan = await program({ portSpeed: 100000, keyDescription: "renamed" }).preview();
+    expect(plan.steps.map((s) => [s.name, s.operation])).toEqual([
+      ["edge", "replace"],
+      ["key", "replace"],
+    ]);
+    const text = formatPlan(plan);
+    expect(text).toContain("-/+ edge (netsvc:index/port:Port): replace");
+    expect(text).toContain("portSpeed: 10000 → 100000 (replaces: The speed of a physical port is fixed");
+    expect(text).toMatch(/productUid: "[0-9a-f-]+" → \(known after up\) \(replaces: A key cannot move/);
+
+    const applied = await program({ portSpeed: 100000, keyDescription: "renamed" }).up();
+    expect(applied.failed).toEqual([]);
+    expect(ports()).toBe(2); // the replacement, made before the old port is cancelled
+    const rerun = await program({ portSpeed: 100000, keyDescription: "renamed" }).preview();
+    expect(rerun.steps.map((s) => s.operation)).toEqual(["same", "same"]);
+  });
+
+  it("deletes a resource whose declaration was removed, and destroys everything", async () => {
+    await program().up();
+    const removed = await program({ withKey: false }).up();
+    expect(removed.plan.steps.map((s) => [s.name, s.operation])).toEqual([
+      ["edge", "same"],
+      ["key", "delete"],
+    ]);
+    expect(removed.failed).toEqual([]);
+    const destroyed = await program({ withKey: false }).destroy();
+    expect(destroyed.plan.steps.map((s) => [s.name, s.operation])).toEqual([["edge", "delete"]]);
+    expect(JSON.parse(readFileSync(join(dir, "dev.json"), "utf8")).resources).toEqual({});
+  });
+
+  it("refuses to run while another live run holds its lock, naming the holder", async () => {
+    writeFileSync(
+      join(dir, "dev.lock"),
+      JSON.stringify({ pid: process.pid, host: hostname(), since: "2026-11-25T00:00:00Z", command: "stack up dev" }),
+    );
+    const error = await program()
+      .up()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StackLockedError);
+    expect(String(error)).toContain(`locked by pid ${process.pid}`);
+    expect(ports()).toBe(0);
+    // A lock left by a process that is gone is stale, and taken over.
+    writeFileSync(
+      join(dir, "dev.lock"),
+      JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), since: "2026-11-25T00:00:00Z", command: "stack up dev" }),
+    );
+    expect((await program().up()).failed).toEqual([]);
+  });
+});
