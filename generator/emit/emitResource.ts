@@ -124,7 +124,16 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
       isExported: true,
       extends: `${rt}.ManagedResource`,
       docs: [`${r.description}\n\n${importIdText(r)}`],
-      properties: [{ name: "token", isStatic: true, isReadonly: true, initializer: JSON.stringify(r.token) }],
+      properties: [
+        { name: "token", isStatic: true, isReadonly: true, initializer: JSON.stringify(r.token) },
+        {
+          name: "descriptor",
+          isStatic: true,
+          isReadonly: true,
+          initializer: p.descriptor,
+          docs: ["What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders)."],
+        },
+      ],
       methods: [
         method(
           "create",

@@ -121,6 +121,44 @@ describe("a stack", () => {
     expect(JSON.parse(readFileSync(join(dir, "dev.json"), "utf8")).resources).toEqual({});
   });
 
+  it("adopts the object of a create an earlier run sent but never recorded, and orders nothing", async () => {
+    const args = {
+      productName: "edge",
+      contractTermMonths: 12,
+      locationId: 3,
+      marketplaceVisibility: false,
+      portSpeed: 10000,
+    } as const;
+    const since = new Date(Date.now() - 1000).toISOString();
+    const placed = await Port.create(args, { provider: provider() }); // the order that reached the service
+    const pending = {
+      kind: Port.token,
+      inputs: args,
+      outputs: {},
+      dependencies: [],
+      pending: { operation: "create", since },
+    };
+    const state = (resources: object) =>
+      writeFileSync(
+        join(dir, "dev.json"),
+        JSON.stringify({ format: "sdkgen-stack", version: 1, stack: "dev", resources }),
+      );
+    state({ edge: pending });
+    const result = await program({ withKey: false }).up();
+    expect(result.failed).toEqual([]);
+    expect(ports()).toBe(1);
+    expect((await program({ withKey: false }).resources()).edge?.id).toBe(placed.productUid);
+
+    // Two candidates: named, and nothing ordered.
+    await Port.create(args, { provider: provider() });
+    state({ edge: pending });
+    const ambiguous = await program({ withKey: false }).up();
+    expect(String(ambiguous.failed[0]?.error)).toMatch(
+      /2 existing objects match it .*Adopt the right one with the `import` option; nothing was ordered/,
+    );
+    expect(ports()).toBe(2);
+  });
+
   it("refuses to run while another live run holds its lock, naming the holder", async () => {
     writeFileSync(
       join(dir, "dev.lock"),

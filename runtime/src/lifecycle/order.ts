@@ -9,7 +9,7 @@ import { abortableSleep } from "../sleep.js";
 import type { CallContext, KindOps, ProviderRuntime, Values } from "./resource.js";
 
 /** How far the service's clock may lag ours when an uncertain order is matched by creation time. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * When an uncertain order is looked for: at once, then twice more, since a service that timed out may
@@ -78,7 +78,7 @@ function mayHaveActed(error: unknown, ctx: CallContext): boolean {
 }
 
 /** The arguments that identify what was ordered: plain values of inputs compared after creation. */
-function orderFilter(d: ResourceDescriptor, args: Values): Values {
+export function orderFilter(d: ResourceDescriptor, args: Values): Values {
   const identifies = (spec: FieldSpec) =>
     spec.mode !== "output" &&
     !spec.writeOnly &&
@@ -93,7 +93,7 @@ function orderFilter(d: ResourceDescriptor, args: Values): Values {
   );
 }
 
-const createdSince = (value: unknown, since: number): boolean =>
+export const createdSince = (value: unknown, since: number): boolean =>
   typeof value === "string" && Date.parse(value) >= since;
 
 const nameOf = (args: Values): string | undefined => {

@@ -1,9 +1,11 @@
+import type { ResourceDescriptor } from "../descriptor.js";
 import type { LifecycleOptions, ManagedResource, ProviderRuntime } from "../lifecycle/resource.js";
 import { Output, type Inputs } from "./output.js";
 
 /** A generated resource class, as a stack uses it. */
 export interface ResourceClass<A, R extends ManagedResource, P extends ProviderRuntime> {
   readonly token: string;
+  readonly descriptor: ResourceDescriptor;
   create(args: A, options?: LifecycleOptions<P>): Promise<R>;
   get(id: string, options?: { provider?: P | undefined; signal?: AbortSignal | undefined }): Promise<R>;
   import(importId: string, options?: { provider?: P | undefined; signal?: AbortSignal | undefined }): Promise<R>;
@@ -12,9 +14,11 @@ export interface ResourceClass<A, R extends ManagedResource, P extends ProviderR
 /** The class shape the engine calls, whatever the kind (the declaration typed it). */
 export interface AnyResourceClass {
   readonly token: string;
+  readonly descriptor: ResourceDescriptor;
   create(args: object, options?: LifecycleOptions): Promise<ManagedResource>;
   get(id: string, options?: { provider?: ProviderRuntime | undefined }): Promise<ManagedResource>;
   import(importId: string, options?: { provider?: ProviderRuntime | undefined }): Promise<ManagedResource>;
+  find(state: object, options?: { provider?: ProviderRuntime | undefined }): Promise<ManagedResource[]>;
 }
 
 /** The fields of a resource's state (not its methods), each as a reference. */

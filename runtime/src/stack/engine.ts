@@ -1,6 +1,7 @@
 import { mapConcurrent } from "../concurrency.js";
 import { NotFoundError } from "../http/errors.js";
-import type { ManagedResource, ProviderRuntime, Values } from "../lifecycle/resource.js";
+import type { ResourceDescriptor } from "../descriptor.js";
+import { printableId, type ManagedResource, type ProviderRuntime, type Values } from "../lifecycle/resource.js";
 import { wrapSecrets } from "../lifecycle/wire.js";
 import { Secret } from "../secret.js";
 import type { AnyResourceClass, Declaration } from "./declare.js";
@@ -127,16 +128,23 @@ export function recordOf(
   resource: ManagedResource,
   inputs: Values,
   dependencies: readonly string[],
+  deposed?: readonly (string | Secret<string>)[],
 ): ResourceRecord {
   const fields = resource.descriptor.fields;
-  const secretId = Object.getOwnPropertyDescriptor(resource, "id")?.enumerable === false;
   return {
     kind: d.cls.token,
-    id: secretId ? new Secret(resource.id) : resource.id,
+    id: storedId(resource.descriptor, resource.id),
     inputs: wrapSecrets(fields, inputs),
     outputs: wrapSecrets(fields, { ...resource } as Values),
     dependencies,
+    ...(deposed?.length && { deposed }),
     ...(d.options.protect && { protect: true }),
     ...(d.options.retainOnDelete && { retainOnDelete: true }),
   };
 }
+
+/** An id as the state keeps it: sealed when it is itself a secret (a service key is its own key). */
+export const storedId = (d: ResourceDescriptor, id: string): string | Secret<string> =>
+  printableId(d, id) === id ? id : new Secret(id);
+
+export const plainId = (id: string | Secret<string>): string => (id instanceof Secret ? (id.reveal() as string) : id);

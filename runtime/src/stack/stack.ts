@@ -1,5 +1,9 @@
 import { hostname } from "node:os";
-import type { ManagedResource, ProviderRuntime, Values } from "../lifecycle/resource.js";
+import { NotFoundError } from "../http/errors.js";
+import { CLOCK_SKEW_MS, createdSince, orderFilter } from "../lifecycle/order.js";
+import { printableId, type ManagedResource, type ProviderRuntime, type Values } from "../lifecycle/resource.js";
+import { wrapSecrets } from "../lifecycle/wire.js";
+import { abortableSleep } from "../sleep.js";
 import type { StateBackend } from "./backend.js";
 import {
   outputsOf,
@@ -11,9 +15,11 @@ import {
 } from "./declare.js";
 import {
   dependenciesOf,
+  plainId,
   planSteps,
   readLive,
   recordOf,
+  storedId,
   topologicalOrder,
   withoutIgnored,
   type Kinds,
@@ -96,6 +102,11 @@ export class Stack {
     return { name, id: new Output<string>(name, "id"), out: outputsOf<R>(name) };
   }
 
+  /** The recorded resources, as the last run left them (secrets as Secrets). Sends nothing. */
+  async resources(): Promise<Readonly<Record<string, ResourceRecord>>> {
+    return (await this.#load()).resources;
+  }
+
   /** What `up` would do: per resource create, update, replace, delete or unchanged. Sends only reads. */
   async preview(): Promise<Plan> {
     const state = await this.#load();
@@ -135,7 +146,6 @@ export class Stack {
     const done = new Map<string, Promise<boolean>>();
     const failed: { name: string; error: unknown }[] = [];
     const slots = new Semaphore(this.#options.parallelism ?? 8);
-    const retired: { name: string; resource: ManagedResource }[] = [];
 
     const run = (step: PlannedStep): Promise<boolean> => {
       let result = done.get(step.name);
@@ -177,7 +187,7 @@ export class Stack {
             });
           event("start");
           try {
-            await this.#applyStep(step, d, records, live, save, (status) => event("status", { status }), retired);
+            await this.#applyStep(step, d, records, live, save, (status) => event("status", { status }));
             event("done");
             return true;
           } catch (error) {
@@ -191,16 +201,8 @@ export class Stack {
       return result;
     };
     await Promise.all(plan.steps.map(run));
-    // Objects replaced create-first go last, newest first: by now what used them uses their replacement.
-    for (const { name, resource } of retired.reverse())
-      await resource.delete().catch((error: unknown) =>
-        failed.push({
-          name,
-          error: new Error(
-            `"${name}" was replaced, but its previous object ${resource.id} could not be deleted: ${String(error)}`,
-          ),
-        }),
-      );
+    // Objects replaced create-first go last: by now what used them uses their replacement.
+    await this.#deleteDeposed(records, save, failed);
     await save();
     return failed;
   }
@@ -212,7 +214,6 @@ export class Stack {
     live: Map<string, ManagedResource | undefined>,
     save: () => Promise<void>,
     onProgress: (status: string) => void,
-    retired: { name: string; resource: ManagedResource }[],
   ): Promise<void> {
     const since = new Date().toISOString();
     const current = live.get(step.name);
@@ -237,58 +238,126 @@ export class Stack {
       return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
     }) as Values;
     const provider = this.#kinds().providerFor(decl.cls.token, decl.options.provider);
+    const descriptor = decl.cls.descriptor;
+    const sealed = wrapSecrets(descriptor.fields, inputs);
     const record = (resource: ManagedResource) => {
       live.set(step.name, resource);
-      records.set(step.name, recordOf(decl, resource, inputs, dependencies));
+      records.set(step.name, recordOf(decl, resource, inputs, dependencies, records.get(step.name)?.deposed));
+      return save();
+    };
+    const mark = (
+      operation: NonNullable<ResourceRecord["pending"]>["operation"],
+      extra: Partial<ResourceRecord> = {},
+    ) => {
+      const before = records.get(step.name);
+      records.set(step.name, {
+        kind: decl.cls.token,
+        inputs: sealed,
+        outputs: {},
+        ...before,
+        dependencies,
+        ...extra,
+        pending: { operation, since },
+      });
       return save();
     };
     // The id is recorded the moment the service returns it, before the wait.
     const onCreated = async (id: string) => {
-      const before = records.get(step.name);
-      records.set(step.name, {
-        kind: decl.cls.token,
-        id,
-        inputs: before?.inputs ?? {},
-        outputs: before?.outputs ?? {},
-        dependencies,
-        pending: { operation: step.operation === "replace" ? "replace" : "create", since },
-      });
+      records.set(step.name, { ...records.get(step.name)!, id: storedId(descriptor, id) });
       await save();
     };
-    if (step.operation === "create" || step.operation === "import") {
-      records.set(step.name, {
-        kind: decl.cls.token,
-        inputs: {},
-        outputs: {},
-        dependencies,
-        pending: { operation: "create", since },
-      });
-      await save();
-      const made =
-        step.operation === "import"
-          ? await decl.cls.import(decl.options.import!, { provider })
-          : await decl.cls.create(inputs, { provider, onCreated, onProgress });
-      return record(made);
+    switch (step.operation) {
+      case "import":
+        return record(await decl.cls.import(decl.options.import!, { provider }));
+      case "create": {
+        const prior = records.get(step.name);
+        if (prior?.pending?.operation === "create" && prior.id === undefined) {
+          const adopted = await this.#reconcile(step.name, decl, prior, provider);
+          if (adopted) return record(adopted);
+        }
+        await mark("create", { inputs: sealed, outputs: {} });
+        return record(await decl.cls.create(inputs, { provider, onCreated, onProgress }));
+      }
+      case "update":
+        await mark("update");
+        return record(await current!.update(withoutIgnored(decl, inputs, current), { onProgress }));
+      case "replace": {
+        const before = records.get(step.name)!;
+        if (before.protect || decl.options.protect)
+          throw new Error(
+            `"${step.name}" is protected and its changes replace it: ${step.changes.map((c) => c.field).join(", ")}`,
+          );
+        if (decl.options.deleteBeforeReplace) {
+          await mark("replace");
+          return record(
+            await current!.update(withoutIgnored(decl, inputs, current), { allowReplace: true, onCreated, onProgress }),
+          );
+        }
+        // Made first; the old object is kept as deposed, so a run killed now still knows to delete it.
+        await mark("replace", { deposed: [...(before.deposed ?? []), before.id!] });
+        return record(await decl.cls.create(inputs, { provider, onCreated, onProgress }));
+      }
+      default:
+        return undefined;
     }
-    if (step.operation === "update") {
-      records.set(step.name, { ...records.get(step.name)!, pending: { operation: "update", since } });
-      await save();
-      return record(await current!.update(withoutIgnored(decl, inputs, current), { onProgress }));
-    }
-    if (step.operation === "replace") {
-      if (records.get(step.name)?.protect || decl.options.protect)
+  }
+
+  /**
+   * A create an earlier run sent but never recorded the answer of (it was killed): the object it may
+   * have made is looked for by its inputs and, where the kind records it, its creation time. One
+   * match is adopted; several are named and nothing is ordered; none means it never reached the service.
+   */
+  async #reconcile(
+    name: string,
+    decl: Declaration,
+    prior: ResourceRecord,
+    provider: ProviderRuntime | undefined,
+  ): Promise<ManagedResource | undefined> {
+    const d = decl.cls.descriptor;
+    const since = Date.parse(prior.pending!.since) - CLOCK_SKEW_MS;
+    for (const delay of [0, 1_000]) {
+      if (delay) await abortableSleep(delay);
+      const found = (await decl.cls.find(orderFilter(d, prior.inputs), { provider })).filter(
+        (r) => !d.createdAt || createdSince((r as unknown as Values)[d.createdAt], since),
+      );
+      if (found.length === 1 && d.createdAt) return found[0];
+      if (found.length > 0)
         throw new Error(
-          `"${step.name}" is protected and its changes replace it: ${step.changes.map((c) => c.field).join(", ")}`,
+          `"${name}": an earlier run sent its create and was stopped before the answer; ${found.length} existing objects match it (${found
+            .map((r) => printableId(d, r.id))
+            .join(", ")}). Adopt the right one with the \`import\` option; nothing was ordered`,
         );
-      records.set(step.name, { ...records.get(step.name)!, pending: { operation: "replace", since } });
-      await save();
-      if (decl.options.deleteBeforeReplace)
-        return record(
-          await current!.update(withoutIgnored(decl, inputs, current), { allowReplace: true, onCreated, onProgress }),
-        );
-      const replacement = await decl.cls.create(inputs, { provider, onProgress });
-      await record(replacement);
-      retired.push({ name: step.name, resource: current! });
+    }
+    return undefined;
+  }
+
+  /** Deletes the objects replaced (made first) whose deletion is not recorded yet, newest first. */
+  async #deleteDeposed(
+    records: Map<string, ResourceRecord>,
+    save: () => Promise<void>,
+    failed: { name: string; error: unknown }[],
+  ): Promise<void> {
+    for (const [name, r] of [...records].reverse()) {
+      for (const id of [...(r.deposed ?? [])].reverse()) {
+        try {
+          const cls = this.#kinds().classOf(r.kind, name);
+          const old = await cls
+            .get(plainId(id), { provider: this.#kinds().providerFor(r.kind) })
+            .catch((e: unknown) => {
+              if (e instanceof NotFoundError) return undefined;
+              throw e;
+            });
+          await old?.delete();
+          const now = records.get(name)!;
+          records.set(name, { ...now, deposed: (now.deposed ?? []).filter((x) => x !== id) });
+          await save();
+        } catch (error) {
+          failed.push({
+            name,
+            error: new Error(`"${name}" was replaced, but its previous object could not be deleted: ${String(error)}`),
+          });
+        }
+      }
     }
   }
 

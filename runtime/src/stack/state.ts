@@ -22,6 +22,8 @@ export interface ResourceRecord {
   readonly outputs: Values;
   /** Logical names it was made from (references and dependsOn): deleted after them, made before. */
   readonly dependencies: readonly string[];
+  /** Objects it replaced, made first, whose deletion has not been recorded yet: deleted by the next run. */
+  readonly deposed?: readonly (string | Secret<string>)[];
   /** Set before an operation is sent, cleared once its outcome is recorded. */
   readonly pending?: { readonly operation: "create" | "update" | "replace" | "delete"; readonly since: string };
   readonly protect?: boolean;

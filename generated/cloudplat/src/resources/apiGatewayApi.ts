@@ -1031,6 +1031,8 @@ export interface ApiGatewayApi extends Readonly<ApiGatewayApiOutputs> {}
  */
 export class ApiGatewayApi extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApi:ApiGatewayApi";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayApiDescriptor;
 
   /** Validates {@link ApiGatewayApiArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayApi, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayApiArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApi> {

@@ -108,6 +108,8 @@ export interface ApiGatewayApiApp extends Readonly<ApiGatewayApiAppOutputs> {}
  */
 export class ApiGatewayApiApp extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApiApp:ApiGatewayApiApp";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayApiAppDescriptor;
 
   /** Validates {@link ApiGatewayApiAppArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayApiApp, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayApiAppArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApiApp> {

@@ -215,6 +215,8 @@ export interface ApiGatewayApiKey extends Readonly<ApiGatewayApiKeyOutputs> {}
  */
 export class ApiGatewayApiKey extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayApiKeyDescriptor;
 
   /** Validates {@link ApiGatewayApiKeyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayApiKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayApiKeyArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApiKey> {

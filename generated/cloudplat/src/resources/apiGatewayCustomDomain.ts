@@ -246,6 +246,8 @@ export interface ApiGatewayCustomDomain extends Readonly<ApiGatewayCustomDomainO
  */
 export class ApiGatewayCustomDomain extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayCustomDomainDescriptor;
 
   /** Validates {@link ApiGatewayCustomDomainArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayCustomDomain, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

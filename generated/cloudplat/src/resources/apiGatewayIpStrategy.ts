@@ -165,6 +165,8 @@ export interface ApiGatewayIpStrategy extends Readonly<ApiGatewayIpStrategyOutpu
  */
 export class ApiGatewayIpStrategy extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayIpStrategyDescriptor;
 
   /** Validates {@link ApiGatewayIpStrategyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayIpStrategy, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

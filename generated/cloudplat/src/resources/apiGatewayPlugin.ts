@@ -157,6 +157,8 @@ export interface ApiGatewayPlugin extends Readonly<ApiGatewayPluginOutputs> {}
  */
 export class ApiGatewayPlugin extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayPluginDescriptor;
 
   /** Validates {@link ApiGatewayPluginArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayPlugin, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayPluginArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayPlugin> {

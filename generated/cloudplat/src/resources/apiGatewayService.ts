@@ -336,6 +336,8 @@ export interface ApiGatewayService extends Readonly<ApiGatewayServiceOutputs> {}
  */
 export class ApiGatewayService extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayService:ApiGatewayService";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayServiceDescriptor;
 
   /** Validates {@link ApiGatewayServiceArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayService, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayServiceArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayService> {

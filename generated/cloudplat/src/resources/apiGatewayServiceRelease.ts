@@ -152,6 +152,8 @@ export interface ApiGatewayServiceRelease extends Readonly<ApiGatewayServiceRele
  */
 export class ApiGatewayServiceRelease extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayServiceReleaseDescriptor;
 
   /** Validates {@link ApiGatewayServiceReleaseArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayServiceRelease, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

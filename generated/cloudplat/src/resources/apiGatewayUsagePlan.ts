@@ -174,6 +174,8 @@ export interface ApiGatewayUsagePlan extends Readonly<ApiGatewayUsagePlanOutputs
  */
 export class ApiGatewayUsagePlan extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayUsagePlanDescriptor;
 
   /** Validates {@link ApiGatewayUsagePlanArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayUsagePlan, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

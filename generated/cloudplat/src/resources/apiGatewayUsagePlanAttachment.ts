@@ -218,6 +218,8 @@ export interface ApiGatewayUsagePlanAttachment extends Readonly<ApiGatewayUsageP
  */
 export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = apiGatewayUsagePlanAttachmentDescriptor;
 
   /** Validates {@link ApiGatewayUsagePlanAttachmentArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayUsagePlanAttachment, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

@@ -361,6 +361,8 @@ export interface Ix extends Readonly<IxOutputs> {}
  */
 export class Ix extends rt.ManagedResource {
   static readonly token = "netsvc:index/ix:Ix";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = ixDescriptor;
 
   /** Validates {@link IxArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Ix, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: IxArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Ix> {

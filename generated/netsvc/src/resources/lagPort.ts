@@ -476,6 +476,8 @@ export interface LagPort extends Readonly<LagPortOutputs> {}
  */
 export class LagPort extends rt.ManagedResource {
   static readonly token = "netsvc:index/lagPort:LagPort";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = lagPortDescriptor;
 
   /** Validates {@link LagPortArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the LagPort, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: LagPortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<LagPort> {

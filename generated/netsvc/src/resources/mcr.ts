@@ -508,6 +508,8 @@ export interface Mcr extends Readonly<McrOutputs> {}
  */
 export class Mcr extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcr:Mcr";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = mcrDescriptor;
 
   /** Validates {@link McrArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Mcr, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: McrArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mcr> {

@@ -125,6 +125,8 @@ export interface McrIpsecAddon extends Readonly<McrIpsecAddonOutputs> {}
  */
 export class McrIpsecAddon extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrIpsecAddon:McrIpsecAddon";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = mcrIpsecAddonDescriptor;
 
   /** Validates {@link McrIpsecAddonArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the McrIpsecAddon, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: McrIpsecAddonArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<McrIpsecAddon> {

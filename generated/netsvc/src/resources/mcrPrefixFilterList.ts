@@ -174,6 +174,8 @@ export interface McrPrefixFilterList extends Readonly<McrPrefixFilterListOutputs
  */
 export class McrPrefixFilterList extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = mcrPrefixFilterListDescriptor;
 
   /** Validates {@link McrPrefixFilterListArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the McrPrefixFilterList, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

@@ -472,6 +472,8 @@ export interface Mve extends Readonly<MveOutputs> {}
  */
 export class Mve extends rt.ManagedResource {
   static readonly token = "netsvc:index/mve:Mve";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = mveDescriptor;
 
   /** Validates {@link MveArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Mve, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: MveArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mve> {

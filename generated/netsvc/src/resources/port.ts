@@ -453,6 +453,8 @@ export interface Port extends Readonly<PortOutputs> {}
  */
 export class Port extends rt.ManagedResource {
   static readonly token = "netsvc:index/port:Port";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = portDescriptor;
 
   /** Validates {@link PortArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Port, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: PortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Port> {

@@ -235,6 +235,8 @@ export interface ServiceKey extends Readonly<ServiceKeyOutputs> {}
  */
 export class ServiceKey extends rt.ManagedResource {
   static readonly token = "netsvc:index/serviceKey:ServiceKey";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = serviceKeyDescriptor;
 
   /** Validates {@link ServiceKeyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ServiceKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ServiceKeyArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ServiceKey> {

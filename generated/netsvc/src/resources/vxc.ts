@@ -489,6 +489,8 @@ export interface Vxc extends Readonly<VxcOutputs> {}
  */
 export class Vxc extends rt.ManagedResource {
   static readonly token = "netsvc:index/vxc:Vxc";
+  /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
+  static readonly descriptor = vxcDescriptor;
 
   /** Validates {@link VxcArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Vxc, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: VxcArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Vxc> {
