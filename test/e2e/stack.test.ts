@@ -3,7 +3,14 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Port, type PortArgs, Provider, ServiceKey } from "netsvc";
-import { fileBackend, formatPlan, Stack, StackLockedError, type StackOptions } from "@sdkgen/runtime/stack";
+import {
+  fileBackend,
+  formatPlan,
+  runStackCommand,
+  Stack,
+  StackLockedError,
+  type StackOptions,
+} from "@sdkgen/runtime/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { stopClean } from "../emulators/netsvc/testkit.js";
 
@@ -157,6 +164,49 @@ describe("a stack", () => {
       /2 existing objects match it .*Adopt the right one with the `import` option; nothing was ordered/,
     );
     expect(ports()).toBe(2);
+  });
+
+  it("is its own command line: preview exit codes, asking before applying, progress, refresh with drift", async () => {
+    const io = () => {
+      const out: string[] = [];
+      const err: string[] = [];
+      return {
+        out,
+        err,
+        io: {
+          out: { write: (t: string) => out.push(t) },
+          err: { write: (t: string) => err.push(t) },
+          confirm: async () => false,
+        },
+      };
+    };
+    let c = io();
+    expect(await runStackCommand(program(), ["preview"], c.io)).toBe(2);
+    expect(c.out.join("")).toContain("  + edge (netsvc:index/port:Port): create");
+    c = io();
+    expect(await runStackCommand(program(), ["up"], c.io)).toBe(1); // asked, answered no
+    expect(c.err.join("")).toContain("not applied");
+    expect(ports()).toBe(0);
+    c = io();
+    expect(await runStackCommand(program(), ["up", "--yes"], c.io)).toBe(0);
+    expect(c.out.join("")).toMatch(/edge: create done \d+\.\d s/);
+    expect(c.out.join("")).toContain("done\n");
+    c = io();
+    expect(await runStackCommand(program(), ["preview"], c.io)).toBe(0);
+    expect(c.out.join("")).toContain("0 to create, 0 to import, 0 to update, 0 to replace, 0 to delete, 2 unchanged");
+
+    const uid = (await program().resources()).edge!.id as string;
+    emu.state.record(uid)!.name = "renamed outside";
+    c = io();
+    expect(await runStackCommand(program(), ["refresh"], c.io)).toBe(0);
+    expect(c.out.join("")).toContain('~ edge (netsvc:index/port:Port): productName "edge" → "renamed outside"');
+
+    c = io();
+    expect(await runStackCommand(program(), ["upp"], c.io)).toBe(1);
+    expect(c.err.join("")).toMatch(/unknown command "upp"\nusage:/);
+    c = io();
+    expect(await runStackCommand(program(), ["destroy", "--yes"], c.io)).toBe(0);
+    expect(Object.keys(await program().resources())).toEqual([]);
   });
 
   it("refuses to run while another live run holds its lock, naming the holder", async () => {

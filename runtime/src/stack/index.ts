@@ -1,7 +1,10 @@
 // The stack model: declared resources kept as declared across runs. Its own entry
 // (@sdkgen/runtime/stack), so a program that only calls the SDK never loads it.
 export * from "./backend.js";
+export * from "./cli.js";
 export * from "./declare.js";
+export type { Drift, RefreshResult } from "./drift.js";
+export type { StackEvent, UpResult } from "./events.js";
 export { fileBackend } from "./fileBackend.js";
 export { Output, type Input, type Inputs, UNKNOWN } from "./output.js";
 export * from "./plan.js";

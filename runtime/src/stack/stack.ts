@@ -1,9 +1,7 @@
 import { hostname } from "node:os";
-import { NotFoundError } from "../http/errors.js";
-import { CLOCK_SKEW_MS, createdSince, orderFilter } from "../lifecycle/order.js";
-import { printableId, type ManagedResource, type ProviderRuntime, type Values } from "../lifecycle/resource.js";
+import type { ManagedResource, ProviderRuntime, Values } from "../lifecycle/resource.js";
 import { wrapSecrets } from "../lifecycle/wire.js";
-import { abortableSleep } from "../sleep.js";
+import { Apply } from "./apply.js";
 import type { StateBackend } from "./backend.js";
 import {
   outputsOf,
@@ -13,20 +11,12 @@ import {
   type ResourceClass,
   type ResourceOptions,
 } from "./declare.js";
-import {
-  dependenciesOf,
-  plainId,
-  planSteps,
-  readLive,
-  recordOf,
-  storedId,
-  topologicalOrder,
-  withoutIgnored,
-  type Kinds,
-} from "./engine.js";
+import { driftOf, type Drift, type RefreshResult } from "./drift.js";
+import { planSteps, readLive, topologicalOrder, type Kinds } from "./engine.js";
+import type { StackEvent, UpResult } from "./events.js";
 import { fileBackend } from "./fileBackend.js";
-import { Output, resolveInputs, type Inputs } from "./output.js";
-import type { Plan, PlannedStep } from "./plan.js";
+import { Output, type Inputs } from "./output.js";
+import type { Plan } from "./plan.js";
 import { stateKey, type KeySource } from "./sealing.js";
 import {
   deserializeState,
@@ -48,21 +38,6 @@ export interface StackOptions extends KeySource {
   readonly parallelism?: number | undefined;
   /** Progress of `up` and `destroy`, one event per resource as it starts, ends or fails. */
   readonly onEvent?: ((event: StackEvent) => void) | undefined;
-}
-
-export interface StackEvent {
-  readonly name: string;
-  readonly operation: PlannedStep["operation"];
-  readonly phase: "start" | "status" | "done" | "failed";
-  readonly elapsedMs: number;
-  readonly status?: string;
-  readonly error?: unknown;
-}
-
-export interface UpResult {
-  readonly plan: Plan;
-  /** Resources whose operation failed, and those skipped because something they depend on failed. */
-  readonly failed: readonly { readonly name: string; readonly error: unknown }[];
 }
 
 /**
@@ -114,251 +89,52 @@ export class Stack {
   }
 
   /** Applies the plan, in dependency order, independent resources in parallel. */
-  async up(): Promise<UpResult> {
+  async up(onEvent?: (event: StackEvent) => void): Promise<UpResult> {
     return this.#locked("up", async () => {
       const state = await this.#load();
       const live = await readLive(state, this.#kinds());
       const ordered = this.#ordered();
       const plan = planSteps(this.name, ordered, state, live);
-      return { plan, failed: await this.#apply(plan, ordered, state, live) };
+      return { plan, failed: await this.#applier().run(plan, ordered, state, live, onEvent) };
+    });
+  }
+
+  /**
+   * Reads every recorded object and records what the service says now: each field that drifted from
+   * the state (secrets as "[secret]"), and the objects that are gone (forgotten, so the next up makes them).
+   */
+  async refresh(): Promise<RefreshResult> {
+    return this.#locked("refresh", async () => {
+      const state = await this.#load();
+      const live = await readLive(state, this.#kinds());
+      const records = new Map(Object.entries(state.resources));
+      const drift: Drift[] = [];
+      for (const [name, record] of records) {
+        if (record.id === undefined) continue;
+        const current = live.get(name);
+        if (!current) {
+          drift.push({ name, kind: record.kind, gone: true, changes: [] });
+          records.delete(name);
+          continue;
+        }
+        const outputs = wrapSecrets(current.descriptor.fields, { ...current } as Values);
+        const changes = driftOf(current.descriptor.fields, record.outputs, outputs);
+        if (changes.length) drift.push({ name, kind: record.kind, gone: false, changes });
+        records.set(name, { ...record, outputs });
+      }
+      await this.#saver(records)();
+      return { drift };
     });
   }
 
   /** Deletes every resource of the stack, dependents first. */
-  async destroy(): Promise<UpResult> {
+  async destroy(onEvent?: (event: StackEvent) => void): Promise<UpResult> {
     return this.#locked("destroy", async () => {
       const state = await this.#load();
       const live = await readLive(state, this.#kinds());
       const plan = planSteps(this.name, [], state, live);
-      return { plan, failed: await this.#apply(plan, [], state, live) };
+      return { plan, failed: await this.#applier().run(plan, [], state, live, onEvent) };
     });
-  }
-
-  async #apply(
-    plan: Plan,
-    ordered: readonly Declaration[],
-    initial: StackState,
-    live: Map<string, ManagedResource | undefined>,
-  ): Promise<{ name: string; error: unknown }[]> {
-    const records = new Map<string, ResourceRecord>(Object.entries(initial.resources));
-    const save = this.#saver(records);
-    const byName = new Map(ordered.map((d) => [d.name, d]));
-    const done = new Map<string, Promise<boolean>>();
-    const failed: { name: string; error: unknown }[] = [];
-    const slots = new Semaphore(this.#options.parallelism ?? 8);
-
-    const run = (step: PlannedStep): Promise<boolean> => {
-      let result = done.get(step.name);
-      if (result) return result;
-      const d = byName.get(step.name);
-      // Made after what it depends on; deleted after what depends on it.
-      const waits =
-        step.operation === "delete"
-          ? [...records].filter(([, r]) => r.dependencies.includes(step.name)).map(([n]) => n)
-          : d
-            ? dependenciesOf(d)
-            : [];
-      result = (async () => {
-        const ready = await Promise.all(
-          waits.map((n) => {
-            const s = plan.steps.find((x) => x.name === n);
-            return s ? run(s) : true;
-          }),
-        );
-        if (!ready.every(Boolean)) {
-          failed.push({ name: step.name, error: new Error(`skipped: a resource it depends on failed`) });
-          return false;
-        }
-        if (step.operation === "same" && d) {
-          const current = live.get(step.name);
-          if (current)
-            records.set(step.name, { ...records.get(step.name)!, outputs: recordOf(d, current, {}, []).outputs });
-          return true;
-        }
-        return slots.run(async () => {
-          const started = Date.now();
-          const event = (phase: StackEvent["phase"], extra: Partial<StackEvent> = {}) =>
-            this.#options.onEvent?.({
-              name: step.name,
-              operation: step.operation,
-              phase,
-              elapsedMs: Date.now() - started,
-              ...extra,
-            });
-          event("start");
-          try {
-            await this.#applyStep(step, d, records, live, save, (status) => event("status", { status }));
-            event("done");
-            return true;
-          } catch (error) {
-            event("failed", { error });
-            failed.push({ name: step.name, error });
-            return false;
-          }
-        });
-      })();
-      done.set(step.name, result);
-      return result;
-    };
-    await Promise.all(plan.steps.map(run));
-    // Objects replaced create-first go last: by now what used them uses their replacement.
-    await this.#deleteDeposed(records, save, failed);
-    await save();
-    return failed;
-  }
-
-  async #applyStep(
-    step: PlannedStep,
-    d: Declaration | undefined,
-    records: Map<string, ResourceRecord>,
-    live: Map<string, ManagedResource | undefined>,
-    save: () => Promise<void>,
-    onProgress: (status: string) => void,
-  ): Promise<void> {
-    const since = new Date().toISOString();
-    const current = live.get(step.name);
-    if (step.operation === "delete") {
-      const record = records.get(step.name)!;
-      if (record.protect)
-        throw new Error(`"${step.name}" is protected: remove \`protect\` from its declaration to delete it`);
-      if (!record.retainOnDelete && current) {
-        records.set(step.name, { ...record, pending: { operation: "delete", since } });
-        await save();
-        await current.delete();
-      }
-      records.delete(step.name);
-      live.delete(step.name);
-      return save();
-    }
-    const decl = d!;
-    const dependencies = dependenciesOf(decl);
-    const inputs = resolveInputs(decl.args, (ref) => {
-      const source = live.get(ref.resource);
-      if (!source) throw new Error(`"${step.name}" needs ${ref.toString()}, which does not exist`);
-      return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
-    }) as Values;
-    const provider = this.#kinds().providerFor(decl.cls.token, decl.options.provider);
-    const descriptor = decl.cls.descriptor;
-    const sealed = wrapSecrets(descriptor.fields, inputs);
-    const record = (resource: ManagedResource) => {
-      live.set(step.name, resource);
-      records.set(step.name, recordOf(decl, resource, inputs, dependencies, records.get(step.name)?.deposed));
-      return save();
-    };
-    const mark = (
-      operation: NonNullable<ResourceRecord["pending"]>["operation"],
-      extra: Partial<ResourceRecord> = {},
-    ) => {
-      const before = records.get(step.name);
-      records.set(step.name, {
-        kind: decl.cls.token,
-        inputs: sealed,
-        outputs: {},
-        ...before,
-        dependencies,
-        ...extra,
-        pending: { operation, since },
-      });
-      return save();
-    };
-    // The id is recorded the moment the service returns it, before the wait.
-    const onCreated = async (id: string) => {
-      records.set(step.name, { ...records.get(step.name)!, id: storedId(descriptor, id) });
-      await save();
-    };
-    switch (step.operation) {
-      case "import":
-        return record(await decl.cls.import(decl.options.import!, { provider }));
-      case "create": {
-        const prior = records.get(step.name);
-        if (prior?.pending?.operation === "create" && prior.id === undefined) {
-          const adopted = await this.#reconcile(step.name, decl, prior, provider);
-          if (adopted) return record(adopted);
-        }
-        await mark("create", { inputs: sealed, outputs: {} });
-        return record(await decl.cls.create(inputs, { provider, onCreated, onProgress }));
-      }
-      case "update":
-        await mark("update");
-        return record(await current!.update(withoutIgnored(decl, inputs, current), { onProgress }));
-      case "replace": {
-        const before = records.get(step.name)!;
-        if (before.protect || decl.options.protect)
-          throw new Error(
-            `"${step.name}" is protected and its changes replace it: ${step.changes.map((c) => c.field).join(", ")}`,
-          );
-        if (decl.options.deleteBeforeReplace) {
-          await mark("replace");
-          return record(
-            await current!.update(withoutIgnored(decl, inputs, current), { allowReplace: true, onCreated, onProgress }),
-          );
-        }
-        // Made first; the old object is kept as deposed, so a run killed now still knows to delete it.
-        await mark("replace", { deposed: [...(before.deposed ?? []), before.id!] });
-        return record(await decl.cls.create(inputs, { provider, onCreated, onProgress }));
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  /**
-   * A create an earlier run sent but never recorded the answer of (it was killed): the object it may
-   * have made is looked for by its inputs and, where the kind records it, its creation time. One
-   * match is adopted; several are named and nothing is ordered; none means it never reached the service.
-   */
-  async #reconcile(
-    name: string,
-    decl: Declaration,
-    prior: ResourceRecord,
-    provider: ProviderRuntime | undefined,
-  ): Promise<ManagedResource | undefined> {
-    const d = decl.cls.descriptor;
-    const since = Date.parse(prior.pending!.since) - CLOCK_SKEW_MS;
-    for (const delay of [0, 1_000]) {
-      if (delay) await abortableSleep(delay);
-      const found = (await decl.cls.find(orderFilter(d, prior.inputs), { provider })).filter(
-        (r) => !d.createdAt || createdSince((r as unknown as Values)[d.createdAt], since),
-      );
-      if (found.length === 1 && d.createdAt) return found[0];
-      if (found.length > 0)
-        throw new Error(
-          `"${name}": an earlier run sent its create and was stopped before the answer; ${found.length} existing objects match it (${found
-            .map((r) => printableId(d, r.id))
-            .join(", ")}). Adopt the right one with the \`import\` option; nothing was ordered`,
-        );
-    }
-    return undefined;
-  }
-
-  /** Deletes the objects replaced (made first) whose deletion is not recorded yet, newest first. */
-  async #deleteDeposed(
-    records: Map<string, ResourceRecord>,
-    save: () => Promise<void>,
-    failed: { name: string; error: unknown }[],
-  ): Promise<void> {
-    for (const [name, r] of [...records].reverse()) {
-      for (const id of [...(r.deposed ?? [])].reverse()) {
-        try {
-          const cls = this.#kinds().classOf(r.kind, name);
-          const old = await cls
-            .get(plainId(id), { provider: this.#kinds().providerFor(r.kind) })
-            .catch((e: unknown) => {
-              if (e instanceof NotFoundError) return undefined;
-              throw e;
-            });
-          await old?.delete();
-          const now = records.get(name)!;
-          records.set(name, { ...now, deposed: (now.deposed ?? []).filter((x) => x !== id) });
-          await save();
-        } catch (error) {
-          failed.push({
-            name,
-            error: new Error(`"${name}" was replaced, but its previous object could not be deleted: ${String(error)}`),
-          });
-        }
-      }
-    }
   }
 
   /** Serialized writes of the whole state: each reflects every change recorded before it. */
@@ -396,6 +172,10 @@ export class Stack {
     }
   }
 
+  #applier(): Apply {
+    return new Apply(this.#kinds(), this.#options, (records) => this.#saver(records));
+  }
+
   #ordered(): Declaration[] {
     return topologicalOrder([...this.#declarations.values()]);
   }
@@ -416,27 +196,5 @@ export class Stack {
       },
       providerFor: (token, declared) => declared ?? providers[token.split(":")[0]!],
     };
-  }
-}
-
-/** At most `size` tasks at once. */
-class Semaphore {
-  #free: number;
-  readonly #waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.#free = size;
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#free > 0) this.#free--;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#free++;
-    }
   }
 }
