@@ -1,9 +1,8 @@
 import { join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
-import { emitHooks } from "./emit/emitHooks.js";
 import { emitDocs } from "./docs/emitDocs.js";
-import { emitTemplates } from "./emit/emitTemplates.js";
+import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { loadSchemas, providerNames } from "./load/loadSchemas.js";
 import { buildModel } from "./model/buildModel.js";
@@ -164,7 +163,7 @@ function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: stri
     keys.set(path, hashText(text));
     if (!cache?.unchanged(join(dir, path), keys.get(path)!)) ready.push([path, text]);
   }
-  for (const [path, text] of [...emitTemplates(plan), ...emitHooks(plan)]) {
+  for (const [path, text] of emitTextFiles(plan)) {
     keys.set(path, hashText(text));
     misses.push({ path, text });
   }

@@ -14,6 +14,7 @@ export default defineConfig({
       { find: /^@sdkgen\/runtime\/providers$/, replacement: at("../runtime/src/providers.ts") },
       { find: /^netsvc$/, replacement: at("../generated/netsvc/src/index.ts") },
       { find: /^cloudplat$/, replacement: at("../generated/cloudplat/src/index.ts") },
+      { find: /^(netsvc|cloudplat)\/stack$/, replacement: at("../generated/$1/src/stack.ts") },
     ],
   },
   test: {

@@ -50,6 +50,15 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
       ),
       {
         kind: StructureKind.TypeAlias,
+        name: p.inputs,
+        isExported: true,
+        type: `${ctx.imports.stack()}.Inputs<${p.args}>`,
+        docs: [
+          `{@link ${p.args}} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits.`,
+        ],
+      },
+      {
+        kind: StructureKind.TypeAlias,
         name: p.state,
         isExported: true,
         type: `${rt}.StateOf<${p.outputs}>`,

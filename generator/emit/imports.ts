@@ -9,6 +9,7 @@ export class Imports {
   private readonly byModule = new Map<string, Map<string, boolean>>();
   private runtime: Use = "none";
   private protocolEntry: Use = "none";
+  private stackEntry = false;
 
   /** `protocol`: the provider's, whose runtime entry (`@sdkgen/runtime/<protocol>`) `rtp` names. */
   constructor(private readonly protocolName?: Protocol) {}
@@ -33,6 +34,12 @@ export class Imports {
     return "rtp";
   }
 
+  /** The stack entry (`@sdkgen/runtime/stack`), for types only, as the namespace `rts`. */
+  stack(): string {
+    this.stackEntry = true;
+    return "rts";
+  }
+
   structures(): ImportDeclarationStructure[] {
     const out: ImportDeclarationStructure[] = [];
     if (this.runtime !== "none")
@@ -48,6 +55,13 @@ export class Imports {
         moduleSpecifier: `${runtimeModule()}/${this.protocolName!}`,
         namespaceImport: "rtp",
         isTypeOnly: this.protocolEntry === "type",
+      });
+    if (this.stackEntry)
+      out.push({
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: `${runtimeModule()}/stack`,
+        namespaceImport: "rts",
+        isTypeOnly: true,
       });
     for (const module of [...this.byModule.keys()].sort()) {
       const names = [...this.byModule.get(module)!.entries()].sort(([a], [b]) => (a < b ? -1 : 1));

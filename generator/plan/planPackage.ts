@@ -8,6 +8,8 @@ export interface ResourcePlan {
   readonly entity: Resource;
   readonly path: string;
   readonly args: string;
+  /** The input form of the Args a stack takes: a reference where a value is expected. */
+  readonly inputs: string;
   readonly state: string;
   readonly outputs: string;
   readonly descriptor: string;
@@ -123,13 +125,14 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       entity: r,
       path: `src/resources/${camel(r.name)}.ts`,
       args: `${r.name}Args`,
+      inputs: `${r.name}Inputs`,
       state: `${r.name}State`,
       outputs: `${r.name}Outputs`,
       descriptor: `${camel(r.name)}Descriptor`,
       validate: `validate${r.name}Args`,
     };
     // The resource's class (and the interface of its state) take its own name.
-    for (const s of [r.name, plan.args, plan.state, plan.outputs, plan.descriptor, plan.validate])
+    for (const s of [r.name, plan.args, plan.inputs, plan.state, plan.outputs, plan.descriptor, plan.validate])
       claim(s, r[SOURCE], `resource ${r.name}`);
     return plan;
   });

@@ -3,14 +3,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Port, type PortArgs, Provider, ServiceKey } from "netsvc";
-import {
-  fileBackend,
-  formatPlan,
-  runStackCommand,
-  Stack,
-  StackLockedError,
-  type StackOptions,
-} from "@sdkgen/runtime/stack";
+import { fileBackend, formatPlan, runStackCommand, Stack, StackLockedError, type StackOptions } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { stopClean } from "../emulators/netsvc/testkit.js";
 

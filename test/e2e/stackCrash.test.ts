@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Port, ServiceKey } from "netsvc";
-import { fileBackend, Stack } from "@sdkgen/runtime/stack";
+import { fileBackend, Stack } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 
 // Issue 12 §3: `up` killed with SIGKILL at random moments, many times; the next `up` finishes the

@@ -1,7 +1,7 @@
 // One run of the crash test's stack program (test/e2e/stackCrash.test.ts), against the built packages:
 // COUNT ports, each with a service key on it. The test kills it at random moments.
 import { Port, Provider, ServiceKey } from "netsvc";
-import { fileBackend, Stack } from "@sdkgen/runtime/stack";
+import { fileBackend, Stack } from "netsvc/stack";
 
 const { EMU_URL, EMU_ACCESS_KEY, EMU_SECRET_KEY, STATE_DIR, COUNT } = process.env;
 const provider = new Provider(

@@ -109,7 +109,12 @@ describe("the packed packages installed outside the repository", () => {
   });
 
   it("TypeScript, strict, NodeNext: root, subpath and package.json imports", async () => {
-    expect(await typecheckAndRun("nodenext")).toEqual({ ...common, subpaths: "uid", version: "0.1.0" });
+    expect(await typecheckAndRun("nodenext")).toEqual({
+      ...common,
+      subpaths: "uid",
+      version: "0.1.0",
+      stack: "create create",
+    });
   });
 
   it("TypeScript with moduleResolution bundler", async () => {

@@ -30,7 +30,7 @@ export class StateKeyError extends Error {
 export function stateKey(
   source: KeySource,
   recorded: Encryption | undefined,
-): { key: Buffer; encryption: Encryption } | undefined {
+): { key: Uint8Array; encryption: Encryption } | undefined {
   const passphrase = source.passphrase ?? process.env.SDKGEN_STACK_PASSPHRASE;
   const keyFile = source.keyFile ?? process.env.SDKGEN_STACK_KEY_FILE;
   if (keyFile !== undefined && keyFile !== "") {
@@ -44,7 +44,7 @@ export function stateKey(
   return { key: scryptSync(passphrase, Buffer.from(salt, "base64"), 32), encryption: { kdf: "scrypt", salt } };
 }
 
-export function seal(value: unknown, key: Buffer): SealedValue {
+export function seal(value: unknown, key: Uint8Array): SealedValue {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const data = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
@@ -53,7 +53,7 @@ export function seal(value: unknown, key: Buffer): SealedValue {
   };
 }
 
-export function unseal(sealed: SealedValue, key: Buffer): Secret<unknown> {
+export function unseal(sealed: SealedValue, key: Uint8Array): Secret<unknown> {
   const { iv, tag, data } = sealed.$secret;
   const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
   decipher.setAuthTag(Buffer.from(tag, "base64"));

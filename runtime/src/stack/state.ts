@@ -44,7 +44,10 @@ interface StateFile {
 export const emptyState = (stack: string): StackState => ({ stack, resources: {} });
 
 /** The state as file text: Secrets sealed (there must be a key when there is one), keys in a stable order. */
-export function serializeState(state: StackState, key: { key: Buffer; encryption: Encryption } | undefined): string {
+export function serializeState(
+  state: StackState,
+  key: { key: Uint8Array; encryption: Encryption } | undefined,
+): string {
   let sealed = false;
   const walk = (v: unknown): unknown => {
     if (v instanceof Secret) {
@@ -80,7 +83,7 @@ export function recordedEncryption(text: string): Encryption | undefined {
   return (parseFile(text).encryption ?? undefined) as Encryption | undefined;
 }
 
-export function deserializeState(text: string, key: Buffer | undefined): StackState {
+export function deserializeState(text: string, key: Uint8Array | undefined): StackState {
   const file = parseFile(text);
   const walk = (v: unknown): unknown => {
     if (isSealed(v)) {

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import {
   ApiGatewayApiApiType,
   ApiGatewayApiAuthType,
@@ -377,6 +378,9 @@ export interface ApiGatewayApiArgs {
    */
   userType?: string | undefined;
 }
+
+/** {@link ApiGatewayApiArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayApiInputs = rts.Inputs<ApiGatewayApiArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayApi resources: the names of {@link ApiGatewayApiOutputs}, all optional. */
 export type ApiGatewayApiState = rt.StateOf<ApiGatewayApiOutputs>;

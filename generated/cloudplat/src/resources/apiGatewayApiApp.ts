@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { type Provider, defaultProvider } from "../provider.js";
 
 /**
@@ -18,6 +19,9 @@ export interface ApiGatewayApiAppArgs {
   /** Name of the application. */
   apiAppName: string;
 }
+
+/** {@link ApiGatewayApiAppArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayApiAppInputs = rts.Inputs<ApiGatewayApiAppArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayApiApp resources: the names of {@link ApiGatewayApiAppOutputs}, all optional. */
 export type ApiGatewayApiAppState = rt.StateOf<ApiGatewayApiAppOutputs>;

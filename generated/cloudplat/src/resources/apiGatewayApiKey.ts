@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ApiGatewayApiKeyAccessKeyType, ApiGatewayApiKeyStatus } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayApiKey.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -78,6 +79,9 @@ export interface ApiGatewayApiKeyArgs {
    */
   status?: ApiGatewayApiKeyStatus | undefined;
 }
+
+/** {@link ApiGatewayApiKeyArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayApiKeyInputs = rts.Inputs<ApiGatewayApiKeyArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayApiKey resources: the names of {@link ApiGatewayApiKeyOutputs}, all optional. */
 export type ApiGatewayApiKeyState = rt.StateOf<ApiGatewayApiKeyOutputs>;

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ApiGatewayCustomDomainNetType, ApiGatewayCustomDomainProtocol } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayCustomDomain.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -81,6 +82,9 @@ export interface ApiGatewayCustomDomainArgs {
    */
   subDomain: string;
 }
+
+/** {@link ApiGatewayCustomDomainArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayCustomDomainInputs = rts.Inputs<ApiGatewayCustomDomainArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayCustomDomain resources: the names of {@link ApiGatewayCustomDomainOutputs}, all optional. */
 export type ApiGatewayCustomDomainState = rt.StateOf<ApiGatewayCustomDomainOutputs>;

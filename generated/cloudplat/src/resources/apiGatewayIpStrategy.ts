@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ApiGatewayIpStrategyStrategyType } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
@@ -41,6 +42,9 @@ export interface ApiGatewayIpStrategyArgs {
    */
   strategyType: ApiGatewayIpStrategyStrategyType;
 }
+
+/** {@link ApiGatewayIpStrategyArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayIpStrategyInputs = rts.Inputs<ApiGatewayIpStrategyArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayIpStrategy resources: the names of {@link ApiGatewayIpStrategyOutputs}, all optional. */
 export type ApiGatewayIpStrategyState = rt.StateOf<ApiGatewayIpStrategyOutputs>;

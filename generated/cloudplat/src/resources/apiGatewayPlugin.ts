@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ApiGatewayPluginPluginType } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 
@@ -50,6 +51,9 @@ export interface ApiGatewayPluginArgs {
    */
   pluginType: ApiGatewayPluginPluginType;
 }
+
+/** {@link ApiGatewayPluginArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayPluginInputs = rts.Inputs<ApiGatewayPluginArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayPlugin resources: the names of {@link ApiGatewayPluginOutputs}, all optional. */
 export type ApiGatewayPluginState = rt.StateOf<ApiGatewayPluginOutputs>;

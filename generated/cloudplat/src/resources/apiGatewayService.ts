@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ApiGatewayServiceIpVersion, ApiGatewayServiceNetTypes, ApiGatewayServiceProtocol } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayService.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -119,6 +120,9 @@ export interface ApiGatewayServiceArgs {
    */
   uniqVpcId?: string | undefined;
 }
+
+/** {@link ApiGatewayServiceArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayServiceInputs = rts.Inputs<ApiGatewayServiceArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayService resources: the names of {@link ApiGatewayServiceOutputs}, all optional. */
 export type ApiGatewayServiceState = rt.StateOf<ApiGatewayServiceOutputs>;

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ApiGatewayServiceReleaseEnvironmentName } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayServiceRelease.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -51,6 +52,9 @@ export interface ApiGatewayServiceReleaseArgs {
    */
   serviceId: string;
 }
+
+/** {@link ApiGatewayServiceReleaseArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayServiceReleaseInputs = rts.Inputs<ApiGatewayServiceReleaseArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayServiceRelease resources: the names of {@link ApiGatewayServiceReleaseOutputs}, all optional. */
 export type ApiGatewayServiceReleaseState = rt.StateOf<ApiGatewayServiceReleaseOutputs>;

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type ApiGatewayUsagePlanAttach, apiGatewayUsagePlanAttachType } from "../types/apiGatewayUsagePlanAttach.js";
 
@@ -37,6 +38,9 @@ export interface ApiGatewayUsagePlanArgs {
   /** Name of the usage plan. */
   usagePlanName: string;
 }
+
+/** {@link ApiGatewayUsagePlanArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayUsagePlanInputs = rts.Inputs<ApiGatewayUsagePlanArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayUsagePlan resources: the names of {@link ApiGatewayUsagePlanOutputs}, all optional. */
 export type ApiGatewayUsagePlanState = rt.StateOf<ApiGatewayUsagePlanOutputs>;

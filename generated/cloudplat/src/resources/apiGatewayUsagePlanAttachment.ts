@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/cloudplat";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ApiGatewayUsagePlanAttachmentBindType, ApiGatewayUsagePlanAttachmentEnvironment } from "../enums.js";
 import { hooks } from "../hooks/apiGatewayUsagePlanAttachment.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -74,6 +75,9 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
    */
   usagePlanId: string;
 }
+
+/** {@link ApiGatewayUsagePlanAttachmentArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ApiGatewayUsagePlanAttachmentInputs = rts.Inputs<ApiGatewayUsagePlanAttachmentArgs>;
 
 /** Input properties used for looking up and filtering ApiGatewayUsagePlanAttachment resources: the names of {@link ApiGatewayUsagePlanAttachmentOutputs}, all optional. */
 export type ApiGatewayUsagePlanAttachmentState = rt.StateOf<ApiGatewayUsagePlanAttachmentOutputs>;

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { hooks } from "../hooks/ix.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type IxResources, ixResourcesType } from "../types/ixResources.js";
@@ -112,6 +113,9 @@ export interface IxArgs {
   /** VLAN id of the IX connection. */
   vlan: number;
 }
+
+/** {@link IxArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type IxInputs = rts.Inputs<IxArgs>;
 
 /** Input properties used for looking up and filtering Ix resources: the names of {@link IxOutputs}, all optional. */
 export type IxState = rt.StateOf<IxOutputs>;

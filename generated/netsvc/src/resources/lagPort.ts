@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ContractTermMonths, DiversityZone, LagPortPortSpeed } from "../enums.js";
 import { hooks } from "../hooks/lagPort.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -108,6 +109,9 @@ export interface LagPortArgs {
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
+
+/** {@link LagPortArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type LagPortInputs = rts.Inputs<LagPortArgs>;
 
 /** Input properties used for looking up and filtering LagPort resources: the names of {@link LagPortOutputs}, all optional. */
 export type LagPortState = rt.StateOf<LagPortOutputs>;

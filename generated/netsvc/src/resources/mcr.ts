@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ContractTermMonths, DiversityZone, McrPortSpeed } from "../enums.js";
 import { hooks } from "../hooks/mcr.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -127,6 +128,9 @@ export interface McrArgs {
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
+
+/** {@link McrArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type McrInputs = rts.Inputs<McrArgs>;
 
 /** Input properties used for looking up and filtering Mcr resources: the names of {@link McrOutputs}, all optional. */
 export type McrState = rt.StateOf<McrOutputs>;

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { IpsecTunnelCount } from "../enums.js";
 import { hooks } from "../hooks/mcrIpsecAddon.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -40,6 +41,9 @@ export interface McrIpsecAddonArgs {
    */
   tunnelCount: IpsecTunnelCount;
 }
+
+/** {@link McrIpsecAddonArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type McrIpsecAddonInputs = rts.Inputs<McrIpsecAddonArgs>;
 
 /** Input properties used for looking up and filtering McrIpsecAddon resources: the names of {@link McrIpsecAddonOutputs}, all optional. */
 export type McrIpsecAddonState = rt.StateOf<McrIpsecAddonOutputs>;

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { AddressFamily } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
@@ -56,6 +57,9 @@ export interface McrPrefixFilterListArgs {
    */
   mcrId: string;
 }
+
+/** {@link McrPrefixFilterListArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type McrPrefixFilterListInputs = rts.Inputs<McrPrefixFilterListArgs>;
 
 /** Input properties used for looking up and filtering McrPrefixFilterList resources: the names of {@link McrPrefixFilterListOutputs}, all optional. */
 export type McrPrefixFilterListState = rt.StateOf<McrPrefixFilterListOutputs>;

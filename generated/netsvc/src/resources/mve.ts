@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ContractTermMonths, DiversityZone } from "../enums.js";
 import { hooks } from "../hooks/mve.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -107,6 +108,9 @@ export interface MveArgs {
    */
   vnics?: readonly MveVnicArgs[] | undefined;
 }
+
+/** {@link MveArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type MveInputs = rts.Inputs<MveArgs>;
 
 /** Input properties used for looking up and filtering Mve resources: the names of {@link MveOutputs}, all optional. */
 export type MveState = rt.StateOf<MveOutputs>;

@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ContractTermMonths, DiversityZone, PortPortSpeed } from "../enums.js";
 import { type Provider, defaultProvider } from "../provider.js";
 import { type PortResources, portResourcesType } from "../types/portResources.js";
@@ -98,6 +99,9 @@ export interface PortArgs {
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
+
+/** {@link PortArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type PortInputs = rts.Inputs<PortArgs>;
 
 /** Input properties used for looking up and filtering Port resources: the names of {@link PortOutputs}, all optional. */
 export type PortState = rt.StateOf<PortOutputs>;

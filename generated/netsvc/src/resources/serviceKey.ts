@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { type Provider, defaultProvider } from "../provider.js";
 import {
   type ServiceKeyValidFor,
@@ -71,6 +72,9 @@ export interface ServiceKeyArgs {
    */
   vlan?: number | undefined;
 }
+
+/** {@link ServiceKeyArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type ServiceKeyInputs = rts.Inputs<ServiceKeyArgs>;
 
 /** Input properties used for looking up and filtering ServiceKey resources: the names of {@link ServiceKeyOutputs}, all optional. */
 export type ServiceKeyState = rt.StateOf<ServiceKeyOutputs>;

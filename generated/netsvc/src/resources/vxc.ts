@@ -3,6 +3,7 @@
 
 import * as rt from "@sdkgen/runtime";
 import type * as rtp from "@sdkgen/runtime/netsvc";
+import type * as rts from "@sdkgen/runtime/stack";
 import { ContractTermMonths } from "../enums.js";
 import { hooks } from "../hooks/vxc.js";
 import { type Provider, defaultProvider } from "../provider.js";
@@ -113,6 +114,9 @@ export interface VxcArgs {
    */
   shutdown?: boolean | undefined;
 }
+
+/** {@link VxcArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
+export type VxcInputs = rts.Inputs<VxcArgs>;
 
 /** Input properties used for looking up and filtering Vxc resources: the names of {@link VxcOutputs}, all optional. */
 export type VxcState = rt.StateOf<VxcOutputs>;

@@ -5,10 +5,28 @@ import { getApiGatewayApis } from "cloudplat/lookups/getApiGatewayApis";
 import { Port } from "netsvc/resources/port";
 import type { VxcEnd } from "netsvc/types/vxcEnd";
 import pkg from "netsvc/package.json" with { type: "json" };
+import { Stack } from "netsvc/stack";
 import { report } from "./report.js";
 
 const end: VxcEnd = { productUid: "uid" };
+// A stack from the package's own entry: a reference typed as the input it fills.
+const stack = new Stack("consumer", { kinds: [netsvc.Port, netsvc.ServiceKey] });
+const edge = stack.resource(netsvc.Port, "edge", {
+  productName: "edge",
+  contractTermMonths: 12,
+  locationId: 3,
+  marketplaceVisibility: false,
+  portSpeed: 10000,
+});
+stack.resource(netsvc.ServiceKey, "key", {
+  productUid: edge.out.productUid,
+  maxSpeed: 100,
+  singleUse: false,
+  active: true,
+});
+const plan = await stack.preview();
 await report(netsvc, cloudplat, {
   subpaths: Port === netsvc.Port && getApiGatewayApis === cloudplat.getApiGatewayApis && end.productUid,
   version: pkg.version,
+  stack: plan.steps.map((s) => s.operation).join(" "),
 });
