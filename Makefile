@@ -86,8 +86,14 @@ lint-packages: build
 	$(if $(filter 0,$(shell id -u)),,sudo )apt-get update
 	DEBIAN_FRONTEND=noninteractive $(if $(filter 0,$(shell id -u)),,sudo -E )apt-get install -y chromium
 
+# The stack's PostgreSQL backend is tested against a real server the tests start (test/postgres/):
+# Debian's server, installed when missing.
+/usr/share/postgresql-common:
+	$(if $(filter 0,$(shell id -u)),,sudo )apt-get update
+	DEBIAN_FRONTEND=noninteractive $(if $(filter 0,$(shell id -u)),,sudo -E )apt-get install -y postgresql
+
 # Tests are type-checked too: vitest strips types without checking them.
-test: build /usr/bin/chromium
+test: build /usr/bin/chromium /usr/share/postgresql-common
 	$(BIN)/tsc -p test/tsconfig.json
 	$(BIN)/vitest run --config test/vitest.config.ts
 

@@ -6,6 +6,7 @@ export * from "./declare.js";
 export type { Drift, RefreshResult } from "./drift.js";
 export type { StackEvent, UpResult } from "./events.js";
 export { fileBackend } from "./fileBackend.js";
+export { postgresBackend, type PgClient, type PgPool } from "./postgresBackend.js";
 export { Output, type Input, type Inputs, UNKNOWN } from "./output.js";
 export * from "./plan.js";
 export { StateKeyError, type KeySource } from "./sealing.js";

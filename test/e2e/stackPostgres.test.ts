@@ -1,0 +1,78 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Port, Provider } from "netsvc";
+import { postgresBackend, Stack, StackLockedError } from "netsvc/stack";
+import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
+import { startPostgres, type PostgresServer } from "../postgres/server.js";
+
+// Issue 12 §3: the PostgreSQL backend, against a real server the test starts.
+let emu: NetsvcEmulator;
+let server: PostgresServer;
+let pool: pg.Pool;
+beforeAll(async () => {
+  [emu, server] = await Promise.all([startNetsvcEmulator({ clock: { speed: 1000 } }), startPostgres()]);
+  pool = new pg.Pool({ connectionString: server.url, max: 8 });
+});
+afterAll(async () => {
+  await pool?.end();
+  await Promise.all([emu?.stop(), server?.stop()]);
+});
+
+const provider = () =>
+  new Provider(
+    {
+      endpoint: emu.url,
+      accessKey: emu.credentials.accessKey,
+      secretKey: emu.credentials.secretKey,
+      acceptPurchaseTerms: true,
+      waitTime: 1,
+    },
+    {},
+    { pollMs: 20 },
+  );
+
+function program(name: string, backend = postgresBackend(pool)): Stack {
+  const stack = new Stack(name, { backend, providers: { netsvc: provider() }, kinds: [Port], passphrase: "team" });
+  stack.resource(Port, "edge", {
+    productName: `${name}-edge`,
+    contractTermMonths: 12,
+    locationId: 3,
+    marketplaceVisibility: false,
+    portSpeed: 10000,
+  });
+  return stack;
+}
+
+describe("a stack kept in PostgreSQL", () => {
+  it("is applied, read back by a second run that changes nothing, and destroyed", async () => {
+    expect((await program("pg-a").up()).failed).toEqual([]);
+    const { rows } = await pool.query("select state from sdkgen_stacks where stack = $1", ["pg-a"]);
+    expect(JSON.parse(rows[0].state as string).resources.edge.kind).toBe(Port.token);
+    expect((await program("pg-a").preview()).steps.map((s) => s.operation)).toEqual(["same"]);
+    expect((await program("pg-a").destroy()).failed).toEqual([]);
+    expect(await program("pg-a").resources()).toEqual({});
+  });
+
+  it("lets one of two concurrent runs apply; the other fails naming the holder, and nothing is ordered twice", async () => {
+    const buys = () => emu.state.buyCount();
+    const before = buys();
+    const results = await Promise.allSettled([program("pg-b").up(), program("pg-b").up()]);
+    const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toBeInstanceOf(StackLockedError);
+    expect(String(failures[0])).toMatch(/locked by pid \d+ on .* \(stack up pg-b\)/);
+    expect(buys() - before).toBe(1);
+    // Released at the end: the next run takes it.
+    expect((await program("pg-b").preview()).steps.map((s) => s.operation)).toEqual(["same"]);
+    expect((await program("pg-b").up()).failed).toEqual([]);
+  });
+
+  it("releases the lock of a run whose connection died, with no one cleaning up", async () => {
+    const client = await pool.connect();
+    await client.query("select pg_advisory_lock(hashtextextended('sdkgen-stack:' || $1, 0))", ["pg-c"]);
+    await expect(program("pg-c").up()).rejects.toBeInstanceOf(StackLockedError);
+    client.release(true); // destroys the connection, as a killed run's would be
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await program("pg-c").up()).failed).toEqual([]);
+  });
+});
