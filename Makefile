@@ -97,7 +97,7 @@ test: build /usr/bin/chromium /usr/share/postgresql-common
 	$(BIN)/tsc -p test/tsconfig.json
 	$(BIN)/vitest run --config test/vitest.config.ts
 
-bench: build examples
+bench: build examples /usr/share/postgresql-common
 	node --expose-gc test/bench/run.mjs
 	node test/bench/docs.mjs
 	node test/bench/diff.mjs
@@ -106,6 +106,7 @@ bench: build examples
 	node test/bench/cloudplatSign.mjs
 	node test/bench/cloudplat.mjs
 	node test/bench/consumer.mjs
+	node test/bench/stack.mjs
 
 # Schema review: what changed for users of each package since the merge base with origin/main (else
 # main: a local main may be stale), as Markdown, with the next version each package needs.

@@ -39,6 +39,22 @@ await demo(
   async () => (await import("./netsvc/topology.js")).main(),
 );
 
+// The same port as a stack: previewed, applied, edited, run again unchanged, and destroyed.
+await demo(
+  "netsvc: a stack, previewed, applied, edited and run again",
+  async () => {
+    const emulator = await startNetsvcEmulator({ clock: { speed: 20 } });
+    Object.assign(process.env, {
+      NETSVC_ENDPOINT: emulator.url,
+      NETSVC_ACCESS_KEY: emulator.credentials.accessKey,
+      NETSVC_SECRET_KEY: emulator.credentials.secretKey,
+      NETSVC_ACCEPT_PURCHASE_TERMS: "true",
+    });
+    return emulator;
+  },
+  async () => (await import("./netsvc/stack.js")).main(),
+);
+
 // cloudplat: a release takes 1.5 s here, so the program visibly waits for it. The clock runs at real
 // speed because the emulator, like the platform, refuses requests signed more than 5 minutes off its clock.
 await demo(

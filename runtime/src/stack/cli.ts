@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { formatPlan, hasChanges, type Plan } from "./plan.js";
+import { formatPlan, hasChanges } from "./plan.js";
 import type { StackEvent, UpResult } from "./events.js";
 import type { Stack } from "./stack.js";
 
@@ -73,7 +73,7 @@ export async function runStackCommand(
       io.out.write(drift.length ? `${drift.length} drifted, recorded\n` : "no drift\n");
       return EXIT.ok;
     }
-    const plan = command === "up" ? await stack.preview() : destroyPlan(await stack.resources(), stack.name);
+    const plan = command === "up" ? await stack.preview() : await stack.previewDestroy();
     io.out.write(`${formatPlan(plan)}\n`);
     if (!hasChanges(plan)) return EXIT.ok;
     if (!parsed.values.yes && !(await (io.confirm ?? terminalConfirm(io))(`${command} stack "${stack.name}"?`))) {
@@ -87,18 +87,6 @@ export async function runStackCommand(
     io.err.write(`${(e as Error).message}\n`);
     return EXIT.failed;
   }
-}
-
-function destroyPlan(resources: Readonly<Record<string, { kind: string }>>, stack: string): Plan {
-  return {
-    stack,
-    steps: Object.entries(resources).map(([name, r]) => ({
-      name,
-      kind: r.kind,
-      operation: "delete" as const,
-      changes: [],
-    })),
-  };
 }
 
 function report(result: UpResult, io: CommandIo): number {

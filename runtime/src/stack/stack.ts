@@ -127,6 +127,12 @@ export class Stack {
     });
   }
 
+  /** What `destroy` would do: every recorded resource deleted, dependents first. Sends only reads. */
+  async previewDestroy(): Promise<Plan> {
+    const state = await this.#load();
+    return planSteps(this.name, [], state, await readLive(state, this.#kinds()));
+  }
+
   /** Deletes every resource of the stack, dependents first. */
   async destroy(onEvent?: (event: StackEvent) => void): Promise<UpResult> {
     return this.#locked("destroy", async () => {
