@@ -202,6 +202,58 @@ describe("a stack", () => {
     expect(Object.keys(await program().resources())).toEqual([]);
   });
 
+  it("honours protect, retainOnDelete, ignoreChanges and import", async () => {
+    const args = {
+      productName: "edge",
+      contractTermMonths: 12,
+      locationId: 3,
+      marketplaceVisibility: false,
+      portSpeed: 10000,
+    } as const;
+    const existing = await Port.create({ ...args, productName: "adopted" }, { provider: provider() });
+    const stackWith = (
+      opts: { protect?: boolean; retain?: boolean; ignore?: boolean },
+      edit: Partial<PortArgs> = {},
+    ) => {
+      const stack = new Stack("dev", options());
+      stack.resource(
+        Port,
+        "edge",
+        { ...args, ...edit },
+        {
+          protect: opts.protect,
+          retainOnDelete: opts.retain,
+          ignoreChanges: opts.ignore ? ["productName"] : [],
+        },
+      );
+      stack.resource(Port, "adopted", { ...args, productName: "adopted" }, { import: existing.productUid });
+      return stack;
+    };
+    const first = await stackWith({ protect: true }).up();
+    expect(first.plan.steps.map((s) => [s.name, s.operation])).toEqual([
+      ["edge", "create"],
+      ["adopted", "import"],
+    ]);
+    expect(ports()).toBe(2); // the adopted port was not ordered again
+    // An ignored change plans nothing; a protected resource is not deleted.
+    expect(
+      (await stackWith({ protect: true, ignore: true }, { productName: "other" }).preview()).steps.map(
+        (s) => s.operation,
+      ),
+    ).toEqual(["same", "same"]);
+    const refused = await stackWith({ protect: true }).destroy();
+    expect(refused.failed.map((f) => [f.name, String(f.error)])).toEqual([
+      ["edge", expect.stringContaining('"edge" is protected')],
+    ]);
+    // Unprotected and retained: forgotten, left on the service.
+    await stackWith({ retain: true }).up();
+    const edge = (await stackWith({ retain: true }).resources()).edge!.id as string;
+    expect((await stackWith({ retain: true }).destroy()).failed).toEqual([]);
+    expect(await stackWith({ retain: true }).resources()).toEqual({});
+    expect(emu.state.statusOf(edge)).not.toMatch(/CANCEL|DECOMMISSION/);
+    expect(emu.state.statusOf(existing.productUid)).toMatch(/CANCEL|DECOMMISSION/);
+  });
+
   it("refuses to run while another live run holds its lock, naming the holder", async () => {
     writeFileSync(
       join(dir, "dev.lock"),

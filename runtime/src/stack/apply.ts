@@ -63,8 +63,11 @@ export class Apply {
         }
         if (step.operation === "same" && d) {
           const current = live.get(step.name);
-          if (current)
-            records.set(step.name, { ...records.get(step.name)!, outputs: recordOf(d, current, {}, []).outputs });
+          // Unchanged on the service: its outputs as read, its options (protect, retainOnDelete) as now declared.
+          if (current) {
+            const before = records.get(step.name)!;
+            records.set(step.name, recordOf(d, current, before.inputs, dependenciesOf(d), before.deposed));
+          }
           return true;
         }
         return slots.run(async () => {
