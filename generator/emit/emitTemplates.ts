@@ -10,6 +10,7 @@ import { providerFolder } from "./describe.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
 import { summary } from "../docs/html.js";
 import { quickStart } from "../docs/quickStart.js";
+import { stackExample } from "../docs/stackExample.js";
 import { site } from "../docs/site.js";
 
 const TEMPLATES = {
@@ -80,6 +81,7 @@ function view(model: PackageModel, plan: PackagePlan) {
     quick: {
       resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
       code: quickStart(docs),
+      stack: stackExample(docs),
     },
     bugs: `${repo.homepage}/issues`,
     source: providerFolder(plan),

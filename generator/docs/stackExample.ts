@@ -1,0 +1,54 @@
+import type { Resource } from "../model/types.js";
+import { camel } from "../naming.js";
+import { literal } from "./examples.js";
+import type { Site } from "./site.js";
+
+/**
+ * The README's stack program, from the model: a resource with a class, and where one kind's input
+ * holds another's id (`references`), that pair, the reference passed as the input. A program of its
+ * own, so the tests type-check it against the built package and its `stack` entry.
+ */
+export function stackExample(site: Site): string | undefined {
+  const m = site.model;
+  const bound = m.resources.filter((r) => r.operations);
+  const pair = bound
+    .flatMap((r) =>
+      r.fields
+        .filter((f) => f.mode === "required" && f.type.kind === "string" && f.references?.length)
+        .flatMap((f) => {
+          // Its id is the field's value only where the id is one part (not `<serviceId>#<apiId>`).
+          const target = bound.find(
+            (t) => t.name === f.references![0] && t !== r && t.importId.supported && t.importId.parts.length === 1,
+          );
+          return target ? [{ dependent: r, field: f.name, target }] : [];
+        }),
+    )
+    .at(0);
+  const first: Resource | undefined = pair?.target ?? bound[0];
+  if (!first) return undefined;
+  const pkg = m.provider.package.name;
+  const kinds = pair ? [first.name, pair.dependent.name] : [first.name];
+  const declare = (r: Resource, lead: string[] = []) =>
+    `stack.resource(${r.name}, ${JSON.stringify(camel(r.name))}, ${literal(
+      r.fields.filter((f) => !lead.some((l) => l.startsWith(`${f.name}:`))),
+      site,
+      "",
+      lead,
+    )})`;
+  const dependent = pair
+    ? `
+// An output of one resource as another's input: typed, and what orders them.
+${declare(pair.dependent, [`${pair.field}: ${camel(first.name)}.id`])};
+`
+    : "";
+  return `import { ${[...kinds].sort().join(", ")}, Provider } from "${pkg}";
+import { runStackCommand, Stack } from "${pkg}/stack";
+
+// What should exist, under logical names; the state (sealed with SDKGEN_STACK_PASSPHRASE) remembers what was made.
+const stack = new Stack("dev", { providers: { ${m.provider.name}: new Provider() }, kinds: [${kinds.join(", ")}] });
+const ${camel(first.name)} = ${declare(first)};
+${dependent}
+// node program.js preview | up | refresh | destroy [--yes]: exit 0 done, 2 preview has changes, 1 failed.
+process.exitCode = await runStackCommand(stack);
+`;
+}
