@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Port, type PortArgs, Provider, ServiceKey } from "netsvc";
+import { getLocation, Port, type PortArgs, Provider, ServiceKey } from "netsvc";
 import { fileBackend, formatPlan, runStackCommand, Stack, StackLockedError, type StackOptions } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { stopClean } from "../emulators/netsvc/testkit.js";
@@ -252,6 +252,26 @@ describe("a stack", () => {
     expect(await stackWith({ retain: true }).resources()).toEqual({});
     expect(emu.state.statusOf(edge)).not.toMatch(/CANCEL|DECOMMISSION/);
     expect(emu.state.statusOf(existing.productUid)).toMatch(/CANCEL|DECOMMISSION/);
+  });
+
+  it("reads a declared lookup before planning, and passes its result to a resource's input", async () => {
+    const withLookup = () => {
+      const stack = new Stack("dev", options());
+      const sy1 = stack.lookup(getLocation, "sy1", { name: "Equinix SY1" });
+      stack.resource(Port, "edge", {
+        productName: "edge",
+        contractTermMonths: 12,
+        locationId: sy1.out.id, // Output<number>, where a number is expected
+        marketplaceVisibility: false,
+        portSpeed: 10000,
+      });
+      return stack;
+    };
+    expect((await withLookup().up()).failed).toEqual([]);
+    const uid = (await withLookup().resources()).edge!.id as string;
+    expect(emu.state.product(uid)?.locationId).toBe(3);
+    expect(Object.keys(await withLookup().resources())).toEqual(["edge"]); // a lookup is read, not recorded
+    expect((await withLookup().preview()).steps.map((s) => s.operation)).toEqual(["same"]);
   });
 
   it("refuses to run while another live run holds its lock, naming the holder", async () => {

@@ -66,3 +66,23 @@ export function outputsOf<R>(name: string): OutputsOf<R> {
     get: (_, field) => (typeof field === "string" ? new Output(name, field) : undefined),
   });
 }
+
+/** A generated lookup function, as a stack uses it. */
+export type LookupFunction<A, R, P extends ProviderRuntime> = (
+  args: A,
+  options?: { provider?: P | undefined },
+) => Promise<R>;
+
+/** A declared lookup: references to its result's fields for resources' inputs. */
+export interface DeclaredLookup<R> {
+  readonly name: string;
+  readonly out: OutputsOf<R>;
+}
+
+/** What the engine keeps of a declared lookup. */
+export interface LookupDeclaration {
+  readonly name: string;
+  readonly run: (args: object, options: { provider?: ProviderRuntime | undefined }) => Promise<object>;
+  readonly args: unknown;
+  readonly provider?: ProviderRuntime | undefined;
+}

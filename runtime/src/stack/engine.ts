@@ -43,7 +43,10 @@ export function dependenciesOf(d: Declaration): string[] {
 }
 
 /** Declarations in an order where each comes after what it depends on; a cycle or unknown name throws. */
-export function topologicalOrder(declarations: readonly Declaration[]): Declaration[] {
+export function topologicalOrder(
+  declarations: readonly Declaration[],
+  lookups: ReadonlySet<string> = new Set(),
+): Declaration[] {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const out: Declaration[] = [];
   const state = new Map<string, "visiting" | "done">();
@@ -53,6 +56,7 @@ export function topologicalOrder(declarations: readonly Declaration[]): Declarat
       throw new Error(`stack resources depend on each other in a cycle: ${[...path, d.name].join(" → ")}`);
     state.set(d.name, "visiting");
     for (const dep of dependenciesOf(d)) {
+      if (lookups.has(dep)) continue; // read before any plan
       const target = byName.get(dep);
       if (!target) throw new Error(`stack resource "${d.name}" refers to "${dep}", which the program does not declare`);
       visit(target, [...path, d.name]);

@@ -8,6 +8,9 @@ import {
   type AnyResourceClass,
   type Declaration,
   type Declared,
+  type DeclaredLookup,
+  type LookupDeclaration,
+  type LookupFunction,
   type ResourceClass,
   type ResourceOptions,
 } from "./declare.js";
@@ -15,7 +18,7 @@ import { driftOf, type Drift, type RefreshResult } from "./drift.js";
 import { planSteps, readLive, topologicalOrder, type Kinds } from "./engine.js";
 import type { StackEvent, UpResult } from "./events.js";
 import { fileBackend } from "./fileBackend.js";
-import { Output, type Inputs } from "./output.js";
+import { Output, resolveInputs, type Inputs } from "./output.js";
 import type { Plan } from "./plan.js";
 import { stateKey, type KeySource } from "./sealing.js";
 import {
@@ -47,6 +50,7 @@ export interface StackOptions extends KeySource {
  */
 export class Stack {
   readonly #declarations = new Map<string, Declaration>();
+  readonly #lookups = new Map<string, LookupDeclaration>();
   readonly #backend: StateBackend;
   readonly #options: StackOptions;
 
@@ -67,7 +71,8 @@ export class Stack {
     args: Inputs<A>,
     options: ResourceOptions<A, P> = {},
   ): Declared<R> {
-    if (this.#declarations.has(name)) throw new Error(`stack "${this.name}" already declares a resource "${name}"`);
+    if (this.#declarations.has(name) || this.#lookups.has(name))
+      throw new Error(`stack "${this.name}" already declares "${name}"`);
     this.#declarations.set(name, {
       name,
       cls: cls as unknown as AnyResourceClass,
@@ -82,17 +87,60 @@ export class Stack {
     return (await this.#load()).resources;
   }
 
+  /**
+   * Declares a lookup: read by every preview and up before the plan (a read, never recorded), its
+   * result's fields usable as resources' inputs. Its own inputs may refer to earlier lookups and to
+   * resources that already exist.
+   */
+  lookup<A, R, P extends ProviderRuntime>(
+    fn: LookupFunction<A, R, P>,
+    name: string,
+    args: Inputs<A>,
+    options: { readonly provider?: P | undefined } = {},
+  ): DeclaredLookup<R> {
+    if (this.#declarations.has(name) || this.#lookups.has(name))
+      throw new Error(`stack "${this.name}" already declares "${name}"`);
+    this.#lookups.set(name, {
+      name,
+      run: fn as unknown as LookupDeclaration["run"],
+      args,
+      provider: options.provider,
+    });
+    return { name, out: outputsOf<R>(name) };
+  }
+
   /** What `up` would do: per resource create, update, replace, delete or unchanged. Sends only reads. */
   async preview(): Promise<Plan> {
     const state = await this.#load();
-    return planSteps(this.name, this.#ordered(), state, await readLive(state, this.#kinds()));
+    return planSteps(this.name, this.#ordered(), state, await this.#read(state));
+  }
+
+  /** The recorded objects as they are now, and each declared lookup's result, by name. */
+  async #read(state: StackState): Promise<Map<string, ManagedResource | undefined>> {
+    const live = await readLive(state, this.#kinds());
+    for (const l of this.#lookups.values()) {
+      const args = resolveInputs(l.args, (ref) => {
+        const source = live.get(ref.resource);
+        if (!source)
+          throw new Error(
+            `lookup "${l.name}" needs ${ref.toString()}, which does not exist yet: a lookup reads before anything is made`,
+          );
+        return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
+      }) as object;
+      // A lookup function names no package: the stack's one provider, else the lookup's own option.
+      const providers = Object.values(this.#options.providers ?? {});
+      const provider = l.provider ?? (providers.length === 1 ? providers[0] : undefined);
+      // A lookup result is read like an object: its id and fields, for the references to it.
+      live.set(l.name, (await l.run(args, { provider })) as unknown as ManagedResource);
+    }
+    return live;
   }
 
   /** Applies the plan, in dependency order, independent resources in parallel. */
   async up(onEvent?: (event: StackEvent) => void): Promise<UpResult> {
     return this.#locked("up", async () => {
       const state = await this.#load();
-      const live = await readLive(state, this.#kinds());
+      const live = await this.#read(state);
       const ordered = this.#ordered();
       const plan = planSteps(this.name, ordered, state, live);
       return { plan, failed: await this.#applier().run(plan, ordered, state, live, onEvent) };
@@ -183,7 +231,7 @@ export class Stack {
   }
 
   #ordered(): Declaration[] {
-    return topologicalOrder([...this.#declarations.values()]);
+    return topologicalOrder([...this.#declarations.values()], new Set(this.#lookups.keys()));
   }
 
   #kinds(): Kinds {
