@@ -274,6 +274,41 @@ describe("a stack", () => {
     expect((await withLookup().preview()).steps.map((s) => s.operation)).toEqual(["same"]);
   });
 
+  it("exports its state and imports it into another stack, refusing a state its key does not open", async () => {
+    await program().up();
+    const out: string[] = [];
+    const io = { out: { write: (t: string) => out.push(t) }, err: { write: (t: string) => out.push(t) } };
+    expect(await runStackCommand(program(), ["export"], io)).toBe(0);
+    const exported = join(dir, "exported.json");
+    writeFileSync(exported, out.join(""));
+    expect(out.join("")).toContain('"$secret"'); // still sealed
+
+    const copy = () => {
+      const stack = new Stack("copy", options());
+      const edge = stack.resource(Port, "edge", {
+        productName: "edge",
+        contractTermMonths: 12,
+        locationId: 3,
+        marketplaceVisibility: false,
+        portSpeed: 10000,
+      });
+      stack.resource(ServiceKey, "key", {
+        productUid: edge.out.productUid,
+        maxSpeed: 100,
+        singleUse: false,
+        active: true,
+        description: "for partners",
+      });
+      return stack;
+    };
+    expect(await runStackCommand(copy(), ["import", exported], io)).toBe(0);
+    expect((await copy().preview()).steps.map((s) => s.operation)).toEqual(["same", "same"]);
+
+    const stranger = new Stack("stranger", { ...options(), passphrase: "another" });
+    await expect(stranger.importState(readFileSync(exported, "utf8"))).rejects.toThrow(/does not open/);
+    expect(await stranger.resources()).toEqual({});
+  });
+
   it("refuses to run while another live run holds its lock, naming the holder", async () => {
     writeFileSync(
       join(dir, "dev.lock"),

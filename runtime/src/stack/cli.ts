@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { formatPlan, hasChanges } from "./plan.js";
@@ -22,12 +23,14 @@ export interface CommandIo {
   readonly confirm?: (question: string) => Promise<boolean>;
 }
 
-const USAGE = `usage: <program> preview|up|refresh|destroy [--yes]
+const USAGE = `usage: <program> preview|up|refresh|destroy [--yes] | export | import FILE
 
   preview   what up would do, sending only reads (exit 2 when there are changes)
   up        apply the program: create, update, replace and delete, in dependency order
   refresh   read every object, show drift, record what the service has
   destroy   delete every resource of the stack, dependents first
+  export    print the state (format 1, secrets sealed), to keep or move
+  import    replace the state with an exported one (opened with this stack's key first)
   --yes     apply without asking
 `;
 
@@ -52,7 +55,8 @@ export async function runStackCommand(
     io.out.write(USAGE);
     return EXIT.ok;
   }
-  if (!command || rest.length || !["preview", "up", "refresh", "destroy"].includes(command)) {
+  const arity: Record<string, number> = { preview: 0, up: 0, refresh: 0, destroy: 0, export: 0, import: 1 };
+  if (!command || arity[command] !== rest.length) {
     io.err.write(`${command ? `unknown command "${[command, ...rest].join(" ")}"` : "no command"}\n${USAGE}`);
     return EXIT.failed;
   }
@@ -61,6 +65,15 @@ export async function runStackCommand(
       const plan = await stack.preview();
       io.out.write(`${formatPlan(plan)}\n`);
       return hasChanges(plan) ? EXIT.changes : EXIT.ok;
+    }
+    if (command === "export") {
+      io.out.write(await stack.exportState());
+      return EXIT.ok;
+    }
+    if (command === "import") {
+      await stack.importState(await readFile(rest[0]!, "utf8"));
+      io.out.write(`state of stack "${stack.name}" replaced from ${rest[0]!}\n`);
+      return EXIT.ok;
     }
     if (command === "refresh") {
       const { drift } = await stack.refresh();

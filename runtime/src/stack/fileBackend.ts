@@ -42,9 +42,11 @@ export function fileBackend(dir: string): StateBackend {
           await writeFile(path, JSON.stringify(holder), { flag: "wx" });
           return () => unlink(path).catch(() => {});
         } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw lockError(e, stack, path);
+          if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw lockError(e, stack, path);
           const current = await readHolder(path);
-          if (current && !isStale(current)) throw new StackLockedError(stack, current);
+          // Taken again right after a stale lock was removed: another run won the race.
+          if (current && (attempt > 0 || !isStale(current))) throw new StackLockedError(stack, current);
+          if (attempt > 0) throw lockError(e, stack, path);
           await unlink(path).catch(() => {});
         }
       }
@@ -72,6 +74,5 @@ function isStale(holder: LockHolder): boolean {
 }
 
 function lockError(e: unknown, stack: string, path: string): Error {
-  if (e instanceof StackLockedError) return e;
   return new Error(`could not lock stack "${stack}" (${path}): ${(e as Error).message}`);
 }

@@ -175,6 +175,23 @@ export class Stack {
     });
   }
 
+  /** The state as its backend keeps it (format 1, runtime/STATE.md): secrets stay sealed. */
+  async exportState(): Promise<string> {
+    return (await this.#backend.read(this.name)) ?? serializeState(emptyState(this.name), undefined);
+  }
+
+  /**
+   * Replaces this stack's state with an exported one (from another stack or backend): opened with this
+   * stack's key, so a state sealed under another key is refused before anything is written.
+   */
+  async importState(text: string): Promise<void> {
+    await this.#locked("import", async () => {
+      const imported = deserializeState(text, stateKey(this.#options, recordedEncryption(text))?.key);
+      const records = new Map(Object.entries(imported.resources));
+      await this.#saver(records)();
+    });
+  }
+
   /** What `destroy` would do: every recorded resource deleted, dependents first. Sends only reads. */
   async previewDestroy(): Promise<Plan> {
     const state = await this.#load();
