@@ -1,6 +1,7 @@
 import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
 import { importIdText } from "../emit/describe.js";
 import { lookupBindingLines } from "../emit/describeLookup.js";
+import { stackDeclaration } from "./stackExample.js";
 import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
 import { fieldRows } from "./fields.js";
@@ -69,6 +70,7 @@ export function resourcePage(r: Resource, site: Site) {
     importText: inline(importIdText(r)),
     importDescription: r.importId.supported && r.importId.description ? inline(r.importId.description) : undefined,
     importCode: imp?.code,
+    stackCode: stackDeclaration(r, site),
     readiness: readinessHtml(r),
     operations: operationsHtml(r),
     lifecycle: notes.filter((_n, i) => !isDeleteNote(r.lifecycleNotes[i]!)),

@@ -52,3 +52,20 @@ ${dependent}
 process.exitCode = await runStackCommand(stack);
 `;
 }
+
+/**
+ * A resource page's "In a stack": the kind declared under a logical name, and one of its outputs as
+ * the reference another resource's input would take. Undefined for a kind without a class.
+ */
+export function stackDeclaration(r: Resource, site: Site): string | undefined {
+  if (!r.operations) return undefined;
+  const m = site.model;
+  const v = camel(r.name);
+  const output = r.fields.find((f) => f.mode === "output" && f.guaranteed) ?? r.fields.find((f) => f.mode === "output");
+  return `import { ${r.name}, Provider } from "${m.provider.package.name}";
+import { Stack } from "${m.provider.package.name}/stack";
+
+const stack = new Stack("dev", { providers: { ${m.provider.name}: new Provider() }, kinds: [${r.name}] });
+const ${v} = stack.resource(${r.name}, ${JSON.stringify(v)}, ${literal(r.fields, site, "")});
+${output ? `// A reference to one of its outputs, which another resource's input of that type takes.\nconsole.log(${v}.out.${output.name}.toString());\n` : ""}`;
+}
