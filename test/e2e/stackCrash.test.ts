@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Port, ServiceKey } from "netsvc";
-import { fileBackend, Stack } from "netsvc/stack";
+import pg from "pg";
+import { fileBackend, postgresBackend, Stack, type StateBackend } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
+import { startPostgres, type PostgresServer } from "../postgres/server.js";
 
 // Issue 12 §3: `up` killed with SIGKILL at random moments, many times; the next `up` finishes the
 // work without ordering anything twice and without leaving an object the state does not know.
@@ -16,14 +18,16 @@ const KILLS = 14;
 
 let emu: NetsvcEmulator;
 let dir: string;
+let server: PostgresServer;
 beforeAll(async () => {
-  emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
-  dir = mkdtempSync(join(tmpdir(), "sdkgen-crash-"));
+  [emu, server] = await Promise.all([startNetsvcEmulator({ clock: { speed: 1000 } }), startPostgres()]);
 });
-afterAll(() => emu?.stop());
+afterAll(async () => {
+  await Promise.all([emu?.stop(), server?.stop()]);
+});
 
-/** Runs the program; with `killAfterMs`, SIGKILLs it then. Resolves to its report, or "killed". */
-function run(killAfterMs?: number): Promise<string> {
+/** Runs the program against a backend; with `killAfterMs`, SIGKILLs it then. Resolves to its report, or "killed". */
+function run(backend: "file" | "postgres", killAfterMs?: number): Promise<string> {
   const child = spawn(process.execPath, [CHILD], {
     cwd: REPO,
     env: {
@@ -32,6 +36,8 @@ function run(killAfterMs?: number): Promise<string> {
       EMU_ACCESS_KEY: emu.credentials.accessKey,
       EMU_SECRET_KEY: emu.credentials.secretKey,
       STATE_DIR: dir,
+      PREFIX: backend,
+      ...(backend === "postgres" ? { PG_URL: server.url } : {}),
       COUNT: String(COUNT),
     },
   });
@@ -58,24 +64,31 @@ function random(seed: number): () => number {
   };
 }
 
-describe("a stack killed mid-up", () => {
+describe.each(["file", "postgres"] as const)("a stack killed mid-up, its state in %s", (backend) => {
   it(`orders nothing twice and leaves nothing unknown (${KILLS} SIGKILLs, seed 12)`, async () => {
+    dir = mkdtempSync(join(tmpdir(), "sdkgen-crash-"));
+    const before = emu.state.buyCount();
     const next = random(12);
     const outcomes: string[] = [];
-    for (let i = 0; i < KILLS; i++) outcomes.push(await run(150 + Math.floor(next() * 900)));
-    const final = await run();
-    expect(final).toBe("[]");
+    for (let i = 0; i < KILLS; i++) outcomes.push(await run(backend, 150 + Math.floor(next() * 900)));
+    expect(await run(backend)).toBe("[]");
 
     const active = (x: Record<string, unknown>) =>
       !["CANCELLED", "DECOMMISSIONED", "CANCELLED_PARENT", "DECOMMISSIONING"].includes(String(x.provisioningStatus));
-    const ports = emu.state.products().filter((x) => x.productType === "MEGAPORT" && active(x));
-    const keys = emu.state.serviceKeys().filter((k) => k.active);
+    const pool = new pg.Pool({ connectionString: server.url });
+    const stateBackend: StateBackend = backend === "postgres" ? postgresBackend(pool) : fileBackend(dir);
     const state = await new Stack("crash", {
-      backend: fileBackend(dir),
+      backend: stateBackend,
       kinds: [Port, ServiceKey],
       passphrase: "crash test",
     }).resources();
+    await pool.end();
     const known = new Set(Object.values(state).map((r) => (typeof r.id === "string" ? r.id : String(r.id?.reveal()))));
+    // This backend's objects: both runs share one emulator, and each names its objects after its backend.
+    const ports = emu.state
+      .products()
+      .filter((x) => x.productType === "MEGAPORT" && active(x) && String(x.productName).startsWith(`${backend}-`));
+    const keys = emu.state.serviceKeys().filter((k) => k.active && String(k.description).startsWith(`${backend}-`));
 
     const names = ports.map((p) => String(p.productName));
     const duplicates =
@@ -83,9 +96,8 @@ describe("a stack killed mid-up", () => {
     const orphans = [...ports.map((p) => String(p.productUid)), ...keys.map((k) => k.key)].filter(
       (id) => !known.has(id),
     );
-    const buys = emu.state.buyCount();
     console.log(
-      `crash test: ${outcomes.filter((o) => o === "killed").length} kills, ${buys} port orders for ${COUNT} ports, duplicates ${duplicates}, orphans ${orphans.length}`,
+      `crash test (${backend}): ${outcomes.filter((o) => o === "killed").length} kills, ${emu.state.buyCount() - before} port orders for ${COUNT} ports, duplicates ${duplicates}, orphans ${orphans.length}`,
     );
     expect(ports).toHaveLength(COUNT);
     expect(keys).toHaveLength(COUNT);
