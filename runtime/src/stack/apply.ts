@@ -4,9 +4,8 @@ import { printableId, type ManagedResource, type ProviderRuntime, type Values } 
 import { wrapSecrets } from "../lifecycle/wire.js";
 import { abortableSleep } from "../sleep.js";
 import type { Declaration } from "./declare.js";
-import { dependenciesOf, plainId, recordOf, storedId, withoutIgnored, type Kinds } from "./engine.js";
+import { dependenciesOf, plainId, recordOf, resolveFrom, storedId, withoutIgnored, type Kinds } from "./engine.js";
 import type { StackEvent } from "./events.js";
-import { resolveInputs } from "./output.js";
 import type { Plan, PlannedStep } from "./plan.js";
 import type { ResourceRecord, StackState } from "./state.js";
 
@@ -123,11 +122,11 @@ export class Apply {
     }
     const decl = d!;
     const dependencies = dependenciesOf(decl);
-    const inputs = resolveInputs(decl.args, (ref) => {
-      const source = live.get(ref.resource);
-      if (!source) throw new Error(`"${step.name}" needs ${ref.toString()}, which does not exist`);
-      return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
-    }) as Values;
+    const inputs = resolveFrom(
+      decl.args,
+      live,
+      (ref) => new Error(`"${step.name}" needs ${ref.toString()}, which does not exist`),
+    ) as Values;
     const provider = this.kinds.providerFor(decl.cls.token, decl.options.provider);
     const descriptor = decl.cls.descriptor;
     const sealed = wrapSecrets(descriptor.fields, inputs);

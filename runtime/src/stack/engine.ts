@@ -84,10 +84,26 @@ export function removedInDeleteOrder(state: StackState, declared: ReadonlySet<st
   return order;
 }
 
-/** A reference's value from a live object: its id or a field; unknown while that object is to be made. */
+/** A reference's value from a live object (or a lookup's result): its id or a field. */
+const fieldOf = (ref: Output<unknown>, source: ManagedResource): unknown =>
+  ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
+
+/** A reference's value in a plan: unknown while its object is to be made. */
 export function valueOf(ref: Output<unknown>, live: ManagedResource | undefined, remade: boolean): unknown {
-  if (remade || !live) return UNKNOWN;
-  return ref.field === "id" ? live.id : (live as unknown as Values)[ref.field];
+  return remade || !live ? UNKNOWN : fieldOf(ref, live);
+}
+
+/** A value with every reference read from what exists; `missing` is the error for one that does not. */
+export function resolveFrom(
+  value: unknown,
+  live: ReadonlyMap<string, ManagedResource | undefined>,
+  missing: (ref: Output<unknown>) => Error,
+): unknown {
+  return resolveInputs(value, (ref) => {
+    const source = live.get(ref.resource);
+    if (!source) throw missing(ref);
+    return fieldOf(ref, source);
+  });
 }
 
 /** The desired inputs with `ignoreChanges` fields taken from the current state. */

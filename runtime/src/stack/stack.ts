@@ -15,10 +15,10 @@ import {
   type ResourceOptions,
 } from "./declare.js";
 import { driftOf, type Drift, type RefreshResult } from "./drift.js";
-import { planSteps, readLive, topologicalOrder, type Kinds } from "./engine.js";
+import { planSteps, readLive, resolveFrom, topologicalOrder, type Kinds } from "./engine.js";
 import type { StackEvent, UpResult } from "./events.js";
 import { fileBackend } from "./fileBackend.js";
-import { Output, resolveInputs, type Inputs } from "./output.js";
+import { Output, type Inputs } from "./output.js";
 import type { Plan } from "./plan.js";
 import { stateKey, type KeySource } from "./sealing.js";
 import {
@@ -119,14 +119,14 @@ export class Stack {
   async #read(state: StackState): Promise<Map<string, ManagedResource | undefined>> {
     const live = await readLive(state, this.#kinds());
     for (const l of this.#lookups.values()) {
-      const args = resolveInputs(l.args, (ref) => {
-        const source = live.get(ref.resource);
-        if (!source)
-          throw new Error(
+      const args = resolveFrom(
+        l.args,
+        live,
+        (ref) =>
+          new Error(
             `lookup "${l.name}" needs ${ref.toString()}, which does not exist yet: a lookup reads before anything is made`,
-          );
-        return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
-      }) as object;
+          ),
+      ) as object;
       // A lookup function names no package: the stack's one provider, else the lookup's own option.
       const providers = Object.values(this.#options.providers ?? {});
       const provider = l.provider ?? (providers.length === 1 ? providers[0] : undefined);
