@@ -327,4 +327,18 @@ describe("a stack", () => {
     );
     expect((await program().up()).failed).toEqual([]);
   });
+
+  it("never takes over a lock whose holder it cannot read (it may be being written)", async () => {
+    writeFileSync(join(dir, "dev.lock"), "");
+    await expect(program().up()).rejects.toThrow(/dev\.lock, which names no holder; if no run is going on, remove it/);
+    expect(ports()).toBe(0);
+  });
+
+  it("lets one of two runs started together apply; the other is refused and nothing is ordered twice", async () => {
+    const results = await Promise.allSettled([program().up(), program().up()]);
+    const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toMatch(/locked by pid \d+ on .* \(stack up dev\)/);
+    expect(ports()).toBe(1);
+  });
 });

@@ -67,6 +67,21 @@ describe("a stack kept in PostgreSQL", () => {
     expect((await program("pg-b").up()).failed).toEqual([]);
   });
 
+  it("names a holder that records itself a moment after taking the lock", async () => {
+    await program("pg-d").resources(); // creates the table
+    const client = await pool.connect();
+    await client.query("select pg_advisory_lock(hashtextextended('sdkgen-stack:' || $1, 0))", ["pg-d"]);
+    const holder = { pid: 4242, host: "ci-runner", since: "2026-11-25T00:00:00Z", command: "stack up pg-d" };
+    setTimeout(() => {
+      void pool.query("insert into sdkgen_stacks (stack, holder) values ($1, $2)", ["pg-d", JSON.stringify(holder)]);
+    }, 150);
+    try {
+      await expect(program("pg-d").up()).rejects.toThrow(/locked by pid 4242 on ci-runner .*\(stack up pg-d\)/);
+    } finally {
+      client.release(true);
+    }
+  });
+
   it("releases the lock of a run whose connection died, with no one cleaning up", async () => {
     const client = await pool.connect();
     await client.query("select pg_advisory_lock(hashtextextended('sdkgen-stack:' || $1, 0))", ["pg-c"]);

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { StackLockedError, type LockHolder, type StateBackend } from "./backend.js";
 
 /**
  * The default backend: `<dir>/<stack>.json`, replaced through a temporary file and a rename (atomic
- * on one file system), and `<dir>/<stack>.lock`, created exclusively. A lock whose holder was on
- * this host and no longer runs is stale and taken over.
+ * on one file system), and `<dir>/<stack>.lock`, created exclusively with its holder. A lock whose
+ * holder was on this host and no longer runs is stale and taken over.
  */
 export function fileBackend(dir: string): StateBackend {
   const file = (stack: string) => join(dir, `${stack}.json`);
@@ -37,29 +37,71 @@ export function fileBackend(dir: string): StateBackend {
     async lock(stack, holder) {
       await mkdir(dir, { recursive: true });
       const path = lockFile(stack);
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await writeFile(path, JSON.stringify(holder), { flag: "wx" });
-          return () => unlink(path).catch(() => {});
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw lockError(e, stack, path);
+      // The holder is written in full before the lock appears: a hard link is made at once or not at
+      // all, so no run reads a half-written lock (and mistakes it for one a killed run left).
+      const draft = `${path}.${randomUUID()}.tmp`;
+      await writeFile(draft, JSON.stringify(holder));
+      try {
+        let tookOver = false;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          if (await linked(draft, path, stack)) return () => unlink(path).catch(() => {});
           const current = await readHolder(path);
-          // Taken again right after a stale lock was removed: another run won the race.
-          if (current && (attempt > 0 || !isStale(current))) throw new StackLockedError(stack, current);
-          if (attempt > 0) throw lockError(e, stack, path);
-          await unlink(path).catch(() => {});
+          if (current === "absent") continue; // released meanwhile
+          if (current === "unreadable")
+            throw new Error(`stack "${stack}" is locked by ${path}, which names no holder; if no run is going on, remove it`);
+          // A lock taken again right after a stale one was removed: another run won the race.
+          if (tookOver || !isStale(current)) throw new StackLockedError(stack, current);
+          await removeStale(path, current, stack);
+          tookOver = true;
         }
+        throw new Error(`could not lock stack "${stack}" (${path}): it was taken and released repeatedly`);
+      } finally {
+        await unlink(draft).catch(() => {});
       }
     },
   };
 }
 
-async function readHolder(path: string): Promise<LockHolder | undefined> {
+/** Makes `path` a link to `draft`; false when it exists already. */
+async function linked(draft: string, path: string, stack: string): Promise<boolean> {
   try {
-    return JSON.parse(await readFile(path, "utf8")) as LockHolder;
-  } catch {
-    return undefined; // unreadable: left by a run killed while writing it
+    await link(draft, path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw lockError(e, stack, path);
   }
+}
+
+async function readHolder(path: string): Promise<LockHolder | "absent" | "unreadable"> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ENOENT" ? "absent" : "unreadable";
+  }
+  try {
+    return JSON.parse(text) as LockHolder;
+  } catch {
+    return "unreadable";
+  }
+}
+
+/**
+ * Removes a stale lock, unless another run replaced it since it was read: the lock is moved aside
+ * (atomically) and, if what was moved is not the stale holder, put back.
+ */
+async function removeStale(path: string, stale: LockHolder, stack: string): Promise<void> {
+  const aside = `${path}.${randomUUID()}.stale`;
+  try {
+    await rename(path, aside);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw lockError(e, stack, path);
+  }
+  const moved = await readHolder(aside);
+  if (typeof moved === "object" && JSON.stringify(moved) !== JSON.stringify(stale)) await linked(aside, path, stack);
+  await unlink(aside).catch(() => {});
 }
 
 /** A holder on this host whose process is gone (a run killed with SIGKILL leaves its lock behind). */

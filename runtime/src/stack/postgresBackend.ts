@@ -38,6 +38,20 @@ export function postgresBackend(pool: PgPool, options: { readonly table?: string
   // One advisory lock key per stack, in the backend's own key space.
   const lockKey = "hashtextextended('sdkgen-stack:' || $1, 0)";
 
+  /**
+   * The holder records itself just after taking the lock, so a run that lost the race by a moment
+   * may find no record yet: it looks again briefly before calling the holder unknown.
+   */
+  const recordedHolder = async (client: PgClient, stack: string): Promise<LockHolder> => {
+    for (let attempt = 0; attempt < holderLookups; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, holderLookupMs));
+      const { rows } = await client.query(`select holder from ${table} where stack = $1`, [stack]);
+      const holder = rows[0]?.holder as LockHolder | null | undefined;
+      if (holder) return holder;
+    }
+    return unknownHolder;
+  };
+
   return {
     describe: (stack) => `postgres table ${table}, stack ${stack}`,
 
@@ -73,10 +87,7 @@ export function postgresBackend(pool: PgPool, options: { readonly table?: string
       const client = await pool.connect();
       try {
         const { rows } = await client.query(`select pg_try_advisory_lock(${lockKey}) as locked`, [stack]);
-        if (rows[0]?.locked !== true) {
-          const held = await client.query(`select holder from ${table} where stack = $1`, [stack]);
-          throw new StackLockedError(stack, (held.rows[0]?.holder as LockHolder | undefined) ?? unknownHolder);
-        }
+        if (rows[0]?.locked !== true) throw new StackLockedError(stack, await recordedHolder(client, stack));
         await client.query(
           `insert into ${table} (stack, holder) values ($1, $2)
            on conflict (stack) do update set holder = excluded.holder`,
@@ -98,4 +109,6 @@ export function postgresBackend(pool: PgPool, options: { readonly table?: string
   };
 }
 
+const holderLookups = 20;
+const holderLookupMs = 50;
 const unknownHolder: LockHolder = { pid: 0, host: "unknown", since: "unknown", command: "another run" };
