@@ -48,7 +48,9 @@ export function fileBackend(dir: string): StateBackend {
           const current = await readHolder(path);
           if (current === "absent") continue; // released meanwhile
           if (current === "unreadable")
-            throw new Error(`stack "${stack}" is locked by ${path}, which names no holder; if no run is going on, remove it`);
+            throw new Error(
+              `stack "${stack}" is locked by ${path}, which names no holder; if no run is going on, remove it`,
+            );
           // A lock taken again right after a stale one was removed: another run won the race.
           if (tookOver || !isStale(current)) throw new StackLockedError(stack, current);
           await removeStale(path, current, stack);
