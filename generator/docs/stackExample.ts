@@ -48,7 +48,7 @@ import { runStackCommand, Stack } from "${pkg}/stack";
 const stack = new Stack("dev", { providers: { ${m.provider.name}: new Provider() }, kinds: [${kinds.join(", ")}] });
 const ${camel(first.name)} = ${declare(first)};
 ${dependent}
-// node program.js preview | up | refresh | destroy [--yes]: exit 0 done, 2 preview has changes, 1 failed.
+// node program.js preview [--json] | up | refresh | destroy [--yes]: exit 0 done, 2 preview has changes, 1 failed.
 process.exitCode = await runStackCommand(stack);
 `;
 }

@@ -177,6 +177,12 @@ describe("a stack", () => {
     expect(await runStackCommand(program(), ["preview"], c.io)).toBe(2);
     expect(c.out.join("")).toContain("  + edge (netsvc:index/port:Port): create");
     c = io();
+    expect(await runStackCommand(program(), ["preview", "--json"], c.io)).toBe(2);
+    const json = JSON.parse(c.out.join("")) as { stack: string; steps: { name: string }[]; summary: object };
+    expect(json.stack).toBe("dev");
+    expect(json.steps.map((s) => s.name)).toEqual(["edge", "key"]);
+    expect(json.summary).toEqual({ create: 2, import: 0, update: 0, replace: 0, delete: 0, same: 0 });
+    c = io();
     expect(await runStackCommand(program(), ["up"], c.io)).toBe(1); // asked, answered no
     expect(c.err.join("")).toContain("not applied");
     expect(ports()).toBe(0);

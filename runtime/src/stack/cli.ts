@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { formatPlan, hasChanges } from "./plan.js";
+import { formatPlan, hasChanges, planJson } from "./plan.js";
 import type { StackEvent, UpResult } from "./events.js";
 import type { Stack } from "./stack.js";
 
@@ -23,9 +23,10 @@ export interface CommandIo {
   readonly confirm?: (question: string) => Promise<boolean>;
 }
 
-const USAGE = `usage: <program> preview|up|refresh|destroy [--yes] | export | import FILE
+const USAGE = `usage: <program> preview [--json] | up|refresh|destroy [--yes] | export | import FILE
 
-  preview   what up would do, sending only reads (exit 2 when there are changes)
+  preview   what up would do, sending only reads (exit 2 when there are changes);
+            --json prints the plan as JSON for a CI job (secrets as "[secret]")
   up        apply the program: create, update, replace and delete, in dependency order
   refresh   read every object, show drift, record what the service has
   destroy   delete every resource of the stack, dependents first
@@ -43,7 +44,7 @@ export async function runStackCommand(
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { yes: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { yes: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
     });
   } catch (e) {
@@ -63,7 +64,7 @@ export async function runStackCommand(
   try {
     if (command === "preview") {
       const plan = await stack.preview();
-      io.out.write(`${formatPlan(plan)}\n`);
+      io.out.write(`${parsed.values.json ? planJson(plan) : formatPlan(plan)}\n`);
       return hasChanges(plan) ? EXIT.changes : EXIT.ok;
     }
     if (command === "export") {

@@ -61,5 +61,10 @@ export function formatPlan(plan: Plan): string {
   return lines.join("\n");
 }
 
+/** The plan as JSON, for a CI job to read: its steps (unknowns as "(known after up)") and counts. */
+export function planJson(plan: Plan): string {
+  return JSON.stringify({ stack: plan.stack, steps: plan.steps, summary: summary(plan) }, null, 2);
+}
+
 const show = (v: unknown): string =>
   v === undefined ? "(unset)" : v === UNKNOWN ? String(UNKNOWN) : (JSON.stringify(v) ?? String(v));
