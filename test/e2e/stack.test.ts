@@ -334,6 +334,29 @@ describe("a stack", () => {
     expect((await program().up()).failed).toEqual([]);
   });
 
+  it("adopts a create a killed run sent, never an object another of its resources holds", async () => {
+    const args = { contractTermMonths: 12, locationId: 3, marketplaceVisibility: false, portSpeed: 10000 } as const;
+    const twins = () => {
+      const stack = new Stack("dev", options());
+      stack.resource(Port, "a", { ...args, productName: "twin" });
+      stack.resource(Port, "b", { ...args, productName: "twin" });
+      return stack;
+    };
+    expect((await twins().up()).failed).toEqual([]);
+    const ids = await twins().resources();
+    // As a run killed after b's order was sent and before its answer leaves it: no id, a pending create.
+    const state = JSON.parse(await twins().exportState()) as { resources: Record<string, Record<string, unknown>> };
+    delete state.resources.b!.id;
+    state.resources.b!.pending = { operation: "create", since: "2000-01-01T00:00:00.000Z" };
+    await twins().importState(JSON.stringify(state));
+
+    expect((await twins().up()).failed).toEqual([]);
+    expect(ports()).toBe(2);
+    const after = await twins().resources();
+    expect(after.a!.id).toBe(ids.a!.id);
+    expect(after.b!.id).toBe(ids.b!.id);
+  });
+
   it("never takes over a lock whose holder it cannot read (it may be being written)", async () => {
     writeFileSync(join(dir, "dev.lock"), "");
     await expect(program().up()).rejects.toThrow(/dev\.lock, which names no holder; if no run is going on, remove it/);

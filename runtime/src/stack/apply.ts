@@ -162,7 +162,7 @@ export class Apply {
       case "create": {
         const prior = records.get(step.name);
         if (prior?.pending?.operation === "create" && prior.id === undefined) {
-          const adopted = await this.#reconcile(step.name, decl, prior, provider);
+          const adopted = await this.#reconcile(step.name, decl, prior, provider, claimedIds(records));
           if (adopted) return record(adopted);
         }
         await mark("create", { inputs: sealed, outputs: {} });
@@ -194,21 +194,23 @@ export class Apply {
 
   /**
    * A create an earlier run sent but never recorded the answer of (it was killed): the object it may
-   * have made is looked for by its inputs and, where the kind records it, its creation time. One
-   * match is adopted; several are named and nothing is ordered; none means it never reached the service.
+   * have made is looked for by its inputs and, where the kind records it, its creation time, leaving
+   * out what the stack's other resources hold. One match is adopted; several are named and nothing is
+   * ordered; none means it never reached the service.
    */
   async #reconcile(
     name: string,
     decl: Declaration,
     prior: ResourceRecord,
     provider: ProviderRuntime | undefined,
+    claimed: ReadonlySet<string>,
   ): Promise<ManagedResource | undefined> {
     const d = decl.cls.descriptor;
     const since = Date.parse(prior.pending!.since) - CLOCK_SKEW_MS;
     for (const delay of [0, 1_000]) {
       if (delay) await abortableSleep(delay);
       const found = (await decl.cls.find(orderFilter(d, prior.inputs), { provider })).filter(
-        (r) => !d.createdAt || createdSince((r as unknown as Values)[d.createdAt], since),
+        (r) => !claimed.has(r.id) && (!d.createdAt || createdSince((r as unknown as Values)[d.createdAt], since)),
       );
       if (found.length === 1 && d.createdAt) return found[0];
       if (found.length > 0)
@@ -248,6 +250,13 @@ export class Apply {
       }
     }
   }
+}
+
+/** The ids the stack's records hold, current and deposed. */
+function claimedIds(records: ReadonlyMap<string, ResourceRecord>): Set<string> {
+  return new Set(
+    [...records.values()].flatMap((r) => [...(r.id === undefined ? [] : [r.id]), ...(r.deposed ?? [])].map(plainId)),
+  );
 }
 
 /** At most `size` tasks at once. */
