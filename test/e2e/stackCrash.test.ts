@@ -65,7 +65,7 @@ function random(seed: number): () => number {
 }
 
 describe.each(["file", "postgres"] as const)("a stack killed mid-up, its state in %s", (backend) => {
-  it(`orders nothing twice and leaves nothing unknown (${KILLS} SIGKILLs, seed 12)`, async () => {
+  it(`orders nothing twice and leaves nothing unknown (${KILLS} runs, each SIGKILLed at a random moment unless done first; seed 12)`, async () => {
     dir = mkdtempSync(join(tmpdir(), "sdkgen-crash-"));
     const before = emu.state.buyCount();
     const next = random(12);
