@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { hashText, type GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { cachedSource, parseSource, type Folder, type SourceDoc } from "./sourceDoc.js";
+import { lazySource, parseSource, type Folder, type SourceDoc } from "./sourceDoc.js";
 
 const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 
@@ -35,7 +35,7 @@ export function loadSchemas(
     const text = readFileSync(path, "utf8");
     const meta = { file: show(path), provider, folder, stem, hash: hashText(text) };
     const fromHash = cache?.source(meta.hash);
-    if (fromHash) return void sources.push(cachedSource(() => text, meta, fromHash.data, fromHash.valid));
+    if (fromHash) return void sources.push(lazySource(() => text, meta, fromHash.data, fromHash.valid));
     const r = parseSource(text, meta);
     if (r.source) sources.push(r.source);
     diagnostics.push(...r.diagnostics);

@@ -11,6 +11,7 @@ import {
   type YAMLMap,
 } from "yaml";
 import type { Diagnostic, SourcePos } from "../diagnostics.js";
+import { quickData } from "./quickParse.js";
 
 export type Folder = "provider" | "resources" | "lookups" | "types";
 
@@ -31,7 +32,8 @@ export interface SourceDoc {
   readonly knownValid: boolean;
   /**
    * Where the value (or the key) at `path` is written, for the model to keep. In a file read from the
-   * cache it is found, by parsing the file, only when first read: a run that reports nothing parses nothing.
+   * cache or read quickly it is found, by parsing the file, only when first read: a run that reports
+   * nothing parses nothing.
    */
   position(path: Path, where?: "key" | "value"): SourcePos;
 }
@@ -46,8 +48,18 @@ function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
   return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false }), lines };
 }
 
-/** Parses a file now, reporting YAML syntax errors (and duplicate keys) with their positions. */
+/**
+ * Reads a file, reporting YAML syntax errors (and duplicate keys) with their positions. A file the
+ * quick reading accepts is parsed for positions only if a later check reports on it.
+ */
 export function parseSource(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
+  const quick = quickData(text);
+  if (quick !== undefined) return { source: lazySource(() => text, meta, quick, false), diagnostics: [] };
+  return parseFully(text, meta);
+}
+
+/** Reads a file with every node's position, as every file with a problem is read. */
+export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
   const { doc, lines } = parse(text);
   const problems = [...doc.errors, ...doc.warnings].map((e) => ({ offset: e.pos[0], message: yamlMessage(e.message) }));
   if (problems.length === 0) problems.push(...keyProblems(doc));
@@ -138,8 +150,8 @@ function aliasProblem(doc: Document.Parsed, lines: LineCounter, file: string, er
   return { file, line: pos.line, col: pos.col, message: `YAML: ${what}` };
 }
 
-/** A file whose data came from the cache: it is read and parsed only if a diagnostic needs a position. */
-export function cachedSource(text: () => string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
+/** A file whose data is known (from the cache, or read quickly): parsed only if a diagnostic needs a position. */
+export function lazySource(text: () => string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
   let parsed: ReturnType<typeof parse> | undefined;
   const source: SourceDoc = {
     ...meta,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GenCache } from "../../generator/cache/genCache.js";
-import { cachedSource } from "../../generator/load/sourceDoc.js";
+import { lazySource } from "../../generator/load/sourceDoc.js";
 import { formatPos } from "../../generator/diagnostics.js";
 import { SOURCE, type PackageModel } from "../../generator/model/types.js";
 import { loadModels } from "../../generator/pipeline.js";
@@ -81,7 +81,7 @@ describe("model nodes keep where they are written", () => {
       stem: "gadget",
       hash: "h",
     };
-    const src = cachedSource(() => (reads++, text), meta, { name: "Gadget" }, true);
+    const src = lazySource(() => (reads++, text), meta, { name: "Gadget" }, true);
     const pos = src.position(["name"]);
     expect(reads).toBe(0);
     expect([pos.line, pos.col, reads]).toEqual([3, 7, 1]);
