@@ -9,7 +9,8 @@ import {
 } from "ts-morph";
 import type { Field } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
-import { literal } from "./literal.js";
+import { exactLayout, literal } from "./literal.js";
+import { preformatted } from "./printModule.js";
 import { fieldDoc } from "./tsdoc.js";
 import { typeExpr } from "./typeExpr.js";
 
@@ -32,7 +33,7 @@ export function fieldInterface(
   ctx: ModuleContext,
 ): InterfaceDeclarationStructure {
   const spec = FORMS[form];
-  return {
+  return preformatted({
     kind: StructureKind.Interface,
     name,
     isExported: true,
@@ -47,7 +48,7 @@ export function fieldInterface(
         docs: [fieldDoc(f, ctx.enums, form === "config" ? "input" : form)],
       };
     }),
-  };
+  });
 }
 
 /** `export const name: type = value`, or with no type `export const name = value as const`. */
@@ -57,15 +58,18 @@ export function constant(
   value: unknown,
   doc: string,
 ): VariableStatementStructure {
-  return {
+  const statement: VariableStatementStructure = {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [doc],
     declarations: [
-      type ? { name, type, initializer: literal(value) } : { name, initializer: `${literal(value)} as const` },
+      type
+        ? { name, type, initializer: literal(value, `export const ${name}: ${type} = `.length, 1) }
+        : { name, initializer: `${literal(value, `export const ${name} = `.length, " as const;".length)} as const` },
     ],
   };
+  return exactLayout(value) ? preformatted(statement) : statement;
 }
 
 export function validator(

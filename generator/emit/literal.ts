@@ -4,32 +4,173 @@ export class Code {
 }
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-/** Objects and arrays that fit in this many columns stay on one line, as prettier would keep them. */
+const WIDTH = 120;
+/** Objects this wide or less (with their indent) are written on one line, wider ones one entry a line. */
 const INLINE_WIDTH = 80;
 
 /**
- * Source text of a data literal: JSON-like, identifier keys unquoted, `Code` inserted verbatim, and
- * already broken into lines roughly as prettier will lay it out, which makes formatting much cheaper.
+ * Source text of a data literal (JSON-like, identifier keys unquoted, `Code` inserted verbatim),
+ * laid out exactly as prettier lays it out, so the formatter can pass it through untouched
+ * (test/generator/literal.test.ts holds it to prettier's output).
+ *
+ * The layout is prettier's on a text that writes objects wider than INLINE_WIDTH one entry a line:
+ * prettier keeps such an object expanded, breaks any group (object or list) that does not fit in
+ * WIDTH columns, always breaks a list of several objects (or lists) with several entries each, and
+ * fills a broken list of numbers. `lead` is the column the literal starts at, `trail` the width of
+ * what follows it on its line (`;` or `,`).
  */
-export function literal(value: unknown, indent = ""): string {
-  if (value instanceof Code) return value.text;
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    const items = value.map((v) => literal(v, inner));
-    return layout("[", "]", items, indent);
-  }
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${IDENT.test(k) ? k : JSON.stringify(k)}: ${literal(v, inner)}`);
-    return layout("{", "}", entries, indent, " ");
-  }
-  return JSON.stringify(value);
+export function literal(value: unknown, lead: number, trail: number): string {
+  return print(node(value, ""), "", lead, trail);
 }
 
-function layout(open: string, close: string, parts: string[], indent: string, pad = ""): string {
-  if (parts.length === 0) return open + close;
-  const flat = `${open}${pad}${parts.join(", ")}${pad}${close}`;
-  if (!flat.includes("\n") && flat.length + indent.length <= INLINE_WIDTH) return flat;
-  return `${open}\n${parts.map((p) => `${indent}  ${p},`).join("\n")}\n${indent}${close}`;
+/**
+ * Whether `literal` lays the value out exactly as prettier would: prettier measures text by display
+ * width (a CJK character or an emoji takes two columns), which is the string length only in ASCII.
+ */
+export function exactLayout(value: unknown): boolean {
+  if (typeof value === "string") return ASCII.test(value);
+  if (value !== null && typeof value === "object" && !(value instanceof Code))
+    return Object.entries(value).every(([k, v]) => ASCII.test(k) && exactLayout(v));
+  return true;
+}
+
+const ASCII = /^[\x00-\x7e]*$/; // control characters are written as escapes
+
+/** A value with what its layout depends on, computed once per node. */
+interface Node {
+  /** Its text on one line. */
+  readonly flat: string;
+  /** Broken whatever the width: it or a descendant must be. */
+  readonly mustBreak: boolean;
+  readonly kind: "scalar" | "number" | "list" | "object";
+  readonly children: readonly Node[];
+  /** Object keys as printed, one per child. */
+  readonly keys: readonly string[];
+}
+
+function node(value: unknown, indent: string): Node {
+  const inner = `${indent}  `;
+  if (value instanceof Code) return scalar(value.text, "scalar");
+  if (Array.isArray(value)) {
+    const children = value.map((v) => node(v, inner));
+    const flat = children.length === 0 ? "[]" : `[${children.map((c) => c.flat).join(", ")}]`;
+    return {
+      flat,
+      mustBreak: children.some((c) => c.mustBreak) || breaksAlways(value),
+      kind: "list",
+      children,
+      keys: [],
+    };
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    const keys = entries.map(([k]) => (IDENT.test(k) ? k : quote(k)));
+    const children = entries.map(([, v]) => node(v, inner));
+    const flat = children.length === 0 ? "{}" : `{ ${children.map((c, i) => `${keys[i]}: ${c.flat}`).join(", ")} }`;
+    // Written expanded (so prettier keeps it expanded): wider than INLINE_WIDTH as first written, where
+    // any expanded descendant made it multi-line.
+    const written = sourceWidth(value, indent);
+    return {
+      flat,
+      mustBreak: children.some((c) => c.mustBreak) || written === undefined || written + indent.length > INLINE_WIDTH,
+      kind: "object",
+      children,
+      keys,
+    };
+  }
+  return scalar(
+    typeof value === "string" ? quote(value) : JSON.stringify(value),
+    typeof value === "number" ? "number" : "scalar",
+  );
+}
+
+const scalar = (flat: string, kind: "scalar" | "number"): Node => ({
+  flat,
+  mustBreak: false,
+  kind,
+  children: [],
+  keys: [],
+});
+
+/**
+ * The width of a value as first written on one line (undefined when written on several): objects
+ * wider than INLINE_WIDTH and lists holding a multi-line value are written expanded.
+ */
+function sourceWidth(value: unknown, indent: string): number | undefined {
+  const inner = `${indent}  `;
+  if (value instanceof Code) return value.text.length;
+  if (Array.isArray(value) || (value !== null && typeof value === "object")) {
+    const isList = Array.isArray(value);
+    const parts = isList
+      ? value.map((v) => sourceWidth(v, inner))
+      : Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => {
+            const w = sourceWidth(v, inner);
+            return w === undefined ? undefined : (IDENT.test(k) ? k.length : JSON.stringify(k).length) + 2 + w;
+          });
+    if (parts.length === 0) return 2;
+    if (parts.some((p) => p === undefined)) return undefined;
+    const width = (parts as number[]).reduce((a, b) => a + b, 0) + 2 * (parts.length - 1) + (isList ? 2 : 4);
+    return width + indent.length <= INLINE_WIDTH ? width : undefined;
+  }
+  return JSON.stringify(value).length;
+}
+
+/** Prettier always breaks a list of two or more objects (or lists) that each hold two or more entries. */
+function breaksAlways(items: readonly unknown[]): boolean {
+  if (items.length < 2) return false;
+  const size = (v: unknown) =>
+    Array.isArray(v) ? v.length : Object.values(v as object).filter((x) => x !== undefined).length;
+  const allObjects = items.every(
+    (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Code),
+  );
+  const allLists = items.every((v) => Array.isArray(v));
+  return (allObjects || allLists) && items.every((v) => size(v) > 1);
+}
+
+function print(n: Node, indent: string, col: number, trail: number): string {
+  if (!n.mustBreak && col + n.flat.length + trail <= WIDTH) return n.flat;
+  const inner = `${indent}  `;
+  if (n.kind === "list" && n.children.length > 0 && n.children.every((c) => c.kind === "number"))
+    return fill(n, indent);
+  if (n.kind === "list")
+    return `[\n${n.children.map((c) => `${inner}${print(c, inner, inner.length, 1)},\n`).join("")}${indent}]`;
+  if (n.kind === "object")
+    return `{\n${n.children.map((c, i) => `${inner}${entry(n.keys[i]!, c, inner)},\n`).join("")}${indent}}`;
+  return n.flat;
+}
+
+/** `key: value` in a broken object: a string too long for the line moves under a key of 5 columns or more. */
+function entry(key: string, value: Node, indent: string): string {
+  const col = indent.length + key.length + 2;
+  if (value.kind === "scalar" && value.flat.startsWith('"') && key.length >= 5 && col + value.flat.length + 1 > WIDTH)
+    return `${key}:\n${indent}  ${value.flat}`;
+  return `${key}: ${print(value, indent, col, 1)}`;
+}
+
+/** A broken list of numbers: as many on each line as fit. */
+function fill(n: Node, indent: string): string {
+  const inner = `${indent}  `;
+  const lines: string[] = [];
+  let line = "";
+  for (const c of n.children) {
+    if (line && inner.length + line.length + 1 + c.flat.length + 1 > WIDTH) {
+      lines.push(line);
+      line = "";
+    }
+    line += line ? ` ${c.flat},` : `${c.flat},`;
+  }
+  lines.push(line);
+  return `[\n${lines.map((l) => `${inner}${l}\n`).join("")}${indent}]`;
+}
+
+/** A string literal as prettier writes it: double quotes, unless the text holds more of them than single ones. */
+function quote(s: string): string {
+  const json = JSON.stringify(s);
+  const doubles = s.split('"').length - 1;
+  if (doubles <= s.split("'").length - 1) return json;
+  let out = "'";
+  for (const ch of s) out += ch === "'" ? "\\'" : ch === '"' ? '"' : JSON.stringify(ch).slice(1, -1);
+  return `${out}'`;
 }

@@ -1,4 +1,5 @@
 import * as prettier from "prettier";
+import { putFormatted, takeFormatted } from "./formatted.js";
 
 /** Fixed options, so output never depends on a user's prettier configuration. */
 const OPTIONS: prettier.Options = { printWidth: 120, trailingComma: "all", endOfLine: "lf" };
@@ -9,10 +10,12 @@ const OPTIONS: prettier.Options = { printWidth: 120, trailingComma: "all", endOf
 const parserFor = (path: string): string | undefined =>
   path.endsWith(".ts") ? "babel-ts" : path.endsWith(".json") ? "json" : undefined;
 
-/** Prettier on one file, when it has a parser for it. */
+/** Prettier on one file, when it has a parser for it; statements the emitter printed in its style pass through. */
 export async function formatFile(path: string, text: string): Promise<string> {
   const parser = parserFor(path);
-  return parser ? prettier.format(text, { ...OPTIONS, parser }) : text;
+  if (!parser) return text;
+  const { rest, pieces } = takeFormatted(text);
+  return putFormatted(await prettier.format(rest, { ...OPTIONS, parser }), pieces);
 }
 
 export async function formatFiles(files: ReadonlyMap<string, string>): Promise<Map<string, string>> {
