@@ -2,6 +2,7 @@ import { printStructure, StructureKind, type StatementStructures } from "ts-morp
 import { FORMATTED_BEGIN, FORMATTED_END } from "../format/formatted.js";
 import type { ModuleContext } from "./context.js";
 import { header } from "./header.js";
+import { printInterface } from "./printInterface.js";
 
 /** Statements built in prettier's style already (see `preformatted`). */
 const PREFORMATTED = new WeakSet<StatementStructures>();
@@ -41,6 +42,8 @@ const PLACEHOLDERS = /^\/\/@sdkgen:statement (\d+)$/gm;
 function printAlone(statement: StatementStructures): string {
   // Prettier trims the ends of doc comment lines (ts-morph keeps a space after "Allowed values:"),
   // and writes an interface with no members as "{}".
+  const direct = statement.kind === StructureKind.Interface ? printInterface(statement) : undefined;
+  if (direct !== undefined) return direct.replace(/[ \t]+$/gm, "").replace(/\{\n\}$/, "{}");
   if (statement.kind !== StructureKind.VariableStatement)
     return print([statement])
       .trimEnd()
