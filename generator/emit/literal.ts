@@ -37,12 +37,20 @@ export function exactLayout(value: unknown): boolean {
 const ASCII = /^[\x00-\x7e]*$/; // control characters are written as escapes
 
 /** A value with what its layout depends on, computed once per node. */
-interface Node {
-  /** Its text on one line. */
+type Node = Scalar | Collection;
+
+interface Scalar {
+  readonly kind: "scalar" | "number";
   readonly flat: string;
+  readonly mustBreak: false;
+}
+
+interface Collection {
+  readonly kind: "list" | "object";
+  /** Its text on one line, when that is WIDTH columns or less (a wider one is never used). */
+  readonly flat: string | undefined;
   /** Broken whatever the width: it or a descendant must be. */
   readonly mustBreak: boolean;
-  readonly kind: "scalar" | "number" | "list" | "object";
   readonly children: readonly Node[];
   /** Object keys as printed, one per child. */
   readonly keys: readonly string[];
@@ -53,9 +61,13 @@ function node(value: unknown, indent: string): Node {
   if (value instanceof Code) return scalar(value.text, "scalar");
   if (Array.isArray(value)) {
     const children = value.map((v) => node(v, inner));
-    const flat = children.length === 0 ? "[]" : `[${children.map((c) => c.flat).join(", ")}]`;
     return {
-      flat,
+      flat: oneLine(
+        "[",
+        "]",
+        "",
+        children.map((c) => c.flat),
+      ),
       mustBreak: children.some((c) => c.mustBreak) || breaksAlways(value),
       kind: "list",
       children,
@@ -66,13 +78,11 @@ function node(value: unknown, indent: string): Node {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     const keys = entries.map(([k]) => (IDENT.test(k) ? k : quote(k)));
     const children = entries.map(([, v]) => node(v, inner));
-    const flat = children.length === 0 ? "{}" : `{ ${children.map((c, i) => `${keys[i]}: ${c.flat}`).join(", ")} }`;
-    // Written expanded (so prettier keeps it expanded): wider than INLINE_WIDTH as first written, where
-    // any expanded descendant made it multi-line.
-    const written = sourceWidth(value, indent);
+    const parts = children.map((c, i) => (c.flat === undefined ? undefined : `${keys[i]}: ${c.flat}`));
     return {
-      flat,
-      mustBreak: children.some((c) => c.mustBreak) || written === undefined || written + indent.length > INLINE_WIDTH,
+      flat: oneLine("{", "}", " ", parts),
+      // Written expanded, so prettier keeps it expanded.
+      mustBreak: children.some((c) => c.mustBreak) || sourceWidth(value, indent) === undefined,
       kind: "object",
       children,
       keys,
@@ -84,37 +94,41 @@ function node(value: unknown, indent: string): Node {
   );
 }
 
-const scalar = (flat: string, kind: "scalar" | "number"): Node => ({
-  flat,
-  mustBreak: false,
-  kind,
-  children: [],
-  keys: [],
-});
+const scalar = (flat: string, kind: "scalar" | "number"): Scalar => ({ flat, mustBreak: false, kind });
+
+/** `[a, b]` or `{ a: 1 }`, unless a part is too wide or the whole would be (not joined then: a 46,000-entry map). */
+function oneLine(open: string, close: string, pad: string, parts: readonly (string | undefined)[]): string | undefined {
+  if (parts.length === 0) return open + close;
+  let width = 2 + 2 * pad.length + 2 * (parts.length - 1);
+  for (const p of parts) {
+    if (p === undefined || (width += p.length) > WIDTH) return undefined;
+  }
+  return `${open}${pad}${parts.join(", ")}${pad}${close}`;
+}
 
 /**
- * The width of a value as first written on one line (undefined when written on several): objects
- * wider than INLINE_WIDTH and lists holding a multi-line value are written expanded.
+ * The width of a value as first written on one line, or undefined when written on several: an object
+ * or list wider than INLINE_WIDTH with its indent, or holding one. Stops as soon as it is too wide.
  */
 function sourceWidth(value: unknown, indent: string): number | undefined {
-  const inner = `${indent}  `;
   if (value instanceof Code) return value.text.length;
-  if (Array.isArray(value) || (value !== null && typeof value === "object")) {
-    const isList = Array.isArray(value);
-    const parts = isList
-      ? value.map((v) => sourceWidth(v, inner))
-      : Object.entries(value)
-          .filter(([, v]) => v !== undefined)
-          .map(([k, v]) => {
-            const w = sourceWidth(v, inner);
-            return w === undefined ? undefined : (IDENT.test(k) ? k.length : JSON.stringify(k).length) + 2 + w;
-          });
-    if (parts.length === 0) return 2;
-    if (parts.some((p) => p === undefined)) return undefined;
-    const width = (parts as number[]).reduce((a, b) => a + b, 0) + 2 * (parts.length - 1) + (isList ? 2 : 4);
-    return width + indent.length <= INLINE_WIDTH ? width : undefined;
+  if (value === null || typeof value !== "object") return JSON.stringify(value).length;
+  const inner = `${indent}  `;
+  const room = INLINE_WIDTH - indent.length;
+  const isList = Array.isArray(value);
+  let width = isList ? 2 : 4;
+  let count = 0;
+  for (const [k, v] of isList ? value.entries() : Object.entries(value)) {
+    if (v === undefined && !isList) continue;
+    const w = sourceWidth(v, inner);
+    if (w === undefined) return undefined;
+    width +=
+      w +
+      (count++ > 0 ? 2 : 0) +
+      (isList ? 0 : (IDENT.test(String(k)) ? String(k).length : JSON.stringify(k).length) + 2);
+    if (width > room) return undefined;
   }
-  return JSON.stringify(value).length;
+  return count === 0 ? 2 : width;
 }
 
 /** Prettier always breaks a list of two or more objects (or lists) that each hold two or more entries. */
@@ -130,15 +144,17 @@ function breaksAlways(items: readonly unknown[]): boolean {
 }
 
 function print(n: Node, indent: string, col: number, trail: number): string {
-  if (!n.mustBreak && col + n.flat.length + trail <= WIDTH) return n.flat;
+  return "children" in n ? printCollection(n, indent, col, trail) : n.flat;
+}
+
+function printCollection(n: Collection, indent: string, col: number, trail: number): string {
+  if (!n.mustBreak && n.flat !== undefined && col + n.flat.length + trail <= WIDTH) return n.flat;
   const inner = `${indent}  `;
-  if (n.kind === "list" && n.children.length > 0 && n.children.every((c) => c.kind === "number"))
-    return fill(n, indent);
-  if (n.kind === "list")
-    return `[\n${n.children.map((c) => `${inner}${print(c, inner, inner.length, 1)},\n`).join("")}${indent}]`;
   if (n.kind === "object")
     return `{\n${n.children.map((c, i) => `${inner}${entry(n.keys[i]!, c, inner)},\n`).join("")}${indent}}`;
-  return n.flat;
+  const numbers = n.children.filter((c): c is Scalar => c.kind === "number");
+  if (numbers.length > 0 && numbers.length === n.children.length) return fill(numbers, indent);
+  return `[\n${n.children.map((c) => `${inner}${print(c, inner, inner.length, 1)},\n`).join("")}${indent}]`;
 }
 
 /** `key: value` in a broken object: a string too long for the line moves under a key of 5 columns or more. */
@@ -150,11 +166,11 @@ function entry(key: string, value: Node, indent: string): string {
 }
 
 /** A broken list of numbers: as many on each line as fit. */
-function fill(n: Node, indent: string): string {
+function fill(numbers: readonly Scalar[], indent: string): string {
   const inner = `${indent}  `;
   const lines: string[] = [];
   let line = "";
-  for (const c of n.children) {
+  for (const c of numbers) {
     if (line && inner.length + line.length + 1 + c.flat.length + 1 > WIDTH) {
       lines.push(line);
       line = "";

@@ -43,18 +43,15 @@ function printAlone(statement: StatementStructures): string {
   // Prettier trims the ends of doc comment lines (ts-morph keeps a space after "Allowed values:"),
   // and writes an interface with no members as "{}".
   const direct = statement.kind === StructureKind.Interface ? printInterface(statement) : undefined;
-  if (direct !== undefined) return direct.replace(/[ \t]+$/gm, "").replace(/\{\n\}$/, "{}");
+  if (direct !== undefined) return trimLineEnds(direct).replace(/\{\n\}$/, "{}");
   if (statement.kind !== StructureKind.VariableStatement)
-    return print([statement])
-      .trimEnd()
-      .replace(/[ \t]+$/gm, "")
-      .replace(/\{\n\}$/, "{}");
+    return trimLineEnds(print([statement]).trimEnd()).replace(/\{\n\}$/, "{}");
   const initializers = statement.declarations.map((d) => d.initializer);
   const declarations = statement.declarations.map((d, i) => ({ ...d, initializer: `__sdkgen_initializer_${i}__` }));
-  return print([{ ...statement, declarations }])
-    .trimEnd()
-    .replace(/[ \t]+$/gm, "")
-    .replace(/__sdkgen_initializer_(\d+)__/g, (_, i: string) => String(initializers[Number(i)]));
+  return trimLineEnds(print([{ ...statement, declarations }]).trimEnd()).replace(
+    /__sdkgen_initializer_(\d+)__/g,
+    (_, i: string) => String(initializers[Number(i)]),
+  );
 }
 
 function print(statements: (StatementStructures | string)[]): string {
@@ -64,5 +61,11 @@ function print(statements: (StatementStructures | string)[]): string {
 }
 
 /** Code lines (not comments) in ASCII and within prettier's width: prettier measures display width. */
-const inStyle = (text: string): boolean =>
-  text.split("\n").every((line) => /^\s*(\/\*\*|\*)/.test(line) || (line.length <= 120 && /^[\x20-\x7e]*$/.test(line)));
+const inStyle = (text: string): boolean => !OUT_OF_STYLE.test(text);
+// A code line (not in a doc comment) over 120 columns or with a character outside printable ASCII;
+// one test over the text, where splitting a 46,000-member interface into lines cost 100s of MiB.
+const OUT_OF_STYLE = /^(?![ \t]*(?:\/\*\*|\*))(?:[^\n]{121,}|[^\n]*[^\x20-\x7e\n])/m;
+
+const TRAILING_SPACE = /[ \t]+$/gm;
+/** The text without spaces at line ends; untouched (not copied) when it has none. */
+const trimLineEnds = (text: string): string => (/[ \t]$/m.test(text) ? text.replace(TRAILING_SPACE, "") : text);
