@@ -14,8 +14,7 @@ export class ModuleContext {
     readonly path: string,
   ) {
     this.imports = new Imports(plan.model.provider.protocol);
-    this.enums = new Map(plan.model.enums.map((e) => [e.name, e]));
-    this.types = new Map(plan.model.types.map((t) => [t.name, t]));
+    ({ enums: this.enums, types: this.types } = byName(plan));
   }
 
   /** Imports `name` from the module at `target` (a package path), unless it is this module. */
@@ -36,4 +35,18 @@ export class ModuleContext {
     const symbol = form === "input" ? t.input : form === "output" ? t.output : t.descriptor;
     return this.use(t.path, symbol, form === "descriptor");
   }
+}
+
+/** The plan's enums and types by name, built once per plan: every module needs them (4,000 in a large package). */
+const BY_NAME = new WeakMap<PackagePlan, Pick<ModuleContext, "enums" | "types">>();
+function byName(plan: PackagePlan): Pick<ModuleContext, "enums" | "types"> {
+  let found = BY_NAME.get(plan);
+  if (!found) {
+    found = {
+      enums: new Map(plan.model.enums.map((e) => [e.name, e])),
+      types: new Map(plan.model.types.map((t) => [t.name, t])),
+    };
+    BY_NAME.set(plan, found);
+  }
+  return found;
 }

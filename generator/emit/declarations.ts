@@ -9,8 +9,7 @@ import {
 } from "ts-morph";
 import type { Field } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
-import { exactLayout, literal } from "./literal.js";
-import { preformatted } from "./printModule.js";
+import { literal } from "./literal.js";
 import { fieldDoc } from "./tsdoc.js";
 import { typeExpr } from "./typeExpr.js";
 
@@ -33,7 +32,7 @@ export function fieldInterface(
   ctx: ModuleContext,
 ): InterfaceDeclarationStructure {
   const spec = FORMS[form];
-  return preformatted({
+  return {
     kind: StructureKind.Interface,
     name,
     isExported: true,
@@ -48,7 +47,7 @@ export function fieldInterface(
         docs: [fieldDoc(f, ctx.enums, form === "config" ? "input" : form)],
       };
     }),
-  });
+  };
 }
 
 /** `export const name: type = value`, or with no type `export const name = value as const`. */
@@ -58,7 +57,7 @@ export function constant(
   value: unknown,
   doc: string,
 ): VariableStatementStructure {
-  const statement: VariableStatementStructure = {
+  return {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -69,7 +68,6 @@ export function constant(
         : { name, initializer: `${literal(value, `export const ${name} = `.length, " as const;".length)} as const` },
     ],
   };
-  return exactLayout(value) ? preformatted(statement) : statement;
 }
 
 export function validator(

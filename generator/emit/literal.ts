@@ -17,24 +17,12 @@ const INLINE_WIDTH = 80;
  * prettier keeps such an object expanded, breaks any group (object or list) that does not fit in
  * WIDTH columns, always breaks a list of several objects (or lists) with several entries each, and
  * fills a broken list of numbers. `lead` is the column the literal starts at, `trail` the width of
- * what follows it on its line (`;` or `,`).
+ * what follows it on its line (`;` or `,`). Widths are string lengths, prettier's display widths
+ * in ASCII only: printModule formats a statement with other characters.
  */
 export function literal(value: unknown, lead: number, trail: number): string {
   return print(node(value, ""), "", lead, trail);
 }
-
-/**
- * Whether `literal` lays the value out exactly as prettier would: prettier measures text by display
- * width (a CJK character or an emoji takes two columns), which is the string length only in ASCII.
- */
-export function exactLayout(value: unknown): boolean {
-  if (typeof value === "string") return ASCII.test(value);
-  if (value !== null && typeof value === "object" && !(value instanceof Code))
-    return Object.entries(value).every(([k, v]) => ASCII.test(k) && exactLayout(v));
-  return true;
-}
-
-const ASCII = /^[\x00-\x7e]*$/; // control characters are written as escapes
 
 /** A value with what its layout depends on, computed once per node. */
 type Node = Scalar | Collection;

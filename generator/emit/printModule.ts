@@ -1,36 +1,35 @@
 import { printStructure, StructureKind, type StatementStructures } from "ts-morph";
-import { FORMATTED_BEGIN, FORMATTED_END } from "../format/formatted.js";
+import { FORMATTED_BEGIN, FORMATTED_END, inStyle } from "../format/formatted.js";
 import type { ModuleContext } from "./context.js";
 import { header } from "./header.js";
 import { printInterface } from "./printInterface.js";
 
-/** Statements built in prettier's style already (see `preformatted`). */
-const PREFORMATTED = new WeakSet<StatementStructures>();
-
 /**
- * Marks a statement whose printed text is in prettier's style (a field interface, a descriptor laid
- * out by `literal`): the formatter passes it through, which saves most of its work on large modules.
- * The text is still checked as printed: a line over the width, or any non-ASCII code, sends it to
- * prettier after all.
+ * Prints a module: the generated-file header, its sorted imports, then its declarations.
+ *
+ * Most of it is printed in prettier's style already: descriptors are laid out by `literal`, field
+ * interfaces by `printInterface`, and what ts-morph prints of the emitters' other declarations is
+ * what prettier would make of it as long as every code line fits in 120 columns of ASCII. Such a
+ * (documented) declaration is marked for the formatter to pass through, which spares it most of its
+ * work; the rest (imports, wider lines) is formatted. test/generator/preformatted.test.ts holds
+ * every module of a synthetic provider to prettier's output, and `generate --check` the real ones.
  */
-export function preformatted<S extends StatementStructures>(statement: S): S {
-  PREFORMATTED.add(statement);
-  return statement;
-}
-
-/** Prints a module: the generated-file header, its sorted imports, then its declarations. */
 export function printModule(ctx: ModuleContext, sources: readonly string[], statements: StatementStructures[]): string {
   const blocks: string[] = [];
   const shown = statements.map((statement) => {
-    if (!PREFORMATTED.has(statement)) return statement;
+    if (!documented(statement)) return statement;
     const text = printAlone(statement);
     if (!inStyle(text)) return statement;
-    // Put in after printing (ts-morph would read the whole text again); a blank line before it, as before every documented statement.
-    return `${PLACEHOLDER}${blocks.push(`\n${FORMATTED_BEGIN}\n${text}\n${FORMATTED_END}`) - 1}`;
+    // Put in after printing (ts-morph would read the whole text again), between blank lines as ts-morph sets declarations apart.
+    return `${PLACEHOLDER}${blocks.push(`\n${FORMATTED_BEGIN}\n${text}\n${FORMATTED_END}\n`) - 1}`;
   });
   const text = print([...ctx.imports.structures(), ...shown]);
   return header(sources) + (blocks.length ? text.replace(PLACEHOLDERS, (_, i: string) => blocks[Number(i)]!) : text);
 }
+
+/** A declaration with a doc comment: the module has a blank line before it, wherever it is. */
+const documented = (statement: StatementStructures): boolean =>
+  "docs" in statement && Array.isArray(statement.docs) && statement.docs.length > 0;
 
 const PLACEHOLDER = "//@sdkgen:statement ";
 const PLACEHOLDERS = /^\/\/@sdkgen:statement (\d+)$/gm;
@@ -47,7 +46,9 @@ function printAlone(statement: StatementStructures): string {
   if (statement.kind !== StructureKind.VariableStatement)
     return trimLineEnds(print([statement]).trimEnd()).replace(/\{\n\}$/, "{}");
   const initializers = statement.declarations.map((d) => d.initializer);
-  const declarations = statement.declarations.map((d, i) => ({ ...d, initializer: `__sdkgen_initializer_${i}__` }));
+  const declarations = statement.declarations.map((d, i) =>
+    d.initializer === undefined ? d : { ...d, initializer: `__sdkgen_initializer_${i}__` },
+  );
   return trimLineEnds(print([{ ...statement, declarations }]).trimEnd()).replace(
     /__sdkgen_initializer_(\d+)__/g,
     (_, i: string) => String(initializers[Number(i)]),
@@ -61,10 +62,6 @@ function print(statements: (StatementStructures | string)[]): string {
 }
 
 /** Code lines (not comments) in ASCII and within prettier's width: prettier measures display width. */
-const inStyle = (text: string): boolean => !OUT_OF_STYLE.test(text);
-// A code line (not in a doc comment) over 120 columns or with a character outside printable ASCII;
-// one test over the text, where splitting a 46,000-member interface into lines cost 100s of MiB.
-const OUT_OF_STYLE = /^(?![ \t]*(?:\/\*\*|\*))(?:[^\n]{121,}|[^\n]*[^\x20-\x7e\n])/m;
 
 const TRAILING_SPACE = /[ \t]+$/gm;
 /** The text without spaces at line ends; untouched (not copied) when it has none. */

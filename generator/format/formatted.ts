@@ -18,3 +18,19 @@ export function takeFormatted(text: string): { rest: string; pieces: string[] } 
 /** Puts the statements back in place of their placeholders. */
 export const putFormatted = (text: string, pieces: readonly string[]): string =>
   pieces.length === 0 ? text : text.replace(PLACE, (_, i: string) => pieces[Number(i)]!);
+
+/**
+ * Whether text needs no formatting: every code line (not in a doc comment) is within 120 columns
+ * of printable ASCII. What the emitters print is then what prettier would make of it (prettier
+ * measures display width, the string length only in ASCII). One test over the text: splitting a
+ * 46,000-member interface into lines cost more memory than printing it.
+ */
+export const inStyle = (text: string): boolean => !OUT_OF_STYLE.test(text);
+const OUT_OF_STYLE = /^(?![ \t]*(?:\/\*\*|\*))(?:[^\n]{121,}|[^\n]*[^\x20-\x7e\n])/m;
+
+/** Blank lines as prettier leaves them: none at the start, at most one in a row, one newline at the end. */
+export const settleBlankLines = (text: string): string =>
+  text
+    .replace(/\n{3,}/g, "\n\n")
+    .replace(/^\n+/, "")
+    .replace(/\n*$/, "\n");

@@ -1,6 +1,6 @@
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { Code, exactLayout, literal } from "../../generator/emit/literal.js";
+import { Code, literal } from "../../generator/emit/literal.js";
 import { random } from "../fuzz/mutate.mjs";
 
 // Descriptor literals skip the formatter, so `literal` must lay them out exactly as prettier would
@@ -38,7 +38,9 @@ const format = (text: string) =>
 
 /** Compares with prettier where the layout claims to be exact; returns whether it did. */
 async function agrees(name: string, value: unknown): Promise<boolean> {
-  if (!exactLayout(value)) return false;
+  // Prettier measures display width (a CJK character takes two columns): printModule sends a
+  // statement with non-ASCII code to prettier, so only ASCII layouts must be exact.
+  if (!/^[\x00-\x7e]*$/.test(JSON.stringify(value))) return false;
   const prefix = `export const ${name}: rt.Descriptor = `;
   const ours = `${prefix}${literal(value, prefix.length, 1)};\n`;
   expect(ours).toBe(await format(`${prefix}${written(value)};\n`));
