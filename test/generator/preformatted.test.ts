@@ -6,8 +6,8 @@ import { expect, it } from "vitest";
 import { generatePackages, loadModels } from "../../generator/pipeline.js";
 import { writeSynthetic } from "../bench/synthetic.mjs";
 
-// Field interfaces and descriptors pass the formatter untouched (the emitter prints them in prettier's
-// style): across a synthetic provider of every field kind, no module is one prettier would change.
+// Declarations printed within the line pass the formatter untouched (the emitter prints them in
+// prettier's style): across a synthetic provider of every field kind, no module is one prettier would change.
 it("leaves no generated module that prettier would change", async () => {
   const dir = mkdtempSync(join(tmpdir(), "sdkgen-preformatted-"));
   writeSynthetic(dir, 60);
