@@ -136,7 +136,10 @@ async function writePackages(
   });
 }
 
-/** Every file of one package: `null` where the file on disk is already right, rendered otherwise. */
+/**
+ * Every file of one package: `null` where the file on disk is already right, rendered otherwise. The
+ * workers get their modules first and render them while this thread renders the docs pages.
+ */
 async function renderPackage(
   pool: RenderPool,
   cache: GenCache | undefined,
@@ -144,25 +147,19 @@ async function renderPackage(
   dir: string,
   stats: Stats,
 ) {
-  const { keys, misses, ready } = stats.time("keys", () => keysAndMisses(cache, plan, dir, stats));
+  const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir));
+  const rendered = pool.render(plan, misses);
+  const ready = stats.time("docs", () => docsPages(cache, plan, dir, keys));
   const files = new Map<string, string | null>([...keys.keys()].sort().map((path) => [path, null]));
   for (const [path, text] of ready) files.set(path, text);
-  for (const [path, text] of await pool.render(plan, misses)) files.set(path, text);
+  for (const [path, text] of await rendered) files.set(path, text);
   return { name: plan.model.provider.name, dir, files, keys };
 }
 
-/**
- * The key of every file's inputs, and the files the cache cannot vouch for: modules and templates to
- * render or format on the workers, and docs pages, which are final as rendered (prettier has no say in them).
- */
-function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string, stats: Stats) {
+/** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the workers). */
+function moduleMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string) {
   const keys = new Map<string, string>();
   const misses: WorkItem[] = [];
-  const ready: [string, string][] = [];
-  for (const [path, text] of stats.time("docs", () => emitDocs(plan))) {
-    keys.set(path, hashText(text));
-    if (!cache?.unchanged(join(dir, path), keys.get(path)!)) ready.push([path, text]);
-  }
   for (const [path, text] of emitTextFiles(plan)) {
     keys.set(path, hashText(text));
     misses.push({ path, text });
@@ -172,9 +169,15 @@ function keysAndMisses(cache: GenCache | undefined, plan: PackagePlan, dir: stri
     keys.set(job.path, hashText(moduleKeyText.get(job.path)!));
     misses.push({ path: job.path, job });
   }
-  return {
-    keys,
-    misses: misses.filter((item) => !cache?.unchanged(join(dir, item.path), keys.get(item.path)!)),
-    ready,
-  };
+  return { keys, misses: misses.filter((item) => !cache?.unchanged(join(dir, item.path), keys.get(item.path)!)) };
+}
+
+/** The docs pages the cache cannot vouch for, final as rendered (prettier has no say in them); their keys go into `keys`. */
+function docsPages(cache: GenCache | undefined, plan: PackagePlan, dir: string, keys: Map<string, string>) {
+  const ready: [string, string][] = [];
+  for (const [path, text] of emitDocs(plan)) {
+    keys.set(path, hashText(text));
+    if (!cache?.unchanged(join(dir, path), keys.get(path)!)) ready.push([path, text]);
+  }
+  return ready;
 }

@@ -1,8 +1,12 @@
-import * as prettier from "prettier";
+import type { Options } from "prettier";
 import { inStyle, putFormatted, settleBlankLines, takeFormatted } from "./formatted.js";
 
+/** Loaded on first use: a run whose modules are all in style never needs it. */
+let prettier: Promise<typeof import("prettier")> | undefined;
+const loadPrettier = () => (prettier ??= import("prettier"));
+
 /** Fixed options, so output never depends on a user's prettier configuration. */
-const OPTIONS: prettier.Options = { printWidth: 120, trailingComma: "all", endOfLine: "lf" };
+const OPTIONS: Options = { printWidth: 120, trailingComma: "all", endOfLine: "lf" };
 
 // babel-ts formats these modules exactly as the typescript parser does, about twice as fast. Markdown
 // is written as its template renders it: prettier's Markdown printer would spend seconds on the README
@@ -22,8 +26,14 @@ export async function formatFile(path: string, text: string): Promise<string> {
   const formatted =
     parser === "babel-ts" && inStyle(rest)
       ? settleBlankLines(rest)
-      : await prettier.format(rest, { ...OPTIONS, parser });
+      : await (await loadPrettier()).format(rest, { ...OPTIONS, parser });
   return putFormatted(formatted, pieces);
+}
+
+/** Formats `sample` `times` times with prettier, so that its code is compiled before real work arrives. */
+export async function warmUp(sample: string, times: number): Promise<void> {
+  const { format } = await loadPrettier();
+  for (let i = 0; i < times; i++) await format(sample, { ...OPTIONS, parser: "babel-ts" });
 }
 
 export async function formatFiles(files: ReadonlyMap<string, string>): Promise<Map<string, string>> {

@@ -5,7 +5,8 @@ import type { Files, Role, Task } from "./emitPool.js";
 const role = workerData as Role;
 
 // A formatter warms prettier up while the main thread is still reading schemas (a cold formatter is
-// twice as slow), on a sample shaped like generated code.
+// twice as slow), on a sample shaped like generated code: most modules are emitted in its style and
+// never reach it, but those with a line over 120 columns (long names) do.
 const SAMPLE = `import * as rt from "@sdkgen/runtime";
 import { type A, aType } from "../types/a.js";
 /**
@@ -37,8 +38,9 @@ const emit = role === "format" ? undefined : import("../emit/renderItems.js").th
 let format: Promise<(path: string, text: string) => Promise<string>> | undefined =
   role === "emit"
     ? undefined
-    : import("../format/formatFiles.js").then(async ({ formatFile }) => {
-        if (role === "format") for (let i = 0; i < 8; i++) await formatFile("warm.ts", SAMPLE);
+    : import("../format/formatFiles.js").then(async ({ formatFile, warmUp }) => {
+        // The sample is in prettier's style, so formatFile would pass it through: prettier itself is warmed.
+        if (role === "format") await warmUp(SAMPLE, 8);
         return formatFile;
       });
 const formatter = () => (format ??= import("../format/formatFiles.js").then((m) => m.formatFile));
