@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
-import { emitDocs } from "./docs/emitDocs.js";
+import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { loadSchemas, providerNames } from "./load/loadSchemas.js";
@@ -172,12 +172,15 @@ function moduleMisses(cache: GenCache | undefined, plan: PackagePlan, dir: strin
   return { keys, misses: misses.filter((item) => !cache?.unchanged(join(dir, item.path), keys.get(item.path)!)) };
 }
 
-/** The docs pages the cache cannot vouch for, final as rendered (prettier has no say in them); their keys go into `keys`. */
+/**
+ * The docs files the cache cannot vouch for, rendered (final: prettier has no say in them); their keys
+ * go into `keys`. A page is keyed by its template and view, so an unchanged one is not rendered.
+ */
 function docsPages(cache: GenCache | undefined, plan: PackagePlan, dir: string, keys: Map<string, string>) {
   const ready: [string, string][] = [];
-  for (const [path, text] of emitDocs(plan)) {
-    keys.set(path, hashText(text));
-    if (!cache?.unchanged(join(dir, path), keys.get(path)!)) ready.push([path, text]);
+  for (const file of docFiles(plan)) {
+    keys.set(file.path, hashText(docKey(file)));
+    if (!cache?.unchanged(join(dir, file.path), keys.get(file.path)!)) ready.push([file.path, renderDoc(file)]);
   }
   return ready;
 }

@@ -45,25 +45,53 @@ function templates(): Templates {
   return (loaded = { pages, assets });
 }
 
+/** One file of the docs site: a template's page with its view, or a file's text as it is. */
+export type DocFile = { readonly path: string } & (
+  { readonly template: string; readonly view: object } | { readonly text: string }
+);
+
 /**
  * The static docs site of one package, path (under the package folder) to text: an index with the
  * diagram of references, a page per resource, lookup and named type, the provider configuration, the
  * stylesheet, and the search script with its index. Touches no disk beyond reading the templates.
  */
 export function emitDocs(plan: PackagePlan): Map<string, string> {
-  const t = templates();
-  const s = site(plan);
-  const page = (name: string) => t.pages.get(name)!;
-  const out = new Map<string, string>();
-  const put = (path: string, text: string) => out.set(`${DOCS_DIR}/${path}`, text);
-  put(INDEX_PAGE, page("index")(indexPage(s)));
-  put(PROVIDER_PAGE, page("provider")(providerPage(s)));
-  for (const r of plan.model.resources) put(s.resourcePage.get(r.name)!, page("resource")(resourcePage(r, s)));
-  for (const l of plan.model.lookups) put(s.lookupPage.get(l.name)!, page("lookup")(lookupPage(l, s)));
-  const users = usedBy(s);
-  for (const ty of plan.model.types)
-    put(s.typePage.get(ty.name)!, page("type")(typePage(ty, s, users.get(ty.name) ?? [])));
-  for (const [name, text] of t.assets) put(`assets/${name}`, text);
-  put("assets/search-index.js", searchScript(s));
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map(docFiles(plan).map((f) => [f.path, renderDoc(f)]));
 }
+
+/** Every file of the site, sorted by path, its pages not yet rendered (a run renders only what changed). */
+export function docFiles(plan: PackagePlan): DocFile[] {
+  const s = site(plan);
+  const out: DocFile[] = [];
+  const page = (path: string, template: string, view: object) =>
+    out.push({ path: `${DOCS_DIR}/${path}`, template, view });
+  page(INDEX_PAGE, "index", indexPage(s));
+  page(PROVIDER_PAGE, "provider", providerPage(s));
+  for (const r of plan.model.resources) page(s.resourcePage.get(r.name)!, "resource", resourcePage(r, s));
+  for (const l of plan.model.lookups) page(s.lookupPage.get(l.name)!, "lookup", lookupPage(l, s));
+  const users = usedBy(s);
+  for (const ty of plan.model.types) page(s.typePage.get(ty.name)!, "type", typePage(ty, s, users.get(ty.name) ?? []));
+  for (const [name, text] of templates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
+  out.push({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(s) });
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export const renderDoc = (f: DocFile): string => ("text" in f ? f.text : templates().pages.get(f.template)!(f.view));
+
+/**
+ * What a file's text is a function of, given the templates (part of the generator's fingerprint):
+ * a page's template and view. Views are plain data; anything else in one is a generator bug, thrown
+ * here rather than keyed wrongly.
+ */
+export function docKey(f: DocFile): string {
+  if ("text" in f) return f.text;
+  return `${f.template}\n${JSON.stringify(f.view, (key, value: unknown) => {
+    if (typeof value === "function" || (isObject(value) && !isPlain(value)))
+      throw new Error(`docs view of ${f.path}: "${key}" is not plain data`);
+    return value;
+  })}`;
+}
+
+const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
+const isPlain = (v: object): boolean =>
+  Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null;

@@ -127,6 +127,17 @@ describe("the generator CLI", () => {
     const fresh = join(dirname(schemas), "fresh");
     run("generate", "--schemas", schemas, "--out", fresh, "--no-cache");
     expect(snapshot(out)).toEqual(snapshot(fresh));
+
+    // A shared type's field: every page that shows or links it follows (docs pages are keyed by their view).
+    const engine = join(schemas, "demo/types/alphaEngine.yaml");
+    writeFileSync(
+      engine,
+      readFileSync(engine, "utf8").replace("description: Engine size.", "description: Engine class."),
+    );
+    expect(run("generate", "--schemas", schemas, "--out", out, "--cache", cache).status).toBe(0);
+    rmSync(fresh, { recursive: true });
+    run("generate", "--schemas", schemas, "--out", fresh, "--no-cache");
+    expect(snapshot(out)).toEqual(snapshot(fresh));
   });
 
   it("an edit that keeps a file's size and mtime is still seen: the cache is keyed by content", () => {
