@@ -40,7 +40,7 @@ const PLACEHOLDERS = /^\/\/@sdkgen:statement (\d+)$/gm;
  */
 function printAlone(statement: StatementStructures): string {
   // Prettier trims the ends of doc comment lines (ts-morph keeps a space after "Allowed values:"),
-  // and writes an interface with no members as "{}".
+  // and writes an empty body as "{}".
   const direct = statement.kind === StructureKind.Interface ? printInterface(statement) : undefined;
   if (direct !== undefined) return trimLineEnds(direct).replace(/\{\n\}$/, "{}");
   if (statement.kind !== StructureKind.VariableStatement)
@@ -60,8 +60,6 @@ function print(statements: (StatementStructures | string)[]): string {
   // A blank line before every top-level doc comment: ts-morph omits it after imports, type aliases and constants.
   return text.replace(/([^\n])\n\/\*\*/g, "$1\n\n/**");
 }
-
-/** Code lines (not comments) in ASCII and within prettier's width: prettier measures display width. */
 
 const TRAILING_SPACE = /[ \t]+$/gm;
 /** The text without spaces at line ends; untouched (not copied) when it has none. */
