@@ -148,7 +148,7 @@ function printCollection(n: Collection, indent: string, col: number, trail: numb
 /** `key: value` in a broken object: a string too long for the line moves under a key of 5 columns or more. */
 function entry(key: string, value: Node, indent: string): string {
   const col = indent.length + key.length + 2;
-  if (value.kind === "scalar" && value.flat.startsWith('"') && key.length >= 5 && col + value.flat.length + 1 > WIDTH)
+  if (value.kind === "scalar" && /^["']/.test(value.flat) && key.length >= 5 && col + value.flat.length + 1 > WIDTH)
     return `${key}:\n${indent}  ${value.flat}`;
   return `${key}: ${print(value, indent, col, 1)}`;
 }

@@ -104,6 +104,7 @@ describe("descriptor literals", () => {
         { field: "name", type: "string" },
       ],
     });
+    await agrees("quoted", { replaceOnChange: `A "quoted" reason ${"word ".repeat(25)}` });
     await agrees("reason", {
       replaceOnChange: `Because ${"very ".repeat(30)}long.`,
       why: `Short key ${"x".repeat(120)}`,
