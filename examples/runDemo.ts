@@ -24,35 +24,24 @@ async function demo(
 
 // netsvc: its clock sped up, so that provisioning takes seconds, not minutes. The endpoint is a
 // provider setting, so it goes through the environment too (as for cloudplat below).
-await demo(
-  "netsvc: a port, a cloud router and a link",
-  async () => {
-    const emulator = await startNetsvcEmulator({ clock: { speed: 20 } });
-    Object.assign(process.env, {
-      NETSVC_ENDPOINT: emulator.url,
-      NETSVC_ACCESS_KEY: emulator.credentials.accessKey,
-      NETSVC_SECRET_KEY: emulator.credentials.secretKey,
-      NETSVC_ACCEPT_PURCHASE_TERMS: "true",
-    });
-    return emulator;
-  },
-  async () => (await import("./netsvc/topology.js")).main(),
+async function netsvcEmulator() {
+  const emulator = await startNetsvcEmulator({ clock: { speed: 20 } });
+  Object.assign(process.env, {
+    NETSVC_ENDPOINT: emulator.url,
+    NETSVC_ACCESS_KEY: emulator.credentials.accessKey,
+    NETSVC_SECRET_KEY: emulator.credentials.secretKey,
+    NETSVC_ACCEPT_PURCHASE_TERMS: "true",
+  });
+  return emulator;
+}
+
+await demo("netsvc: a port, a cloud router and a link", netsvcEmulator, async () =>
+  (await import("./netsvc/topology.js")).main(),
 );
 
 // The same port as a stack: previewed, applied, edited, run again unchanged, and destroyed.
-await demo(
-  "netsvc: a stack, previewed, applied, edited and run again",
-  async () => {
-    const emulator = await startNetsvcEmulator({ clock: { speed: 20 } });
-    Object.assign(process.env, {
-      NETSVC_ENDPOINT: emulator.url,
-      NETSVC_ACCESS_KEY: emulator.credentials.accessKey,
-      NETSVC_SECRET_KEY: emulator.credentials.secretKey,
-      NETSVC_ACCEPT_PURCHASE_TERMS: "true",
-    });
-    return emulator;
-  },
-  async () => (await import("./netsvc/stack.js")).main(),
+await demo("netsvc: a stack, previewed, applied, edited and run again", netsvcEmulator, async () =>
+  (await import("./netsvc/stack.js")).main(),
 );
 
 // cloudplat: a release takes 1.5 s here, so the program visibly waits for it. The clock runs at real

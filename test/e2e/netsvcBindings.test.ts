@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Port, type PortArgs, Provider } from "netsvc";
+import { Port, type PortArgs } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { stopClean } from "../emulators/netsvc/testkit.js";
+import { emulatorProvider } from "./netsvcKit.js";
 
 // Issue 10's probe: an input added to port.yaml alone (lacpEnabled) reaches the wire on create and on
 // update, and the object then reads back equal to what was asked.
@@ -11,18 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => stopClean(emu));
 
-const provider = () =>
-  new Provider(
-    {
-      endpoint: emu.url,
-      accessKey: emu.credentials.accessKey,
-      secretKey: emu.credentials.secretKey,
-      acceptPurchaseTerms: true,
-      waitTime: 1,
-    },
-    {},
-    { pollMs: 20 },
-  );
+const provider = () => emulatorProvider(emu);
 const port: PortArgs = {
   productName: "edge",
   contractTermMonths: 12,

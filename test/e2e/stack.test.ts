@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getLocation, Port, type PortArgs, Provider, ServiceKey } from "netsvc";
+import { getLocation, Port, type PortArgs, ServiceKey } from "netsvc";
 import { fileBackend, formatPlan, runStackCommand, Stack, StackLockedError, type StackOptions } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { stopClean } from "../emulators/netsvc/testkit.js";
+import { emulatorProvider } from "./netsvcKit.js";
 
 // Issue 12: a declared stack, applied and run again, against the netsvc emulator.
 let emu: NetsvcEmulator;
@@ -16,18 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => stopClean(emu));
 
-const provider = () =>
-  new Provider(
-    {
-      endpoint: emu.url,
-      accessKey: emu.credentials.accessKey,
-      secretKey: emu.credentials.secretKey,
-      acceptPurchaseTerms: true,
-      waitTime: 1,
-    },
-    {},
-    { pollMs: 20 },
-  );
+const provider = () => emulatorProvider(emu);
 
 const options = (): StackOptions => ({
   backend: fileBackend(dir),
@@ -36,16 +26,19 @@ const options = (): StackOptions => ({
   passphrase: "correct horse battery staple",
 });
 
+/** The port every test declares (or edits). */
+const edgeArgs = {
+  productName: "edge",
+  contractTermMonths: 12,
+  locationId: 3,
+  marketplaceVisibility: false,
+  portSpeed: 10000,
+} as const;
+
 /** The program: a port and a service key on it; `edit` changes what the next run declares. */
 function program(edit: { portSpeed?: PortArgs["portSpeed"]; keyDescription?: string; withKey?: boolean } = {}): Stack {
   const stack = new Stack("dev", options());
-  const edge = stack.resource(Port, "edge", {
-    productName: "edge",
-    contractTermMonths: 12,
-    locationId: 3,
-    marketplaceVisibility: false,
-    portSpeed: edit.portSpeed ?? 10000,
-  });
+  const edge = stack.resource(Port, "edge", { ...edgeArgs, portSpeed: edit.portSpeed ?? edgeArgs.portSpeed });
   if (edit.withKey !== false)
     stack.resource(ServiceKey, "key", {
       productUid: edge.out.productUid,
@@ -122,13 +115,7 @@ describe("a stack", () => {
   });
 
   it("adopts the object of a create an earlier run sent but never recorded, and orders nothing", async () => {
-    const args = {
-      productName: "edge",
-      contractTermMonths: 12,
-      locationId: 3,
-      marketplaceVisibility: false,
-      portSpeed: 10000,
-    } as const;
+    const args = edgeArgs;
     const since = new Date(Date.now() - 1000).toISOString();
     const placed = await Port.create(args, { provider: provider() }); // the order that reached the service
     const pending = {
@@ -209,13 +196,7 @@ describe("a stack", () => {
   });
 
   it("honours protect, retainOnDelete, ignoreChanges and import", async () => {
-    const args = {
-      productName: "edge",
-      contractTermMonths: 12,
-      locationId: 3,
-      marketplaceVisibility: false,
-      portSpeed: 10000,
-    } as const;
+    const args = edgeArgs;
     const existing = await Port.create({ ...args, productName: "adopted" }, { provider: provider() });
     const stackWith = (
       opts: { protect?: boolean; retain?: boolean; ignore?: boolean },
@@ -265,11 +246,8 @@ describe("a stack", () => {
       const stack = new Stack("dev", options());
       const sy1 = stack.lookup(getLocation, "sy1", { name: "Equinix SY1" });
       stack.resource(Port, "edge", {
-        productName: "edge",
-        contractTermMonths: 12,
+        ...edgeArgs,
         locationId: sy1.out.id, // Output<number>, where a number is expected
-        marketplaceVisibility: false,
-        portSpeed: 10000,
       });
       return stack;
     };
@@ -291,13 +269,7 @@ describe("a stack", () => {
 
     const copy = () => {
       const stack = new Stack("copy", options());
-      const edge = stack.resource(Port, "edge", {
-        productName: "edge",
-        contractTermMonths: 12,
-        locationId: 3,
-        marketplaceVisibility: false,
-        portSpeed: 10000,
-      });
+      const edge = stack.resource(Port, "edge", edgeArgs);
       stack.resource(ServiceKey, "key", {
         productUid: edge.out.productUid,
         maxSpeed: 100,
@@ -335,7 +307,7 @@ describe("a stack", () => {
   });
 
   it("adopts a create a killed run sent, never an object another of its resources holds", async () => {
-    const args = { contractTermMonths: 12, locationId: 3, marketplaceVisibility: false, portSpeed: 10000 } as const;
+    const args = edgeArgs;
     const twins = () => {
       const stack = new Stack("dev", options());
       stack.resource(Port, "a", { ...args, productName: "twin" });

@@ -1,9 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Port, Provider } from "netsvc";
+import { Port } from "netsvc";
 import { postgresBackend, Stack, StackLockedError } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { startPostgres, type PostgresServer } from "../postgres/server.js";
+import { emulatorProvider } from "./netsvcKit.js";
 
 // Issue 12 §3: the PostgreSQL backend, against a real server the test starts.
 let emu: NetsvcEmulator;
@@ -18,18 +19,7 @@ afterAll(async () => {
   await Promise.all([emu?.stop(), server?.stop()]);
 });
 
-const provider = () =>
-  new Provider(
-    {
-      endpoint: emu.url,
-      accessKey: emu.credentials.accessKey,
-      secretKey: emu.credentials.secretKey,
-      acceptPurchaseTerms: true,
-      waitTime: 1,
-    },
-    {},
-    { pollMs: 20 },
-  );
+const provider = () => emulatorProvider(emu);
 
 function program(name: string, backend = postgresBackend(pool)): Stack {
   const stack = new Stack(name, { backend, providers: { netsvc: provider() }, kinds: [Port], passphrase: "team" });
