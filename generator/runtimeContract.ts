@@ -12,24 +12,28 @@ export const RUNTIME_FUNCTIONS = ["terraformConfig"] as const;
  * protocol only (cloudplat's credential errors, say) come from that protocol's runtime entry.
  */
 export function runtimeReexports(provider: string): {
-  values: string[];
-  protocolValues: string[];
+  /** A generic class has its type parameters as declared (`T = string`), for the root's alias of its type. */
+  values: { name: string; kind: "class" | "function"; typeParameters?: string }[];
+  protocolValues: { name: string; kind: "class" }[];
   types: string[];
 } {
+  const classes = (names: readonly string[]) => [...names].sort().map((name) => ({ name, kind: "class" as const }));
   return {
     values: [
-      "NotFoundError",
-      "OrderUncertainError",
-      "ReplacementRequiredError",
-      "Secret",
-      "ServiceError",
-      "TransportError",
-      "ValidationError",
-      "WaitError",
-      "secret",
-      "setLogSink",
-    ].sort(),
-    protocolValues: [...(PROVIDER_RUNTIMES[provider]?.errors ?? [])].sort(),
+      ...classes([
+        "NotFoundError",
+        "OrderUncertainError",
+        "ReplacementRequiredError",
+        "ServiceError",
+        "TransportError",
+        "ValidationError",
+        "WaitError",
+      ]),
+      { name: "Secret", kind: "class", typeParameters: "T = string" },
+      { name: "secret", kind: "function" },
+      { name: "setLogSink", kind: "function" },
+    ],
+    protocolValues: classes(PROVIDER_RUNTIMES[provider]?.errors ?? []),
     types: ["LogSink", "Logger", "SecretInput", "ValidationIssue"],
   };
 }

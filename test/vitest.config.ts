@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Tests import sources, not build output: the runtime and both generated packages resolve to src/.
+// A package root is its static one (src/static.ts), which is what vite itself reads (the "module"
+// condition); the root Node loads, whose modules load on first use, is tested from outside, built
+// (test/packages: lazyRoot, packInstall).
 export default defineConfig({
   root: at(".."),
   resolve: {
@@ -12,8 +15,7 @@ export default defineConfig({
       { find: /^@sdkgen\/runtime$/, replacement: at("../runtime/src/index.ts") },
       { find: /^@sdkgen\/runtime\/(netsvc|cloudplat|stack)$/, replacement: at("../runtime/src/$1/index.ts") },
       { find: /^@sdkgen\/runtime\/providers$/, replacement: at("../runtime/src/providers.ts") },
-      { find: /^netsvc$/, replacement: at("../generated/netsvc/src/index.ts") },
-      { find: /^cloudplat$/, replacement: at("../generated/cloudplat/src/index.ts") },
+      { find: /^(netsvc|cloudplat)$/, replacement: at("../generated/$1/src/static.ts") },
       { find: /^(netsvc|cloudplat)\/stack$/, replacement: at("../generated/$1/src/stack.ts") },
     ],
   },

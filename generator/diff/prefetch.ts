@@ -6,10 +6,10 @@ import type { PackagePlan } from "../plan/planPackage.js";
  * The modules of a plan whose text reads a changed file: its entity's file or that of a type it reaches.
  * Only a guess, so printing can start before the other side is loaded: the comparison still asks for
  * exactly the modules whose keys differ, printing any this missed. The package-wide modules (enums,
- * index) are left to that step, since no file maps to them.
+ * the roots) are left to that step, since no file maps to them.
  */
 export function modulesReading(plan: PackagePlan, changed: ReadonlySet<string> | undefined): ModuleJob[] {
-  const jobs = moduleJobs(plan).filter((j) => j.kind !== "enums" && j.kind !== "index");
+  const jobs = moduleJobs(plan).filter((j) => j.kind !== "enums" && j.kind !== "index" && j.kind !== "staticIndex");
   if (!changed) return jobs;
   const types = new Map(plan.model.types.map((t) => [t.name, t]));
   const reachesChange = new Map<string, boolean>();

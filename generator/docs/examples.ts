@@ -97,17 +97,22 @@ function shown(written: readonly Example[], site: Site, generated: { title: stri
   return [{ title: generated.title, description: undefined, code: full(generated.code), generated: true }];
 }
 
+// A kind not bound to operations has no class (a lookup, no function): nothing to call, so no example.
 export const resourceExamples = (r: Resource, site: Site): ShownExample[] =>
-  shown(r.examples, site, {
-    title: "Create one with its required inputs",
-    code: `const ${camel(r.name)} = await ${r.name}.create(${literal(r.fields, site, "")});\nconsole.log(${camel(r.name)}.id);\n`,
-  });
+  !r.operations
+    ? []
+    : shown(r.examples, site, {
+        title: "Create one with its required inputs",
+        code: `const ${camel(r.name)} = await ${r.name}.create(${literal(r.fields, site, "")});\nconsole.log(${camel(r.name)}.id);\n`,
+      });
 
 export const lookupExamples = (l: Lookup, site: Site): ShownExample[] =>
-  shown(l.examples, site, {
-    title: "Call it with its required inputs",
-    code: `const result = await ${l.name}(${literal(l.inputs, site, "")});\nconsole.log(result.id);\n`,
-  });
+  !l.operation
+    ? []
+    : shown(l.examples, site, {
+        title: "Call it with its required inputs",
+        code: `const result = await ${l.name}(${literal(l.inputs, site, "")});\nconsole.log(result.id);\n`,
+      });
 
 export const providerExamples = (site: Site): ShownExample[] =>
   shown(site.model.provider.examples, site, {

@@ -126,8 +126,8 @@ export function usedBy(site: Site): Map<string, string[]> {
 export function typePage(t: NamedType, site: Site, users: readonly string[]) {
   const plan = site.plan.types.get(t.name)!;
   const forms = [
-    ...(t.usage.input ? [`<code>${escape(plan.input)}</code> (as an input)`] : []),
-    ...(t.usage.output || !t.usage.input ? [`<code>${escape(plan.output)}</code> (as read)`] : []),
+    ...(plan.declares.input ? [`<code>${escape(plan.input)}</code> (as an input)`] : []),
+    ...(plan.declares.output ? [`<code>${escape(plan.output)}</code> (as read)`] : []),
   ];
   return {
     ...frame(site, SUB, t.name),

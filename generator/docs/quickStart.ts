@@ -94,8 +94,9 @@ await ${v}.delete();
 
 export function quickStart(site: Site): string {
   const m = site.model;
-  const r = showcase(m.resources);
-  const l = showcase(m.lookups);
+  // Only what a program can call: a kind bound to operations.
+  const r = showcase(m.resources.filter((x) => x.operations));
+  const l = showcase(m.lookups.filter((x) => x.operation));
   const shown = m.provider.config.find((f) => f.default !== undefined && !f.type.secret);
   const args = shown ? `{ ${shown.name}: ${JSON.stringify(shown.default)} }` : "{}";
   const body = `// Each setting comes from this argument, else its ${m.provider.envPrefix}_* environment variable, else its default.

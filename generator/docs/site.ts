@@ -1,6 +1,6 @@
 import type { EnumType, NamedType, PackageModel } from "../model/types.js";
 import type { LookupPlan, PackagePlan, ResourcePlan } from "../plan/planPackage.js";
-import { runtimeReexports } from "../runtimeContract.js";
+import { rootExports } from "../plan/rootExports.js";
 
 /** Page paths (relative to docs/) of every entity, and the model's lookups by name. */
 export interface Site {
@@ -45,29 +45,9 @@ export function site(plan: PackagePlan): Site {
 
 /** Every name the package exports, split into values and types (types are imported with `type`). */
 function exportedNames(plan: PackagePlan): ExportedNames {
-  const m = plan.model;
-  const rt = runtimeReexports(m.provider.name);
-  const values = new Set<string>([
-    ...rt.values,
-    ...rt.protocolValues,
-    "Provider",
-    "resolveProviderConfig",
-    "defaultProvider",
-    ...m.provider.functions.map((f) => f.name),
-    ...m.enums.map((e) => e.name),
-    ...plan.resources.flatMap((r) => [r.entity.name, r.validate, r.descriptor]),
-    ...plan.lookups.flatMap((l) => [l.entity.name, l.validate, l.descriptor]),
-  ]);
-  const types = new Set<string>([
-    ...rt.types,
-    "ProviderArgs",
-    "ProviderConfig",
-    ...plan.resources.flatMap((r) => [r.args, r.state, r.outputs]),
-    ...plan.lookups.flatMap((l) => [l.args, l.result]),
-    ...[...plan.types.values()].flatMap((t) => [
-      ...(t.entity.usage.output || !t.entity.usage.input ? [t.output] : []),
-      ...(t.entity.usage.input ? [t.input] : []),
-    ]),
-  ]);
-  return { values, types };
+  const modules = rootExports(plan);
+  return {
+    values: new Set(modules.flatMap((m) => m.values.map((v) => v.name))),
+    types: new Set(modules.flatMap((m) => m.types)),
+  };
 }

@@ -1,51 +1,99 @@
-import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
+import { breakLongLines } from "../format/breakLines.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { ModuleContext } from "./context.js";
-import { providerFolder } from "./describe.js";
-import { runtimeReexports } from "../runtimeContract.js";
+import { rootExports, type ModuleExports } from "../plan/rootExports.js";
 import { runtimeModule } from "../repoPackages.js";
-import { printModule } from "./printModule.js";
+import { providerFolder } from "./describe.js";
+import { header } from "./header.js";
 
-/** The package entry: every generated module re-exported, plus the runtime names users handle. */
+/**
+ * The package root as Node loads it. Importing it loads the runtime, the enums and the provider, and
+ * stands in for every entity's values: a module is loaded on first use of one of them, so a program
+ * using one resource of a 2,000-entity package loads a few modules, not thousands (`lazyModule`).
+ * Types are re-exported as they are, so a program type-checks exactly as against the static root.
+ *
+ * Every value comes through one `require` (which loads ES modules on the Node versions the package
+ * supports), the eager ones too: a loader of its own that runs the root (a test runner's, say) then
+ * still hands out values of one copy of each module, so `instanceof ValidationError` holds for an
+ * error a lazily loaded resource throws. Each value's type is written out (`$port["Port"]`): when
+ * inferred, tsc spent seconds printing them into the declarations of a large package.
+ *
+ * Written as prettier would format it (a line of a shape breakLongLines does not break sends it to prettier).
+ */
 export function emitIndex(plan: PackagePlan): string {
-  const ctx = new ModuleContext(plan, plan.indexPath);
-  const modules = [
-    plan.enumsPath,
-    plan.providerPath,
-    ...plan.resources.map((r) => r.path),
-    ...plan.lookups.map((l) => l.path),
-    ...[...plan.types.values()].map((t) => t.path),
+  const modules = rootExports(plan);
+  const names = locals(modules);
+  const lines = [
+    `import { createRequire } from "node:module";`,
+    "",
+    "const nodeRequire = createRequire(import.meta.url);",
+    "",
+    "/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */",
+    `function load<M>(path: string): import("${runtimeModule()}").LazyModule<M> {`,
+    "  return $runtime.lazyModule(() => nodeRequire(path) as M);",
+    "}",
+    ...modules.flatMap((m, i) => moduleExports(m, names[i]!)),
   ];
-  const all = (path: string): ExportDeclarationStructure => ({
-    kind: StructureKind.ExportDeclaration,
-    moduleSpecifier: `./${path.replace(/^src\//, "").replace(/\.ts$/, ".js")}`,
-  });
-  const reexports = runtimeReexports(plan.model.provider.name);
-  return printModule(
-    ctx,
-    [providerFolder(plan)],
-    [
-      ...modules.sort().map(all),
-      {
-        kind: StructureKind.ExportDeclaration,
-        moduleSpecifier: runtimeModule(),
-        namedExports: reexports.values,
-      },
-      ...(reexports.protocolValues.length
-        ? [
-            {
-              kind: StructureKind.ExportDeclaration as const,
-              moduleSpecifier: `${runtimeModule()}/${plan.model.provider.protocol!}`,
-              namedExports: reexports.protocolValues,
-            },
-          ]
-        : []),
-      {
-        kind: StructureKind.ExportDeclaration,
-        moduleSpecifier: runtimeModule(),
-        isTypeOnly: true,
-        namedExports: reexports.types,
-      },
-    ],
+  return header([providerFolder(plan)]) + breakLongLines(lines.join("\n")) + "\n";
+}
+
+/**
+ * The package root as bundlers read it (the "module" condition): every module re-exported statically,
+ * which a bundler tree-shakes down to what a program uses.
+ */
+export function emitStaticIndex(plan: PackagePlan): string {
+  const lines = rootExports(plan).map((m) =>
+    m.specifier.startsWith(".")
+      ? `export * from "${m.specifier}";`
+      : [
+          `export { ${m.values.map((v) => v.name).join(", ")} } from "${m.specifier}";`,
+          ...(m.types.length ? [`export type { ${m.types.join(", ")} } from "${m.specifier}";`] : []),
+        ].join("\n"),
+  );
+  return header([providerFolder(plan)]) + breakLongLines(lines.join("\n")) + "\n";
+}
+
+/** One module's values (read at once, or through stand-ins) and its types, re-exported. */
+function moduleExports(m: ModuleExports, local: string): string[] {
+  const from = m.specifier;
+  return [
+    "",
+    `type ${local} = typeof import("${from}");`,
+    m.eager ? `const ${local}: ${local} = nodeRequire("${from}");` : `const ${local} = load<${local}>("${from}");`,
+    ...m.values.flatMap((v) => [
+      m.eager
+        ? `export const ${v.name}: ${local}["${v.name}"] = ${local}.${v.name};`
+        : `export let ${v.name}: ${local}["${v.name}"] = ${standIn(local, v)};`,
+      ...(v.kind === "class" || v.kind === "enum" ? [typeAlias(v, from)] : []),
+    ]),
+    // Once loaded, the bindings are the module's own values: `===` those of its subpath.
+    ...(m.eager ? [] : [`${local}.onLoad((m) => ({ ${m.values.map((v) => v.name).join(", ")} } = m));`]),
+    ...(m.types.length ? [`export type { ${m.types.join(", ")} } from "${from}";`] : []),
+  ];
+}
+
+/** The type of a class or enum, under its name: `export type Secret<T = string> = import("…").Secret<T>;`. */
+function typeAlias(v: ModuleExports["values"][number], from: string): string {
+  const params = v.typeParameters ? `<${v.typeParameters}>` : "";
+  const args = v.typeParameters ? `<${v.typeParameters.replace(/\s*=[^,]*/g, "")}>` : "";
+  return `export type ${v.name}${params} = import("${from}").${v.name}${args};`;
+}
+
+const standIn = (local: string, v: ModuleExports["values"][number]) =>
+  `${local}.${v.kind === "class" || v.kind === "function" ? "function" : "value"}("${v.name}")`;
+
+/**
+ * Each module's local name: `$` and its file's name (exported names never start with "$"), with the
+ * folder added where two files share a name (a resource or type and a lookup), and `$runtime` (which
+ * `load` uses: the first module read) and `$runtime_<protocol>` for the runtime's entries.
+ */
+function locals(modules: readonly ModuleExports[]): string[] {
+  const base = (m: ModuleExports) =>
+    m.specifier.startsWith(".")
+      ? m.specifier.replace(/^.*\//, "").replace(/\.js$/, "")
+      : `runtime${m.specifier.replace(/^[^/]*\/[^/]*/, "").replace(/\W/g, "_")}`;
+  const taken = new Map<string, number>();
+  for (const m of modules) taken.set(base(m), (taken.get(base(m)) ?? 0) + 1);
+  return modules.map((m) =>
+    taken.get(base(m))! > 1 ? `$${m.specifier.replace(/^\.\/(\w+)\/(\w+)\.js$/, "$1_$2")}` : `$${base(m)}`,
   );
 }

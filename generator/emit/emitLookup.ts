@@ -90,7 +90,7 @@ function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): S
       ],
       returnType: `Promise<${p.result}>`,
       statements: [
-        `return (await ${rt}.invokeLookup(${p.descriptor}, args, options.provider ?? ${defaultProvider}, options)) as unknown as ${p.result};`,
+        `return ${rt}.invokeLookup<${p.result}>(${p.descriptor}, args, options.provider ?? ${defaultProvider}, options);`,
       ],
     },
   ];

@@ -12,11 +12,10 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
   const t = p.entity;
   const ctx = new ModuleContext(plan, p.path);
   const rt = ctx.imports.rt(false);
-  const wantOutput = t.usage.output || !t.usage.input;
   const statements: StatementStructures[] = [];
   if (t.kind === "object") {
-    if (wantOutput) statements.push(fieldInterface(p.output, entityDoc(t.description), t.fields, "output", ctx));
-    if (t.usage.input) statements.push(fieldInterface(p.input, entityDoc(t.description), t.fields, "input", ctx));
+    if (p.declares.output) statements.push(fieldInterface(p.output, entityDoc(t.description), t.fields, "output", ctx));
+    if (p.declares.input) statements.push(fieldInterface(p.input, entityDoc(t.description), t.fields, "input", ctx));
     statements.push(
       constant(
         p.descriptor,
@@ -37,7 +36,7 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
     const doc = docText(
       `${t.description}\n\nDiscriminated by \`${d.field}\`${d.caseInsensitive ? " (case-insensitive)" : ""}: ${d.description}\n\n${t.variants.map((v) => `- \`${v.value}\`: ${v.description ?? v.ref}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n")}`,
     );
-    if (wantOutput)
+    if (p.declares.output)
       statements.push({
         kind: StructureKind.TypeAlias,
         name: p.output,
@@ -45,7 +44,7 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
         type: union("output"),
         docs: [doc],
       });
-    if (t.usage.input)
+    if (p.declares.input)
       statements.push({
         kind: StructureKind.TypeAlias,
         name: p.input,

@@ -1,11 +1,12 @@
 import type { Field, TypeSpec } from "../model/types.js";
 import { hashText } from "../cache/genCache.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import { rootExports } from "../plan/rootExports.js";
 
 /** One TypeScript module of a package: what to emit, and a key of every input its text depends on. */
 export interface ModuleJob {
   readonly path: string;
-  readonly kind: "resource" | "lookup" | "type" | "enums" | "provider" | "index";
+  readonly kind: "resource" | "lookup" | "type" | "enums" | "provider" | "index" | "staticIndex";
   readonly name?: string;
 }
 
@@ -14,6 +15,7 @@ export function moduleJobs(plan: PackagePlan): ModuleJob[] {
     { path: plan.enumsPath, kind: "enums" },
     { path: plan.providerPath, kind: "provider" },
     { path: plan.indexPath, kind: "index" },
+    { path: plan.staticIndexPath, kind: "staticIndex" },
     ...plan.resources.map((r) => ({ path: r.path, kind: "resource" as const, name: r.entity.name })),
     ...plan.lookups.map((l) => ({ path: l.path, kind: "lookup" as const, name: l.entity.name })),
     ...[...plan.types.values()].map((t) => ({ path: t.path, kind: "type" as const, name: t.entity.name })),
@@ -59,14 +61,11 @@ export function moduleKeys(plan: PackagePlan): Map<string, string> {
   };
   const out = new Map<string, string>([
     [plan.enumsPath, key({ path: plan.enumsPath, kind: "enums" }, m.enums, [])],
-    [
-      plan.indexPath,
-      key(
-        { path: plan.indexPath, kind: "index" },
-        moduleJobs(plan).map((j) => j.path),
-        [],
-      ),
-    ],
+    // The roots are made of the names every module they re-export exports.
+    ...[plan.indexPath, plan.staticIndexPath].map((path): [string, string] => [
+      path,
+      JSON.stringify([path, rootExports(plan)]),
+    ]),
     [
       plan.providerPath,
       key({ path: plan.providerPath, kind: "provider" }, m.provider, [

@@ -1,4 +1,5 @@
 import { printStructure, StructureKind, type StatementStructures } from "ts-morph";
+import { breakLongLines } from "../format/breakLines.js";
 import { FORMATTED_BEGIN, FORMATTED_END, inStyle } from "../format/formatted.js";
 import type { ModuleContext } from "./context.js";
 import { header } from "./header.js";
@@ -9,7 +10,8 @@ import { printInterface } from "./printInterface.js";
  *
  * Most of it is printed in prettier's style already: descriptors are laid out by `literal`, field
  * interfaces by `printInterface`, and what ts-morph prints of the emitters' other declarations is
- * what prettier would make of it as long as every code line fits in 120 columns of ASCII. Such a
+ * what prettier would make of it as long as every code line fits in 120 columns of ASCII, once the
+ * long signatures, calls and import lists are broken as prettier breaks them (breakLongLines). Such a
  * (documented) declaration is marked for the formatter to pass through, which spares it most of its
  * work; the rest (imports, wider lines) is formatted. test/generator/preformatted.test.ts holds
  * every module of a synthetic provider to prettier's output, and `generate --check` the real ones.
@@ -23,7 +25,7 @@ export function printModule(ctx: ModuleContext, sources: readonly string[], stat
     // Put in after printing (ts-morph would read the whole text again), between blank lines as ts-morph sets declarations apart.
     return `${PLACEHOLDER}${blocks.push(`\n${FORMATTED_BEGIN}\n${text}\n${FORMATTED_END}\n`) - 1}`;
   });
-  const text = print([...ctx.imports.structures(), ...shown]);
+  const text = breakLongLines(print([...ctx.imports.structures(), ...shown]));
   return header(sources) + (blocks.length ? text.replace(PLACEHOLDERS, (_, i: string) => blocks[Number(i)]!) : text);
 }
 
@@ -39,6 +41,10 @@ const PLACEHOLDERS = /^\/\/@sdkgen:statement (\d+)$/gm;
  * multi-line one by another level.
  */
 function printAlone(statement: StatementStructures): string {
+  return breakLongLines(printUnbroken(statement));
+}
+
+function printUnbroken(statement: StatementStructures): string {
   // Prettier trims the ends of doc comment lines (ts-morph keeps a space after "Allowed values:"),
   // and writes an empty body as "{}".
   const direct = statement.kind === StructureKind.Interface ? printInterface(statement) : undefined;

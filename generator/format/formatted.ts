@@ -21,12 +21,15 @@ export const putFormatted = (text: string, pieces: readonly string[]): string =>
 
 /**
  * Whether text needs no formatting: every code line (not in a doc comment) is within 120 columns
- * of printable ASCII. What the emitters print is then what prettier would make of it (prettier
- * measures display width, the string length only in ASCII). One test over the text: splitting a
- * 46,000-member interface into lines cost more memory than printing it.
+ * of printable characters one column wide each. What the emitters print is then what prettier would
+ * make of it (prettier measures display width, which is the string length only for such characters:
+ * ASCII, Latin letters and signs like §, dashes and ellipses, arrows, mathematical signs like −).
+ * One test over the text: splitting a 46,000-member interface into lines cost more memory than printing it.
  */
 export const inStyle = (text: string): boolean => !OUT_OF_STYLE.test(text);
-const OUT_OF_STYLE = /^(?![ \t]*(?:\/\*\*|\*))(?:[^\n]{121,}|[^\n]*[^\x20-\x7e\n])/m;
+// A line that is one string literal alone (a long value under its key) may be wider: prettier cannot break it.
+const OUT_OF_STYLE =
+  /^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$)[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff])/m;
 
 /** Blank lines as prettier leaves them: none at the start, at most one in a row, one newline at the end. */
 export const settleBlankLines = (text: string): string =>

@@ -33,6 +33,8 @@ export interface TypePlan {
   /** Input form: the non-output fields. */
   readonly input: string;
   readonly descriptor: string;
+  /** Which forms the module declares: the input form only where an input uses it, the output form unless only inputs do. */
+  readonly declares: { readonly output: boolean; readonly input: boolean };
 }
 
 /** Every generated file and exported name of one package, decided before any text exists. */
@@ -44,6 +46,8 @@ export interface PackagePlan {
   readonly enumsPath: string;
   readonly providerPath: string;
   readonly indexPath: string;
+  /** The root as bundlers read it: every module re-exported statically. */
+  readonly staticIndexPath: string;
 }
 
 export const providerSymbols = (model: PackageModel) => ({
@@ -71,7 +75,7 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
     else owners.set(symbol, { what, at });
   };
   const reexports = runtimeReexports(model.provider.name);
-  [...reexports.values, ...reexports.protocolValues, ...reexports.types].forEach((s) =>
+  [...[...reexports.values, ...reexports.protocolValues].map((v) => v.name), ...reexports.types].forEach((s) =>
     owners.set(s, { what: "a runtime re-export" }),
   );
 
@@ -101,10 +105,11 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
         output: t.name,
         input: `${t.name}Args`,
         descriptor: `${camel(t.name)}Type`,
+        declares: { output: t.usage.output || !t.usage.input, input: t.usage.input },
       };
       const what = `${t.kind === "object" && t.inline ? "inline type" : "type"} ${t.name}`;
-      if (t.usage.output || !t.usage.input) claim(plan.output, t[SOURCE], what);
-      if (t.usage.input) claim(plan.input, t[SOURCE], what);
+      if (plan.declares.output) claim(plan.output, t[SOURCE], what);
+      if (plan.declares.input) claim(plan.input, t[SOURCE], what);
       claim(plan.descriptor, t[SOURCE], what);
       return [t.name, plan];
     }),
@@ -160,6 +165,7 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       enumsPath: "src/enums.ts",
       providerPath: "src/provider.ts",
       indexPath: "src/index.ts",
+      staticIndexPath: "src/static.ts",
     },
     diagnostics,
   };

@@ -2,13 +2,16 @@ import type { NamedType, TypeSpec } from "../model/types.js";
 import type { ModuleJob } from "../emit/moduleKeys.js";
 import type { PackagePlan } from "./planPackage.js";
 
+/** Modules that read the whole plan. */
+const AGGREGATES = new Set<ModuleJob["kind"]>(["index", "staticIndex", "enums", "provider"]);
+
 /**
  * The part of a plan that emitting `jobs` reads: their entities, every type those reach, and all
  * enums. A warm run rebuilds a few modules of a large package; sending a worker the whole plan
- * would cost more than emitting them. Aggregate modules (index, enums, provider) need the whole plan.
+ * would cost more than emitting them. Aggregate modules (the roots, enums, provider) need the whole plan.
  */
 export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackagePlan {
-  if (jobs.some((j) => j.kind === "index" || j.kind === "enums" || j.kind === "provider")) return plan;
+  if (jobs.some((j) => AGGREGATES.has(j.kind))) return plan;
   const types = new Map(plan.model.types.map((t) => [t.name, t]));
   const reached = new Set<string>();
   const reach = (s: TypeSpec | undefined): void => {

@@ -26,3 +26,4 @@ export * from "./lifecycle/wire.js";
 export * from "./lifecycle/lookup.js";
 export { mayBeIdentified } from "./lifecycle/identified.js";
 export * from "./concurrency.js";
+export * from "./lazyModule.js";

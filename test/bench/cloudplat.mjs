@@ -6,6 +6,9 @@ import http from "node:http";
 import { getAddressTemplates, Provider } from "cloudplat";
 import tencentcloud from "tencentcloud-sdk-nodejs-common";
 import { startCloudplatEmulator } from "../../build/examples/test/emulators/cloudplat/index.js";
+import { printLoad } from "./load.mjs";
+
+printLoad("start");
 
 const emu = await startCloudplatEmulator();
 // Node asks for every address (`all`) or one; either way the emulator's.
@@ -67,3 +70,4 @@ const ratio = ours / them;
 console.log(
   `cloudplat requests/s, generated SDK vs official client (DescribeAddressTemplates): ${ours.toFixed(0)} vs ${them.toFixed(0)}, ratio ${ratio.toFixed(2)} (bound >= 1.0) ${ratio >= 1 ? "ok" : "UNDER"}`,
 );
+printLoad("end");

@@ -1,6 +1,9 @@
 // Signing throughput of the cloudplat runtime (TC3-HMAC-SHA256) on one core, beside its bound of
 // 50,000 signatures per second. Needs the built runtime (`make build`).
 import { signRequest } from "../../runtime/dist/cloudplat/sign.js";
+import { printLoad } from "./load.mjs";
+
+printLoad("start");
 
 const BOUND = 50_000;
 const body = JSON.stringify({
@@ -32,3 +35,4 @@ const median = Math.round(rounds[2]);
 console.log(
   `cloudplat signing: ${median.toLocaleString("en")} signatures/s, median of 5 rounds (bound ${BOUND.toLocaleString("en")}) ${median >= BOUND ? "ok" : "TOO SLOW"}`,
 );
+printLoad("end");

@@ -1,42 +1,81 @@
-// `make bench`: what a downstream program pays for using a generated package (user-issues §3: "a
-// one-resource program under 1 s to import and under 1 s to type-check"). A program managing one
-// resource, importing it by its subpath and from the package root, is type-checked with tsc (as a
-// project would: skipLibCheck) and run once per import, each in a fresh process; a program without
-// the package gives the baseline, so the package's own share is printed too.
+// `make bench` (consumers): what a downstream program pays for using a generated package, for netsvc,
+// cloudplat and a synthetic package of 2,000 entities (generated and built here), each imported from
+// its root and from the resource's subpath. A program manages one resource; it is type-checked with
+// tsc (as a project would: strict, skipLibCheck) and its import is timed, each in a fresh process. A
+// program without any package is type-checked in the same round, so each package's share is its time
+// less that round's baseline. Rounds rotate the order of the programs; medians of every run are printed.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { printLoad } from "./load.mjs";
+import { writeSynthetic } from "./synthetic.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+const ROUNDS = 3;
+const IMPORT_RUNS = 5;
+const BOUNDS = { importMs: 150, modules: 300, shareS: 1 };
+
+printLoad("start");
 const work = mkdtempSync(join(tmpdir(), "sdkgen-consumer-"));
-symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"));
+const modulesDir = join(work, "node_modules");
+mkdirSync(modulesDir);
+for (const entry of readdirSync(join(ROOT, "node_modules")))
+  symlinkSync(join(ROOT, "node_modules", entry), join(modulesDir, entry));
 
-const PROGRAMS = {
-  baseline: `console.log(process.argv.length);\nexport {};\n`,
-  subpath: `import { ApiGatewayService } from "cloudplat/resources/apiGatewayService";\n`,
-  root: `import { ApiGatewayService } from "cloudplat";\n`,
+/** The synthetic package, generated and built as a maintainer would (its build is timed too). */
+function buildSynthetic() {
+  const schemas = join(work, "synth-schemas");
+  writeSynthetic(schemas);
+  const out = join(work, "synth-out");
+  const run = (args, what) => {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, args, { encoding: "utf8", cwd: ROOT });
+    if (r.status !== 0) throw new Error(`${what} failed:\n${r.stdout}${r.stderr}`);
+    return (performance.now() - started) / 1000;
+  };
+  const generate = run(
+    [join(ROOT, "build/generator/cli.js"), "generate", "--schemas", schemas, "--out", out, "--no-cache"],
+    "generate",
+  );
+  symlinkSync(modulesDir, join(out, "node_modules"));
+  const build = run([TSC, "-p", join(out, "synth/tsconfig.json")], "tsc");
+  symlinkSync(join(out, "synth"), join(modulesDir, "synth"));
+  console.log(
+    `synthetic package (2,000 entities): generated in ${generate.toFixed(1)} s, built by tsc in ${build.toFixed(1)} s`,
+  );
+}
+buildSynthetic();
+
+const PACKAGES = {
+  netsvc: { resource: "Port", subpath: "netsvc/resources/port" },
+  cloudplat: { resource: "ApiGatewayService", subpath: "cloudplat/resources/apiGatewayService" },
+  "synth (2,000 entities)": { resource: "Thing7", subpath: "synth/resources/thing7", root: "synth" },
 };
+const specifiers = Object.entries(PACKAGES).flatMap(([name, p]) => [
+  { name, kind: "root", specifier: p.root ?? name, resource: p.resource },
+  { name, kind: "subpath", specifier: p.subpath, resource: p.resource },
+]);
 // The resource is used, not only imported, so its types are checked; running it stops before any request.
-const USE = `if (process.argv.length > 9) {\n  const s = await ApiGatewayService.create({ serviceName: "shop", protocol: "http", netTypes: ["OUTER"] });\n  console.log(s.id, s.outerSubDomain);\n}\n`;
-for (const [name, head] of Object.entries(PROGRAMS))
-  writeFileSync(join(work, `${name}.mts`), name === "baseline" ? head : head + USE);
+const program = ({ specifier, resource }) =>
+  `import { ${resource} } from ${JSON.stringify(specifier)};\nif (process.argv.length > 9) {\n  const found = await ${resource}.get("id");\n  console.log(found.id);\n}\n`;
+const programs = [{ file: "baseline.mts", text: `console.log(process.argv.length);\nexport {};\n` }];
+for (const [i, s] of specifiers.entries()) programs.push({ file: `p${i}.mts`, text: program(s), spec: s });
+for (const p of programs) writeFileSync(join(work, p.file), p.text);
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** tsc on one program: total time (s) and memory (MB) from its own --extendedDiagnostics report. */
-function typecheck(name) {
+/** tsc on one program: seconds and MB from its own --extendedDiagnostics report. */
+function typecheck(file) {
   const args = [TSC, "--noEmit", "--extendedDiagnostics", "--strict", "--skipLibCheck", "--target", "ES2022"];
-  args.push("--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "node", join(work, `${name}.mts`));
+  args.push("--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "node", join(work, file));
   const r = spawnSync(process.execPath, args, { encoding: "utf8", cwd: work });
-  if (r.status !== 0) throw new Error(`tsc failed on ${name}:\n${r.stdout}${r.stderr}`);
+  if (r.status !== 0) throw new Error(`tsc failed on ${file}:\n${r.stdout}${r.stderr}`);
   const figure = (label) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(r.stdout)?.[1]);
-  return { seconds: figure("Total time"), mb: figure("Memory used") / 1024, lines: figure("Lines of Definitions") };
+  return { s: figure("Total time"), mb: figure("Memory used") / 1024 };
 }
 
-/** Node importing a module the program imports, in a fresh process: ms of the import itself. */
+/** Node importing a specifier in a fresh process: ms of the import itself. */
 function importMs(specifier) {
   const probe = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8", cwd: work });
@@ -44,39 +83,91 @@ function importMs(specifier) {
   return Number(r.stdout.trim());
 }
 
-const SPECIFIERS = { subpath: "cloudplat/resources/apiGatewayService", root: "cloudplat" };
+/** How many modules (not Node's own) importing a specifier loads, counted by a resolve hook. */
+function modulesLoaded(specifier) {
+  const hook = `data:text/javascript,${encodeURIComponent(`const seen = new Set();
+export async function resolve(s, c, next) { const f = await next(s, c); if (!f.url.startsWith("node:")) seen.add(f.url); return f; }
+export async function load(u, c, next) { if (u === "sdkgen:count") return { format: "module", source: "export default " + seen.size, shortCircuit: true }; return next(u, c); }`)}`;
+  const register = `import { register } from "node:module"; register(${JSON.stringify(hook)});`;
+  const probe = `await import(${JSON.stringify(specifier)}); const { default: n } = await import("sdkgen:count"); console.log(n);`;
+  const r = spawnSync(
+    process.execPath,
+    ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", probe],
+    { encoding: "utf8", cwd: work },
+  );
+  if (r.status !== 0) throw new Error(`counting the modules of ${specifier} failed:\n${r.stderr}`);
+  return Number(r.stdout.trim()) - 1; // the program itself
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const list = (xs, digits) => xs.map((x) => x.toFixed(digits)).join(" ");
 
 try {
-  const runs = 5;
-  const checks = Object.fromEntries(
-    Object.keys(PROGRAMS).map((n) => [n, Array.from({ length: runs }, () => typecheck(n))]),
-  );
-  const rows = [["figure", "median", "package's share", "bound", ""]];
-  const base = checks.baseline;
-  for (const name of ["subpath", "root"]) {
-    const s = median(checks[name].map((c) => c.seconds));
-    const mb = median(checks[name].map((c) => c.mb));
-    const sBase = median(base.map((c) => c.seconds));
-    const mbBase = median(base.map((c) => c.mb));
-    const lines = checks[name][0].lines - base[0].lines;
-    rows.push([
-      `type-check, one resource (${name} import)`,
-      `${s.toFixed(2)} s`,
-      `+${(s - sBase).toFixed(2)} s, +${lines} lines of .d.ts`,
-      "1 s",
-      s <= 1 ? "ok" : "OVER",
-    ]);
-    rows.push([
-      `type-check memory (${name} import)`,
-      `${mb.toFixed(0)} MB`,
-      `+${(mb - mbBase).toFixed(0)} MB`,
-      "150 MB",
-      mb <= 150 ? "ok" : "OVER",
-    ]);
+  // Type-checks: every round runs the baseline and every program, in an order that rotates.
+  const checks = new Map(programs.map((p) => [p.file, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = programs.map((_, i) => programs[(i + round) % programs.length]);
+    const results = new Map(order.map((p) => [p.file, typecheck(p.file)]));
+    const base = results.get("baseline.mts");
+    for (const [file, r] of results) checks.get(file).push({ ...r, share: r.s - base.s, shareMb: r.mb - base.mb });
   }
-  for (const [name, specifier] of Object.entries(SPECIFIERS)) {
-    const ms = median(Array.from({ length: runs }, () => importMs(specifier)));
-    rows.push([`import at run time (${name})`, `${ms.toFixed(0)} ms`, "", "1000 ms", ms <= 1000 ? "ok" : "OVER"]);
+  // Imports: the specifiers alternate, their order rotating.
+  const imports = new Map(specifiers.map((s) => [s.specifier, []]));
+  for (let run = 0; run < IMPORT_RUNS; run++)
+    for (let i = 0; i < specifiers.length; i++) {
+      const s = specifiers[(i + run) % specifiers.length];
+      imports.get(s.specifier).push(importMs(s.specifier));
+    }
+
+  const rows = [["figure", "median", "runs", "bound", ""]];
+  const row = (figure, value, runs, bound, unit) =>
+    rows.push([
+      figure,
+      `${value} ${unit}`,
+      runs,
+      bound === undefined ? "" : `${bound} ${unit}`,
+      bound === undefined ? "" : Number(value) <= bound ? "ok" : "OVER",
+    ]);
+  const base = checks.get("baseline.mts");
+  row(
+    "type-check, program without a package (baseline)",
+    median(base.map((c) => c.s)).toFixed(2),
+    list(
+      base.map((c) => c.s),
+      2,
+    ),
+    undefined,
+    "s",
+  );
+  for (const [i, s] of specifiers.entries()) {
+    const c = checks.get(`p${i}.mts`);
+    const label = `${s.name}, ${s.kind} import`;
+    row(
+      `type-check, ${label}: package's share`,
+      median(c.map((x) => x.share)).toFixed(2),
+      `${list(
+        c.map((x) => x.share),
+        2,
+      )} (totals ${list(
+        c.map((x) => x.s),
+        2,
+      )})`,
+      BOUNDS.shareS,
+      "s",
+    );
+    row(
+      `type-check memory, ${label}: package's share`,
+      median(c.map((x) => x.shareMb)).toFixed(0),
+      list(
+        c.map((x) => x.shareMb),
+        0,
+      ),
+      undefined,
+      "MB",
+    );
+    const ms = imports.get(s.specifier);
+    row(`import at run time, ${label}`, median(ms).toFixed(0), list(ms, 0), BOUNDS.importMs, "ms");
+    row(`modules loaded, ${label}`, String(modulesLoaded(s.specifier)), "", BOUNDS.modules, "modules");
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows)
@@ -88,8 +179,9 @@ try {
     );
   const tsc = spawnSync(process.execPath, [TSC, "--version"], { encoding: "utf8" }).stdout.trim();
   console.log(
-    `medians of ${runs} fresh processes (${tsc}); the package's share is against the same program without it`,
+    `${ROUNDS} rounds of type-checks (${tsc}) and ${IMPORT_RUNS} of imports, fresh processes, orders rotating`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });
+  printLoad("end");
 }

@@ -7,6 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeSynthetic } from "./synthetic.mjs";
+import { printLoad } from "./load.mjs";
+
+printLoad("start");
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(ROOT, "build/generator/cli.js");
@@ -108,3 +111,4 @@ console.log(line(["figure", "median", "runs", "bound", ""]));
 for (const r of rows) console.log(line(r));
 console.log(`\nboth providers: ${realSummary}\n2,000 entities: ${synthSummary}`);
 rmSync(work, { recursive: true, force: true });
+printLoad("end");

@@ -7,6 +7,9 @@ import { fileURLToPath } from "node:url";
 import { emitDocs } from "../../build/generator/docs/emitDocs.js";
 import { loadModels, planPackages } from "../../build/generator/pipeline.js";
 import { writeSynthetic } from "./synthetic.mjs";
+import { printLoad } from "./load.mjs";
+
+printLoad("start");
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "sdkgen-bench-docs-"));
@@ -50,3 +53,4 @@ for (const [what, { seconds, cpu, pages }, bound] of rows) {
   );
 }
 rmSync(work, { recursive: true, force: true });
+printLoad("end");

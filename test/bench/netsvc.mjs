@@ -3,6 +3,9 @@
 import { Port, Provider, getVxcs } from "netsvc";
 import { TAG_CONCURRENCY } from "@sdkgen/runtime/netsvc";
 import { startNetsvcEmulator } from "../../build/examples/test/emulators/netsvc/index.js";
+import { printLoad } from "./load.mjs";
+
+printLoad("start");
 
 const emu = await startNetsvcEmulator({ clock: { speed: 1000 }, tokenLifetimeSeconds: 1e9 });
 const provider = new Provider(
@@ -85,3 +88,4 @@ for (const r of table)
       .join("  ")
       .trimEnd(),
   );
+printLoad("end");

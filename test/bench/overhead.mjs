@@ -8,6 +8,9 @@ import http from "node:http";
 import { Provider as CloudplatProvider } from "cloudplat";
 import { Port, Provider as NetsvcProvider } from "netsvc";
 import { emulatorProcess } from "./emulatorProcess.mjs";
+import { printLoad } from "./load.mjs";
+
+printLoad("start");
 
 const RUNS = 5;
 const BLOCKS = 20; // per run and variant
@@ -168,3 +171,4 @@ for (const r of table)
       .join("  ")
       .trimEnd(),
   );
+printLoad("end");

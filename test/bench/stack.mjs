@@ -3,7 +3,7 @@
 // state-write cost per step of the file and the PostgreSQL backend. Figures are measured, each with
 // its bound where the issue sets one.
 import { mkdtempSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { Port, Provider } from "netsvc";
@@ -11,12 +11,9 @@ import { fileBackend, postgresBackend, Stack } from "netsvc/stack";
 import { planSteps, topologicalOrder } from "../../runtime/dist/stack/engine.js";
 import { startPostgres } from "../../build/examples/test/postgres/server.js";
 import { emulatorProcess } from "./emulatorProcess.mjs";
+import { printLoad } from "./load.mjs";
 
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ");
-console.log(`load average at start: ${load()}`);
+printLoad("start");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const port = (i) => ({
   productName: `bench-${i}`,
@@ -97,4 +94,4 @@ for (const [label, r] of [
 await pool.end();
 await server.stop();
 await emu.stop();
-console.log(`load average at end: ${load()}`);
+printLoad("end");

@@ -1,6 +1,8 @@
 // Writes a synthetic provider of `count` entities (types, resources, lookups) for the benchmark:
 // realistic field mixes (enums, shared and inline objects, lists, maps, secrets, replace-on-change,
-// defaults, bounds) so the generator does the same work per entity as on the real schemas.
+// defaults, bounds) so the generator does the same work per entity as on the real schemas. Every
+// resource and lookup is bound to operations of the netsvc protocol, as the real ones are, so the
+// package has a class per resource and a function per lookup (what a consumer program uses).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -17,6 +19,7 @@ kind: provider
 name: synth
 description: A synthetic provider for benchmarks.
 envPrefix: SYNTH
+protocol: netsvc
 package: { name: synth, version: 0.0.1, description: Synthetic. }
 config:
   token: { type: string, mode: required, secret: true, env: SYNTH_TOKEN, description: API token. }
@@ -66,6 +69,7 @@ outputs:
         size: { type: integer, description: Size. }
         part: { type: object, ref: Part${i % types}, description: Its part. }
         secretNote: { type: string, secret: true, description: A note. }
+operation: { path: "/v2/things${i}/{kind}?name={name}&since={since}", into: items, id: "{kind}" }
 `,
     );
   return { types, resources, lookups };
@@ -95,6 +99,13 @@ fields:
   uid: { type: string, mode: output, guaranteed: true, description: Unique id. }
   status: { type: string, mode: output, knownValues: [LIVE, DOWN], description: Status. }
   created: { type: string, mode: output, format: iso8601, description: Creation time. }
+operations:
+  create: { method: POST, path: /v2/thing${i}, newId: uid }
+  read: { method: GET, path: "/v2/thing${i}/{id}" }
+  update: { method: PUT, path: "/v2/thing${i}/{id}" }
+  delete: { method: DELETE, path: "/v2/thing${i}/{id}" }
+  list: { method: GET, path: /v2/thing${i}, itemId: uid }
+readiness: readable
 importId:
   parts: [{ field: uid, type: string }]
 lifecycle:

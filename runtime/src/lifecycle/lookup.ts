@@ -27,14 +27,14 @@ export function setWarningSink(sink: (message: string) => void): void {
  * A lookup call: validates the arguments (every violation at once, with the configuration problems of a
  * provider built from the environment, before any request), warns about
  * deprecated arguments, runs the provider's operation, and returns its outputs with the arguments
- * echoed back, as the result type declares.
+ * echoed back, as the result type declares (`Result`, the generated type the descriptor's results describe).
  */
-export async function invokeLookup(
+export async function invokeLookup<Result = Values>(
   d: LookupDescriptor,
   args: object,
   source: ProviderSource<LookupRuntime>,
   options: LookupOptions = {},
-): Promise<Values> {
+): Promise<Result> {
   const provider = providerFor(source, validateInput(d.name, d.inputs, args));
   const given = args as Values;
   for (const [name, spec] of Object.entries(d.inputs))
@@ -43,5 +43,5 @@ export async function invokeLookup(
   const echoed = Object.fromEntries(
     Object.entries(given).filter(([name, v]) => v !== undefined && name in d.results && !(name in outputs)),
   );
-  return wrapSecrets(d.results, { ...echoed, ...outputs });
+  return wrapSecrets(d.results, { ...echoed, ...outputs }) as Result;
 }

@@ -112,10 +112,10 @@ export async function getAddressTemplateGroups(
   args: GetAddressTemplateGroupsArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAddressTemplateGroupsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAddressTemplateGroupsResult>(
     getAddressTemplateGroupsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAddressTemplateGroupsResult;
+  );
 }

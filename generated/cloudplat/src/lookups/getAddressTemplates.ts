@@ -109,10 +109,10 @@ export async function getAddressTemplates(
   args: GetAddressTemplatesArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAddressTemplatesResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAddressTemplatesResult>(
     getAddressTemplatesDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAddressTemplatesResult;
+  );
 }

@@ -141,10 +141,10 @@ export async function getAntiddosBasicDeviceStatus(
   args: GetAntiddosBasicDeviceStatusArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosBasicDeviceStatusResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosBasicDeviceStatusResult>(
     getAntiddosBasicDeviceStatusDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosBasicDeviceStatusResult;
+  );
 }

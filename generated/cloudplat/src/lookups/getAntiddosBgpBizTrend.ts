@@ -246,10 +246,10 @@ export async function getAntiddosBgpBizTrend(
   args: GetAntiddosBgpBizTrendArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosBgpBizTrendResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosBgpBizTrendResult>(
     getAntiddosBgpBizTrendDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosBgpBizTrendResult;
+  );
 }

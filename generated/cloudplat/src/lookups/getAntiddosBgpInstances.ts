@@ -143,10 +143,10 @@ export async function getAntiddosBgpInstances(
   args: GetAntiddosBgpInstancesArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosBgpInstancesResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosBgpInstancesResult>(
     getAntiddosBgpInstancesDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosBgpInstancesResult;
+  );
 }

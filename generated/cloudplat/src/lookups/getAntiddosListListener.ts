@@ -113,10 +113,10 @@ export async function getAntiddosListListener(
   args: GetAntiddosListListenerArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosListListenerResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosListListenerResult>(
     getAntiddosListListenerDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosListListenerResult;
+  );
 }

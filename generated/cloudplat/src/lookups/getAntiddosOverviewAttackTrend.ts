@@ -238,10 +238,10 @@ export async function getAntiddosOverviewAttackTrend(
   args: GetAntiddosOverviewAttackTrendArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosOverviewAttackTrendResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosOverviewAttackTrendResult>(
     getAntiddosOverviewAttackTrendDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosOverviewAttackTrendResult;
+  );
 }

@@ -258,10 +258,10 @@ export async function getAntiddosOverviewCcTrend(
   args: GetAntiddosOverviewCcTrendArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosOverviewCcTrendResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosOverviewCcTrendResult>(
     getAntiddosOverviewCcTrendDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosOverviewCcTrendResult;
+  );
 }

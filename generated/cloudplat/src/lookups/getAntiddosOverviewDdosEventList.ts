@@ -171,10 +171,10 @@ export async function getAntiddosOverviewDdosEventList(
   args: GetAntiddosOverviewDdosEventListArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosOverviewDdosEventListResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosOverviewDdosEventListResult>(
     getAntiddosOverviewDdosEventListDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosOverviewDdosEventListResult;
+  );
 }

@@ -254,10 +254,10 @@ export async function getAntiddosOverviewDdosTrend(
   args: GetAntiddosOverviewDdosTrendArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosOverviewDdosTrendResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosOverviewDdosTrendResult>(
     getAntiddosOverviewDdosTrendDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosOverviewDdosTrendResult;
+  );
 }

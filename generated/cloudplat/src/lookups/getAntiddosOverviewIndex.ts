@@ -157,10 +157,10 @@ export async function getAntiddosOverviewIndex(
   args: GetAntiddosOverviewIndexArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetAntiddosOverviewIndexResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetAntiddosOverviewIndexResult>(
     getAntiddosOverviewIndexDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetAntiddosOverviewIndexResult;
+  );
 }

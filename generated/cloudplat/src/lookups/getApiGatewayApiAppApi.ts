@@ -135,10 +135,10 @@ export async function getApiGatewayApiAppApi(
   args: GetApiGatewayApiAppApiArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApiAppApiResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApiAppApiResult>(
     getApiGatewayApiAppApiDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApiAppApiResult;
+  );
 }

@@ -201,10 +201,10 @@ export async function getApiGatewayApiAppService(
   args: GetApiGatewayApiAppServiceArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApiAppServiceResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApiAppServiceResult>(
     getApiGatewayApiAppServiceDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApiAppServiceResult;
+  );
 }

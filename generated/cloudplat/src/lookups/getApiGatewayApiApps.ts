@@ -118,10 +118,10 @@ export async function getApiGatewayApiApps(
   args: GetApiGatewayApiAppsArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApiAppsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApiAppsResult>(
     getApiGatewayApiAppsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApiAppsResult;
+  );
 }

@@ -100,10 +100,10 @@ export async function getApiGatewayApiDocs(
   args: GetApiGatewayApiDocsArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApiDocsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApiDocsResult>(
     getApiGatewayApiDocsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApiDocsResult;
+  );
 }

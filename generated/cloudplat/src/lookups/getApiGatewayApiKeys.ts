@@ -122,10 +122,10 @@ export async function getApiGatewayApiKeys(
   args: GetApiGatewayApiKeysArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApiKeysResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApiKeysResult>(
     getApiGatewayApiKeysDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApiKeysResult;
+  );
 }

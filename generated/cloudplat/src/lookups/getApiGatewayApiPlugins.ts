@@ -131,10 +131,10 @@ export async function getApiGatewayApiPlugins(
   args: GetApiGatewayApiPluginsArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApiPluginsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApiPluginsResult>(
     getApiGatewayApiPluginsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApiPluginsResult;
+  );
 }

@@ -114,10 +114,10 @@ export async function getApiGatewayApiUsagePlans(
   args: GetApiGatewayApiUsagePlansArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApiUsagePlansResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApiUsagePlansResult>(
     getApiGatewayApiUsagePlansDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApiUsagePlansResult;
+  );
 }

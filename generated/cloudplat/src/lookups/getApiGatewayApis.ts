@@ -133,10 +133,10 @@ export async function getApiGatewayApis(
   args: GetApiGatewayApisArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayApisResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayApisResult>(
     getApiGatewayApisDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayApisResult;
+  );
 }

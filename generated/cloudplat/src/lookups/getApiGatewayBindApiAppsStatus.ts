@@ -161,10 +161,10 @@ export async function getApiGatewayBindApiAppsStatus(
   args: GetApiGatewayBindApiAppsStatusArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayBindApiAppsStatusResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayBindApiAppsStatusResult>(
     getApiGatewayBindApiAppsStatusDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayBindApiAppsStatusResult;
+  );
 }

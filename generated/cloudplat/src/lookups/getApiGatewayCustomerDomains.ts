@@ -118,10 +118,10 @@ export async function getApiGatewayCustomerDomains(
   args: GetApiGatewayCustomerDomainsArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayCustomerDomainsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayCustomerDomainsResult>(
     getApiGatewayCustomerDomainsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayCustomerDomainsResult;
+  );
 }

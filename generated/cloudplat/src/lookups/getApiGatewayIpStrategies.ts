@@ -127,10 +127,10 @@ export async function getApiGatewayIpStrategies(
   args: GetApiGatewayIpStrategiesArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayIpStrategiesResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayIpStrategiesResult>(
     getApiGatewayIpStrategiesDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayIpStrategiesResult;
+  );
 }

@@ -136,10 +136,10 @@ export async function getApiGatewayPlugins(
   args: GetApiGatewayPluginsArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayPluginsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayPluginsResult>(
     getApiGatewayPluginsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayPluginsResult;
+  );
 }

@@ -121,10 +121,10 @@ export async function getApiGatewayServiceEnvironmentList(
   args: GetApiGatewayServiceEnvironmentListArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayServiceEnvironmentListResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayServiceEnvironmentListResult>(
     getApiGatewayServiceEnvironmentListDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayServiceEnvironmentListResult;
+  );
 }

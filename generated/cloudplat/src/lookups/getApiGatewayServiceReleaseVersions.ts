@@ -121,10 +121,10 @@ export async function getApiGatewayServiceReleaseVersions(
   args: GetApiGatewayServiceReleaseVersionsArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetApiGatewayServiceReleaseVersionsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetApiGatewayServiceReleaseVersionsResult>(
     getApiGatewayServiceReleaseVersionsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetApiGatewayServiceReleaseVersionsResult;
+  );
 }

@@ -165,10 +165,5 @@ export async function getLocation(
   args: GetLocationArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetLocationResult> {
-  return (await rt.invokeLookup(
-    getLocationDescriptor,
-    args,
-    options.provider ?? defaultProvider,
-    options,
-  )) as unknown as GetLocationResult;
+  return rt.invokeLookup<GetLocationResult>(getLocationDescriptor, args, options.provider ?? defaultProvider, options);
 }

@@ -78,10 +78,10 @@ export async function getMcrPrefixFilterLists(
   args: GetMcrPrefixFilterListsArgs,
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetMcrPrefixFilterListsResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetMcrPrefixFilterListsResult>(
     getMcrPrefixFilterListsDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetMcrPrefixFilterListsResult;
+  );
 }

@@ -66,10 +66,5 @@ export async function getMcrs(
   args: GetMcrsArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetMcrsResult> {
-  return (await rt.invokeLookup(
-    getMcrsDescriptor,
-    args,
-    options.provider ?? defaultProvider,
-    options,
-  )) as unknown as GetMcrsResult;
+  return rt.invokeLookup<GetMcrsResult>(getMcrsDescriptor, args, options.provider ?? defaultProvider, options);
 }

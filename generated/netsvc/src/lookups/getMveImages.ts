@@ -98,10 +98,10 @@ export async function getMveImages(
   args: GetMveImagesArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetMveImagesResult> {
-  return (await rt.invokeLookup(
+  return rt.invokeLookup<GetMveImagesResult>(
     getMveImagesDescriptor,
     args,
     options.provider ?? defaultProvider,
     options,
-  )) as unknown as GetMveImagesResult;
+  );
 }

@@ -56,10 +56,5 @@ export async function getMveSizes(
   args: GetMveSizesArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetMveSizesResult> {
-  return (await rt.invokeLookup(
-    getMveSizesDescriptor,
-    args,
-    options.provider ?? defaultProvider,
-    options,
-  )) as unknown as GetMveSizesResult;
+  return rt.invokeLookup<GetMveSizesResult>(getMveSizesDescriptor, args, options.provider ?? defaultProvider, options);
 }

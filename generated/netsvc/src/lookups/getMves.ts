@@ -72,10 +72,5 @@ export async function getMves(
   args: GetMvesArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetMvesResult> {
-  return (await rt.invokeLookup(
-    getMvesDescriptor,
-    args,
-    options.provider ?? defaultProvider,
-    options,
-  )) as unknown as GetMvesResult;
+  return rt.invokeLookup<GetMvesResult>(getMvesDescriptor, args, options.provider ?? defaultProvider, options);
 }

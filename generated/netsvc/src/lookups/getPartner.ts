@@ -177,10 +177,5 @@ export async function getPartner(
   args: GetPartnerArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetPartnerResult> {
-  return (await rt.invokeLookup(
-    getPartnerDescriptor,
-    args,
-    options.provider ?? defaultProvider,
-    options,
-  )) as unknown as GetPartnerResult;
+  return rt.invokeLookup<GetPartnerResult>(getPartnerDescriptor, args, options.provider ?? defaultProvider, options);
 }

@@ -72,10 +72,5 @@ export async function getVxcs(
   args: GetVxcsArgs = {},
   options: rt.LookupOptions<Provider> = {},
 ): Promise<GetVxcsResult> {
-  return (await rt.invokeLookup(
-    getVxcsDescriptor,
-    args,
-    options.provider ?? defaultProvider,
-    options,
-  )) as unknown as GetVxcsResult;
+  return rt.invokeLookup<GetVxcsResult>(getVxcsDescriptor, args, options.provider ?? defaultProvider, options);
 }

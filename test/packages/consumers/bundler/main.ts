@@ -4,4 +4,5 @@ import * as netsvc from "netsvc";
 import { Port } from "netsvc/resources/port";
 import { report } from "./report.js";
 
-await report(netsvc, cloudplat, { subpaths: Port === netsvc.Port });
+// The root's binding is the subpath's own class once the class is first used (the token read).
+await report(netsvc, cloudplat, { subpaths: netsvc.Port.token === Port.token && Port === netsvc.Port });

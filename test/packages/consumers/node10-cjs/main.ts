@@ -5,4 +5,5 @@ import * as netsvc from "netsvc";
 import { Port } from "netsvc/resources/port";
 import { report } from "./report";
 
-void report(netsvc, cloudplat, { subpaths: Port === netsvc.Port });
+// The root's binding is the subpath's own class once the class is first used (the token read).
+void report(netsvc, cloudplat, { subpaths: netsvc.Port.token === Port.token && Port === netsvc.Port });

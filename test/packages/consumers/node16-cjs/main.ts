@@ -7,7 +7,8 @@ import { report } from "./report.js";
 
 void import("netsvc").then((esm) =>
   report(netsvc, cloudplat, {
-    subpaths: Port === netsvc.Port,
+    // The root's binding is the subpath's own class once the class is first used (the token read).
+    subpaths: netsvc.Port.token === Port.token && Port === netsvc.Port,
     oneClassForImportAndRequire: (esm.ValidationError as unknown) === netsvc.ValidationError,
   }),
 );

@@ -26,7 +26,12 @@ stack.resource(netsvc.ServiceKey, "key", {
 });
 const plan = await stack.preview();
 await report(netsvc, cloudplat, {
-  subpaths: Port === netsvc.Port && getApiGatewayApis === cloudplat.getApiGatewayApis && end.productUid,
+  // netsvc.Port is used above; the root's binding is then the subpath's own class, as a lookup's is once used.
+  subpaths:
+    Port === netsvc.Port &&
+    cloudplat.getApiGatewayApis.name === getApiGatewayApis.name &&
+    getApiGatewayApis === cloudplat.getApiGatewayApis &&
+    end.productUid,
   version: pkg.version,
   stack: plan.steps.map((s) => s.operation).join(" "),
 });

@@ -1,0 +1,140 @@
+/**
+ * Code lines over 120 columns, broken as prettier breaks them, for the few shapes generated code has:
+ *
+ * - a signature `…name(a: A, b: B): R {` (a function or method): one parameter a line;
+ * - a call ending a statement `…callee(x, y);`: one argument a line;
+ * - a constant set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
+ *   the next line, as prettier's assignment layouts choose (see assignedCall);
+ * - an import or export list `import { a, b } from "m";`: one name a line;
+ * - a type alias `export type T = …;` or a member `readonly p?: …;` whose type is a union: the type on
+ *   the next line when it fits there, else one member a line, each after a leading `|`.
+ *
+ * Each list gets a trailing comma. A line of another shape, or one whose broken lines would still be
+ * too long, is left as it is, so the module goes to prettier (which is what decides, in the end:
+ * test/generator/preformatted.test.ts holds generated modules to its output).
+ */
+export function breakLongLines(text: string): string {
+  if (!LONG.test(text)) return text;
+  return text.replace(LONG_LINES, (line) => breakLine(line) ?? line);
+}
+
+const WIDTH = 120;
+const LONG = /^(?![ \t]*(?:\/\*\*|\*))[^\n]{121,}$/m;
+const LONG_LINES = /^(?![ \t]*(?:\/\*\*|\*))[^\n]{121,}$/gm;
+
+// Type arguments may hold parentheses (`typeof import("./m.js")`) and one level of angle brackets.
+const CALLEE = String.raw`[\w$.]+(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?`;
+const LIST = /^((?:import|export)(?: type)? )\{ (.*) \}( from "[^"]+";)$/;
+const ALIAS = /^(export type [\w$]+ =) (.*);$/;
+const MEMBER = /^(\s+)((?:readonly )?[\w$]+\??:) (.*);$/;
+const ASSIGNED_CALL = new RegExp(String.raw`^(\s*)((?:export )?const [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`);
+const SIGNATURE = /^(\s*)([^(]*\w(?:<[^()]*>)?)\((.*)\)(: [^{}]+)? \{$/;
+const CALL = new RegExp(String.raw`^(\s*)((?:return )?${CALLEE})\((.*)\);$`);
+
+const breakLine = (line: string): string | undefined =>
+  [list, alias, member, assignedCall, signature, call].reduce<string | undefined>(
+    (done, shape) => done ?? shape(line),
+    undefined,
+  );
+
+function list(line: string): string | undefined {
+  const m = LIST.exec(line);
+  return m ? broken("", m[1]! + "{", splitTopLevel(m[2]!), "}" + m[3]!) : undefined;
+}
+
+function alias(line: string): string | undefined {
+  const m = ALIAS.exec(line);
+  const union = m && splitTopLevel(m[2]!, "|");
+  if (!m || !union) return undefined;
+  return fits([m[1]!, `  ${m[2]};`]) ?? (union.length > 1 ? fits([m[1]!, ...leadingBars("  ", union)]) : undefined);
+}
+
+function member(line: string): string | undefined {
+  const m = MEMBER.exec(line);
+  const union = m && splitTopLevel(m[3]!, "|");
+  if (!m || !union || union.length < 2) return undefined;
+  const [, indent, head, type] = m;
+  return (
+    fits([`${indent}${head}`, `${indent}  ${type};`]) ??
+    fits([`${indent}${head}`, ...leadingBars(`${indent}  `, union)])
+  );
+}
+
+/**
+ * `const x = callee(args);`. A call with no argument or one short string (at most a quarter of the
+ * width, quotes included) breaks poorly, so prettier moves it to the next line whole; any other keeps
+ * `callee(` on the first line when that fits, its arguments one a line (its "fluid" layout).
+ */
+function assignedCall(line: string): string | undefined {
+  const m = ASSIGNED_CALL.exec(line);
+  const args = m && splitTopLevel(m[4]!);
+  if (!m || !args) return undefined;
+  const [, indent, head, callee, text] = m;
+  const nextLine = () => fits([`${indent}${head}`, `${indent}  ${callee}(${text});`]);
+  const poorlyBreakable =
+    args.length === 0 || (args.length === 1 && /^"[^"]*"$/.test(args[0]!) && args[0]!.length <= WIDTH / 4);
+  if (poorlyBreakable) return nextLine();
+  if (args.length === 1 && !/^"[^"]*"$/.test(args[0]!)) return undefined;
+  return broken(indent!, `${head} ${callee}(`, args, ");") ?? nextLine();
+}
+
+function signature(line: string): string | undefined {
+  const m = SIGNATURE.exec(line);
+  const params = m && splitTopLevel(m[3]!);
+  // A lone object-typed parameter is hugged by prettier ("({\n…"), a shape not handled here.
+  if (!m || !params || (params.length === 1 && params[0]!.includes("{"))) return undefined;
+  const [, indent, head, , returns = ""] = m;
+  return broken(indent!, `${head}(`, params, `)${returns} {`);
+}
+
+function call(line: string): string | undefined {
+  const m = CALL.exec(line);
+  const args = m && splitTopLevel(m[3]!);
+  // Prettier hugs a last argument that is a function or an object literal.
+  if (!m || !args || /^(?:\(|\{|function\b|async\b)/.test(args[args.length - 1] ?? "")) return undefined;
+  return broken(m[1]!, `${m[2]}(`, args, ");");
+}
+
+/** `open`, then each part on its own line one level in (with a trailing comma), then `close`. */
+function broken(indent: string, open: string, parts: readonly string[] | undefined, close: string): string | undefined {
+  if (!parts || parts.length === 0) return undefined;
+  return fits([`${indent}${open}`, ...parts.map((p) => `${indent}  ${p},`), `${indent}${close}`]);
+}
+
+/** Each member of a union on its own line after "| ", the last ending the statement. */
+const leadingBars = (indent: string, members: readonly string[]): string[] =>
+  members.map((m, i) => `${indent}| ${m}${i === members.length - 1 ? ";" : ""}`);
+
+/** The lines joined, when every one of them is within the width. */
+const fits = (lines: readonly string[]): string | undefined =>
+  lines.every((l) => l.length <= WIDTH) ? lines.join("\n") : undefined;
+
+/**
+ * The parts of a list separated by `separator` (a comma, or the bar of a union), split at its top
+ * level only: not inside brackets, braces, parentheses, type arguments or strings. Undefined when the
+ * text is not one balanced list (`a)(b`).
+ */
+export function splitTopLevel(list: string, separator: "," | "|" = ","): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote = "";
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
+    else if (c === ")" || c === "]" || c === "}" || (c === ">" && list[i - 1] !== "=")) {
+      if (--depth < 0) return undefined;
+    } else if (c === separator && depth === 0) {
+      parts.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  if (depth !== 0 || quote) return undefined;
+  const last = list.slice(start).trim();
+  if (last) parts.push(last);
+  return parts;
+}
