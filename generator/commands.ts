@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { UserError, type OptionSpecs, type Values } from "./args.js";
 import { loadModels, regenerate } from "./pipeline.js";
 import { Stats } from "./stats.js";
+import { watchSchemas } from "./watch.js";
 
 export const SCHEMAS_OPTION = {
   schemas: { type: "string", value: "DIR", help: "schema folder (default: schemas)" },
@@ -21,6 +22,10 @@ export const GENERATE_OPTIONS = {
   out: { type: "string", value: "DIR", help: "output folder (default: generated; created when missing)" },
   ...CACHE_OPTIONS,
   stats: { type: "boolean", help: "print the time of each stage and the peak memory" },
+  watch: {
+    type: "boolean",
+    help: "stay running: regenerate after every change under the schema folder (Ctrl-C stops)",
+  },
 } as const satisfies OptionSpecs;
 
 /** `dir` when it is a folder; otherwise an error naming it as `what`. */
@@ -60,6 +65,10 @@ export async function runGenerate(v: Values<typeof GENERATE_OPTIONS>): Promise<n
   // --check compares with what is there, so a missing folder is a mistake (a typo), not drift.
   if (v.check) requireFolder(out, "output folder", ": nothing to check");
   else if (existsSync(out)) requireFolder(out, "output folder");
+  if (v.watch) {
+    if (v.check) throw new UserError("--watch writes on every change; it cannot be combined with --check");
+    return watchSchemas(schemaDir, resolve(out), cacheFolder(v));
+  }
   const started = performance.now();
   const stats = v.stats ? new Stats() : undefined;
   const results = await regenerate(schemaDir, resolve(out), { check: v.check, cacheDir: cacheFolder(v), stats });

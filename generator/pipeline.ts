@@ -70,13 +70,47 @@ export async function regenerate(
   schemaDir: string,
   outDir: string,
   options: RegenerateOptions,
-): Promise<{ name: string; drift: Drift; files: number }[]> {
-  const cache = options.cacheDir ? GenCache.open(options.cacheDir) : undefined;
-  const pool = new RenderPool(!cache?.warm);
+): Promise<RegenerateResult[]> {
+  const session = new Regeneration(schemaDir, outDir, options.cacheDir);
   try {
-    return await generateWith(pool, cache, schemaDir, outDir, options.check, options.stats ?? new Stats());
+    return await session.run(options.check, options.stats ?? new Stats());
   } finally {
-    await pool.close();
+    await session.close();
+  }
+}
+
+export type RegenerateResult = { name: string; drift: Drift; files: number };
+
+/**
+ * Runs of the job in one process (`generate --watch`): the worker threads, with ts-morph and prettier
+ * loaded, and the cache, with parsed schema files and the key of every output, stay warm between runs.
+ */
+export class Regeneration {
+  private cache: GenCache | undefined;
+  private readonly pool: RenderPool;
+
+  constructor(
+    private readonly schemaDir: string,
+    private readonly outDir: string,
+    cacheDir: string | undefined,
+  ) {
+    this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
+    this.pool = new RenderPool(!this.cache?.warm);
+  }
+
+  async run(check: boolean, stats = new Stats()): Promise<RegenerateResult[]> {
+    let completed = false;
+    try {
+      const results = await generateWith(this.pool, this.cache, this.schemaDir, this.outDir, check, stats);
+      completed = !check;
+      return results;
+    } finally {
+      this.cache = this.cache?.nextRun(completed);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 

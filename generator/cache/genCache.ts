@@ -76,6 +76,14 @@ export class GenCache {
     this.next.outputs[path] = { key, hash: hashText(readFileSync(path, "utf8")) };
   }
 
+  /**
+   * The cache the next run of a long-lived process reads: what this run kept when it completed,
+   * else (schema problems: nothing was written) what this run read.
+   */
+  nextRun(completed: boolean): GenCache {
+    return new GenCache(this.path, completed ? this.next : this.previous, true);
+  }
+
   /** Written atomically; caches of other generator versions are removed. */
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });

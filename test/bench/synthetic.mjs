@@ -24,6 +24,12 @@ package: { name: synth, version: 0.0.1, description: Synthetic. }
 config:
   token: { type: string, mode: required, secret: true, env: SYNTH_TOKEN, description: API token. }
   region: { type: string, mode: optional, default: r1, env: SYNTH_REGION, description: Region. }
+  acceptPurchaseTerms: { type: boolean, mode: required, env: SYNTH_ACCEPT_TERMS, description: Terms accepted. }
+  accessKey: { type: string, mode: required, env: SYNTH_ACCESS_KEY, description: Access key. }
+  secretKey: { type: string, mode: required, secret: true, env: SYNTH_SECRET_KEY, description: Secret key. }
+  environment: { type: string, mode: optional, default: production, enum: [production, staging], description: Environment. }
+  cancelAtEndOfTerm: { type: boolean, mode: optional, default: false, description: Cancel at the end of the term. }
+  waitTime: { type: integer, mode: optional, default: 10, minimum: 1, description: Minutes to wait. }
 `,
   );
   for (let i = 0; i < types; i++)

@@ -1,5 +1,15 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,6 +117,50 @@ describe("the generator CLI", () => {
     expect(result.stderr).toContain("nothing was written");
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(snapshot(out)).toEqual(before);
+  });
+
+  it("--watch regenerates after each save (an editor's rename too), reports problems and goes on, stops on SIGINT", async () => {
+    const { schemas, out } = fixtureCopy();
+    const watcher = spawn(process.execPath, [CLI, "generate", "--watch", "--schemas", schemas, "--out", out], {
+      cwd: ROOT,
+    });
+    let stdout = "";
+    let stderr = "";
+    watcher.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    watcher.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const until = async (what: () => boolean) => {
+      for (let waited = 0; !what(); waited += 20) {
+        if (waited > 30_000) throw new Error(`timed out; stdout:\n${stdout}\nstderr:\n${stderr}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await until(() => stdout.includes("watching"));
+    const widget = join(schemas, "demo/resources/widget.yaml");
+    const original = readFileSync(widget, "utf8");
+    const page = join(out, "demo/src/resources/widget.ts");
+    // Saved in place, then as editors save: a new file renamed over the old one.
+    writeFileSync(widget, original.replace("description: A widget.", "description: A widget, edited."));
+    await until(() => readFileSync(page, "utf8").includes("A widget, edited."));
+    writeFileSync(`${widget}.tmp`, original.replace("description: A widget.", "description: A widget, renamed."));
+    renameSync(`${widget}.tmp`, widget);
+    await until(() => readFileSync(page, "utf8").includes("A widget, renamed."));
+    writeFileSync(widget, original.replace("mode: required", "mode: requird"));
+    await until(() => stderr.includes("Watching for the next change"));
+    expect(stderr).toMatch(/^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: "mode" must be one of/m);
+    expect(readFileSync(page, "utf8")).toContain("A widget, renamed."); // nothing written
+    writeFileSync(widget, original);
+    await until(() => !readFileSync(page, "utf8").includes("A widget, renamed."));
+    const exit = new Promise<number | null>((resolve) => watcher.on("exit", resolve));
+    watcher.kill("SIGINT");
+    expect(await exit).toBe(0);
+    expect(stdout).toMatch(/demo: \d+ written or removed \(\d+ ms\)/);
+    // What the watch left is what a fresh run writes.
+    const fresh = join(dirname(schemas), "fresh");
+    run("generate", "--schemas", schemas, "--out", fresh, "--no-cache");
+    expect(snapshot(out)).toEqual(snapshot(fresh));
+    expect(run("generate", "--watch", "--check", "--schemas", schemas).stderr).toContain(
+      "cannot be combined with --check",
+    );
   });
 
   it("a warm, cached regeneration after an edit equals a fresh one without the cache", () => {

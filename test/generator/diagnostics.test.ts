@@ -184,14 +184,38 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     expect(problems(tree).join("\n")).toContain(expected);
   });
 
+  // A netsvc provider's config: the settings its runtime needs, then `settings`.
+  const NETSVC_NEEDS = `  acceptPurchaseTerms: { type: boolean, mode: required, description: T. }
+  accessKey: { type: string, mode: required, description: A. }
+  secretKey: { type: string, mode: required, secret: true, description: S. }
+  environment: { type: string, mode: optional, default: production, description: E. }
+  cancelAtEndOfTerm: { type: boolean, mode: optional, default: false, description: C. }
+  waitTime: { type: integer, mode: optional, default: 10, description: W. }`;
+  const netsvcConfig = (settings: string, needs = NETSVC_NEEDS) => ({
+    ...BASE,
+    "demo/provider.yaml": BASE["demo/provider.yaml"]!.replace(
+      "envPrefix: DEMO",
+      "envPrefix: DEMO\nprotocol: netsvc",
+    ).replace(/config:\n[\s\S]*$/, `config:\n${settings}\n${needs}\n`),
+  });
+
+  it("reports a protocol's setting missing, mistyped, not secret or without a value, naming what its runtime needs", () => {
+    expect(problems(netsvcConfig("", NETSVC_NEEDS.replace(/  accessKey.*\n/, "")))).toEqual([
+      'schemas/demo/provider.yaml:8:1: the netsvc runtime needs "accessKey" (string): declare it in config',
+    ]);
+    const wrong = NETSVC_NEEDS.replace("waitTime: { type: integer", "waitTime: { type: string")
+      .replace("secretKey: { type: string, mode: required, secret: true,", "secretKey: { type: string, mode: required,")
+      .replace("accessKey: { type: string, mode: required,", "accessKey: { type: string, mode: optional,");
+    expect(problems(netsvcConfig("", wrong))).toEqual([
+      'schemas/demo/provider.yaml:11:3: the netsvc runtime needs "accessKey" (string): make it mode: required, or give it a default',
+      'schemas/demo/provider.yaml:12:3: the netsvc runtime needs "secretKey" (a secret string): mark it secret: true',
+      'schemas/demo/provider.yaml:15:21: the netsvc runtime needs "waitTime" (number), not string',
+      "schemas/demo/provider.yaml:15:54: default must be a string (got 10)",
+    ]);
+  });
+
   it("reports exposed on a resource field, and on a setting named like a Provider member, at the key", () => {
-    const config = (settings: string) => ({
-      ...BASE,
-      "demo/provider.yaml": BASE["demo/provider.yaml"]!.replace(
-        "envPrefix: DEMO",
-        "envPrefix: DEMO\nprotocol: netsvc",
-      ).replace(/config:\n[\s\S]*$/, `config:\n${settings}\n`),
-    });
+    const config = (settings: string) => netsvcConfig(settings);
     expect(problems(widget(`  n: { type: string, mode: optional, exposed: true, description: N. }\n${UID}`))).toEqual([
       'schemas/demo/resources/widget.yaml:7:47: "exposed" applies to top-level provider config fields only',
     ]);

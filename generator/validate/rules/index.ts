@@ -14,7 +14,7 @@ import { hooks } from "./hooks.js";
 import { createdAt, importId } from "./importId.js";
 import { lookupEchoes, lookupIds } from "./lookups.js";
 import { inputOutputKeys, modes } from "./modes.js";
-import { exposedSettings, providerFunctions, providerName } from "./provider.js";
+import { exposedSettings, protocolConfig, providerFunctions, providerName } from "./provider.js";
 import { references } from "./references.js";
 import type { Rule } from "./rule.js";
 import { secrets } from "./secrets.js";
@@ -26,6 +26,7 @@ import { walk } from "./walk.js";
 export const RULES: readonly Rule[] = [
   providerName,
   providerFunctions,
+  protocolConfig,
   entityNames,
   fileNames,
   tokens,

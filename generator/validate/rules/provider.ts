@@ -1,6 +1,8 @@
 import { didYouMean } from "@sdkgen/runtime";
 import { at } from "../../load/sourceDoc.js";
+import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { PROVIDER_MEMBERS, RUNTIME_FUNCTIONS } from "../../runtimeContract.js";
+import type { RawFields } from "../../load/rawTypes.js";
 import type { Protocol } from "../../model/types.js";
 import { eachField, type Rule } from "./rule.js";
 
@@ -52,4 +54,34 @@ export const exposedSettings: Rule = {
         ]
       : [];
   }),
+};
+
+export const protocolConfig: Rule = {
+  id: "protocol-config",
+  description:
+    "a provider with a `protocol` declares every setting that protocol's runtime needs a value for, of its type and secrecy, required or with a default",
+  check: ({ index, walk: { provider } }) => {
+    const protocol = provider?.protocol as Protocol | undefined;
+    const needs = protocol ? (PROVIDER_RUNTIMES[protocol]?.requiredConfig ?? {}) : {};
+    const config: Partial<RawFields> = provider?.config ?? {};
+    return Object.entries(needs).flatMap(([name, need]) => {
+      const field = config[name];
+      const what = `the ${protocol} runtime needs "${name}" (${need.secret ? "a secret " : ""}${need.type})`;
+      if (!field) return [at(index.provider!, ["config"], `${what}: declare it in config`, "key")];
+      const type = field.type === "integer" && need.type === "number" ? "number" : field.type;
+      return [
+        type !== need.type && at(index.provider!, ["config", name, "type"], `${what}, not ${String(field.type)}`),
+        !!need.secret !== !!field.secret &&
+          at(
+            index.provider!,
+            ["config", name],
+            `${what}: ${need.secret ? "mark it secret: true" : "it is not secret"}`,
+            "key",
+          ),
+        field.mode !== "required" &&
+          field.default === undefined &&
+          at(index.provider!, ["config", name], `${what}: make it mode: required, or give it a default`, "key"),
+      ].filter((d) => d !== false);
+    });
+  },
 };

@@ -1,0 +1,103 @@
+import { readdirSync, watch, type FSWatcher } from "node:fs";
+import { join } from "node:path";
+import { reportLines, SchemaError } from "./diagnostics.js";
+import { Regeneration, type RegenerateResult } from "./pipeline.js";
+import { WriteError } from "./write/writeTree.js";
+
+/** How long the folder must be quiet before a run: an editor's save is often several events. */
+const SETTLE_MS = 15;
+
+/**
+ * `generate --watch`: the job of `generate`, then again after every change under the schema folder,
+ * in one process whose workers and cache stay warm (`Regeneration`), so a one-file edit costs what it
+ * changes. A run with schema problems prints them and writes nothing, as `generate` does, and the
+ * watch goes on. Changes made during a run start another once it is done. SIGINT or SIGTERM ends the
+ * watch after the run under way, never in the middle of a write; the status is then 0.
+ */
+export async function watchSchemas(schemaDir: string, outDir: string, cacheDir: string | undefined): Promise<number> {
+  const session = new Regeneration(schemaDir, outDir, cacheDir);
+  let running: Promise<void> = Promise.resolve();
+  let pending = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const runOnce = async (changedAt: number) => {
+    try {
+      report(await session.run(false), performance.now() - changedAt);
+    } catch (e) {
+      if (e instanceof SchemaError) {
+        for (const line of reportLines(e.diagnostics)) console.error(line);
+        console.error(`${e.message}; nothing was written. Watching for the next change.`);
+      } else if (e instanceof WriteError) console.error(`sdkgen: ${e.message}; nothing was written.`);
+      else throw e;
+    }
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    const changedAt = performance.now();
+    timer = setTimeout(() => {
+      if (pending) return;
+      pending = true;
+      running = running.then(() => ((pending = false), runOnce(changedAt)));
+    }, SETTLE_MS);
+  };
+
+  await (running = runOnce(performance.now()));
+  const watcher = watchFolders(schemaDir, schedule);
+  console.log(`watching ${schemaDir} (Ctrl-C to stop)`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      watcher.close();
+      clearTimeout(timer);
+      void running.finally(resolve);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await session.close();
+  return 0;
+}
+
+/**
+ * Calls `changed` on any change in `root` or a folder under it. Each folder is watched on its own:
+ * Node's recursive watch on Linux follows files, and loses one an editor saves by renaming a new file
+ * over it (sed -i, vim); a folder's watch sees that. Folders added or removed are followed.
+ */
+function watchFolders(root: string, changed: () => void): { close(): void } {
+  const watchers = new Map<string, FSWatcher>();
+  const sync = () => {
+    const folders = new Set([root, ...subfolders(root)]);
+    for (const [dir, w] of watchers) if (!folders.has(dir)) (w.close(), watchers.delete(dir));
+    for (const dir of folders)
+      if (!watchers.has(dir))
+        watchers.set(
+          dir,
+          watch(dir, () => (sync(), changed())).on("error", () => watchers.delete(dir)),
+        );
+  };
+  sync();
+  return { close: () => watchers.forEach((w) => w.close()) };
+}
+
+const subfolders = (dir: string): string[] => {
+  try {
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(e.parentPath, e.name));
+  } catch {
+    return []; // removed meanwhile: its parent's watch reports it
+  }
+};
+
+/** One line per package a run changed, with the time from the change to the written files. */
+function report(results: readonly RegenerateResult[], ms: number): void {
+  const changed = results.filter(({ drift }) => drift.added.length + drift.changed.length + drift.removed.length > 0);
+  const what = changed.length
+    ? changed
+        .map(
+          ({ name, drift }) =>
+            `${name}: ${drift.added.length + drift.changed.length + drift.removed.length} written or removed`,
+        )
+        .join(", ")
+    : "no file changed";
+  console.log(`${new Date().toTimeString().slice(0, 8)} ${what} (${Math.round(ms)} ms)`);
+}
