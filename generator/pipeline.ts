@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
@@ -98,13 +100,25 @@ export class Regeneration {
     this.pool = new RenderPool(!this.cache?.warm);
   }
 
-  async run(check: boolean, stats = new Stats()): Promise<RegenerateResult[]> {
+  /** The schema files of each provider as the last completed run read them (a digest per provider). */
+  private readonly read = new Map<string, string>();
+
+  /**
+   * One run. With `onlyChanged` (the watch), a provider none of whose schema files changed since the
+   * last completed run is left alone, its files as that run verified and wrote them.
+   */
+  async run(check: boolean, stats = new Stats(), onlyChanged = false): Promise<RegenerateResult[]> {
     let completed = false;
+    const digests = new Map(providerNames(this.schemaDir).map((p) => [p, providerDigest(this.schemaDir, p)]));
+    const providers = [...digests.keys()].filter((p) => !onlyChanged || this.read.get(p) !== digests.get(p));
     try {
-      const results = await generateWith(this.pool, this.cache, this.schemaDir, this.outDir, check, stats);
+      const results = await generateWith(this.pool, this.cache, this.schemaDir, this.outDir, check, stats, providers);
       completed = !check;
+      for (const p of providers) this.read.set(p, digests.get(p)!);
       return results;
     } finally {
+      if (this.cache && providers.length < digests.size)
+        for (const p of digests.keys()) if (!providers.includes(p)) this.cache.carryOver(join(this.outDir, p));
       this.cache = this.cache?.nextRun(completed);
     }
   }
@@ -112,6 +126,20 @@ export class Regeneration {
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+/** A digest of every file a provider's generation reads: its folder and the shared meta/ folder. */
+function providerDigest(schemaDir: string, provider: string): string {
+  const hash = createHash("sha1");
+  for (const dir of [provider, "meta"]) {
+    const root = join(schemaDir, dir);
+    if (!existsSync(root)) continue;
+    for (const e of readdirSync(root, { recursive: true, withFileTypes: true }).sort((a, b) =>
+      join(a.parentPath, a.name) < join(b.parentPath, b.name) ? -1 : 1,
+    ))
+      if (e.isFile()) hash.update(join(e.parentPath, e.name)).update(readFileSync(join(e.parentPath, e.name)));
+  }
+  return hash.digest("base64url");
 }
 
 /** Each provider in turn: while the workers render one package, this thread loads the next. */
@@ -122,10 +150,11 @@ async function generateWith(
   outDir: string,
   check: boolean,
   stats: Stats,
+  providers = providerNames(schemaDir),
 ) {
   const problems: Diagnostic[] = [];
   const rendering: Promise<{ name: string; dir: string; files: PackageFiles; keys: Map<string, string> }>[] = [];
-  for (const provider of providerNames(schemaDir)) {
+  for (const provider of providers) {
     try {
       const models = loadModels(schemaDir, cache, provider, stats);
       for (const plan of stats.time("plan", () => planPackages(models)))

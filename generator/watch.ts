@@ -22,7 +22,7 @@ export async function watchSchemas(schemaDir: string, outDir: string, cacheDir: 
 
   const runOnce = async (changedAt: number) => {
     try {
-      report(await session.run(false), performance.now() - changedAt);
+      report(await session.run(false, undefined, true), performance.now() - changedAt);
     } catch (e) {
       if (e instanceof SchemaError) {
         for (const line of reportLines(e.diagnostics)) console.error(line);

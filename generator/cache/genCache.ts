@@ -77,6 +77,16 @@ export class GenCache {
   }
 
   /**
+   * Keeps what the previous run recorded of the files under `dir` (a package this run left alone), and
+   * the schema files it had parsed, for the runs after this one.
+   */
+  carryOver(dir: string): void {
+    for (const [path, record] of Object.entries(this.previous.outputs))
+      if (path.startsWith(`${dir}/`)) this.next.outputs[path] ??= record;
+    for (const [hash, source] of Object.entries(this.previous.sources)) this.next.sources[hash] ??= source;
+  }
+
+  /**
    * The cache the next run of a long-lived process reads: what this run kept when it completed,
    * else (schema problems: nothing was written) what this run read.
    */
