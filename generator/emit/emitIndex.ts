@@ -9,7 +9,9 @@ import { header } from "./header.js";
  * The package root as Node loads it. Importing it loads the runtime, the enums and the provider, and
  * stands in for every entity's values: a module is loaded on first use of one of them, so a program
  * using one resource of a 2,000-entity package loads a few modules, not thousands (`lazyModule`).
- * Types are re-exported as they are, so a program type-checks exactly as against the static root.
+ * Its types are those of the static root: the package's "types" conditions name static.d.ts, whose
+ * `export *` lines tsc reads in half the time it took over this module's declarations (for 2,000
+ * entities, 3.3 s of program construction against 5.7 s). A test holds the two roots to the same names.
  *
  * Every value comes through one `require` (which loads ES modules on the Node versions the package
  * supports), the eager ones too: a loader of its own that runs the root (a test runner's, say) then

@@ -42,39 +42,55 @@ export function lazyModule<M>(load: () => M): LazyModule<M> {
   };
 }
 
-function standIn(real: () => object, kind: "function" | "object"): object {
+/** What a stand-in's target holds: how to get the value, and the stand-in itself (for `new`). */
+const VALUE = Symbol("value");
+const SELF = Symbol("standIn");
+type Target = { [VALUE]: () => object; [SELF]: object };
+
+// One handler for every stand-in (a package root makes thousands): each trap reads its target.
+const real = (t: Target): object => t[VALUE]();
+
+/** A fixed property reported by a trap must exist on the target too (a proxy invariant): copy it. */
+function described(t: Target, key: PropertyKey): PropertyDescriptor | undefined {
+  const d = Reflect.getOwnPropertyDescriptor(real(t), key);
+  if (d && !d.configurable && !Reflect.getOwnPropertyDescriptor(t, key)) Reflect.defineProperty(t, key, d);
+  return d;
+}
+
+const HANDLER: ProxyHandler<Target> = {
+  get: (t, key) => Reflect.get(real(t), key),
+  set: (t, key, value) => Reflect.set(real(t), key, value),
+  has: (t, key) => Reflect.has(real(t), key),
+  ownKeys: (t) => {
+    const keys = Reflect.ownKeys(real(t));
+    for (const key of keys) described(t, key);
+    return keys;
+  },
+  getOwnPropertyDescriptor: (t, key) => described(t, key),
+  defineProperty: (t, key, d) => Reflect.defineProperty(real(t), key, d) && (described(t, key), true),
+  deleteProperty: (t, key) => Reflect.deleteProperty(real(t), key),
+  getPrototypeOf: (t) => Reflect.getPrototypeOf(real(t)),
+  apply: (t, self, args) => Reflect.apply(real(t) as (...a: unknown[]) => unknown, self, args),
+  // `new StandIn()` builds the value's own instance: its constructor is the class itself.
+  construct: (t, args, newTarget) => {
+    const value = real(t) as new (...a: unknown[]) => object;
+    return Reflect.construct(value, args, newTarget === t[SELF] ? value : newTarget);
+  },
+};
+
+function standIn(value: () => object, kind: "function" | "object"): object {
   // A bound function is callable and constructible yet owns no `prototype`, whose fixed descriptor
   // would otherwise have to match every value's (an async function has none; a class's is read-only).
-  const target: object = kind === "function" ? function () {}.bind(null) : {};
-  // util.inspect shows a proxy's target, not what its traps answer: the target inspects the value.
-  Object.defineProperty(target, INSPECT, {
-    configurable: true,
-    value: (_depth: number, options: object, inspect: (v: unknown, o: object) => string) => inspect(real(), options),
-  });
-  /** A fixed property reported by a trap must exist on the target too (a proxy invariant): copy it. */
-  const described = (key: PropertyKey) => {
-    const d = Reflect.getOwnPropertyDescriptor(real(), key);
-    if (d && !d.configurable && !Reflect.getOwnPropertyDescriptor(target, key)) Reflect.defineProperty(target, key, d);
-    return d;
-  };
-  const proxy: object = new Proxy(target, {
-    get: (_, key) => Reflect.get(real(), key),
-    set: (_, key, value) => Reflect.set(real(), key, value),
-    has: (_, key) => Reflect.has(real(), key),
-    ownKeys: () => {
-      const keys = Reflect.ownKeys(real());
-      for (const key of keys) described(key);
-      return keys;
-    },
-    getOwnPropertyDescriptor: (_, key) => described(key),
-    defineProperty: (_, key, d) => Reflect.defineProperty(real(), key, d) && (described(key), true),
-    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
-    apply: (_, self, args) => Reflect.apply(real() as (...a: unknown[]) => unknown, self, args),
-    // `new StandIn()` builds the value's own instance: its constructor is the class itself.
-    construct: (_, args, newTarget) => {
-      const value = real() as new (...a: unknown[]) => object;
-      return Reflect.construct(value, args, newTarget === proxy ? value : newTarget);
+  // Its own keys are configurable, so traps may leave them out.
+  const target = (kind === "function" ? function () {}.bind(null) : {}) as Target;
+  const proxy = new Proxy(target, HANDLER);
+  Object.defineProperties(target, {
+    [VALUE]: { value, configurable: true },
+    [SELF]: { value: proxy, configurable: true },
+    // util.inspect shows a proxy's target, not what its traps answer: the target inspects the value.
+    [INSPECT]: {
+      value: (_depth: number, options: object, inspect: (v: unknown, o: object) => string) => inspect(value(), options),
+      configurable: true,
     },
   });
   return proxy;

@@ -83,20 +83,20 @@ function importMs(specifier) {
   return Number(r.stdout.trim());
 }
 
-/** How many modules (not Node's own) importing a specifier loads, counted by a resolve hook. */
+/**
+ * How many modules importing a specifier loads: Node's loader names each module it stores in its debug
+ * log (NODE_DEBUG=esm), however it was loaded (loader hooks do not see those a package loads with require).
+ */
 function modulesLoaded(specifier) {
-  const hook = `data:text/javascript,${encodeURIComponent(`const seen = new Set();
-export async function resolve(s, c, next) { const f = await next(s, c); if (!f.url.startsWith("node:")) seen.add(f.url); return f; }
-export async function load(u, c, next) { if (u === "sdkgen:count") return { format: "module", source: "export default " + seen.size, shortCircuit: true }; return next(u, c); }`)}`;
-  const register = `import { register } from "node:module"; register(${JSON.stringify(hook)});`;
-  const probe = `await import(${JSON.stringify(specifier)}); const { default: n } = await import("sdkgen:count"); console.log(n);`;
-  const r = spawnSync(
-    process.execPath,
-    ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", probe],
-    { encoding: "utf8", cwd: work },
-  );
-  if (r.status !== 0) throw new Error(`counting the modules of ${specifier} failed:\n${r.stderr}`);
-  return Number(r.stdout.trim()) - 1; // the program itself
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(specifier)});`], {
+    encoding: "utf8",
+    cwd: work,
+    env: { ...process.env, NODE_DEBUG: "esm" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`counting the modules of ${specifier} failed:\n${r.stderr.slice(-2000)}`);
+  const urls = new Set([...r.stderr.matchAll(/^ESM \d+: Storing (file:\S+)/gm)].map((m) => m[1]));
+  return urls.size - 1; // the program itself
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
