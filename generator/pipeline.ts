@@ -194,7 +194,7 @@ async function writePackages(
   const trees = staged.map((s) => (s as PromiseFulfilledResult<StagedTree>).value);
   await Promise.all(trees.map((t) => t.commit()));
   return packages.map(({ name, dir, files, keys }, i) => {
-    for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key);
+    for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key, files.get(path) ?? null);
     return { name, files: files.size, drift: trees[i]!.drift };
   });
 }

@@ -71,9 +71,13 @@ export class GenCache {
     }
   }
 
-  /** Records the file at `path` (as it is on disk now) as generated from inputs with this key. */
-  keepOutput(path: string, key: string): void {
-    this.next.outputs[path] = { key, hash: hashText(readFileSync(path, "utf8")) };
+  /**
+   * Records the file at `path` as generated from inputs with this key: `text` as this run wrote it, or
+   * (null) as the previous run recorded it, which `unchanged` found it still is. Nothing is read again.
+   */
+  keepOutput(path: string, key: string, text: string | null): void {
+    const hash = text === null ? this.previous.outputs[path]?.hash : hashText(text);
+    this.next.outputs[path] = { key, hash: hash ?? hashText(readFileSync(path, "utf8")) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE, problems } from "./schemaTree.js";
+import { BASE, NETSVC_SETTINGS, problems } from "./schemaTree.js";
 
 const widget = (fields: string, extra = "") => ({
   ...BASE,
@@ -184,13 +184,8 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     expect(problems(tree).join("\n")).toContain(expected);
   });
 
-  // A netsvc provider's config: the settings its runtime needs, then `settings`.
-  const NETSVC_NEEDS = `  acceptPurchaseTerms: { type: boolean, mode: required, description: T. }
-  accessKey: { type: string, mode: required, description: A. }
-  secretKey: { type: string, mode: required, secret: true, description: S. }
-  environment: { type: string, mode: optional, default: production, description: E. }
-  cancelAtEndOfTerm: { type: boolean, mode: optional, default: false, description: C. }
-  waitTime: { type: integer, mode: optional, default: 10, description: W. }`;
+  // A netsvc provider's config: `settings`, then those its runtime needs.
+  const NETSVC_NEEDS = NETSVC_SETTINGS.trimEnd();
   const netsvcConfig = (settings: string, needs = NETSVC_NEEDS) => ({
     ...BASE,
     "demo/provider.yaml": BASE["demo/provider.yaml"]!.replace(

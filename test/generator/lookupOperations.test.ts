@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { BASE, modelOf, problems } from "./schemaTree.js";
+import { BASE, modelOf, problems, providerWithProtocol } from "./schemaTree.js";
 
 // A lookup's operation: its provider's protocol interprets it, its shape is `$defs/<protocol>Lookup`,
 // its placeholders and filters name inputs, and (netsvc) no input goes nowhere.
-const withProtocol = (protocol: string) =>
-  BASE["demo/provider.yaml"]!.replace("envPrefix: DEMO", `envPrefix: DEMO\nprotocol: ${protocol}`);
+const withProtocol = providerWithProtocol;
 
 const lookup = (inputs: string, operation: string) => `version: 1
 kind: lookup

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { BASE, problems } from "./schemaTree.js";
+import { BASE, problems, providerWithProtocol } from "./schemaTree.js";
 
 // The netsvc protocol's rule: a resource's operations against $defs/netsvcOperations, then what that
 // shape cannot say (path placeholders, the order's parent, no input's change going nowhere), each
 // problem at its file:line:col.
-const provider = BASE["demo/provider.yaml"]!.replace("envPrefix: DEMO", "envPrefix: DEMO\nprotocol: netsvc");
+const provider = providerWithProtocol("netsvc");
 
 const OPS = `operations:
   create: { order: { set: { productType: WIDGET } } }

@@ -5,6 +5,23 @@ import { formatDiagnostic, SchemaError } from "../../generator/diagnostics.js";
 import { loadModels, planPackages } from "../../generator/pipeline.js";
 import type { PackageModel } from "../../generator/model/types.js";
 
+/** The settings the netsvc protocol's runtime needs a value for, as provider config lines. */
+export const NETSVC_SETTINGS = `  acceptPurchaseTerms: { type: boolean, mode: required, description: T. }
+  accessKey: { type: string, mode: required, description: A. }
+  secretKey: { type: string, mode: required, secret: true, description: S. }
+  environment: { type: string, mode: optional, default: production, description: E. }
+  cancelAtEndOfTerm: { type: boolean, mode: optional, default: false, description: C. }
+  waitTime: { type: integer, mode: optional, default: 10, description: W. }
+`;
+
+/**
+ * BASE's provider bound to `protocol`, with the settings netsvc's runtime needs after its own config
+ * (so that its other lines keep their numbers).
+ */
+export const providerWithProtocol = (protocol: string): string =>
+  BASE["demo/provider.yaml"]!.replace("envPrefix: DEMO", `envPrefix: DEMO\nprotocol: ${protocol}`) +
+  (protocol === "netsvc" ? NETSVC_SETTINGS : "");
+
 /** A valid one-provider tree to start from; tests override or add files. */
 export const BASE: Record<string, string> = {
   "demo/provider.yaml": `version: 1
