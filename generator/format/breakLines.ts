@@ -3,7 +3,7 @@
  *
  * - a signature `…name(a: A, b: B): R {` (a function or method): one parameter a line;
  * - a call ending a statement `…callee(x, y);`: one argument a line;
- * - a constant set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
+ * - a constant or variable set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
  *   the next line, as prettier's assignment layouts choose (see assignedCall);
  * - an import or export list `import { a, b } from "m";`: one name a line;
  * - a type alias `export type T = …;` or a member `readonly p?: …;` whose type is a union: the type on
@@ -27,7 +27,9 @@ const CALLEE = String.raw`[\w$.]+(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?`;
 const LIST = /^((?:import|export)(?: type)? )\{ (.*) \}( from "[^"]+";)$/;
 const ALIAS = /^(export type [\w$]+ =) (.*);$/;
 const MEMBER = /^(\s+)((?:readonly )?[\w$]+\??:) (.*);$/;
-const ASSIGNED_CALL = new RegExp(String.raw`^(\s*)((?:export )?const [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`);
+const ASSIGNED_CALL = new RegExp(
+  String.raw`^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`,
+);
 const SIGNATURE = /^(\s*)([^(]*\w(?:<[^()]*>)?)\((.*)\)(: [^{}]+)? \{$/;
 const CALL = new RegExp(String.raw`^(\s*)((?:return )?${CALLEE})\((.*)\);$`);
 

@@ -91,6 +91,7 @@ for (let i = 0; i < 5; i++) {
   stages = r.stages;
 }
 row("2,000 entities, one file changed", incremental, "s", 0.5);
+writeFileSync(edited, original);
 
 /**
  * `generate --watch` on a copy of `schemas`: each of 5 saves of `file` (a description edited), timed

@@ -31,6 +31,7 @@ type $${a} = typeof import("./resources/${a}.js");
 const $${a} = load<$${a}>("./resources/${a}.js");
 export const ${b}: $${a}["${b}"] = $${a}.function("${b}");
 export const ${c} = $${a}.value("${c}");
+export let ${d}: $${a}["${d}"] = $${a}.function("${d}");
 
 export interface ${a}Outputs {
   readonly ${b}?: ${members.join(" | ")} | (string & {}) | undefined;
