@@ -5,7 +5,7 @@ import { Regeneration, type RegenerateResult } from "./pipeline.js";
 import { WriteError } from "./write/writeTree.js";
 
 /** How long the folder must be quiet before a run: an editor's save is often several events. */
-const SETTLE_MS = 15;
+const SETTLE_MS = 5;
 
 /**
  * `generate --watch`: the job of `generate`, then again after every change under the schema folder,
