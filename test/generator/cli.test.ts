@@ -163,6 +163,20 @@ describe("the generator CLI", () => {
     );
   });
 
+  it("--check leaves the cache vouching for every generated file, so the next run renders nothing again", () => {
+    const { schemas, out } = fixtureCopy();
+    const cache = join(dirname(schemas), "cache");
+    const outputs = () => {
+      const file = readdirSync(cache).find((f) => /^cache-.*\.json$/.test(f))!;
+      return Object.keys((JSON.parse(readFileSync(join(cache, file), "utf8")) as { outputs: object }).outputs).length;
+    };
+    expect(run("generate", "--schemas", schemas, "--out", out, "--cache", cache).status).toBe(0);
+    const written = outputs();
+    expect(written).toBeGreaterThan(20);
+    expect(run("generate", "--check", "--schemas", schemas, "--out", out, "--cache", cache).status).toBe(0);
+    expect(outputs()).toBe(written);
+  });
+
   it("a warm, cached regeneration after an edit equals a fresh one without the cache", () => {
     const { schemas, out } = fixtureCopy();
     const cache = join(dirname(schemas), "cache");
