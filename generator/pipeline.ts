@@ -90,6 +90,8 @@ export type RegenerateResult = { name: string; drift: Drift; files: number };
 export class Regeneration {
   private cache: GenCache | undefined;
   private readonly pool: RenderPool;
+  /** The schema files of each provider as the last completed run read them (a digest per provider). */
+  private readonly read = new Map<string, string>();
 
   constructor(
     private readonly schemaDir: string,
@@ -99,9 +101,6 @@ export class Regeneration {
     this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
     this.pool = new RenderPool(!this.cache?.warm);
   }
-
-  /** The schema files of each provider as the last completed run read them (a digest per provider). */
-  private readonly read = new Map<string, string>();
 
   /**
    * One run. With `onlyChanged` (the watch), a provider none of whose schema files changed since the

@@ -71,7 +71,8 @@ function watchFolders(root: string, changed: () => void): { close(): void } {
       if (!watchers.has(dir))
         watchers.set(
           dir,
-          watch(dir, () => (sync(), changed())).on("error", () => watchers.delete(dir)),
+          // Only a "rename" (a file or folder made, removed or renamed) can change the folders.
+          watch(dir, (event) => (event === "rename" && sync(), changed())).on("error", () => watchers.delete(dir)),
         );
   };
   sync();

@@ -76,8 +76,7 @@ export class GenCache {
    * (null) as the previous run recorded it, which `unchanged` found it still is. Nothing is read again.
    */
   keepOutput(path: string, key: string, text: string | null): void {
-    const hash = text === null ? this.previous.outputs[path]?.hash : hashText(text);
-    this.next.outputs[path] = { key, hash: hash ?? hashText(readFileSync(path, "utf8")) };
+    this.next.outputs[path] = { key, hash: text === null ? this.previous.outputs[path]!.hash : hashText(text) };
   }
 
   /**
