@@ -1,12 +1,11 @@
-import {
-  StructureKind,
-  VariableDeclarationKind,
-  type InterfaceDeclarationStructure,
-  type JSDocStructure,
-  type OptionalKind,
-  type VariableStatementStructure,
-  type FunctionDeclarationStructure,
+import type {
+  InterfaceDeclarationStructure,
+  JSDocStructure,
+  OptionalKind,
+  VariableStatementStructure,
+  FunctionDeclarationStructure,
 } from "ts-morph";
+import { Kind, DeclarationKind } from "./kinds.js";
 import type { Field } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
 import { literal } from "./literal.js";
@@ -33,7 +32,7 @@ export function fieldInterface(
 ): InterfaceDeclarationStructure {
   const spec = FORMS[form];
   return {
-    kind: StructureKind.Interface,
+    kind: Kind.Interface,
     name,
     isExported: true,
     docs: [doc],
@@ -58,9 +57,9 @@ export function constant(
   doc: string,
 ): VariableStatementStructure {
   return {
-    kind: StructureKind.VariableStatement,
+    kind: Kind.VariableStatement,
     isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
+    declarationKind: DeclarationKind.Const,
     docs: [doc],
     declarations: [
       type
@@ -79,7 +78,7 @@ export function validator(
 ): FunctionDeclarationStructure {
   const rt = ctx.imports.rt(true);
   return {
-    kind: StructureKind.Function,
+    kind: Kind.Function,
     name,
     isExported: true,
     docs: [`Checks {@link ${argsType}} before any request: returns every violation (an empty list when valid).`],

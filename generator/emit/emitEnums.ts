@@ -1,4 +1,5 @@
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind } from "./kinds.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant } from "./declarations.js";
@@ -22,7 +23,7 @@ export function emitEnums(plan: PackagePlan): string {
         doc,
       ),
       {
-        kind: StructureKind.TypeAlias,
+        kind: Kind.TypeAlias,
         name: e.name,
         isExported: true,
         type: `(typeof ${e.name})[number]`,

@@ -1,4 +1,5 @@
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind } from "./kinds.js";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { lookupBindingLines } from "./describeLookup.js";
@@ -74,7 +75,7 @@ function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): S
   const optionalArgs = l.inputs.every((f) => f.mode !== "required");
   return [
     {
-      kind: StructureKind.Function,
+      kind: Kind.Function,
       name: l.name,
       isExported: true,
       isAsync: true,

@@ -1,4 +1,5 @@
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind, DeclarationKind } from "./kinds.js";
 import type { Field } from "../model/types.js";
 import { providerSymbols, type PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
@@ -58,7 +59,7 @@ export function emitProvider(plan: PackagePlan): string {
         `What the runtime needs to know about the ${provider.name} provider configuration.`,
       ),
       {
-        kind: StructureKind.Function,
+        kind: Kind.Function,
         name: names.resolve,
         isExported: true,
         docs: [
@@ -80,7 +81,7 @@ export function emitProvider(plan: PackagePlan): string {
           ctx,
         ),
         {
-          kind: StructureKind.Function as const,
+          kind: Kind.Function,
           name,
           isExported: true,
           docs: [
@@ -112,7 +113,7 @@ function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructur
   const names = providerSymbols(plan.model);
   return [
     {
-      kind: StructureKind.Class,
+      kind: Kind.Class,
       name: "Provider",
       isExported: true,
       extends: `${rtp}.${providerClass}`,
@@ -148,12 +149,12 @@ function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructur
       })),
     },
     {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Let,
+      kind: Kind.VariableStatement,
+      declarationKind: DeclarationKind.Let,
       declarations: [{ name: "fromEnvironment", type: "Provider | undefined" }],
     },
     {
-      kind: StructureKind.Function,
+      kind: Kind.Function,
       name: "defaultProvider",
       isExported: true,
       docs: ["The provider built from the environment (created on first use), for calls that pass none."],

@@ -1,4 +1,5 @@
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind } from "./kinds.js";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
@@ -49,7 +50,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         ctx,
       ),
       {
-        kind: StructureKind.TypeAlias,
+        kind: Kind.TypeAlias,
         name: p.inputs,
         isExported: true,
         type: `${ctx.imports.stack()}.Inputs<${p.args}>`,
@@ -58,7 +59,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         ],
       },
       {
-        kind: StructureKind.TypeAlias,
+        kind: Kind.TypeAlias,
         name: p.state,
         isExported: true,
         type: `${rt}.StateOf<${p.outputs}>`,
@@ -121,14 +122,14 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
   });
   return [
     {
-      kind: StructureKind.Interface,
+      kind: Kind.Interface,
       name: r.name,
       isExported: true,
       extends: [`Readonly<${p.outputs}>`],
       docs: [`The current state of a ${r.name}: every field of {@link ${p.outputs}}, read-only.`],
     },
     {
-      kind: StructureKind.Class,
+      kind: Kind.Class,
       name: r.name,
       isExported: true,
       extends: `${rt}.ManagedResource`,

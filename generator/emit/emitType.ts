@@ -1,4 +1,5 @@
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind } from "./kinds.js";
 import type { PackagePlan, TypePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface } from "./declarations.js";
@@ -38,7 +39,7 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
     );
     if (p.declares.output)
       statements.push({
-        kind: StructureKind.TypeAlias,
+        kind: Kind.TypeAlias,
         name: p.output,
         isExported: true,
         type: union("output"),
@@ -46,7 +47,7 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
       });
     if (p.declares.input)
       statements.push({
-        kind: StructureKind.TypeAlias,
+        kind: Kind.TypeAlias,
         name: p.input,
         isExported: true,
         type: union("input"),

@@ -1,4 +1,5 @@
-import { StructureKind, type ImportDeclarationStructure } from "ts-morph";
+import type { ImportDeclarationStructure } from "ts-morph";
+import { Kind } from "./kinds.js";
 import type { Protocol } from "../model/types.js";
 import { runtimeModule } from "../repoPackages.js";
 
@@ -44,21 +45,21 @@ export class Imports {
     const out: ImportDeclarationStructure[] = [];
     if (this.runtime !== "none")
       out.push({
-        kind: StructureKind.ImportDeclaration,
+        kind: Kind.ImportDeclaration,
         moduleSpecifier: runtimeModule(),
         namespaceImport: "rt",
         isTypeOnly: this.runtime === "type",
       });
     if (this.protocolEntry !== "none")
       out.push({
-        kind: StructureKind.ImportDeclaration,
+        kind: Kind.ImportDeclaration,
         moduleSpecifier: `${runtimeModule()}/${this.protocolName!}`,
         namespaceImport: "rtp",
         isTypeOnly: this.protocolEntry === "type",
       });
     if (this.stackEntry)
       out.push({
-        kind: StructureKind.ImportDeclaration,
+        kind: Kind.ImportDeclaration,
         moduleSpecifier: `${runtimeModule()}/stack`,
         namespaceImport: "rts",
         isTypeOnly: true,
@@ -67,7 +68,7 @@ export class Imports {
       const names = [...this.byModule.get(module)!.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
       const allTypes = names.every(([, value]) => !value);
       out.push({
-        kind: StructureKind.ImportDeclaration,
+        kind: Kind.ImportDeclaration,
         moduleSpecifier: module,
         isTypeOnly: allTypes,
         namedImports: names.map(([name, value]) => ({ name, isTypeOnly: !allTypes && !value })),

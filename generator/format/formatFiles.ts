@@ -30,12 +30,6 @@ export async function formatFile(path: string, text: string): Promise<string> {
   return putFormatted(formatted, pieces);
 }
 
-/** Formats `sample` `times` times with prettier, so that its code is compiled before real work arrives. */
-export async function warmUp(sample: string, times: number): Promise<void> {
-  const { format } = await loadPrettier();
-  for (let i = 0; i < times; i++) await format(sample, { ...OPTIONS, parser: "babel-ts" });
-}
-
 export async function formatFiles(files: ReadonlyMap<string, string>): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const [path, text] of files) out.set(path, await formatFile(path, text));

@@ -1,3 +1,5 @@
+import { UNBREAKABLE_HEAD } from "./breakLines.js";
+
 /**
  * Marks around a statement the emitter printed in prettier's style: the formatter takes it out,
  * formats the rest of the module, and puts it back as it was.
@@ -27,9 +29,12 @@ export const putFormatted = (text: string, pieces: readonly string[]): string =>
  * One test over the text: splitting a 46,000-member interface into lines cost more memory than printing it.
  */
 export const inStyle = (text: string): boolean => !OUT_OF_STYLE.test(text);
-// A line that is one string literal alone (a long value under its key) may be wider: prettier cannot break it.
-const OUT_OF_STYLE =
-  /^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$)[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff])/m;
+// Lines prettier leaves wider: one string literal alone (a long value under its key), and an
+// assignment's head it cannot break (UNBREAKABLE_HEAD).
+const OUT_OF_STYLE = new RegExp(
+  String.raw`^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$|${UNBREAKABLE_HEAD.source.slice(1)})[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff])`,
+  "m",
+);
 
 /** Blank lines as prettier leaves them: none at the start, at most one in a row, one newline at the end. */
 export const settleBlankLines = (text: string): string =>

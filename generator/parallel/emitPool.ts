@@ -6,23 +6,16 @@ import { subPlan } from "../plan/subPlan.js";
 /** A module to emit, or a text (a rendered template) that only needs formatting. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
 export type Files = [path: string, text: string][];
+export type Task = { planId: number; plan?: PackagePlan; items: readonly WorkItem[] };
 
-/** `emit` loads only ts-morph, `format` only prettier, `render` both (emits, then formats). */
-export type Role = "emit" | "format" | "render";
-export type Task = { planId: number; plan?: PackagePlan; items: readonly WorkItem[] } | { files: Files };
-
-const planIds = new WeakMap<PackagePlan, number>();
-let nextPlanId = 0;
-
-/** One worker thread with one role; answers are matched to tasks by id. */
-class RoleWorker {
-  private readonly worker: Worker;
-  private readonly sentPlans = new Set<number>();
+/** One worker thread rendering what it is sent; answers are matched to tasks by id. */
+class RenderWorker {
+  private readonly worker = new Worker(new URL("./emitWorker.js", import.meta.url));
+  private readonly sentPlans = new WeakSet<PackagePlan>();
   private readonly pending = new Map<number, { resolve: (files: Files) => void; reject: (e: Error) => void }>();
   private nextId = 0;
 
-  constructor(role: Role) {
-    this.worker = new Worker(new URL("./emitWorker.js", import.meta.url), { workerData: role });
+  constructor() {
     this.worker.on("message", (m: { id: number; results?: Files; error?: string }) => {
       const task = this.pending.get(m.id)!;
       this.pending.delete(m.id);
@@ -35,82 +28,60 @@ class RoleWorker {
     });
   }
 
-  /** Items to emit (and, for `render`, format); the plan is sent with the first task that needs it. */
-  items(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
-    let planId = planIds.get(plan);
-    if (planId === undefined) planIds.set(plan, (planId = nextPlanId++));
-    const first = !this.sentPlans.has(planId);
-    this.sentPlans.add(planId);
-    return this.run(first ? { planId, plan, items } : { planId, items });
-  }
-
-  format(files: Files): Promise<Files> {
-    return this.run({ files });
+  /** Renders the items; the plan is sent (structured-cloned) with the first task that needs it. */
+  render(planId: number, plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
+    const first = !this.sentPlans.has(plan);
+    this.sentPlans.add(plan);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, task: first ? { planId, plan, items } : { planId, items } });
+    });
   }
 
   close(): Promise<number> {
     return this.worker.terminate();
   }
-
-  /** Posted at once (tasks run in order); settles when the worker answers. */
-  private run(task: Task): Promise<Files> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, task });
-    });
-  }
 }
 
-/** Modules per emitted batch: formatting of early batches starts while later ones are emitted. */
+/** Modules per task: small enough to share the work evenly, large enough that messages cost little. */
 const CHUNK = 25;
 
 /**
- * Worker threads that render modules. A cold run (no cache, everything to build) gets an emitter (the
- * only thread loading ts-morph) and a formatter (loading prettier and warming it up while schemas
- * load), started first thing; batches stream from one to the other, and the emitter helps format once
- * it is done. Two busy threads on two cores: more only slows all of them. A warm run rebuilds a few
- * modules: one thread doing both is enough.
+ * Worker threads that render modules, started first thing so that they load the emitters while this
+ * thread reads schemas. A cold run (no cache, everything to build) gets two, which take batches in
+ * turn until none is left: with this thread, that keeps two cores busy. A warm run rebuilds a few
+ * modules: one worker is enough, and it gets only the part of the plan they need.
  */
 export class RenderPool {
-  private readonly emitter: RoleWorker;
-  private readonly formatter: RoleWorker | undefined;
+  private readonly workers: RenderWorker[];
+  private readonly planIds = new WeakMap<PackagePlan, number>();
 
   constructor(cold: boolean) {
-    this.emitter = new RoleWorker(cold ? "emit" : "render");
-    this.formatter = cold ? new RoleWorker("format") : undefined;
+    this.workers = Array.from({ length: cold ? 2 : 1 }, () => new RenderWorker());
   }
 
-  /**
-   * Every item emitted (where needed) and formatted. Emitted batches are taken by whoever is free: the
-   * formatter (kept a few batches ahead so it never waits on this thread), and the emitter once it has
-   * emitted everything. This thread loads neither ts-morph nor prettier.
-   */
+  /** Every item emitted (where needed) and formatted, in no particular order. */
   async render(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
     if (items.length === 0) return [];
-    if (!this.formatter) {
-      const jobs = items.flatMap((item) => ("job" in item ? [item.job] : []));
-      return this.emitter.items(subPlan(plan, jobs), items);
-    }
-    const formatter = this.formatter;
-    const texts: Files = items.flatMap((item) => ("text" in item ? [[item.path, item.text] as [string, string]] : []));
-    const jobs = items.filter((item) => "job" in item);
-    const batches = Array.from({ length: Math.ceil(jobs.length / CHUNK) }, (_, i) =>
-      jobs.slice(i * CHUNK, (i + 1) * CHUNK),
+    const sent = this.workers.length === 1 ? subPlan(plan, items.flatMap((i) => ("job" in i ? [i.job] : []))) : plan;
+    let planId = this.planIds.get(sent);
+    if (planId === undefined) this.planIds.set(sent, (planId = nextPlanId++));
+    const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
+      items.slice(i * CHUNK, (i + 1) * CHUNK),
     );
-    const emitted = batches.map((batch) => this.emitter.items(plan, batch)); // all posted now
-    const out: Files = texts.length ? await formatter.format(texts) : [];
+    const out: Files = [];
     let next = 0;
-    const lane = async (worker: RoleWorker, after?: Promise<unknown>) => {
-      await after;
-      while (next < batches.length) out.push(...(await worker.format(await emitted[next++]!)));
+    const lane = async (worker: RenderWorker) => {
+      while (next < batches.length) out.push(...(await worker.render(planId, sent, batches[next++]!)));
     };
-    // The formatter keeps a few batches queued; the emitter joins once it has emitted everything.
-    await Promise.all([lane(formatter), lane(formatter), lane(formatter), lane(this.emitter, Promise.all(emitted))]);
+    await Promise.all(this.workers.map(lane));
     return out;
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.emitter.close(), this.formatter?.close()]);
+    await Promise.all(this.workers.map((w) => w.close()));
   }
 }
+
+let nextPlanId = 0;
