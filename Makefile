@@ -11,6 +11,7 @@ PACKAGES := netsvc cloudplat
 RUNTIME_SRC := $(shell find runtime/src -name '*.ts')
 GENERATOR_SRC := $(shell find generator -name '*.ts')
 SCHEMA_FILES := $(shell find schemas templates -type f)
+TEMPLATE_FILES := $(shell find templates -name '*.hbs')
 package_src = $(shell find generated/$(1)/src -name '*.ts' 2>/dev/null)
 
 .PHONY: all install tools validate generate build check lint-packages test bench soak fuzz examples demo diff clean
@@ -37,7 +38,11 @@ build/generator/cli.js: $(GENERATOR_SRC) runtime/dist/index.js tsconfig.json sch
 runtime/dist/cjs/package.json: runtime/dist/index.js build/generator/cli.js
 	node build/generator/package/addCjsEntries.js runtime
 
-tools: build/generator/cli.js runtime/dist/cjs/package.json
+# The templates compiled beside the generator, so that no run compiles them (one edited since is compiled when used).
+build/generator/emit/templates-precompiled.cjs: build/generator/cli.js $(TEMPLATE_FILES)
+	node -e 'import("./build/generator/emit/precompileTemplates.js").then((m) => m.precompileTemplates())'
+
+tools: build/generator/cli.js runtime/dist/cjs/package.json build/generator/emit/templates-precompiled.cjs
 
 validate: tools
 	$(GEN) validate
@@ -66,7 +71,7 @@ build: tools $(PACKAGES:%=generated/%/dist/cjs/package.json)
 check: tools
 	$(GEN) validate
 	$(GEN) generate --check
-	$(BIN)/prettier --check --log-level warn "runtime/src/**/*.ts" "generator/**/*.ts" "test/**/*.ts" "examples/**/*.ts"
+	$(BIN)/prettier --check --log-level warn "runtime/src/**/*.ts" "generator/**/*.ts" "test/**/*.ts" "examples/**/*.ts" "schemas/**/*.ts"
 	$(BIN)/tsc -p test/tsconfig.json
 	@for p in $(PACKAGES); do $(BIN)/tsc --noEmit -p generated/$$p/tsconfig.json || exit 1; done
 	$(MAKE) --no-print-directory lint-packages

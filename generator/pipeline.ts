@@ -9,7 +9,7 @@ import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { loadSchemas, providerNames } from "./load/loadSchemas.js";
 import { buildModel } from "./model/buildModel.js";
 import type { PackageModel } from "./model/types.js";
-import { RenderPool, type WorkItem } from "./parallel/emitPool.js";
+import { RenderPool, type Files, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
 import { Stats } from "./stats.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
@@ -152,17 +152,19 @@ async function generateWith(
   providers = providerNames(schemaDir),
 ) {
   const problems: Diagnostic[] = [];
-  const rendering: Promise<{ name: string; dir: string; files: PackageFiles; keys: Map<string, string> }>[] = [];
+  const started: StartedPackage[] = [];
   for (const provider of providers) {
     try {
       const models = loadModels(schemaDir, cache, provider, stats);
       for (const plan of stats.time("plan", () => planPackages(models)))
-        rendering.push(renderPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats));
+        started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats));
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
       problems.push(...e.diagnostics);
     }
   }
+  // Every package's modules are with the workers before this thread renders any docs page.
+  const rendering = started.map((p) => finishPackage(p, cache, stats));
   const packages = await stats.timeAsync("render (waiting on workers)", () => Promise.all(rendering));
   if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
   const results = await stats.timeAsync(check ? "compare" : "write", () =>
@@ -200,19 +202,25 @@ async function writePackages(
   });
 }
 
-/**
- * Every file of one package: `null` where the file on disk is already right, rendered otherwise. The
- * workers get their modules first and render them while this thread renders the docs pages.
- */
-async function renderPackage(
+type StartedPackage = { plan: PackagePlan; dir: string; keys: Map<string, string>; rendered: Promise<Files> };
+
+/** A package's keys, and its modules the cache cannot vouch for sent to the workers. */
+function startPackage(
   pool: RenderPool,
   cache: GenCache | undefined,
   plan: PackagePlan,
   dir: string,
   stats: Stats,
-) {
+): StartedPackage {
   const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir));
-  const rendered = pool.render(plan, misses);
+  return { plan, dir, keys, rendered: pool.render(plan, misses) };
+}
+
+/**
+ * Every file of one package: `null` where the file on disk is already right, rendered otherwise. This
+ * thread renders the docs pages while the workers render the modules.
+ */
+async function finishPackage({ plan, dir, keys, rendered }: StartedPackage, cache: GenCache | undefined, stats: Stats) {
   const ready = stats.time("docs", () => docsPages(cache, plan, dir, keys));
   const files = new Map<string, string | null>([...keys.keys()].sort().map((path) => [path, null]));
   for (const [path, text] of ready) files.set(path, text);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import Handlebars from "handlebars";
+import { compileTemplate, createHandlebars } from "../emit/handlebars.js";
 import { repoRoot } from "../repoPackages.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { escape } from "./html.js";
@@ -21,10 +21,10 @@ interface Templates {
 let loaded: Templates | undefined;
 
 /** templates/docs/*.hbs compiled once: `layout` and `fields` as partials, the others as pages. */
-function templates(): Templates {
+export function docsTemplates(): Templates {
   if (loaded) return loaded;
   const dir = join(repoRoot(), "templates", "docs");
-  const hb = Handlebars.create();
+  const hb = createHandlebars();
   // Code as written: only what HTML needs escaped (Handlebars' own escaping also rewrites `=` and backquotes).
   hb.registerHelper("esc", (text: string) => new hb.SafeString(escape(text)));
   const pages = new Map<string, Render>();
@@ -33,8 +33,9 @@ function templates(): Templates {
     .sort()) {
     const name = file.replace(/\.hbs$/, "");
     const text = readFileSync(join(dir, file), "utf8");
-    if (name === "layout" || name === "fields") hb.registerPartial(name, text);
-    else pages.set(name, hb.compile(text, { strict: true }));
+    const template = compileTemplate(hb, text, { strict: true });
+    if (name === "layout" || name === "fields") hb.registerPartial(name, template);
+    else pages.set(name, template);
   }
   const assetDir = join(dir, "assets");
   const assets = new Map(
@@ -71,12 +72,12 @@ export function docFiles(plan: PackagePlan): DocFile[] {
   for (const l of plan.model.lookups) page(s.lookupPage.get(l.name)!, "lookup", lookupPage(l, s));
   const users = usedBy(s);
   for (const ty of plan.model.types) page(s.typePage.get(ty.name)!, "type", typePage(ty, s, users.get(ty.name) ?? []));
-  for (const [name, text] of templates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
+  for (const [name, text] of docsTemplates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
   out.push({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(s) });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-export const renderDoc = (f: DocFile): string => ("text" in f ? f.text : templates().pages.get(f.template)!(f.view));
+export const renderDoc = (f: DocFile): string => ("text" in f ? f.text : docsTemplates().pages.get(f.template)!(f.view));
 
 /**
  * What a file's text is a function of, given the templates (part of the generator's fingerprint):

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import Handlebars from "handlebars";
 import { repoPackages, repoRoot } from "../repoPackages.js";
 import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
 import type { Field, PackageModel, Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { providerFolder } from "./describe.js";
+import { compileTemplate, createHandlebars } from "./handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
 import { summary } from "../docs/html.js";
 import { quickStart } from "../docs/quickStart.js";
@@ -21,10 +21,11 @@ const TEMPLATES = {
 
 let compiled: Map<string, HandlebarsTemplateDelegate> | undefined;
 
-function templates() {
+/** The package's templates, compiled once. */
+export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
   if (!compiled) {
     const root = repoRoot();
-    const hb = Handlebars.create();
+    const hb = createHandlebars();
     hb.registerHelper("json", (v: unknown) => JSON.stringify(v));
     // A Markdown table cell: one line, pipes escaped.
     hb.registerHelper(
@@ -39,7 +40,7 @@ function templates() {
     compiled = new Map(
       Object.entries(TEMPLATES).map(([out, file]) => [
         out,
-        hb.compile(readFileSync(join(root, "templates", file), "utf8"), { noEscape: true, strict: true }),
+        compileTemplate(hb, readFileSync(join(root, "templates", file), "utf8"), { noEscape: true, strict: true }),
       ]),
     );
   }
@@ -118,6 +119,6 @@ function view(model: PackageModel, plan: PackagePlan) {
 /** package.json, tsconfig.json, README.md and LICENSE of a generated package. */
 export function emitTemplates(plan: PackagePlan): Map<string, string> {
   const data = view(plan.model, plan);
-  const files = new Map([...templates()].map(([path, render]) => [path, render(data)]));
+  const files = new Map([...packageTemplates()].map(([path, render]) => [path, render(data)]));
   return files.set("LICENSE", licenseText(plan.model.provider.package.license));
 }

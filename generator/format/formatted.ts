@@ -26,15 +26,50 @@ export const putFormatted = (text: string, pieces: readonly string[]): string =>
  * of printable characters one column wide each. What the emitters print is then what prettier would
  * make of it (prettier measures display width, which is the string length only for such characters:
  * ASCII, Latin letters and signs like §, dashes and ellipses, arrows, mathematical signs like −).
- * One test over the text: splitting a 46,000-member interface into lines cost more memory than printing it.
+ * One search over the text: splitting a 46,000-member interface into lines cost more memory than printing it.
  */
-export const inStyle = (text: string): boolean => !OUT_OF_STYLE.test(text);
+export function inStyle(text: string): boolean {
+  OUT_OF_STYLE.lastIndex = 0;
+  for (let m = OUT_OF_STYLE.exec(text); m; m = OUT_OF_STYLE.exec(text)) if (!loneTemplate(m[0])) return false;
+  return true;
+}
+
 // Lines prettier leaves wider: one string literal alone (a long value under its key), and an
-// assignment's head it cannot break (UNBREAKABLE_HEAD).
+// assignment's head it cannot break (UNBREAKABLE_HEAD). Template literals: see loneTemplate.
 const OUT_OF_STYLE = new RegExp(
-  String.raw`^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$|${UNBREAKABLE_HEAD.source.slice(1)})[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff])`,
-  "m",
+  String.raw`^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$|${UNBREAKABLE_HEAD.source.slice(1)})[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff][^\n]*)`,
+  "gm",
 );
+
+/**
+ * A line that is one template literal, as an argument or a property's value (a hand-written hook's
+ * message): prettier breaks neither inside one nor before it, so the line stays as wide as it is.
+ */
+function loneTemplate(line: string): boolean {
+  const start = /^\s*(?:[\w$]+: )?`/.exec(line);
+  if (!start) return false;
+  // What encloses the reader: "`" a template's text, "{" an expression inside one (or a block in it).
+  const stack = ["`"];
+  for (let i = start[0].length; i < line.length; i++) {
+    const c = line[i]!;
+    const top = stack[stack.length - 1];
+    if (top === "`") {
+      if (c === "\\") i++;
+      else if (c === "`") stack.pop();
+      else if (c === "$" && line[i + 1] === "{") {
+        stack.push("{");
+        i++;
+      }
+    } else if (c === "`" || c === "{") stack.push(c);
+    else if (c === "}") stack.pop();
+    else if (c === '"' || c === "'") {
+      // A string inside an expression: to its closing quote.
+      for (i++; i < line.length && line[i] !== c; i++) if (line[i] === "\\") i++;
+    }
+    if (stack.length === 0) return /^,?$/.test(line.slice(i + 1));
+  }
+  return false;
+}
 
 /** Blank lines as prettier leaves them: none at the start, at most one in a row, one newline at the end. */
 export const settleBlankLines = (text: string): string =>

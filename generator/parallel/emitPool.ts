@@ -47,36 +47,41 @@ class RenderWorker {
 /** Modules per task: small enough to share the work evenly, large enough that messages cost little. */
 const CHUNK = 25;
 
+/** Items of one package from which a cold run starts a second worker: below, its start costs more than it saves. */
+const SECOND_WORKER_AT = 1000;
+
 /**
- * Worker threads that render modules, started first thing so that they load the emitters while this
- * thread reads schemas. A cold run (no cache, everything to build) gets two, which take batches in
- * turn until none is left: with this thread, that keeps two cores busy. A warm run rebuilds a few
- * modules: one worker is enough, and it gets only the part of the plan they need.
+ * Worker threads that render modules. One starts first thing, loading the emitters while this thread
+ * reads schemas. A cold run (no cache, everything to build) of a large package starts a second, and
+ * the two get every other batch; for both real providers one is enough, and a second only competed
+ * for the two cores with this thread. A warm run rebuilds a few modules, and its
+ * worker gets only the part of the plan they need.
  */
 export class RenderPool {
-  private readonly workers: RenderWorker[];
+  private readonly workers = [new RenderWorker()];
   private readonly planIds = new WeakMap<PackagePlan, number>();
 
-  constructor(cold: boolean) {
-    this.workers = Array.from({ length: cold ? 2 : 1 }, () => new RenderWorker());
-  }
+  constructor(private readonly cold: boolean) {}
 
   /** Every item emitted (where needed) and formatted, in no particular order. */
   async render(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
     if (items.length === 0) return [];
-    const sent = this.workers.length === 1 ? subPlan(plan, items.flatMap((i) => ("job" in i ? [i.job] : []))) : plan;
+    if (this.cold && this.workers.length === 1 && items.length >= SECOND_WORKER_AT)
+      this.workers.push(new RenderWorker());
+    const sent = this.cold
+      ? plan
+      : subPlan(
+          plan,
+          items.flatMap((i) => ("job" in i ? [i.job] : [])),
+        );
     let planId = this.planIds.get(sent);
     if (planId === undefined) this.planIds.set(sent, (planId = nextPlanId++));
+    // All posted now, dealt in turn: a worker asking for its next batch would wait on this thread,
+    // which is busy reading the next provider or rendering docs pages.
     const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
-      items.slice(i * CHUNK, (i + 1) * CHUNK),
+      this.workers[i % this.workers.length]!.render(planId, sent, items.slice(i * CHUNK, (i + 1) * CHUNK)),
     );
-    const out: Files = [];
-    let next = 0;
-    const lane = async (worker: RenderWorker) => {
-      while (next < batches.length) out.push(...(await worker.render(planId, sent, batches[next++]!)));
-    };
-    await Promise.all(this.workers.map(lane));
-    return out;
+    return (await Promise.all(batches)).flat();
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,151 @@
+/**
+ * A JSON document as prettier's "json" parser prints it (120 columns), or undefined when it holds
+ * what this printer leaves to prettier: a number that is not a plain integer, or an array of anything
+ * but strings, booleans and nulls (prettier packs numbers several a line, and has layouts of its own
+ * for objects in arrays). The templates' package.json and tsconfig.json are within it: loading
+ * prettier and its parser for them was a third of a second of every cold run.
+ *
+ * Prettier's rules, as test/generator/json.test.ts holds them against prettier itself: an object
+ * stays broken when its source has a line break before its first key; any other object or array is
+ * printed on one line if that fits (with the comma after it), else one member a line; a blank line
+ * between members is kept (and breaks the object), and one between items in an array that breaks; strings and keys are written as in the source.
+ */
+export function formatJson(text: string): string | undefined {
+  try {
+    JSON.parse(text);
+  } catch {
+    return undefined; // prettier reports it
+  }
+  const reader = new Reader(text);
+  const value = reader.value();
+  if (!value || (value.kind !== "object" && value.kind !== "array")) return undefined;
+  return `${print(value, "", 0, "")}\n`;
+}
+
+type Value =
+  | { kind: "scalar"; raw: string }
+  | { kind: "array"; items: Item[] }
+  | { kind: "object"; members: Member[]; brokenInSource: boolean };
+type Item = { value: Value; blankBefore: boolean };
+type Member = Item & { key: string };
+
+const WIDTH = 120;
+
+function print(v: Value, indent: string, column: number, after: string): string {
+  const one = flat(v);
+  if (one !== undefined && column + one.length + after.length <= WIDTH) return one;
+  const inner = `${indent}  `;
+  if (v.kind === "array") {
+    const lines = v.items.map(
+      (item, i) =>
+        `${gap(item, i)}${inner}${print(item.value, inner, inner.length, comma(i, v.items))}${comma(i, v.items)}`,
+    );
+    return `[\n${lines.join("\n")}\n${indent}]`;
+  }
+  if (v.kind === "object") {
+    const lines = v.members.map((m, i) => {
+      const head = `${inner}${m.key}: `;
+      return `${gap(m, i)}${head}${print(m.value, inner, head.length, comma(i, v.members))}${comma(i, v.members)}`;
+    });
+    return `{\n${lines.join("\n")}\n${indent}}`;
+  }
+  return v.raw;
+}
+
+const gap = (item: Item, i: number): string => (i > 0 && item.blankBefore ? "\n" : "");
+const comma = (i: number, list: readonly unknown[]): string => (i < list.length - 1 ? "," : "");
+
+/** The value on one line, or undefined when it must break (an object broken in its source, or holding one). */
+function flat(v: Value): string | undefined {
+  if (v.kind === "scalar") return v.raw;
+  if (v.kind === "array") {
+    const items = v.items.map((item) => flat(item.value));
+    return items.some((i) => i === undefined) ? undefined : `[${items.join(", ")}]`;
+  }
+  if (v.members.length === 0) return "{}";
+  // A blank line kept between members breaks the object (one between items is kept only in a broken array).
+  if (v.brokenInSource || v.members.some((m, i) => i > 0 && m.blankBefore)) return undefined;
+  const members = v.members.map((m) => {
+    const value = flat(m.value);
+    return value === undefined ? undefined : `${m.key}: ${value}`;
+  });
+  return members.some((m) => m === undefined) ? undefined : `{ ${members.join(", ")} }`;
+}
+
+/** Reads JSON already known to parse, keeping what prettier's layout depends on; undefined outside this printer's part. */
+class Reader {
+  private at = 0;
+  constructor(private readonly text: string) {}
+
+  value(): Value | undefined {
+    this.space();
+    const c = this.text[this.at];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    const raw = this.match(SCALAR);
+    return raw === undefined ? undefined : { kind: "scalar", raw };
+  }
+
+  private object(): Value | undefined {
+    this.at++; // {
+    let gap = this.space();
+    const brokenInSource = gap.includes("\n");
+    const members: Member[] = [];
+    while (this.text[this.at] !== "}") {
+      const key = this.match(STRING);
+      if (key === undefined) return undefined;
+      this.next();
+      this.at++; // :
+      const value = this.value();
+      if (!value) return undefined;
+      members.push({ key, value, blankBefore: BLANK.test(gap) });
+      if (this.next() === ",") this.at++;
+      gap = this.space();
+    }
+    this.at++; // }
+    return { kind: "object", members, brokenInSource };
+  }
+
+  private array(): Value | undefined {
+    this.at++; // [
+    let gap = this.space();
+    const items: Item[] = [];
+    while (this.text[this.at] !== "]") {
+      const value = this.value();
+      // Strings, booleans and nulls only: see formatJson.
+      if (!value || value.kind !== "scalar" || !/^["tfn]/.test(value.raw)) return undefined;
+      items.push({ value, blankBefore: BLANK.test(gap) });
+      if (this.next() === ",") this.at++;
+      gap = this.space();
+    }
+    this.at++; // ]
+    return { kind: "array", items };
+  }
+
+  /** Skips white space, returning it. */
+  private space(): string {
+    const start = this.at;
+    while (/\s/.test(this.text[this.at] ?? "")) this.at++;
+    return this.text.slice(start, this.at);
+  }
+
+  /** The next character that is not white space (skipped). */
+  private next(): string | undefined {
+    this.space();
+    return this.text[this.at];
+  }
+
+  private match(pattern: RegExp): string | undefined {
+    pattern.lastIndex = this.at;
+    const m = pattern.exec(this.text);
+    if (!m) return undefined;
+    this.at += m[0].length;
+    return m[0];
+  }
+}
+
+const BLANK = /\n[ \t\r]*\n/;
+// Sticky: matched where the reader stands.
+const STRING = /"(?:[^"\\]|\\.)*"/y;
+// A string, a plain integer, a boolean or null.
+const SCALAR = /"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?![.eE\d])|true|false|null/y;
