@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 
 /**
  * A problem with what a command was given (an option, a value, a folder, a git ref), not a bug in the

@@ -2,12 +2,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import { optionsHelp, parseOptions, UserError, type OptionSpecs, type Values } from "./args.js";
-import { GENERATE_OPTIONS, runGenerate, runValidate, VALIDATE_OPTIONS } from "./commands.js";
+import { DIFF_DETAILS, DIFF_OPTIONS, GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
 import { reportLines, SchemaError } from "./diagnostics.js";
 import { WriteError } from "./write/writeTree.js";
-import { DIFF_DETAILS, DIFF_OPTIONS, runDiff } from "./diff/command.js";
 
 const HELP = { help: { type: "boolean", short: "h", help: "print this help" } } as const satisfies OptionSpecs;
 
@@ -42,18 +41,20 @@ function command<O extends OptionSpecs>(
 }
 
 const COMMANDS: ReadonlyMap<string, Command> = new Map([
-  command("validate", "check every schema; print problems as file:line:col: message", VALIDATE_OPTIONS, runValidate),
+  command("validate", "check every schema; print problems as file:line:col: message", VALIDATE_OPTIONS, async (v) =>
+    (await import("./commands.js")).runValidate(v),
+  ),
   command(
     "generate",
     "validate, then regenerate <out>/<provider>/ (--check: report drift, write nothing)",
     GENERATE_OPTIONS,
-    runGenerate,
+    async (v) => (await import("./commands.js")).runGenerate(v),
   ),
   command(
     "diff",
     "compare the schemas at two git refs or folders: what changed for users, and the next version of each package",
     DIFF_OPTIONS,
-    runDiff,
+    async (v) => (await import("./diff/command.js")).runDiff(v),
     DIFF_DETAILS,
   ),
 ]);

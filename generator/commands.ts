@@ -1,32 +1,10 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { UserError, type OptionSpecs, type Values } from "./args.js";
+import { UserError, type Values } from "./args.js";
+import type { GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
 import { loadModels, regenerate } from "./pipeline.js";
 import { Stats } from "./stats.js";
 import { watchSchemas } from "./watch.js";
-
-export const SCHEMAS_OPTION = {
-  schemas: { type: "string", value: "DIR", help: "schema folder (default: schemas)" },
-} as const satisfies OptionSpecs;
-
-export const CACHE_OPTIONS = {
-  cache: { type: "string", value: "DIR", help: "cache folder (default: node_modules/.cache/sdkgen)" },
-  "no-cache": { type: "boolean", help: "neither read nor write the cache" },
-} as const satisfies OptionSpecs;
-
-export const VALIDATE_OPTIONS = SCHEMAS_OPTION;
-
-export const GENERATE_OPTIONS = {
-  check: { type: "boolean", help: "compare with the output folder and report drift (exit 1); write nothing" },
-  ...SCHEMAS_OPTION,
-  out: { type: "string", value: "DIR", help: "output folder (default: generated; created when missing)" },
-  ...CACHE_OPTIONS,
-  stats: { type: "boolean", help: "print the time of each stage and the peak memory" },
-  watch: {
-    type: "boolean",
-    help: "stay running: regenerate after every change under the schema folder (Ctrl-C stops)",
-  },
-} as const satisfies OptionSpecs;
 
 /** `dir` when it is a folder; otherwise an error naming it as `what`. */
 export function requireFolder(dir: string, what: string, ifMissing = ""): string {

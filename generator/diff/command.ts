@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
-import type { OptionSpecs, Values } from "../args.js";
-import { CACHE_OPTIONS, cacheFolder, SCHEMAS_OPTION } from "../commands.js";
+import type { Values } from "../args.js";
+import { cacheFolder } from "../commands.js";
+import type { DIFF_OPTIONS } from "../options.js";
 import { DiffError } from "./gitRefs.js";
 import { renderJson } from "./render/json.js";
 import { renderMarkdown } from "./render/markdown.js";
@@ -14,36 +15,6 @@ import { WorkerPrinter } from "./printer.js";
 import { loadSides, locate, Workspace, type Located, type SideSpec } from "./sides.js";
 import { requiredText } from "./render/versionText.js";
 import { severityRank, type Change, type DiffReport, type Severity } from "./types.js";
-
-export const DIFF_OPTIONS = {
-  base: {
-    type: "string",
-    value: "REF",
-    help: "old side: the schemas at a git ref (default: the merge base of HEAD with origin/main, else main)",
-  },
-  old: { type: "string", value: "DIR", help: "old side: a schema folder, instead of --base" },
-  head: { type: "string", value: "REF", help: "new side: the schemas at a git ref" },
-  new: {
-    type: "string",
-    value: "DIR",
-    help: "new side: a schema folder (default: the --schemas folder, edits included)",
-  },
-  json: { type: "boolean", help: "the full report as JSON" },
-  summary: { type: "boolean", help: "the report as one line" },
-  "fail-on": {
-    type: "string",
-    value: "LEVEL",
-    choices: ["breaking", "warning", "version"],
-    multiple: true,
-    help: "exit 1 when changes this severe exist (breaking, or warning and worse), or when a version is too low for the changes (version); may be repeated",
-  },
-  ...SCHEMAS_OPTION,
-  ...CACHE_OPTIONS,
-} as const satisfies OptionSpecs;
-
-export const DIFF_DETAILS = `The default output is Markdown. The --cache folder is read through a copy, never written.
-Exit status: 0; 1 when a --fail-on condition holds; 2 when it cannot compare (bad option, unknown
-ref, missing folder, schema problems on either side).`;
 
 interface Options {
   /** The project's generator cache, read through a copy; undefined with --no-cache. */

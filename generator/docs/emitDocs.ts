@@ -77,7 +77,8 @@ export function docFiles(plan: PackagePlan): DocFile[] {
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-export const renderDoc = (f: DocFile): string => ("text" in f ? f.text : docsTemplates().pages.get(f.template)!(f.view));
+export const renderDoc = (f: DocFile): string =>
+  "text" in f ? f.text : docsTemplates().pages.get(f.template)!(f.view);
 
 /**
  * What a file's text is a function of, given the templates (part of the generator's fingerprint):

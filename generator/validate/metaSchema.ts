@@ -6,7 +6,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { hashText } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 
 export const SCHEMA_VERSION = 1;
 const KIND_BY_FOLDER = {

@@ -1,4 +1,4 @@
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../diagnostics.js";
 import { entity, type ProviderIndex } from "../load/providerIndex.js";
 import type { RawFields, RawTypeSpec } from "../load/rawTypes.js";

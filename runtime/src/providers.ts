@@ -44,3 +44,6 @@ export const PROVIDER_RUNTIMES: Readonly<Record<string, ProviderRuntimeInfo>> = 
     } satisfies Record<RequiredKeys<NetsvcConfig>, ConfigNeed>,
   },
 };
+
+// The generator's "did you mean" is the runtime's own; from here, it loads without the runtime's index.
+export { didYouMean } from "./suggest.js";

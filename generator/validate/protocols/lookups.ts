@@ -1,6 +1,6 @@
 import type { CloudplatLookupOperation } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcLookupOperation } from "@sdkgen/runtime/netsvc";
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";

@@ -1,5 +1,5 @@
 import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";

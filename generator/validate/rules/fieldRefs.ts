@@ -1,4 +1,4 @@
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import { at } from "../../load/sourceDoc.js";
 import { checkValue } from "../values.js";
 import { eachField, eachSpec, type Finding, type Rule } from "./rule.js";

@@ -1,4 +1,4 @@
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import { entity } from "../../load/providerIndex.js";
 import { at } from "../../load/sourceDoc.js";
 import type { Rule } from "./rule.js";

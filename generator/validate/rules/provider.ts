@@ -1,4 +1,4 @@
-import { didYouMean } from "@sdkgen/runtime";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import { at } from "../../load/sourceDoc.js";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { PROVIDER_MEMBERS, RUNTIME_FUNCTIONS } from "../../runtimeContract.js";
