@@ -1,18 +1,25 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 
+/** A file changed this recently may change again within its clock's tick without a new signature. */
+const RACY_MS = 3000;
+
 export const hashText = (text: string): string => createHash("sha1").update(text).digest("base64url");
 
 /**
- * What a run wrote to a file: the key of the inputs it came from, and the hash of the text written.
- * By content, not size and mtime: an edit that keeps both (a coarse clock, a restored mtime) is seen.
+ * What a run wrote to a file: the key of the inputs it came from, the hash of the text written, and
+ * once a later run has read it back, its stat signature (size, inode, mtime and ctime): a file whose
+ * signature is unchanged need not be read again. An edit that keeps size and mtime (a restored
+ * mtime) changes ctime, which no tool restores; one within a coarse clock's tick is caught by taking
+ * a signature only from a file last changed well before it was read (as git guards its index).
  */
 interface OutputRecord {
   key: string;
   hash: string;
+  stat?: string;
 }
 
 interface CacheData {
@@ -31,6 +38,8 @@ interface CacheData {
  */
 export class GenCache {
   private readonly next: CacheData = { sources: {}, outputs: {} };
+  /** Signatures of files `unchanged` read back and found as written. */
+  private readonly signatures = new Map<string, string>();
 
   private constructor(
     private readonly path: string,
@@ -65,7 +74,12 @@ export class GenCache {
     const record = this.previous.outputs[path];
     if (record?.key !== key) return false;
     try {
-      return hashText(readFileSync(path, "utf8")) === record.hash;
+      const stat = statSync(path);
+      const signature = `${stat.size}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
+      if (signature === record.stat) return true;
+      if (hashText(readFileSync(path, "utf8")) !== record.hash) return false;
+      if (Date.now() - Math.max(stat.mtimeMs, stat.ctimeMs) > RACY_MS) this.signatures.set(path, signature);
+      return true;
     } catch {
       return false;
     }
@@ -76,7 +90,13 @@ export class GenCache {
    * (null) as the previous run recorded it, which `unchanged` found it still is. Nothing is read again.
    */
   keepOutput(path: string, key: string, text: string | null): void {
-    this.next.outputs[path] = { key, hash: text === null ? this.previous.outputs[path]!.hash : hashText(text) };
+    if (text !== null) {
+      this.next.outputs[path] = { key, hash: hashText(text) };
+      return;
+    }
+    const { hash, stat } = this.previous.outputs[path]!;
+    const signature = this.signatures.get(path) ?? stat;
+    this.next.outputs[path] = signature === undefined ? { key, hash } : { key, hash, stat: signature };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { EnumValue, Field, TypeSpec } from "../model/types.js";
+import type { EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
 
@@ -43,14 +43,19 @@ const valueItem = (v: EnumValue): string =>
     v.deprecated ? ` <em>Deprecated: ${inline(v.deprecated)}</em>` : ""
   }</li>`;
 
+/** An enum's values as a list, built once per enum: every field of the enum's type shows it. */
+const VALUE_LISTS = new WeakMap<EnumType, string>();
+function valueList(e: EnumType): string {
+  let list = VALUE_LISTS.get(e);
+  if (list === undefined) VALUE_LISTS.set(e, (list = `<ul>${e.values.map(valueItem).join("")}</ul>`));
+  return list;
+}
+
 /** Values, bounds and format of a type spec, walking into list items and map values. */
 function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   const out: string[] = [];
   const e = s.enum ? site.enums.get(s.enum) : undefined;
-  if (e)
-    out.push(
-      `${where}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}:<ul>${e.values.map(valueItem).join("")}</ul>`,
-    );
+  if (e) out.push(`${where}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}:${valueList(e)}`);
   if (s.knownValues)
     out.push(`${where}Known values (others are accepted):<ul>${s.knownValues.map(valueItem).join("")}</ul>`);
   const range = (lo?: number, hi?: number, unit = "") =>

@@ -1,0 +1,53 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { GenCache } from "../../generator/cache/genCache.js";
+
+// A file the cache vouches for is left alone; one edited since must never be vouched for, even when
+// the cache knows it by its stat signature rather than its content.
+describe("GenCache.unchanged", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Three runs: one writes the file, one reads it back (and keeps its signature), the third is asked. */
+  function thirdRun(edit?: (file: string) => void) {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-cache-"));
+    const file = join(dir, "out.ts");
+    writeFileSync(file, "export const a = 1;\n");
+    const first = GenCache.open(join(dir, "cache"));
+    first.keepOutput(file, "key", readFileSync(file, "utf8"));
+    first.save();
+    // Later than the file's last change by more than any clock's tick: its signature is taken.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    const second = GenCache.open(join(dir, "cache"));
+    expect(second.unchanged(file, "key")).toBe(true);
+    second.keepOutput(file, "key", null);
+    second.save();
+    edit?.(file);
+    return { third: GenCache.open(join(dir, "cache")), file };
+  }
+
+  it("vouches for a file left as written, by its signature", () => {
+    const { third, file } = thirdRun();
+    const cacheDir = join(file, "../cache");
+    const saved = readFileSync(
+      join(
+        cacheDir,
+        readdirSync(cacheDir).find((f) => f.endsWith(".json"))!,
+      ),
+      "utf8",
+    );
+    expect((JSON.parse(saved) as { outputs: Record<string, { stat?: string }> }).outputs[file]?.stat).toBeTruthy();
+    expect(third.unchanged(file, "key")).toBe(true);
+    expect(third.unchanged(file, "another key")).toBe(false);
+  });
+
+  it("sees an edit that keeps the size and restores the mtime", () => {
+    const { third, file } = thirdRun((f) => {
+      const { atime, mtime } = statSync(f);
+      writeFileSync(f, "export const b = 2;\n");
+      utimesSync(f, atime, mtime);
+    });
+    expect(third.unchanged(file, "key")).toBe(false);
+  });
+});
