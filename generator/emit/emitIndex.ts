@@ -1,13 +1,14 @@
 import { breakLongLines } from "../format/breakLines.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { rootExports, type ModuleExports } from "../plan/rootExports.js";
+import { runtimeModule } from "../repoPackages.js";
 import { providerFolder } from "./describe.js";
 import { header } from "./header.js";
 
 /**
  * The package root as Node loads it. Importing it loads the runtime, the enums and the provider, and
  * stands in for every entity's values: a module is loaded on first use of one of them, so a program
- * using one resource of a 2,000-entity package loads a few modules, not thousands (`lazyExports`).
+ * using one resource of a 2,000-entity package loads a few modules, not thousands (`lazyModule`).
  * Its types are those of the static root: the package's "types" conditions name static.d.ts, whose
  * `export *` lines tsc reads in half the time it took over this module's declarations (for 2,000
  * entities, 3.3 s of program construction against 5.7 s). A test holds the two roots to the same names.
@@ -28,9 +29,9 @@ export function emitIndex(plan: PackagePlan): string {
     "",
     "const nodeRequire = createRequire(import.meta.url);",
     "",
-    "/** Binds the exports `assign` names to a module of this package, loaded (ES modules too) on first use of one. */",
-    "function load<M extends object>(path: string, kinds: string, assign: (module: M) => void): void {",
-    "  $runtime.lazyExports(() => nodeRequire(path) as M, kinds, assign);",
+    "/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */",
+    `function load<M>(path: string): import("${runtimeModule()}").LazyModule<M> {`,
+    "  return $runtime.lazyModule(() => nodeRequire(path) as M);",
     "}",
     ...modules.flatMap((m, i) => moduleExports(m, names[i]!)),
   ];
@@ -53,35 +54,24 @@ export function emitStaticIndex(plan: PackagePlan): string {
   return header([providerFolder(plan)]) + breakLongLines(lines.join("\n")) + "\n";
 }
 
-/**
- * One module's values (read at once, or through stand-ins) and its types, re-exported. A lazy module's
- * values are bound in one line (`lazyExports`); once it is loaded, the bindings are the module's own
- * values: `===` those of its subpath.
- */
+/** One module's values (read at once, or through stand-ins) and its types, re-exported. */
 function moduleExports(m: ModuleExports, local: string): string[] {
   const from = m.specifier;
-  const aliases = m.values.filter((v) => v.kind === "class" || v.kind === "enum").map((v) => typeAlias(v, from));
-  const values = m.eager
-    ? [
-        `const ${local}: ${local} = nodeRequire("${from}");`,
-        ...m.values.map((v) => `export const ${v.name}: ${local}["${v.name}"] = ${local}.${v.name};`),
-      ]
-    : [
-        `export let ${m.values.map((v) => `${v.name}: ${local}["${v.name}"]`).join(", ")};`,
-        `load<${local}>("${from}", "${m.values.map(kindLetter).join("")}", ($) => ({ ${m.values.map((v) => v.name).join(", ")} } = $));`,
-      ];
   return [
     "",
     `type ${local} = typeof import("${from}");`,
-    ...values,
-    ...aliases,
+    m.eager ? `const ${local}: ${local} = nodeRequire("${from}");` : `const ${local} = load<${local}>("${from}");`,
+    ...m.values.flatMap((v) => [
+      m.eager
+        ? `export const ${v.name}: ${local}["${v.name}"] = ${local}.${v.name};`
+        : `export let ${v.name}: ${local}["${v.name}"] = ${standIn(local, v)};`,
+      ...(v.kind === "class" || v.kind === "enum" ? [typeAlias(v, from)] : []),
+    ]),
+    // Once loaded, the bindings are the module's own values: `===` those of its subpath.
+    ...(m.eager ? [] : [`${local}.onLoad((m) => ({ ${m.values.map((v) => v.name).join(", ")} } = m));`]),
     ...(m.types.length ? [`export type { ${m.types.join(", ")} } from "${from}";`] : []),
   ];
 }
-
-/** `f` for a value a stand-in must be able to call or construct, `v` for any other (lazyExports). */
-const kindLetter = (v: ModuleExports["values"][number]): string =>
-  v.kind === "class" || v.kind === "function" ? "f" : "v";
 
 /** The type of a class or enum, under its name: `export type Secret<T = string> = import("…").Secret<T>;`. */
 function typeAlias(v: ModuleExports["values"][number], from: string): string {
@@ -90,11 +80,13 @@ function typeAlias(v: ModuleExports["values"][number], from: string): string {
   return `export type ${v.name}${params} = import("${from}").${v.name}${args};`;
 }
 
+const standIn = (local: string, v: ModuleExports["values"][number]) =>
+  `${local}.${v.kind === "class" || v.kind === "function" ? "function" : "value"}("${v.name}")`;
+
 /**
  * Each module's local name: `$` and its file's name (exported names never start with "$"), with the
  * folder added where two files share a name (a resource or type and a lookup), and `$runtime` (which
- * `load` uses: the first module read) and `$runtime_<protocol>` for the runtime's entries. No
- * exported name starts with "$", which is also the parameter binding them (`($) => ({ … } = $)`).
+ * `load` uses: the first module read) and `$runtime_<protocol>` for the runtime's entries.
  */
 function locals(modules: readonly ModuleExports[]): string[] {
   const base = (m: ModuleExports) =>

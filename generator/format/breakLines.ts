@@ -6,10 +6,8 @@
  * - a constant or variable set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
  *   the next line, as prettier's assignment layouts choose (see assignedCall);
  * - a constant or variable set to a member `const x[: T] = a.b;`: the member on the next line;
- * - a call whose last argument is an arrow function assigning its destructured parameter,
- *   `f(x, ($) => ({ a, b } = $));` (the lazy root's): one argument a line, the function broken further
- *   as needed (see destructuringCall);
- * - a declaration of several variables `export let a: A, b: B;`: one a line;
+ * - a call of one arrow function assigning a destructured parameter, `f((m) => ({ a, b } = m));` (the lazy
+ *   root's): the function on a line of its own, broken further as needed (see destructuringCall);
  * - an import or export list `import { a, b } from "m";`: one name a line;
  * - a type alias `export type T = …;` or a member `readonly p?: …;` whose type is a union: the type on
  *   the next line when it fits there, else one member a line, each after a leading `|`.
@@ -36,19 +34,15 @@ const ASSIGNED_CALL = new RegExp(
   String.raw`^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`,
 );
 const ASSIGNED_MEMBER = /^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) ([\w$]+(?:\.[\w$]+)+);$/;
-// `f(…, ($) => ({ a, b } = $));`: the callee (type arguments allowed), the arguments before the function, its parameter and names.
-const DESTRUCTURING_CALL = new RegExp(
-  String.raw`^(\s*)(${CALLEE})\(((?:.*, )?)\(([\w$]+)\) => \(\{ (.*) \} = \4\)\);$`,
-);
-// `export let a: A, b: B;`: a declaration of several variables, none set.
-const DECLARATIONS = /^(\s*)((?:export )?(?:let|const) )([^=]*,[^=]*);$/;
+const DESTRUCTURING_CALL = /^(\s*)([\w$.]+)\(\(([\w$]+)\) => \(\{ (.*) \} = \3\)\);$/;
 const SIGNATURE = /^(\s*)([^(]*\w(?:<[^()]*>)?)\((.*)\)(: [^{}]+)? \{$/;
 const CALL = new RegExp(String.raw`^(\s*)((?:return )?${CALLEE})\((.*)\);$`);
 
 const breakLine = (line: string): string | undefined =>
-  [list, alias, member, assignedCall, assignedMember, destructuringCall, declarations, signature, call].reduce<
-    string | undefined
-  >((done, shape) => done ?? shape(line), undefined);
+  [list, alias, member, assignedCall, assignedMember, destructuringCall, signature, call].reduce<string | undefined>(
+    (done, shape) => done ?? shape(line),
+    undefined,
+  );
 
 function list(line: string): string | undefined {
   const m = LIST.exec(line);
@@ -97,18 +91,15 @@ function assignedMember(line: string): string | undefined {
 }
 
 /**
- * `f(x, ($) => ({ a, b } = $));`: the whole on one line; else each argument on its own (the function
- * alone, when it is the only one), and the function broken further as needed: its body on the next
- * line; else the parameter after the `=` too; else the names one a line.
+ * `f((m) => ({ a, b } = m));`: the arrow function on its own line; else its body on the next; else
+ * the parameter after the `=` too; else the names one a line.
  */
 function destructuringCall(line: string): string | undefined {
   const m = DESTRUCTURING_CALL.exec(line);
-  const before = m && (m[3] ? splitTopLevel(m[3].slice(0, -2)) : []);
-  const names = m && splitTopLevel(m[5]!);
-  if (!m || !before || !names) return undefined;
-  const [, indent, callee, , param, list] = m;
-  const args = before.map((a) => `${indent}  ${a},`);
-  const around = (fn: string[]) => fits([`${indent}${callee}(`, ...args, ...fn, `${indent});`]);
+  const names = m && splitTopLevel(m[4]!);
+  if (!m || !names) return undefined;
+  const [, indent, callee, param, list] = m;
+  const around = (body: string[]) => fits([`${indent}${callee}(`, ...body, `${indent});`]);
   return (
     around([`${indent}  (${param}) => ({ ${list} } = ${param}),`]) ??
     around([`${indent}  (${param}) =>`, `${indent}    ({ ${list} } = ${param}),`]) ??
@@ -120,16 +111,6 @@ function destructuringCall(line: string): string | undefined {
       `${indent}    } = ${param}),`,
     ])
   );
-}
-
-/** `export let a: A, b: B;`: the first after the keyword, each other on its own line, one level in. */
-function declarations(line: string): string | undefined {
-  const m = DECLARATIONS.exec(line);
-  const parts = m && splitTopLevel(m[3]!);
-  if (!m || !parts || parts.length < 2) return undefined;
-  const [, indent, head] = m;
-  const lines = parts.map((p, i) => `${indent}${i === 0 ? head : "  "}${p}${i === parts.length - 1 ? ";" : ","}`);
-  return lines.every((l) => l.length <= WIDTH || UNBREAKABLE_DECLARATION.test(l)) ? lines.join("\n") : undefined;
 }
 
 function signature(line: string): string | undefined {
@@ -175,9 +156,6 @@ const fitsAfterHead = (lines: readonly string[]): string | undefined =>
  * the lazy root's `export let name: $module["name"] =`. Wider than the width, it stays so in prettier's output.
  */
 export const UNBREAKABLE_HEAD = /^(?:export )?(?:const|let) [\w$]+: [\w$]+\["[\w$]+"\] =$/;
-
-/** One variable of a declaration, typed by an indexed access and not set (`name: $module["name"],`): nothing in it breaks. */
-export const UNBREAKABLE_DECLARATION = /^[ \t]*(?:(?:export )?(?:const|let) )?[\w$]+: [\w$]+\["[\w$]+"\][,;]$/;
 
 /**
  * The parts of a list separated by `separator` (a comma, or the bar of a union), split at its top

@@ -1,4 +1,4 @@
-import { UNBREAKABLE_DECLARATION, UNBREAKABLE_HEAD } from "./breakLines.js";
+import { UNBREAKABLE_HEAD } from "./breakLines.js";
 
 /**
  * Marks around a statement the emitter printed in prettier's style: the formatter takes it out,
@@ -35,10 +35,9 @@ export function inStyle(text: string): boolean {
 }
 
 // Lines prettier leaves wider: one string literal alone (a long value under its key), and an
-// assignment's head or a declared variable it cannot break (UNBREAKABLE_HEAD, UNBREAKABLE_DECLARATION).
-// Template literals: see loneTemplate.
+// assignment's head it cannot break (UNBREAKABLE_HEAD). Template literals: see loneTemplate.
 const OUT_OF_STYLE = new RegExp(
-  String.raw`^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$|${UNBREAKABLE_HEAD.source.slice(1)}|${UNBREAKABLE_DECLARATION.source.slice(1)})[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff][^\n]*)`,
+  String.raw`^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$|${UNBREAKABLE_HEAD.source.slice(1)})[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff][^\n]*)`,
   "gm",
 );
 

@@ -25,26 +25,6 @@ export interface LazyModule<M> {
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
-/**
- * Binds a package root's exports to a module loaded on first use. `assign` sets the root's bindings
- * from an object, as in `($) => ({ Port, portDescriptor } = $)`: it is called at once with a stand-in
- * for each name it reads, and again with the module once that is loaded (the bindings are then the
- * values themselves). `kinds` tells, in the order `assign` reads the names, which are functions or
- * classes (`f`) and which other values (`v`): a stand-in is callable or not from the start. One line
- * per module keeps the root of a 2,000-entity package half the size it was with a call per value.
- */
-export function lazyExports<M extends object>(load: () => M, kinds: string, assign: (module: M) => void): void {
-  const m = lazyModule(load);
-  let read = 0;
-  assign(
-    new Proxy({} as M, {
-      get: (_, name) => (kinds[read++] === "f" ? m.function : m.value)(name as keyof M & string),
-    }),
-  );
-  if (read !== kinds.length) throw new Error(`lazyExports: ${kinds.length} kinds given for ${read} names`);
-  m.onLoad(assign);
-}
-
 export function lazyModule<M>(load: () => M): LazyModule<M> {
   let loaded: M | undefined;
   const listeners: ((module: M) => void)[] = [];

@@ -36,8 +36,6 @@ export let ${d}: $${a}["${d}"] = $${a}.function("${d}");
 export const ${a}${b}: $${c}["${a}${b}"] = $${c}.${a}${b};
 export let ${c}${d}: $${a}["${c}${d}"] = $${a}.value("${c}${d}");
 $${a}.onLoad((m) => ({ ${[b, c, d].join(", ")} } = m));
-export let ${b}${c}: $${a}["${b}${c}"], ${c}: $${a}["${c}"], ${d}${a}: $${a}["${d}${a}"];
-load<$${a}>("./resources/${a}.js", "fvf", ($) => ({ ${[`${b}${c}`, c, `${d}${a}`].join(", ")} } = $));
 
 export interface ${a}Outputs {
   readonly ${b}?: ${members.join(" | ")} | (string & {}) | undefined;

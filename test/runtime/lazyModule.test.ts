@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { lazyExports, lazyModule } from "../../runtime/src/lazyModule.js";
+import { lazyModule } from "../../runtime/src/lazyModule.js";
 
 class Thing {
   static readonly token = "t:index/thing:Thing";
@@ -95,28 +95,5 @@ describe("lazyModule", () => {
     expect(inspect(s.descriptor)).toBe(inspect(descriptor));
     expect(inspect(s.Thing)).toBe(inspect(Thing));
     expect(inspect({ nested: { lookup: s.lookup } }, { depth: 5 })).toBe(inspect({ nested: { lookup } }, { depth: 5 }));
-  });
-});
-
-describe("lazyExports", () => {
-  it("binds stand-ins at once, of the kinds given in the order the names are read, then the values", () => {
-    let loads = 0;
-    let T: typeof Thing, d: typeof descriptor, f: typeof lookup;
-    lazyExports(
-      () => (loads++, MODULE),
-      "fvf",
-      ($) => ({ Thing: T, descriptor: d, lookup: f } = $),
-    );
-    expect(loads).toBe(0);
-    expect([typeof T!, typeof d!, typeof f!]).toEqual(["function", "object", "function"]);
-    expect(T!).not.toBe(Thing);
-    expect(new T!("a")).toBeInstanceOf(Thing);
-    expect(loads).toBe(1);
-    expect([T!, d!, f!]).toEqual([Thing, descriptor, lookup]);
-  });
-
-  it("refuses kinds that do not match the names read (a generator bug)", () => {
-    const read = ($: typeof MODULE) => [$.Thing, $.descriptor];
-    expect(() => lazyExports(() => MODULE, "f", read)).toThrow("1 kinds given for 2 names");
   });
 });

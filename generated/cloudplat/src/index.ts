@@ -5,156 +5,158 @@ import { createRequire } from "node:module";
 
 const nodeRequire = createRequire(import.meta.url);
 
-/** Binds the exports `assign` names to a module of this package, loaded (ES modules too) on first use of one. */
-function load<M extends object>(path: string, kinds: string, assign: (module: M) => void): void {
-  $runtime.lazyExports(() => nodeRequire(path) as M, kinds, assign);
+/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */
+function load<M>(path: string): import("@sdkgen/runtime").LazyModule<M> {
+  return $runtime.lazyModule(() => nodeRequire(path) as M);
 }
 
 type $runtime = typeof import("@sdkgen/runtime");
 const $runtime: $runtime = nodeRequire("@sdkgen/runtime");
 export const NotFoundError: $runtime["NotFoundError"] = $runtime.NotFoundError;
+export type NotFoundError = import("@sdkgen/runtime").NotFoundError;
 export const OrderUncertainError: $runtime["OrderUncertainError"] = $runtime.OrderUncertainError;
+export type OrderUncertainError = import("@sdkgen/runtime").OrderUncertainError;
 export const ReplacementRequiredError: $runtime["ReplacementRequiredError"] = $runtime.ReplacementRequiredError;
+export type ReplacementRequiredError = import("@sdkgen/runtime").ReplacementRequiredError;
 export const ServiceError: $runtime["ServiceError"] = $runtime.ServiceError;
+export type ServiceError = import("@sdkgen/runtime").ServiceError;
 export const TransportError: $runtime["TransportError"] = $runtime.TransportError;
+export type TransportError = import("@sdkgen/runtime").TransportError;
 export const ValidationError: $runtime["ValidationError"] = $runtime.ValidationError;
+export type ValidationError = import("@sdkgen/runtime").ValidationError;
 export const WaitError: $runtime["WaitError"] = $runtime.WaitError;
+export type WaitError = import("@sdkgen/runtime").WaitError;
 export const Secret: $runtime["Secret"] = $runtime.Secret;
+export type Secret<T = string> = import("@sdkgen/runtime").Secret<T>;
 export const secret: $runtime["secret"] = $runtime.secret;
 export const setLogSink: $runtime["setLogSink"] = $runtime.setLogSink;
-export type NotFoundError = import("@sdkgen/runtime").NotFoundError;
-export type OrderUncertainError = import("@sdkgen/runtime").OrderUncertainError;
-export type ReplacementRequiredError = import("@sdkgen/runtime").ReplacementRequiredError;
-export type ServiceError = import("@sdkgen/runtime").ServiceError;
-export type TransportError = import("@sdkgen/runtime").TransportError;
-export type ValidationError = import("@sdkgen/runtime").ValidationError;
-export type WaitError = import("@sdkgen/runtime").WaitError;
-export type Secret<T = string> = import("@sdkgen/runtime").Secret<T>;
 export type { LogSink, Logger, SecretInput, ValidationIssue } from "@sdkgen/runtime";
 
 type $runtime_cloudplat = typeof import("@sdkgen/runtime/cloudplat");
 const $runtime_cloudplat: $runtime_cloudplat = nodeRequire("@sdkgen/runtime/cloudplat");
 export const AccountNotAllowedError: $runtime_cloudplat["AccountNotAllowedError"] =
   $runtime_cloudplat.AccountNotAllowedError;
+export type AccountNotAllowedError = import("@sdkgen/runtime/cloudplat").AccountNotAllowedError;
 export const CloudplatError: $runtime_cloudplat["CloudplatError"] = $runtime_cloudplat.CloudplatError;
+export type CloudplatError = import("@sdkgen/runtime/cloudplat").CloudplatError;
 export const SessionExpiredError: $runtime_cloudplat["SessionExpiredError"] = $runtime_cloudplat.SessionExpiredError;
+export type SessionExpiredError = import("@sdkgen/runtime/cloudplat").SessionExpiredError;
 export const SessionNotStartedError: $runtime_cloudplat["SessionNotStartedError"] =
   $runtime_cloudplat.SessionNotStartedError;
-export type AccountNotAllowedError = import("@sdkgen/runtime/cloudplat").AccountNotAllowedError;
-export type CloudplatError = import("@sdkgen/runtime/cloudplat").CloudplatError;
-export type SessionExpiredError = import("@sdkgen/runtime/cloudplat").SessionExpiredError;
 export type SessionNotStartedError = import("@sdkgen/runtime/cloudplat").SessionNotStartedError;
 
 type $enums = typeof import("./enums.js");
 const $enums: $enums = nodeRequire("./enums.js");
 export const ApiGatewayApiApiType: $enums["ApiGatewayApiApiType"] = $enums.ApiGatewayApiApiType;
+export type ApiGatewayApiApiType = import("./enums.js").ApiGatewayApiApiType;
 export const ApiGatewayApiAuthType: $enums["ApiGatewayApiAuthType"] = $enums.ApiGatewayApiAuthType;
+export type ApiGatewayApiAuthType = import("./enums.js").ApiGatewayApiAuthType;
 export const ApiGatewayApiKeyAccessKeyType: $enums["ApiGatewayApiKeyAccessKeyType"] =
   $enums.ApiGatewayApiKeyAccessKeyType;
+export type ApiGatewayApiKeyAccessKeyType = import("./enums.js").ApiGatewayApiKeyAccessKeyType;
 export const ApiGatewayApiKeyStatus: $enums["ApiGatewayApiKeyStatus"] = $enums.ApiGatewayApiKeyStatus;
+export type ApiGatewayApiKeyStatus = import("./enums.js").ApiGatewayApiKeyStatus;
 export const ApiGatewayApiProtocol: $enums["ApiGatewayApiProtocol"] = $enums.ApiGatewayApiProtocol;
+export type ApiGatewayApiProtocol = import("./enums.js").ApiGatewayApiProtocol;
 export const ApiGatewayApiRequestConfigMethod: $enums["ApiGatewayApiRequestConfigMethod"] =
   $enums.ApiGatewayApiRequestConfigMethod;
+export type ApiGatewayApiRequestConfigMethod = import("./enums.js").ApiGatewayApiRequestConfigMethod;
 export const ApiGatewayApiResponseType: $enums["ApiGatewayApiResponseType"] = $enums.ApiGatewayApiResponseType;
+export type ApiGatewayApiResponseType = import("./enums.js").ApiGatewayApiResponseType;
 export const ApiGatewayApiServiceConfigType: $enums["ApiGatewayApiServiceConfigType"] =
   $enums.ApiGatewayApiServiceConfigType;
+export type ApiGatewayApiServiceConfigType = import("./enums.js").ApiGatewayApiServiceConfigType;
 export const ApiGatewayBindApiAppsStatusFilterName: $enums["ApiGatewayBindApiAppsStatusFilterName"] =
   $enums.ApiGatewayBindApiAppsStatusFilterName;
+export type ApiGatewayBindApiAppsStatusFilterName = import("./enums.js").ApiGatewayBindApiAppsStatusFilterName;
 export const ApiGatewayCustomDomainNetType: $enums["ApiGatewayCustomDomainNetType"] =
   $enums.ApiGatewayCustomDomainNetType;
+export type ApiGatewayCustomDomainNetType = import("./enums.js").ApiGatewayCustomDomainNetType;
 export const ApiGatewayCustomDomainProtocol: $enums["ApiGatewayCustomDomainProtocol"] =
   $enums.ApiGatewayCustomDomainProtocol;
+export type ApiGatewayCustomDomainProtocol = import("./enums.js").ApiGatewayCustomDomainProtocol;
 export const ApiGatewayIpStrategyStrategyType: $enums["ApiGatewayIpStrategyStrategyType"] =
   $enums.ApiGatewayIpStrategyStrategyType;
+export type ApiGatewayIpStrategyStrategyType = import("./enums.js").ApiGatewayIpStrategyStrategyType;
 export const ApiGatewayPluginPluginType: $enums["ApiGatewayPluginPluginType"] = $enums.ApiGatewayPluginPluginType;
+export type ApiGatewayPluginPluginType = import("./enums.js").ApiGatewayPluginPluginType;
 export const ApiGatewayServiceIpVersion: $enums["ApiGatewayServiceIpVersion"] = $enums.ApiGatewayServiceIpVersion;
+export type ApiGatewayServiceIpVersion = import("./enums.js").ApiGatewayServiceIpVersion;
 export const ApiGatewayServiceNetTypes: $enums["ApiGatewayServiceNetTypes"] = $enums.ApiGatewayServiceNetTypes;
+export type ApiGatewayServiceNetTypes = import("./enums.js").ApiGatewayServiceNetTypes;
 export const ApiGatewayServiceProtocol: $enums["ApiGatewayServiceProtocol"] = $enums.ApiGatewayServiceProtocol;
+export type ApiGatewayServiceProtocol = import("./enums.js").ApiGatewayServiceProtocol;
 export const ApiGatewayServiceReleaseEnvironmentName: $enums["ApiGatewayServiceReleaseEnvironmentName"] =
   $enums.ApiGatewayServiceReleaseEnvironmentName;
+export type ApiGatewayServiceReleaseEnvironmentName = import("./enums.js").ApiGatewayServiceReleaseEnvironmentName;
 export const ApiGatewayUsagePlanAttachmentBindType: $enums["ApiGatewayUsagePlanAttachmentBindType"] =
   $enums.ApiGatewayUsagePlanAttachmentBindType;
+export type ApiGatewayUsagePlanAttachmentBindType = import("./enums.js").ApiGatewayUsagePlanAttachmentBindType;
 export const ApiGatewayUsagePlanAttachmentEnvironment: $enums["ApiGatewayUsagePlanAttachmentEnvironment"] =
   $enums.ApiGatewayUsagePlanAttachmentEnvironment;
+export type ApiGatewayUsagePlanAttachmentEnvironment = import("./enums.js").ApiGatewayUsagePlanAttachmentEnvironment;
 export const GetAntiddosBgpBizTrendBusiness: $enums["GetAntiddosBgpBizTrendBusiness"] =
   $enums.GetAntiddosBgpBizTrendBusiness;
+export type GetAntiddosBgpBizTrendBusiness = import("./enums.js").GetAntiddosBgpBizTrendBusiness;
 export const GetAntiddosBgpBizTrendFlag: $enums["GetAntiddosBgpBizTrendFlag"] = $enums.GetAntiddosBgpBizTrendFlag;
+export type GetAntiddosBgpBizTrendFlag = import("./enums.js").GetAntiddosBgpBizTrendFlag;
 export const GetAntiddosBgpBizTrendMetricName: $enums["GetAntiddosBgpBizTrendMetricName"] =
   $enums.GetAntiddosBgpBizTrendMetricName;
+export type GetAntiddosBgpBizTrendMetricName = import("./enums.js").GetAntiddosBgpBizTrendMetricName;
 export const GetAntiddosOverviewAttackTrendDimension: $enums["GetAntiddosOverviewAttackTrendDimension"] =
   $enums.GetAntiddosOverviewAttackTrendDimension;
+export type GetAntiddosOverviewAttackTrendDimension = import("./enums.js").GetAntiddosOverviewAttackTrendDimension;
 export const GetAntiddosOverviewAttackTrendPeriod: $enums["GetAntiddosOverviewAttackTrendPeriod"] =
   $enums.GetAntiddosOverviewAttackTrendPeriod;
+export type GetAntiddosOverviewAttackTrendPeriod = import("./enums.js").GetAntiddosOverviewAttackTrendPeriod;
 export const GetAntiddosOverviewAttackTrendType: $enums["GetAntiddosOverviewAttackTrendType"] =
   $enums.GetAntiddosOverviewAttackTrendType;
+export type GetAntiddosOverviewAttackTrendType = import("./enums.js").GetAntiddosOverviewAttackTrendType;
 export const GetAntiddosOverviewCcTrendBusiness: $enums["GetAntiddosOverviewCcTrendBusiness"] =
   $enums.GetAntiddosOverviewCcTrendBusiness;
+export type GetAntiddosOverviewCcTrendBusiness = import("./enums.js").GetAntiddosOverviewCcTrendBusiness;
 export const GetAntiddosOverviewCcTrendMetricName: $enums["GetAntiddosOverviewCcTrendMetricName"] =
   $enums.GetAntiddosOverviewCcTrendMetricName;
+export type GetAntiddosOverviewCcTrendMetricName = import("./enums.js").GetAntiddosOverviewCcTrendMetricName;
 export const GetAntiddosOverviewCcTrendPeriod: $enums["GetAntiddosOverviewCcTrendPeriod"] =
   $enums.GetAntiddosOverviewCcTrendPeriod;
+export type GetAntiddosOverviewCcTrendPeriod = import("./enums.js").GetAntiddosOverviewCcTrendPeriod;
 export const GetAntiddosOverviewDdosEventListAttackStatus: $enums["GetAntiddosOverviewDdosEventListAttackStatus"] =
   $enums.GetAntiddosOverviewDdosEventListAttackStatus;
-export const GetAntiddosOverviewDdosTrendBusiness: $enums["GetAntiddosOverviewDdosTrendBusiness"] =
-  $enums.GetAntiddosOverviewDdosTrendBusiness;
-export const GetAntiddosOverviewDdosTrendMetricName: $enums["GetAntiddosOverviewDdosTrendMetricName"] =
-  $enums.GetAntiddosOverviewDdosTrendMetricName;
-export const GetAntiddosOverviewDdosTrendPeriod: $enums["GetAntiddosOverviewDdosTrendPeriod"] =
-  $enums.GetAntiddosOverviewDdosTrendPeriod;
-export const ProviderProtocol: $enums["ProviderProtocol"] = $enums.ProviderProtocol;
-export type ApiGatewayApiApiType = import("./enums.js").ApiGatewayApiApiType;
-export type ApiGatewayApiAuthType = import("./enums.js").ApiGatewayApiAuthType;
-export type ApiGatewayApiKeyAccessKeyType = import("./enums.js").ApiGatewayApiKeyAccessKeyType;
-export type ApiGatewayApiKeyStatus = import("./enums.js").ApiGatewayApiKeyStatus;
-export type ApiGatewayApiProtocol = import("./enums.js").ApiGatewayApiProtocol;
-export type ApiGatewayApiRequestConfigMethod = import("./enums.js").ApiGatewayApiRequestConfigMethod;
-export type ApiGatewayApiResponseType = import("./enums.js").ApiGatewayApiResponseType;
-export type ApiGatewayApiServiceConfigType = import("./enums.js").ApiGatewayApiServiceConfigType;
-export type ApiGatewayBindApiAppsStatusFilterName = import("./enums.js").ApiGatewayBindApiAppsStatusFilterName;
-export type ApiGatewayCustomDomainNetType = import("./enums.js").ApiGatewayCustomDomainNetType;
-export type ApiGatewayCustomDomainProtocol = import("./enums.js").ApiGatewayCustomDomainProtocol;
-export type ApiGatewayIpStrategyStrategyType = import("./enums.js").ApiGatewayIpStrategyStrategyType;
-export type ApiGatewayPluginPluginType = import("./enums.js").ApiGatewayPluginPluginType;
-export type ApiGatewayServiceIpVersion = import("./enums.js").ApiGatewayServiceIpVersion;
-export type ApiGatewayServiceNetTypes = import("./enums.js").ApiGatewayServiceNetTypes;
-export type ApiGatewayServiceProtocol = import("./enums.js").ApiGatewayServiceProtocol;
-export type ApiGatewayServiceReleaseEnvironmentName = import("./enums.js").ApiGatewayServiceReleaseEnvironmentName;
-export type ApiGatewayUsagePlanAttachmentBindType = import("./enums.js").ApiGatewayUsagePlanAttachmentBindType;
-export type ApiGatewayUsagePlanAttachmentEnvironment = import("./enums.js").ApiGatewayUsagePlanAttachmentEnvironment;
-export type GetAntiddosBgpBizTrendBusiness = import("./enums.js").GetAntiddosBgpBizTrendBusiness;
-export type GetAntiddosBgpBizTrendFlag = import("./enums.js").GetAntiddosBgpBizTrendFlag;
-export type GetAntiddosBgpBizTrendMetricName = import("./enums.js").GetAntiddosBgpBizTrendMetricName;
-export type GetAntiddosOverviewAttackTrendDimension = import("./enums.js").GetAntiddosOverviewAttackTrendDimension;
-export type GetAntiddosOverviewAttackTrendPeriod = import("./enums.js").GetAntiddosOverviewAttackTrendPeriod;
-export type GetAntiddosOverviewAttackTrendType = import("./enums.js").GetAntiddosOverviewAttackTrendType;
-export type GetAntiddosOverviewCcTrendBusiness = import("./enums.js").GetAntiddosOverviewCcTrendBusiness;
-export type GetAntiddosOverviewCcTrendMetricName = import("./enums.js").GetAntiddosOverviewCcTrendMetricName;
-export type GetAntiddosOverviewCcTrendPeriod = import("./enums.js").GetAntiddosOverviewCcTrendPeriod;
 export type GetAntiddosOverviewDdosEventListAttackStatus =
   import("./enums.js").GetAntiddosOverviewDdosEventListAttackStatus;
+export const GetAntiddosOverviewDdosTrendBusiness: $enums["GetAntiddosOverviewDdosTrendBusiness"] =
+  $enums.GetAntiddosOverviewDdosTrendBusiness;
 export type GetAntiddosOverviewDdosTrendBusiness = import("./enums.js").GetAntiddosOverviewDdosTrendBusiness;
+export const GetAntiddosOverviewDdosTrendMetricName: $enums["GetAntiddosOverviewDdosTrendMetricName"] =
+  $enums.GetAntiddosOverviewDdosTrendMetricName;
 export type GetAntiddosOverviewDdosTrendMetricName = import("./enums.js").GetAntiddosOverviewDdosTrendMetricName;
+export const GetAntiddosOverviewDdosTrendPeriod: $enums["GetAntiddosOverviewDdosTrendPeriod"] =
+  $enums.GetAntiddosOverviewDdosTrendPeriod;
 export type GetAntiddosOverviewDdosTrendPeriod = import("./enums.js").GetAntiddosOverviewDdosTrendPeriod;
+export const ProviderProtocol: $enums["ProviderProtocol"] = $enums.ProviderProtocol;
 export type ProviderProtocol = import("./enums.js").ProviderProtocol;
 
 type $provider = typeof import("./provider.js");
 const $provider: $provider = nodeRequire("./provider.js");
 export const Provider: $provider["Provider"] = $provider.Provider;
+export type Provider = import("./provider.js").Provider;
 export const defaultProvider: $provider["defaultProvider"] = $provider.defaultProvider;
 export const providerDescriptor: $provider["providerDescriptor"] = $provider.providerDescriptor;
 export const resolveProviderConfig: $provider["resolveProviderConfig"] = $provider.resolveProviderConfig;
 export const terraformConfig: $provider["terraformConfig"] = $provider.terraformConfig;
-export type Provider = import("./provider.js").Provider;
 export type { ProviderArgs, ProviderConfig, TerraformConfigResult } from "./provider.js";
 
 type $getAddressTemplateGroups = typeof import("./lookups/getAddressTemplateGroups.js");
-export let getAddressTemplateGroups: $getAddressTemplateGroups["getAddressTemplateGroups"],
-  getAddressTemplateGroupsDescriptor: $getAddressTemplateGroups["getAddressTemplateGroupsDescriptor"],
-  validateGetAddressTemplateGroupsArgs: $getAddressTemplateGroups["validateGetAddressTemplateGroupsArgs"];
-load<$getAddressTemplateGroups>(
-  "./lookups/getAddressTemplateGroups.js",
-  "fvf",
-  ($) => ({ getAddressTemplateGroups, getAddressTemplateGroupsDescriptor, validateGetAddressTemplateGroupsArgs } = $),
+const $getAddressTemplateGroups = load<$getAddressTemplateGroups>("./lookups/getAddressTemplateGroups.js");
+export let getAddressTemplateGroups: $getAddressTemplateGroups["getAddressTemplateGroups"] =
+  $getAddressTemplateGroups.function("getAddressTemplateGroups");
+export let getAddressTemplateGroupsDescriptor: $getAddressTemplateGroups["getAddressTemplateGroupsDescriptor"] =
+  $getAddressTemplateGroups.value("getAddressTemplateGroupsDescriptor");
+export let validateGetAddressTemplateGroupsArgs: $getAddressTemplateGroups["validateGetAddressTemplateGroupsArgs"] =
+  $getAddressTemplateGroups.function("validateGetAddressTemplateGroupsArgs");
+$getAddressTemplateGroups.onLoad(
+  (m) => ({ getAddressTemplateGroups, getAddressTemplateGroupsDescriptor, validateGetAddressTemplateGroupsArgs } = m),
 );
 export type {
   GetAddressTemplateGroupsArgs,
@@ -162,29 +164,33 @@ export type {
 } from "./lookups/getAddressTemplateGroups.js";
 
 type $getAddressTemplates = typeof import("./lookups/getAddressTemplates.js");
-export let getAddressTemplates: $getAddressTemplates["getAddressTemplates"],
-  getAddressTemplatesDescriptor: $getAddressTemplates["getAddressTemplatesDescriptor"],
-  validateGetAddressTemplatesArgs: $getAddressTemplates["validateGetAddressTemplatesArgs"];
-load<$getAddressTemplates>(
-  "./lookups/getAddressTemplates.js",
-  "fvf",
-  ($) => ({ getAddressTemplates, getAddressTemplatesDescriptor, validateGetAddressTemplatesArgs } = $),
+const $getAddressTemplates = load<$getAddressTemplates>("./lookups/getAddressTemplates.js");
+export let getAddressTemplates: $getAddressTemplates["getAddressTemplates"] =
+  $getAddressTemplates.function("getAddressTemplates");
+export let getAddressTemplatesDescriptor: $getAddressTemplates["getAddressTemplatesDescriptor"] =
+  $getAddressTemplates.value("getAddressTemplatesDescriptor");
+export let validateGetAddressTemplatesArgs: $getAddressTemplates["validateGetAddressTemplatesArgs"] =
+  $getAddressTemplates.function("validateGetAddressTemplatesArgs");
+$getAddressTemplates.onLoad(
+  (m) => ({ getAddressTemplates, getAddressTemplatesDescriptor, validateGetAddressTemplatesArgs } = m),
 );
 export type { GetAddressTemplatesArgs, GetAddressTemplatesResult } from "./lookups/getAddressTemplates.js";
 
 type $getAntiddosBasicDeviceStatus = typeof import("./lookups/getAntiddosBasicDeviceStatus.js");
-export let getAntiddosBasicDeviceStatus: $getAntiddosBasicDeviceStatus["getAntiddosBasicDeviceStatus"],
-  getAntiddosBasicDeviceStatusDescriptor: $getAntiddosBasicDeviceStatus["getAntiddosBasicDeviceStatusDescriptor"],
-  validateGetAntiddosBasicDeviceStatusArgs: $getAntiddosBasicDeviceStatus["validateGetAntiddosBasicDeviceStatusArgs"];
-load<$getAntiddosBasicDeviceStatus>(
-  "./lookups/getAntiddosBasicDeviceStatus.js",
-  "fvf",
-  ($) =>
+const $getAntiddosBasicDeviceStatus = load<$getAntiddosBasicDeviceStatus>("./lookups/getAntiddosBasicDeviceStatus.js");
+export let getAntiddosBasicDeviceStatus: $getAntiddosBasicDeviceStatus["getAntiddosBasicDeviceStatus"] =
+  $getAntiddosBasicDeviceStatus.function("getAntiddosBasicDeviceStatus");
+export let getAntiddosBasicDeviceStatusDescriptor: $getAntiddosBasicDeviceStatus["getAntiddosBasicDeviceStatusDescriptor"] =
+  $getAntiddosBasicDeviceStatus.value("getAntiddosBasicDeviceStatusDescriptor");
+export let validateGetAntiddosBasicDeviceStatusArgs: $getAntiddosBasicDeviceStatus["validateGetAntiddosBasicDeviceStatusArgs"] =
+  $getAntiddosBasicDeviceStatus.function("validateGetAntiddosBasicDeviceStatusArgs");
+$getAntiddosBasicDeviceStatus.onLoad(
+  (m) =>
     ({
       getAntiddosBasicDeviceStatus,
       getAntiddosBasicDeviceStatusDescriptor,
       validateGetAntiddosBasicDeviceStatusArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetAntiddosBasicDeviceStatusArgs,
@@ -192,51 +198,61 @@ export type {
 } from "./lookups/getAntiddosBasicDeviceStatus.js";
 
 type $getAntiddosBgpBizTrend = typeof import("./lookups/getAntiddosBgpBizTrend.js");
-export let getAntiddosBgpBizTrend: $getAntiddosBgpBizTrend["getAntiddosBgpBizTrend"],
-  getAntiddosBgpBizTrendDescriptor: $getAntiddosBgpBizTrend["getAntiddosBgpBizTrendDescriptor"],
-  validateGetAntiddosBgpBizTrendArgs: $getAntiddosBgpBizTrend["validateGetAntiddosBgpBizTrendArgs"];
-load<$getAntiddosBgpBizTrend>(
-  "./lookups/getAntiddosBgpBizTrend.js",
-  "fvf",
-  ($) => ({ getAntiddosBgpBizTrend, getAntiddosBgpBizTrendDescriptor, validateGetAntiddosBgpBizTrendArgs } = $),
+const $getAntiddosBgpBizTrend = load<$getAntiddosBgpBizTrend>("./lookups/getAntiddosBgpBizTrend.js");
+export let getAntiddosBgpBizTrend: $getAntiddosBgpBizTrend["getAntiddosBgpBizTrend"] =
+  $getAntiddosBgpBizTrend.function("getAntiddosBgpBizTrend");
+export let getAntiddosBgpBizTrendDescriptor: $getAntiddosBgpBizTrend["getAntiddosBgpBizTrendDescriptor"] =
+  $getAntiddosBgpBizTrend.value("getAntiddosBgpBizTrendDescriptor");
+export let validateGetAntiddosBgpBizTrendArgs: $getAntiddosBgpBizTrend["validateGetAntiddosBgpBizTrendArgs"] =
+  $getAntiddosBgpBizTrend.function("validateGetAntiddosBgpBizTrendArgs");
+$getAntiddosBgpBizTrend.onLoad(
+  (m) => ({ getAntiddosBgpBizTrend, getAntiddosBgpBizTrendDescriptor, validateGetAntiddosBgpBizTrendArgs } = m),
 );
 export type { GetAntiddosBgpBizTrendArgs, GetAntiddosBgpBizTrendResult } from "./lookups/getAntiddosBgpBizTrend.js";
 
 type $getAntiddosBgpInstances = typeof import("./lookups/getAntiddosBgpInstances.js");
-export let getAntiddosBgpInstances: $getAntiddosBgpInstances["getAntiddosBgpInstances"],
-  getAntiddosBgpInstancesDescriptor: $getAntiddosBgpInstances["getAntiddosBgpInstancesDescriptor"],
-  validateGetAntiddosBgpInstancesArgs: $getAntiddosBgpInstances["validateGetAntiddosBgpInstancesArgs"];
-load<$getAntiddosBgpInstances>(
-  "./lookups/getAntiddosBgpInstances.js",
-  "fvf",
-  ($) => ({ getAntiddosBgpInstances, getAntiddosBgpInstancesDescriptor, validateGetAntiddosBgpInstancesArgs } = $),
+const $getAntiddosBgpInstances = load<$getAntiddosBgpInstances>("./lookups/getAntiddosBgpInstances.js");
+export let getAntiddosBgpInstances: $getAntiddosBgpInstances["getAntiddosBgpInstances"] =
+  $getAntiddosBgpInstances.function("getAntiddosBgpInstances");
+export let getAntiddosBgpInstancesDescriptor: $getAntiddosBgpInstances["getAntiddosBgpInstancesDescriptor"] =
+  $getAntiddosBgpInstances.value("getAntiddosBgpInstancesDescriptor");
+export let validateGetAntiddosBgpInstancesArgs: $getAntiddosBgpInstances["validateGetAntiddosBgpInstancesArgs"] =
+  $getAntiddosBgpInstances.function("validateGetAntiddosBgpInstancesArgs");
+$getAntiddosBgpInstances.onLoad(
+  (m) => ({ getAntiddosBgpInstances, getAntiddosBgpInstancesDescriptor, validateGetAntiddosBgpInstancesArgs } = m),
 );
 export type { GetAntiddosBgpInstancesArgs, GetAntiddosBgpInstancesResult } from "./lookups/getAntiddosBgpInstances.js";
 
 type $getAntiddosListListener = typeof import("./lookups/getAntiddosListListener.js");
-export let getAntiddosListListener: $getAntiddosListListener["getAntiddosListListener"],
-  getAntiddosListListenerDescriptor: $getAntiddosListListener["getAntiddosListListenerDescriptor"],
-  validateGetAntiddosListListenerArgs: $getAntiddosListListener["validateGetAntiddosListListenerArgs"];
-load<$getAntiddosListListener>(
-  "./lookups/getAntiddosListListener.js",
-  "fvf",
-  ($) => ({ getAntiddosListListener, getAntiddosListListenerDescriptor, validateGetAntiddosListListenerArgs } = $),
+const $getAntiddosListListener = load<$getAntiddosListListener>("./lookups/getAntiddosListListener.js");
+export let getAntiddosListListener: $getAntiddosListListener["getAntiddosListListener"] =
+  $getAntiddosListListener.function("getAntiddosListListener");
+export let getAntiddosListListenerDescriptor: $getAntiddosListListener["getAntiddosListListenerDescriptor"] =
+  $getAntiddosListListener.value("getAntiddosListListenerDescriptor");
+export let validateGetAntiddosListListenerArgs: $getAntiddosListListener["validateGetAntiddosListListenerArgs"] =
+  $getAntiddosListListener.function("validateGetAntiddosListListenerArgs");
+$getAntiddosListListener.onLoad(
+  (m) => ({ getAntiddosListListener, getAntiddosListListenerDescriptor, validateGetAntiddosListListenerArgs } = m),
 );
 export type { GetAntiddosListListenerArgs, GetAntiddosListListenerResult } from "./lookups/getAntiddosListListener.js";
 
 type $getAntiddosOverviewAttackTrend = typeof import("./lookups/getAntiddosOverviewAttackTrend.js");
-export let getAntiddosOverviewAttackTrend: $getAntiddosOverviewAttackTrend["getAntiddosOverviewAttackTrend"],
-  getAntiddosOverviewAttackTrendDescriptor: $getAntiddosOverviewAttackTrend["getAntiddosOverviewAttackTrendDescriptor"],
-  validateGetAntiddosOverviewAttackTrendArgs: $getAntiddosOverviewAttackTrend["validateGetAntiddosOverviewAttackTrendArgs"];
-load<$getAntiddosOverviewAttackTrend>(
+const $getAntiddosOverviewAttackTrend = load<$getAntiddosOverviewAttackTrend>(
   "./lookups/getAntiddosOverviewAttackTrend.js",
-  "fvf",
-  ($) =>
+);
+export let getAntiddosOverviewAttackTrend: $getAntiddosOverviewAttackTrend["getAntiddosOverviewAttackTrend"] =
+  $getAntiddosOverviewAttackTrend.function("getAntiddosOverviewAttackTrend");
+export let getAntiddosOverviewAttackTrendDescriptor: $getAntiddosOverviewAttackTrend["getAntiddosOverviewAttackTrendDescriptor"] =
+  $getAntiddosOverviewAttackTrend.value("getAntiddosOverviewAttackTrendDescriptor");
+export let validateGetAntiddosOverviewAttackTrendArgs: $getAntiddosOverviewAttackTrend["validateGetAntiddosOverviewAttackTrendArgs"] =
+  $getAntiddosOverviewAttackTrend.function("validateGetAntiddosOverviewAttackTrendArgs");
+$getAntiddosOverviewAttackTrend.onLoad(
+  (m) =>
     ({
       getAntiddosOverviewAttackTrend,
       getAntiddosOverviewAttackTrendDescriptor,
       validateGetAntiddosOverviewAttackTrendArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetAntiddosOverviewAttackTrendArgs,
@@ -244,14 +260,16 @@ export type {
 } from "./lookups/getAntiddosOverviewAttackTrend.js";
 
 type $getAntiddosOverviewCcTrend = typeof import("./lookups/getAntiddosOverviewCcTrend.js");
-export let getAntiddosOverviewCcTrend: $getAntiddosOverviewCcTrend["getAntiddosOverviewCcTrend"],
-  getAntiddosOverviewCcTrendDescriptor: $getAntiddosOverviewCcTrend["getAntiddosOverviewCcTrendDescriptor"],
-  validateGetAntiddosOverviewCcTrendArgs: $getAntiddosOverviewCcTrend["validateGetAntiddosOverviewCcTrendArgs"];
-load<$getAntiddosOverviewCcTrend>(
-  "./lookups/getAntiddosOverviewCcTrend.js",
-  "fvf",
-  ($) =>
-    ({ getAntiddosOverviewCcTrend, getAntiddosOverviewCcTrendDescriptor, validateGetAntiddosOverviewCcTrendArgs } = $),
+const $getAntiddosOverviewCcTrend = load<$getAntiddosOverviewCcTrend>("./lookups/getAntiddosOverviewCcTrend.js");
+export let getAntiddosOverviewCcTrend: $getAntiddosOverviewCcTrend["getAntiddosOverviewCcTrend"] =
+  $getAntiddosOverviewCcTrend.function("getAntiddosOverviewCcTrend");
+export let getAntiddosOverviewCcTrendDescriptor: $getAntiddosOverviewCcTrend["getAntiddosOverviewCcTrendDescriptor"] =
+  $getAntiddosOverviewCcTrend.value("getAntiddosOverviewCcTrendDescriptor");
+export let validateGetAntiddosOverviewCcTrendArgs: $getAntiddosOverviewCcTrend["validateGetAntiddosOverviewCcTrendArgs"] =
+  $getAntiddosOverviewCcTrend.function("validateGetAntiddosOverviewCcTrendArgs");
+$getAntiddosOverviewCcTrend.onLoad(
+  (m) =>
+    ({ getAntiddosOverviewCcTrend, getAntiddosOverviewCcTrendDescriptor, validateGetAntiddosOverviewCcTrendArgs } = m),
 );
 export type {
   GetAntiddosOverviewCcTrendArgs,
@@ -259,18 +277,22 @@ export type {
 } from "./lookups/getAntiddosOverviewCcTrend.js";
 
 type $getAntiddosOverviewDdosEventList = typeof import("./lookups/getAntiddosOverviewDdosEventList.js");
-export let getAntiddosOverviewDdosEventList: $getAntiddosOverviewDdosEventList["getAntiddosOverviewDdosEventList"],
-  getAntiddosOverviewDdosEventListDescriptor: $getAntiddosOverviewDdosEventList["getAntiddosOverviewDdosEventListDescriptor"],
-  validateGetAntiddosOverviewDdosEventListArgs: $getAntiddosOverviewDdosEventList["validateGetAntiddosOverviewDdosEventListArgs"];
-load<$getAntiddosOverviewDdosEventList>(
+const $getAntiddosOverviewDdosEventList = load<$getAntiddosOverviewDdosEventList>(
   "./lookups/getAntiddosOverviewDdosEventList.js",
-  "fvf",
-  ($) =>
+);
+export let getAntiddosOverviewDdosEventList: $getAntiddosOverviewDdosEventList["getAntiddosOverviewDdosEventList"] =
+  $getAntiddosOverviewDdosEventList.function("getAntiddosOverviewDdosEventList");
+export let getAntiddosOverviewDdosEventListDescriptor: $getAntiddosOverviewDdosEventList["getAntiddosOverviewDdosEventListDescriptor"] =
+  $getAntiddosOverviewDdosEventList.value("getAntiddosOverviewDdosEventListDescriptor");
+export let validateGetAntiddosOverviewDdosEventListArgs: $getAntiddosOverviewDdosEventList["validateGetAntiddosOverviewDdosEventListArgs"] =
+  $getAntiddosOverviewDdosEventList.function("validateGetAntiddosOverviewDdosEventListArgs");
+$getAntiddosOverviewDdosEventList.onLoad(
+  (m) =>
     ({
       getAntiddosOverviewDdosEventList,
       getAntiddosOverviewDdosEventListDescriptor,
       validateGetAntiddosOverviewDdosEventListArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetAntiddosOverviewDdosEventListArgs,
@@ -278,18 +300,20 @@ export type {
 } from "./lookups/getAntiddosOverviewDdosEventList.js";
 
 type $getAntiddosOverviewDdosTrend = typeof import("./lookups/getAntiddosOverviewDdosTrend.js");
-export let getAntiddosOverviewDdosTrend: $getAntiddosOverviewDdosTrend["getAntiddosOverviewDdosTrend"],
-  getAntiddosOverviewDdosTrendDescriptor: $getAntiddosOverviewDdosTrend["getAntiddosOverviewDdosTrendDescriptor"],
-  validateGetAntiddosOverviewDdosTrendArgs: $getAntiddosOverviewDdosTrend["validateGetAntiddosOverviewDdosTrendArgs"];
-load<$getAntiddosOverviewDdosTrend>(
-  "./lookups/getAntiddosOverviewDdosTrend.js",
-  "fvf",
-  ($) =>
+const $getAntiddosOverviewDdosTrend = load<$getAntiddosOverviewDdosTrend>("./lookups/getAntiddosOverviewDdosTrend.js");
+export let getAntiddosOverviewDdosTrend: $getAntiddosOverviewDdosTrend["getAntiddosOverviewDdosTrend"] =
+  $getAntiddosOverviewDdosTrend.function("getAntiddosOverviewDdosTrend");
+export let getAntiddosOverviewDdosTrendDescriptor: $getAntiddosOverviewDdosTrend["getAntiddosOverviewDdosTrendDescriptor"] =
+  $getAntiddosOverviewDdosTrend.value("getAntiddosOverviewDdosTrendDescriptor");
+export let validateGetAntiddosOverviewDdosTrendArgs: $getAntiddosOverviewDdosTrend["validateGetAntiddosOverviewDdosTrendArgs"] =
+  $getAntiddosOverviewDdosTrend.function("validateGetAntiddosOverviewDdosTrendArgs");
+$getAntiddosOverviewDdosTrend.onLoad(
+  (m) =>
     ({
       getAntiddosOverviewDdosTrend,
       getAntiddosOverviewDdosTrendDescriptor,
       validateGetAntiddosOverviewDdosTrendArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetAntiddosOverviewDdosTrendArgs,
@@ -297,13 +321,15 @@ export type {
 } from "./lookups/getAntiddosOverviewDdosTrend.js";
 
 type $getAntiddosOverviewIndex = typeof import("./lookups/getAntiddosOverviewIndex.js");
-export let getAntiddosOverviewIndex: $getAntiddosOverviewIndex["getAntiddosOverviewIndex"],
-  getAntiddosOverviewIndexDescriptor: $getAntiddosOverviewIndex["getAntiddosOverviewIndexDescriptor"],
-  validateGetAntiddosOverviewIndexArgs: $getAntiddosOverviewIndex["validateGetAntiddosOverviewIndexArgs"];
-load<$getAntiddosOverviewIndex>(
-  "./lookups/getAntiddosOverviewIndex.js",
-  "fvf",
-  ($) => ({ getAntiddosOverviewIndex, getAntiddosOverviewIndexDescriptor, validateGetAntiddosOverviewIndexArgs } = $),
+const $getAntiddosOverviewIndex = load<$getAntiddosOverviewIndex>("./lookups/getAntiddosOverviewIndex.js");
+export let getAntiddosOverviewIndex: $getAntiddosOverviewIndex["getAntiddosOverviewIndex"] =
+  $getAntiddosOverviewIndex.function("getAntiddosOverviewIndex");
+export let getAntiddosOverviewIndexDescriptor: $getAntiddosOverviewIndex["getAntiddosOverviewIndexDescriptor"] =
+  $getAntiddosOverviewIndex.value("getAntiddosOverviewIndexDescriptor");
+export let validateGetAntiddosOverviewIndexArgs: $getAntiddosOverviewIndex["validateGetAntiddosOverviewIndexArgs"] =
+  $getAntiddosOverviewIndex.function("validateGetAntiddosOverviewIndexArgs");
+$getAntiddosOverviewIndex.onLoad(
+  (m) => ({ getAntiddosOverviewIndex, getAntiddosOverviewIndexDescriptor, validateGetAntiddosOverviewIndexArgs } = m),
 );
 export type {
   GetAntiddosOverviewIndexArgs,
@@ -311,25 +337,29 @@ export type {
 } from "./lookups/getAntiddosOverviewIndex.js";
 
 type $getApiGatewayApiAppApi = typeof import("./lookups/getApiGatewayApiAppApi.js");
-export let getApiGatewayApiAppApi: $getApiGatewayApiAppApi["getApiGatewayApiAppApi"],
-  getApiGatewayApiAppApiDescriptor: $getApiGatewayApiAppApi["getApiGatewayApiAppApiDescriptor"],
-  validateGetApiGatewayApiAppApiArgs: $getApiGatewayApiAppApi["validateGetApiGatewayApiAppApiArgs"];
-load<$getApiGatewayApiAppApi>(
-  "./lookups/getApiGatewayApiAppApi.js",
-  "fvf",
-  ($) => ({ getApiGatewayApiAppApi, getApiGatewayApiAppApiDescriptor, validateGetApiGatewayApiAppApiArgs } = $),
+const $getApiGatewayApiAppApi = load<$getApiGatewayApiAppApi>("./lookups/getApiGatewayApiAppApi.js");
+export let getApiGatewayApiAppApi: $getApiGatewayApiAppApi["getApiGatewayApiAppApi"] =
+  $getApiGatewayApiAppApi.function("getApiGatewayApiAppApi");
+export let getApiGatewayApiAppApiDescriptor: $getApiGatewayApiAppApi["getApiGatewayApiAppApiDescriptor"] =
+  $getApiGatewayApiAppApi.value("getApiGatewayApiAppApiDescriptor");
+export let validateGetApiGatewayApiAppApiArgs: $getApiGatewayApiAppApi["validateGetApiGatewayApiAppApiArgs"] =
+  $getApiGatewayApiAppApi.function("validateGetApiGatewayApiAppApiArgs");
+$getApiGatewayApiAppApi.onLoad(
+  (m) => ({ getApiGatewayApiAppApi, getApiGatewayApiAppApiDescriptor, validateGetApiGatewayApiAppApiArgs } = m),
 );
 export type { GetApiGatewayApiAppApiArgs, GetApiGatewayApiAppApiResult } from "./lookups/getApiGatewayApiAppApi.js";
 
 type $getApiGatewayApiAppService = typeof import("./lookups/getApiGatewayApiAppService.js");
-export let getApiGatewayApiAppService: $getApiGatewayApiAppService["getApiGatewayApiAppService"],
-  getApiGatewayApiAppServiceDescriptor: $getApiGatewayApiAppService["getApiGatewayApiAppServiceDescriptor"],
-  validateGetApiGatewayApiAppServiceArgs: $getApiGatewayApiAppService["validateGetApiGatewayApiAppServiceArgs"];
-load<$getApiGatewayApiAppService>(
-  "./lookups/getApiGatewayApiAppService.js",
-  "fvf",
-  ($) =>
-    ({ getApiGatewayApiAppService, getApiGatewayApiAppServiceDescriptor, validateGetApiGatewayApiAppServiceArgs } = $),
+const $getApiGatewayApiAppService = load<$getApiGatewayApiAppService>("./lookups/getApiGatewayApiAppService.js");
+export let getApiGatewayApiAppService: $getApiGatewayApiAppService["getApiGatewayApiAppService"] =
+  $getApiGatewayApiAppService.function("getApiGatewayApiAppService");
+export let getApiGatewayApiAppServiceDescriptor: $getApiGatewayApiAppService["getApiGatewayApiAppServiceDescriptor"] =
+  $getApiGatewayApiAppService.value("getApiGatewayApiAppServiceDescriptor");
+export let validateGetApiGatewayApiAppServiceArgs: $getApiGatewayApiAppService["validateGetApiGatewayApiAppServiceArgs"] =
+  $getApiGatewayApiAppService.function("validateGetApiGatewayApiAppServiceArgs");
+$getApiGatewayApiAppService.onLoad(
+  (m) =>
+    ({ getApiGatewayApiAppService, getApiGatewayApiAppServiceDescriptor, validateGetApiGatewayApiAppServiceArgs } = m),
 );
 export type {
   GetApiGatewayApiAppServiceArgs,
@@ -337,58 +367,68 @@ export type {
 } from "./lookups/getApiGatewayApiAppService.js";
 
 type $getApiGatewayApiApps = typeof import("./lookups/getApiGatewayApiApps.js");
-export let getApiGatewayApiApps: $getApiGatewayApiApps["getApiGatewayApiApps"],
-  getApiGatewayApiAppsDescriptor: $getApiGatewayApiApps["getApiGatewayApiAppsDescriptor"],
-  validateGetApiGatewayApiAppsArgs: $getApiGatewayApiApps["validateGetApiGatewayApiAppsArgs"];
-load<$getApiGatewayApiApps>(
-  "./lookups/getApiGatewayApiApps.js",
-  "fvf",
-  ($) => ({ getApiGatewayApiApps, getApiGatewayApiAppsDescriptor, validateGetApiGatewayApiAppsArgs } = $),
+const $getApiGatewayApiApps = load<$getApiGatewayApiApps>("./lookups/getApiGatewayApiApps.js");
+export let getApiGatewayApiApps: $getApiGatewayApiApps["getApiGatewayApiApps"] =
+  $getApiGatewayApiApps.function("getApiGatewayApiApps");
+export let getApiGatewayApiAppsDescriptor: $getApiGatewayApiApps["getApiGatewayApiAppsDescriptor"] =
+  $getApiGatewayApiApps.value("getApiGatewayApiAppsDescriptor");
+export let validateGetApiGatewayApiAppsArgs: $getApiGatewayApiApps["validateGetApiGatewayApiAppsArgs"] =
+  $getApiGatewayApiApps.function("validateGetApiGatewayApiAppsArgs");
+$getApiGatewayApiApps.onLoad(
+  (m) => ({ getApiGatewayApiApps, getApiGatewayApiAppsDescriptor, validateGetApiGatewayApiAppsArgs } = m),
 );
 export type { GetApiGatewayApiAppsArgs, GetApiGatewayApiAppsResult } from "./lookups/getApiGatewayApiApps.js";
 
 type $getApiGatewayApiDocs = typeof import("./lookups/getApiGatewayApiDocs.js");
-export let getApiGatewayApiDocs: $getApiGatewayApiDocs["getApiGatewayApiDocs"],
-  getApiGatewayApiDocsDescriptor: $getApiGatewayApiDocs["getApiGatewayApiDocsDescriptor"],
-  validateGetApiGatewayApiDocsArgs: $getApiGatewayApiDocs["validateGetApiGatewayApiDocsArgs"];
-load<$getApiGatewayApiDocs>(
-  "./lookups/getApiGatewayApiDocs.js",
-  "fvf",
-  ($) => ({ getApiGatewayApiDocs, getApiGatewayApiDocsDescriptor, validateGetApiGatewayApiDocsArgs } = $),
+const $getApiGatewayApiDocs = load<$getApiGatewayApiDocs>("./lookups/getApiGatewayApiDocs.js");
+export let getApiGatewayApiDocs: $getApiGatewayApiDocs["getApiGatewayApiDocs"] =
+  $getApiGatewayApiDocs.function("getApiGatewayApiDocs");
+export let getApiGatewayApiDocsDescriptor: $getApiGatewayApiDocs["getApiGatewayApiDocsDescriptor"] =
+  $getApiGatewayApiDocs.value("getApiGatewayApiDocsDescriptor");
+export let validateGetApiGatewayApiDocsArgs: $getApiGatewayApiDocs["validateGetApiGatewayApiDocsArgs"] =
+  $getApiGatewayApiDocs.function("validateGetApiGatewayApiDocsArgs");
+$getApiGatewayApiDocs.onLoad(
+  (m) => ({ getApiGatewayApiDocs, getApiGatewayApiDocsDescriptor, validateGetApiGatewayApiDocsArgs } = m),
 );
 export type { GetApiGatewayApiDocsArgs, GetApiGatewayApiDocsResult } from "./lookups/getApiGatewayApiDocs.js";
 
 type $getApiGatewayApiKeys = typeof import("./lookups/getApiGatewayApiKeys.js");
-export let getApiGatewayApiKeys: $getApiGatewayApiKeys["getApiGatewayApiKeys"],
-  getApiGatewayApiKeysDescriptor: $getApiGatewayApiKeys["getApiGatewayApiKeysDescriptor"],
-  validateGetApiGatewayApiKeysArgs: $getApiGatewayApiKeys["validateGetApiGatewayApiKeysArgs"];
-load<$getApiGatewayApiKeys>(
-  "./lookups/getApiGatewayApiKeys.js",
-  "fvf",
-  ($) => ({ getApiGatewayApiKeys, getApiGatewayApiKeysDescriptor, validateGetApiGatewayApiKeysArgs } = $),
+const $getApiGatewayApiKeys = load<$getApiGatewayApiKeys>("./lookups/getApiGatewayApiKeys.js");
+export let getApiGatewayApiKeys: $getApiGatewayApiKeys["getApiGatewayApiKeys"] =
+  $getApiGatewayApiKeys.function("getApiGatewayApiKeys");
+export let getApiGatewayApiKeysDescriptor: $getApiGatewayApiKeys["getApiGatewayApiKeysDescriptor"] =
+  $getApiGatewayApiKeys.value("getApiGatewayApiKeysDescriptor");
+export let validateGetApiGatewayApiKeysArgs: $getApiGatewayApiKeys["validateGetApiGatewayApiKeysArgs"] =
+  $getApiGatewayApiKeys.function("validateGetApiGatewayApiKeysArgs");
+$getApiGatewayApiKeys.onLoad(
+  (m) => ({ getApiGatewayApiKeys, getApiGatewayApiKeysDescriptor, validateGetApiGatewayApiKeysArgs } = m),
 );
 export type { GetApiGatewayApiKeysArgs, GetApiGatewayApiKeysResult } from "./lookups/getApiGatewayApiKeys.js";
 
 type $getApiGatewayApiPlugins = typeof import("./lookups/getApiGatewayApiPlugins.js");
-export let getApiGatewayApiPlugins: $getApiGatewayApiPlugins["getApiGatewayApiPlugins"],
-  getApiGatewayApiPluginsDescriptor: $getApiGatewayApiPlugins["getApiGatewayApiPluginsDescriptor"],
-  validateGetApiGatewayApiPluginsArgs: $getApiGatewayApiPlugins["validateGetApiGatewayApiPluginsArgs"];
-load<$getApiGatewayApiPlugins>(
-  "./lookups/getApiGatewayApiPlugins.js",
-  "fvf",
-  ($) => ({ getApiGatewayApiPlugins, getApiGatewayApiPluginsDescriptor, validateGetApiGatewayApiPluginsArgs } = $),
+const $getApiGatewayApiPlugins = load<$getApiGatewayApiPlugins>("./lookups/getApiGatewayApiPlugins.js");
+export let getApiGatewayApiPlugins: $getApiGatewayApiPlugins["getApiGatewayApiPlugins"] =
+  $getApiGatewayApiPlugins.function("getApiGatewayApiPlugins");
+export let getApiGatewayApiPluginsDescriptor: $getApiGatewayApiPlugins["getApiGatewayApiPluginsDescriptor"] =
+  $getApiGatewayApiPlugins.value("getApiGatewayApiPluginsDescriptor");
+export let validateGetApiGatewayApiPluginsArgs: $getApiGatewayApiPlugins["validateGetApiGatewayApiPluginsArgs"] =
+  $getApiGatewayApiPlugins.function("validateGetApiGatewayApiPluginsArgs");
+$getApiGatewayApiPlugins.onLoad(
+  (m) => ({ getApiGatewayApiPlugins, getApiGatewayApiPluginsDescriptor, validateGetApiGatewayApiPluginsArgs } = m),
 );
 export type { GetApiGatewayApiPluginsArgs, GetApiGatewayApiPluginsResult } from "./lookups/getApiGatewayApiPlugins.js";
 
 type $getApiGatewayApiUsagePlans = typeof import("./lookups/getApiGatewayApiUsagePlans.js");
-export let getApiGatewayApiUsagePlans: $getApiGatewayApiUsagePlans["getApiGatewayApiUsagePlans"],
-  getApiGatewayApiUsagePlansDescriptor: $getApiGatewayApiUsagePlans["getApiGatewayApiUsagePlansDescriptor"],
-  validateGetApiGatewayApiUsagePlansArgs: $getApiGatewayApiUsagePlans["validateGetApiGatewayApiUsagePlansArgs"];
-load<$getApiGatewayApiUsagePlans>(
-  "./lookups/getApiGatewayApiUsagePlans.js",
-  "fvf",
-  ($) =>
-    ({ getApiGatewayApiUsagePlans, getApiGatewayApiUsagePlansDescriptor, validateGetApiGatewayApiUsagePlansArgs } = $),
+const $getApiGatewayApiUsagePlans = load<$getApiGatewayApiUsagePlans>("./lookups/getApiGatewayApiUsagePlans.js");
+export let getApiGatewayApiUsagePlans: $getApiGatewayApiUsagePlans["getApiGatewayApiUsagePlans"] =
+  $getApiGatewayApiUsagePlans.function("getApiGatewayApiUsagePlans");
+export let getApiGatewayApiUsagePlansDescriptor: $getApiGatewayApiUsagePlans["getApiGatewayApiUsagePlansDescriptor"] =
+  $getApiGatewayApiUsagePlans.value("getApiGatewayApiUsagePlansDescriptor");
+export let validateGetApiGatewayApiUsagePlansArgs: $getApiGatewayApiUsagePlans["validateGetApiGatewayApiUsagePlansArgs"] =
+  $getApiGatewayApiUsagePlans.function("validateGetApiGatewayApiUsagePlansArgs");
+$getApiGatewayApiUsagePlans.onLoad(
+  (m) =>
+    ({ getApiGatewayApiUsagePlans, getApiGatewayApiUsagePlansDescriptor, validateGetApiGatewayApiUsagePlansArgs } = m),
 );
 export type {
   GetApiGatewayApiUsagePlansArgs,
@@ -396,29 +436,35 @@ export type {
 } from "./lookups/getApiGatewayApiUsagePlans.js";
 
 type $getApiGatewayApis = typeof import("./lookups/getApiGatewayApis.js");
-export let getApiGatewayApis: $getApiGatewayApis["getApiGatewayApis"],
-  getApiGatewayApisDescriptor: $getApiGatewayApis["getApiGatewayApisDescriptor"],
-  validateGetApiGatewayApisArgs: $getApiGatewayApis["validateGetApiGatewayApisArgs"];
-load<$getApiGatewayApis>(
-  "./lookups/getApiGatewayApis.js",
-  "fvf",
-  ($) => ({ getApiGatewayApis, getApiGatewayApisDescriptor, validateGetApiGatewayApisArgs } = $),
+const $getApiGatewayApis = load<$getApiGatewayApis>("./lookups/getApiGatewayApis.js");
+export let getApiGatewayApis: $getApiGatewayApis["getApiGatewayApis"] =
+  $getApiGatewayApis.function("getApiGatewayApis");
+export let getApiGatewayApisDescriptor: $getApiGatewayApis["getApiGatewayApisDescriptor"] =
+  $getApiGatewayApis.value("getApiGatewayApisDescriptor");
+export let validateGetApiGatewayApisArgs: $getApiGatewayApis["validateGetApiGatewayApisArgs"] =
+  $getApiGatewayApis.function("validateGetApiGatewayApisArgs");
+$getApiGatewayApis.onLoad(
+  (m) => ({ getApiGatewayApis, getApiGatewayApisDescriptor, validateGetApiGatewayApisArgs } = m),
 );
 export type { GetApiGatewayApisArgs, GetApiGatewayApisResult } from "./lookups/getApiGatewayApis.js";
 
 type $getApiGatewayBindApiAppsStatus = typeof import("./lookups/getApiGatewayBindApiAppsStatus.js");
-export let getApiGatewayBindApiAppsStatus: $getApiGatewayBindApiAppsStatus["getApiGatewayBindApiAppsStatus"],
-  getApiGatewayBindApiAppsStatusDescriptor: $getApiGatewayBindApiAppsStatus["getApiGatewayBindApiAppsStatusDescriptor"],
-  validateGetApiGatewayBindApiAppsStatusArgs: $getApiGatewayBindApiAppsStatus["validateGetApiGatewayBindApiAppsStatusArgs"];
-load<$getApiGatewayBindApiAppsStatus>(
+const $getApiGatewayBindApiAppsStatus = load<$getApiGatewayBindApiAppsStatus>(
   "./lookups/getApiGatewayBindApiAppsStatus.js",
-  "fvf",
-  ($) =>
+);
+export let getApiGatewayBindApiAppsStatus: $getApiGatewayBindApiAppsStatus["getApiGatewayBindApiAppsStatus"] =
+  $getApiGatewayBindApiAppsStatus.function("getApiGatewayBindApiAppsStatus");
+export let getApiGatewayBindApiAppsStatusDescriptor: $getApiGatewayBindApiAppsStatus["getApiGatewayBindApiAppsStatusDescriptor"] =
+  $getApiGatewayBindApiAppsStatus.value("getApiGatewayBindApiAppsStatusDescriptor");
+export let validateGetApiGatewayBindApiAppsStatusArgs: $getApiGatewayBindApiAppsStatus["validateGetApiGatewayBindApiAppsStatusArgs"] =
+  $getApiGatewayBindApiAppsStatus.function("validateGetApiGatewayBindApiAppsStatusArgs");
+$getApiGatewayBindApiAppsStatus.onLoad(
+  (m) =>
     ({
       getApiGatewayBindApiAppsStatus,
       getApiGatewayBindApiAppsStatusDescriptor,
       validateGetApiGatewayBindApiAppsStatusArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetApiGatewayBindApiAppsStatusArgs,
@@ -426,18 +472,20 @@ export type {
 } from "./lookups/getApiGatewayBindApiAppsStatus.js";
 
 type $getApiGatewayCustomerDomains = typeof import("./lookups/getApiGatewayCustomerDomains.js");
-export let getApiGatewayCustomerDomains: $getApiGatewayCustomerDomains["getApiGatewayCustomerDomains"],
-  getApiGatewayCustomerDomainsDescriptor: $getApiGatewayCustomerDomains["getApiGatewayCustomerDomainsDescriptor"],
-  validateGetApiGatewayCustomerDomainsArgs: $getApiGatewayCustomerDomains["validateGetApiGatewayCustomerDomainsArgs"];
-load<$getApiGatewayCustomerDomains>(
-  "./lookups/getApiGatewayCustomerDomains.js",
-  "fvf",
-  ($) =>
+const $getApiGatewayCustomerDomains = load<$getApiGatewayCustomerDomains>("./lookups/getApiGatewayCustomerDomains.js");
+export let getApiGatewayCustomerDomains: $getApiGatewayCustomerDomains["getApiGatewayCustomerDomains"] =
+  $getApiGatewayCustomerDomains.function("getApiGatewayCustomerDomains");
+export let getApiGatewayCustomerDomainsDescriptor: $getApiGatewayCustomerDomains["getApiGatewayCustomerDomainsDescriptor"] =
+  $getApiGatewayCustomerDomains.value("getApiGatewayCustomerDomainsDescriptor");
+export let validateGetApiGatewayCustomerDomainsArgs: $getApiGatewayCustomerDomains["validateGetApiGatewayCustomerDomainsArgs"] =
+  $getApiGatewayCustomerDomains.function("validateGetApiGatewayCustomerDomainsArgs");
+$getApiGatewayCustomerDomains.onLoad(
+  (m) =>
     ({
       getApiGatewayCustomerDomains,
       getApiGatewayCustomerDomainsDescriptor,
       validateGetApiGatewayCustomerDomainsArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetApiGatewayCustomerDomainsArgs,
@@ -445,14 +493,16 @@ export type {
 } from "./lookups/getApiGatewayCustomerDomains.js";
 
 type $getApiGatewayIpStrategies = typeof import("./lookups/getApiGatewayIpStrategies.js");
-export let getApiGatewayIpStrategies: $getApiGatewayIpStrategies["getApiGatewayIpStrategies"],
-  getApiGatewayIpStrategiesDescriptor: $getApiGatewayIpStrategies["getApiGatewayIpStrategiesDescriptor"],
-  validateGetApiGatewayIpStrategiesArgs: $getApiGatewayIpStrategies["validateGetApiGatewayIpStrategiesArgs"];
-load<$getApiGatewayIpStrategies>(
-  "./lookups/getApiGatewayIpStrategies.js",
-  "fvf",
-  ($) =>
-    ({ getApiGatewayIpStrategies, getApiGatewayIpStrategiesDescriptor, validateGetApiGatewayIpStrategiesArgs } = $),
+const $getApiGatewayIpStrategies = load<$getApiGatewayIpStrategies>("./lookups/getApiGatewayIpStrategies.js");
+export let getApiGatewayIpStrategies: $getApiGatewayIpStrategies["getApiGatewayIpStrategies"] =
+  $getApiGatewayIpStrategies.function("getApiGatewayIpStrategies");
+export let getApiGatewayIpStrategiesDescriptor: $getApiGatewayIpStrategies["getApiGatewayIpStrategiesDescriptor"] =
+  $getApiGatewayIpStrategies.value("getApiGatewayIpStrategiesDescriptor");
+export let validateGetApiGatewayIpStrategiesArgs: $getApiGatewayIpStrategies["validateGetApiGatewayIpStrategiesArgs"] =
+  $getApiGatewayIpStrategies.function("validateGetApiGatewayIpStrategiesArgs");
+$getApiGatewayIpStrategies.onLoad(
+  (m) =>
+    ({ getApiGatewayIpStrategies, getApiGatewayIpStrategiesDescriptor, validateGetApiGatewayIpStrategiesArgs } = m),
 );
 export type {
   GetApiGatewayIpStrategiesArgs,
@@ -460,29 +510,35 @@ export type {
 } from "./lookups/getApiGatewayIpStrategies.js";
 
 type $getApiGatewayPlugins = typeof import("./lookups/getApiGatewayPlugins.js");
-export let getApiGatewayPlugins: $getApiGatewayPlugins["getApiGatewayPlugins"],
-  getApiGatewayPluginsDescriptor: $getApiGatewayPlugins["getApiGatewayPluginsDescriptor"],
-  validateGetApiGatewayPluginsArgs: $getApiGatewayPlugins["validateGetApiGatewayPluginsArgs"];
-load<$getApiGatewayPlugins>(
-  "./lookups/getApiGatewayPlugins.js",
-  "fvf",
-  ($) => ({ getApiGatewayPlugins, getApiGatewayPluginsDescriptor, validateGetApiGatewayPluginsArgs } = $),
+const $getApiGatewayPlugins = load<$getApiGatewayPlugins>("./lookups/getApiGatewayPlugins.js");
+export let getApiGatewayPlugins: $getApiGatewayPlugins["getApiGatewayPlugins"] =
+  $getApiGatewayPlugins.function("getApiGatewayPlugins");
+export let getApiGatewayPluginsDescriptor: $getApiGatewayPlugins["getApiGatewayPluginsDescriptor"] =
+  $getApiGatewayPlugins.value("getApiGatewayPluginsDescriptor");
+export let validateGetApiGatewayPluginsArgs: $getApiGatewayPlugins["validateGetApiGatewayPluginsArgs"] =
+  $getApiGatewayPlugins.function("validateGetApiGatewayPluginsArgs");
+$getApiGatewayPlugins.onLoad(
+  (m) => ({ getApiGatewayPlugins, getApiGatewayPluginsDescriptor, validateGetApiGatewayPluginsArgs } = m),
 );
 export type { GetApiGatewayPluginsArgs, GetApiGatewayPluginsResult } from "./lookups/getApiGatewayPlugins.js";
 
 type $getApiGatewayServiceEnvironmentList = typeof import("./lookups/getApiGatewayServiceEnvironmentList.js");
-export let getApiGatewayServiceEnvironmentList: $getApiGatewayServiceEnvironmentList["getApiGatewayServiceEnvironmentList"],
-  getApiGatewayServiceEnvironmentListDescriptor: $getApiGatewayServiceEnvironmentList["getApiGatewayServiceEnvironmentListDescriptor"],
-  validateGetApiGatewayServiceEnvironmentListArgs: $getApiGatewayServiceEnvironmentList["validateGetApiGatewayServiceEnvironmentListArgs"];
-load<$getApiGatewayServiceEnvironmentList>(
+const $getApiGatewayServiceEnvironmentList = load<$getApiGatewayServiceEnvironmentList>(
   "./lookups/getApiGatewayServiceEnvironmentList.js",
-  "fvf",
-  ($) =>
+);
+export let getApiGatewayServiceEnvironmentList: $getApiGatewayServiceEnvironmentList["getApiGatewayServiceEnvironmentList"] =
+  $getApiGatewayServiceEnvironmentList.function("getApiGatewayServiceEnvironmentList");
+export let getApiGatewayServiceEnvironmentListDescriptor: $getApiGatewayServiceEnvironmentList["getApiGatewayServiceEnvironmentListDescriptor"] =
+  $getApiGatewayServiceEnvironmentList.value("getApiGatewayServiceEnvironmentListDescriptor");
+export let validateGetApiGatewayServiceEnvironmentListArgs: $getApiGatewayServiceEnvironmentList["validateGetApiGatewayServiceEnvironmentListArgs"] =
+  $getApiGatewayServiceEnvironmentList.function("validateGetApiGatewayServiceEnvironmentListArgs");
+$getApiGatewayServiceEnvironmentList.onLoad(
+  (m) =>
     ({
       getApiGatewayServiceEnvironmentList,
       getApiGatewayServiceEnvironmentListDescriptor,
       validateGetApiGatewayServiceEnvironmentListArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetApiGatewayServiceEnvironmentListArgs,
@@ -490,18 +546,22 @@ export type {
 } from "./lookups/getApiGatewayServiceEnvironmentList.js";
 
 type $getApiGatewayServiceReleaseVersions = typeof import("./lookups/getApiGatewayServiceReleaseVersions.js");
-export let getApiGatewayServiceReleaseVersions: $getApiGatewayServiceReleaseVersions["getApiGatewayServiceReleaseVersions"],
-  getApiGatewayServiceReleaseVersionsDescriptor: $getApiGatewayServiceReleaseVersions["getApiGatewayServiceReleaseVersionsDescriptor"],
-  validateGetApiGatewayServiceReleaseVersionsArgs: $getApiGatewayServiceReleaseVersions["validateGetApiGatewayServiceReleaseVersionsArgs"];
-load<$getApiGatewayServiceReleaseVersions>(
+const $getApiGatewayServiceReleaseVersions = load<$getApiGatewayServiceReleaseVersions>(
   "./lookups/getApiGatewayServiceReleaseVersions.js",
-  "fvf",
-  ($) =>
+);
+export let getApiGatewayServiceReleaseVersions: $getApiGatewayServiceReleaseVersions["getApiGatewayServiceReleaseVersions"] =
+  $getApiGatewayServiceReleaseVersions.function("getApiGatewayServiceReleaseVersions");
+export let getApiGatewayServiceReleaseVersionsDescriptor: $getApiGatewayServiceReleaseVersions["getApiGatewayServiceReleaseVersionsDescriptor"] =
+  $getApiGatewayServiceReleaseVersions.value("getApiGatewayServiceReleaseVersionsDescriptor");
+export let validateGetApiGatewayServiceReleaseVersionsArgs: $getApiGatewayServiceReleaseVersions["validateGetApiGatewayServiceReleaseVersionsArgs"] =
+  $getApiGatewayServiceReleaseVersions.function("validateGetApiGatewayServiceReleaseVersionsArgs");
+$getApiGatewayServiceReleaseVersions.onLoad(
+  (m) =>
     ({
       getApiGatewayServiceReleaseVersions,
       getApiGatewayServiceReleaseVersionsDescriptor,
       validateGetApiGatewayServiceReleaseVersionsArgs,
-    } = $),
+    } = m),
 );
 export type {
   GetApiGatewayServiceReleaseVersionsArgs,
@@ -509,15 +569,14 @@ export type {
 } from "./lookups/getApiGatewayServiceReleaseVersions.js";
 
 type $apiGatewayApi = typeof import("./resources/apiGatewayApi.js");
-export let ApiGatewayApi: $apiGatewayApi["ApiGatewayApi"],
-  apiGatewayApiDescriptor: $apiGatewayApi["apiGatewayApiDescriptor"],
-  validateApiGatewayApiArgs: $apiGatewayApi["validateApiGatewayApiArgs"];
-load<$apiGatewayApi>(
-  "./resources/apiGatewayApi.js",
-  "fvf",
-  ($) => ({ ApiGatewayApi, apiGatewayApiDescriptor, validateApiGatewayApiArgs } = $),
-);
+const $apiGatewayApi = load<$apiGatewayApi>("./resources/apiGatewayApi.js");
+export let ApiGatewayApi: $apiGatewayApi["ApiGatewayApi"] = $apiGatewayApi.function("ApiGatewayApi");
 export type ApiGatewayApi = import("./resources/apiGatewayApi.js").ApiGatewayApi;
+export let apiGatewayApiDescriptor: $apiGatewayApi["apiGatewayApiDescriptor"] =
+  $apiGatewayApi.value("apiGatewayApiDescriptor");
+export let validateApiGatewayApiArgs: $apiGatewayApi["validateApiGatewayApiArgs"] =
+  $apiGatewayApi.function("validateApiGatewayApiArgs");
+$apiGatewayApi.onLoad((m) => ({ ApiGatewayApi, apiGatewayApiDescriptor, validateApiGatewayApiArgs } = m));
 export type {
   ApiGatewayApiArgs,
   ApiGatewayApiInputs,
@@ -526,15 +585,14 @@ export type {
 } from "./resources/apiGatewayApi.js";
 
 type $apiGatewayApiApp = typeof import("./resources/apiGatewayApiApp.js");
-export let ApiGatewayApiApp: $apiGatewayApiApp["ApiGatewayApiApp"],
-  apiGatewayApiAppDescriptor: $apiGatewayApiApp["apiGatewayApiAppDescriptor"],
-  validateApiGatewayApiAppArgs: $apiGatewayApiApp["validateApiGatewayApiAppArgs"];
-load<$apiGatewayApiApp>(
-  "./resources/apiGatewayApiApp.js",
-  "fvf",
-  ($) => ({ ApiGatewayApiApp, apiGatewayApiAppDescriptor, validateApiGatewayApiAppArgs } = $),
-);
+const $apiGatewayApiApp = load<$apiGatewayApiApp>("./resources/apiGatewayApiApp.js");
+export let ApiGatewayApiApp: $apiGatewayApiApp["ApiGatewayApiApp"] = $apiGatewayApiApp.function("ApiGatewayApiApp");
 export type ApiGatewayApiApp = import("./resources/apiGatewayApiApp.js").ApiGatewayApiApp;
+export let apiGatewayApiAppDescriptor: $apiGatewayApiApp["apiGatewayApiAppDescriptor"] =
+  $apiGatewayApiApp.value("apiGatewayApiAppDescriptor");
+export let validateApiGatewayApiAppArgs: $apiGatewayApiApp["validateApiGatewayApiAppArgs"] =
+  $apiGatewayApiApp.function("validateApiGatewayApiAppArgs");
+$apiGatewayApiApp.onLoad((m) => ({ ApiGatewayApiApp, apiGatewayApiAppDescriptor, validateApiGatewayApiAppArgs } = m));
 export type {
   ApiGatewayApiAppArgs,
   ApiGatewayApiAppInputs,
@@ -543,15 +601,14 @@ export type {
 } from "./resources/apiGatewayApiApp.js";
 
 type $apiGatewayApiKey = typeof import("./resources/apiGatewayApiKey.js");
-export let ApiGatewayApiKey: $apiGatewayApiKey["ApiGatewayApiKey"],
-  apiGatewayApiKeyDescriptor: $apiGatewayApiKey["apiGatewayApiKeyDescriptor"],
-  validateApiGatewayApiKeyArgs: $apiGatewayApiKey["validateApiGatewayApiKeyArgs"];
-load<$apiGatewayApiKey>(
-  "./resources/apiGatewayApiKey.js",
-  "fvf",
-  ($) => ({ ApiGatewayApiKey, apiGatewayApiKeyDescriptor, validateApiGatewayApiKeyArgs } = $),
-);
+const $apiGatewayApiKey = load<$apiGatewayApiKey>("./resources/apiGatewayApiKey.js");
+export let ApiGatewayApiKey: $apiGatewayApiKey["ApiGatewayApiKey"] = $apiGatewayApiKey.function("ApiGatewayApiKey");
 export type ApiGatewayApiKey = import("./resources/apiGatewayApiKey.js").ApiGatewayApiKey;
+export let apiGatewayApiKeyDescriptor: $apiGatewayApiKey["apiGatewayApiKeyDescriptor"] =
+  $apiGatewayApiKey.value("apiGatewayApiKeyDescriptor");
+export let validateApiGatewayApiKeyArgs: $apiGatewayApiKey["validateApiGatewayApiKeyArgs"] =
+  $apiGatewayApiKey.function("validateApiGatewayApiKeyArgs");
+$apiGatewayApiKey.onLoad((m) => ({ ApiGatewayApiKey, apiGatewayApiKeyDescriptor, validateApiGatewayApiKeyArgs } = m));
 export type {
   ApiGatewayApiKeyArgs,
   ApiGatewayApiKeyInputs,
@@ -560,15 +617,17 @@ export type {
 } from "./resources/apiGatewayApiKey.js";
 
 type $apiGatewayCustomDomain = typeof import("./resources/apiGatewayCustomDomain.js");
-export let ApiGatewayCustomDomain: $apiGatewayCustomDomain["ApiGatewayCustomDomain"],
-  apiGatewayCustomDomainDescriptor: $apiGatewayCustomDomain["apiGatewayCustomDomainDescriptor"],
-  validateApiGatewayCustomDomainArgs: $apiGatewayCustomDomain["validateApiGatewayCustomDomainArgs"];
-load<$apiGatewayCustomDomain>(
-  "./resources/apiGatewayCustomDomain.js",
-  "fvf",
-  ($) => ({ ApiGatewayCustomDomain, apiGatewayCustomDomainDescriptor, validateApiGatewayCustomDomainArgs } = $),
-);
+const $apiGatewayCustomDomain = load<$apiGatewayCustomDomain>("./resources/apiGatewayCustomDomain.js");
+export let ApiGatewayCustomDomain: $apiGatewayCustomDomain["ApiGatewayCustomDomain"] =
+  $apiGatewayCustomDomain.function("ApiGatewayCustomDomain");
 export type ApiGatewayCustomDomain = import("./resources/apiGatewayCustomDomain.js").ApiGatewayCustomDomain;
+export let apiGatewayCustomDomainDescriptor: $apiGatewayCustomDomain["apiGatewayCustomDomainDescriptor"] =
+  $apiGatewayCustomDomain.value("apiGatewayCustomDomainDescriptor");
+export let validateApiGatewayCustomDomainArgs: $apiGatewayCustomDomain["validateApiGatewayCustomDomainArgs"] =
+  $apiGatewayCustomDomain.function("validateApiGatewayCustomDomainArgs");
+$apiGatewayCustomDomain.onLoad(
+  (m) => ({ ApiGatewayCustomDomain, apiGatewayCustomDomainDescriptor, validateApiGatewayCustomDomainArgs } = m),
+);
 export type {
   ApiGatewayCustomDomainArgs,
   ApiGatewayCustomDomainInputs,
@@ -577,15 +636,17 @@ export type {
 } from "./resources/apiGatewayCustomDomain.js";
 
 type $apiGatewayIpStrategy = typeof import("./resources/apiGatewayIpStrategy.js");
-export let ApiGatewayIpStrategy: $apiGatewayIpStrategy["ApiGatewayIpStrategy"],
-  apiGatewayIpStrategyDescriptor: $apiGatewayIpStrategy["apiGatewayIpStrategyDescriptor"],
-  validateApiGatewayIpStrategyArgs: $apiGatewayIpStrategy["validateApiGatewayIpStrategyArgs"];
-load<$apiGatewayIpStrategy>(
-  "./resources/apiGatewayIpStrategy.js",
-  "fvf",
-  ($) => ({ ApiGatewayIpStrategy, apiGatewayIpStrategyDescriptor, validateApiGatewayIpStrategyArgs } = $),
-);
+const $apiGatewayIpStrategy = load<$apiGatewayIpStrategy>("./resources/apiGatewayIpStrategy.js");
+export let ApiGatewayIpStrategy: $apiGatewayIpStrategy["ApiGatewayIpStrategy"] =
+  $apiGatewayIpStrategy.function("ApiGatewayIpStrategy");
 export type ApiGatewayIpStrategy = import("./resources/apiGatewayIpStrategy.js").ApiGatewayIpStrategy;
+export let apiGatewayIpStrategyDescriptor: $apiGatewayIpStrategy["apiGatewayIpStrategyDescriptor"] =
+  $apiGatewayIpStrategy.value("apiGatewayIpStrategyDescriptor");
+export let validateApiGatewayIpStrategyArgs: $apiGatewayIpStrategy["validateApiGatewayIpStrategyArgs"] =
+  $apiGatewayIpStrategy.function("validateApiGatewayIpStrategyArgs");
+$apiGatewayIpStrategy.onLoad(
+  (m) => ({ ApiGatewayIpStrategy, apiGatewayIpStrategyDescriptor, validateApiGatewayIpStrategyArgs } = m),
+);
 export type {
   ApiGatewayIpStrategyArgs,
   ApiGatewayIpStrategyInputs,
@@ -594,15 +655,14 @@ export type {
 } from "./resources/apiGatewayIpStrategy.js";
 
 type $apiGatewayPlugin = typeof import("./resources/apiGatewayPlugin.js");
-export let ApiGatewayPlugin: $apiGatewayPlugin["ApiGatewayPlugin"],
-  apiGatewayPluginDescriptor: $apiGatewayPlugin["apiGatewayPluginDescriptor"],
-  validateApiGatewayPluginArgs: $apiGatewayPlugin["validateApiGatewayPluginArgs"];
-load<$apiGatewayPlugin>(
-  "./resources/apiGatewayPlugin.js",
-  "fvf",
-  ($) => ({ ApiGatewayPlugin, apiGatewayPluginDescriptor, validateApiGatewayPluginArgs } = $),
-);
+const $apiGatewayPlugin = load<$apiGatewayPlugin>("./resources/apiGatewayPlugin.js");
+export let ApiGatewayPlugin: $apiGatewayPlugin["ApiGatewayPlugin"] = $apiGatewayPlugin.function("ApiGatewayPlugin");
 export type ApiGatewayPlugin = import("./resources/apiGatewayPlugin.js").ApiGatewayPlugin;
+export let apiGatewayPluginDescriptor: $apiGatewayPlugin["apiGatewayPluginDescriptor"] =
+  $apiGatewayPlugin.value("apiGatewayPluginDescriptor");
+export let validateApiGatewayPluginArgs: $apiGatewayPlugin["validateApiGatewayPluginArgs"] =
+  $apiGatewayPlugin.function("validateApiGatewayPluginArgs");
+$apiGatewayPlugin.onLoad((m) => ({ ApiGatewayPlugin, apiGatewayPluginDescriptor, validateApiGatewayPluginArgs } = m));
 export type {
   ApiGatewayPluginArgs,
   ApiGatewayPluginInputs,
@@ -611,15 +671,17 @@ export type {
 } from "./resources/apiGatewayPlugin.js";
 
 type $apiGatewayService = typeof import("./resources/apiGatewayService.js");
-export let ApiGatewayService: $apiGatewayService["ApiGatewayService"],
-  apiGatewayServiceDescriptor: $apiGatewayService["apiGatewayServiceDescriptor"],
-  validateApiGatewayServiceArgs: $apiGatewayService["validateApiGatewayServiceArgs"];
-load<$apiGatewayService>(
-  "./resources/apiGatewayService.js",
-  "fvf",
-  ($) => ({ ApiGatewayService, apiGatewayServiceDescriptor, validateApiGatewayServiceArgs } = $),
-);
+const $apiGatewayService = load<$apiGatewayService>("./resources/apiGatewayService.js");
+export let ApiGatewayService: $apiGatewayService["ApiGatewayService"] =
+  $apiGatewayService.function("ApiGatewayService");
 export type ApiGatewayService = import("./resources/apiGatewayService.js").ApiGatewayService;
+export let apiGatewayServiceDescriptor: $apiGatewayService["apiGatewayServiceDescriptor"] =
+  $apiGatewayService.value("apiGatewayServiceDescriptor");
+export let validateApiGatewayServiceArgs: $apiGatewayService["validateApiGatewayServiceArgs"] =
+  $apiGatewayService.function("validateApiGatewayServiceArgs");
+$apiGatewayService.onLoad(
+  (m) => ({ ApiGatewayService, apiGatewayServiceDescriptor, validateApiGatewayServiceArgs } = m),
+);
 export type {
   ApiGatewayServiceArgs,
   ApiGatewayServiceInputs,
@@ -628,15 +690,17 @@ export type {
 } from "./resources/apiGatewayService.js";
 
 type $apiGatewayServiceRelease = typeof import("./resources/apiGatewayServiceRelease.js");
-export let ApiGatewayServiceRelease: $apiGatewayServiceRelease["ApiGatewayServiceRelease"],
-  apiGatewayServiceReleaseDescriptor: $apiGatewayServiceRelease["apiGatewayServiceReleaseDescriptor"],
-  validateApiGatewayServiceReleaseArgs: $apiGatewayServiceRelease["validateApiGatewayServiceReleaseArgs"];
-load<$apiGatewayServiceRelease>(
-  "./resources/apiGatewayServiceRelease.js",
-  "fvf",
-  ($) => ({ ApiGatewayServiceRelease, apiGatewayServiceReleaseDescriptor, validateApiGatewayServiceReleaseArgs } = $),
-);
+const $apiGatewayServiceRelease = load<$apiGatewayServiceRelease>("./resources/apiGatewayServiceRelease.js");
+export let ApiGatewayServiceRelease: $apiGatewayServiceRelease["ApiGatewayServiceRelease"] =
+  $apiGatewayServiceRelease.function("ApiGatewayServiceRelease");
 export type ApiGatewayServiceRelease = import("./resources/apiGatewayServiceRelease.js").ApiGatewayServiceRelease;
+export let apiGatewayServiceReleaseDescriptor: $apiGatewayServiceRelease["apiGatewayServiceReleaseDescriptor"] =
+  $apiGatewayServiceRelease.value("apiGatewayServiceReleaseDescriptor");
+export let validateApiGatewayServiceReleaseArgs: $apiGatewayServiceRelease["validateApiGatewayServiceReleaseArgs"] =
+  $apiGatewayServiceRelease.function("validateApiGatewayServiceReleaseArgs");
+$apiGatewayServiceRelease.onLoad(
+  (m) => ({ ApiGatewayServiceRelease, apiGatewayServiceReleaseDescriptor, validateApiGatewayServiceReleaseArgs } = m),
+);
 export type {
   ApiGatewayServiceReleaseArgs,
   ApiGatewayServiceReleaseInputs,
@@ -645,15 +709,17 @@ export type {
 } from "./resources/apiGatewayServiceRelease.js";
 
 type $apiGatewayUsagePlan = typeof import("./resources/apiGatewayUsagePlan.js");
-export let ApiGatewayUsagePlan: $apiGatewayUsagePlan["ApiGatewayUsagePlan"],
-  apiGatewayUsagePlanDescriptor: $apiGatewayUsagePlan["apiGatewayUsagePlanDescriptor"],
-  validateApiGatewayUsagePlanArgs: $apiGatewayUsagePlan["validateApiGatewayUsagePlanArgs"];
-load<$apiGatewayUsagePlan>(
-  "./resources/apiGatewayUsagePlan.js",
-  "fvf",
-  ($) => ({ ApiGatewayUsagePlan, apiGatewayUsagePlanDescriptor, validateApiGatewayUsagePlanArgs } = $),
-);
+const $apiGatewayUsagePlan = load<$apiGatewayUsagePlan>("./resources/apiGatewayUsagePlan.js");
+export let ApiGatewayUsagePlan: $apiGatewayUsagePlan["ApiGatewayUsagePlan"] =
+  $apiGatewayUsagePlan.function("ApiGatewayUsagePlan");
 export type ApiGatewayUsagePlan = import("./resources/apiGatewayUsagePlan.js").ApiGatewayUsagePlan;
+export let apiGatewayUsagePlanDescriptor: $apiGatewayUsagePlan["apiGatewayUsagePlanDescriptor"] =
+  $apiGatewayUsagePlan.value("apiGatewayUsagePlanDescriptor");
+export let validateApiGatewayUsagePlanArgs: $apiGatewayUsagePlan["validateApiGatewayUsagePlanArgs"] =
+  $apiGatewayUsagePlan.function("validateApiGatewayUsagePlanArgs");
+$apiGatewayUsagePlan.onLoad(
+  (m) => ({ ApiGatewayUsagePlan, apiGatewayUsagePlanDescriptor, validateApiGatewayUsagePlanArgs } = m),
+);
 export type {
   ApiGatewayUsagePlanArgs,
   ApiGatewayUsagePlanInputs,
@@ -662,21 +728,25 @@ export type {
 } from "./resources/apiGatewayUsagePlan.js";
 
 type $apiGatewayUsagePlanAttachment = typeof import("./resources/apiGatewayUsagePlanAttachment.js");
-export let ApiGatewayUsagePlanAttachment: $apiGatewayUsagePlanAttachment["ApiGatewayUsagePlanAttachment"],
-  apiGatewayUsagePlanAttachmentDescriptor: $apiGatewayUsagePlanAttachment["apiGatewayUsagePlanAttachmentDescriptor"],
-  validateApiGatewayUsagePlanAttachmentArgs: $apiGatewayUsagePlanAttachment["validateApiGatewayUsagePlanAttachmentArgs"];
-load<$apiGatewayUsagePlanAttachment>(
+const $apiGatewayUsagePlanAttachment = load<$apiGatewayUsagePlanAttachment>(
   "./resources/apiGatewayUsagePlanAttachment.js",
-  "fvf",
-  ($) =>
+);
+export let ApiGatewayUsagePlanAttachment: $apiGatewayUsagePlanAttachment["ApiGatewayUsagePlanAttachment"] =
+  $apiGatewayUsagePlanAttachment.function("ApiGatewayUsagePlanAttachment");
+export type ApiGatewayUsagePlanAttachment =
+  import("./resources/apiGatewayUsagePlanAttachment.js").ApiGatewayUsagePlanAttachment;
+export let apiGatewayUsagePlanAttachmentDescriptor: $apiGatewayUsagePlanAttachment["apiGatewayUsagePlanAttachmentDescriptor"] =
+  $apiGatewayUsagePlanAttachment.value("apiGatewayUsagePlanAttachmentDescriptor");
+export let validateApiGatewayUsagePlanAttachmentArgs: $apiGatewayUsagePlanAttachment["validateApiGatewayUsagePlanAttachmentArgs"] =
+  $apiGatewayUsagePlanAttachment.function("validateApiGatewayUsagePlanAttachmentArgs");
+$apiGatewayUsagePlanAttachment.onLoad(
+  (m) =>
     ({
       ApiGatewayUsagePlanAttachment,
       apiGatewayUsagePlanAttachmentDescriptor,
       validateApiGatewayUsagePlanAttachmentArgs,
-    } = $),
+    } = m),
 );
-export type ApiGatewayUsagePlanAttachment =
-  import("./resources/apiGatewayUsagePlanAttachment.js").ApiGatewayUsagePlanAttachment;
 export type {
   ApiGatewayUsagePlanAttachmentArgs,
   ApiGatewayUsagePlanAttachmentInputs,
@@ -685,369 +755,411 @@ export type {
 } from "./resources/apiGatewayUsagePlanAttachment.js";
 
 type $addressTemplate = typeof import("./types/addressTemplate.js");
-export let addressTemplateType: $addressTemplate["addressTemplateType"];
-load<$addressTemplate>("./types/addressTemplate.js", "v", ($) => ({ addressTemplateType } = $));
+const $addressTemplate = load<$addressTemplate>("./types/addressTemplate.js");
+export let addressTemplateType: $addressTemplate["addressTemplateType"] = $addressTemplate.value("addressTemplateType");
+$addressTemplate.onLoad((m) => ({ addressTemplateType } = m));
 export type { AddressTemplate } from "./types/addressTemplate.js";
 
 type $addressTemplateGroup = typeof import("./types/addressTemplateGroup.js");
-export let addressTemplateGroupType: $addressTemplateGroup["addressTemplateGroupType"];
-load<$addressTemplateGroup>("./types/addressTemplateGroup.js", "v", ($) => ({ addressTemplateGroupType } = $));
+const $addressTemplateGroup = load<$addressTemplateGroup>("./types/addressTemplateGroup.js");
+export let addressTemplateGroupType: $addressTemplateGroup["addressTemplateGroupType"] =
+  $addressTemplateGroup.value("addressTemplateGroupType");
+$addressTemplateGroup.onLoad((m) => ({ addressTemplateGroupType } = m));
 export type { AddressTemplateGroup } from "./types/addressTemplateGroup.js";
 
 type $antiddosBgpInstance = typeof import("./types/antiddosBgpInstance.js");
-export let antiddosBgpInstanceType: $antiddosBgpInstance["antiddosBgpInstanceType"];
-load<$antiddosBgpInstance>("./types/antiddosBgpInstance.js", "v", ($) => ({ antiddosBgpInstanceType } = $));
+const $antiddosBgpInstance = load<$antiddosBgpInstance>("./types/antiddosBgpInstance.js");
+export let antiddosBgpInstanceType: $antiddosBgpInstance["antiddosBgpInstanceType"] =
+  $antiddosBgpInstance.value("antiddosBgpInstanceType");
+$antiddosBgpInstance.onLoad((m) => ({ antiddosBgpInstanceType } = m));
 export type { AntiddosBgpInstance } from "./types/antiddosBgpInstance.js";
 
 type $antiddosBgpInstanceChargePrepaid = typeof import("./types/antiddosBgpInstanceChargePrepaid.js");
-export let antiddosBgpInstanceChargePrepaidType: $antiddosBgpInstanceChargePrepaid["antiddosBgpInstanceChargePrepaidType"];
-load<$antiddosBgpInstanceChargePrepaid>(
+const $antiddosBgpInstanceChargePrepaid = load<$antiddosBgpInstanceChargePrepaid>(
   "./types/antiddosBgpInstanceChargePrepaid.js",
-  "v",
-  ($) => ({ antiddosBgpInstanceChargePrepaidType } = $),
 );
+export let antiddosBgpInstanceChargePrepaidType: $antiddosBgpInstanceChargePrepaid["antiddosBgpInstanceChargePrepaidType"] =
+  $antiddosBgpInstanceChargePrepaid.value("antiddosBgpInstanceChargePrepaidType");
+$antiddosBgpInstanceChargePrepaid.onLoad((m) => ({ antiddosBgpInstanceChargePrepaidType } = m));
 export type { AntiddosBgpInstanceChargePrepaid } from "./types/antiddosBgpInstanceChargePrepaid.js";
 
 type $antiddosDdosEvent = typeof import("./types/antiddosDdosEvent.js");
-export let antiddosDdosEventType: $antiddosDdosEvent["antiddosDdosEventType"];
-load<$antiddosDdosEvent>("./types/antiddosDdosEvent.js", "v", ($) => ({ antiddosDdosEventType } = $));
+const $antiddosDdosEvent = load<$antiddosDdosEvent>("./types/antiddosDdosEvent.js");
+export let antiddosDdosEventType: $antiddosDdosEvent["antiddosDdosEventType"] =
+  $antiddosDdosEvent.value("antiddosDdosEventType");
+$antiddosDdosEvent.onLoad((m) => ({ antiddosDdosEventType } = m));
 export type { AntiddosDdosEvent } from "./types/antiddosDdosEvent.js";
 
 type $antiddosEnterprisePackageConfig = typeof import("./types/antiddosEnterprisePackageConfig.js");
-export let antiddosEnterprisePackageConfigType: $antiddosEnterprisePackageConfig["antiddosEnterprisePackageConfigType"];
-load<$antiddosEnterprisePackageConfig>(
+const $antiddosEnterprisePackageConfig = load<$antiddosEnterprisePackageConfig>(
   "./types/antiddosEnterprisePackageConfig.js",
-  "v",
-  ($) => ({ antiddosEnterprisePackageConfigType } = $),
 );
+export let antiddosEnterprisePackageConfigType: $antiddosEnterprisePackageConfig["antiddosEnterprisePackageConfigType"] =
+  $antiddosEnterprisePackageConfig.value("antiddosEnterprisePackageConfigType");
+$antiddosEnterprisePackageConfig.onLoad((m) => ({ antiddosEnterprisePackageConfigType } = m));
 export type { AntiddosEnterprisePackageConfig } from "./types/antiddosEnterprisePackageConfig.js";
 
 type $antiddosLayer4Listener = typeof import("./types/antiddosLayer4Listener.js");
-export let antiddosLayer4ListenerType: $antiddosLayer4Listener["antiddosLayer4ListenerType"];
-load<$antiddosLayer4Listener>("./types/antiddosLayer4Listener.js", "v", ($) => ({ antiddosLayer4ListenerType } = $));
+const $antiddosLayer4Listener = load<$antiddosLayer4Listener>("./types/antiddosLayer4Listener.js");
+export let antiddosLayer4ListenerType: $antiddosLayer4Listener["antiddosLayer4ListenerType"] =
+  $antiddosLayer4Listener.value("antiddosLayer4ListenerType");
+$antiddosLayer4Listener.onLoad((m) => ({ antiddosLayer4ListenerType } = m));
 export type { AntiddosLayer4Listener } from "./types/antiddosLayer4Listener.js";
 
 type $antiddosLayer7Listener = typeof import("./types/antiddosLayer7Listener.js");
-export let antiddosLayer7ListenerType: $antiddosLayer7Listener["antiddosLayer7ListenerType"];
-load<$antiddosLayer7Listener>("./types/antiddosLayer7Listener.js", "v", ($) => ({ antiddosLayer7ListenerType } = $));
+const $antiddosLayer7Listener = load<$antiddosLayer7Listener>("./types/antiddosLayer7Listener.js");
+export let antiddosLayer7ListenerType: $antiddosLayer7Listener["antiddosLayer7ListenerType"] =
+  $antiddosLayer7Listener.value("antiddosLayer7ListenerType");
+$antiddosLayer7Listener.onLoad((m) => ({ antiddosLayer7ListenerType } = m));
 export type { AntiddosLayer7Listener } from "./types/antiddosLayer7Listener.js";
 
 type $antiddosProxyType = typeof import("./types/antiddosProxyType.js");
-export let antiddosProxyTypeType: $antiddosProxyType["antiddosProxyTypeType"];
-load<$antiddosProxyType>("./types/antiddosProxyType.js", "v", ($) => ({ antiddosProxyTypeType } = $));
+const $antiddosProxyType = load<$antiddosProxyType>("./types/antiddosProxyType.js");
+export let antiddosProxyTypeType: $antiddosProxyType["antiddosProxyTypeType"] =
+  $antiddosProxyType.value("antiddosProxyTypeType");
+$antiddosProxyType.onLoad((m) => ({ antiddosProxyTypeType } = m));
 export type { AntiddosProxyType } from "./types/antiddosProxyType.js";
 
 type $antiddosStandardPackageConfig = typeof import("./types/antiddosStandardPackageConfig.js");
-export let antiddosStandardPackageConfigType: $antiddosStandardPackageConfig["antiddosStandardPackageConfigType"];
-load<$antiddosStandardPackageConfig>(
-  "./types/antiddosStandardPackageConfig.js",
-  "v",
-  ($) => ({ antiddosStandardPackageConfigType } = $),
-);
+const $antiddosStandardPackageConfig = load<$antiddosStandardPackageConfig>("./types/antiddosStandardPackageConfig.js");
+export let antiddosStandardPackageConfigType: $antiddosStandardPackageConfig["antiddosStandardPackageConfigType"] =
+  $antiddosStandardPackageConfig.value("antiddosStandardPackageConfigType");
+$antiddosStandardPackageConfig.onLoad((m) => ({ antiddosStandardPackageConfigType } = m));
 export type { AntiddosStandardPackageConfig } from "./types/antiddosStandardPackageConfig.js";
 
 type $antiddosStandardPlusPackageConfig = typeof import("./types/antiddosStandardPlusPackageConfig.js");
-export let antiddosStandardPlusPackageConfigType: $antiddosStandardPlusPackageConfig["antiddosStandardPlusPackageConfigType"];
-load<$antiddosStandardPlusPackageConfig>(
+const $antiddosStandardPlusPackageConfig = load<$antiddosStandardPlusPackageConfig>(
   "./types/antiddosStandardPlusPackageConfig.js",
-  "v",
-  ($) => ({ antiddosStandardPlusPackageConfigType } = $),
 );
+export let antiddosStandardPlusPackageConfigType: $antiddosStandardPlusPackageConfig["antiddosStandardPlusPackageConfigType"] =
+  $antiddosStandardPlusPackageConfig.value("antiddosStandardPlusPackageConfigType");
+$antiddosStandardPlusPackageConfig.onLoad((m) => ({ antiddosStandardPlusPackageConfigType } = m));
 export type { AntiddosStandardPlusPackageConfig } from "./types/antiddosStandardPlusPackageConfig.js";
 
 type $apiGatewayApiAppApiBinding = typeof import("./types/apiGatewayApiAppApiBinding.js");
-export let apiGatewayApiAppApiBindingType: $apiGatewayApiAppApiBinding["apiGatewayApiAppApiBindingType"];
-load<$apiGatewayApiAppApiBinding>(
-  "./types/apiGatewayApiAppApiBinding.js",
-  "v",
-  ($) => ({ apiGatewayApiAppApiBindingType } = $),
-);
+const $apiGatewayApiAppApiBinding = load<$apiGatewayApiAppApiBinding>("./types/apiGatewayApiAppApiBinding.js");
+export let apiGatewayApiAppApiBindingType: $apiGatewayApiAppApiBinding["apiGatewayApiAppApiBindingType"] =
+  $apiGatewayApiAppApiBinding.value("apiGatewayApiAppApiBindingType");
+$apiGatewayApiAppApiBinding.onLoad((m) => ({ apiGatewayApiAppApiBindingType } = m));
 export type { ApiGatewayApiAppApiBinding } from "./types/apiGatewayApiAppApiBinding.js";
 
 type $apiGatewayApiAppApiInfo = typeof import("./types/apiGatewayApiAppApiInfo.js");
-export let apiGatewayApiAppApiInfoType: $apiGatewayApiAppApiInfo["apiGatewayApiAppApiInfoType"];
-load<$apiGatewayApiAppApiInfo>("./types/apiGatewayApiAppApiInfo.js", "v", ($) => ({ apiGatewayApiAppApiInfoType } = $));
+const $apiGatewayApiAppApiInfo = load<$apiGatewayApiAppApiInfo>("./types/apiGatewayApiAppApiInfo.js");
+export let apiGatewayApiAppApiInfoType: $apiGatewayApiAppApiInfo["apiGatewayApiAppApiInfoType"] =
+  $apiGatewayApiAppApiInfo.value("apiGatewayApiAppApiInfoType");
+$apiGatewayApiAppApiInfo.onLoad((m) => ({ apiGatewayApiAppApiInfoType } = m));
 export type { ApiGatewayApiAppApiInfo } from "./types/apiGatewayApiAppApiInfo.js";
 
 type $apiGatewayApiAppApiServiceParameter = typeof import("./types/apiGatewayApiAppApiServiceParameter.js");
-export let apiGatewayApiAppApiServiceParameterType: $apiGatewayApiAppApiServiceParameter["apiGatewayApiAppApiServiceParameterType"];
-load<$apiGatewayApiAppApiServiceParameter>(
+const $apiGatewayApiAppApiServiceParameter = load<$apiGatewayApiAppApiServiceParameter>(
   "./types/apiGatewayApiAppApiServiceParameter.js",
-  "v",
-  ($) => ({ apiGatewayApiAppApiServiceParameterType } = $),
 );
+export let apiGatewayApiAppApiServiceParameterType: $apiGatewayApiAppApiServiceParameter["apiGatewayApiAppApiServiceParameterType"] =
+  $apiGatewayApiAppApiServiceParameter.value("apiGatewayApiAppApiServiceParameterType");
+$apiGatewayApiAppApiServiceParameter.onLoad((m) => ({ apiGatewayApiAppApiServiceParameterType } = m));
 export type { ApiGatewayApiAppApiServiceParameter } from "./types/apiGatewayApiAppApiServiceParameter.js";
 
 type $apiGatewayApiAppServiceApi = typeof import("./types/apiGatewayApiAppServiceApi.js");
-export let apiGatewayApiAppServiceApiType: $apiGatewayApiAppServiceApi["apiGatewayApiAppServiceApiType"];
-load<$apiGatewayApiAppServiceApi>(
-  "./types/apiGatewayApiAppServiceApi.js",
-  "v",
-  ($) => ({ apiGatewayApiAppServiceApiType } = $),
-);
+const $apiGatewayApiAppServiceApi = load<$apiGatewayApiAppServiceApi>("./types/apiGatewayApiAppServiceApi.js");
+export let apiGatewayApiAppServiceApiType: $apiGatewayApiAppServiceApi["apiGatewayApiAppServiceApiType"] =
+  $apiGatewayApiAppServiceApi.value("apiGatewayApiAppServiceApiType");
+$apiGatewayApiAppServiceApi.onLoad((m) => ({ apiGatewayApiAppServiceApiType } = m));
 export type { ApiGatewayApiAppServiceApi } from "./types/apiGatewayApiAppServiceApi.js";
 
 type $apiGatewayApiAppServiceUsagePlan = typeof import("./types/apiGatewayApiAppServiceUsagePlan.js");
-export let apiGatewayApiAppServiceUsagePlanType: $apiGatewayApiAppServiceUsagePlan["apiGatewayApiAppServiceUsagePlanType"];
-load<$apiGatewayApiAppServiceUsagePlan>(
+const $apiGatewayApiAppServiceUsagePlan = load<$apiGatewayApiAppServiceUsagePlan>(
   "./types/apiGatewayApiAppServiceUsagePlan.js",
-  "v",
-  ($) => ({ apiGatewayApiAppServiceUsagePlanType } = $),
 );
+export let apiGatewayApiAppServiceUsagePlanType: $apiGatewayApiAppServiceUsagePlan["apiGatewayApiAppServiceUsagePlanType"] =
+  $apiGatewayApiAppServiceUsagePlan.value("apiGatewayApiAppServiceUsagePlanType");
+$apiGatewayApiAppServiceUsagePlan.onLoad((m) => ({ apiGatewayApiAppServiceUsagePlanType } = m));
 export type { ApiGatewayApiAppServiceUsagePlan } from "./types/apiGatewayApiAppServiceUsagePlan.js";
 
 type $apiGatewayApiAppSummary = typeof import("./types/apiGatewayApiAppSummary.js");
-export let apiGatewayApiAppSummaryType: $apiGatewayApiAppSummary["apiGatewayApiAppSummaryType"];
-load<$apiGatewayApiAppSummary>("./types/apiGatewayApiAppSummary.js", "v", ($) => ({ apiGatewayApiAppSummaryType } = $));
+const $apiGatewayApiAppSummary = load<$apiGatewayApiAppSummary>("./types/apiGatewayApiAppSummary.js");
+export let apiGatewayApiAppSummaryType: $apiGatewayApiAppSummary["apiGatewayApiAppSummaryType"] =
+  $apiGatewayApiAppSummary.value("apiGatewayApiAppSummaryType");
+$apiGatewayApiAppSummary.onLoad((m) => ({ apiGatewayApiAppSummaryType } = m));
 export type { ApiGatewayApiAppSummary } from "./types/apiGatewayApiAppSummary.js";
 
 type $apiGatewayApiCosConfig = typeof import("./types/apiGatewayApiCosConfig.js");
-export let apiGatewayApiCosConfigType: $apiGatewayApiCosConfig["apiGatewayApiCosConfigType"];
-load<$apiGatewayApiCosConfig>("./types/apiGatewayApiCosConfig.js", "v", ($) => ({ apiGatewayApiCosConfigType } = $));
+const $apiGatewayApiCosConfig = load<$apiGatewayApiCosConfig>("./types/apiGatewayApiCosConfig.js");
+export let apiGatewayApiCosConfigType: $apiGatewayApiCosConfig["apiGatewayApiCosConfigType"] =
+  $apiGatewayApiCosConfig.value("apiGatewayApiCosConfigType");
+$apiGatewayApiCosConfig.onLoad((m) => ({ apiGatewayApiCosConfigType } = m));
 export type { ApiGatewayApiCosConfig, ApiGatewayApiCosConfigArgs } from "./types/apiGatewayApiCosConfig.js";
 
 type $apiGatewayApiDetail = typeof import("./types/apiGatewayApiDetail.js");
-export let apiGatewayApiDetailType: $apiGatewayApiDetail["apiGatewayApiDetailType"];
-load<$apiGatewayApiDetail>("./types/apiGatewayApiDetail.js", "v", ($) => ({ apiGatewayApiDetailType } = $));
+const $apiGatewayApiDetail = load<$apiGatewayApiDetail>("./types/apiGatewayApiDetail.js");
+export let apiGatewayApiDetailType: $apiGatewayApiDetail["apiGatewayApiDetailType"] =
+  $apiGatewayApiDetail.value("apiGatewayApiDetailType");
+$apiGatewayApiDetail.onLoad((m) => ({ apiGatewayApiDetailType } = m));
 export type { ApiGatewayApiDetail } from "./types/apiGatewayApiDetail.js";
 
 type $apiGatewayApiDoc = typeof import("./types/apiGatewayApiDoc.js");
-export let apiGatewayApiDocType: $apiGatewayApiDoc["apiGatewayApiDocType"];
-load<$apiGatewayApiDoc>("./types/apiGatewayApiDoc.js", "v", ($) => ({ apiGatewayApiDocType } = $));
+const $apiGatewayApiDoc = load<$apiGatewayApiDoc>("./types/apiGatewayApiDoc.js");
+export let apiGatewayApiDocType: $apiGatewayApiDoc["apiGatewayApiDocType"] =
+  $apiGatewayApiDoc.value("apiGatewayApiDocType");
+$apiGatewayApiDoc.onLoad((m) => ({ apiGatewayApiDocType } = m));
 export type { ApiGatewayApiDoc } from "./types/apiGatewayApiDoc.js";
 
 type $apiGatewayApiKeyInfo = typeof import("./types/apiGatewayApiKeyInfo.js");
-export let apiGatewayApiKeyInfoType: $apiGatewayApiKeyInfo["apiGatewayApiKeyInfoType"];
-load<$apiGatewayApiKeyInfo>("./types/apiGatewayApiKeyInfo.js", "v", ($) => ({ apiGatewayApiKeyInfoType } = $));
+const $apiGatewayApiKeyInfo = load<$apiGatewayApiKeyInfo>("./types/apiGatewayApiKeyInfo.js");
+export let apiGatewayApiKeyInfoType: $apiGatewayApiKeyInfo["apiGatewayApiKeyInfoType"] =
+  $apiGatewayApiKeyInfo.value("apiGatewayApiKeyInfoType");
+$apiGatewayApiKeyInfo.onLoad((m) => ({ apiGatewayApiKeyInfoType } = m));
 export type { ApiGatewayApiKeyInfo } from "./types/apiGatewayApiKeyInfo.js";
 
 type $apiGatewayApiPlugin = typeof import("./types/apiGatewayApiPlugin.js");
-export let apiGatewayApiPluginType: $apiGatewayApiPlugin["apiGatewayApiPluginType"];
-load<$apiGatewayApiPlugin>("./types/apiGatewayApiPlugin.js", "v", ($) => ({ apiGatewayApiPluginType } = $));
+const $apiGatewayApiPlugin = load<$apiGatewayApiPlugin>("./types/apiGatewayApiPlugin.js");
+export let apiGatewayApiPluginType: $apiGatewayApiPlugin["apiGatewayApiPluginType"] =
+  $apiGatewayApiPlugin.value("apiGatewayApiPluginType");
+$apiGatewayApiPlugin.onLoad((m) => ({ apiGatewayApiPluginType } = m));
 export type { ApiGatewayApiPlugin } from "./types/apiGatewayApiPlugin.js";
 
 type $apiGatewayApiTag = typeof import("./types/apiGatewayApiTag.js");
-export let apiGatewayApiTagType: $apiGatewayApiTag["apiGatewayApiTagType"];
-load<$apiGatewayApiTag>("./types/apiGatewayApiTag.js", "v", ($) => ({ apiGatewayApiTagType } = $));
+const $apiGatewayApiTag = load<$apiGatewayApiTag>("./types/apiGatewayApiTag.js");
+export let apiGatewayApiTagType: $apiGatewayApiTag["apiGatewayApiTagType"] =
+  $apiGatewayApiTag.value("apiGatewayApiTagType");
+$apiGatewayApiTag.onLoad((m) => ({ apiGatewayApiTagType } = m));
 export type { ApiGatewayApiTag } from "./types/apiGatewayApiTag.js";
 
 type $apiGatewayApiTargetService = typeof import("./types/apiGatewayApiTargetService.js");
-export let apiGatewayApiTargetServiceType: $apiGatewayApiTargetService["apiGatewayApiTargetServiceType"];
-load<$apiGatewayApiTargetService>(
-  "./types/apiGatewayApiTargetService.js",
-  "v",
-  ($) => ({ apiGatewayApiTargetServiceType } = $),
-);
+const $apiGatewayApiTargetService = load<$apiGatewayApiTargetService>("./types/apiGatewayApiTargetService.js");
+export let apiGatewayApiTargetServiceType: $apiGatewayApiTargetService["apiGatewayApiTargetServiceType"] =
+  $apiGatewayApiTargetService.value("apiGatewayApiTargetServiceType");
+$apiGatewayApiTargetService.onLoad((m) => ({ apiGatewayApiTargetServiceType } = m));
 export type { ApiGatewayApiTargetService, ApiGatewayApiTargetServiceArgs } from "./types/apiGatewayApiTargetService.js";
 
 type $apiGatewayApiUsagePlan = typeof import("./types/apiGatewayApiUsagePlan.js");
-export let apiGatewayApiUsagePlanType: $apiGatewayApiUsagePlan["apiGatewayApiUsagePlanType"];
-load<$apiGatewayApiUsagePlan>("./types/apiGatewayApiUsagePlan.js", "v", ($) => ({ apiGatewayApiUsagePlanType } = $));
+const $apiGatewayApiUsagePlan = load<$apiGatewayApiUsagePlan>("./types/apiGatewayApiUsagePlan.js");
+export let apiGatewayApiUsagePlanType: $apiGatewayApiUsagePlan["apiGatewayApiUsagePlanType"] =
+  $apiGatewayApiUsagePlan.value("apiGatewayApiUsagePlanType");
+$apiGatewayApiUsagePlan.onLoad((m) => ({ apiGatewayApiUsagePlanType } = m));
 export type { ApiGatewayApiUsagePlan } from "./types/apiGatewayApiUsagePlan.js";
 
 type $apiGatewayBase64EncodedTriggerRule = typeof import("./types/apiGatewayBase64EncodedTriggerRule.js");
-export let apiGatewayBase64EncodedTriggerRuleType: $apiGatewayBase64EncodedTriggerRule["apiGatewayBase64EncodedTriggerRuleType"];
-load<$apiGatewayBase64EncodedTriggerRule>(
+const $apiGatewayBase64EncodedTriggerRule = load<$apiGatewayBase64EncodedTriggerRule>(
   "./types/apiGatewayBase64EncodedTriggerRule.js",
-  "v",
-  ($) => ({ apiGatewayBase64EncodedTriggerRuleType } = $),
 );
+export let apiGatewayBase64EncodedTriggerRuleType: $apiGatewayBase64EncodedTriggerRule["apiGatewayBase64EncodedTriggerRuleType"] =
+  $apiGatewayBase64EncodedTriggerRule.value("apiGatewayBase64EncodedTriggerRuleType");
+$apiGatewayBase64EncodedTriggerRule.onLoad((m) => ({ apiGatewayBase64EncodedTriggerRuleType } = m));
 export type { ApiGatewayBase64EncodedTriggerRule } from "./types/apiGatewayBase64EncodedTriggerRule.js";
 
 type $apiGatewayBindApiAppsStatusFilter = typeof import("./types/apiGatewayBindApiAppsStatusFilter.js");
-export let apiGatewayBindApiAppsStatusFilterType: $apiGatewayBindApiAppsStatusFilter["apiGatewayBindApiAppsStatusFilterType"];
-load<$apiGatewayBindApiAppsStatusFilter>(
+const $apiGatewayBindApiAppsStatusFilter = load<$apiGatewayBindApiAppsStatusFilter>(
   "./types/apiGatewayBindApiAppsStatusFilter.js",
-  "v",
-  ($) => ({ apiGatewayBindApiAppsStatusFilterType } = $),
 );
+export let apiGatewayBindApiAppsStatusFilterType: $apiGatewayBindApiAppsStatusFilter["apiGatewayBindApiAppsStatusFilterType"] =
+  $apiGatewayBindApiAppsStatusFilter.value("apiGatewayBindApiAppsStatusFilterType");
+$apiGatewayBindApiAppsStatusFilter.onLoad((m) => ({ apiGatewayBindApiAppsStatusFilterType } = m));
 export type {
   ApiGatewayBindApiAppsStatusFilter,
   ApiGatewayBindApiAppsStatusFilterArgs,
 } from "./types/apiGatewayBindApiAppsStatusFilter.js";
 
 type $apiGatewayBindApiAppsStatusResult = typeof import("./types/apiGatewayBindApiAppsStatusResult.js");
-export let apiGatewayBindApiAppsStatusResultType: $apiGatewayBindApiAppsStatusResult["apiGatewayBindApiAppsStatusResultType"];
-load<$apiGatewayBindApiAppsStatusResult>(
+const $apiGatewayBindApiAppsStatusResult = load<$apiGatewayBindApiAppsStatusResult>(
   "./types/apiGatewayBindApiAppsStatusResult.js",
-  "v",
-  ($) => ({ apiGatewayBindApiAppsStatusResultType } = $),
 );
+export let apiGatewayBindApiAppsStatusResultType: $apiGatewayBindApiAppsStatusResult["apiGatewayBindApiAppsStatusResultType"] =
+  $apiGatewayBindApiAppsStatusResult.value("apiGatewayBindApiAppsStatusResultType");
+$apiGatewayBindApiAppsStatusResult.onLoad((m) => ({ apiGatewayBindApiAppsStatusResultType } = m));
 export type { ApiGatewayBindApiAppsStatusResult } from "./types/apiGatewayBindApiAppsStatusResult.js";
 
 type $apiGatewayCustomerDomain = typeof import("./types/apiGatewayCustomerDomain.js");
-export let apiGatewayCustomerDomainType: $apiGatewayCustomerDomain["apiGatewayCustomerDomainType"];
-load<$apiGatewayCustomerDomain>(
-  "./types/apiGatewayCustomerDomain.js",
-  "v",
-  ($) => ({ apiGatewayCustomerDomainType } = $),
-);
+const $apiGatewayCustomerDomain = load<$apiGatewayCustomerDomain>("./types/apiGatewayCustomerDomain.js");
+export let apiGatewayCustomerDomainType: $apiGatewayCustomerDomain["apiGatewayCustomerDomainType"] =
+  $apiGatewayCustomerDomain.value("apiGatewayCustomerDomainType");
+$apiGatewayCustomerDomain.onLoad((m) => ({ apiGatewayCustomerDomainType } = m));
 export type { ApiGatewayCustomerDomain } from "./types/apiGatewayCustomerDomain.js";
 
 type $apiGatewayIpStrategyBoundApi = typeof import("./types/apiGatewayIpStrategyBoundApi.js");
-export let apiGatewayIpStrategyBoundApiType: $apiGatewayIpStrategyBoundApi["apiGatewayIpStrategyBoundApiType"];
-load<$apiGatewayIpStrategyBoundApi>(
-  "./types/apiGatewayIpStrategyBoundApi.js",
-  "v",
-  ($) => ({ apiGatewayIpStrategyBoundApiType } = $),
-);
+const $apiGatewayIpStrategyBoundApi = load<$apiGatewayIpStrategyBoundApi>("./types/apiGatewayIpStrategyBoundApi.js");
+export let apiGatewayIpStrategyBoundApiType: $apiGatewayIpStrategyBoundApi["apiGatewayIpStrategyBoundApiType"] =
+  $apiGatewayIpStrategyBoundApi.value("apiGatewayIpStrategyBoundApiType");
+$apiGatewayIpStrategyBoundApi.onLoad((m) => ({ apiGatewayIpStrategyBoundApiType } = m));
 export type { ApiGatewayIpStrategyBoundApi } from "./types/apiGatewayIpStrategyBoundApi.js";
 
 type $apiGatewayIpStrategyInfo = typeof import("./types/apiGatewayIpStrategyInfo.js");
-export let apiGatewayIpStrategyInfoType: $apiGatewayIpStrategyInfo["apiGatewayIpStrategyInfoType"];
-load<$apiGatewayIpStrategyInfo>(
-  "./types/apiGatewayIpStrategyInfo.js",
-  "v",
-  ($) => ({ apiGatewayIpStrategyInfoType } = $),
-);
+const $apiGatewayIpStrategyInfo = load<$apiGatewayIpStrategyInfo>("./types/apiGatewayIpStrategyInfo.js");
+export let apiGatewayIpStrategyInfoType: $apiGatewayIpStrategyInfo["apiGatewayIpStrategyInfoType"] =
+  $apiGatewayIpStrategyInfo.value("apiGatewayIpStrategyInfoType");
+$apiGatewayIpStrategyInfo.onLoad((m) => ({ apiGatewayIpStrategyInfoType } = m));
 export type { ApiGatewayIpStrategyInfo } from "./types/apiGatewayIpStrategyInfo.js";
 
 type $apiGatewayPluginApi = typeof import("./types/apiGatewayPluginApi.js");
-export let apiGatewayPluginApiType: $apiGatewayPluginApi["apiGatewayPluginApiType"];
-load<$apiGatewayPluginApi>("./types/apiGatewayPluginApi.js", "v", ($) => ({ apiGatewayPluginApiType } = $));
+const $apiGatewayPluginApi = load<$apiGatewayPluginApi>("./types/apiGatewayPluginApi.js");
+export let apiGatewayPluginApiType: $apiGatewayPluginApi["apiGatewayPluginApiType"] =
+  $apiGatewayPluginApi.value("apiGatewayPluginApiType");
+$apiGatewayPluginApi.onLoad((m) => ({ apiGatewayPluginApiType } = m));
 export type { ApiGatewayPluginApi } from "./types/apiGatewayPluginApi.js";
 
 type $apiGatewayRequestConfig = typeof import("./types/apiGatewayRequestConfig.js");
-export let apiGatewayRequestConfigType: $apiGatewayRequestConfig["apiGatewayRequestConfigType"];
-load<$apiGatewayRequestConfig>("./types/apiGatewayRequestConfig.js", "v", ($) => ({ apiGatewayRequestConfigType } = $));
+const $apiGatewayRequestConfig = load<$apiGatewayRequestConfig>("./types/apiGatewayRequestConfig.js");
+export let apiGatewayRequestConfigType: $apiGatewayRequestConfig["apiGatewayRequestConfigType"] =
+  $apiGatewayRequestConfig.value("apiGatewayRequestConfigType");
+$apiGatewayRequestConfig.onLoad((m) => ({ apiGatewayRequestConfigType } = m));
 export type { ApiGatewayRequestConfig } from "./types/apiGatewayRequestConfig.js";
 
 type $apiGatewayServiceApi = typeof import("./types/apiGatewayServiceApi.js");
-export let apiGatewayServiceApiType: $apiGatewayServiceApi["apiGatewayServiceApiType"];
-load<$apiGatewayServiceApi>("./types/apiGatewayServiceApi.js", "v", ($) => ({ apiGatewayServiceApiType } = $));
+const $apiGatewayServiceApi = load<$apiGatewayServiceApi>("./types/apiGatewayServiceApi.js");
+export let apiGatewayServiceApiType: $apiGatewayServiceApi["apiGatewayServiceApiType"] =
+  $apiGatewayServiceApi.value("apiGatewayServiceApiType");
+$apiGatewayServiceApi.onLoad((m) => ({ apiGatewayServiceApiType } = m));
 export type { ApiGatewayServiceApi } from "./types/apiGatewayServiceApi.js";
 
 type $apiGatewayServiceConfig = typeof import("./types/apiGatewayServiceConfig.js");
-export let apiGatewayServiceConfigType: $apiGatewayServiceConfig["apiGatewayServiceConfigType"];
-load<$apiGatewayServiceConfig>("./types/apiGatewayServiceConfig.js", "v", ($) => ({ apiGatewayServiceConfigType } = $));
+const $apiGatewayServiceConfig = load<$apiGatewayServiceConfig>("./types/apiGatewayServiceConfig.js");
+export let apiGatewayServiceConfigType: $apiGatewayServiceConfig["apiGatewayServiceConfigType"] =
+  $apiGatewayServiceConfig.value("apiGatewayServiceConfigType");
+$apiGatewayServiceConfig.onLoad((m) => ({ apiGatewayServiceConfigType } = m));
 export type { ApiGatewayServiceConfig } from "./types/apiGatewayServiceConfig.js";
 
 type $apiGatewayServiceEnvironment = typeof import("./types/apiGatewayServiceEnvironment.js");
-export let apiGatewayServiceEnvironmentType: $apiGatewayServiceEnvironment["apiGatewayServiceEnvironmentType"];
-load<$apiGatewayServiceEnvironment>(
-  "./types/apiGatewayServiceEnvironment.js",
-  "v",
-  ($) => ({ apiGatewayServiceEnvironmentType } = $),
-);
+const $apiGatewayServiceEnvironment = load<$apiGatewayServiceEnvironment>("./types/apiGatewayServiceEnvironment.js");
+export let apiGatewayServiceEnvironmentType: $apiGatewayServiceEnvironment["apiGatewayServiceEnvironmentType"] =
+  $apiGatewayServiceEnvironment.value("apiGatewayServiceEnvironmentType");
+$apiGatewayServiceEnvironment.onLoad((m) => ({ apiGatewayServiceEnvironmentType } = m));
 export type { ApiGatewayServiceEnvironment } from "./types/apiGatewayServiceEnvironment.js";
 
 type $apiGatewayServiceReleaseVersion = typeof import("./types/apiGatewayServiceReleaseVersion.js");
-export let apiGatewayServiceReleaseVersionType: $apiGatewayServiceReleaseVersion["apiGatewayServiceReleaseVersionType"];
-load<$apiGatewayServiceReleaseVersion>(
+const $apiGatewayServiceReleaseVersion = load<$apiGatewayServiceReleaseVersion>(
   "./types/apiGatewayServiceReleaseVersion.js",
-  "v",
-  ($) => ({ apiGatewayServiceReleaseVersionType } = $),
 );
+export let apiGatewayServiceReleaseVersionType: $apiGatewayServiceReleaseVersion["apiGatewayServiceReleaseVersionType"] =
+  $apiGatewayServiceReleaseVersion.value("apiGatewayServiceReleaseVersionType");
+$apiGatewayServiceReleaseVersion.onLoad((m) => ({ apiGatewayServiceReleaseVersionType } = m));
 export type { ApiGatewayServiceReleaseVersion } from "./types/apiGatewayServiceReleaseVersion.js";
 
 type $apiGatewayServiceUsagePlan = typeof import("./types/apiGatewayServiceUsagePlan.js");
-export let apiGatewayServiceUsagePlanType: $apiGatewayServiceUsagePlan["apiGatewayServiceUsagePlanType"];
-load<$apiGatewayServiceUsagePlan>(
-  "./types/apiGatewayServiceUsagePlan.js",
-  "v",
-  ($) => ({ apiGatewayServiceUsagePlanType } = $),
-);
+const $apiGatewayServiceUsagePlan = load<$apiGatewayServiceUsagePlan>("./types/apiGatewayServiceUsagePlan.js");
+export let apiGatewayServiceUsagePlanType: $apiGatewayServiceUsagePlan["apiGatewayServiceUsagePlanType"] =
+  $apiGatewayServiceUsagePlan.value("apiGatewayServiceUsagePlanType");
+$apiGatewayServiceUsagePlan.onLoad((m) => ({ apiGatewayServiceUsagePlanType } = m));
 export type { ApiGatewayServiceUsagePlan } from "./types/apiGatewayServiceUsagePlan.js";
 
 type $apiGatewayUsagePlanAttach = typeof import("./types/apiGatewayUsagePlanAttach.js");
-export let apiGatewayUsagePlanAttachType: $apiGatewayUsagePlanAttach["apiGatewayUsagePlanAttachType"];
-load<$apiGatewayUsagePlanAttach>(
-  "./types/apiGatewayUsagePlanAttach.js",
-  "v",
-  ($) => ({ apiGatewayUsagePlanAttachType } = $),
-);
+const $apiGatewayUsagePlanAttach = load<$apiGatewayUsagePlanAttach>("./types/apiGatewayUsagePlanAttach.js");
+export let apiGatewayUsagePlanAttachType: $apiGatewayUsagePlanAttach["apiGatewayUsagePlanAttachType"] =
+  $apiGatewayUsagePlanAttach.value("apiGatewayUsagePlanAttachType");
+$apiGatewayUsagePlanAttach.onLoad((m) => ({ apiGatewayUsagePlanAttachType } = m));
 export type { ApiGatewayUsagePlanAttach } from "./types/apiGatewayUsagePlanAttach.js";
 
 type $assumeRole = typeof import("./types/assumeRole.js");
-export let assumeRoleType: $assumeRole["assumeRoleType"];
-load<$assumeRole>("./types/assumeRole.js", "v", ($) => ({ assumeRoleType } = $));
+const $assumeRole = load<$assumeRole>("./types/assumeRole.js");
+export let assumeRoleType: $assumeRole["assumeRoleType"] = $assumeRole.value("assumeRoleType");
+$assumeRole.onLoad((m) => ({ assumeRoleType } = m));
 export type { AssumeRole, AssumeRoleArgs } from "./types/assumeRole.js";
 
 type $assumeRoleWithSaml = typeof import("./types/assumeRoleWithSaml.js");
-export let assumeRoleWithSamlType: $assumeRoleWithSaml["assumeRoleWithSamlType"];
-load<$assumeRoleWithSaml>("./types/assumeRoleWithSaml.js", "v", ($) => ({ assumeRoleWithSamlType } = $));
+const $assumeRoleWithSaml = load<$assumeRoleWithSaml>("./types/assumeRoleWithSaml.js");
+export let assumeRoleWithSamlType: $assumeRoleWithSaml["assumeRoleWithSamlType"] =
+  $assumeRoleWithSaml.value("assumeRoleWithSamlType");
+$assumeRoleWithSaml.onLoad((m) => ({ assumeRoleWithSamlType } = m));
 export type { AssumeRoleWithSaml, AssumeRoleWithSamlArgs } from "./types/assumeRoleWithSaml.js";
 
 type $assumeRoleWithWebIdentity = typeof import("./types/assumeRoleWithWebIdentity.js");
-export let assumeRoleWithWebIdentityType: $assumeRoleWithWebIdentity["assumeRoleWithWebIdentityType"];
-load<$assumeRoleWithWebIdentity>(
-  "./types/assumeRoleWithWebIdentity.js",
-  "v",
-  ($) => ({ assumeRoleWithWebIdentityType } = $),
-);
+const $assumeRoleWithWebIdentity = load<$assumeRoleWithWebIdentity>("./types/assumeRoleWithWebIdentity.js");
+export let assumeRoleWithWebIdentityType: $assumeRoleWithWebIdentity["assumeRoleWithWebIdentityType"] =
+  $assumeRoleWithWebIdentity.value("assumeRoleWithWebIdentityType");
+$assumeRoleWithWebIdentity.onLoad((m) => ({ assumeRoleWithWebIdentityType } = m));
 export type { AssumeRoleWithWebIdentity, AssumeRoleWithWebIdentityArgs } from "./types/assumeRoleWithWebIdentity.js";
 
 type $constantParameter = typeof import("./types/constantParameter.js");
-export let constantParameterType: $constantParameter["constantParameterType"];
-load<$constantParameter>("./types/constantParameter.js", "v", ($) => ({ constantParameterType } = $));
+const $constantParameter = load<$constantParameter>("./types/constantParameter.js");
+export let constantParameterType: $constantParameter["constantParameterType"] =
+  $constantParameter.value("constantParameterType");
+$constantParameter.onLoad((m) => ({ constantParameterType } = m));
 export type { ConstantParameter, ConstantParameterArgs } from "./types/constantParameter.js";
 
 type $deviceStatus = typeof import("./types/deviceStatus.js");
-export let deviceStatusType: $deviceStatus["deviceStatusType"];
-load<$deviceStatus>("./types/deviceStatus.js", "v", ($) => ({ deviceStatusType } = $));
+const $deviceStatus = load<$deviceStatus>("./types/deviceStatus.js");
+export let deviceStatusType: $deviceStatus["deviceStatusType"] = $deviceStatus.value("deviceStatusType");
+$deviceStatus.onLoad((m) => ({ deviceStatusType } = m));
 export type { DeviceStatus } from "./types/deviceStatus.js";
 
 type $healthCheckConf = typeof import("./types/healthCheckConf.js");
-export let healthCheckConfType: $healthCheckConf["healthCheckConfType"];
-load<$healthCheckConf>("./types/healthCheckConf.js", "v", ($) => ({ healthCheckConfType } = $));
+const $healthCheckConf = load<$healthCheckConf>("./types/healthCheckConf.js");
+export let healthCheckConfType: $healthCheckConf["healthCheckConfType"] = $healthCheckConf.value("healthCheckConfType");
+$healthCheckConf.onLoad((m) => ({ healthCheckConfType } = m));
 export type { HealthCheckConf, HealthCheckConfArgs } from "./types/healthCheckConf.js";
 
 type $instanceDetail = typeof import("./types/instanceDetail.js");
-export let instanceDetailType: $instanceDetail["instanceDetailType"];
-load<$instanceDetail>("./types/instanceDetail.js", "v", ($) => ({ instanceDetailType } = $));
+const $instanceDetail = load<$instanceDetail>("./types/instanceDetail.js");
+export let instanceDetailType: $instanceDetail["instanceDetailType"] = $instanceDetail.value("instanceDetailType");
+$instanceDetail.onLoad((m) => ({ instanceDetailType } = m));
 export type { InstanceDetail } from "./types/instanceDetail.js";
 
 type $instanceDetailRule = typeof import("./types/instanceDetailRule.js");
-export let instanceDetailRuleType: $instanceDetailRule["instanceDetailRuleType"];
-load<$instanceDetailRule>("./types/instanceDetailRule.js", "v", ($) => ({ instanceDetailRuleType } = $));
+const $instanceDetailRule = load<$instanceDetailRule>("./types/instanceDetailRule.js");
+export let instanceDetailRuleType: $instanceDetailRule["instanceDetailRuleType"] =
+  $instanceDetailRule.value("instanceDetailRuleType");
+$instanceDetailRule.onLoad((m) => ({ instanceDetailRuleType } = m));
 export type { InstanceDetailRule } from "./types/instanceDetailRule.js";
 
 type $mfaCertification = typeof import("./types/mfaCertification.js");
-export let mfaCertificationType: $mfaCertification["mfaCertificationType"];
-load<$mfaCertification>("./types/mfaCertification.js", "v", ($) => ({ mfaCertificationType } = $));
+const $mfaCertification = load<$mfaCertification>("./types/mfaCertification.js");
+export let mfaCertificationType: $mfaCertification["mfaCertificationType"] =
+  $mfaCertification.value("mfaCertificationType");
+$mfaCertification.onLoad((m) => ({ mfaCertificationType } = m));
 export type { MfaCertification, MfaCertificationArgs } from "./types/mfaCertification.js";
 
 type $microService = typeof import("./types/microService.js");
-export let microServiceType: $microService["microServiceType"];
-load<$microService>("./types/microService.js", "v", ($) => ({ microServiceType } = $));
+const $microService = load<$microService>("./types/microService.js");
+export let microServiceType: $microService["microServiceType"] = $microService.value("microServiceType");
+$microService.onLoad((m) => ({ microServiceType } = m));
 export type { MicroService, MicroServiceArgs } from "./types/microService.js";
 
 type $oauthConfig = typeof import("./types/oauthConfig.js");
-export let oauthConfigType: $oauthConfig["oauthConfigType"];
-load<$oauthConfig>("./types/oauthConfig.js", "v", ($) => ({ oauthConfigType } = $));
+const $oauthConfig = load<$oauthConfig>("./types/oauthConfig.js");
+export let oauthConfigType: $oauthConfig["oauthConfigType"] = $oauthConfig.value("oauthConfigType");
+$oauthConfig.onLoad((m) => ({ oauthConfigType } = m));
 export type { OauthConfig, OauthConfigArgs } from "./types/oauthConfig.js";
 
 type $pathMapping = typeof import("./types/pathMapping.js");
-export let pathMappingType: $pathMapping["pathMappingType"];
-load<$pathMapping>("./types/pathMapping.js", "v", ($) => ({ pathMappingType } = $));
+const $pathMapping = load<$pathMapping>("./types/pathMapping.js");
+export let pathMappingType: $pathMapping["pathMappingType"] = $pathMapping.value("pathMappingType");
+$pathMapping.onLoad((m) => ({ pathMappingType } = m));
 export type { PathMapping } from "./types/pathMapping.js";
 
 type $realServer = typeof import("./types/realServer.js");
-export let realServerType: $realServer["realServerType"];
-load<$realServer>("./types/realServer.js", "v", ($) => ({ realServerType } = $));
+const $realServer = load<$realServer>("./types/realServer.js");
+export let realServerType: $realServer["realServerType"] = $realServer.value("realServerType");
+$realServer.onLoad((m) => ({ realServerType } = m));
 export type { RealServer } from "./types/realServer.js";
 
 type $requestParameter = typeof import("./types/requestParameter.js");
-export let requestParameterType: $requestParameter["requestParameterType"];
-load<$requestParameter>("./types/requestParameter.js", "v", ($) => ({ requestParameterType } = $));
+const $requestParameter = load<$requestParameter>("./types/requestParameter.js");
+export let requestParameterType: $requestParameter["requestParameterType"] =
+  $requestParameter.value("requestParameterType");
+$requestParameter.onLoad((m) => ({ requestParameterType } = m));
 export type { RequestParameter, RequestParameterArgs } from "./types/requestParameter.js";
 
 type $responseErrorCode = typeof import("./types/responseErrorCode.js");
-export let responseErrorCodeType: $responseErrorCode["responseErrorCodeType"];
-load<$responseErrorCode>("./types/responseErrorCode.js", "v", ($) => ({ responseErrorCodeType } = $));
+const $responseErrorCode = load<$responseErrorCode>("./types/responseErrorCode.js");
+export let responseErrorCodeType: $responseErrorCode["responseErrorCodeType"] =
+  $responseErrorCode.value("responseErrorCodeType");
+$responseErrorCode.onLoad((m) => ({ responseErrorCodeType } = m));
 export type { ResponseErrorCode, ResponseErrorCodeArgs } from "./types/responseErrorCode.js";
 
 type $serviceParameter = typeof import("./types/serviceParameter.js");
-export let serviceParameterType: $serviceParameter["serviceParameterType"];
-load<$serviceParameter>("./types/serviceParameter.js", "v", ($) => ({ serviceParameterType } = $));
+const $serviceParameter = load<$serviceParameter>("./types/serviceParameter.js");
+export let serviceParameterType: $serviceParameter["serviceParameterType"] =
+  $serviceParameter.value("serviceParameterType");
+$serviceParameter.onLoad((m) => ({ serviceParameterType } = m));
 export type { ServiceParameter, ServiceParameterArgs } from "./types/serviceParameter.js";
 
 type $tagInfo = typeof import("./types/tagInfo.js");
-export let tagInfoType: $tagInfo["tagInfoType"];
-load<$tagInfo>("./types/tagInfo.js", "v", ($) => ({ tagInfoType } = $));
+const $tagInfo = load<$tagInfo>("./types/tagInfo.js");
+export let tagInfoType: $tagInfo["tagInfoType"] = $tagInfo.value("tagInfoType");
+$tagInfo.onLoad((m) => ({ tagInfoType } = m));
 export type { TagInfo, TagInfoArgs } from "./types/tagInfo.js";
 
 type $tsfLoadBalanceConf = typeof import("./types/tsfLoadBalanceConf.js");
-export let tsfLoadBalanceConfType: $tsfLoadBalanceConf["tsfLoadBalanceConfType"];
-load<$tsfLoadBalanceConf>("./types/tsfLoadBalanceConf.js", "v", ($) => ({ tsfLoadBalanceConfType } = $));
+const $tsfLoadBalanceConf = load<$tsfLoadBalanceConf>("./types/tsfLoadBalanceConf.js");
+export let tsfLoadBalanceConfType: $tsfLoadBalanceConf["tsfLoadBalanceConfType"] =
+  $tsfLoadBalanceConf.value("tsfLoadBalanceConfType");
+$tsfLoadBalanceConf.onLoad((m) => ({ tsfLoadBalanceConfType } = m));
 export type { TsfLoadBalanceConf, TsfLoadBalanceConfArgs } from "./types/tsfLoadBalanceConf.js";

@@ -5,197 +5,201 @@ import { createRequire } from "node:module";
 
 const nodeRequire = createRequire(import.meta.url);
 
-/** Binds the exports `assign` names to a module of this package, loaded (ES modules too) on first use of one. */
-function load<M extends object>(path: string, kinds: string, assign: (module: M) => void): void {
-  $runtime.lazyExports(() => nodeRequire(path) as M, kinds, assign);
+/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */
+function load<M>(path: string): import("@sdkgen/runtime").LazyModule<M> {
+  return $runtime.lazyModule(() => nodeRequire(path) as M);
 }
 
 type $runtime = typeof import("@sdkgen/runtime");
 const $runtime: $runtime = nodeRequire("@sdkgen/runtime");
 export const NotFoundError: $runtime["NotFoundError"] = $runtime.NotFoundError;
+export type NotFoundError = import("@sdkgen/runtime").NotFoundError;
 export const OrderUncertainError: $runtime["OrderUncertainError"] = $runtime.OrderUncertainError;
+export type OrderUncertainError = import("@sdkgen/runtime").OrderUncertainError;
 export const ReplacementRequiredError: $runtime["ReplacementRequiredError"] = $runtime.ReplacementRequiredError;
+export type ReplacementRequiredError = import("@sdkgen/runtime").ReplacementRequiredError;
 export const ServiceError: $runtime["ServiceError"] = $runtime.ServiceError;
+export type ServiceError = import("@sdkgen/runtime").ServiceError;
 export const TransportError: $runtime["TransportError"] = $runtime.TransportError;
+export type TransportError = import("@sdkgen/runtime").TransportError;
 export const ValidationError: $runtime["ValidationError"] = $runtime.ValidationError;
+export type ValidationError = import("@sdkgen/runtime").ValidationError;
 export const WaitError: $runtime["WaitError"] = $runtime.WaitError;
+export type WaitError = import("@sdkgen/runtime").WaitError;
 export const Secret: $runtime["Secret"] = $runtime.Secret;
+export type Secret<T = string> = import("@sdkgen/runtime").Secret<T>;
 export const secret: $runtime["secret"] = $runtime.secret;
 export const setLogSink: $runtime["setLogSink"] = $runtime.setLogSink;
-export type NotFoundError = import("@sdkgen/runtime").NotFoundError;
-export type OrderUncertainError = import("@sdkgen/runtime").OrderUncertainError;
-export type ReplacementRequiredError = import("@sdkgen/runtime").ReplacementRequiredError;
-export type ServiceError = import("@sdkgen/runtime").ServiceError;
-export type TransportError = import("@sdkgen/runtime").TransportError;
-export type ValidationError = import("@sdkgen/runtime").ValidationError;
-export type WaitError = import("@sdkgen/runtime").WaitError;
-export type Secret<T = string> = import("@sdkgen/runtime").Secret<T>;
 export type { LogSink, Logger, SecretInput, ValidationIssue } from "@sdkgen/runtime";
 
 type $enums = typeof import("./enums.js");
 const $enums: $enums = nodeRequire("./enums.js");
 export const AddressFamily: $enums["AddressFamily"] = $enums.AddressFamily;
+export type AddressFamily = import("./enums.js").AddressFamily;
 export const AwsPartnerConfigConnectType: $enums["AwsPartnerConfigConnectType"] = $enums.AwsPartnerConfigConnectType;
+export type AwsPartnerConfigConnectType = import("./enums.js").AwsPartnerConfigConnectType;
 export const AwsPartnerConfigType: $enums["AwsPartnerConfigType"] = $enums.AwsPartnerConfigType;
+export type AwsPartnerConfigType = import("./enums.js").AwsPartnerConfigType;
 export const AzurePartnerConfigConnectType: $enums["AzurePartnerConfigConnectType"] =
   $enums.AzurePartnerConfigConnectType;
+export type AzurePartnerConfigConnectType = import("./enums.js").AzurePartnerConfigConnectType;
 export const AzurePartnerConfigPortChoice: $enums["AzurePartnerConfigPortChoice"] = $enums.AzurePartnerConfigPortChoice;
+export type AzurePartnerConfigPortChoice = import("./enums.js").AzurePartnerConfigPortChoice;
 export const ContractTermMonths: $enums["ContractTermMonths"] = $enums.ContractTermMonths;
+export type ContractTermMonths = import("./enums.js").ContractTermMonths;
 export const DiversityZone: $enums["DiversityZone"] = $enums.DiversityZone;
+export type DiversityZone = import("./enums.js").DiversityZone;
 export const GooglePartnerConfigConnectType: $enums["GooglePartnerConfigConnectType"] =
   $enums.GooglePartnerConfigConnectType;
+export type GooglePartnerConfigConnectType = import("./enums.js").GooglePartnerConfigConnectType;
 export const IbmPartnerConfigConnectType: $enums["IbmPartnerConfigConnectType"] = $enums.IbmPartnerConfigConnectType;
+export type IbmPartnerConfigConnectType = import("./enums.js").IbmPartnerConfigConnectType;
 export const IpsecTunnelCount: $enums["IpsecTunnelCount"] = $enums.IpsecTunnelCount;
+export type IpsecTunnelCount = import("./enums.js").IpsecTunnelCount;
 export const LagPortPortSpeed: $enums["LagPortPortSpeed"] = $enums.LagPortPortSpeed;
+export type LagPortPortSpeed = import("./enums.js").LagPortPortSpeed;
 export const McrPortSpeed: $enums["McrPortSpeed"] = $enums.McrPortSpeed;
+export type McrPortSpeed = import("./enums.js").McrPortSpeed;
 export const MveProductSize: $enums["MveProductSize"] = $enums.MveProductSize;
+export type MveProductSize = import("./enums.js").MveProductSize;
 export const OraclePartnerConfigConnectType: $enums["OraclePartnerConfigConnectType"] =
   $enums.OraclePartnerConfigConnectType;
+export type OraclePartnerConfigConnectType = import("./enums.js").OraclePartnerConfigConnectType;
 export const PortPortSpeed: $enums["PortPortSpeed"] = $enums.PortPortSpeed;
+export type PortPortSpeed = import("./enums.js").PortPortSpeed;
 export const PrefixFilterAction: $enums["PrefixFilterAction"] = $enums.PrefixFilterAction;
+export type PrefixFilterAction = import("./enums.js").PrefixFilterAction;
 export const ProviderEnvironment: $enums["ProviderEnvironment"] = $enums.ProviderEnvironment;
+export type ProviderEnvironment = import("./enums.js").ProviderEnvironment;
 export const TransitPartnerConfigConnectType: $enums["TransitPartnerConfigConnectType"] =
   $enums.TransitPartnerConfigConnectType;
+export type TransitPartnerConfigConnectType = import("./enums.js").TransitPartnerConfigConnectType;
 export const VrouterBgpConnectionPeerType: $enums["VrouterBgpConnectionPeerType"] = $enums.VrouterBgpConnectionPeerType;
+export type VrouterBgpConnectionPeerType = import("./enums.js").VrouterBgpConnectionPeerType;
 export const VrouterInterfaceInterfaceType: $enums["VrouterInterfaceInterfaceType"] =
   $enums.VrouterInterfaceInterfaceType;
-export type AddressFamily = import("./enums.js").AddressFamily;
-export type AwsPartnerConfigConnectType = import("./enums.js").AwsPartnerConfigConnectType;
-export type AwsPartnerConfigType = import("./enums.js").AwsPartnerConfigType;
-export type AzurePartnerConfigConnectType = import("./enums.js").AzurePartnerConfigConnectType;
-export type AzurePartnerConfigPortChoice = import("./enums.js").AzurePartnerConfigPortChoice;
-export type ContractTermMonths = import("./enums.js").ContractTermMonths;
-export type DiversityZone = import("./enums.js").DiversityZone;
-export type GooglePartnerConfigConnectType = import("./enums.js").GooglePartnerConfigConnectType;
-export type IbmPartnerConfigConnectType = import("./enums.js").IbmPartnerConfigConnectType;
-export type IpsecTunnelCount = import("./enums.js").IpsecTunnelCount;
-export type LagPortPortSpeed = import("./enums.js").LagPortPortSpeed;
-export type McrPortSpeed = import("./enums.js").McrPortSpeed;
-export type MveProductSize = import("./enums.js").MveProductSize;
-export type OraclePartnerConfigConnectType = import("./enums.js").OraclePartnerConfigConnectType;
-export type PortPortSpeed = import("./enums.js").PortPortSpeed;
-export type PrefixFilterAction = import("./enums.js").PrefixFilterAction;
-export type ProviderEnvironment = import("./enums.js").ProviderEnvironment;
-export type TransitPartnerConfigConnectType = import("./enums.js").TransitPartnerConfigConnectType;
-export type VrouterBgpConnectionPeerType = import("./enums.js").VrouterBgpConnectionPeerType;
 export type VrouterInterfaceInterfaceType = import("./enums.js").VrouterInterfaceInterfaceType;
 
 type $provider = typeof import("./provider.js");
 const $provider: $provider = nodeRequire("./provider.js");
 export const Provider: $provider["Provider"] = $provider.Provider;
+export type Provider = import("./provider.js").Provider;
 export const defaultProvider: $provider["defaultProvider"] = $provider.defaultProvider;
 export const providerDescriptor: $provider["providerDescriptor"] = $provider.providerDescriptor;
 export const resolveProviderConfig: $provider["resolveProviderConfig"] = $provider.resolveProviderConfig;
 export const terraformConfig: $provider["terraformConfig"] = $provider.terraformConfig;
-export type Provider = import("./provider.js").Provider;
 export type { ProviderArgs, ProviderConfig, TerraformConfigResult } from "./provider.js";
 
 type $getLocation = typeof import("./lookups/getLocation.js");
-export let getLocation: $getLocation["getLocation"],
-  getLocationDescriptor: $getLocation["getLocationDescriptor"],
-  validateGetLocationArgs: $getLocation["validateGetLocationArgs"];
-load<$getLocation>(
-  "./lookups/getLocation.js",
-  "fvf",
-  ($) => ({ getLocation, getLocationDescriptor, validateGetLocationArgs } = $),
-);
+const $getLocation = load<$getLocation>("./lookups/getLocation.js");
+export let getLocation: $getLocation["getLocation"] = $getLocation.function("getLocation");
+export let getLocationDescriptor: $getLocation["getLocationDescriptor"] = $getLocation.value("getLocationDescriptor");
+export let validateGetLocationArgs: $getLocation["validateGetLocationArgs"] =
+  $getLocation.function("validateGetLocationArgs");
+$getLocation.onLoad((m) => ({ getLocation, getLocationDescriptor, validateGetLocationArgs } = m));
 export type { GetLocationArgs, GetLocationResult } from "./lookups/getLocation.js";
 
 type $getMcrPrefixFilterLists = typeof import("./lookups/getMcrPrefixFilterLists.js");
-export let getMcrPrefixFilterLists: $getMcrPrefixFilterLists["getMcrPrefixFilterLists"],
-  getMcrPrefixFilterListsDescriptor: $getMcrPrefixFilterLists["getMcrPrefixFilterListsDescriptor"],
-  validateGetMcrPrefixFilterListsArgs: $getMcrPrefixFilterLists["validateGetMcrPrefixFilterListsArgs"];
-load<$getMcrPrefixFilterLists>(
-  "./lookups/getMcrPrefixFilterLists.js",
-  "fvf",
-  ($) => ({ getMcrPrefixFilterLists, getMcrPrefixFilterListsDescriptor, validateGetMcrPrefixFilterListsArgs } = $),
+const $getMcrPrefixFilterLists = load<$getMcrPrefixFilterLists>("./lookups/getMcrPrefixFilterLists.js");
+export let getMcrPrefixFilterLists: $getMcrPrefixFilterLists["getMcrPrefixFilterLists"] =
+  $getMcrPrefixFilterLists.function("getMcrPrefixFilterLists");
+export let getMcrPrefixFilterListsDescriptor: $getMcrPrefixFilterLists["getMcrPrefixFilterListsDescriptor"] =
+  $getMcrPrefixFilterLists.value("getMcrPrefixFilterListsDescriptor");
+export let validateGetMcrPrefixFilterListsArgs: $getMcrPrefixFilterLists["validateGetMcrPrefixFilterListsArgs"] =
+  $getMcrPrefixFilterLists.function("validateGetMcrPrefixFilterListsArgs");
+$getMcrPrefixFilterLists.onLoad(
+  (m) => ({ getMcrPrefixFilterLists, getMcrPrefixFilterListsDescriptor, validateGetMcrPrefixFilterListsArgs } = m),
 );
 export type { GetMcrPrefixFilterListsArgs, GetMcrPrefixFilterListsResult } from "./lookups/getMcrPrefixFilterLists.js";
 
 type $getMcrs = typeof import("./lookups/getMcrs.js");
-export let getMcrs: $getMcrs["getMcrs"],
-  getMcrsDescriptor: $getMcrs["getMcrsDescriptor"],
-  validateGetMcrsArgs: $getMcrs["validateGetMcrsArgs"];
-load<$getMcrs>("./lookups/getMcrs.js", "fvf", ($) => ({ getMcrs, getMcrsDescriptor, validateGetMcrsArgs } = $));
+const $getMcrs = load<$getMcrs>("./lookups/getMcrs.js");
+export let getMcrs: $getMcrs["getMcrs"] = $getMcrs.function("getMcrs");
+export let getMcrsDescriptor: $getMcrs["getMcrsDescriptor"] = $getMcrs.value("getMcrsDescriptor");
+export let validateGetMcrsArgs: $getMcrs["validateGetMcrsArgs"] = $getMcrs.function("validateGetMcrsArgs");
+$getMcrs.onLoad((m) => ({ getMcrs, getMcrsDescriptor, validateGetMcrsArgs } = m));
 export type { GetMcrsArgs, GetMcrsResult } from "./lookups/getMcrs.js";
 
 type $getMveImages = typeof import("./lookups/getMveImages.js");
-export let getMveImages: $getMveImages["getMveImages"],
-  getMveImagesDescriptor: $getMveImages["getMveImagesDescriptor"],
-  validateGetMveImagesArgs: $getMveImages["validateGetMveImagesArgs"];
-load<$getMveImages>(
-  "./lookups/getMveImages.js",
-  "fvf",
-  ($) => ({ getMveImages, getMveImagesDescriptor, validateGetMveImagesArgs } = $),
-);
+const $getMveImages = load<$getMveImages>("./lookups/getMveImages.js");
+export let getMveImages: $getMveImages["getMveImages"] = $getMveImages.function("getMveImages");
+export let getMveImagesDescriptor: $getMveImages["getMveImagesDescriptor"] =
+  $getMveImages.value("getMveImagesDescriptor");
+export let validateGetMveImagesArgs: $getMveImages["validateGetMveImagesArgs"] =
+  $getMveImages.function("validateGetMveImagesArgs");
+$getMveImages.onLoad((m) => ({ getMveImages, getMveImagesDescriptor, validateGetMveImagesArgs } = m));
 export type { GetMveImagesArgs, GetMveImagesResult } from "./lookups/getMveImages.js";
 
 type $getMveSizes = typeof import("./lookups/getMveSizes.js");
-export let getMveSizes: $getMveSizes["getMveSizes"],
-  getMveSizesDescriptor: $getMveSizes["getMveSizesDescriptor"],
-  validateGetMveSizesArgs: $getMveSizes["validateGetMveSizesArgs"];
-load<$getMveSizes>(
-  "./lookups/getMveSizes.js",
-  "fvf",
-  ($) => ({ getMveSizes, getMveSizesDescriptor, validateGetMveSizesArgs } = $),
-);
+const $getMveSizes = load<$getMveSizes>("./lookups/getMveSizes.js");
+export let getMveSizes: $getMveSizes["getMveSizes"] = $getMveSizes.function("getMveSizes");
+export let getMveSizesDescriptor: $getMveSizes["getMveSizesDescriptor"] = $getMveSizes.value("getMveSizesDescriptor");
+export let validateGetMveSizesArgs: $getMveSizes["validateGetMveSizesArgs"] =
+  $getMveSizes.function("validateGetMveSizesArgs");
+$getMveSizes.onLoad((m) => ({ getMveSizes, getMveSizesDescriptor, validateGetMveSizesArgs } = m));
 export type { GetMveSizesArgs, GetMveSizesResult } from "./lookups/getMveSizes.js";
 
 type $getMves = typeof import("./lookups/getMves.js");
-export let getMves: $getMves["getMves"],
-  getMvesDescriptor: $getMves["getMvesDescriptor"],
-  validateGetMvesArgs: $getMves["validateGetMvesArgs"];
-load<$getMves>("./lookups/getMves.js", "fvf", ($) => ({ getMves, getMvesDescriptor, validateGetMvesArgs } = $));
+const $getMves = load<$getMves>("./lookups/getMves.js");
+export let getMves: $getMves["getMves"] = $getMves.function("getMves");
+export let getMvesDescriptor: $getMves["getMvesDescriptor"] = $getMves.value("getMvesDescriptor");
+export let validateGetMvesArgs: $getMves["validateGetMvesArgs"] = $getMves.function("validateGetMvesArgs");
+$getMves.onLoad((m) => ({ getMves, getMvesDescriptor, validateGetMvesArgs } = m));
 export type { GetMvesArgs, GetMvesResult } from "./lookups/getMves.js";
 
 type $getPartner = typeof import("./lookups/getPartner.js");
-export let getPartner: $getPartner["getPartner"],
-  getPartnerDescriptor: $getPartner["getPartnerDescriptor"],
-  validateGetPartnerArgs: $getPartner["validateGetPartnerArgs"];
-load<$getPartner>(
-  "./lookups/getPartner.js",
-  "fvf",
-  ($) => ({ getPartner, getPartnerDescriptor, validateGetPartnerArgs } = $),
-);
+const $getPartner = load<$getPartner>("./lookups/getPartner.js");
+export let getPartner: $getPartner["getPartner"] = $getPartner.function("getPartner");
+export let getPartnerDescriptor: $getPartner["getPartnerDescriptor"] = $getPartner.value("getPartnerDescriptor");
+export let validateGetPartnerArgs: $getPartner["validateGetPartnerArgs"] =
+  $getPartner.function("validateGetPartnerArgs");
+$getPartner.onLoad((m) => ({ getPartner, getPartnerDescriptor, validateGetPartnerArgs } = m));
 export type { GetPartnerArgs, GetPartnerResult } from "./lookups/getPartner.js";
 
 type $getVxcs = typeof import("./lookups/getVxcs.js");
-export let getVxcs: $getVxcs["getVxcs"],
-  getVxcsDescriptor: $getVxcs["getVxcsDescriptor"],
-  validateGetVxcsArgs: $getVxcs["validateGetVxcsArgs"];
-load<$getVxcs>("./lookups/getVxcs.js", "fvf", ($) => ({ getVxcs, getVxcsDescriptor, validateGetVxcsArgs } = $));
+const $getVxcs = load<$getVxcs>("./lookups/getVxcs.js");
+export let getVxcs: $getVxcs["getVxcs"] = $getVxcs.function("getVxcs");
+export let getVxcsDescriptor: $getVxcs["getVxcsDescriptor"] = $getVxcs.value("getVxcsDescriptor");
+export let validateGetVxcsArgs: $getVxcs["validateGetVxcsArgs"] = $getVxcs.function("validateGetVxcsArgs");
+$getVxcs.onLoad((m) => ({ getVxcs, getVxcsDescriptor, validateGetVxcsArgs } = m));
 export type { GetVxcsArgs, GetVxcsResult } from "./lookups/getVxcs.js";
 
 type $ix = typeof import("./resources/ix.js");
-export let Ix: $ix["Ix"], ixDescriptor: $ix["ixDescriptor"], validateIxArgs: $ix["validateIxArgs"];
-load<$ix>("./resources/ix.js", "fvf", ($) => ({ Ix, ixDescriptor, validateIxArgs } = $));
+const $ix = load<$ix>("./resources/ix.js");
+export let Ix: $ix["Ix"] = $ix.function("Ix");
 export type Ix = import("./resources/ix.js").Ix;
+export let ixDescriptor: $ix["ixDescriptor"] = $ix.value("ixDescriptor");
+export let validateIxArgs: $ix["validateIxArgs"] = $ix.function("validateIxArgs");
+$ix.onLoad((m) => ({ Ix, ixDescriptor, validateIxArgs } = m));
 export type { IxArgs, IxInputs, IxState, IxOutputs } from "./resources/ix.js";
 
 type $lagPort = typeof import("./resources/lagPort.js");
-export let LagPort: $lagPort["LagPort"],
-  lagPortDescriptor: $lagPort["lagPortDescriptor"],
-  validateLagPortArgs: $lagPort["validateLagPortArgs"];
-load<$lagPort>("./resources/lagPort.js", "fvf", ($) => ({ LagPort, lagPortDescriptor, validateLagPortArgs } = $));
+const $lagPort = load<$lagPort>("./resources/lagPort.js");
+export let LagPort: $lagPort["LagPort"] = $lagPort.function("LagPort");
 export type LagPort = import("./resources/lagPort.js").LagPort;
+export let lagPortDescriptor: $lagPort["lagPortDescriptor"] = $lagPort.value("lagPortDescriptor");
+export let validateLagPortArgs: $lagPort["validateLagPortArgs"] = $lagPort.function("validateLagPortArgs");
+$lagPort.onLoad((m) => ({ LagPort, lagPortDescriptor, validateLagPortArgs } = m));
 export type { LagPortArgs, LagPortInputs, LagPortState, LagPortOutputs } from "./resources/lagPort.js";
 
 type $mcr = typeof import("./resources/mcr.js");
-export let Mcr: $mcr["Mcr"], mcrDescriptor: $mcr["mcrDescriptor"], validateMcrArgs: $mcr["validateMcrArgs"];
-load<$mcr>("./resources/mcr.js", "fvf", ($) => ({ Mcr, mcrDescriptor, validateMcrArgs } = $));
+const $mcr = load<$mcr>("./resources/mcr.js");
+export let Mcr: $mcr["Mcr"] = $mcr.function("Mcr");
 export type Mcr = import("./resources/mcr.js").Mcr;
+export let mcrDescriptor: $mcr["mcrDescriptor"] = $mcr.value("mcrDescriptor");
+export let validateMcrArgs: $mcr["validateMcrArgs"] = $mcr.function("validateMcrArgs");
+$mcr.onLoad((m) => ({ Mcr, mcrDescriptor, validateMcrArgs } = m));
 export type { McrArgs, McrInputs, McrState, McrOutputs } from "./resources/mcr.js";
 
 type $mcrIpsecAddon = typeof import("./resources/mcrIpsecAddon.js");
-export let McrIpsecAddon: $mcrIpsecAddon["McrIpsecAddon"],
-  mcrIpsecAddonDescriptor: $mcrIpsecAddon["mcrIpsecAddonDescriptor"],
-  validateMcrIpsecAddonArgs: $mcrIpsecAddon["validateMcrIpsecAddonArgs"];
-load<$mcrIpsecAddon>(
-  "./resources/mcrIpsecAddon.js",
-  "fvf",
-  ($) => ({ McrIpsecAddon, mcrIpsecAddonDescriptor, validateMcrIpsecAddonArgs } = $),
-);
+const $mcrIpsecAddon = load<$mcrIpsecAddon>("./resources/mcrIpsecAddon.js");
+export let McrIpsecAddon: $mcrIpsecAddon["McrIpsecAddon"] = $mcrIpsecAddon.function("McrIpsecAddon");
 export type McrIpsecAddon = import("./resources/mcrIpsecAddon.js").McrIpsecAddon;
+export let mcrIpsecAddonDescriptor: $mcrIpsecAddon["mcrIpsecAddonDescriptor"] =
+  $mcrIpsecAddon.value("mcrIpsecAddonDescriptor");
+export let validateMcrIpsecAddonArgs: $mcrIpsecAddon["validateMcrIpsecAddonArgs"] =
+  $mcrIpsecAddon.function("validateMcrIpsecAddonArgs");
+$mcrIpsecAddon.onLoad((m) => ({ McrIpsecAddon, mcrIpsecAddonDescriptor, validateMcrIpsecAddonArgs } = m));
 export type {
   McrIpsecAddonArgs,
   McrIpsecAddonInputs,
@@ -204,15 +208,17 @@ export type {
 } from "./resources/mcrIpsecAddon.js";
 
 type $mcrPrefixFilterList = typeof import("./resources/mcrPrefixFilterList.js");
-export let McrPrefixFilterList: $mcrPrefixFilterList["McrPrefixFilterList"],
-  mcrPrefixFilterListDescriptor: $mcrPrefixFilterList["mcrPrefixFilterListDescriptor"],
-  validateMcrPrefixFilterListArgs: $mcrPrefixFilterList["validateMcrPrefixFilterListArgs"];
-load<$mcrPrefixFilterList>(
-  "./resources/mcrPrefixFilterList.js",
-  "fvf",
-  ($) => ({ McrPrefixFilterList, mcrPrefixFilterListDescriptor, validateMcrPrefixFilterListArgs } = $),
-);
+const $mcrPrefixFilterList = load<$mcrPrefixFilterList>("./resources/mcrPrefixFilterList.js");
+export let McrPrefixFilterList: $mcrPrefixFilterList["McrPrefixFilterList"] =
+  $mcrPrefixFilterList.function("McrPrefixFilterList");
 export type McrPrefixFilterList = import("./resources/mcrPrefixFilterList.js").McrPrefixFilterList;
+export let mcrPrefixFilterListDescriptor: $mcrPrefixFilterList["mcrPrefixFilterListDescriptor"] =
+  $mcrPrefixFilterList.value("mcrPrefixFilterListDescriptor");
+export let validateMcrPrefixFilterListArgs: $mcrPrefixFilterList["validateMcrPrefixFilterListArgs"] =
+  $mcrPrefixFilterList.function("validateMcrPrefixFilterListArgs");
+$mcrPrefixFilterList.onLoad(
+  (m) => ({ McrPrefixFilterList, mcrPrefixFilterListDescriptor, validateMcrPrefixFilterListArgs } = m),
+);
 export type {
   McrPrefixFilterListArgs,
   McrPrefixFilterListInputs,
@@ -221,311 +227,405 @@ export type {
 } from "./resources/mcrPrefixFilterList.js";
 
 type $mve = typeof import("./resources/mve.js");
-export let Mve: $mve["Mve"], mveDescriptor: $mve["mveDescriptor"], validateMveArgs: $mve["validateMveArgs"];
-load<$mve>("./resources/mve.js", "fvf", ($) => ({ Mve, mveDescriptor, validateMveArgs } = $));
+const $mve = load<$mve>("./resources/mve.js");
+export let Mve: $mve["Mve"] = $mve.function("Mve");
 export type Mve = import("./resources/mve.js").Mve;
+export let mveDescriptor: $mve["mveDescriptor"] = $mve.value("mveDescriptor");
+export let validateMveArgs: $mve["validateMveArgs"] = $mve.function("validateMveArgs");
+$mve.onLoad((m) => ({ Mve, mveDescriptor, validateMveArgs } = m));
 export type { MveArgs, MveInputs, MveState, MveOutputs } from "./resources/mve.js";
 
 type $port = typeof import("./resources/port.js");
-export let Port: $port["Port"], portDescriptor: $port["portDescriptor"], validatePortArgs: $port["validatePortArgs"];
-load<$port>("./resources/port.js", "fvf", ($) => ({ Port, portDescriptor, validatePortArgs } = $));
+const $port = load<$port>("./resources/port.js");
+export let Port: $port["Port"] = $port.function("Port");
 export type Port = import("./resources/port.js").Port;
+export let portDescriptor: $port["portDescriptor"] = $port.value("portDescriptor");
+export let validatePortArgs: $port["validatePortArgs"] = $port.function("validatePortArgs");
+$port.onLoad((m) => ({ Port, portDescriptor, validatePortArgs } = m));
 export type { PortArgs, PortInputs, PortState, PortOutputs } from "./resources/port.js";
 
 type $serviceKey = typeof import("./resources/serviceKey.js");
-export let ServiceKey: $serviceKey["ServiceKey"],
-  serviceKeyDescriptor: $serviceKey["serviceKeyDescriptor"],
-  validateServiceKeyArgs: $serviceKey["validateServiceKeyArgs"];
-load<$serviceKey>(
-  "./resources/serviceKey.js",
-  "fvf",
-  ($) => ({ ServiceKey, serviceKeyDescriptor, validateServiceKeyArgs } = $),
-);
+const $serviceKey = load<$serviceKey>("./resources/serviceKey.js");
+export let ServiceKey: $serviceKey["ServiceKey"] = $serviceKey.function("ServiceKey");
 export type ServiceKey = import("./resources/serviceKey.js").ServiceKey;
+export let serviceKeyDescriptor: $serviceKey["serviceKeyDescriptor"] = $serviceKey.value("serviceKeyDescriptor");
+export let validateServiceKeyArgs: $serviceKey["validateServiceKeyArgs"] =
+  $serviceKey.function("validateServiceKeyArgs");
+$serviceKey.onLoad((m) => ({ ServiceKey, serviceKeyDescriptor, validateServiceKeyArgs } = m));
 export type { ServiceKeyArgs, ServiceKeyInputs, ServiceKeyState, ServiceKeyOutputs } from "./resources/serviceKey.js";
 
 type $vxc = typeof import("./resources/vxc.js");
-export let Vxc: $vxc["Vxc"], vxcDescriptor: $vxc["vxcDescriptor"], validateVxcArgs: $vxc["validateVxcArgs"];
-load<$vxc>("./resources/vxc.js", "fvf", ($) => ({ Vxc, vxcDescriptor, validateVxcArgs } = $));
+const $vxc = load<$vxc>("./resources/vxc.js");
+export let Vxc: $vxc["Vxc"] = $vxc.function("Vxc");
 export type Vxc = import("./resources/vxc.js").Vxc;
+export let vxcDescriptor: $vxc["vxcDescriptor"] = $vxc.value("vxcDescriptor");
+export let validateVxcArgs: $vxc["validateVxcArgs"] = $vxc.function("validateVxcArgs");
+$vxc.onLoad((m) => ({ Vxc, vxcDescriptor, validateVxcArgs } = m));
 export type { VxcArgs, VxcInputs, VxcState, VxcOutputs } from "./resources/vxc.js";
 
 type $arubaVendorConfig = typeof import("./types/arubaVendorConfig.js");
-export let arubaVendorConfigType: $arubaVendorConfig["arubaVendorConfigType"];
-load<$arubaVendorConfig>("./types/arubaVendorConfig.js", "v", ($) => ({ arubaVendorConfigType } = $));
+const $arubaVendorConfig = load<$arubaVendorConfig>("./types/arubaVendorConfig.js");
+export let arubaVendorConfigType: $arubaVendorConfig["arubaVendorConfigType"] =
+  $arubaVendorConfig.value("arubaVendorConfigType");
+$arubaVendorConfig.onLoad((m) => ({ arubaVendorConfigType } = m));
 export type { ArubaVendorConfig, ArubaVendorConfigArgs } from "./types/arubaVendorConfig.js";
 
 type $aviatrixVendorConfig = typeof import("./types/aviatrixVendorConfig.js");
-export let aviatrixVendorConfigType: $aviatrixVendorConfig["aviatrixVendorConfigType"];
-load<$aviatrixVendorConfig>("./types/aviatrixVendorConfig.js", "v", ($) => ({ aviatrixVendorConfigType } = $));
+const $aviatrixVendorConfig = load<$aviatrixVendorConfig>("./types/aviatrixVendorConfig.js");
+export let aviatrixVendorConfigType: $aviatrixVendorConfig["aviatrixVendorConfigType"] =
+  $aviatrixVendorConfig.value("aviatrixVendorConfigType");
+$aviatrixVendorConfig.onLoad((m) => ({ aviatrixVendorConfigType } = m));
 export type { AviatrixVendorConfig, AviatrixVendorConfigArgs } from "./types/aviatrixVendorConfig.js";
 
 type $awsPartnerConfig = typeof import("./types/awsPartnerConfig.js");
-export let awsPartnerConfigType: $awsPartnerConfig["awsPartnerConfigType"];
-load<$awsPartnerConfig>("./types/awsPartnerConfig.js", "v", ($) => ({ awsPartnerConfigType } = $));
+const $awsPartnerConfig = load<$awsPartnerConfig>("./types/awsPartnerConfig.js");
+export let awsPartnerConfigType: $awsPartnerConfig["awsPartnerConfigType"] =
+  $awsPartnerConfig.value("awsPartnerConfigType");
+$awsPartnerConfig.onLoad((m) => ({ awsPartnerConfigType } = m));
 export type { AwsPartnerConfig, AwsPartnerConfigArgs } from "./types/awsPartnerConfig.js";
 
 type $azurePartnerConfig = typeof import("./types/azurePartnerConfig.js");
-export let azurePartnerConfigType: $azurePartnerConfig["azurePartnerConfigType"];
-load<$azurePartnerConfig>("./types/azurePartnerConfig.js", "v", ($) => ({ azurePartnerConfigType } = $));
+const $azurePartnerConfig = load<$azurePartnerConfig>("./types/azurePartnerConfig.js");
+export let azurePartnerConfigType: $azurePartnerConfig["azurePartnerConfigType"] =
+  $azurePartnerConfig.value("azurePartnerConfigType");
+$azurePartnerConfig.onLoad((m) => ({ azurePartnerConfigType } = m));
 export type { AzurePartnerConfig, AzurePartnerConfigArgs } from "./types/azurePartnerConfig.js";
 
 type $azurePeering = typeof import("./types/azurePeering.js");
-export let azurePeeringType: $azurePeering["azurePeeringType"];
-load<$azurePeering>("./types/azurePeering.js", "v", ($) => ({ azurePeeringType } = $));
+const $azurePeering = load<$azurePeering>("./types/azurePeering.js");
+export let azurePeeringType: $azurePeering["azurePeeringType"] = $azurePeering.value("azurePeeringType");
+$azurePeering.onLoad((m) => ({ azurePeeringType } = m));
 export type { AzurePeering, AzurePeeringArgs } from "./types/azurePeering.js";
 
 type $ciscoVendorConfig = typeof import("./types/ciscoVendorConfig.js");
-export let ciscoVendorConfigType: $ciscoVendorConfig["ciscoVendorConfigType"];
-load<$ciscoVendorConfig>("./types/ciscoVendorConfig.js", "v", ($) => ({ ciscoVendorConfigType } = $));
+const $ciscoVendorConfig = load<$ciscoVendorConfig>("./types/ciscoVendorConfig.js");
+export let ciscoVendorConfigType: $ciscoVendorConfig["ciscoVendorConfigType"] =
+  $ciscoVendorConfig.value("ciscoVendorConfigType");
+$ciscoVendorConfig.onLoad((m) => ({ ciscoVendorConfigType } = m));
 export type { CiscoVendorConfig, CiscoVendorConfigArgs } from "./types/ciscoVendorConfig.js";
 
 type $fortinetVendorConfig = typeof import("./types/fortinetVendorConfig.js");
-export let fortinetVendorConfigType: $fortinetVendorConfig["fortinetVendorConfigType"];
-load<$fortinetVendorConfig>("./types/fortinetVendorConfig.js", "v", ($) => ({ fortinetVendorConfigType } = $));
+const $fortinetVendorConfig = load<$fortinetVendorConfig>("./types/fortinetVendorConfig.js");
+export let fortinetVendorConfigType: $fortinetVendorConfig["fortinetVendorConfigType"] =
+  $fortinetVendorConfig.value("fortinetVendorConfigType");
+$fortinetVendorConfig.onLoad((m) => ({ fortinetVendorConfigType } = m));
 export type { FortinetVendorConfig, FortinetVendorConfigArgs } from "./types/fortinetVendorConfig.js";
 
 type $googlePartnerConfig = typeof import("./types/googlePartnerConfig.js");
-export let googlePartnerConfigType: $googlePartnerConfig["googlePartnerConfigType"];
-load<$googlePartnerConfig>("./types/googlePartnerConfig.js", "v", ($) => ({ googlePartnerConfigType } = $));
+const $googlePartnerConfig = load<$googlePartnerConfig>("./types/googlePartnerConfig.js");
+export let googlePartnerConfigType: $googlePartnerConfig["googlePartnerConfigType"] =
+  $googlePartnerConfig.value("googlePartnerConfigType");
+$googlePartnerConfig.onLoad((m) => ({ googlePartnerConfigType } = m));
 export type { GooglePartnerConfig, GooglePartnerConfigArgs } from "./types/googlePartnerConfig.js";
 
 type $ibmPartnerConfig = typeof import("./types/ibmPartnerConfig.js");
-export let ibmPartnerConfigType: $ibmPartnerConfig["ibmPartnerConfigType"];
-load<$ibmPartnerConfig>("./types/ibmPartnerConfig.js", "v", ($) => ({ ibmPartnerConfigType } = $));
+const $ibmPartnerConfig = load<$ibmPartnerConfig>("./types/ibmPartnerConfig.js");
+export let ibmPartnerConfigType: $ibmPartnerConfig["ibmPartnerConfigType"] =
+  $ibmPartnerConfig.value("ibmPartnerConfigType");
+$ibmPartnerConfig.onLoad((m) => ({ ibmPartnerConfigType } = m));
 export type { IbmPartnerConfig, IbmPartnerConfigArgs } from "./types/ibmPartnerConfig.js";
 
 type $ipSecTunnelOptions = typeof import("./types/ipSecTunnelOptions.js");
-export let ipSecTunnelOptionsType: $ipSecTunnelOptions["ipSecTunnelOptionsType"];
-load<$ipSecTunnelOptions>("./types/ipSecTunnelOptions.js", "v", ($) => ({ ipSecTunnelOptionsType } = $));
+const $ipSecTunnelOptions = load<$ipSecTunnelOptions>("./types/ipSecTunnelOptions.js");
+export let ipSecTunnelOptionsType: $ipSecTunnelOptions["ipSecTunnelOptionsType"] =
+  $ipSecTunnelOptions.value("ipSecTunnelOptionsType");
+$ipSecTunnelOptions.onLoad((m) => ({ ipSecTunnelOptionsType } = m));
 export type { IpSecTunnelOptions, IpSecTunnelOptionsArgs } from "./types/ipSecTunnelOptions.js";
 
 type $ixBgpConnection = typeof import("./types/ixBgpConnection.js");
-export let ixBgpConnectionType: $ixBgpConnection["ixBgpConnectionType"];
-load<$ixBgpConnection>("./types/ixBgpConnection.js", "v", ($) => ({ ixBgpConnectionType } = $));
+const $ixBgpConnection = load<$ixBgpConnection>("./types/ixBgpConnection.js");
+export let ixBgpConnectionType: $ixBgpConnection["ixBgpConnectionType"] = $ixBgpConnection.value("ixBgpConnectionType");
+$ixBgpConnection.onLoad((m) => ({ ixBgpConnectionType } = m));
 export type { IxBgpConnection } from "./types/ixBgpConnection.js";
 
 type $ixInterface = typeof import("./types/ixInterface.js");
-export let ixInterfaceType: $ixInterface["ixInterfaceType"];
-load<$ixInterface>("./types/ixInterface.js", "v", ($) => ({ ixInterfaceType } = $));
+const $ixInterface = load<$ixInterface>("./types/ixInterface.js");
+export let ixInterfaceType: $ixInterface["ixInterfaceType"] = $ixInterface.value("ixInterfaceType");
+$ixInterface.onLoad((m) => ({ ixInterfaceType } = m));
 export type { IxInterface } from "./types/ixInterface.js";
 
 type $ixIpAddress = typeof import("./types/ixIpAddress.js");
-export let ixIpAddressType: $ixIpAddress["ixIpAddressType"];
-load<$ixIpAddress>("./types/ixIpAddress.js", "v", ($) => ({ ixIpAddressType } = $));
+const $ixIpAddress = load<$ixIpAddress>("./types/ixIpAddress.js");
+export let ixIpAddressType: $ixIpAddress["ixIpAddressType"] = $ixIpAddress.value("ixIpAddressType");
+$ixIpAddress.onLoad((m) => ({ ixIpAddressType } = m));
 export type { IxIpAddress } from "./types/ixIpAddress.js";
 
 type $ixResources = typeof import("./types/ixResources.js");
-export let ixResourcesType: $ixResources["ixResourcesType"];
-load<$ixResources>("./types/ixResources.js", "v", ($) => ({ ixResourcesType } = $));
+const $ixResources = load<$ixResources>("./types/ixResources.js");
+export let ixResourcesType: $ixResources["ixResourcesType"] = $ixResources.value("ixResourcesType");
+$ixResources.onLoad((m) => ({ ixResourcesType } = m));
 export type { IxResources } from "./types/ixResources.js";
 
 type $ixVplsInterface = typeof import("./types/ixVplsInterface.js");
-export let ixVplsInterfaceType: $ixVplsInterface["ixVplsInterfaceType"];
-load<$ixVplsInterface>("./types/ixVplsInterface.js", "v", ($) => ({ ixVplsInterfaceType } = $));
+const $ixVplsInterface = load<$ixVplsInterface>("./types/ixVplsInterface.js");
+export let ixVplsInterfaceType: $ixVplsInterface["ixVplsInterfaceType"] = $ixVplsInterface.value("ixVplsInterfaceType");
+$ixVplsInterface.onLoad((m) => ({ ixVplsInterfaceType } = m));
 export type { IxVplsInterface } from "./types/ixVplsInterface.js";
 
 type $lagPortResources = typeof import("./types/lagPortResources.js");
-export let lagPortResourcesType: $lagPortResources["lagPortResourcesType"];
-load<$lagPortResources>("./types/lagPortResources.js", "v", ($) => ({ lagPortResourcesType } = $));
+const $lagPortResources = load<$lagPortResources>("./types/lagPortResources.js");
+export let lagPortResourcesType: $lagPortResources["lagPortResourcesType"] =
+  $lagPortResources.value("lagPortResourcesType");
+$lagPortResources.onLoad((m) => ({ lagPortResourcesType } = m));
 export type { LagPortResources } from "./types/lagPortResources.js";
 
 type $locationDetail = typeof import("./types/locationDetail.js");
-export let locationDetailType: $locationDetail["locationDetailType"];
-load<$locationDetail>("./types/locationDetail.js", "v", ($) => ({ locationDetailType } = $));
+const $locationDetail = load<$locationDetail>("./types/locationDetail.js");
+export let locationDetailType: $locationDetail["locationDetailType"] = $locationDetail.value("locationDetailType");
+$locationDetail.onLoad((m) => ({ locationDetailType } = m));
 export type { LocationDetail } from "./types/locationDetail.js";
 
 type $locationMve = typeof import("./types/locationMve.js");
-export let locationMveType: $locationMve["locationMveType"];
-load<$locationMve>("./types/locationMve.js", "v", ($) => ({ locationMveType } = $));
+const $locationMve = load<$locationMve>("./types/locationMve.js");
+export let locationMveType: $locationMve["locationMveType"] = $locationMve.value("locationMveType");
+$locationMve.onLoad((m) => ({ locationMveType } = m));
 export type { LocationMve } from "./types/locationMve.js";
 
 type $locationMveSize = typeof import("./types/locationMveSize.js");
-export let locationMveSizeType: $locationMveSize["locationMveSizeType"];
-load<$locationMveSize>("./types/locationMveSize.js", "v", ($) => ({ locationMveSizeType } = $));
+const $locationMveSize = load<$locationMveSize>("./types/locationMveSize.js");
+export let locationMveSizeType: $locationMveSize["locationMveSizeType"] = $locationMveSize.value("locationMveSizeType");
+$locationMveSize.onLoad((m) => ({ locationMveSizeType } = m));
 export type { LocationMveSize } from "./types/locationMveSize.js";
 
 type $locationProducts = typeof import("./types/locationProducts.js");
-export let locationProductsType: $locationProducts["locationProductsType"];
-load<$locationProducts>("./types/locationProducts.js", "v", ($) => ({ locationProductsType } = $));
+const $locationProducts = load<$locationProducts>("./types/locationProducts.js");
+export let locationProductsType: $locationProducts["locationProductsType"] =
+  $locationProducts.value("locationProductsType");
+$locationProducts.onLoad((m) => ({ locationProductsType } = m));
 export type { LocationProducts } from "./types/locationProducts.js";
 
 type $mcrAddOn = typeof import("./types/mcrAddOn.js");
-export let mcrAddOnType: $mcrAddOn["mcrAddOnType"];
-load<$mcrAddOn>("./types/mcrAddOn.js", "v", ($) => ({ mcrAddOnType } = $));
+const $mcrAddOn = load<$mcrAddOn>("./types/mcrAddOn.js");
+export let mcrAddOnType: $mcrAddOn["mcrAddOnType"] = $mcrAddOn.value("mcrAddOnType");
+$mcrAddOn.onLoad((m) => ({ mcrAddOnType } = m));
 export type { McrAddOn } from "./types/mcrAddOn.js";
 
 type $mcrResources = typeof import("./types/mcrResources.js");
-export let mcrResourcesType: $mcrResources["mcrResourcesType"];
-load<$mcrResources>("./types/mcrResources.js", "v", ($) => ({ mcrResourcesType } = $));
+const $mcrResources = load<$mcrResources>("./types/mcrResources.js");
+export let mcrResourcesType: $mcrResources["mcrResourcesType"] = $mcrResources.value("mcrResourcesType");
+$mcrResources.onLoad((m) => ({ mcrResourcesType } = m));
 export type { McrResources } from "./types/mcrResources.js";
 
 type $mcrSummary = typeof import("./types/mcrSummary.js");
-export let mcrSummaryType: $mcrSummary["mcrSummaryType"];
-load<$mcrSummary>("./types/mcrSummary.js", "v", ($) => ({ mcrSummaryType } = $));
+const $mcrSummary = load<$mcrSummary>("./types/mcrSummary.js");
+export let mcrSummaryType: $mcrSummary["mcrSummaryType"] = $mcrSummary.value("mcrSummaryType");
+$mcrSummary.onLoad((m) => ({ mcrSummaryType } = m));
 export type { McrSummary } from "./types/mcrSummary.js";
 
 type $mcrVirtualRouter = typeof import("./types/mcrVirtualRouter.js");
-export let mcrVirtualRouterType: $mcrVirtualRouter["mcrVirtualRouterType"];
-load<$mcrVirtualRouter>("./types/mcrVirtualRouter.js", "v", ($) => ({ mcrVirtualRouterType } = $));
+const $mcrVirtualRouter = load<$mcrVirtualRouter>("./types/mcrVirtualRouter.js");
+export let mcrVirtualRouterType: $mcrVirtualRouter["mcrVirtualRouterType"] =
+  $mcrVirtualRouter.value("mcrVirtualRouterType");
+$mcrVirtualRouter.onLoad((m) => ({ mcrVirtualRouterType } = m));
 export type { McrVirtualRouter } from "./types/mcrVirtualRouter.js";
 
 type $merakiVendorConfig = typeof import("./types/merakiVendorConfig.js");
-export let merakiVendorConfigType: $merakiVendorConfig["merakiVendorConfigType"];
-load<$merakiVendorConfig>("./types/merakiVendorConfig.js", "v", ($) => ({ merakiVendorConfigType } = $));
+const $merakiVendorConfig = load<$merakiVendorConfig>("./types/merakiVendorConfig.js");
+export let merakiVendorConfigType: $merakiVendorConfig["merakiVendorConfigType"] =
+  $merakiVendorConfig.value("merakiVendorConfigType");
+$merakiVendorConfig.onLoad((m) => ({ merakiVendorConfigType } = m));
 export type { MerakiVendorConfig, MerakiVendorConfigArgs } from "./types/merakiVendorConfig.js";
 
 type $mveImage = typeof import("./types/mveImage.js");
-export let mveImageType: $mveImage["mveImageType"];
-load<$mveImage>("./types/mveImage.js", "v", ($) => ({ mveImageType } = $));
+const $mveImage = load<$mveImage>("./types/mveImage.js");
+export let mveImageType: $mveImage["mveImageType"] = $mveImage.value("mveImageType");
+$mveImage.onLoad((m) => ({ mveImageType } = m));
 export type { MveImage } from "./types/mveImage.js";
 
 type $mveResources = typeof import("./types/mveResources.js");
-export let mveResourcesType: $mveResources["mveResourcesType"];
-load<$mveResources>("./types/mveResources.js", "v", ($) => ({ mveResourcesType } = $));
+const $mveResources = load<$mveResources>("./types/mveResources.js");
+export let mveResourcesType: $mveResources["mveResourcesType"] = $mveResources.value("mveResourcesType");
+$mveResources.onLoad((m) => ({ mveResourcesType } = m));
 export type { MveResources } from "./types/mveResources.js";
 
 type $mveSize = typeof import("./types/mveSize.js");
-export let mveSizeType: $mveSize["mveSizeType"];
-load<$mveSize>("./types/mveSize.js", "v", ($) => ({ mveSizeType } = $));
+const $mveSize = load<$mveSize>("./types/mveSize.js");
+export let mveSizeType: $mveSize["mveSizeType"] = $mveSize.value("mveSizeType");
+$mveSize.onLoad((m) => ({ mveSizeType } = m));
 export type { MveSize } from "./types/mveSize.js";
 
 type $mveSummary = typeof import("./types/mveSummary.js");
-export let mveSummaryType: $mveSummary["mveSummaryType"];
-load<$mveSummary>("./types/mveSummary.js", "v", ($) => ({ mveSummaryType } = $));
+const $mveSummary = load<$mveSummary>("./types/mveSummary.js");
+export let mveSummaryType: $mveSummary["mveSummaryType"] = $mveSummary.value("mveSummaryType");
+$mveSummary.onLoad((m) => ({ mveSummaryType } = m));
 export type { MveSummary } from "./types/mveSummary.js";
 
 type $mveVendorConfig = typeof import("./types/mveVendorConfig.js");
-export let mveVendorConfigType: $mveVendorConfig["mveVendorConfigType"];
-load<$mveVendorConfig>("./types/mveVendorConfig.js", "v", ($) => ({ mveVendorConfigType } = $));
+const $mveVendorConfig = load<$mveVendorConfig>("./types/mveVendorConfig.js");
+export let mveVendorConfigType: $mveVendorConfig["mveVendorConfigType"] = $mveVendorConfig.value("mveVendorConfigType");
+$mveVendorConfig.onLoad((m) => ({ mveVendorConfigType } = m));
 export type { MveVendorConfig, MveVendorConfigArgs } from "./types/mveVendorConfig.js";
 
 type $mveVirtualMachine = typeof import("./types/mveVirtualMachine.js");
-export let mveVirtualMachineType: $mveVirtualMachine["mveVirtualMachineType"];
-load<$mveVirtualMachine>("./types/mveVirtualMachine.js", "v", ($) => ({ mveVirtualMachineType } = $));
+const $mveVirtualMachine = load<$mveVirtualMachine>("./types/mveVirtualMachine.js");
+export let mveVirtualMachineType: $mveVirtualMachine["mveVirtualMachineType"] =
+  $mveVirtualMachine.value("mveVirtualMachineType");
+$mveVirtualMachine.onLoad((m) => ({ mveVirtualMachineType } = m));
 export type { MveVirtualMachine } from "./types/mveVirtualMachine.js";
 
 type $mveVirtualMachineImage = typeof import("./types/mveVirtualMachineImage.js");
-export let mveVirtualMachineImageType: $mveVirtualMachineImage["mveVirtualMachineImageType"];
-load<$mveVirtualMachineImage>("./types/mveVirtualMachineImage.js", "v", ($) => ({ mveVirtualMachineImageType } = $));
+const $mveVirtualMachineImage = load<$mveVirtualMachineImage>("./types/mveVirtualMachineImage.js");
+export let mveVirtualMachineImageType: $mveVirtualMachineImage["mveVirtualMachineImageType"] =
+  $mveVirtualMachineImage.value("mveVirtualMachineImageType");
+$mveVirtualMachineImage.onLoad((m) => ({ mveVirtualMachineImageType } = m));
 export type { MveVirtualMachineImage } from "./types/mveVirtualMachineImage.js";
 
 type $mveVnic = typeof import("./types/mveVnic.js");
-export let mveVnicType: $mveVnic["mveVnicType"];
-load<$mveVnic>("./types/mveVnic.js", "v", ($) => ({ mveVnicType } = $));
+const $mveVnic = load<$mveVnic>("./types/mveVnic.js");
+export let mveVnicType: $mveVnic["mveVnicType"] = $mveVnic.value("mveVnicType");
+$mveVnic.onLoad((m) => ({ mveVnicType } = m));
 export type { MveVnic, MveVnicArgs } from "./types/mveVnic.js";
 
 type $oraclePartnerConfig = typeof import("./types/oraclePartnerConfig.js");
-export let oraclePartnerConfigType: $oraclePartnerConfig["oraclePartnerConfigType"];
-load<$oraclePartnerConfig>("./types/oraclePartnerConfig.js", "v", ($) => ({ oraclePartnerConfigType } = $));
+const $oraclePartnerConfig = load<$oraclePartnerConfig>("./types/oraclePartnerConfig.js");
+export let oraclePartnerConfigType: $oraclePartnerConfig["oraclePartnerConfigType"] =
+  $oraclePartnerConfig.value("oraclePartnerConfigType");
+$oraclePartnerConfig.onLoad((m) => ({ oraclePartnerConfigType } = m));
 export type { OraclePartnerConfig, OraclePartnerConfigArgs } from "./types/oraclePartnerConfig.js";
 
 type $paloAltoVendorConfig = typeof import("./types/paloAltoVendorConfig.js");
-export let paloAltoVendorConfigType: $paloAltoVendorConfig["paloAltoVendorConfigType"];
-load<$paloAltoVendorConfig>("./types/paloAltoVendorConfig.js", "v", ($) => ({ paloAltoVendorConfigType } = $));
+const $paloAltoVendorConfig = load<$paloAltoVendorConfig>("./types/paloAltoVendorConfig.js");
+export let paloAltoVendorConfigType: $paloAltoVendorConfig["paloAltoVendorConfigType"] =
+  $paloAltoVendorConfig.value("paloAltoVendorConfigType");
+$paloAltoVendorConfig.onLoad((m) => ({ paloAltoVendorConfigType } = m));
 export type { PaloAltoVendorConfig, PaloAltoVendorConfigArgs } from "./types/paloAltoVendorConfig.js";
 
 type $portInterface = typeof import("./types/portInterface.js");
-export let portInterfaceType: $portInterface["portInterfaceType"];
-load<$portInterface>("./types/portInterface.js", "v", ($) => ({ portInterfaceType } = $));
+const $portInterface = load<$portInterface>("./types/portInterface.js");
+export let portInterfaceType: $portInterface["portInterfaceType"] = $portInterface.value("portInterfaceType");
+$portInterface.onLoad((m) => ({ portInterfaceType } = m));
 export type { PortInterface } from "./types/portInterface.js";
 
 type $portResources = typeof import("./types/portResources.js");
-export let portResourcesType: $portResources["portResourcesType"];
-load<$portResources>("./types/portResources.js", "v", ($) => ({ portResourcesType } = $));
+const $portResources = load<$portResources>("./types/portResources.js");
+export let portResourcesType: $portResources["portResourcesType"] = $portResources.value("portResourcesType");
+$portResources.onLoad((m) => ({ portResourcesType } = m));
 export type { PortResources } from "./types/portResources.js";
 
 type $prefixFilterEntry = typeof import("./types/prefixFilterEntry.js");
-export let prefixFilterEntryType: $prefixFilterEntry["prefixFilterEntryType"];
-load<$prefixFilterEntry>("./types/prefixFilterEntry.js", "v", ($) => ({ prefixFilterEntryType } = $));
+const $prefixFilterEntry = load<$prefixFilterEntry>("./types/prefixFilterEntry.js");
+export let prefixFilterEntryType: $prefixFilterEntry["prefixFilterEntryType"] =
+  $prefixFilterEntry.value("prefixFilterEntryType");
+$prefixFilterEntry.onLoad((m) => ({ prefixFilterEntryType } = m));
 export type { PrefixFilterEntry, PrefixFilterEntryArgs } from "./types/prefixFilterEntry.js";
 
 type $prefixFilterList = typeof import("./types/prefixFilterList.js");
-export let prefixFilterListType: $prefixFilterList["prefixFilterListType"];
-load<$prefixFilterList>("./types/prefixFilterList.js", "v", ($) => ({ prefixFilterListType } = $));
+const $prefixFilterList = load<$prefixFilterList>("./types/prefixFilterList.js");
+export let prefixFilterListType: $prefixFilterList["prefixFilterListType"] =
+  $prefixFilterList.value("prefixFilterListType");
+$prefixFilterList.onLoad((m) => ({ prefixFilterListType } = m));
 export type { PrefixFilterList, PrefixFilterListArgs } from "./types/prefixFilterList.js";
 
 type $prefixFilterListInfo = typeof import("./types/prefixFilterListInfo.js");
-export let prefixFilterListInfoType: $prefixFilterListInfo["prefixFilterListInfoType"];
-load<$prefixFilterListInfo>("./types/prefixFilterListInfo.js", "v", ($) => ({ prefixFilterListInfoType } = $));
+const $prefixFilterListInfo = load<$prefixFilterListInfo>("./types/prefixFilterListInfo.js");
+export let prefixFilterListInfoType: $prefixFilterListInfo["prefixFilterListInfoType"] =
+  $prefixFilterListInfo.value("prefixFilterListInfoType");
+$prefixFilterListInfo.onLoad((m) => ({ prefixFilterListInfoType } = m));
 export type { PrefixFilterListInfo } from "./types/prefixFilterListInfo.js";
 
 type $prismaVendorConfig = typeof import("./types/prismaVendorConfig.js");
-export let prismaVendorConfigType: $prismaVendorConfig["prismaVendorConfigType"];
-load<$prismaVendorConfig>("./types/prismaVendorConfig.js", "v", ($) => ({ prismaVendorConfigType } = $));
+const $prismaVendorConfig = load<$prismaVendorConfig>("./types/prismaVendorConfig.js");
+export let prismaVendorConfigType: $prismaVendorConfig["prismaVendorConfigType"] =
+  $prismaVendorConfig.value("prismaVendorConfigType");
+$prismaVendorConfig.onLoad((m) => ({ prismaVendorConfigType } = m));
 export type { PrismaVendorConfig, PrismaVendorConfigArgs } from "./types/prismaVendorConfig.js";
 
 type $serviceKeyValidFor = typeof import("./types/serviceKeyValidFor.js");
-export let serviceKeyValidForType: $serviceKeyValidFor["serviceKeyValidForType"];
-load<$serviceKeyValidFor>("./types/serviceKeyValidFor.js", "v", ($) => ({ serviceKeyValidForType } = $));
+const $serviceKeyValidFor = load<$serviceKeyValidFor>("./types/serviceKeyValidFor.js");
+export let serviceKeyValidForType: $serviceKeyValidFor["serviceKeyValidForType"] =
+  $serviceKeyValidFor.value("serviceKeyValidForType");
+$serviceKeyValidFor.onLoad((m) => ({ serviceKeyValidForType } = m));
 export type { ServiceKeyValidFor, ServiceKeyValidForArgs } from "./types/serviceKeyValidFor.js";
 
 type $sixWindVendorConfig = typeof import("./types/sixWindVendorConfig.js");
-export let sixWindVendorConfigType: $sixWindVendorConfig["sixWindVendorConfigType"];
-load<$sixWindVendorConfig>("./types/sixWindVendorConfig.js", "v", ($) => ({ sixWindVendorConfigType } = $));
+const $sixWindVendorConfig = load<$sixWindVendorConfig>("./types/sixWindVendorConfig.js");
+export let sixWindVendorConfigType: $sixWindVendorConfig["sixWindVendorConfigType"] =
+  $sixWindVendorConfig.value("sixWindVendorConfigType");
+$sixWindVendorConfig.onLoad((m) => ({ sixWindVendorConfigType } = m));
 export type { SixWindVendorConfig, SixWindVendorConfigArgs } from "./types/sixWindVendorConfig.js";
 
 type $transitPartnerConfig = typeof import("./types/transitPartnerConfig.js");
-export let transitPartnerConfigType: $transitPartnerConfig["transitPartnerConfigType"];
-load<$transitPartnerConfig>("./types/transitPartnerConfig.js", "v", ($) => ({ transitPartnerConfigType } = $));
+const $transitPartnerConfig = load<$transitPartnerConfig>("./types/transitPartnerConfig.js");
+export let transitPartnerConfigType: $transitPartnerConfig["transitPartnerConfigType"] =
+  $transitPartnerConfig.value("transitPartnerConfigType");
+$transitPartnerConfig.onLoad((m) => ({ transitPartnerConfigType } = m));
 export type { TransitPartnerConfig, TransitPartnerConfigArgs } from "./types/transitPartnerConfig.js";
 
 type $versaVendorConfig = typeof import("./types/versaVendorConfig.js");
-export let versaVendorConfigType: $versaVendorConfig["versaVendorConfigType"];
-load<$versaVendorConfig>("./types/versaVendorConfig.js", "v", ($) => ({ versaVendorConfigType } = $));
+const $versaVendorConfig = load<$versaVendorConfig>("./types/versaVendorConfig.js");
+export let versaVendorConfigType: $versaVendorConfig["versaVendorConfigType"] =
+  $versaVendorConfig.value("versaVendorConfigType");
+$versaVendorConfig.onLoad((m) => ({ versaVendorConfigType } = m));
 export type { VersaVendorConfig, VersaVendorConfigArgs } from "./types/versaVendorConfig.js";
 
 type $vmwareVendorConfig = typeof import("./types/vmwareVendorConfig.js");
-export let vmwareVendorConfigType: $vmwareVendorConfig["vmwareVendorConfigType"];
-load<$vmwareVendorConfig>("./types/vmwareVendorConfig.js", "v", ($) => ({ vmwareVendorConfigType } = $));
+const $vmwareVendorConfig = load<$vmwareVendorConfig>("./types/vmwareVendorConfig.js");
+export let vmwareVendorConfigType: $vmwareVendorConfig["vmwareVendorConfigType"] =
+  $vmwareVendorConfig.value("vmwareVendorConfigType");
+$vmwareVendorConfig.onLoad((m) => ({ vmwareVendorConfigType } = m));
 export type { VmwareVendorConfig, VmwareVendorConfigArgs } from "./types/vmwareVendorConfig.js";
 
 type $vrouterBfd = typeof import("./types/vrouterBfd.js");
-export let vrouterBfdType: $vrouterBfd["vrouterBfdType"];
-load<$vrouterBfd>("./types/vrouterBfd.js", "v", ($) => ({ vrouterBfdType } = $));
+const $vrouterBfd = load<$vrouterBfd>("./types/vrouterBfd.js");
+export let vrouterBfdType: $vrouterBfd["vrouterBfdType"] = $vrouterBfd.value("vrouterBfdType");
+$vrouterBfd.onLoad((m) => ({ vrouterBfdType } = m));
 export type { VrouterBfd, VrouterBfdArgs } from "./types/vrouterBfd.js";
 
 type $vrouterBgpConnection = typeof import("./types/vrouterBgpConnection.js");
-export let vrouterBgpConnectionType: $vrouterBgpConnection["vrouterBgpConnectionType"];
-load<$vrouterBgpConnection>("./types/vrouterBgpConnection.js", "v", ($) => ({ vrouterBgpConnectionType } = $));
+const $vrouterBgpConnection = load<$vrouterBgpConnection>("./types/vrouterBgpConnection.js");
+export let vrouterBgpConnectionType: $vrouterBgpConnection["vrouterBgpConnectionType"] =
+  $vrouterBgpConnection.value("vrouterBgpConnectionType");
+$vrouterBgpConnection.onLoad((m) => ({ vrouterBgpConnectionType } = m));
 export type { VrouterBgpConnection, VrouterBgpConnectionArgs } from "./types/vrouterBgpConnection.js";
 
 type $vrouterInterface = typeof import("./types/vrouterInterface.js");
-export let vrouterInterfaceType: $vrouterInterface["vrouterInterfaceType"];
-load<$vrouterInterface>("./types/vrouterInterface.js", "v", ($) => ({ vrouterInterfaceType } = $));
+const $vrouterInterface = load<$vrouterInterface>("./types/vrouterInterface.js");
+export let vrouterInterfaceType: $vrouterInterface["vrouterInterfaceType"] =
+  $vrouterInterface.value("vrouterInterfaceType");
+$vrouterInterface.onLoad((m) => ({ vrouterInterfaceType } = m));
 export type { VrouterInterface, VrouterInterfaceArgs } from "./types/vrouterInterface.js";
 
 type $vrouterIpRoute = typeof import("./types/vrouterIpRoute.js");
-export let vrouterIpRouteType: $vrouterIpRoute["vrouterIpRouteType"];
-load<$vrouterIpRoute>("./types/vrouterIpRoute.js", "v", ($) => ({ vrouterIpRouteType } = $));
+const $vrouterIpRoute = load<$vrouterIpRoute>("./types/vrouterIpRoute.js");
+export let vrouterIpRouteType: $vrouterIpRoute["vrouterIpRouteType"] = $vrouterIpRoute.value("vrouterIpRouteType");
+$vrouterIpRoute.onLoad((m) => ({ vrouterIpRouteType } = m));
 export type { VrouterIpRoute, VrouterIpRouteArgs } from "./types/vrouterIpRoute.js";
 
 type $vrouterPartnerConfig = typeof import("./types/vrouterPartnerConfig.js");
-export let vrouterPartnerConfigType: $vrouterPartnerConfig["vrouterPartnerConfigType"];
-load<$vrouterPartnerConfig>("./types/vrouterPartnerConfig.js", "v", ($) => ({ vrouterPartnerConfigType } = $));
+const $vrouterPartnerConfig = load<$vrouterPartnerConfig>("./types/vrouterPartnerConfig.js");
+export let vrouterPartnerConfigType: $vrouterPartnerConfig["vrouterPartnerConfigType"] =
+  $vrouterPartnerConfig.value("vrouterPartnerConfigType");
+$vrouterPartnerConfig.onLoad((m) => ({ vrouterPartnerConfigType } = m));
 export type { VrouterPartnerConfig, VrouterPartnerConfigArgs } from "./types/vrouterPartnerConfig.js";
 
 type $vxcApproval = typeof import("./types/vxcApproval.js");
-export let vxcApprovalType: $vxcApproval["vxcApprovalType"];
-load<$vxcApproval>("./types/vxcApproval.js", "v", ($) => ({ vxcApprovalType } = $));
+const $vxcApproval = load<$vxcApproval>("./types/vxcApproval.js");
+export let vxcApprovalType: $vxcApproval["vxcApprovalType"] = $vxcApproval.value("vxcApprovalType");
+$vxcApproval.onLoad((m) => ({ vxcApprovalType } = m));
 export type { VxcApproval } from "./types/vxcApproval.js";
 
 type $vxcCspConnection = typeof import("./types/vxcCspConnection.js");
-export let vxcCspConnectionType: $vxcCspConnection["vxcCspConnectionType"];
-load<$vxcCspConnection>("./types/vxcCspConnection.js", "v", ($) => ({ vxcCspConnectionType } = $));
+const $vxcCspConnection = load<$vxcCspConnection>("./types/vxcCspConnection.js");
+export let vxcCspConnectionType: $vxcCspConnection["vxcCspConnectionType"] =
+  $vxcCspConnection.value("vxcCspConnectionType");
+$vxcCspConnection.onLoad((m) => ({ vxcCspConnectionType } = m));
 export type { VxcCspConnection } from "./types/vxcCspConnection.js";
 
 type $vxcEnd = typeof import("./types/vxcEnd.js");
-export let vxcEndType: $vxcEnd["vxcEndType"];
-load<$vxcEnd>("./types/vxcEnd.js", "v", ($) => ({ vxcEndType } = $));
+const $vxcEnd = load<$vxcEnd>("./types/vxcEnd.js");
+export let vxcEndType: $vxcEnd["vxcEndType"] = $vxcEnd.value("vxcEndType");
+$vxcEnd.onLoad((m) => ({ vxcEndType } = m));
 export type { VxcEnd, VxcEndArgs } from "./types/vxcEnd.js";
 
 type $vxcPartnerConfig = typeof import("./types/vxcPartnerConfig.js");
-export let vxcPartnerConfigType: $vxcPartnerConfig["vxcPartnerConfigType"];
-load<$vxcPartnerConfig>("./types/vxcPartnerConfig.js", "v", ($) => ({ vxcPartnerConfigType } = $));
+const $vxcPartnerConfig = load<$vxcPartnerConfig>("./types/vxcPartnerConfig.js");
+export let vxcPartnerConfigType: $vxcPartnerConfig["vxcPartnerConfigType"] =
+  $vxcPartnerConfig.value("vxcPartnerConfigType");
+$vxcPartnerConfig.onLoad((m) => ({ vxcPartnerConfigType } = m));
 export type { VxcPartnerConfig, VxcPartnerConfigArgs } from "./types/vxcPartnerConfig.js";
 
 type $vxcSummary = typeof import("./types/vxcSummary.js");
-export let vxcSummaryType: $vxcSummary["vxcSummaryType"];
-load<$vxcSummary>("./types/vxcSummary.js", "v", ($) => ({ vxcSummaryType } = $));
+const $vxcSummary = load<$vxcSummary>("./types/vxcSummary.js");
+export let vxcSummaryType: $vxcSummary["vxcSummaryType"] = $vxcSummary.value("vxcSummaryType");
+$vxcSummary.onLoad((m) => ({ vxcSummaryType } = m));
 export type { VxcSummary } from "./types/vxcSummary.js";
