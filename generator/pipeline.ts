@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { GenCache, hashText } from "./cache/genCache.js";
+import { GenCache, hashText, isRacy, statSignature } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
@@ -92,6 +92,7 @@ export class Regeneration {
   private readonly pool: RenderPool;
   /** The schema files of each provider as the last completed run read them (a digest per provider). */
   private readonly read = new Map<string, string>();
+  private readonly digests: SchemaDigests;
 
   constructor(
     private readonly schemaDir: string,
@@ -100,6 +101,7 @@ export class Regeneration {
   ) {
     this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
     this.pool = new RenderPool(!this.cache?.warm);
+    this.digests = new SchemaDigests(schemaDir);
   }
 
   /**
@@ -108,16 +110,18 @@ export class Regeneration {
    */
   async run(check: boolean, stats = new Stats(), onlyChanged = false): Promise<RegenerateResult[]> {
     let completed = false;
-    const digests = new Map(providerNames(this.schemaDir).map((p) => [p, providerDigest(this.schemaDir, p)]));
-    const providers = [...digests.keys()].filter((p) => !onlyChanged || this.read.get(p) !== digests.get(p));
+    const names = providerNames(this.schemaDir);
+    // Only a watch compares providers with the last run; a single run does not look at the schemas twice.
+    const digests = new Map(onlyChanged ? names.map((p) => [p, this.digests.of(p)]) : []);
+    const providers = onlyChanged ? names.filter((p) => this.read.get(p) !== digests.get(p)) : names;
     try {
       const results = await generateWith(this.pool, this.cache, this.schemaDir, this.outDir, check, stats, providers);
       completed = !check;
-      for (const p of providers) this.read.set(p, digests.get(p)!);
+      for (const [p, digest] of digests) if (providers.includes(p)) this.read.set(p, digest);
       return results;
     } finally {
-      if (this.cache && providers.length < digests.size)
-        for (const p of digests.keys()) if (!providers.includes(p)) this.cache.carryOver(join(this.outDir, p));
+      if (this.cache && providers.length < names.length)
+        for (const p of names) if (!providers.includes(p)) this.cache.carryOver(join(this.outDir, p));
       this.cache = this.cache?.nextRun(completed);
     }
   }
@@ -127,18 +131,37 @@ export class Regeneration {
   }
 }
 
-/** A digest of every file a provider's generation reads: its folder and the shared meta/ folder. */
-function providerDigest(schemaDir: string, provider: string): string {
-  const hash = createHash("sha1");
-  for (const dir of [provider, "meta"]) {
-    const root = join(schemaDir, dir);
-    if (!existsSync(root)) continue;
-    for (const e of readdirSync(root, { recursive: true, withFileTypes: true }).sort((a, b) =>
-      join(a.parentPath, a.name) < join(b.parentPath, b.name) ? -1 : 1,
-    ))
-      if (e.isFile()) hash.update(join(e.parentPath, e.name)).update(readFileSync(join(e.parentPath, e.name)));
+/**
+ * A digest of the content of every file a provider's generation reads (its folder and the shared
+ * meta/ folder). A file is read again only when its stat signature changed, or when it changed within
+ * a clock's tick of now (a save just made, which another could follow keeping the signature).
+ */
+class SchemaDigests {
+  private readonly files = new Map<string, { signature: string; hash: string }>();
+
+  constructor(private readonly schemaDir: string) {}
+
+  of(provider: string): string {
+    const digest = createHash("sha1");
+    for (const dir of [provider, "meta"]) {
+      const root = join(this.schemaDir, dir);
+      if (!existsSync(root)) continue;
+      for (const e of readdirSync(root, { recursive: true, withFileTypes: true }).sort((a, b) =>
+        join(a.parentPath, a.name) < join(b.parentPath, b.name) ? -1 : 1,
+      ))
+        if (e.isFile()) digest.update(join(e.parentPath, e.name)).update(this.hash(join(e.parentPath, e.name)));
+    }
+    return digest.digest("base64url");
   }
-  return hash.digest("base64url");
+
+  private hash(path: string): string {
+    const stat = statSync(path);
+    const known = this.files.get(path);
+    if (known?.signature === statSignature(stat) && !isRacy(stat)) return known.hash;
+    const hash = hashText(readFileSync(path, "utf8"));
+    this.files.set(path, { signature: statSignature(stat), hash });
+    return hash;
+  }
 }
 
 /** Each provider in turn: while the workers render one package, this thread loads the next. */

@@ -1,11 +1,27 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 
 /** A file changed this recently may change again within its clock's tick without a new signature. */
 const RACY_MS = 3000;
+
+/** What a file's stat says of its content: size, inode, mtime and ctime (which no tool restores). */
+export const statSignature = (stat: Stats): string => `${stat.size}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
+
+/** Whether a file changed so recently that another change within its clock's tick would keep its signature. */
+export const isRacy = (stat: Stats): boolean => Date.now() - Math.max(stat.mtimeMs, stat.ctimeMs) <= RACY_MS;
 
 export const hashText = (text: string): string => createHash("sha1").update(text).digest("base64url");
 
@@ -75,10 +91,10 @@ export class GenCache {
     if (record?.key !== key) return false;
     try {
       const stat = statSync(path);
-      const signature = `${stat.size}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
+      const signature = statSignature(stat);
       if (signature === record.stat) return true;
       if (hashText(readFileSync(path, "utf8")) !== record.hash) return false;
-      if (Date.now() - Math.max(stat.mtimeMs, stat.ctimeMs) > RACY_MS) this.signatures.set(path, signature);
+      if (!isRacy(stat)) this.signatures.set(path, signature);
       return true;
     } catch {
       return false;
