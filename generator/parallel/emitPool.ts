@@ -54,12 +54,13 @@ const SECOND_WORKER_AT = 1000;
  * Worker threads that render modules. One starts first thing, loading the emitters while this thread
  * reads schemas. A cold run (no cache, everything to build) of a large package starts a second, and
  * the two get every other batch; for both real providers one is enough, and a second only competed
- * for the two cores with this thread. A warm run rebuilds a few modules, and its
- * worker gets only the part of the plan they need.
+ * for the two cores with this thread. A warm run rebuilds a few modules, and its worker gets only the
+ * part of the plan they need.
  */
 export class RenderPool {
   private readonly workers = [new RenderWorker()];
   private readonly planIds = new WeakMap<PackagePlan, number>();
+  private nextPlanId = 0;
 
   constructor(private readonly cold: boolean) {}
 
@@ -68,14 +69,9 @@ export class RenderPool {
     if (items.length === 0) return [];
     if (this.cold && this.workers.length === 1 && items.length >= SECOND_WORKER_AT)
       this.workers.push(new RenderWorker());
-    const sent = this.cold
-      ? plan
-      : subPlan(
-          plan,
-          items.flatMap((i) => ("job" in i ? [i.job] : [])),
-        );
-    let planId = this.planIds.get(sent);
-    if (planId === undefined) this.planIds.set(sent, (planId = nextPlanId++));
+    const jobs = items.flatMap((i) => ("job" in i ? [i.job] : []));
+    const sent = this.cold ? plan : subPlan(plan, jobs);
+    const planId = this.planIds.get(sent) ?? this.planIds.set(sent, this.nextPlanId++).get(sent)!;
     // All posted now, dealt in turn: a worker asking for its next batch would wait on this thread,
     // which is busy reading the next provider or rendering docs pages.
     const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
@@ -88,5 +84,3 @@ export class RenderPool {
     await Promise.all(this.workers.map((w) => w.close()));
   }
 }
-
-let nextPlanId = 0;
