@@ -31,10 +31,14 @@ interface Scalar {
   readonly kind: "scalar" | "number";
   readonly flat: string;
   readonly mustBreak: false;
+  /** Its width as first written (sourceWidth). */
+  readonly source: number;
 }
 
 interface Collection {
   readonly kind: "list" | "object";
+  /** Its width as first written on one line, or undefined when written on several (sourceWidth). */
+  readonly source: number | undefined;
   /** Its text on one line, when that is WIDTH columns or less (a wider one is never used). */
   readonly flat: string | undefined;
   /** Broken whatever the width: it or a descendant must be. */
@@ -46,7 +50,7 @@ interface Collection {
 
 function node(value: unknown, indent: string): Node {
   const inner = `${indent}  `;
-  if (value instanceof Code) return scalar(value.text, "scalar");
+  if (value instanceof Code) return scalar(value.text, "scalar", value.text.length);
   if (Array.isArray(value)) {
     const children = value.map((v) => node(v, inner));
     return {
@@ -60,6 +64,7 @@ function node(value: unknown, indent: string): Node {
       kind: "list",
       children,
       keys: [],
+      source: sourceWidth(children, [], indent),
     };
   }
   if (value !== null && typeof value === "object") {
@@ -67,22 +72,35 @@ function node(value: unknown, indent: string): Node {
     const keys = entries.map(([k]) => (IDENT.test(k) ? k : quote(k)));
     const children = entries.map(([, v]) => node(v, inner));
     const parts = children.map((c, i) => (c.flat === undefined ? undefined : `${keys[i]}: ${c.flat}`));
+    const source = sourceWidth(
+      children,
+      entries.map(([k]) => (IDENT.test(k) ? k.length : JSON.stringify(k).length)),
+      indent,
+    );
     return {
       flat: oneLine("{", "}", " ", parts),
       // Written expanded, so prettier keeps it expanded.
-      mustBreak: children.some((c) => c.mustBreak) || sourceWidth(value, indent) === undefined,
+      mustBreak: children.some((c) => c.mustBreak) || source === undefined,
       kind: "object",
       children,
       keys,
+      source,
     };
   }
+  const json = JSON.stringify(value);
   return scalar(
-    typeof value === "string" ? quote(value) : JSON.stringify(value),
+    typeof value === "string" ? quote(value, json) : json,
     typeof value === "number" ? "number" : "scalar",
+    json.length,
   );
 }
 
-const scalar = (flat: string, kind: "scalar" | "number"): Scalar => ({ flat, mustBreak: false, kind });
+const scalar = (flat: string, kind: "scalar" | "number", source: number): Scalar => ({
+  flat,
+  mustBreak: false,
+  kind,
+  source,
+});
 
 /** `[a, b]` or `{ a: 1 }`, unless a part is too wide or the whole would be (not joined then: a 46,000-entry map). */
 function oneLine(open: string, close: string, pad: string, parts: readonly (string | undefined)[]): string | undefined {
@@ -95,28 +113,19 @@ function oneLine(open: string, close: string, pad: string, parts: readonly (stri
 }
 
 /**
- * The width of a value as first written on one line, or undefined when written on several: an object
- * or list wider than INLINE_WIDTH with its indent, or holding one. Stops as soon as it is too wide.
+ * The width of a list (no `keys`) or object (the width of each key) as first written on one line, or
+ * undefined when written on several: wider than INLINE_WIDTH with its indent, or holding such a value.
+ * From its children's own widths, so each node is measured once.
  */
-function sourceWidth(value: unknown, indent: string): number | undefined {
-  if (value instanceof Code) return value.text.length;
-  if (value === null || typeof value !== "object") return JSON.stringify(value).length;
-  const inner = `${indent}  `;
-  const room = INLINE_WIDTH - indent.length;
-  const isList = Array.isArray(value);
+function sourceWidth(children: readonly Node[], keys: readonly number[], indent: string): number | undefined {
+  if (children.length === 0) return 2;
+  const isList = keys.length === 0;
   let width = isList ? 2 : 4;
-  let count = 0;
-  for (const [k, v] of isList ? value.entries() : Object.entries(value)) {
-    if (v === undefined && !isList) continue;
-    const w = sourceWidth(v, inner);
-    if (w === undefined) return undefined;
-    width +=
-      w +
-      (count++ > 0 ? 2 : 0) +
-      (isList ? 0 : (IDENT.test(String(k)) ? String(k).length : JSON.stringify(k).length) + 2);
-    if (width > room) return undefined;
+  for (const [i, c] of children.entries()) {
+    if (c.source === undefined) return undefined;
+    width += c.source + (i > 0 ? 2 : 0) + (isList ? 0 : keys[i]! + 2);
   }
-  return count === 0 ? 2 : width;
+  return width > INLINE_WIDTH - indent.length ? undefined : width;
 }
 
 /** Prettier always breaks a list of two or more objects (or lists) that each hold two or more entries. */
@@ -170,8 +179,8 @@ function fill(numbers: readonly Scalar[], indent: string): string {
 }
 
 /** A string literal as prettier writes it: double quotes, unless the text holds more of them than single ones. */
-function quote(s: string): string {
-  const json = JSON.stringify(s);
+function quote(s: string, json = JSON.stringify(s)): string {
+  if (!s.includes('"')) return json;
   const doubles = s.split('"').length - 1;
   if (doubles <= s.split("'").length - 1) return json;
   let out = "'";

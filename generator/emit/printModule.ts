@@ -43,18 +43,28 @@ type Printed = { kind?: StatementStructures["kind"]; text: string };
  * top-level doc comment (it omits one after imports, type aliases and constants).
  */
 function sourceFile(statements: readonly Printed[]): string {
-  let out = "";
+  const parts: string[] = [];
+  let previous: string | undefined;
   for (const { kind, text } of statements) {
-    if (out !== "") {
+    if (previous !== undefined) {
       const blank =
-        lastNonSpace(out) === "}" || kind === Kind.Function || kind === Kind.Class || kind === Kind.Interface;
-      out += blank ? (out.endsWith("\n\n") ? "" : out.endsWith("\n") ? "\n" : "\n\n") : out.endsWith("\n") ? "" : "\n";
+        lastNonSpace(previous) === "}" || kind === Kind.Function || kind === Kind.Class || kind === Kind.Interface;
+      parts.push("\n".repeat(Math.max(0, (blank ? 2 : 1) - trailingLineBreaks(previous))));
     }
-    out += text;
+    parts.push(text);
+    previous = text;
   }
+  const out = parts.join("");
   return (out === "" || out.endsWith("\n") ? out : `${out}\n`).replace(/([^\n])\n\/\*\*/g, "$1\n\n/**");
 }
 
+function trailingLineBreaks(text: string): number {
+  let n = 0;
+  while (text[text.length - 1 - n] === "\n") n++;
+  return n;
+}
+
+/** The last character of a statement's text that is not white space (one statement: texts are never blank). */
 function lastNonSpace(text: string): string {
   let i = text.length - 1;
   while (i >= 0 && /\s/.test(text[i]!)) i--;
