@@ -1,3 +1,5 @@
+import { COMMENT_LINE, longLines } from "./lines.js";
+
 /**
  * Code lines over 120 columns, broken as prettier breaks them, for the few shapes generated code has:
  *
@@ -17,13 +19,19 @@
  * test/generator/preformatted.test.ts holds generated modules to its output).
  */
 export function breakLongLines(text: string): string {
-  if (!LONG.test(text)) return text;
-  return text.replace(LONG_LINES, (line) => breakLine(line) ?? line);
+  const parts: string[] = [];
+  let done = 0;
+  for (const [start, end] of longLines(text, WIDTH)) {
+    const line = text.slice(start, end);
+    const broken = COMMENT_LINE.test(line) ? undefined : breakLine(line);
+    if (broken === undefined) continue;
+    parts.push(text.slice(done, start), broken);
+    done = end;
+  }
+  return parts.length === 0 ? text : parts.join("") + text.slice(done);
 }
 
 const WIDTH = 120;
-const LONG = /^(?![ \t]*(?:\/\*\*|\*))[^\n]{121,}$/m;
-const LONG_LINES = /^(?![ \t]*(?:\/\*\*|\*))[^\n]{121,}$/gm;
 
 // Type arguments may hold parentheses (`typeof import("./m.js")`) and one level of angle brackets.
 const CALLEE = String.raw`[\w$.]+(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?`;

@@ -1,4 +1,5 @@
 import { UNBREAKABLE_HEAD } from "./breakLines.js";
+import { COMMENT_LINE, lineAround, longLines } from "./lines.js";
 
 /**
  * Marks around a statement the emitter printed in prettier's style: the formatter takes it out,
@@ -26,20 +27,30 @@ export const putFormatted = (text: string, pieces: readonly string[]): string =>
  * of printable characters one column wide each. What the emitters print is then what prettier would
  * make of it (prettier measures display width, which is the string length only for such characters:
  * ASCII, Latin letters and signs like §, dashes and ellipses, arrows, mathematical signs like −).
- * One search over the text: splitting a 46,000-member interface into lines cost more memory than printing it.
+ * Two scans of the text, no split: splitting a 46,000-member interface into lines cost more memory
+ * than printing it.
  */
 export function inStyle(text: string): boolean {
-  OUT_OF_STYLE.lastIndex = 0;
-  for (let m = OUT_OF_STYLE.exec(text); m; m = OUT_OF_STYLE.exec(text)) if (!loneTemplate(m[0])) return false;
+  for (const [start, end] of longLines(text, 120)) {
+    const line = text.slice(start, end);
+    if (!COMMENT_LINE.test(line) && !LONE_STRING.test(line) && !UNBREAKABLE_HEAD.test(line) && !loneTemplate(line))
+      return false;
+  }
+  WIDE_CHAR.lastIndex = 0;
+  for (let m = WIDE_CHAR.exec(text); m; m = WIDE_CHAR.exec(text)) {
+    const [start, end] = lineAround(text, m.index);
+    const line = text.slice(start, end);
+    if (!COMMENT_LINE.test(line) && !loneTemplate(line)) return false;
+    WIDE_CHAR.lastIndex = end;
+  }
   return true;
 }
 
-// Lines prettier leaves wider: one string literal alone (a long value under its key), and an
-// assignment's head it cannot break (UNBREAKABLE_HEAD). Template literals: see loneTemplate.
-const OUT_OF_STYLE = new RegExp(
-  String.raw`^(?![ \t]*(?:\/\*\*|\*))(?:(?![ \t]*"(?:[^"\\\n]|\\.)*",?$|${UNBREAKABLE_HEAD.source.slice(1)})[^\n]{121,}|[^\n]*[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff][^\n]*)`,
-  "gm",
-);
+// Lines prettier leaves wider: one string literal alone (a long value under its key), an
+// assignment's head it cannot break (UNBREAKABLE_HEAD), and a template literal (loneTemplate).
+const LONE_STRING = /^[ \t]*"(?:[^"\\]|\\.)*",?$/;
+/** A character prettier may not count as one column (a tab, a CJK character, an emoji). */
+const WIDE_CHAR = /[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff]/g;
 
 /**
  * A line that is one template literal, as an argument or a property's value (a hand-written hook's
