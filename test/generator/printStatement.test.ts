@@ -17,7 +17,8 @@ vi.mock("../../generator/emit/printStatement.js", async (original) => {
 
 describe("printStatement", () => {
   it("uses ts-morph's values of the structure kinds", () => {
-    for (const [name, value] of Object.entries(Kind)) expect(value, name).toBe(StructureKind[name as keyof typeof Kind]);
+    for (const [name, value] of Object.entries(Kind))
+      expect(value, name).toBe(StructureKind[name as keyof typeof Kind]);
     for (const [name, value] of Object.entries(DeclarationKind))
       expect(value, name).toBe(VariableDeclarationKind[name as keyof typeof DeclarationKind]);
   });
