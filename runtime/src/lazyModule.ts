@@ -36,19 +36,20 @@ export function lazyModule<M>(load: () => M): LazyModule<M> {
     return loaded;
   };
   return {
-    function: (name) => standIn(() => module()[name] as object, "function") as never,
-    value: (name) => standIn(() => module()[name] as object, "object") as never,
+    function: (name) => standIn(module as () => Record<string, object>, name, "function") as never,
+    value: (name) => standIn(module as () => Record<string, object>, name, "object") as never,
     onLoad: (listener) => void listeners.push(listener),
   };
 }
 
-/** What a stand-in's target holds: how to get the value, and the stand-in itself (for `new`). */
-const VALUE = Symbol("value");
+/** What a stand-in's target holds: its module (loaded on call), its name there, and the stand-in itself (for `new`). */
+const MODULE = Symbol("module");
+const NAME = Symbol("name");
 const SELF = Symbol("standIn");
-type Target = { [VALUE]: () => object; [SELF]: object };
+type Target = { [MODULE]: () => Record<string, object>; [NAME]: string; [SELF]: object };
 
 // One handler for every stand-in (a package root makes thousands): each trap reads its target.
-const real = (t: Target): object => t[VALUE]();
+const real = (t: Target): object => t[MODULE]()[t[NAME]]!;
 
 /** A fixed property reported by a trap must exist on the target too (a proxy invariant): copy it. */
 function described(t: Target, key: PropertyKey): PropertyDescriptor | undefined {
@@ -58,7 +59,8 @@ function described(t: Target, key: PropertyKey): PropertyDescriptor | undefined 
 }
 
 const HANDLER: ProxyHandler<Target> = {
-  get: (t, key) => Reflect.get(real(t), key),
+  // The target's own module and name, which inspectValue reads through the stand-in (its `this`).
+  get: (t, key) => (key === MODULE ? t[MODULE] : key === NAME ? t[NAME] : Reflect.get(real(t), key)),
   set: (t, key, value) => Reflect.set(real(t), key, value),
   has: (t, key) => Reflect.has(real(t), key),
   ownKeys: (t) => {
@@ -78,20 +80,28 @@ const HANDLER: ProxyHandler<Target> = {
   },
 };
 
-function standIn(value: () => object, kind: "function" | "object"): object {
+// util.inspect shows a proxy's target, not what its traps answer: the target inspects the value
+// (called with the stand-in or the target as `this`).
+function inspectValue(this: Target, _depth: number, options: object, inspect: (v: unknown, o: object) => string) {
+  return inspect(real(this), options);
+}
+
+function noop() {}
+
+/**
+ * A stand-in for the export `name` of a module. Its target's own keys are plain assignments (no
+ * closure, no descriptor objects): a 2,000-entity root makes 6,000 stand-ins on import, and building
+ * each with its own closures and defineProperties was a third of that import.
+ */
+function standIn(module: () => Record<string, object>, name: string, kind: "function" | "object"): object {
   // A bound function is callable and constructible yet owns no `prototype`, whose fixed descriptor
   // would otherwise have to match every value's (an async function has none; a class's is read-only).
   // Its own keys are configurable, so traps may leave them out.
-  const target = (kind === "function" ? function () {}.bind(null) : {}) as Target;
+  const target = (kind === "function" ? noop.bind(null) : {}) as unknown as Target & { [INSPECT]: unknown };
   const proxy = new Proxy(target, HANDLER);
-  Object.defineProperties(target, {
-    [VALUE]: { value, configurable: true },
-    [SELF]: { value: proxy, configurable: true },
-    // util.inspect shows a proxy's target, not what its traps answer: the target inspects the value.
-    [INSPECT]: {
-      value: (_depth: number, options: object, inspect: (v: unknown, o: object) => string) => inspect(value(), options),
-      configurable: true,
-    },
-  });
+  target[MODULE] = module;
+  target[NAME] = name;
+  target[SELF] = proxy;
+  target[INSPECT] = inspectValue;
   return proxy;
 }
