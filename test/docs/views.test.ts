@@ -1,0 +1,33 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { docFiles, docKey } from "../../generator/docs/emitDocs.js";
+import { loadModels, planPackages } from "../../generator/pipeline.js";
+import { writeSynthetic } from "../bench/synthetic.mjs";
+
+/** Where `value` holds something JSON would drop or flatten (a function, a Map, a class instance), by path. */
+function notPlain(value: unknown, path = "view"): string[] {
+  if (typeof value === "function") return [path];
+  if (value === null || typeof value !== "object") return [];
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return [path];
+  return Object.entries(value).flatMap(([k, v]) => notPlain(v, `${path}.${k}`));
+}
+
+// A page is keyed by the JSON of its view (docKey): anything JSON drops or flattens would let a page
+// change while its key stays, and the cache would keep the stale page.
+describe("docs views", () => {
+  it("are plain data, for every page of both providers and a synthetic one", () => {
+    const synthetic = mkdtempSync(join(tmpdir(), "sdkgen-views-"));
+    writeSynthetic(synthetic, 60);
+    for (const plan of planPackages([...loadModels("schemas"), ...loadModels(synthetic)]))
+      for (const file of docFiles(plan)) if ("view" in file) expect(notPlain(file.view), file.path).toEqual([]);
+  });
+
+  it("key a page by its template and the JSON of its view", () => {
+    const view = { name: "Port", rows: [{ anchor: "in-speed" }] };
+    expect(docKey({ path: "docs/a.html", template: "resource", view })).toBe(`resource\n${JSON.stringify(view)}`);
+    expect(docKey({ path: "docs/a.css", text: "body {}" })).toBe("body {}");
+  });
+});
