@@ -39,6 +39,11 @@ class RenderWorker {
     });
   }
 
+  /** Lets the worker drop a plan no task will name again (a watch sends one per run). */
+  forget(planId: number, plan: PackagePlan): void {
+    if (this.sentPlans.delete(plan)) this.worker.postMessage({ forget: planId });
+  }
+
   close(): Promise<number> {
     return this.worker.terminate();
   }
@@ -77,7 +82,11 @@ export class RenderPool {
     const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
       this.workers[i % this.workers.length]!.render(planId, sent, items.slice(i * CHUNK, (i + 1) * CHUNK)),
     );
-    return (await Promise.all(batches)).flat();
+    try {
+      return (await Promise.all(batches)).flat();
+    } finally {
+      for (const worker of this.workers) worker.forget(planId, sent);
+    }
   }
 
   async close(): Promise<void> {
