@@ -236,8 +236,9 @@ const modifiers = (s: {
 
 /** Whether every property the structure sets (beyond `kind`) is one printDirectly prints. */
 function only(structure: object, printed: readonly string[]): boolean {
-  for (const [key, value] of Object.entries(structure))
-    if (key !== "kind" && isSet(value) && !printed.includes(key)) return false;
+  // A loop over keys, not Object.entries: it runs for every structure and member of a large provider.
+  for (const key in structure)
+    if (key !== "kind" && !printed.includes(key) && isSet((structure as Record<string, unknown>)[key])) return false;
   return true;
 }
 
