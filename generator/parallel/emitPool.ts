@@ -1,3 +1,4 @@
+import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { ModuleJob } from "../emit/moduleKeys.js";
 import type { PackagePlan } from "../plan/planPackage.js";
@@ -6,7 +7,8 @@ import { subPlan } from "../plan/subPlan.js";
 /** A module to emit, or a text (a rendered template) that only needs formatting. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
 export type Files = [path: string, text: string][];
-export type Task = { planId: number; plan?: PackagePlan; items: readonly WorkItem[] };
+/** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
+export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[] };
 
 /** One worker thread rendering what it is sent; answers are matched to tasks by id. */
 class RenderWorker {
@@ -28,14 +30,14 @@ class RenderWorker {
     });
   }
 
-  /** Renders the items; the plan is sent (structured-cloned) with the first task that needs it. */
-  render(planId: number, plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
+  /** Renders the items; the plan (serialized once by the pool) is sent with the first task that needs it. */
+  render(planId: number, plan: PackagePlan, serialized: () => Uint8Array, items: readonly WorkItem[]): Promise<Files> {
     const first = !this.sentPlans.has(plan);
     this.sentPlans.add(plan);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, task: first ? { planId, plan, items } : { planId, items } });
+      this.worker.postMessage({ id, task: first ? { planId, plan: serialized(), items } : { planId, items } });
     });
   }
 
@@ -79,8 +81,11 @@ export class RenderPool {
     const planId = this.planIds.get(sent) ?? this.planIds.set(sent, this.nextPlanId++).get(sent)!;
     // All posted now, dealt in turn: a worker asking for its next batch would wait on this thread,
     // which is busy reading the next provider or rendering docs pages.
+    // Serialized once for every worker: two workers had each cost this thread a structured clone.
+    let bytes: Uint8Array | undefined;
+    const serialized = () => (bytes ??= serialize(sent));
     const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
-      this.workers[i % this.workers.length]!.render(planId, sent, items.slice(i * CHUNK, (i + 1) * CHUNK)),
+      this.workers[i % this.workers.length]!.render(planId, sent, serialized, items.slice(i * CHUNK, (i + 1) * CHUNK)),
     );
     try {
       return (await Promise.all(batches)).flat();

@@ -1,3 +1,4 @@
+import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
 import { renderItems } from "../emit/renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
@@ -15,7 +16,7 @@ parentPort!.on("message", async (message: { id: number; task: Task } | { forget:
   }
   const { id, task } = message;
   try {
-    if (task.plan) plans.set(task.planId, task.plan);
+    if (task.plan) plans.set(task.planId, deserialize(task.plan) as PackagePlan);
     parentPort!.postMessage({ id, results: await renderItems(plans.get(task.planId)!, task.items) });
   } catch (e) {
     parentPort!.postMessage({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
