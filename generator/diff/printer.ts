@@ -1,15 +1,16 @@
+import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { ModuleJob } from "../emit/moduleKeys.js";
+import type { Task } from "../parallel/emitPool.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { Printer } from "./modules.js";
 
 /**
- * Prints modules on the generator's own emit worker (generator/parallel/emitWorker.ts, role "emit":
- * ts-morph only, no formatting). Started before the schemas are read, it loads ts-morph (a quarter of
- * a second) while this thread loads both sides, instead of after.
+ * Prints modules on the generator's own render worker (generator/parallel/emitWorker.ts). Started
+ * before the schemas are read, it loads the emitters while this thread loads both sides, instead of after.
  */
 export class WorkerPrinter {
-  private readonly worker = new Worker(new URL("../parallel/emitWorker.js", import.meta.url), { workerData: "emit" });
+  private readonly worker = new Worker(new URL("../parallel/emitWorker.js", import.meta.url));
   private readonly pending = new Map<
     number,
     { resolve: (files: [string, string][]) => void; reject: (e: Error) => void }
@@ -32,9 +33,20 @@ export class WorkerPrinter {
   readonly print: Printer = (plan: PackagePlan, jobs: readonly ModuleJob[]) => {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: (files) => resolve(new Map(files)), reject });
-      // Each task carries its own plan (the worker keeps plans by id; ids here are never reused).
-      this.worker.postMessage({ id, task: { planId: id, plan, items: jobs.map((job) => ({ path: job.path, job })) } });
+      // Each task carries its own plan, which the worker drops once the task is answered.
+      const forget = () => this.worker.postMessage({ forget: id });
+      this.pending.set(id, {
+        resolve: (files) => {
+          forget();
+          resolve(new Map(files));
+        },
+        reject: (e) => {
+          forget();
+          reject(e);
+        },
+      });
+      const task: Task = { planId: id, plan: serialize(plan), items: jobs.map((job) => ({ path: job.path, job })) };
+      this.worker.postMessage({ id, task });
     });
   };
 
