@@ -84,8 +84,8 @@ export async function regenerate(
 export type RegenerateResult = { name: string; drift: Drift; files: number };
 
 /**
- * Runs of the job in one process (`generate --watch`): the worker threads, with ts-morph and prettier
- * loaded, and the cache, with parsed schema files and the key of every output, stay warm between runs.
+ * Runs of the job in one process (`generate --watch`): the render workers, with the emitters loaded,
+ * and the cache, with parsed schema files and the key of every output, stay warm between runs.
  */
 export class Regeneration {
   private cache: GenCache | undefined;
@@ -156,10 +156,11 @@ class SchemaDigests {
 
   private hash(path: string): string {
     const stat = statSync(path);
+    const signature = statSignature(stat);
     const known = this.files.get(path);
-    if (known?.signature === statSignature(stat) && !isRacy(stat)) return known.hash;
+    if (known?.signature === signature && !isRacy(stat)) return known.hash;
     const hash = hashText(readFileSync(path, "utf8"));
-    this.files.set(path, { signature: statSignature(stat), hash });
+    this.files.set(path, { signature, hash });
     return hash;
   }
 }
@@ -172,7 +173,7 @@ async function generateWith(
   outDir: string,
   check: boolean,
   stats: Stats,
-  providers = providerNames(schemaDir),
+  providers: readonly string[],
 ) {
   const problems: Diagnostic[] = [];
   const started: StartedPackage[] = [];

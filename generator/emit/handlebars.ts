@@ -37,10 +37,9 @@ export function compileTemplate(hb: Handlebars, text: string, options: CompileOp
   return hb.template(spec);
 }
 
+const VERSION = (require("handlebars/package.json") as { version: string }).version;
 const templateKey = (text: string, options: CompileOptions): string =>
-  hashText(
-    `${(require("handlebars/package.json") as { version: string }).version}\n${JSON.stringify(options)}\n${text}`,
-  );
+  hashText(`${VERSION}\n${JSON.stringify(options)}\n${text}`);
 
 /**
  * Writes the templates compiled so far beside this module (run by `make` after loading every

@@ -1,10 +1,11 @@
+import { WIDTH } from "../format/lines.js";
+
 /** A reference to generated code (an imported constant) inside descriptor data. */
 export class Code {
   constructor(readonly text: string) {}
 }
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const WIDTH = 120;
 /** Objects this wide or less (with their indent) are written on one line, wider ones one entry a line. */
 const INLINE_WIDTH = 80;
 

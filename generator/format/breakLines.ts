@@ -1,4 +1,4 @@
-import { COMMENT_LINE, longLines } from "./lines.js";
+import { COMMENT_LINE, longLines, WIDTH } from "./lines.js";
 
 /**
  * Code lines over 120 columns, broken as prettier breaks them, for the few shapes generated code has:
@@ -30,8 +30,6 @@ export function breakLongLines(text: string): string {
   }
   return parts.length === 0 ? text : parts.join("") + text.slice(done);
 }
-
-const WIDTH = 120;
 
 // Type arguments may hold parentheses (`typeof import("./m.js")`) and one level of angle brackets.
 const CALLEE = String.raw`[\w$.]+(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?`;

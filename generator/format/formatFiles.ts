@@ -1,13 +1,14 @@
 import type { Options } from "prettier";
 import { inStyle, putFormatted, settleBlankLines, takeFormatted } from "./formatted.js";
 import { formatJson } from "./json.js";
+import { WIDTH } from "./lines.js";
 
 /** Loaded on first use: a run whose modules are all in style never needs it. */
 let prettier: Promise<typeof import("prettier")> | undefined;
 const loadPrettier = () => (prettier ??= import("prettier"));
 
 /** Fixed options, so output never depends on a user's prettier configuration. */
-const OPTIONS: Options = { printWidth: 120, trailingComma: "all", endOfLine: "lf" };
+const OPTIONS: Options = { printWidth: WIDTH, trailingComma: "all", endOfLine: "lf" };
 
 // babel-ts formats these modules exactly as the typescript parser does, about twice as fast. Markdown
 // is written as its template renders it: prettier's Markdown printer would spend seconds on the README

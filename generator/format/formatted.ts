@@ -1,5 +1,5 @@
 import { UNBREAKABLE_HEAD } from "./breakLines.js";
-import { COMMENT_LINE, lineAround, longLines } from "./lines.js";
+import { COMMENT_LINE, lineAround, longLines, WIDTH } from "./lines.js";
 
 /**
  * Marks around a statement the emitter printed in prettier's style: the formatter takes it out,
@@ -31,7 +31,7 @@ export const putFormatted = (text: string, pieces: readonly string[]): string =>
  * than printing it.
  */
 export function inStyle(text: string): boolean {
-  for (const [start, end] of longLines(text, 120)) {
+  for (const [start, end] of longLines(text, WIDTH)) {
     const line = text.slice(start, end);
     if (!COMMENT_LINE.test(line) && !LONE_STRING.test(line) && !UNBREAKABLE_HEAD.test(line) && !loneTemplate(line))
       return false;

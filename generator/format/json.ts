@@ -1,3 +1,5 @@
+import { WIDTH } from "./lines.js";
+
 /**
  * A JSON document as prettier's "json" parser prints it (120 columns), or undefined when it holds
  * what this printer leaves to prettier: a number that is not a plain integer, or an array of anything
@@ -28,8 +30,6 @@ type Value =
   | { kind: "object"; members: Member[]; brokenInSource: boolean };
 type Item = { value: Value; blankBefore: boolean };
 type Member = Item & { key: string };
-
-const WIDTH = 120;
 
 function print(v: Value, indent: string, column: number, after: string): string {
   const one = flat(v);

@@ -1,3 +1,6 @@
+/** The width every generated file is formatted to: prettier's printWidth, fixed so no user configuration changes output. */
+export const WIDTH = 120;
+
 /**
  * Where each line of `text` wider than `width` starts and ends (the end before its line break). A
  * scan for line breaks: a regex matching long lines from every line's start cost each render worker

@@ -11,9 +11,10 @@ export type Files = [path: string, text: string][];
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[] };
 
 /** One worker thread rendering what it is sent; answers are matched to tasks by id. */
-class RenderWorker {
+export class RenderWorker {
   private readonly worker = new Worker(new URL("./emitWorker.js", import.meta.url));
-  private readonly sentPlans = new WeakSet<PackagePlan>();
+  /** The ids of the plans this worker holds. */
+  private readonly sentPlans = new Set<number>();
   private readonly pending = new Map<number, { resolve: (files: Files) => void; reject: (e: Error) => void }>();
   private nextId = 0;
 
@@ -31,9 +32,9 @@ class RenderWorker {
   }
 
   /** Renders the items; the plan (serialized once by the pool) is sent with the first task that needs it. */
-  render(planId: number, plan: PackagePlan, serialized: () => Uint8Array, items: readonly WorkItem[]): Promise<Files> {
-    const first = !this.sentPlans.has(plan);
-    this.sentPlans.add(plan);
+  render(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[]): Promise<Files> {
+    const first = !this.sentPlans.has(planId);
+    this.sentPlans.add(planId);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -42,8 +43,8 @@ class RenderWorker {
   }
 
   /** Lets the worker drop a plan no task will name again (a watch sends one per run). */
-  forget(planId: number, plan: PackagePlan): void {
-    if (this.sentPlans.delete(plan)) this.worker.postMessage({ forget: planId });
+  forget(planId: number): void {
+    if (this.sentPlans.delete(planId)) this.worker.postMessage({ forget: planId });
   }
 
   close(): Promise<number> {
@@ -85,12 +86,12 @@ export class RenderPool {
     let bytes: Uint8Array | undefined;
     const serialized = () => (bytes ??= serialize(sent));
     const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
-      this.workers[i % this.workers.length]!.render(planId, sent, serialized, items.slice(i * CHUNK, (i + 1) * CHUNK)),
+      this.workers[i % this.workers.length]!.render(planId, serialized, items.slice(i * CHUNK, (i + 1) * CHUNK)),
     );
     try {
       return (await Promise.all(batches)).flat();
     } finally {
-      for (const worker of this.workers) worker.forget(planId, sent);
+      for (const worker of this.workers) worker.forget(planId);
     }
   }
 
