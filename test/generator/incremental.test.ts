@@ -1,0 +1,204 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
+import { writeSynthetic } from "../bench/synthetic.mjs";
+
+// The watch regenerates from what the previous run kept (parsed files, checks passed, the model, the
+// keys of every output). Whatever it keeps, after any edit its tree must be the one a fresh run writes,
+// and its problems the ones a fresh run reports. Random edits, each followed by both. More runs:
+// INCREMENTAL_RUNS=500.
+
+// The watch runs its render workers from the build, as the CLI does.
+type Pipeline = typeof import("../../generator/pipeline.js");
+type Diagnostics = typeof import("../../generator/diagnostics.js");
+const BUILD = fileURLToPath(new URL("../../build/generator/", import.meta.url));
+const SCHEMAS = fileURLToPath(new URL("../../schemas", import.meta.url));
+const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 40);
+
+/** A seeded PRNG (mulberry32), so a failing sequence can be replayed from its seed. */
+function random(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
+  return { next, pick };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Every field map of a schema document, nested inline objects included. */
+function fieldMaps(doc: Json): { key: string; fields: Json }[] {
+  const out: { key: string; fields: Json }[] = [];
+  const walk = (key: string, fields: unknown) => {
+    if (!isObject(fields)) return;
+    out.push({ key, fields });
+    for (const f of Object.values(fields))
+      if (isObject(f)) for (const spec of [f, f.items, f.values]) if (isObject(spec)) walk("nested", spec.fields);
+  };
+  for (const key of ["fields", "inputs", "outputs", "config"]) walk(key, doc[key]);
+  return out;
+}
+
+type Edit = (doc: Json, r: ReturnType<typeof random>, names: readonly string[]) => boolean;
+
+/** Edits a maintainer makes, each on a parsed document; false when it does not apply to this one. */
+const EDITS: Record<string, Edit> = {
+  description: (doc) => typeof doc.description === "string" && ((doc.description += " Edited."), true),
+  fieldDescription: (doc, r) => {
+    const f = anyField(doc, r);
+    return !!f && typeof f.description === "string" && ((f.description += " Edited."), true);
+  },
+  bound: (doc, r) => {
+    const f = anyField(doc, r, (f) => ["maxLength", "maximum", "maxItems", "minimum"].some((k) => k in f));
+    const k = f && ["maxLength", "maximum", "maxItems", "minimum"].find((k) => typeof f[k] === "number");
+    return !!k && ((f![k] = (f![k] as number) + 1), true);
+  },
+  enumValue: (doc, r) => {
+    const f = anyField(doc, r, (f) => Array.isArray(f.enum));
+    if (!f) return false;
+    const values = f.enum as unknown[];
+    if (values.length > 1 && r.next() < 0.4) values.pop();
+    else values.push(typeof values[0] === "number" ? Math.max(...(values as number[])) + 1 : `extra${values.length}`);
+    return true;
+  },
+  renameEnum: (doc, r) => {
+    const f = anyField(doc, r, (f) => typeof f.enumName === "string");
+    return !!f && ((f.enumName += "X"), true);
+  },
+  addField: (doc, r) => {
+    const map = r.pick(fieldMaps(doc));
+    if (!map) return false;
+    const mode = map.key === "outputs" || map.key === "nested" ? {} : { mode: "optional" };
+    map.fields[`extra${Math.floor(r.next() * 1000)}`] = { type: "string", ...mode, description: "Extra." };
+    return true;
+  },
+  removeField: (doc, r) => {
+    const map = r.pick(fieldMaps(doc));
+    const name = map && r.pick(Object.keys(map.fields));
+    return !!name && delete map!.fields[name];
+  },
+  mode: (doc, r) => {
+    const f = anyField(doc, r, (f) => f.mode === "optional" || f.mode === "required");
+    return !!f && ((f.mode = f.mode === "optional" ? "required" : "optional"), true);
+  },
+  secret: (doc, r) => {
+    const f = anyField(doc, r, (f) => f.type === "string");
+    return !!f && ((f.secret = !f.secret), true);
+  },
+  deprecate: (doc, r) => {
+    const f = anyField(doc, r);
+    return !!f && ((f.deprecated = "Going away."), true);
+  },
+  ref: (doc, r, names) => {
+    const f = anyField(doc, r, (f) => typeof f.ref === "string");
+    const to = r.pick(names);
+    return !!f && !!to && ((f.ref = to), true);
+  },
+  rename: (doc) => typeof doc.name === "string" && ((doc.name += "Renamed"), true),
+};
+
+function anyField(doc: Json, r: ReturnType<typeof random>, when: (f: Json) => boolean = () => true): Json | undefined {
+  const all = fieldMaps(doc).flatMap(({ fields }) => Object.values(fields).filter(isObject));
+  const specs = all.flatMap((f) => [f, ...[f.items, f.values].filter(isObject)]);
+  return r.pick(specs.filter(when));
+}
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+
+describe("incremental regeneration (generate --watch)", () => {
+  let pipeline: Pipeline;
+  let diagnostics: Diagnostics;
+  const work = mkdtempSync(join(tmpdir(), "sdkgen-incremental-"));
+  const schemas = join(work, "schemas");
+  const out = join(work, "out");
+  let session: InstanceType<Pipeline["Regeneration"]>;
+
+  beforeAll(async () => {
+    pipeline = (await import(join(BUILD, "pipeline.js"))) as Pipeline;
+    diagnostics = (await import(join(BUILD, "diagnostics.js"))) as Diagnostics;
+    cpSync(SCHEMAS, schemas, { recursive: true });
+    writeSynthetic(schemas, 60);
+    session = new pipeline.Regeneration(schemas, out, join(work, "cache"));
+  });
+  afterAll(() => session?.close());
+
+  /** What a fresh run writes for each provider, or the problems it reports. */
+  async function fresh(): Promise<{ files: Map<string, string> } | { problems: unknown[] }> {
+    try {
+      const generated = await pipeline.generatePackages(pipeline.loadModels(schemas));
+      return {
+        files: new Map(generated.flatMap((p) => [...p.files].map(([path, text]) => [`${p.name}/${path}`, text]))),
+      };
+    } catch (e) {
+      if (!(e instanceof diagnostics.SchemaError)) throw e;
+      return { problems: e.diagnostics };
+    }
+  }
+
+  it("after every edit, writes what a fresh run writes, or reports what it reports", async () => {
+    const seed = Number(process.env.INCREMENTAL_SEED ?? Date.now() % 100_000);
+    const r = random(seed);
+    const originals = new Map(files(schemas).map((f) => [f, readFileSync(f, "utf8")]));
+    const schemaFiles = [...originals.keys()].filter((f) => f.endsWith(".yaml") && !f.includes("/meta/"));
+    await session.run(false, undefined, true);
+    let failed = 0;
+    /** Each file as the last run that generated found it: an edit the checks refuse is undone next. */
+    const good = new Map(originals);
+    let refused: string | undefined;
+    for (let i = 0; i < RUNS; i++) {
+      const file = refused ?? r.pick(schemaFiles)!;
+      const provider = relative(schemas, file).split("/")[0]!;
+      const names = schemaFiles
+        .filter((f) => f.includes(`/${provider}/types/`))
+        .map((f) => (parse(readFileSync(f, "utf8")) as Json | null)?.name)
+        .filter((n): n is string => typeof n === "string");
+      let what = "undo";
+      if (refused) writeFileSync(file, good.get(file)!);
+      else if (r.next() < 0.1) ((what = "restore"), writeFileSync(file, originals.get(file)!));
+      else if (r.next() < 0.05) ((what = "break"), writeFileSync(file, "fields: [\n"));
+      else {
+        const doc = parse(readFileSync(file, "utf8")) as Json;
+        const kinds = Object.keys(EDITS).filter((k) => k !== "rename" || r.next() < 0.2);
+        what = r.pick(kinds)!;
+        if (EDITS[what]!(doc, r, names)) writeFileSync(file, stringify(doc));
+      }
+      refused = undefined;
+      const step = `seed ${seed}, edit ${i}: ${what} ${relative(schemas, file)}`;
+      const expected = await fresh();
+      let problems: unknown[] | undefined;
+      try {
+        await session.run(false, undefined, true);
+      } catch (e) {
+        if (!(e instanceof diagnostics.SchemaError)) throw e;
+        problems = e.diagnostics;
+      }
+      if ("problems" in expected) {
+        failed++;
+        refused = file;
+        expect(problems, step).toEqual(expected.problems);
+        continue;
+      }
+      expect(problems, step).toBeUndefined();
+      good.set(file, readFileSync(file, "utf8"));
+      const written = new Map(files(out).map((f) => [relative(out, f), readFileSync(f, "utf8")]));
+      expect([...written.keys()], step).toEqual([...expected.files.keys()].sort());
+      for (const [path, text] of expected.files) expect(written.get(path), `${step}: ${path}`).toBe(text);
+    }
+    // Both paths were taken: edits the checks refuse, and edits that generate.
+    if (RUNS >= 20) expect(failed).toBeGreaterThan(0);
+    expect(failed).toBeLessThan(RUNS);
+    console.log(`seed ${seed}: ${RUNS} edits, ${failed} refused by the checks`);
+  });
+});
