@@ -6,8 +6,8 @@ import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js"
 import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
-import { loadSchemas, providerNames } from "./load/loadSchemas.js";
-import { buildModel } from "./model/buildModel.js";
+import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
+import { buildModel, ModelMemo } from "./model/buildModel.js";
 import type { PackageModel } from "./model/types.js";
 import { RenderPool, type Files, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
@@ -16,16 +16,32 @@ import { validateSchemas } from "./validate/validateSchemas.js";
 import { compareTree, stageTree, type Drift, type StagedTree } from "./write/writeTree.js";
 import type { PackageFiles } from "./write/writeTree.js";
 
+/**
+ * What a long-lived process (the watch) keeps from one run for the next, stage by stage: each keeps
+ * results by the identity of their inputs, which the loader keeps for unchanged files. Every run's
+ * output is what a fresh run writes (test/generator/incremental.test.ts holds it to that).
+ */
+export class RunMemo {
+  readonly sources = new KnownSources();
+  readonly model = new ModelMemo();
+}
+
 /** load -> validate -> model. Throws SchemaError with every problem found. */
-export function loadModels(schemaDir: string, cache?: GenCache, only?: string, stats = new Stats()): PackageModel[] {
-  const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only));
+export function loadModels(
+  schemaDir: string,
+  cache?: GenCache,
+  only?: string,
+  stats = new Stats(),
+  memo?: RunMemo,
+): PackageModel[] {
+  const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only, memo?.sources));
   const { providers, valid, diagnostics } = stats.time("validate", () =>
     validateSchemas(loaded.sources, cache?.dir, loaded.hooks),
   );
   const all = [...loaded.diagnostics, ...diagnostics];
   for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));
   if (all.length > 0) throw new SchemaError(sortDiagnostics(all));
-  return stats.time("model", () => providers.map(buildModel));
+  return stats.time("model", () => providers.map((p) => buildModel(p, memo?.model)));
 }
 
 /** plan, with naming collisions reported like schema problems. */
@@ -93,6 +109,7 @@ export class Regeneration {
   /** The schema files of each provider as the last completed run read them (a digest per provider). */
   private readonly read = new Map<string, string>();
   private readonly digests: SchemaDigests;
+  private readonly memo = new RunMemo();
 
   constructor(
     private readonly schemaDir: string,
@@ -115,7 +132,16 @@ export class Regeneration {
     const digests = new Map(onlyChanged ? names.map((p) => [p, this.digests.of(p)]) : []);
     const providers = onlyChanged ? names.filter((p) => this.read.get(p) !== digests.get(p)) : names;
     try {
-      const results = await generateWith(this.pool, this.cache, this.schemaDir, this.outDir, check, stats, providers);
+      const results = await generateWith(
+        this.pool,
+        this.cache,
+        this.schemaDir,
+        this.outDir,
+        check,
+        stats,
+        providers,
+        onlyChanged ? this.memo : undefined,
+      );
       completed = !check;
       for (const [p, digest] of digests) if (providers.includes(p)) this.read.set(p, digest);
       return results;
@@ -174,12 +200,13 @@ async function generateWith(
   check: boolean,
   stats: Stats,
   providers: readonly string[],
+  memo: RunMemo | undefined,
 ) {
   const problems: Diagnostic[] = [];
   const started: StartedPackage[] = [];
   for (const provider of providers) {
     try {
-      const models = loadModels(schemaDir, cache, provider, stats);
+      const models = loadModels(schemaDir, cache, provider, stats, memo);
       for (const plan of stats.time("plan", () => planPackages(models)))
         started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats));
     } catch (e) {

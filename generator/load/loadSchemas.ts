@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, type Stats } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { hashText, type GenCache } from "../cache/genCache.js";
+import { hashText, isRacy, statSignature, type GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { lazySource, parseSource, type Folder, type SourceDoc } from "./sourceDoc.js";
+import { lazySource, parseSource, type Folder, type SourceDoc, type SourceMeta } from "./sourceDoc.js";
 
 const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 
@@ -24,21 +24,30 @@ export function loadSchemas(
   schemaDir: string,
   cache?: GenCache,
   only?: string,
+  known?: KnownSources,
 ): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[] } {
   const sources: SourceDoc[] = [];
   const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   const add = (path: string, provider: string, folder: Folder) => {
+    // Taken before the file is read: a change made meanwhile then shows as a new signature next run.
+    const stat = known && statSync(path);
+    const kept = stat && known.unchanged(path, stat);
+    if (kept) return void sources.push(kept);
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
     // Read and hashed every run (cheap beside parsing): keyed by content, an edit is never missed.
     const text = readFileSync(path, "utf8");
     const meta = { file: show(path), provider, folder, stem, hash: hashText(text) };
+    const source = known?.sameContent(path, meta.hash) ?? read(text, meta);
+    if (source) sources.push(stat ? known.keep(path, stat, source) : source);
+  };
+  const read = (text: string, meta: SourceMeta): SourceDoc | undefined => {
     const fromHash = cache?.source(meta.hash);
-    if (fromHash) return void sources.push(lazySource(() => text, meta, fromHash.data, fromHash.valid));
+    if (fromHash) return lazySource(() => text, meta, fromHash.data, fromHash.valid);
     const r = parseSource(text, meta);
-    if (r.source) sources.push(r.source);
     diagnostics.push(...r.diagnostics);
+    return r.source;
   };
   const unexpected = (path: string, why: string) =>
     diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
@@ -95,3 +104,30 @@ const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();
 /** The provider folders under `schemaDir`, sorted. */
 export const providerNames = (schemaDir: string): string[] =>
   sortedEntries(schemaDir).filter((p) => p !== "meta" && statSync(join(schemaDir, p)).isDirectory());
+
+/**
+ * The schema files a long-lived process (the watch) read last, by path. A file whose stat signature is
+ * unchanged is not read again, and one whose content is unchanged keeps its SourceDoc: what later
+ * stages keep of a document, by its identity, then still applies.
+ */
+export class KnownSources {
+  private readonly byPath = new Map<string, { signature: string | undefined; source: SourceDoc }>();
+
+  /** The document as last read, when the file's signature is the one it had then. */
+  unchanged(path: string, stat: Stats): SourceDoc | undefined {
+    const kept = this.byPath.get(path);
+    return kept?.signature !== undefined && kept.signature === statSignature(stat) ? kept.source : undefined;
+  }
+
+  /** The document as last read, when the file holds the same text. */
+  sameContent(path: string, hash: string): SourceDoc | undefined {
+    const kept = this.byPath.get(path);
+    return kept?.source.hash === hash ? kept.source : undefined;
+  }
+
+  /** Keeps `source` as the file's document; its signature only if no change could hide in the clock's tick. */
+  keep(path: string, stat: Stats, source: SourceDoc): SourceDoc {
+    this.byPath.set(path, { signature: isRacy(stat) ? undefined : statSignature(stat), source });
+    return source;
+  }
+}

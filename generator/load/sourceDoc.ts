@@ -39,7 +39,7 @@ export interface SourceDoc {
 }
 
 export type Path = readonly (string | number)[];
-type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
+export type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
 
 // The library's own duplicate-key check (uniqueKeys) compares each key with every earlier one of its
 // map, which is quadratic: a 46,000-field file took minutes. keyProblems does it with a set.

@@ -29,10 +29,29 @@ const DEFAULT_LICENSE = "Apache-2.0";
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
+/** What building one document's part of the model made: its node, the inline types it hoisted and the enums it declared, in order. */
+interface Slice<T> {
+  readonly node: T;
+  readonly declared: readonly { readonly type: NamedType; readonly at: string }[];
+  readonly enums: readonly EnumType[];
+}
+
+/**
+ * What a long-lived process (the watch) keeps of each document's slice of the model, with the
+ * documents it was built from (the provider's, the groups it includes). A document whose inputs are
+ * the same objects (KnownSources keeps unchanged files' documents) gets the same slice back: the
+ * nodes keep their identity, so what later stages keep of them still applies.
+ */
+export class ModelMemo {
+  readonly slices = new WeakMap<SourceDoc, { deps: readonly (SourceDoc | undefined)[]; slice: Slice<unknown> }>();
+  /** Each type with its usage marked, by the type as built and its usage. */
+  readonly marked = new WeakMap<NamedType, { usage: string; type: NamedType }>();
+}
+
 /** Builds the model of one provider whose schemas passed validation. */
-export function buildModel(index: ProviderIndex): PackageModel {
-  const p = entity(index.provider!);
-  const providerCase: WireCase = p.wireCase ?? "camel";
+export function buildModel(index: ProviderIndex, memo?: ModelMemo): PackageModel {
+  const providerSrc = index.provider!;
+  const providerCase: WireCase = entity(providerSrc).wireCase ?? "camel";
   const enums = new Map<string, EnumType>();
   const types = new Map<string, NamedType>();
   /** Where each named type is declared. A group's inline objects are hoisted again for each entity including it. */
@@ -44,6 +63,182 @@ export function buildModel(index: ProviderIndex): PackageModel {
     if (prior === undefined || prior === at) (types.set(t.name, t), declaredAt.set(t.name, at));
     else clashing.push(t);
   };
+  /** A document's slice, built or (same inputs) kept, its declarations made in the order building made them. */
+  const slice = <T>(src: SourceDoc, build: (b: Builder) => T): T => {
+    const deps = [providerSrc, ...(entity(src).include ?? []).map((g) => index.types.get(g))];
+    const kept = memo?.slices.get(src);
+    const s = (
+      kept && kept.deps.length === deps.length && kept.deps.every((d, i) => d === deps[i]) ? kept.slice : sliceOf(build)
+    ) as Slice<T>;
+    memo?.slices.set(src, { deps, slice: s });
+    for (const { type, at } of s.declared) declare(type, at);
+    for (const e of s.enums) enums.set(e.name, e);
+    return s.node;
+  };
+
+  for (const [name, src] of index.types) {
+    const e = entity(src);
+    const wireCase = e.wireCase ?? providerCase;
+    if (e.kind === "object")
+      slice(src, (b) => {
+        const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+        return b.declare(
+          {
+            kind: "object",
+            name,
+            description: e.description.trim(),
+            fields: b.located(list, name, wireCase, "input"),
+            inline: false,
+            usage: NO_USAGE,
+            file: src.file,
+            [SOURCE]: src.position(["name"]),
+          },
+          src.file,
+        );
+      });
+    else if (e.kind === "union") {
+      const d = e.discriminator!;
+      slice(src, (b) =>
+        b.declare(
+          {
+            kind: "union",
+            name,
+            description: e.description.trim(),
+            discriminator: {
+              field: d.field,
+              wireName: d.wireName ?? toWireCase(d.field, wireCase),
+              caseInsensitive: !!d.caseInsensitive,
+              description: d.description.trim(),
+            },
+            variants: Object.entries(e.variants ?? {})
+              .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
+              .sort((a, b) => (a.value < b.value ? -1 : 1)),
+            usage: NO_USAGE,
+            file: src.file,
+            [SOURCE]: src.position(["name"]),
+          },
+          src.file,
+        ),
+      );
+    }
+  }
+
+  const p = entity(providerSrc);
+  const provider = slice(providerSrc, (b): Provider => ({
+    name: p.name,
+    displayName: p.displayName ?? p.name,
+    description: p.description.trim(),
+    envPrefix: p.envPrefix!,
+    ...(p.protocol && { protocol: p.protocol }),
+    package: { ...p.package!, keywords: p.package!.keywords ?? [], license: p.package!.license ?? DEFAULT_LICENSE },
+    config: b.located(ownFields(providerSrc, "config", p.config), "Provider", providerCase, "input"),
+    functions: Object.entries(p.functions ?? {})
+      .map(([name, fn]) => ({
+        name,
+        token: fn.token,
+        description: fn.description.trim(),
+        ...(fn.receiver && { receiver: fn.receiver }),
+        inputs: b.located(
+          ownFields(providerSrc, "inputs", fn.inputs, ["functions", name]),
+          pascal(name),
+          providerCase,
+          "input",
+        ),
+        outputs: b.located(
+          ownFields(providerSrc, "outputs", fn.outputs, ["functions", name]),
+          pascal(name),
+          providerCase,
+          "output",
+        ),
+        [SOURCE]: providerSrc.position(["functions", name], "key"),
+      }))
+      .sort(byName),
+    examples: examples(p.examples),
+    file: providerSrc.file,
+    [SOURCE]: providerSrc.position(["name"]),
+  }));
+
+  const resources: Resource[] = index.resources.map((src) =>
+    slice(src, (b): Resource => {
+      const e = entity(src);
+      const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+      return {
+        name: e.name,
+        token: e.token!,
+        description: e.description.trim(),
+        ...(e.deprecated && { deprecated: e.deprecated.trim() }),
+        fields: b.located(list, e.name, e.wireCase ?? providerCase, "input"),
+        importId: importId(e.importId!),
+        lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
+        // Keys sorted, so reordering them in the YAML changes nothing generated.
+        ...(e.operations && { operations: sortedKeys(e.operations) as NonNullable<Resource["operations"]> }),
+        ...(e.readiness && { readiness: sortedKeys(e.readiness) as Readiness }),
+        ...(e.createdAt && { createdAt: e.createdAt }),
+        ...(e.hooks && { hooks: e.hooks }),
+        examples: examples(e.examples),
+        file: src.file,
+        [SOURCE]: src.position(["name"]),
+      };
+    }),
+  );
+
+  const lookups: Lookup[] = index.lookups.map((src) =>
+    slice(src, (b): Lookup => {
+      const e = entity(src);
+      const owner = pascal(e.name);
+      const wireCase = e.wireCase ?? providerCase;
+      const inputs = b.located(
+        expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs)),
+        owner,
+        wireCase,
+        "input",
+      );
+      const outputs = b.located(ownFields(src, "outputs", e.outputs), owner, wireCase, "output");
+      const echoed = inputs
+        .filter((i) => !outputs.some((o) => o.name === i.name))
+        .map((i): Field => stripInputOnly({ ...i, mode: "output", guaranteed: i.mode === "required" }));
+      return {
+        name: e.name,
+        token: e.token!,
+        description: e.description.trim(),
+        ...(e.deprecated && { deprecated: e.deprecated.trim() }),
+        inputs,
+        results: [...outputs, ...echoed].sort(byName),
+        ...(e.operation && {
+          operation: e.operation === "hook" ? "hook" : (sortedKeys(e.operation) as Readonly<Record<string, unknown>>),
+        }),
+        ...(e.hooks && { hooks: e.hooks }),
+        examples: examples(e.examples),
+        file: src.file,
+        [SOURCE]: src.position(["name"]),
+      };
+    }),
+  );
+
+  const model = {
+    provider,
+    resources: resources.sort(byName),
+    lookups: lookups.sort(byName),
+    types: [...types.values(), ...clashing].sort(byName),
+    enums: [...enums.values()].sort(byName),
+    hooks: [...index.hooks.values()].map(({ name, file, text }) => ({ name, file, text })).sort(byName),
+  };
+  return withUsage(model, memo);
+}
+
+/** Builds one document's slice: the node `build` returns, and what it declared on the way. */
+function sliceOf<T>(build: (b: Builder) => T): Slice<T> {
+  const declared: { type: NamedType; at: string }[] = [];
+  const enums: EnumType[] = [];
+  const node = build(builder(declared, enums));
+  return { node, declared, enums };
+}
+
+type Builder = ReturnType<typeof builder>;
+
+/** The model's nodes for fields and type specs, with the inline types and enums they declare collected in order. */
+function builder(declared: { type: NamedType; at: string }[], enums: EnumType[]) {
+  const declare = <T extends NamedType>(type: T, at: string): T => (declared.push({ type, at }), type);
 
   const enumValues = (list: readonly RawEnumValue[]): EnumValue[] =>
     list.map((v) =>
@@ -84,7 +279,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
     let enumName: string | undefined;
     if (raw.enum) {
       enumName = raw.enumName ?? owner + pascal(field);
-      enums.set(enumName, {
+      enums.push({
         name: enumName,
         base: raw.type as EnumType["base"],
         values: enumValues(raw.enum),
@@ -172,146 +367,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
     return list.map((f) => field(f, f.group ?? owner, wireCase, position)).sort(byName);
   }
 
-  for (const [name, src] of index.types) {
-    const e = entity(src);
-    const wireCase = e.wireCase ?? providerCase;
-    if (e.kind === "object") {
-      const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
-      declare(
-        {
-          kind: "object",
-          name,
-          description: e.description.trim(),
-          fields: located(list, name, wireCase, "input"),
-          inline: false,
-          usage: NO_USAGE,
-          file: src.file,
-          [SOURCE]: src.position(["name"]),
-        },
-        src.file,
-      );
-    } else if (e.kind === "union") {
-      const d = e.discriminator!;
-      declare(
-        {
-          kind: "union",
-          name,
-          description: e.description.trim(),
-          discriminator: {
-            field: d.field,
-            wireName: d.wireName ?? toWireCase(d.field, wireCase),
-            caseInsensitive: !!d.caseInsensitive,
-            description: d.description.trim(),
-          },
-          variants: Object.entries(e.variants ?? {})
-            .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
-            .sort((a, b) => (a.value < b.value ? -1 : 1)),
-          usage: NO_USAGE,
-          file: src.file,
-          [SOURCE]: src.position(["name"]),
-        },
-        src.file,
-      );
-    }
-  }
-
-  const providerSrc = index.provider!;
-  const provider: Provider = {
-    name: p.name,
-    displayName: p.displayName ?? p.name,
-    description: p.description.trim(),
-    envPrefix: p.envPrefix!,
-    ...(p.protocol && { protocol: p.protocol }),
-    package: { ...p.package!, keywords: p.package!.keywords ?? [], license: p.package!.license ?? DEFAULT_LICENSE },
-    config: located(ownFields(providerSrc, "config", p.config), "Provider", providerCase, "input"),
-    functions: Object.entries(p.functions ?? {})
-      .map(([name, fn]) => ({
-        name,
-        token: fn.token,
-        description: fn.description.trim(),
-        ...(fn.receiver && { receiver: fn.receiver }),
-        inputs: located(
-          ownFields(providerSrc, "inputs", fn.inputs, ["functions", name]),
-          pascal(name),
-          providerCase,
-          "input",
-        ),
-        outputs: located(
-          ownFields(providerSrc, "outputs", fn.outputs, ["functions", name]),
-          pascal(name),
-          providerCase,
-          "output",
-        ),
-        [SOURCE]: providerSrc.position(["functions", name], "key"),
-      }))
-      .sort(byName),
-    examples: examples(p.examples),
-    file: providerSrc.file,
-    [SOURCE]: providerSrc.position(["name"]),
-  };
-
-  const resources: Resource[] = index.resources.map((src) => {
-    const e = entity(src);
-    const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
-    return {
-      name: e.name,
-      token: e.token!,
-      description: e.description.trim(),
-      ...(e.deprecated && { deprecated: e.deprecated.trim() }),
-      fields: located(list, e.name, e.wireCase ?? providerCase, "input"),
-      importId: importId(e.importId!),
-      lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
-      // Keys sorted, so reordering them in the YAML changes nothing generated.
-      ...(e.operations && { operations: sortedKeys(e.operations) as NonNullable<Resource["operations"]> }),
-      ...(e.readiness && { readiness: sortedKeys(e.readiness) as Readiness }),
-      ...(e.createdAt && { createdAt: e.createdAt }),
-      ...(e.hooks && { hooks: e.hooks }),
-      examples: examples(e.examples),
-      file: src.file,
-      [SOURCE]: src.position(["name"]),
-    };
-  });
-
-  const lookups: Lookup[] = index.lookups.map((src) => {
-    const e = entity(src);
-    const owner = pascal(e.name);
-    const wireCase = e.wireCase ?? providerCase;
-    const inputs = located(
-      expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs)),
-      owner,
-      wireCase,
-      "input",
-    );
-    const outputs = located(ownFields(src, "outputs", e.outputs), owner, wireCase, "output");
-    const echoed = inputs
-      .filter((i) => !outputs.some((o) => o.name === i.name))
-      .map((i): Field => stripInputOnly({ ...i, mode: "output", guaranteed: i.mode === "required" }));
-    return {
-      name: e.name,
-      token: e.token!,
-      description: e.description.trim(),
-      ...(e.deprecated && { deprecated: e.deprecated.trim() }),
-      inputs,
-      results: [...outputs, ...echoed].sort(byName),
-      ...(e.operation && {
-        operation: e.operation === "hook" ? "hook" : (sortedKeys(e.operation) as Readonly<Record<string, unknown>>),
-      }),
-      ...(e.hooks && { hooks: e.hooks }),
-      examples: examples(e.examples),
-      file: src.file,
-      [SOURCE]: src.position(["name"]),
-    };
-  });
-
-  const model = {
-    provider,
-    resources: resources.sort(byName),
-    lookups: lookups.sort(byName),
-    types: [...types.values(), ...clashing].sort(byName),
-    enums: [...enums.values()].sort(byName),
-    hooks: [...index.hooks.values()].map(({ name, file, text }) => ({ name, file, text })).sort(byName),
-  };
-  return withUsage(model);
+  return { declare, located };
 }
 
 const NO_USAGE = { input: false, output: false };
@@ -349,7 +405,7 @@ function idFormat(separator: string | undefined, parts: NonNullable<RawImportId[
 }
 
 /** Marks which forms each named type needs, walking from every entity. */
-function withUsage(model: Omit<PackageModel, never>): PackageModel {
+function withUsage(model: Omit<PackageModel, never>, memo: ModelMemo | undefined): PackageModel {
   const byType = new Map(model.types.map((t) => [t.name, { input: false, output: false }]));
   const types = new Map(model.types.map((t) => [t.name, t]));
   const mark = (name: string, as: "input" | "output") => {
@@ -378,7 +434,16 @@ function withUsage(model: Omit<PackageModel, never>): PackageModel {
   model.lookups.forEach(
     (l) => (l.inputs.forEach((f) => walk(f, "input")), l.results.forEach((f) => walk(f, "output"))),
   );
-  return { ...model, types: model.types.map((t) => ({ ...t, usage: byType.get(t.name)! })) };
+  const marked = (t: NamedType): NamedType => {
+    const usage = byType.get(t.name)!;
+    const key = `${usage.input}${usage.output}`;
+    const kept = memo?.marked.get(t);
+    if (kept?.usage === key) return kept.type;
+    const type = { ...t, usage };
+    memo?.marked.set(t, { usage: key, type });
+    return type;
+  };
+  return { ...model, types: model.types.map(marked) };
 }
 
 /** A JSON value with every object's keys in sorted order (arrays keep theirs). */

@@ -159,17 +159,18 @@ describe("incremental regeneration (generate --watch)", () => {
     let refused: string | undefined;
     for (let i = 0; i < RUNS; i++) {
       const file = refused ?? r.pick(schemaFiles)!;
-      const provider = relative(schemas, file).split("/")[0]!;
-      const names = schemaFiles
-        .filter((f) => f.includes(`/${provider}/types/`))
-        .map((f) => (parse(readFileSync(f, "utf8")) as Json | null)?.name)
-        .filter((n): n is string => typeof n === "string");
       let what = "undo";
       if (refused) writeFileSync(file, good.get(file)!);
       else if (r.next() < 0.1) ((what = "restore"), writeFileSync(file, originals.get(file)!));
       else if (r.next() < 0.05) ((what = "break"), writeFileSync(file, "fields: [\n"));
       else {
         const doc = parse(readFileSync(file, "utf8")) as Json;
+        // The types a `ref` may name: those of the file's provider (every file is readable here).
+        const provider = relative(schemas, file).split("/")[0]!;
+        const names = schemaFiles
+          .filter((f) => f.includes(`/${provider}/types/`))
+          .map((f) => (parse(readFileSync(f, "utf8")) as Json | null)?.name)
+          .filter((n): n is string => typeof n === "string");
         const kinds = Object.keys(EDITS).filter((k) => k !== "rename" || r.next() < 0.2);
         what = r.pick(kinds)!;
         if (EDITS[what]!(doc, r, names)) writeFileSync(file, stringify(doc));
