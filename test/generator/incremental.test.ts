@@ -135,7 +135,7 @@ describe("incremental regeneration (generate --watch)", () => {
   afterAll(() => session?.close());
 
   /** What a fresh run writes for each provider, or the problems it reports. */
-  async function fresh(): Promise<{ files: Map<string, string> } | { problems: unknown[] }> {
+  async function fresh(): Promise<{ files: Map<string, string> } | { problems: readonly unknown[] }> {
     try {
       const generated = await pipeline.generatePackages(pipeline.loadModels(schemas));
       return {
@@ -178,7 +178,7 @@ describe("incremental regeneration (generate --watch)", () => {
       refused = undefined;
       const step = `seed ${seed}, edit ${i}: ${what} ${relative(schemas, file)}`;
       const expected = await fresh();
-      let problems: unknown[] | undefined;
+      let problems: readonly unknown[] | undefined;
       try {
         await session.run(false, undefined, true);
       } catch (e) {
