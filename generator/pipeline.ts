@@ -5,7 +5,7 @@ import { GenCache, hashText, isRacy, statSignature } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
-import { moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
+import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
 import { buildModel, ModelMemo } from "./model/buildModel.js";
 import type { PackageModel } from "./model/types.js";
@@ -24,6 +24,7 @@ import type { PackageFiles } from "./write/writeTree.js";
 export class RunMemo {
   readonly sources = new KnownSources();
   readonly model = new ModelMemo();
+  readonly keys = new KeyMemo();
 }
 
 /** load -> validate -> model. Throws SchemaError with every problem found. */
@@ -208,7 +209,7 @@ async function generateWith(
     try {
       const models = loadModels(schemaDir, cache, provider, stats, memo);
       for (const plan of stats.time("plan", () => planPackages(models)))
-        started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats));
+        started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats, memo));
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
       problems.push(...e.diagnostics);
@@ -262,8 +263,9 @@ function startPackage(
   plan: PackagePlan,
   dir: string,
   stats: Stats,
+  memo: RunMemo | undefined,
 ): StartedPackage {
-  const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir));
+  const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir, memo?.keys));
   return { plan, dir, keys, rendered: pool.render(plan, misses) };
 }
 
@@ -280,14 +282,14 @@ async function finishPackage({ plan, dir, keys, rendered }: StartedPackage, cach
 }
 
 /** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the workers). */
-function moduleMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string) {
+function moduleMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string, memo: KeyMemo | undefined) {
   const keys = new Map<string, string>();
   const misses: WorkItem[] = [];
   for (const [path, text] of emitTextFiles(plan)) {
     keys.set(path, hashText(text));
     misses.push({ path, text });
   }
-  const moduleKeyText = moduleKeys(plan);
+  const moduleKeyText = moduleKeys(plan, memo);
   for (const job of moduleJobs(plan)) {
     keys.set(job.path, hashText(moduleKeyText.get(job.path)!));
     misses.push({ path: job.path, job });
@@ -297,11 +299,12 @@ function moduleMisses(cache: GenCache | undefined, plan: PackagePlan, dir: strin
 
 /**
  * The docs files the cache cannot vouch for, rendered (final: prettier has no say in them); their keys
- * go into `keys`. A page is keyed by its template and view, so an unchanged one is not rendered.
+ * go into `keys`, which holds the modules' already. A page is keyed by its template and what its view
+ * is made of (docFiles), so an unchanged one is neither rendered nor its view computed.
  */
 function docsPages(cache: GenCache | undefined, plan: PackagePlan, dir: string, keys: Map<string, string>) {
   const ready: [string, string][] = [];
-  for (const file of docFiles(plan)) {
+  for (const file of docFiles(plan, keys)) {
     keys.set(file.path, hashText(docKey(file)));
     if (!cache?.unchanged(join(dir, file.path), keys.get(file.path)!)) ready.push([file.path, renderDoc(file)]);
   }

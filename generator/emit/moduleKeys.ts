@@ -23,44 +23,72 @@ export function moduleJobs(plan: PackagePlan): ModuleJob[] {
 }
 
 /**
+ * What a long-lived process (the watch) keeps for the next run's keys: the digest of each model node's
+ * JSON, and the types and enums each entity's fields name, by the node. Nodes of unchanged documents
+ * are the same objects (ModelMemo), so their digests are not computed again.
+ */
+export class KeyMemo {
+  readonly digests = new WeakMap<object, string>();
+  readonly named = new WeakMap<object, readonly string[]>();
+}
+
+/**
  * Keys of the inputs each module's text depends on: its entity, every named type it reaches (names,
  * docs and secret or replace-on-change flags are read through references) and the enums they use.
- * Equal keys give equal text, which is what lets the cache skip emitting and formatting. Closures and
- * JSON of shared types are computed once per package.
+ * Equal keys give equal text, which is what lets the cache skip emitting and formatting. A node's
+ * JSON is digested once per package (once per session with a memo).
  */
-export function moduleKeys(plan: PackagePlan): Map<string, string> {
+export function moduleKeys(plan: PackagePlan, memo = new KeyMemo()): Map<string, string> {
   const m = plan.model;
   const types = new Map(m.types.map((t) => [t.name, t]));
-  const closures = new Map<string, Set<string>>();
-  /** Names of the types and enums (prefixed "enum:") a type spec reaches. */
-  const reach = (s: TypeSpec | undefined, into: Set<string>): void => {
-    if (!s) return;
-    if (s.enum) into.add(`enum:${s.enum}`);
-    if (s.ref) for (const n of closure(s.ref)) into.add(n);
-    reach(s.items, into);
-    reach(s.values, into);
+  const enums = new Map(m.enums.map((e) => [`enum:${e.name}`, e]));
+  const digest = (node: object): string => {
+    let d = memo.digests.get(node);
+    if (d === undefined) memo.digests.set(node, (d = hashText(JSON.stringify(node))));
+    return d;
   };
+  /** The types and enums (prefixed "enum:") a node's fields name directly. */
+  const named = (node: object, fields: () => readonly Field[]): readonly string[] => {
+    let names = memo.named.get(node);
+    if (names === undefined) {
+      const into = new Set<string>();
+      const add = (s: TypeSpec | undefined): void => {
+        if (!s) return;
+        if (s.enum) into.add(`enum:${s.enum}`);
+        if (s.ref) into.add(s.ref);
+        add(s.items);
+        add(s.values);
+      };
+      fields().forEach((f) => add(f.type));
+      memo.named.set(node, (names = [...into]));
+    }
+    return names;
+  };
+  const closures = new Map<string, Set<string>>();
+  /** A type with every type and enum it reaches. */
   const closure = (name: string): Set<string> => {
     let c = closures.get(name);
     if (c) return c;
     c = new Set([name]);
     closures.set(name, c); // set before walking, so a (rejected) cycle cannot recurse forever
     const t = types.get(name)!;
-    if (t.kind === "union") t.variants.forEach((v) => closure(v.ref).forEach((n) => c!.add(n)));
-    else t.fields.forEach((f) => reach(f.type, c!));
+    const direct = t.kind === "union" ? t.variants.map((v) => v.ref) : named(t, () => t.fields);
+    for (const n of direct) for (const r of n.startsWith("enum:") ? [n] : closure(n)) c.add(r);
     return c;
   };
-  // Each reached type or enum contributes the hash of its JSON, computed once per package.
-  const digests = new Map(m.enums.map((e) => [`enum:${e.name}`, hashText(JSON.stringify(e))]));
-  const json = (name: string) =>
-    digests.get(name) ?? (digests.set(name, hashText(JSON.stringify(types.get(name)))), digests.get(name)!);
-  const key = (job: ModuleJob, entity: unknown, fields: readonly Field[]) => {
-    const reached = new Set<string>();
-    fields.forEach((f) => reach(f.type, reached));
-    return JSON.stringify([job, entity]) + [...reached].sort().map(json).join("");
+  /** Digests of everything the fields of `node` reach, sorted by name. */
+  const reached = (node: object, fields: () => readonly Field[]): string => {
+    const all = new Set<string>();
+    for (const n of named(node, fields)) for (const r of n.startsWith("enum:") ? [n] : closure(n)) all.add(r);
+    return [...all]
+      .sort()
+      .map((n) => digest(enums.get(n) ?? types.get(n)!))
+      .join("");
   };
+  const key = (job: ModuleJob, node: object, fields: () => readonly Field[], context: unknown = null) =>
+    JSON.stringify([job, context]) + digest(node) + reached(node, fields);
   const out = new Map<string, string>([
-    [plan.enumsPath, key({ path: plan.enumsPath, kind: "enums" }, m.enums, [])],
+    [plan.enumsPath, JSON.stringify({ path: plan.enumsPath, kind: "enums" }) + m.enums.map(digest).join("")],
     // The roots are made of the names every module they re-export exports.
     ...[plan.indexPath, plan.staticIndexPath].map((path): [string, string] => [
       path,
@@ -68,7 +96,7 @@ export function moduleKeys(plan: PackagePlan): Map<string, string> {
     ]),
     [
       plan.providerPath,
-      key({ path: plan.providerPath, kind: "provider" }, m.provider, [
+      key({ path: plan.providerPath, kind: "provider" }, m.provider, () => [
         ...m.provider.config,
         ...m.provider.functions.flatMap((f) => f.outputs),
       ]),
@@ -78,18 +106,29 @@ export function moduleKeys(plan: PackagePlan): Map<string, string> {
     // The protocol decides the descriptor's type and how the bindings are described.
     out.set(
       r.path,
-      key({ path: r.path, kind: "resource", name: r.entity.name }, [r.entity, m.provider.protocol], r.entity.fields),
+      key(
+        { path: r.path, kind: "resource", name: r.entity.name },
+        r.entity,
+        () => r.entity.fields,
+        m.provider.protocol ?? null,
+      ),
     );
   for (const l of plan.lookups)
     out.set(
       l.path,
-      key({ path: l.path, kind: "lookup", name: l.entity.name }, l.entity, [...l.entity.inputs, ...l.entity.results]),
+      key({ path: l.path, kind: "lookup", name: l.entity.name }, l.entity, () => [
+        ...l.entity.inputs,
+        ...l.entity.results,
+      ]),
     );
   for (const t of plan.types.values())
     out.set(
       t.path,
       JSON.stringify({ path: t.path, kind: "type", name: t.entity.name }) +
-        [...closure(t.entity.name)].sort().map(json).join(""),
+        [...closure(t.entity.name)]
+          .sort()
+          .map((n) => digest(enums.get(n) ?? types.get(n)!))
+          .join(""),
     );
   return out;
 }
