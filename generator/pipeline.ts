@@ -12,6 +12,7 @@ import type { PackageModel } from "./model/types.js";
 import { RenderPool, type Files, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
 import { Stats } from "./stats.js";
+import { ValidationMemo } from "./validate/scope.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
 import { compareTree, stageTree, type Drift, type StagedTree } from "./write/writeTree.js";
 import type { PackageFiles } from "./write/writeTree.js";
@@ -23,6 +24,7 @@ import type { PackageFiles } from "./write/writeTree.js";
  */
 export class RunMemo {
   readonly sources = new KnownSources();
+  readonly checks = new ValidationMemo();
   readonly model = new ModelMemo();
   readonly keys = new KeyMemo();
 }
@@ -37,7 +39,7 @@ export function loadModels(
 ): PackageModel[] {
   const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only, memo?.sources));
   const { providers, valid, diagnostics } = stats.time("validate", () =>
-    validateSchemas(loaded.sources, cache?.dir, loaded.hooks),
+    validateSchemas(loaded.sources, cache?.dir, loaded.hooks, memo?.checks),
   );
   const all = [...loaded.diagnostics, ...diagnostics];
   for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));

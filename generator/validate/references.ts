@@ -39,10 +39,14 @@ const holdsIds = (spec: RawTypeSpec): boolean =>
  * `references` (schemas/README.md, "Fields"): each name is a resource of the same provider, and the
  * field holds ids (a string, an integer, or a list of them), since it is drawn as "refers to" in the docs.
  */
-export function checkReferences(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
+export function checkReferences(
+  index: ProviderIndex,
+  valid: ReadonlySet<SourceDoc>,
+  checked?: ReadonlySet<SourceDoc>,
+): Diagnostic[] {
   const kinds = index.resources.filter((r) => valid.has(r)).map((r) => entity(r).name);
   const known = new Set(kinds);
-  const docs = [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
+  const docs = checked ? [...checked] : [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
   const out: Diagnostic[] = [];
   for (const src of docs) {
     if (!src || !valid.has(src)) continue;

@@ -8,14 +8,20 @@ import { checkLookupOperations } from "./protocols/lookups.js";
 import { checkNetsvcOperations } from "./protocols/netsvc.js";
 import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
+import type { ValidationMemo } from "./scope.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
 
-/** The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first. */
+/**
+ * The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first.
+ * With a memo (the watch), a provider's checks may be scoped to the documents that changed since its
+ * last clean run (scope.ts); a scoped run that finds a problem is done again in full.
+ */
 export function validateSchemas(
   sources: readonly SourceDoc[],
   cacheDir?: string,
   hooks: readonly HookFile[] = [],
+  memo?: ValidationMemo,
 ): {
   providers: ProviderIndex[];
   valid: ReadonlySet<SourceDoc>;
@@ -23,20 +29,37 @@ export function validateSchemas(
 } {
   const diagnostics: Diagnostic[] = [];
   const valid = new Set<SourceDoc>();
+  const meta = () => (metaValidator ??= new MetaSchemaValidator(cacheDir));
   for (const src of sources) {
     // Compiled only when a file is not already known valid: ajv's compile is the costliest step here.
-    const found = src.knownValid ? [] : (metaValidator ??= new MetaSchemaValidator(cacheDir)).check(src);
-    if (found.length === 0) valid.add(src);
+    const found = src.knownValid || memo?.valid.has(src) ? [] : meta().check(src);
+    if (found.length === 0) (valid.add(src), memo?.valid.add(src));
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources, hooks);
-  for (const index of providers) diagnostics.push(...checkRules(index, valid), ...checkReferences(index, valid));
-  const meta = () => (metaValidator ??= new MetaSchemaValidator(cacheDir));
-  for (const index of providers)
-    diagnostics.push(
-      ...checkCloudplatOperations(index, valid, meta),
-      ...checkNetsvcOperations(index, valid, meta),
-      ...checkLookupOperations(index, valid, meta),
-    );
+  for (const index of providers) {
+    const checked = memo?.scope(index, valid);
+    let found = checkProvider(index, valid, meta, checked);
+    if (checked && found.length > 0) found = checkProvider(index, valid, meta);
+    const docs = [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
+    if (found.length === 0 && docs.every((d) => !d || valid.has(d))) memo?.passed(index);
+    diagnostics.push(...found);
+  }
   return { providers, valid, diagnostics };
+}
+
+/** The rules, the references and the operations' checks on one provider (or only on `checked`). */
+function checkProvider(
+  index: ProviderIndex,
+  valid: ReadonlySet<SourceDoc>,
+  meta: () => MetaSchemaValidator,
+  checked?: ReadonlySet<SourceDoc>,
+): Diagnostic[] {
+  return [
+    ...checkRules(index, valid, checked),
+    ...checkReferences(index, valid, checked),
+    ...checkCloudplatOperations(index, valid, meta, checked),
+    ...checkNetsvcOperations(index, valid, meta, checked),
+    ...checkLookupOperations(index, valid, meta, checked),
+  ];
 }

@@ -18,10 +18,11 @@ export function checkCloudplatOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
   meta: () => MetaSchemaValidator,
+  checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
   if (!index.provider || entity(index.provider).protocol !== "cloudplat") return [];
   return index.resources
-    .filter((src) => valid.has(src) && entity(src).operations !== undefined)
+    .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operations !== undefined)
     .flatMap((src) => {
       const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
       return shape.length ? shape : bindingRules(index, src);

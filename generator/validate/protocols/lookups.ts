@@ -18,10 +18,11 @@ export function checkLookupOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
   meta: () => MetaSchemaValidator,
+  checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
   const protocol = index.provider && entity(index.provider).protocol;
   return index.lookups
-    .filter((src) => valid.has(src) && entity(src).operation !== undefined)
+    .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operation !== undefined)
     .flatMap((src): Diagnostic[] => {
       const e = entity(src);
       if (!protocol)

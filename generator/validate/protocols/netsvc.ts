@@ -17,10 +17,11 @@ export function checkNetsvcOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
   meta: () => MetaSchemaValidator,
+  checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
   if (!index.provider || entity(index.provider).protocol !== "netsvc") return [];
   return index.resources
-    .filter((src) => valid.has(src) && entity(src).operations !== undefined)
+    .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operations !== undefined)
     .flatMap((src) => {
       const shape = meta().checkAt(src, ["operations"], "netsvcOperations");
       return shape.length ? shape : bindingRules(index, src);

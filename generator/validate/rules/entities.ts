@@ -1,7 +1,7 @@
 import { entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { camel, collisionKey } from "../../naming.js";
-import { found, type Finding, type Rule } from "./rule.js";
+import { found, inScope, type Finding, type Rule } from "./rule.js";
 
 /**
  * Entity-level checks need only a name and a token, so they run on files with structural errors too.
@@ -37,8 +37,9 @@ export const entityNames: Rule = {
 export const fileNames: Rule = {
   id: "file-names",
   description: "each file is named after its entity",
-  check: ({ index }) =>
-    allNamed(index).flatMap((src) => {
+  check: (input) =>
+    allNamed(input.index).flatMap((src) => {
+      if (!inScope(input, src)) return [];
       const e = entity(src);
       const stem = src.folder === "lookups" ? e.name : camel(e.name);
       return src.stem === stem
@@ -50,16 +51,20 @@ export const fileNames: Rule = {
 export const tokens: Rule = {
   id: "tokens",
   description: "resource, lookup and provider-function tokens have the forms above",
-  check: ({ index, walk: { provider } }) => {
+  check: (input) => {
+    const {
+      index,
+      walk: { provider },
+    } = input;
     const pkg = index.name;
     const wrong = (src: SourceDoc, path: Path, what: string, want: string, got: unknown): Finding =>
       typeof got === "string" && got !== want && at(src, path, `${what}token must be "${want}" (got "${got}")`);
     return found([
-      ...named(index.resources).map((src) => {
+      ...named(index.resources.filter((src) => inScope(input, src))).map((src) => {
         const e = entity(src);
         return wrong(src, ["token"], "resource ", `${pkg}:index/${camel(e.name)}:${e.name}`, e.token);
       }),
-      ...named(index.lookups).map((src) => {
+      ...named(index.lookups.filter((src) => inScope(input, src))).map((src) => {
         const e = entity(src);
         return wrong(src, ["token"], "lookup ", `${pkg}:index/${e.name}:${e.name}`, e.token);
       }),

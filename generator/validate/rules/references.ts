@@ -2,7 +2,7 @@ import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
-import { found, type Rule } from "./rule.js";
+import { found, inScope, type Rule } from "./rule.js";
 
 /** The type (object or union) or field group that `name` names, or what is wrong with the reference. */
 export function resolveType(
@@ -44,9 +44,12 @@ export function resolveType(
 export const references: Rule = {
   id: "references",
   description: "`ref` names an object or union type, and `include` a field group",
-  check: ({ index, valid, walk }) => {
+  check: (input) => {
+    const { index, valid, walk } = input;
     const objects = [...index.types.values()].filter((t) => entity(t).kind === "object");
-    const including = [...index.resources, ...index.lookups, ...objects].filter((s) => valid.has(s));
+    const including = [...index.resources, ...index.lookups, ...objects].filter(
+      (s) => valid.has(s) && inScope(input, s),
+    );
     return found([
       ...including.flatMap((src) =>
         (entity(src).include ?? []).map((g, i) => resolveType(index, src, ["include", i], g, "group").problem),

@@ -3,7 +3,7 @@ import type { RawEntity, RawField, RawTypeSpec } from "../../load/rawTypes.js";
 import type { Path, SourceDoc } from "../../load/sourceDoc.js";
 import type { Mode } from "../../model/types.js";
 import { collisionKey, type WireCase } from "../../naming.js";
-import { typeUsage } from "../typeUsage.js";
+import { typeUsage, type Usage } from "../typeUsage.js";
 
 /** Where a field map sits, which decides what its fields may say. */
 export interface Scope {
@@ -94,8 +94,11 @@ const inner = (s: Scope, isInput: boolean, nonSecretOutput: string | undefined):
     nonSecretOutput,
   });
 
-/** The field maps, fields and type specs of the valid documents: provider, resources, lookups, then types. */
-export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk {
+/**
+ * The field maps, fields and type specs of the valid documents: provider, resources, lookups, then
+ * types. With `checked`, only those resources and lookups (see validate/scope.ts).
+ */
+export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checked?: ReadonlySet<SourceDoc>): Walk {
   const maps: FieldMapSite[] = [];
   const fields: FieldSite[] = [];
   const specs: SpecSite[] = [];
@@ -162,7 +165,8 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
   const expand = (src: SourceDoc, include: readonly string[] | undefined, own: LocatedField[]) =>
     expandIncludes(index, src, include, own).filter((f) => isValid(f.src));
 
-  if (index.provider && provider) {
+  const inScope = (src: SourceDoc) => valid.has(src) && (!checked || checked.has(src));
+  if (index.provider && provider && !checked) {
     const src = index.provider;
     inputs(src, ownFields(src, "config", provider.config), REQUIRED_OR_OPTIONAL, true);
     for (const [fn, spec] of Object.entries(provider.functions ?? {})) {
@@ -170,13 +174,13 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
       outputs(src, ownFields(src, "outputs", spec.outputs, ["functions", fn]));
     }
   }
-  const resources = index.resources.filter(isValid).map((src) => {
+  const resources = index.resources.filter(inScope).map((src) => {
     const e = entity(src);
     const list = expand(src, e.include, ownFields(src, "fields", e.fields));
     inputs(src, list);
     return { src, fields: list };
   });
-  const lookups = index.lookups.filter(isValid).map((src) => {
+  const lookups = index.lookups.filter(inScope).map((src) => {
     const e = entity(src);
     const ins = expand(src, e.include, ownFields(src, "inputs", e.inputs));
     const outs = ownFields(src, "outputs", e.outputs);
@@ -184,8 +188,8 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
     outputs(src, outs);
     return { src, inputs: ins, outputs: outs };
   });
-  const usage = typeUsage(index, isValid);
-  for (const src of [...index.types.values()].filter(isValid)) {
+  const usage = checked ? new Map<string, Usage>() : typeUsage(index, isValid);
+  for (const src of checked ? [] : [...index.types.values()].filter(isValid)) {
     const e = entity(src);
     const u = usage.get(e.name) ?? NO_USAGE;
     const base = { modeForbidden: false, config: u.config, wireCase: wireCaseOf(src) };
