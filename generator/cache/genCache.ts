@@ -138,12 +138,25 @@ export class GenCache {
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });
     const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.next));
+    const sources = Object.entries(this.next.sources).map(([hash, s]) => `${JSON.stringify(hash)}:${sourceJson(s)}`);
+    writeFileSync(tmp, `{"sources":{${sources.join(",")}},"outputs":${JSON.stringify(this.next.outputs)}}`);
     renameSync(tmp, this.path);
     for (const f of readdirSync(dirname(this.path)))
       if (/^cache-.*\.json$/.test(f) && join(dirname(this.path), f) !== this.path)
         rmSync(join(dirname(this.path), f), { force: true });
   }
+}
+
+/** The JSON of each parsed file's entry, by its data: a watch saves the cache every run, its files mostly unchanged. */
+const sourceTexts = new WeakMap<object, { valid: boolean; text: string }>();
+
+function sourceJson(source: CacheData["sources"][string]): string {
+  if (typeof source.data !== "object" || source.data === null) return JSON.stringify(source);
+  const kept = sourceTexts.get(source.data);
+  if (kept?.valid === source.valid) return kept.text;
+  const text = JSON.stringify(source);
+  sourceTexts.set(source.data, { valid: source.valid, text });
+  return text;
 }
 
 let fingerprint: string | undefined;

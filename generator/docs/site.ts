@@ -27,7 +27,16 @@ export const PROVIDER_PAGE = "provider.html";
 /** A module's page: its path under src/ with `.html`, so pages are as collision-free as the plan's modules. */
 const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
 
+const built = new WeakMap<PackagePlan, Site>();
+
+/** The site of a plan, built once: the docs and the README both read it. */
 export function site(plan: PackagePlan): Site {
+  let found = built.get(plan);
+  if (!found) built.set(plan, (found = siteOf(plan)));
+  return found;
+}
+
+function siteOf(plan: PackagePlan): Site {
   const m = plan.model;
   return {
     model: m,

@@ -87,13 +87,11 @@ export function moduleKeys(plan: PackagePlan, memo = new KeyMemo()): Map<string,
   };
   const key = (job: ModuleJob, node: object, fields: () => readonly Field[], context: unknown = null) =>
     JSON.stringify([job, context]) + digest(node) + reached(node, fields);
+  // The roots are made of the names every module they re-export exports.
+  const exported = JSON.stringify(rootExports(plan));
   const out = new Map<string, string>([
     [plan.enumsPath, JSON.stringify({ path: plan.enumsPath, kind: "enums" }) + m.enums.map(digest).join("")],
-    // The roots are made of the names every module they re-export exports.
-    ...[plan.indexPath, plan.staticIndexPath].map((path): [string, string] => [
-      path,
-      JSON.stringify([path, rootExports(plan)]),
-    ]),
+    ...[plan.indexPath, plan.staticIndexPath].map((path): [string, string] => [path, JSON.stringify(path) + exported]),
     [
       plan.providerPath,
       key({ path: plan.providerPath, kind: "provider" }, m.provider, () => [

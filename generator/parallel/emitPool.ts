@@ -55,6 +55,12 @@ export class RenderWorker {
 /** Modules per task: small enough to share the work evenly, large enough that messages cost little. */
 const CHUNK = 25;
 
+/**
+ * A run rendering fewer than 1/FEW of a package's modules sends the part of the plan they need:
+ * serializing a 2,000-entity plan costs this thread ~75 ms.
+ */
+const FEW = 8;
+
 /** Items of one package from which a cold run starts a second worker: below, its start costs more than it saves. */
 const SECOND_WORKER_AT = 1000;
 
@@ -63,7 +69,7 @@ const SECOND_WORKER_AT = 1000;
  * reads schemas. A cold run (no cache, everything to build) of a large package starts a second, and
  * the two get every other batch; for both real providers one is enough, and a second only competed
  * for the two cores with this thread. A warm run rebuilds a few modules, and its worker gets only the
- * part of the plan they need.
+ * part of the plan they need (FEW).
  */
 export class RenderPool {
   private readonly workers = [new RenderWorker()];
@@ -78,7 +84,8 @@ export class RenderPool {
     if (this.cold && this.workers.length === 1 && items.length >= SECOND_WORKER_AT)
       this.workers.push(new RenderWorker());
     const jobs = items.flatMap((i) => ("job" in i ? [i.job] : []));
-    const sent = this.cold ? plan : subPlan(plan, jobs);
+    const modules = plan.resources.length + plan.lookups.length + plan.types.size;
+    const sent = jobs.length * FEW < modules ? subPlan(plan, jobs) : plan;
     const planId = this.planIds.get(sent) ?? this.planIds.set(sent, this.nextPlanId++).get(sent)!;
     // All posted now, dealt in turn: a worker asking for its next batch would wait on this thread,
     // which is busy reading the next provider or rendering docs pages.

@@ -63,8 +63,19 @@ export function entityExports(plan: PackagePlan): ModuleExports[] {
   ].sort((a, b) => (a.specifier < b.specifier ? -1 : 1));
 }
 
-/** Every module the package root re-exports: the runtime's names users handle, enums, provider, entities. */
-export function rootExports(plan: PackagePlan): ModuleExports[] {
+const computed = new WeakMap<PackagePlan, readonly ModuleExports[]>();
+
+/**
+ * Every module the package root re-exports: the runtime's names users handle, enums, provider,
+ * entities. Computed once per plan: the keys, the roots and the docs all read it.
+ */
+export function rootExports(plan: PackagePlan): readonly ModuleExports[] {
+  let found = computed.get(plan);
+  if (!found) computed.set(plan, (found = exportsOf(plan)));
+  return found;
+}
+
+function exportsOf(plan: PackagePlan): ModuleExports[] {
   const m = plan.model;
   const rt = runtimeReexports(m.provider.name);
   const p = providerSymbols(m);

@@ -180,69 +180,73 @@ describe("incremental regeneration (generate --watch)", () => {
     return problems;
   }
 
-  it("after every edit, writes what a fresh run writes, or reports what it reports", async () => {
-    const seed = Number(process.env.INCREMENTAL_SEED ?? Date.now() % 100_000);
-    const r = random(seed);
-    const originals = new Map(files(schemas).map((f) => [f, readFileSync(f, "utf8")]));
-    const schemaFiles = [...originals.keys()].filter((f) => f.endsWith(".yaml") && !f.includes("/meta/"));
-    const providerFiles = schemaFiles.filter((f) => f.endsWith("/provider.yaml"));
-    const typeFiles = schemaFiles.filter((f) => f.includes("/types/"));
-    await session.run(false, undefined, true);
-    let failed = 0;
-    /** Each file as the last run that generated found it: an edit the checks refuse is undone next. */
-    const good = new Map(originals);
-    let refused: string | undefined;
-    // First every kind of edit on a provider's file, a type's, a resource's and a lookup's; then random ones.
-    const tour = ["synth/provider.yaml", "netsvc/types/", "synth/resources/", "cloudplat/lookups/"].flatMap(
-      (prefix) => {
-        const file = schemaFiles.find((f) => relative(schemas, f).startsWith(prefix))!;
-        return Object.keys(EDITS).map((kind) => ({ file, kind }));
-      },
-    );
-    for (let i = 0, random = 0; tour.length > 0 || random < RUNS || refused; i++) {
-      let file: string;
-      let what: string;
-      if (refused) ((file = refused), (what = "undo"), writeFileSync(file, good.get(file)!));
-      else {
-        const planned = tour.shift();
-        if (!planned) random++;
-        // Shared files (a provider's, types) more often than their share: every entity depends on them.
-        const roll = r.next();
-        file = planned?.file ?? r.pick(roll < 0.1 ? providerFiles : roll < 0.35 ? typeFiles : schemaFiles)!;
-        what = planned ? planned.kind : r.next() < 0.1 ? "restore" : r.next() < 0.05 ? "break" : "edit";
-        if (what === "restore") writeFileSync(file, originals.get(file)!);
-        else if (what === "break") writeFileSync(file, "fields: [\n");
+  it(
+    "after every edit, writes what a fresh run writes, or reports what it reports",
+    async () => {
+      const seed = Number(process.env.INCREMENTAL_SEED ?? Date.now() % 100_000);
+      const r = random(seed);
+      const originals = new Map(files(schemas).map((f) => [f, readFileSync(f, "utf8")]));
+      const schemaFiles = [...originals.keys()].filter((f) => f.endsWith(".yaml") && !f.includes("/meta/"));
+      const providerFiles = schemaFiles.filter((f) => f.endsWith("/provider.yaml"));
+      const typeFiles = schemaFiles.filter((f) => f.includes("/types/"));
+      await session.run(false, undefined, true);
+      let failed = 0;
+      /** Each file as the last run that generated found it: an edit the checks refuse is undone next. */
+      const good = new Map(originals);
+      let refused: string | undefined;
+      // First every kind of edit on a provider's file, a type's, a resource's and a lookup's; then random ones.
+      const tour = ["synth/provider.yaml", "netsvc/types/", "synth/resources/", "cloudplat/lookups/"].flatMap(
+        (prefix) => {
+          const file = schemaFiles.find((f) => relative(schemas, f).startsWith(prefix))!;
+          return Object.keys(EDITS).map((kind) => ({ file, kind }));
+        },
+      );
+      for (let i = 0, random = 0; tour.length > 0 || random < RUNS || refused; i++) {
+        let file: string;
+        let what: string;
+        if (refused) ((file = refused), (what = "undo"), writeFileSync(file, good.get(file)!));
         else {
-          const doc = parse(readFileSync(file, "utf8")) as Json;
-          // The types a `ref` may name: those of the file's provider (every file is readable here).
-          const provider = relative(schemas, file).split("/")[0]!;
-          const names = schemaFiles
-            .filter((f) => f.includes(`/${provider}/types/`))
-            .map((f) => (parse(readFileSync(f, "utf8")) as Json | null)?.name)
-            .filter((n): n is string => typeof n === "string");
-          // The planned edit, or the first kind, in a random order, that applies to this document.
-          const kinds = planned
-            ? [planned.kind]
-            : Object.keys(EDITS)
-                .filter((k) => k !== "rename" || r.next() < 0.2)
-                .map((k) => [r.next(), k] as const)
-                .sort(([x], [y]) => x - y)
-                .map(([, k]) => k);
-          what = kinds.find((k) => EDITS[k]!(doc, r, names)) ?? `${what} (none applies)`;
-          writeFileSync(file, stringify(doc));
+          const planned = tour.shift();
+          if (!planned) random++;
+          // Shared files (a provider's, types) more often than their share: every entity depends on them.
+          const roll = r.next();
+          file = planned?.file ?? r.pick(roll < 0.1 ? providerFiles : roll < 0.35 ? typeFiles : schemaFiles)!;
+          what = planned ? planned.kind : r.next() < 0.1 ? "restore" : r.next() < 0.05 ? "break" : "edit";
+          if (what === "restore") writeFileSync(file, originals.get(file)!);
+          else if (what === "break") writeFileSync(file, "fields: [\n");
+          else {
+            const doc = parse(readFileSync(file, "utf8")) as Json;
+            // The types a `ref` may name: those of the file's provider (every file is readable here).
+            const provider = relative(schemas, file).split("/")[0]!;
+            const names = schemaFiles
+              .filter((f) => f.includes(`/${provider}/types/`))
+              .map((f) => (parse(readFileSync(f, "utf8")) as Json | null)?.name)
+              .filter((n): n is string => typeof n === "string");
+            // The planned edit, or the first kind, in a random order, that applies to this document.
+            const kinds = planned
+              ? [planned.kind]
+              : Object.keys(EDITS)
+                  .filter((k) => k !== "rename" || r.next() < 0.2)
+                  .map((k) => [r.next(), k] as const)
+                  .sort(([x], [y]) => x - y)
+                  .map(([, k]) => k);
+            what = kinds.find((k) => EDITS[k]!(doc, r, names)) ?? `${what} (none applies)`;
+            writeFileSync(file, stringify(doc));
+          }
         }
+        refused = undefined;
+        const step = `seed ${seed}, edit ${i}: ${what} ${relative(schemas, file)}`;
+        const problems = await agree(session, schemas, out, step);
+        if (process.env.INCREMENTAL_VERBOSE) console.log(step, JSON.stringify(problems).slice(0, 300));
+        if (problems.length > 0) (failed++, (refused = file));
+        else good.set(file, readFileSync(file, "utf8"));
       }
-      refused = undefined;
-      const step = `seed ${seed}, edit ${i}: ${what} ${relative(schemas, file)}`;
-      const problems = await agree(session, schemas, out, step);
-      if (process.env.INCREMENTAL_VERBOSE) console.log(step, JSON.stringify(problems).slice(0, 300));
-      if (problems.length > 0) (failed++, (refused = file));
-      else good.set(file, readFileSync(file, "utf8"));
-    }
-    // Both paths were taken: edits the checks refuse, and edits that generate.
-    expect(failed).toBeGreaterThan(0);
-    console.log(`seed ${seed}: ${RUNS} random edits after the tour, ${failed} refused by the checks`);
-  });
+      // Both paths were taken: edits the checks refuse, and edits that generate.
+      expect(failed).toBeGreaterThan(0);
+      console.log(`seed ${seed}: ${RUNS} random edits after the tour, ${failed} refused by the checks`);
+    },
+    60_000 + RUNS * 2_000,
+  );
 
   // Edits of one resource that break a document left as it was: the watch checks only what changed
   // since its last clean run, unless a changed document's part in the others' checks changed too.
