@@ -39,7 +39,7 @@ export function loadModels(
 ): PackageModel[] {
   const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only, memo?.sources));
   const { providers, valid, diagnostics } = stats.time("validate", () =>
-    validateSchemas(loaded.sources, cache?.dir, loaded.hooks, memo?.checks),
+    validateSchemas(loaded.sources, cache, loaded.hooks, memo?.checks),
   );
   const all = [...loaded.diagnostics, ...diagnostics];
   for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));
@@ -143,7 +143,7 @@ export class Regeneration {
         check,
         stats,
         providers,
-        onlyChanged ? this.memo : undefined,
+        this.memo,
       );
       completed = !check;
       for (const [p, digest] of digests) if (providers.includes(p)) this.read.set(p, digest);

@@ -13,6 +13,7 @@ import {
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
+import type { CleanRun } from "../validate/scope.js";
 
 /** A file changed this recently may change again within its clock's tick without a new signature. */
 const RACY_MS = 3000;
@@ -44,6 +45,8 @@ interface CacheData {
   sources: Record<string, { data: unknown; valid: boolean }>;
   /** Generated files by absolute path. */
   outputs: Record<string, OutputRecord>;
+  /** What each provider's last clean validation checked (validate/scope.ts), by provider. */
+  checks: Record<string, CleanRun>;
 }
 
 /**
@@ -54,7 +57,7 @@ interface CacheData {
  * change output; at worst it is ignored. Entries a run does not use are dropped when it saves.
  */
 export class GenCache {
-  private readonly next: CacheData = { sources: {}, outputs: {} };
+  private readonly next: CacheData = { sources: {}, outputs: {}, checks: {} };
   /** Signatures of files `unchanged` read back and found as written. */
   private readonly signatures = new Map<string, string>();
 
@@ -69,7 +72,7 @@ export class GenCache {
     try {
       return new GenCache(path, JSON.parse(readFileSync(path, "utf8")) as CacheData, true);
     } catch {
-      return new GenCache(path, { sources: {}, outputs: {} }, false);
+      return new GenCache(path, { sources: {}, outputs: {}, checks: {} }, false);
     }
   }
 
@@ -84,6 +87,15 @@ export class GenCache {
 
   keepSource(hash: string, data: unknown, valid: boolean): void {
     this.next.sources[hash] = { data, valid };
+  }
+
+  /** What the provider's last clean validation checked, as the previous run kept it. */
+  cleanRun(provider: string): CleanRun | undefined {
+    return this.previous.checks[provider];
+  }
+
+  keepCleanRun(provider: string, run: CleanRun): void {
+    this.next.checks[provider] = run;
   }
 
   /** Whether the file at `path` is what a previous run generated from inputs with this key, untouched since. */
@@ -124,6 +136,7 @@ export class GenCache {
     for (const [path, record] of Object.entries(this.previous.outputs))
       if (path.startsWith(`${dir}/`)) this.next.outputs[path] ??= record;
     for (const [hash, source] of Object.entries(this.previous.sources)) this.next.sources[hash] ??= source;
+    for (const [provider, run] of Object.entries(this.previous.checks)) this.next.checks[provider] ??= run;
   }
 
   /**
@@ -139,7 +152,11 @@ export class GenCache {
     mkdirSync(dirname(this.path), { recursive: true });
     const tmp = `${this.path}.${process.pid}.tmp`;
     const sources = Object.entries(this.next.sources).map(([hash, s]) => `${JSON.stringify(hash)}:${sourceJson(s)}`);
-    writeFileSync(tmp, `{"sources":{${sources.join(",")}},"outputs":${JSON.stringify(this.next.outputs)}}`);
+    const { outputs, checks } = this.next;
+    writeFileSync(
+      tmp,
+      `{"sources":{${sources.join(",")}},"outputs":${JSON.stringify(outputs)},"checks":${JSON.stringify(checks)}}`,
+    );
     renameSync(tmp, this.path);
     for (const f of readdirSync(dirname(this.path)))
       if (/^cache-.*\.json$/.test(f) && join(dirname(this.path), f) !== this.path)

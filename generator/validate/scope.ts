@@ -1,22 +1,24 @@
+import { hashText, type GenCache } from "../cache/genCache.js";
 import { entity, type ProviderIndex } from "../load/providerIndex.js";
-import type { HookFile } from "../load/loadSchemas.js";
-import type { SourceDoc } from "../load/sourceDoc.js";
+import { lazySource, type SourceDoc } from "../load/sourceDoc.js";
 import { enumDeclarations } from "./rules/enums.js";
 import { walk } from "./rules/walk.js";
 import { typeUsage } from "./typeUsage.js";
 
-/** What a provider's last clean validation checked. */
-interface CleanRun {
-  readonly provider: SourceDoc | undefined;
-  readonly types: readonly SourceDoc[];
-  readonly hooks: readonly HookFile[];
+/** What a provider's last clean validation checked: its documents by file and content hash. */
+export interface CleanRun {
+  readonly provider: string | undefined;
+  /** Each type as `<file> <hash>`, in index order. */
+  readonly types: readonly string[];
+  /** A digest of the hook modules' names and texts. */
+  readonly hooks: string;
   /** Resources, then lookups, in index order. */
-  readonly entities: readonly SourceDoc[];
+  readonly entities: readonly (readonly [file: string, hash: string])[];
 }
 
 /**
- * What a long-lived process (the watch) keeps of each provider's last clean validation, so that a run
- * checks only the resources and lookups that changed since.
+ * What a provider's last clean validation checked, kept between a watch's runs and in the cache
+ * between processes, so that a run checks only the resources and lookups that changed since.
  *
  * Why that is sound: the checks of one document read that document, the provider's, the types and the
  * hook modules, and of the other resources and lookups only what `contribution` sums up: their names,
@@ -30,25 +32,28 @@ export class ValidationMemo {
   /** Documents that passed the meta-schema. */
   readonly valid = new WeakSet<SourceDoc>();
   private readonly clean = new Map<string, CleanRun>();
+  /** The documents of each provider's last clean run, by content hash (a watch's; a new process reads the cache). */
+  private readonly docs = new Map<string, ReadonlyMap<string, SourceDoc>>();
 
   /** The resources and lookups to check, or undefined: check everything. */
-  scope(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): ReadonlySet<SourceDoc> | undefined {
-    const last = this.clean.get(index.name);
-    const entities = [...index.resources, ...index.lookups];
-    const types = [...index.types.values()];
+  scope(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, cache?: GenCache): ReadonlySet<SourceDoc> | undefined {
+    const last = this.clean.get(index.name) ?? cache?.cleanRun(index.name);
+    const now = cleanRun(index);
     if (
       !last ||
-      last.provider !== index.provider ||
-      !same(last.types, types) ||
-      !sameHooks(last.hooks, [...index.hooks.values()]) ||
-      last.entities.length !== entities.length
+      last.provider !== now.provider ||
+      last.hooks !== now.hooks ||
+      last.types.join("\n") !== now.types.join("\n") ||
+      last.entities.length !== now.entities.length
     )
       return undefined;
+    const docs = this.docs.get(index.name);
     const changed = new Set<SourceDoc>();
-    for (const [i, src] of entities.entries()) {
-      const before = last.entities[i]!;
-      if (src === before) continue;
-      if (src.file !== before.file || !valid.has(src)) return undefined;
+    for (const [i, src] of [...index.resources, ...index.lookups].entries()) {
+      const [file, hash] = last.entities[i]!;
+      if (src.hash === hash && src.file === file) continue;
+      const before = docs?.get(hash) ?? earlier(cache, src, hash);
+      if (src.file !== file || !valid.has(src) || !before) return undefined;
       if (contribution(index, src, valid) !== contribution(index, before, valid)) return undefined;
       changed.add(src);
     }
@@ -56,20 +61,32 @@ export class ValidationMemo {
   }
 
   /** Records a provider all of whose documents passed every check. */
-  passed(index: ProviderIndex): void {
-    this.clean.set(index.name, {
-      provider: index.provider,
-      types: [...index.types.values()],
-      hooks: [...index.hooks.values()],
-      entities: [...index.resources, ...index.lookups],
-    });
+  passed(index: ProviderIndex, cache?: GenCache): void {
+    const run = cleanRun(index);
+    this.clean.set(index.name, run);
+    this.docs.set(index.name, new Map([...index.resources, ...index.lookups].map((d) => [d.hash, d])));
+    cache?.keepCleanRun(index.name, run);
   }
 }
 
-const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+function cleanRun(index: ProviderIndex): CleanRun {
+  return {
+    provider: index.provider?.hash,
+    types: [...index.types.values()].map((t) => `${t.file} ${t.hash}`),
+    hooks: hashText(JSON.stringify([...index.hooks.values()].map((h) => [h.name, h.text]))),
+    entities: [...index.resources, ...index.lookups].map((d) => [d.file, d.hash]),
+  };
+}
 
-const sameHooks = (a: readonly HookFile[], b: readonly HookFile[]) =>
-  a.length === b.length && a.every((h, i) => h.name === b[i]!.name && h.text === b[i]!.text);
+/** The earlier version of a document, from the data the cache kept of it (valid then: its run was clean). */
+function earlier(cache: GenCache | undefined, now: SourceDoc, hash: string): SourceDoc | undefined {
+  const kept = cache?.source(hash);
+  if (!kept) return undefined;
+  const text = () => {
+    throw new Error(`the earlier version of ${now.file} has no text: only its data is kept`);
+  };
+  return lazySource(text, { file: now.file, provider: now.provider, folder: now.folder, stem: now.stem, hash }, kept.data, true);
+}
 
 /**
  * What the checks of other documents read of a resource or lookup: its name, the enums it declares by

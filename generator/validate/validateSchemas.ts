@@ -1,3 +1,4 @@
+import type { GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { HookFile } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
@@ -19,7 +20,7 @@ let metaValidator: MetaSchemaValidator | undefined;
  */
 export function validateSchemas(
   sources: readonly SourceDoc[],
-  cacheDir?: string,
+  cache?: GenCache,
   hooks: readonly HookFile[] = [],
   memo?: ValidationMemo,
 ): {
@@ -29,7 +30,7 @@ export function validateSchemas(
 } {
   const diagnostics: Diagnostic[] = [];
   const valid = new Set<SourceDoc>();
-  const meta = () => (metaValidator ??= new MetaSchemaValidator(cacheDir));
+  const meta = () => (metaValidator ??= new MetaSchemaValidator(cache?.dir));
   for (const src of sources) {
     // Compiled only when a file is not already known valid: ajv's compile is the costliest step here.
     const found = src.knownValid || memo?.valid.has(src) ? [] : meta().check(src);
@@ -38,11 +39,11 @@ export function validateSchemas(
   }
   const providers = indexProviders(sources, hooks);
   for (const index of providers) {
-    const checked = memo?.scope(index, valid);
+    const checked = memo?.scope(index, valid, cache);
     let found = checkProvider(index, valid, meta, checked);
     if (checked && found.length > 0) found = checkProvider(index, valid, meta);
     const docs = [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
-    if (found.length === 0 && docs.every((d) => !d || valid.has(d))) memo?.passed(index);
+    if (found.length === 0 && docs.every((d) => !d || valid.has(d))) memo?.passed(index, cache);
     diagnostics.push(...found);
   }
   return { providers, valid, diagnostics };

@@ -8,8 +8,8 @@ import { writeSynthetic } from "../bench/synthetic.mjs";
 import { BASE, schemaTree } from "./schemaTree.js";
 
 // The watch regenerates from what the previous run kept (parsed files, checks passed, the model, the
-// keys of every output). Whatever it keeps, after any edit its tree must be the one a fresh run writes,
-// and its problems the ones a fresh run reports. Edits, each followed by both. More runs:
+// keys of every output), and a new process from what the cache kept. Whatever they keep, after any
+// edit the tree must be the one a fresh run writes, and the problems the ones a fresh run reports. Edits, each followed by both. More runs:
 // INCREMENTAL_RUNS=500; a failing sequence again: INCREMENTAL_SEED=<seed>, each step printed with
 // INCREMENTAL_VERBOSE=1.
 
@@ -235,7 +235,13 @@ describe("incremental regeneration (generate --watch)", () => {
           }
         }
         refused = undefined;
-        const step = `seed ${seed}, edit ${i}: ${what} ${relative(schemas, file)}`;
+        // Now and then a new process, as `generate` is: it starts from what the cache kept.
+        const renew = r.next() < 0.25;
+        const step = `seed ${seed}, edit ${i}: ${what} ${relative(schemas, file)}${renew ? " (new process)" : ""}`;
+        if (renew) {
+          await session.close();
+          session = new pipeline.Regeneration(schemas, out, join(work, "cache"));
+        }
         const problems = await agree(session, schemas, out, step);
         if (process.env.INCREMENTAL_VERBOSE) console.log(step, JSON.stringify(problems).slice(0, 300));
         if (problems.length > 0) (failed++, (refused = file));
@@ -250,45 +256,55 @@ describe("incremental regeneration (generate --watch)", () => {
 
   // Edits of one resource that break a document left as it was: the watch checks only what changed
   // since its last clean run, unless a changed document's part in the others' checks changed too.
-  it("reports a problem an edit causes in another document, as a fresh run does", async () => {
-    const tiny = schemaTree({
-      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
-      "demo/types/part.yaml": `version: 1
+  it.each(["a watch", "a process per run"])(
+    "reports a problem an edit causes in another document (%s)",
+    async (mode) => {
+      const tiny = schemaTree({
+        "demo/provider.yaml": BASE["demo/provider.yaml"]!,
+        "demo/types/part.yaml": `version: 1
 kind: object
 name: Part
 description: A part.
 fields:
   size: { type: integer, mode: optional, replaceOnChange: Fixed., description: Size. }
 `,
-      "demo/resources/gadget.yaml": resource(
-        "Gadget",
-        "  part: { type: object, mode: optional, ref: Part, description: P. }\n",
-      ),
-      "demo/resources/gizmo.yaml": resource("Gizmo"),
-    });
-    const into = join(tiny, "../out");
-    const watch = new pipeline.Regeneration(tiny, into, join(tiny, "../cache"));
-    try {
-      const gadget = join(tiny, "demo/resources/gadget.yaml");
-      const before = readFileSync(gadget, "utf8");
-      expect(await agree(watch, tiny, into, "first run")).toEqual([]);
-      const edits: [what: string, from: string, to: string, where: string][] = [
-        // Part is then used as an output only, where replaceOnChange cannot be.
-        ["part becomes an output", "mode: optional, ref: Part", "mode: output, ref: Part", "part.yaml"],
-        // Term is declared again, in gizmo.yaml, with the earlier values.
-        ["Term gets a value", "enum: [1, 2]", "enum: [1, 2, 3]", "gizmo.yaml"],
-      ];
-      for (const [what, from, to, where] of edits) {
-        writeFileSync(gadget, before.replace(from, to));
-        const problems = await agree(watch, tiny, into, what);
-        expect(JSON.stringify(problems), what).toContain(where);
-        writeFileSync(gadget, before);
-        expect(await agree(watch, tiny, into, `${what}, undone`)).toEqual([]);
+        "demo/resources/gadget.yaml": resource(
+          "Gadget",
+          "  part: { type: object, mode: optional, ref: Part, description: P. }\n",
+        ),
+        "demo/resources/gizmo.yaml": resource("Gizmo"),
+      });
+      const into = join(tiny, "../out");
+      const start = () => new pipeline.Regeneration(tiny, into, join(tiny, "../cache"));
+      let watch = start();
+      /** The watch's next run, or a new process's. */
+      const next = async () => {
+        if (mode === "a watch") return watch;
+        await watch.close();
+        return (watch = start());
+      };
+      try {
+        const gadget = join(tiny, "demo/resources/gadget.yaml");
+        const before = readFileSync(gadget, "utf8");
+        expect(await agree(await next(), tiny, into, "first run")).toEqual([]);
+        const edits: [what: string, from: string, to: string, where: string][] = [
+          // Part is then used as an output only, where replaceOnChange cannot be.
+          ["part becomes an output", "mode: optional, ref: Part", "mode: output, ref: Part", "part.yaml"],
+          // Term is declared again, in gizmo.yaml, with the earlier values.
+          ["Term gets a value", "enum: [1, 2]", "enum: [1, 2, 3]", "gizmo.yaml"],
+        ];
+        for (const [what, from, to, where] of edits) {
+          writeFileSync(gadget, before.replace(from, to));
+          const problems = await agree(await next(), tiny, into, what);
+          expect(JSON.stringify(problems), what).toContain(where);
+          writeFileSync(gadget, before);
+          expect(await agree(await next(), tiny, into, `${what}, undone`)).toEqual([]);
+        }
+      } finally {
+        await watch.close();
       }
-    } finally {
-      await watch.close();
-    }
-  });
+    },
+  );
 });
 
 /** A resource of the demo provider with a Term enum, and `more` fields. */
