@@ -85,7 +85,12 @@ function earlier(cache: GenCache | undefined, now: SourceDoc, hash: string): Sou
   const text = () => {
     throw new Error(`the earlier version of ${now.file} has no text: only its data is kept`);
   };
-  return lazySource(text, { file: now.file, provider: now.provider, folder: now.folder, stem: now.stem, hash }, kept.data, true);
+  return lazySource(
+    text,
+    { file: now.file, provider: now.provider, folder: now.folder, stem: now.stem, hash },
+    kept.data,
+    true,
+  );
 }
 
 /**
