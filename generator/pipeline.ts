@@ -7,7 +7,8 @@ import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
-import { buildModel, ModelMemo } from "./model/buildModel.js";
+import { buildModel } from "./model/buildModel.js";
+import { ModelMemo } from "./model/modelMemo.js";
 import type { PackageModel } from "./model/types.js";
 import { RenderPool, type Files, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
@@ -25,8 +26,8 @@ import type { PackageFiles } from "./write/writeTree.js";
 export class RunMemo {
   readonly sources = new KnownSources();
   readonly checks = new ValidationMemo();
-  readonly model = new ModelMemo();
   readonly keys = new KeyMemo();
+  readonly model = new ModelMemo(this.keys.digests);
 }
 
 /** load -> validate -> model. Throws SchemaError with every problem found. */
@@ -44,7 +45,7 @@ export function loadModels(
   const all = [...loaded.diagnostics, ...diagnostics];
   for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));
   if (all.length > 0) throw new SchemaError(sortDiagnostics(all));
-  return stats.time("model", () => providers.map((p) => buildModel(p, memo?.model)));
+  return stats.time("model", () => providers.map((p) => buildModel(p, memo?.model, cache)));
 }
 
 /** plan, with naming collisions reported like schema problems. */
@@ -53,6 +54,16 @@ export function planPackages(models: readonly PackageModel[]): PackagePlan[] {
   const problems: Diagnostic[] = plans.flatMap((p) => p.diagnostics);
   if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
   return plans.map((p) => p.plan);
+}
+
+/** The plans of `models`; on a problem, those of `rebuilt` models, if given (reported with their positions). */
+function planned(models: readonly PackageModel[], rebuilt?: () => PackageModel[]): PackagePlan[] {
+  try {
+    return planPackages(models);
+  } catch (e) {
+    if (!(e instanceof SchemaError) || !rebuilt) throw e;
+    return planPackages(rebuilt());
+  }
 }
 
 export interface GeneratedPackage {
@@ -210,7 +221,9 @@ async function generateWith(
   for (const provider of providers) {
     try {
       const models = loadModels(schemaDir, cache, provider, stats, memo);
-      for (const plan of stats.time("plan", () => planPackages(models)))
+      // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
+      const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
+      for (const plan of stats.time("plan", () => planned(models, rebuilt)))
         started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats, memo));
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;

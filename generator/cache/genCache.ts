@@ -47,6 +47,14 @@ interface CacheData {
   outputs: Record<string, OutputRecord>;
   /** What each provider's last clean validation checked (validate/scope.ts), by provider. */
   checks: Record<string, CleanRun>;
+  /** Slices of the model (model/modelMemo.ts), by the files and contents they were built from. */
+  slices: Record<string, SliceRecord>;
+}
+
+/** A slice of the model: its JSON (node, declared types, enums) and the digest of its node's JSON. */
+export interface SliceRecord {
+  readonly text: string;
+  readonly digest: string;
 }
 
 /**
@@ -57,7 +65,7 @@ interface CacheData {
  * change output; at worst it is ignored. Entries a run does not use are dropped when it saves.
  */
 export class GenCache {
-  private readonly next: CacheData = { sources: {}, outputs: {}, checks: {} };
+  private readonly next: CacheData = { sources: {}, outputs: {}, checks: {}, slices: {} };
   /** Signatures of files `unchanged` read back and found as written. */
   private readonly signatures = new Map<string, string>();
 
@@ -72,7 +80,7 @@ export class GenCache {
     try {
       return new GenCache(path, JSON.parse(readFileSync(path, "utf8")) as CacheData, true);
     } catch {
-      return new GenCache(path, { sources: {}, outputs: {}, checks: {} }, false);
+      return new GenCache(path, { sources: {}, outputs: {}, checks: {}, slices: {} }, false);
     }
   }
 
@@ -96,6 +104,14 @@ export class GenCache {
 
   keepCleanRun(provider: string, run: CleanRun): void {
     this.next.checks[provider] = run;
+  }
+
+  slice(key: string): SliceRecord | undefined {
+    return this.previous.slices[key];
+  }
+
+  keepSlice(key: string, record: SliceRecord): void {
+    this.next.slices[key] = record;
   }
 
   /** Whether the file at `path` is what a previous run generated from inputs with this key, untouched since. */
@@ -137,6 +153,7 @@ export class GenCache {
       if (path.startsWith(`${dir}/`)) this.next.outputs[path] ??= record;
     for (const [hash, source] of Object.entries(this.previous.sources)) this.next.sources[hash] ??= source;
     for (const [provider, run] of Object.entries(this.previous.checks)) this.next.checks[provider] ??= run;
+    for (const [key, slice] of Object.entries(this.previous.slices)) this.next.slices[key] ??= slice;
   }
 
   /**
@@ -152,10 +169,11 @@ export class GenCache {
     mkdirSync(dirname(this.path), { recursive: true });
     const tmp = `${this.path}.${process.pid}.tmp`;
     const sources = Object.entries(this.next.sources).map(([hash, s]) => `${JSON.stringify(hash)}:${sourceJson(s)}`);
+    const slices = Object.entries(this.next.slices).map(([key, s]) => `${JSON.stringify(key)}:${sliceJson(s)}`);
     const { outputs, checks } = this.next;
     writeFileSync(
       tmp,
-      `{"sources":{${sources.join(",")}},"outputs":${JSON.stringify(outputs)},"checks":${JSON.stringify(checks)}}`,
+      `{"sources":{${sources.join(",")}},"outputs":${JSON.stringify(outputs)},"checks":${JSON.stringify(checks)},"slices":{${slices.join(",")}}}`,
     );
     renameSync(tmp, this.path);
     for (const f of readdirSync(dirname(this.path)))
@@ -173,6 +191,15 @@ function sourceJson(source: CacheData["sources"][string]): string {
   if (kept?.valid === source.valid) return kept.text;
   const text = JSON.stringify(source);
   sourceTexts.set(source.data, { valid: source.valid, text });
+  return text;
+}
+
+/** The JSON of each slice's entry, by the entry: a watch keeps most slices from run to run. */
+const sliceTexts = new WeakMap<SliceRecord, string>();
+
+function sliceJson(record: SliceRecord): string {
+  let text = sliceTexts.get(record);
+  if (text === undefined) sliceTexts.set(record, (text = JSON.stringify(record)));
   return text;
 }
 

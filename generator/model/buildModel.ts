@@ -22,6 +22,8 @@ import type {
   UnionType,
 } from "./types.js";
 import { SOURCE } from "./types.js";
+import type { ModelMemo, Slice } from "./modelMemo.js";
+import type { GenCache } from "../cache/genCache.js";
 
 type Position = "input" | "output";
 /** The ecosystem's convention for SDKs; a provider's `package.license` overrides it. */
@@ -29,28 +31,10 @@ const DEFAULT_LICENSE = "Apache-2.0";
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** What building one document's part of the model made: its node, the inline types it hoisted and the enums it declared, in order. */
-interface Slice<T> {
-  readonly node: T;
-  readonly declared: readonly { readonly type: NamedType; readonly at: string }[];
-  readonly enums: readonly EnumType[];
-}
-
-/**
- * What a long-lived process (the watch) keeps of each document's slice of the model, with the
- * documents it was built from (the provider's, the groups it includes). A document whose inputs are
- * the same objects (KnownSources keeps unchanged files' documents) gets the same slice back: the
- * nodes keep their identity, so what later stages keep of them still applies.
- */
-export class ModelMemo {
-  readonly slices = new WeakMap<SourceDoc, { deps: readonly (SourceDoc | undefined)[]; slice: Slice<unknown> }>();
-  /** Each type with its usage marked, by the type as built and its usage. */
-  readonly marked = new WeakMap<NamedType, { usage: string; type: NamedType }>();
-}
-
 /** Builds the model of one provider whose schemas passed validation. */
-export function buildModel(index: ProviderIndex, memo?: ModelMemo): PackageModel {
+export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCache): PackageModel {
   const providerSrc = index.provider!;
+  if (memo) memo.fromCache = false;
   const providerCase: WireCase = entity(providerSrc).wireCase ?? "camel";
   const enums = new Map<string, EnumType>();
   const types = new Map<string, NamedType>();
@@ -66,11 +50,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo): PackageModel
   /** A document's slice, built or (same inputs) kept, its declarations made in the order building made them. */
   const slice = <T>(src: SourceDoc, build: (b: Builder) => T): T => {
     const deps = [providerSrc, ...(entity(src).include ?? []).map((g) => index.types.get(g))];
-    const kept = memo?.slices.get(src);
-    const s = (
-      kept && kept.deps.length === deps.length && kept.deps.every((d, i) => d === deps[i]) ? kept.slice : sliceOf(build)
-    ) as Slice<T>;
-    memo?.slices.set(src, { deps, slice: s });
+    const s = memo ? memo.slice(src, deps, cache, () => sliceOf(build)) : sliceOf(build);
     for (const { type, at } of s.declared) declare(type, at);
     for (const e of s.enums) enums.set(e.name, e);
     return s.node;

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -300,6 +300,14 @@ fields:
           writeFileSync(gadget, before);
           expect(await agree(await next(), tiny, into, `${what}, undone`)).toEqual([]);
         }
+        // Found in planning, where the model's nodes (read from the cache by a new process) must still
+        // say where they are written.
+        const clash = join(tiny, "demo/types/gadgetArgs.yaml");
+        writeFileSync(clash, "version: 1\nkind: object\nname: GadgetArgs\ndescription: A clash.\nfields: {}\n");
+        const problems = await agree(await next(), tiny, into, "a type named like Gadget's args");
+        expect(JSON.stringify(problems)).toContain('"line":3');
+        rmSync(clash);
+        expect(await agree(await next(), tiny, into, "the clash removed")).toEqual([]);
       } finally {
         await watch.close();
       }
