@@ -14,6 +14,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import type { CleanRun } from "../validate/scope.js";
+import { emptyCache, formatCache, parseCache, sourceData, type CacheData, type SliceRecord } from "./cacheFile.js";
+
+export type { SliceRecord } from "./cacheFile.js";
 
 /** A file changed this recently may change again within its clock's tick without a new signature. */
 const RACY_MS = 3000;
@@ -28,36 +31,6 @@ export const isRacy = (stat: Stats): boolean => Date.now() - Math.max(stat.mtime
 export const hashText = (text: string): string => hash("sha1", text, "base64url");
 
 /**
- * What a run wrote to a file: the key of the inputs it came from, the hash of the text written, and
- * once a later run has read it back, its stat signature (size, inode, mtime and ctime): a file whose
- * signature is unchanged need not be read again. An edit that keeps size and mtime (a restored
- * mtime) changes ctime, which no tool restores; one within a coarse clock's tick is caught by taking
- * a signature only from a file last changed well before it was read (as git guards its index).
- */
-interface OutputRecord {
-  key: string;
-  hash: string;
-  stat?: string;
-}
-
-interface CacheData {
-  /** Parsed schema files by content hash, and whether they satisfy the meta-schema. */
-  sources: Record<string, { data: unknown; valid: boolean }>;
-  /** Generated files by absolute path. */
-  outputs: Record<string, OutputRecord>;
-  /** What each provider's last clean validation checked (validate/scope.ts), by provider. */
-  checks: Record<string, CleanRun>;
-  /** Slices of the model (model/modelMemo.ts), by the files and contents they were built from. */
-  slices: Record<string, SliceRecord>;
-}
-
-/** A slice of the model: its JSON (node, declared types, enums) and the digest of its node's JSON. */
-export interface SliceRecord {
-  readonly text: string;
-  readonly digest: string;
-}
-
-/**
  * The generator's cache between runs (`node_modules/.cache/sdkgen` by default). It holds parsed
  * schema files by content hash, and for each generated file the key of its inputs and the hash of
  * its text: a file is left alone only while its inputs are unchanged and its text is still exactly
@@ -65,7 +38,7 @@ export interface SliceRecord {
  * change output; at worst it is ignored. Entries a run does not use are dropped when it saves.
  */
 export class GenCache {
-  private readonly next: CacheData = { sources: {}, outputs: {}, checks: {}, slices: {} };
+  private readonly next: CacheData = emptyCache();
   /** Signatures of files `unchanged` read back and found as written. */
   private readonly signatures = new Map<string, string>();
 
@@ -76,11 +49,11 @@ export class GenCache {
   ) {}
 
   static open(dir: string): GenCache {
-    const path = join(dir, `cache-${generatorFingerprint()}.json`);
+    const path = join(dir, `cache-${generatorFingerprint()}.txt`);
     try {
-      return new GenCache(path, JSON.parse(readFileSync(path, "utf8")) as CacheData, true);
+      return new GenCache(path, parseCache(readFileSync(path, "utf8")), true);
     } catch {
-      return new GenCache(path, { sources: {}, outputs: {}, checks: {}, slices: {} }, false);
+      return new GenCache(path, emptyCache(), false);
     }
   }
 
@@ -89,12 +62,31 @@ export class GenCache {
     return dirname(this.path);
   }
 
-  source(hash: string): CacheData["sources"][string] | undefined {
-    return this.previous.sources[hash];
+  source(hash: string): { data: unknown; valid: boolean } | undefined {
+    const entry = this.previous.sources.get(hash);
+    try {
+      return entry && { data: sourceData(entry), valid: entry.valid };
+    } catch {
+      return undefined; // a damaged line: the file is parsed again
+    }
   }
 
+  /** Keeps a parsed file; one kept as the previous run had it is saved as read. */
   keepSource(hash: string, data: unknown, valid: boolean): void {
-    this.next.sources[hash] = { data, valid };
+    const before = this.previous.sources.get(hash);
+    const same = before?.valid === valid && "data" in before && before.data === data;
+    this.next.sources.set(hash, same ? before : { valid, data });
+  }
+
+  /** The content hash of the schema file at `path`, when its stat signature is the one recorded with it. */
+  schemaHash(path: string, stat: Stats): string | undefined {
+    const kept = this.previous.schemas[path];
+    return kept?.stat === statSignature(stat) ? kept.hash : undefined;
+  }
+
+  /** Records a schema file's hash with its signature (taken before it was read), unless a change could hide in the clock's tick. */
+  keepSchema(path: string, stat: Stats, hash: string): void {
+    if (!isRacy(stat)) this.next.schemas[path] = { stat: statSignature(stat), hash };
   }
 
   /** What the provider's last clean validation checked, as the previous run kept it. */
@@ -107,11 +99,11 @@ export class GenCache {
   }
 
   slice(key: string): SliceRecord | undefined {
-    return this.previous.slices[key];
+    return this.previous.slices.get(key);
   }
 
   keepSlice(key: string, record: SliceRecord): void {
-    this.next.slices[key] = record;
+    this.next.slices.set(key, record);
   }
 
   /** Whether the file at `path` is what a previous run generated from inputs with this key, untouched since. */
@@ -151,9 +143,11 @@ export class GenCache {
   carryOver(dir: string): void {
     for (const [path, record] of Object.entries(this.previous.outputs))
       if (path.startsWith(`${dir}/`)) this.next.outputs[path] ??= record;
-    for (const [hash, source] of Object.entries(this.previous.sources)) this.next.sources[hash] ??= source;
+    for (const [hash, source] of this.previous.sources)
+      if (!this.next.sources.has(hash)) this.next.sources.set(hash, source);
     for (const [provider, run] of Object.entries(this.previous.checks)) this.next.checks[provider] ??= run;
-    for (const [key, slice] of Object.entries(this.previous.slices)) this.next.slices[key] ??= slice;
+    for (const [path, schema] of Object.entries(this.previous.schemas)) this.next.schemas[path] ??= schema;
+    for (const [key, slice] of this.previous.slices) if (!this.next.slices.has(key)) this.next.slices.set(key, slice);
   }
 
   /**
@@ -168,39 +162,12 @@ export class GenCache {
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });
     const tmp = `${this.path}.${process.pid}.tmp`;
-    const sources = Object.entries(this.next.sources).map(([hash, s]) => `${JSON.stringify(hash)}:${sourceJson(s)}`);
-    const slices = Object.entries(this.next.slices).map(([key, s]) => `${JSON.stringify(key)}:${sliceJson(s)}`);
-    const { outputs, checks } = this.next;
-    writeFileSync(
-      tmp,
-      `{"sources":{${sources.join(",")}},"outputs":${JSON.stringify(outputs)},"checks":${JSON.stringify(checks)},"slices":{${slices.join(",")}}}`,
-    );
+    writeFileSync(tmp, formatCache(this.next));
     renameSync(tmp, this.path);
     for (const f of readdirSync(dirname(this.path)))
-      if (/^cache-.*\.json$/.test(f) && join(dirname(this.path), f) !== this.path)
+      if (/^cache-.*\.(json|txt)$/.test(f) && join(dirname(this.path), f) !== this.path)
         rmSync(join(dirname(this.path), f), { force: true });
   }
-}
-
-/** The JSON of each parsed file's entry, by its data: a watch saves the cache every run, its files mostly unchanged. */
-const sourceTexts = new WeakMap<object, { valid: boolean; text: string }>();
-
-function sourceJson(source: CacheData["sources"][string]): string {
-  if (typeof source.data !== "object" || source.data === null) return JSON.stringify(source);
-  const kept = sourceTexts.get(source.data);
-  if (kept?.valid === source.valid) return kept.text;
-  const text = JSON.stringify(source);
-  sourceTexts.set(source.data, { valid: source.valid, text });
-  return text;
-}
-
-/** The JSON of each slice's entry, by the entry: a watch keeps most slices from run to run. */
-const sliceTexts = new WeakMap<SliceRecord, string>();
-
-function sliceJson(record: SliceRecord): string {
-  let text = sliceTexts.get(record);
-  if (text === undefined) sliceTexts.set(record, (text = JSON.stringify(record)));
-  return text;
 }
 
 let fingerprint: string | undefined;

@@ -32,20 +32,28 @@ export function loadSchemas(
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   const add = (path: string, provider: string, folder: Folder) => {
     // Taken before the file is read: a change made meanwhile then shows as a new signature next run.
-    const stat = known && statSync(path);
-    const kept = stat && known.unchanged(path, stat);
+    const stat = statSync(path);
+    const kept = known?.unchanged(path, stat);
     if (kept) return void sources.push(kept);
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
-    // Read and hashed every run (cheap beside parsing): keyed by content, an edit is never missed.
-    const text = readFileSync(path, "utf8");
-    const meta = { file: show(path), provider, folder, stem, hash: hashText(text) };
-    const source = known?.sameContent(path, meta.hash) ?? read(text, meta);
-    if (source) sources.push(stat ? known.keep(path, stat, source) : source);
+    let text: string | undefined;
+    const textOf = () => (text ??= readFileSync(path, "utf8"));
+    // Keyed by content: a file is read and hashed unless the cache knows its hash by its signature.
+    const meta = {
+      file: show(path),
+      provider,
+      folder,
+      stem,
+      hash: cache?.schemaHash(path, stat) ?? hashText(textOf()),
+    };
+    cache?.keepSchema(path, stat, meta.hash);
+    const source = known?.sameContent(path, meta.hash) ?? read(textOf, meta);
+    if (source) sources.push(known ? known.keep(path, stat, source) : source);
   };
-  const read = (text: string, meta: SourceMeta): SourceDoc | undefined => {
+  const read = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
     const fromHash = cache?.source(meta.hash);
-    if (fromHash) return lazySource(() => text, meta, fromHash.data, fromHash.valid);
-    const r = parseSource(text, meta);
+    if (fromHash) return lazySource(text, meta, fromHash.data, fromHash.valid);
+    const r = parseSource(text(), meta);
     diagnostics.push(...r.diagnostics);
     return r.source;
   };

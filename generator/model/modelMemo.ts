@@ -37,18 +37,24 @@ export class ModelMemo {
     let kept = this.byDoc.get(src);
     if (kept?.key !== key) {
       const record = cache?.slice(key);
-      kept = record ? { key, slice: this.read(record), record } : this.built(key, build());
-      this.fromCache ||= !!record;
+      const read = record && this.read(record);
+      kept = read ? { key, slice: read, record: record! } : this.built(key, build());
+      this.fromCache ||= !!read;
       this.byDoc.set(src, kept);
     }
     cache?.keepSlice(key, kept.record);
     return kept.slice as Slice<T>;
   }
 
-  private read(record: SliceRecord): Slice<unknown> {
-    const [node, declared, enums] = JSON.parse(record.text) as [object, Slice<unknown>["declared"], EnumType[]];
-    this.digests.set(node, record.digest);
-    return { node, declared, enums };
+  /** The slice a record holds; undefined for a damaged one, which is then built again. */
+  private read(record: SliceRecord): Slice<unknown> | undefined {
+    try {
+      const [node, declared, enums] = JSON.parse(record.text) as [object, Slice<unknown>["declared"], EnumType[]];
+      this.digests.set(node, record.digest);
+      return { node, declared, enums };
+    } catch {
+      return undefined;
+    }
   }
 
   private built(key: string, slice: Slice<unknown>) {

@@ -313,6 +313,32 @@ fields:
       }
     },
   );
+
+  it("a damaged cache costs a rebuild, never a wrong file", async () => {
+    const tiny = schemaTree({
+      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
+      "demo/resources/gadget.yaml": resource("Gadget"),
+    });
+    const into = join(tiny, "../out");
+    const cacheDir = join(tiny, "../cache");
+    const first = new pipeline.Regeneration(tiny, into, cacheDir);
+    await agree(first, tiny, into, "first run").finally(() => first.close());
+    // Every parsed file's and every slice's line damaged; the head line (outputs) left as it is.
+    const file = join(
+      cacheDir,
+      readdirSync(cacheDir).find((f) => f.startsWith("cache-"))!,
+    );
+    const lines = readFileSync(file, "utf8").split("\n");
+    expect(lines.some((l) => l.startsWith("S\t")) && lines.some((l) => l.startsWith("L\t"))).toBe(true);
+    writeFileSync(
+      file,
+      lines.map((l) => (/^[SL]\t/.test(l) ? `${l.slice(0, l.lastIndexOf("\t"))}\t{"da` : l)).join("\n"),
+    );
+    const gadget = join(tiny, "demo/resources/gadget.yaml");
+    writeFileSync(gadget, readFileSync(gadget, "utf8").replace("A Gadget.", "A gadget, edited."));
+    const second = new pipeline.Regeneration(tiny, into, cacheDir);
+    expect(await agree(second, tiny, into, "after the damage").finally(() => second.close())).toEqual([]);
+  });
 });
 
 /** A resource of the demo provider with a Term enum, and `more` fields. */
