@@ -104,10 +104,11 @@ export async function regenerate(
   options: RegenerateOptions,
 ): Promise<RegenerateResult[]> {
   const session = new Regeneration(schemaDir, outDir, options.cacheDir);
+  const stats = options.stats ?? new Stats();
   try {
-    return await session.run(options.check, options.stats ?? new Stats());
+    return await session.run(options.check, stats);
   } finally {
-    await session.close();
+    await session.close(stats);
   }
 }
 
@@ -124,6 +125,9 @@ export class Regeneration {
   private readonly read = new Map<string, string>();
   private readonly digests: SchemaDigests;
   private readonly memo = new RunMemo();
+  /** The cache of the last run that completed, not yet saved; and when a watch saves it. */
+  private unsaved: GenCache | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly schemaDir: string,
@@ -140,7 +144,10 @@ export class Regeneration {
    * last completed run is left alone, its files as that run verified and wrote them.
    */
   async run(check: boolean, stats = new Stats(), onlyChanged = false): Promise<RegenerateResult[]> {
+    clearTimeout(this.saveTimer);
+    const cache = this.cache;
     let completed = false;
+    let done = false;
     const names = providerNames(this.schemaDir);
     // Only a watch compares providers with the last run; a single run does not look at the schemas twice.
     const digests = new Map(onlyChanged ? names.map((p) => [p, this.digests.of(p)]) : []);
@@ -157,19 +164,42 @@ export class Regeneration {
         this.memo,
       );
       completed = !check;
+      done = true;
       for (const [p, digest] of digests) if (providers.includes(p)) this.read.set(p, digest);
       return results;
     } finally {
-      if (this.cache && providers.length < names.length)
-        for (const p of names) if (!providers.includes(p)) this.cache.carryOver(join(this.outDir, p));
-      this.cache = this.cache?.nextRun(completed);
+      if (cache && providers.length < names.length)
+        for (const p of names) if (!providers.includes(p)) cache.carryOver(join(this.outDir, p));
+      // A run that failed wrote nothing, and the cache on disk still describes the files.
+      if (done) this.unsaved = cache;
+      this.cache = cache?.nextRun(completed);
     }
   }
 
-  close(): Promise<void> {
+  /**
+   * Saves the cache once the watch has been idle a while: it is for the next process, and a large
+   * provider's is megabytes, which every save would otherwise write.
+   */
+  saveWhenIdle(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.save(), IDLE_SAVE_MS);
+  }
+
+  private save(stats = new Stats()): void {
+    stats.time("save cache", () => this.unsaved?.save());
+    this.unsaved = undefined;
+  }
+
+  /** Saves the cache, and stops the workers. */
+  close(stats?: Stats): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.save(stats);
     return this.pool.close();
   }
 }
+
+/** How long a watch waits, after a run, before saving the cache. */
+const IDLE_SAVE_MS = 1000;
 
 /**
  * A digest of the content of every file a provider's generation reads (its folder and the shared
@@ -243,7 +273,6 @@ async function generateWith(
   );
   // A check writes nothing: what the last write recorded of each file still holds for the next run.
   if (check) for (const { dir } of packages) cache?.carryOver(dir);
-  stats.time("save cache", () => cache?.save());
   return results;
 }
 

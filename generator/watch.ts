@@ -11,8 +11,9 @@ const SETTLE_MS = 5;
  * `generate --watch`: the job of `generate`, then again after every change under the schema folder,
  * in one process whose workers and cache stay warm (`Regeneration`), so a one-file edit costs what it
  * changes. A run with schema problems prints them and writes nothing, as `generate` does, and the
- * watch goes on. Changes made during a run start another once it is done. SIGINT or SIGTERM ends the
- * watch after the run under way, never in the middle of a write; the status is then 0.
+ * watch goes on. Changes made during a run start another once it is done. The cache is saved once the
+ * watch is idle, and when it ends. SIGINT or SIGTERM ends the watch after the run under way, never in
+ * the middle of a write; the status is then 0.
  */
 export async function watchSchemas(schemaDir: string, outDir: string, cacheDir: string | undefined): Promise<number> {
   const session = new Regeneration(schemaDir, outDir, cacheDir);
@@ -29,6 +30,8 @@ export async function watchSchemas(schemaDir: string, outDir: string, cacheDir: 
         console.error(`${e.message}; nothing was written. Watching for the next change.`);
       } else if (e instanceof WriteError) console.error(`sdkgen: ${e.message}; nothing was written.`);
       else throw e;
+    } finally {
+      session.saveWhenIdle(); // what the last run that completed kept
     }
   };
   const schedule = () => {

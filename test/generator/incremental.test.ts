@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -338,6 +338,28 @@ fields:
     writeFileSync(gadget, readFileSync(gadget, "utf8").replace("A Gadget.", "A gadget, edited."));
     const second = new pipeline.Regeneration(tiny, into, cacheDir);
     expect(await agree(second, tiny, into, "after the damage").finally(() => second.close())).toEqual([]);
+  });
+
+  it("a watch saves its cache once idle, and when it ends", async () => {
+    const tiny = schemaTree({
+      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
+      "demo/resources/gadget.yaml": resource("Gadget"),
+    });
+    const cacheDir = join(tiny, "../cache");
+    const saved = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.startsWith("cache-")) : []);
+    const watch = new pipeline.Regeneration(tiny, join(tiny, "../out"), cacheDir);
+    try {
+      await watch.run(false, undefined, true);
+      watch.saveWhenIdle();
+      expect(saved()).toEqual([]); // not yet: the run just ended
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(saved()).toHaveLength(1);
+      rmSync(cacheDir, { recursive: true });
+      await watch.run(false, undefined, true);
+    } finally {
+      await watch.close();
+    }
+    expect(saved()).toHaveLength(1);
   });
 });
 
