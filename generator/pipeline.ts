@@ -19,8 +19,9 @@ import { compareTree, stageTree, type Drift, type StagedTree } from "./write/wri
 import type { PackageFiles } from "./write/writeTree.js";
 
 /**
- * What a long-lived process (the watch) keeps from one run for the next, stage by stage: each keeps
- * results by the identity of their inputs, which the loader keeps for unchanged files. Every run's
+ * What a session keeps from one run for the next (a watch runs many), stage by stage: each keeps
+ * results by the identity of their inputs, which the loader keeps for unchanged files. The clean
+ * validations and the model's slices are kept in the cache too, for a new process. Every run's
  * output is what a fresh run writes (test/generator/incremental.test.ts holds it to that).
  */
 export class RunMemo {
