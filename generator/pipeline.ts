@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { GenCache, hashText, isRacy, statSignature } from "./cache/genCache.js";
+import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
@@ -137,7 +137,7 @@ export class Regeneration {
   ) {
     this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
     this.pool = new RenderPool(!this.cache?.warm);
-    this.digests = new SchemaDigests(schemaDir);
+    this.digests = new SchemaDigests(schemaDir, this.memo.sources);
   }
 
   /**
@@ -204,13 +204,13 @@ const IDLE_SAVE_MS = 1000;
 
 /**
  * A digest of the content of every file a provider's generation reads (its folder and the shared
- * meta/ folder). A file is read again only when its stat signature changed, or when it changed within
- * a clock's tick of now (a save just made, which another could follow keeping the signature).
+ * meta/ folder). A file is read again only when its stat signature changed (KnownSources).
  */
 class SchemaDigests {
-  private readonly files = new Map<string, { signature: string; hash: string }>();
-
-  constructor(private readonly schemaDir: string) {}
+  constructor(
+    private readonly schemaDir: string,
+    private readonly known: KnownSources,
+  ) {}
 
   of(provider: string): string {
     const digest = createHash("sha1");
@@ -227,11 +227,8 @@ class SchemaDigests {
 
   private hash(path: string): string {
     const stat = statSync(path);
-    const signature = statSignature(stat);
-    const known = this.files.get(path);
-    if (known?.signature === signature && !isRacy(stat)) return known.hash;
-    const hash = hashText(readFileSync(path, "utf8"));
-    this.files.set(path, { signature, hash });
+    const hash = this.known.hashOf(path, stat) ?? hashText(readFileSync(path, "utf8"));
+    this.known.keepHash(path, stat, hash);
     return hash;
   }
 }

@@ -31,24 +31,18 @@ export function loadSchemas(
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   const add = (path: string, provider: string, folder: Folder) => {
-    // Taken before the file is read: a change made meanwhile then shows as a new signature next run.
-    const stat = statSync(path);
-    const kept = known?.unchanged(path, stat);
-    if (kept) return void sources.push(kept);
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
     let text: string | undefined;
     const textOf = () => (text ??= readFileSync(path, "utf8"));
-    // Keyed by content: a file is read and hashed unless the cache knows its hash by its signature.
-    const meta = {
-      file: show(path),
-      provider,
-      folder,
-      stem,
-      hash: cache?.schemaHash(path, stat) ?? hashText(textOf()),
-    };
-    cache?.keepSchema(path, stat, meta.hash);
-    const source = known?.sameContent(path, meta.hash) ?? read(textOf, meta);
-    if (source) sources.push(known ? known.keep(path, stat, source) : source);
+    // Keyed by content: a file is read and hashed unless this process or the cache knows its hash by
+    // its signature, taken before the file is read (a change made meanwhile shows as a new signature).
+    const stat = statSync(path);
+    const hash = known?.hashOf(path, stat) ?? cache?.schemaHash(path, stat) ?? hashText(textOf());
+    known?.keepHash(path, stat, hash);
+    cache?.keepSchema(path, stat, hash);
+    const meta = { file: show(path), provider, folder, stem, hash };
+    const source = known?.document(path, hash) ?? read(textOf, meta);
+    if (source) sources.push(known ? known.keep(path, source) : source);
   };
   const read = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
     const fromHash = cache?.source(meta.hash);
@@ -114,28 +108,35 @@ export const providerNames = (schemaDir: string): string[] =>
   sortedEntries(schemaDir).filter((p) => p !== "meta" && statSync(join(schemaDir, p)).isDirectory());
 
 /**
- * The schema files a long-lived process (the watch) read last, by path. A file whose stat signature is
+ * The schema files a session (a watch runs many) read last, by path. A file whose stat signature is
  * unchanged is not read again, and one whose content is unchanged keeps its SourceDoc: what later
- * stages keep of a document, by its identity, then still applies.
+ * stages keep of a document, by its identity, then still applies. The watch's digests of each
+ * provider's files read their hashes here too.
  */
 export class KnownSources {
-  private readonly byPath = new Map<string, { signature: string | undefined; source: SourceDoc }>();
+  private readonly hashes = new Map<string, { signature: string; hash: string }>();
+  private readonly documents = new Map<string, SourceDoc>();
 
-  /** The document as last read, when the file's signature is the one it had then. */
-  unchanged(path: string, stat: Stats): SourceDoc | undefined {
-    const kept = this.byPath.get(path);
-    return kept?.signature !== undefined && kept.signature === statSignature(stat) ? kept.source : undefined;
+  /** The file's content hash, when its stat signature is the one it had when hashed. */
+  hashOf(path: string, stat: Stats): string | undefined {
+    const kept = this.hashes.get(path);
+    return kept?.signature === statSignature(stat) ? kept.hash : undefined;
   }
 
-  /** The document as last read, when the file holds the same text. */
-  sameContent(path: string, hash: string): SourceDoc | undefined {
-    const kept = this.byPath.get(path);
-    return kept?.source.hash === hash ? kept.source : undefined;
+  /** Keeps a file's hash with its signature (taken before it was read), unless a change could hide in the clock's tick. */
+  keepHash(path: string, stat: Stats, hash: string): void {
+    if (isRacy(stat)) this.hashes.delete(path);
+    else this.hashes.set(path, { signature: statSignature(stat), hash });
   }
 
-  /** Keeps `source` as the file's document; its signature only if no change could hide in the clock's tick. */
-  keep(path: string, stat: Stats, source: SourceDoc): SourceDoc {
-    this.byPath.set(path, { signature: isRacy(stat) ? undefined : statSignature(stat), source });
+  /** The document last read from the file, when the file holds the same text. */
+  document(path: string, hash: string): SourceDoc | undefined {
+    const kept = this.documents.get(path);
+    return kept?.hash === hash ? kept : undefined;
+  }
+
+  keep(path: string, source: SourceDoc): SourceDoc {
+    this.documents.set(path, source);
     return source;
   }
 }

@@ -1,5 +1,13 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
-import type { RawEnumValue, RawExample, RawField, RawFields, RawImportId, RawTypeSpec } from "../load/rawTypes.js";
+import type {
+  RawEntity,
+  RawEnumValue,
+  RawExample,
+  RawField,
+  RawFields,
+  RawImportId,
+  RawTypeSpec,
+} from "../load/rawTypes.js";
 import type { Path, SourceDoc } from "../load/sourceDoc.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
@@ -143,10 +151,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
       const e = entity(src);
       const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
       return {
-        name: e.name,
-        token: e.token!,
-        description: e.description.trim(),
-        ...(e.deprecated && { deprecated: e.deprecated.trim() }),
+        ...entityHead(e),
         fields: b.located(list, e.name, e.wireCase ?? providerCase, "input"),
         importId: importId(e.importId!),
         lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
@@ -154,10 +159,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
         ...(e.operations && { operations: sortedKeys(e.operations) as NonNullable<Resource["operations"]> }),
         ...(e.readiness && { readiness: sortedKeys(e.readiness) as Readiness }),
         ...(e.createdAt && { createdAt: e.createdAt }),
-        ...(e.hooks && { hooks: e.hooks }),
-        examples: examples(e.examples),
-        file: src.file,
-        [SOURCE]: src.position(["name"]),
+        ...entityTail(e, src),
       };
     }),
   );
@@ -178,19 +180,13 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
         .filter((i) => !outputs.some((o) => o.name === i.name))
         .map((i): Field => stripInputOnly({ ...i, mode: "output", guaranteed: i.mode === "required" }));
       return {
-        name: e.name,
-        token: e.token!,
-        description: e.description.trim(),
-        ...(e.deprecated && { deprecated: e.deprecated.trim() }),
+        ...entityHead(e),
         inputs,
         results: [...outputs, ...echoed].sort(byName),
         ...(e.operation && {
           operation: e.operation === "hook" ? "hook" : (sortedKeys(e.operation) as Readonly<Record<string, unknown>>),
         }),
-        ...(e.hooks && { hooks: e.hooks }),
-        examples: examples(e.examples),
-        file: src.file,
-        [SOURCE]: src.position(["name"]),
+        ...entityTail(e, src),
       };
     }),
   );
@@ -351,6 +347,22 @@ function builder(declared: { type: NamedType; at: string }[], enums: EnumType[])
 }
 
 const NO_USAGE = { input: false, output: false };
+
+/** What a resource's node and a lookup's begin with. */
+const entityHead = (e: RawEntity) => ({
+  name: e.name,
+  token: e.token!,
+  description: e.description.trim(),
+  ...(e.deprecated && { deprecated: e.deprecated.trim() }),
+});
+
+/** What a resource's node and a lookup's end with. */
+const entityTail = (e: RawEntity, src: SourceDoc) => ({
+  ...(e.hooks && { hooks: e.hooks }),
+  examples: examples(e.examples),
+  file: src.file,
+  [SOURCE]: src.position(["name"]),
+});
 
 /** An echoed input in a result keeps its type and docs but none of its input-side rules. */
 function stripInputOnly(f: Field): Field {
