@@ -10,13 +10,12 @@ import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js"
 import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
 import type { PackageModel } from "./model/types.js";
-import { RenderPool, type Files, type WorkItem } from "./parallel/emitPool.js";
+import { RenderPool, type StagedFiles, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
 import { Stats } from "./stats.js";
 import { ValidationMemo } from "./validate/scope.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
-import { compareTree, stageTree, type Drift, type StagedTree } from "./write/writeTree.js";
-import type { PackageFiles } from "./write/writeTree.js";
+import { PackageStage, type Drift } from "./write/writeTree.js";
 
 /**
  * What a session keeps from one run for the next (a watch runs many), stage by stage: each keeps
@@ -233,7 +232,11 @@ class SchemaDigests {
   }
 }
 
-/** Each provider in turn: while the workers render one package, this thread loads the next. */
+/**
+ * Each provider in turn: while the workers render one package, this thread loads the next. Files are
+ * staged as they are rendered (beside their targets); they replace the targets only once every
+ * package rendered and staged without a problem, else every staged file is removed.
+ */
 async function generateWith(
   pool: RenderPool,
   cache: GenCache | undefined,
@@ -252,7 +255,7 @@ async function generateWith(
       // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
       const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
       for (const plan of stats.time("plan", () => planned(models, rebuilt)))
-        started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), stats, memo));
+        started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), check, stats, memo));
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
       problems.push(...e.diagnostics);
@@ -260,67 +263,80 @@ async function generateWith(
   }
   // Every package's modules are with the workers before this thread renders any docs page.
   const rendering = started.map((p) => finishPackage(p, cache, stats));
-  const packages = await stats.timeAsync("render (waiting on workers)", () => Promise.all(rendering));
-  if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
-  const results = await stats.timeAsync(check ? "compare" : "write", () =>
-    check
-      ? Promise.resolve(
-          packages.map(({ name, dir, files }) => ({ name, files: files.size, drift: compareTree(dir, files) })),
-        )
-      : writePackages(packages, cache),
-  );
+  const settled = await stats.timeAsync("render (waiting on workers)", () => Promise.allSettled(rendering));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed || problems.length > 0) {
+    for (const { stage, keys } of started) stage.abort(keys.keys());
+    throw failed ? failed.reason : new SchemaError(sortDiagnostics(problems));
+  }
+  const packages = settled.map((s) => (s as PromiseFulfilledResult<FinishedPackage>).value);
+  const results = stats.time(check ? "compare" : "write", () => commitPackages(packages, check ? undefined : cache));
   // A check writes nothing: what the last write recorded of each file still holds for the next run.
-  if (check) for (const { dir } of packages) cache?.carryOver(dir);
+  if (check) for (const { stage } of packages) cache?.carryOver(stage.dir);
   return results;
 }
 
-/**
- * Writes every package or none: all are staged first, and a failed stage aborts the others before any
- * file is replaced (a WriteError says so).
- */
-async function writePackages(
-  packages: readonly { name: string; dir: string; files: PackageFiles; keys: Map<string, string> }[],
-  cache: GenCache | undefined,
-) {
-  const staged = await Promise.allSettled(packages.map(({ dir, files }) => stageTree(dir, files)));
-  const failure = staged.find((s): s is PromiseRejectedResult => s.status === "rejected");
-  if (failure) {
-    for (const s of staged) if (s.status === "fulfilled") s.value.abort();
-    throw failure.reason;
-  }
-  const trees = staged.map((s) => (s as PromiseFulfilledResult<StagedTree>).value);
-  await Promise.all(trees.map((t) => t.commit()));
-  return packages.map(({ name, dir, files, keys }, i) => {
-    for (const [path, key] of keys) cache?.keepOutput(join(dir, path), key, files.get(path) ?? null);
-    return { name, files: files.size, drift: trees[i]!.drift };
+/** Every package's staged files renamed over their targets (unless checking), and recorded in the cache. */
+function commitPackages(packages: readonly FinishedPackage[], cache: GenCache | undefined): RegenerateResult[] {
+  return packages.map(({ name, stage, keys, hashes }) => {
+    const drift = stage.drift(keys.keys());
+    if (stage.write) stage.commit(drift);
+    for (const [path, key] of keys) cache?.keepOutput(join(stage.dir, path), key, hashes.get(path) ?? null);
+    return { name, files: keys.size, drift };
   });
 }
 
-type StartedPackage = { plan: PackagePlan; dir: string; keys: Map<string, string>; rendered: Promise<Files> };
+type StartedPackage = {
+  plan: PackagePlan;
+  stage: PackageStage;
+  keys: Map<string, string>;
+  rendered: Promise<StagedFiles>;
+};
+type FinishedPackage = {
+  name: string;
+  stage: PackageStage;
+  keys: Map<string, string>;
+  /** The hash of each file rendered this run (the others the cache vouched for). */
+  hashes: Map<string, string>;
+};
 
-/** A package's keys, and its modules the cache cannot vouch for sent to the workers. */
+/** A package's keys, and its modules the cache cannot vouch for sent to the workers to render and stage. */
 function startPackage(
   pool: RenderPool,
   cache: GenCache | undefined,
   plan: PackagePlan,
   dir: string,
+  check: boolean,
   stats: Stats,
   memo: RunMemo | undefined,
 ): StartedPackage {
   const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir, memo?.keys));
-  return { plan, dir, keys, rendered: pool.render(plan, misses) };
+  const stage = new PackageStage(dir, !check);
+  return { plan, stage, keys, rendered: pool.stage(plan, misses, { dir, write: !check }) };
 }
 
 /**
- * Every file of one package: `null` where the file on disk is already right, rendered otherwise. This
- * thread renders the docs pages while the workers render the modules.
+ * Every file of one package staged, or left alone where the cache vouches for the file on disk. This
+ * thread renders and stages the docs pages while the workers render and stage the modules.
  */
-async function finishPackage({ plan, dir, keys, rendered }: StartedPackage, cache: GenCache | undefined, stats: Stats) {
-  const ready = stats.time("docs", () => docsPages(cache, plan, dir, keys));
-  const files = new Map<string, string | null>([...keys.keys()].sort().map((path) => [path, null]));
-  for (const [path, text] of ready) files.set(path, text);
-  for (const [path, text] of await rendered) files.set(path, text);
-  return { name: plan.model.provider.name, dir, files, keys };
+async function finishPackage(
+  { plan, stage, keys, rendered }: StartedPackage,
+  cache: GenCache | undefined,
+  stats: Stats,
+): Promise<FinishedPackage> {
+  const hashes = new Map<string, string>();
+  const ready = stats.time("docs", () => docsPages(cache, plan, stage.dir, keys));
+  stats.time(stage.write ? "stage docs" : "compare docs", () => {
+    for (const [path, text] of ready) {
+      stage.stage(path, text);
+      hashes.set(path, hashText(text));
+    }
+  });
+  for (const [path, state, hash] of await rendered) {
+    stage.staged(path, state);
+    hashes.set(path, hash);
+  }
+  return { name: plan.model.provider.name, stage, keys, hashes };
 }
 
 /** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the workers). */

@@ -123,17 +123,19 @@ export class GenCache {
   }
 
   /**
-   * Records the file at `path` as generated from inputs with this key: `text` as this run wrote it, or
-   * (null) as the previous run recorded it, which `unchanged` found it still is. Nothing is read again.
+   * Records the file at `path` as generated from inputs with this key: with the hash of its text as
+   * this run wrote it, or (null) as the previous run recorded it, which `unchanged` found it still is.
+   * Nothing is read again.
    */
-  keepOutput(path: string, key: string, text: string | null): void {
-    if (text !== null) {
-      this.next.outputs[path] = { key, hash: hashText(text) };
+  keepOutput(path: string, key: string, hash: string | null): void {
+    if (hash !== null) {
+      this.next.outputs[path] = { key, hash };
       return;
     }
-    const { hash, stat } = this.previous.outputs[path]!;
-    const signature = this.signatures.get(path) ?? stat;
-    this.next.outputs[path] = signature === undefined ? { key, hash } : { key, hash, stat: signature };
+    const before = this.previous.outputs[path]!;
+    const signature = this.signatures.get(path) ?? before.stat;
+    this.next.outputs[path] =
+      signature === undefined ? { key, hash: before.hash } : { key, hash: before.hash, stat: signature };
   }
 
   /**

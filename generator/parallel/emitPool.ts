@@ -3,26 +3,37 @@ import { Worker } from "node:worker_threads";
 import type { ModuleJob } from "../emit/moduleKeys.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { subPlan } from "../plan/subPlan.js";
+import { WriteError, type FileState } from "../write/writeTree.js";
 
 /** A module to emit, or a text (a rendered template) that only needs formatting. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
 export type Files = [path: string, text: string][];
+/** Where a worker stages what it renders (stageFile), instead of sending the texts back. */
+export type StageTarget = { dir: string; write: boolean };
+/** A file a worker staged: its state against the disk, and its text's hash (for the cache). */
+export type StagedFiles = [path: string, state: FileState, hash: string][];
 /** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
-export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[] };
+export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into?: StageTarget };
+/** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
+export type Answer = { id: number; results?: Files | StagedFiles; error?: string; writeError?: string };
 
 /** One worker thread rendering what it is sent; answers are matched to tasks by id. */
 export class RenderWorker {
   private readonly worker = new Worker(new URL("./emitWorker.js", import.meta.url));
   /** The ids of the plans this worker holds. */
   private readonly sentPlans = new Set<number>();
-  private readonly pending = new Map<number, { resolve: (files: Files) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (files: Files | StagedFiles) => void; reject: (e: Error) => void }
+  >();
   private nextId = 0;
 
   constructor() {
-    this.worker.on("message", (m: { id: number; results?: Files; error?: string }) => {
+    this.worker.on("message", (m: Answer) => {
       const task = this.pending.get(m.id)!;
       this.pending.delete(m.id);
-      if (m.error) task.reject(new Error(`generator worker failed: ${m.error}`));
+      if (m.writeError) task.reject(new WriteError(m.writeError));
+      else if (m.error) task.reject(new Error(`generator worker failed: ${m.error}`));
       else task.resolve(m.results!);
     });
     this.worker.on("error", (e) => {
@@ -33,12 +44,22 @@ export class RenderWorker {
 
   /** Renders the items; the plan (serialized once by the pool) is sent with the first task that needs it. */
   render(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[]): Promise<Files> {
-    const first = !this.sentPlans.has(planId);
+    return this.send(planId, serialized, items) as Promise<Files>;
+  }
+
+  /** Renders the items and stages them in `into`, answering their states. */
+  stage(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[], into: StageTarget) {
+    return this.send(planId, serialized, items, into) as Promise<StagedFiles>;
+  }
+
+  private send(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[], into?: StageTarget) {
+    const task: Task = { planId, items, ...(into && { into }) };
+    if (!this.sentPlans.has(planId)) task.plan = serialized();
     this.sentPlans.add(planId);
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<Files | StagedFiles>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, task: first ? { planId, plan: serialized(), items } : { planId, items } });
+      this.worker.postMessage({ id, task });
     });
   }
 
@@ -78,8 +99,11 @@ export class RenderPool {
 
   constructor(private readonly cold: boolean) {}
 
-  /** Every item emitted (where needed) and formatted, in no particular order. */
-  async render(plan: PackagePlan, items: readonly WorkItem[]): Promise<Files> {
+  /**
+   * Every item emitted (where needed), formatted and staged in `into`, in no particular order. Every
+   * task is settled before this settles, so after a failure no worker is still writing.
+   */
+  async stage(plan: PackagePlan, items: readonly WorkItem[], into: StageTarget): Promise<StagedFiles> {
     if (items.length === 0) return [];
     if (this.cold && this.workers.length === 1 && items.length >= SECOND_WORKER_AT)
       this.workers.push(new RenderWorker());
@@ -93,10 +117,13 @@ export class RenderPool {
     let bytes: Uint8Array | undefined;
     const serialized = () => (bytes ??= serialize(sent));
     const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
-      this.workers[i % this.workers.length]!.render(planId, serialized, items.slice(i * CHUNK, (i + 1) * CHUNK)),
+      this.workers[i % this.workers.length]!.stage(planId, serialized, items.slice(i * CHUNK, (i + 1) * CHUNK), into),
     );
     try {
-      return (await Promise.all(batches)).flat();
+      const settled = await Promise.allSettled(batches);
+      const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+      if (failed) throw failed.reason;
+      return settled.flatMap((s) => (s as PromiseFulfilledResult<StagedFiles>).value);
     } finally {
       for (const worker of this.workers) worker.forget(planId);
     }

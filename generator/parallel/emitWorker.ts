@@ -1,12 +1,15 @@
 import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
+import { join } from "node:path";
+import { hashText } from "../cache/genCache.js";
 import { renderItems } from "../emit/renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import type { Task } from "./emitPool.js";
+import { stageFile, WriteError } from "../write/writeTree.js";
+import type { Answer, Files, StagedFiles, StageTarget, Task } from "./emitPool.js";
 
 // A render worker: emits the modules of each task, then formats them (prettier is loaded only for a
-// file not already in its style). Each plan comes once, with the first task that needs it, and is
-// dropped when the pool says no task will name it again.
+// file not already in its style), and stages them when told where. Each plan comes once, with the
+// first task that needs it, and is dropped when the pool says no task will name it again.
 const plans = new Map<number, PackagePlan>();
 
 parentPort!.on("message", async (message: { id: number; task: Task } | { forget: number }) => {
@@ -15,10 +18,23 @@ parentPort!.on("message", async (message: { id: number; task: Task } | { forget:
     return;
   }
   const { id, task } = message;
+  const answer = (a: Answer) => parentPort!.postMessage(a);
   try {
     if (task.plan) plans.set(task.planId, deserialize(task.plan) as PackagePlan);
-    parentPort!.postMessage({ id, results: await renderItems(plans.get(task.planId)!, task.items) });
+    const files = await renderItems(plans.get(task.planId)!, task.items);
+    answer({ id, results: task.into ? staged(files, task.into) : files });
   } catch (e) {
-    parentPort!.postMessage({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    if (e instanceof WriteError) answer({ id, writeError: e.message });
+    else answer({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }
 });
+
+/** Folders known to exist may vanish between tasks (an aborted run removes the empty ones): known per task. */
+const staged = (files: Files, into: StageTarget): StagedFiles => {
+  const folders = new Set<string>();
+  return files.map(([path, text]) => [
+    path,
+    stageFile(join(into.dir, path), text, into.write, folders),
+    hashText(text),
+  ]);
+};

@@ -5,83 +5,116 @@ import { dirname, join } from "node:path";
 const OWNED_TOP_LEVEL = ["LICENSE", "package.json", "tsconfig.json", "README.md"];
 const OWNED_FOLDERS = ["src", "docs"];
 
-/** A package's files: path to text, or to `null` where the cache vouches that the file on disk is already right. */
-export type PackageFiles = ReadonlyMap<string, string | null>;
-
 export interface Drift {
   readonly added: string[];
   readonly changed: string[];
   readonly removed: string[];
 }
 
-/** What differs between `files` and the package folder on disk. */
-export function compareTree(dir: string, files: PackageFiles): Drift {
-  const onDisk = ownedFiles(dir);
-  const drift: Drift = { added: [], changed: [], removed: [] };
-  for (const [path, text] of files) {
-    if (!onDisk.has(path)) drift.added.push(path);
-    else if (text !== null && readFileSync(join(dir, path), "utf8") !== text) drift.changed.push(path);
-  }
-  for (const path of onDisk) if (!files.has(path)) drift.removed.push(path);
-  for (const list of Object.values(drift)) list.sort();
-  return drift;
-}
+/** A file's text against the file on disk. */
+export type FileState = "added" | "changed" | "same";
 
 /** A write that failed: what it says is true of the disk (nothing written, or exactly what was). */
 export class WriteError extends Error {}
 
-/** A package's changes written beside their targets, to be committed (renamed) or aborted together. */
-export interface StagedTree {
-  readonly drift: Drift;
-  /** Renames every staged file over its target and removes stale files. */
-  commit(): Promise<void>;
-  /** Removes every staged file, leaving the folder as it was. */
-  abort(): void;
-}
+/** Where a run stages a file's new text: beside its target, renamed over it on commit. */
+export const stagedPath = (target: string): string => `${target}.sdkgen-${process.pid}.tmp`;
 
 /**
- * Writes what changed as temporary files beside the targets (`<file>.sdkgen-<pid>.tmp`), so a failure
- * (a name too long, a full disk) is found before any target changes; a failed stage removes what it
- * wrote and throws a WriteError. Callers compute every file before staging, so a schema or generator
- * error never reaches the disk. Writes are synchronous: by then nothing else is left to do, and for
- * 6,000 files fs/promises cost half a second more of CPU (its promises, and threads contending for
- * the same folders) than writeFileSync.
+ * Compares `text` with the file at `target` and, when they differ and `write` is set, writes it beside
+ * the target (stagedPath). `folders` holds the folders this caller knows exist. Render workers stage
+ * the files they render this way as they go, and this thread the docs pages, so that writing is done
+ * beside rendering rather than after it. A failure (a name too long, a full disk) throws a WriteError;
+ * the caller then aborts the whole package (PackageStage.abort).
  */
-export async function stageTree(dir: string, files: PackageFiles): Promise<StagedTree> {
-  const drift = compareTree(dir, files);
-  const paths = [...drift.added, ...drift.changed];
-  const tmp = (path: string) => `${join(dir, path)}.sdkgen-${process.pid}.tmp`;
-  const staged: string[] = [];
-  const abort = () => {
-    for (const file of staged) rmSync(file, { force: true });
-    for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(dir, folder));
-  };
-  const folders = new Set<string>();
-  for (const path of paths) {
-    try {
-      const folder = dirname(join(dir, path));
+export function stageFile(target: string, text: string, write: boolean, folders: Set<string>): FileState {
+  try {
+    const state = stateOf(target, text);
+    if (write && state !== "same") {
+      const folder = dirname(target);
       if (!folders.has(folder)) {
         mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      writeFileSync(tmp(path), files.get(path)!);
-      staged.push(tmp(path));
-    } catch (e) {
-      abort();
-      throw new WriteError(
-        `could not write ${join(dir, path)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      );
+      writeFileSync(stagedPath(target), text);
     }
+    return state;
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new WriteError(`could not ${write ? "write" : "read"} ${target}: ${reason}`);
   }
-  return {
-    drift,
-    abort,
-    async commit() {
-      for (const path of paths) renameSync(tmp(path), join(dir, path));
-      for (const path of drift.removed) rmSync(join(dir, path));
-      for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(dir, folder));
-    },
-  };
+}
+
+// existsSync first: a missing file's read throws, which costs ten times the check (a cold run has 6,000).
+function stateOf(target: string, text: string): FileState {
+  if (!existsSync(target)) return "added";
+  try {
+    return readFileSync(target, "utf8") === text ? "same" : "changed";
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "added";
+    throw e;
+  }
+}
+
+/**
+ * One package folder as a run stages it: what was on disk when the run began, and the state of each
+ * file staged since (here or on a worker). Nothing replaces a target before `commit`; `abort` removes
+ * every staged file, leaving the folder as it was.
+ */
+export class PackageStage {
+  private readonly onDisk: Set<string>;
+  private readonly states = new Map<string, FileState>();
+  private readonly folders = new Set<string>();
+
+  constructor(
+    readonly dir: string,
+    readonly write: boolean,
+  ) {
+    this.onDisk = ownedFiles(dir);
+  }
+
+  /** Stages a file rendered in this thread. */
+  stage(path: string, text: string): void {
+    this.states.set(path, stageFile(join(this.dir, path), text, this.write, this.folders));
+  }
+
+  /** Records a file a worker staged. */
+  staged(path: string, state: FileState): void {
+    this.states.set(path, state);
+  }
+
+  /** What the package's files (every path: staged, or left alone as the cache vouched) change on disk. */
+  drift(paths: Iterable<string>): Drift {
+    const drift: Drift = { added: [], changed: [], removed: [] };
+    const all = new Set(paths);
+    for (const [path, state] of this.states) if (state !== "same") drift[state].push(path);
+    for (const path of this.onDisk) if (!all.has(path)) drift.removed.push(path);
+    for (const list of Object.values(drift)) list.sort();
+    return drift;
+  }
+
+  /** Renames every staged file over its target and removes stale files. */
+  commit(drift: Drift): void {
+    for (const path of [...drift.added, ...drift.changed])
+      renameSync(stagedPath(join(this.dir, path)), join(this.dir, path));
+    for (const path of drift.removed) rmSync(join(this.dir, path), { force: true });
+    for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(this.dir, folder));
+  }
+
+  /**
+   * Removes what was staged for any of `paths` (a worker that failed mid-task recorded nothing of it).
+   * A name that cannot be removed could not have been staged (too long a name); were one left, the
+   * next run would report it and remove it as a leftover.
+   */
+  abort(paths: Iterable<string>): void {
+    for (const path of paths)
+      try {
+        rmSync(stagedPath(join(this.dir, path)), { force: true });
+      } catch {
+        // not staged
+      }
+    for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(this.dir, folder));
+  }
 }
 
 /** A temporary file an interrupted run left beside its target (`README.md.sdkgen-<pid>.tmp`). */

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -81,6 +82,23 @@ describe("the generator CLI", () => {
     run("generate", "--schemas", schemas, "--out", out);
     expect(existsSync(join(out, `demo/README.md.sdkgen-${dead}.tmp`))).toBe(false);
     expect(existsSync(join(out, `demo/src/enums.ts.sdkgen-${dead}.tmp`))).toBe(false);
+  });
+
+  it("a file that cannot be written (a folder in its way) is named, and nothing is written nor left staged", () => {
+    const { schemas, out } = fixtureCopy();
+    run("generate", "--schemas", schemas, "--out", out);
+    // A description edited: a module (staged by a worker) and docs pages (staged here) change.
+    const widget = join(schemas, "demo/resources/widget.yaml");
+    writeFileSync(widget, readFileSync(widget, "utf8").replace(/^description: .*$/m, "description: Edited."));
+    const module = join(out, "demo/src/resources/widget.ts");
+    rmSync(module);
+    mkdirSync(module);
+    writeFileSync(join(module, "in-the-way"), "x");
+    const before = snapshot(out);
+    const result = run("generate", "--schemas", schemas, "--out", out);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`sdkgen: could not write ${module}: EISDIR; nothing was written.`);
+    expect(snapshot(out)).toEqual(before);
   });
 
   it("regenerating restores edited files, removes stale ones and keeps build output", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reportLines, type Diagnostic } from "../../generator/diagnostics.js";
-import { stageTree, WriteError } from "../../generator/write/writeTree.js";
+import { PackageStage, WriteError } from "../../generator/write/writeTree.js";
 import { BASE, problems } from "./schemaTree.js";
 
 // User mistakes, however hostile, are positioned diagnostics: never an internal error, never a stack
@@ -98,28 +98,43 @@ describe("hostile schemas", () => {
 });
 
 describe("writing generated files", () => {
-  it("writes nothing when one file cannot be written, and says which", async () => {
+  it("a file that cannot be staged says which, and the package's abort leaves the folder as it was", () => {
     const dir = mkdtempSync(join(tmpdir(), "sdkgen-write-"));
     mkdirSync(join(dir, "src"));
     writeFileSync(join(dir, "src", "kept.ts"), "old\n");
-    const files = new Map<string, string | null>([
+    const stage = new PackageStage(dir, true);
+    const files = new Map([
       ["src/kept.ts", "new\n"],
       ["src/added.ts", "added\n"],
       [`src/${"n".repeat(300)}.ts`, "too long a name\n"],
     ]);
-    const error = await stageTree(dir, files).catch((e) => e);
+    let error: unknown;
+    try {
+      for (const [path, text] of files) stage.stage(path, text);
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(WriteError);
-    expect(error.message).toMatch(/^could not write .*nnnn\.ts: ENAMETOOLONG$/);
+    expect((error as Error).message).toMatch(/^could not write .*nnnn\.ts: ENAMETOOLONG$/);
+    expect(readdirSync(join(dir, "src")).length).toBeGreaterThan(1); // staged beside the targets
+    stage.abort(files.keys());
     expect(readFileSync(join(dir, "src", "kept.ts"), "utf8")).toBe("old\n");
     expect(readdirSync(join(dir, "src"))).toEqual(["kept.ts"]);
   });
 
-  it("replaces files only on commit", async () => {
+  it("replaces files only on commit, and removes the stale ones", () => {
     const dir = mkdtempSync(join(tmpdir(), "sdkgen-write-"));
-    const staged = await stageTree(dir, new Map([["src/a.ts", "a\n"]]));
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src", "stale.ts"), "stale\n");
+    writeFileSync(join(dir, "src", "same.ts"), "same\n");
+    const stage = new PackageStage(dir, true);
+    stage.stage("src/a.ts", "a\n");
+    stage.stage("src/same.ts", "same\n");
     expect(existsSync(join(dir, "src", "a.ts"))).toBe(false);
-    await staged.commit();
+    const drift = stage.drift(["src/a.ts", "src/same.ts"]);
+    expect(drift).toEqual({ added: ["src/a.ts"], changed: [], removed: ["src/stale.ts"] });
+    stage.commit(drift);
     expect(readFileSync(join(dir, "src", "a.ts"), "utf8")).toBe("a\n");
-    expect(readdirSync(join(dir, "src"))).toEqual(["a.ts"]);
+    expect(readdirSync(join(dir, "src"))).toEqual(["a.ts", "same.ts"]);
   });
 });
