@@ -135,7 +135,7 @@ export class Regeneration {
     cacheDir: string | undefined,
   ) {
     this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
-    this.pool = new RenderPool(!this.cache?.warm);
+    this.pool = new RenderPool();
     this.digests = new SchemaDigests(schemaDir, this.memo.sources);
   }
 

@@ -82,22 +82,20 @@ const CHUNK = 25;
  */
 const FEW = 8;
 
-/** Items of one package from which a cold run starts a second worker: below, its start costs more than it saves. */
+/** Items of one package from which a second worker is worth its start: below, it costs more than it saves. */
 const SECOND_WORKER_AT = 1000;
 
 /**
  * Worker threads that render modules. One starts first thing, loading the emitters while this thread
- * reads schemas. A cold run (no cache, everything to build) of a large package starts a second, and
- * the two get every other batch; for both real providers one is enough, and a second only competed
- * for the two cores with this thread. A warm run rebuilds a few modules, and its worker gets only the
- * part of the plan they need (FEW).
+ * reads schemas. A package with many items to render (a cold run of a large provider, or an edit all
+ * of its modules show) starts a second, and the two get every other batch; for both real providers one
+ * is enough, and a second only competed for the two cores with this thread. A run that rebuilds a few
+ * modules sends its worker only the part of the plan they need (FEW).
  */
 export class RenderPool {
   private readonly workers = [new RenderWorker()];
   private readonly planIds = new WeakMap<PackagePlan, number>();
   private nextPlanId = 0;
-
-  constructor(private readonly cold: boolean) {}
 
   /**
    * Every item emitted (where needed), formatted and staged in `into`, in no particular order. Every
@@ -105,8 +103,7 @@ export class RenderPool {
    */
   async stage(plan: PackagePlan, items: readonly WorkItem[], into: StageTarget): Promise<StagedFiles> {
     if (items.length === 0) return [];
-    if (this.cold && this.workers.length === 1 && items.length >= SECOND_WORKER_AT)
-      this.workers.push(new RenderWorker());
+    if (this.workers.length === 1 && items.length >= SECOND_WORKER_AT) this.workers.push(new RenderWorker());
     const jobs = items.flatMap((i) => ("job" in i ? [i.job] : []));
     const modules = plan.resources.length + plan.lookups.length + plan.types.size;
     const sent = jobs.length * FEW < modules ? subPlan(plan, jobs) : plan;
