@@ -101,6 +101,28 @@ describe("the generator CLI", () => {
     expect(snapshot(out)).toEqual(before);
   });
 
+  it("a schema problem in one provider leaves another's files, already staged, as they were", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-cli-"));
+    const schemas = join(dir, "schemas");
+    const out = join(dir, "generated");
+    cpSync(join(ROOT, "schemas"), schemas, { recursive: true });
+    cpSync(join(ROOT, "generated"), out, { recursive: true });
+    // cloudplat comes first: its changed files are staged before netsvc is read.
+    const api = join(schemas, "cloudplat/resources/apiGatewayApi.yaml");
+    writeFileSync(api, readFileSync(api, "utf8").replace(/^description: .*$/m, "description: Edited."));
+    const ix = join(schemas, "netsvc/resources/ix.yaml");
+    writeFileSync(ix, readFileSync(ix, "utf8").replace("mode: required", "mode: requird"));
+    const before = snapshot(out);
+    const result = run("generate", "--schemas", schemas, "--out", out);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("nothing was written");
+    expect(snapshot(out)).toEqual(before);
+    writeFileSync(ix, readFileSync(ix, "utf8").replace("mode: requird", "mode: required"));
+    expect(run("generate", "--schemas", schemas, "--out", out).stdout).toMatch(
+      /cloudplat: \d+ files, [1-9]\d* written/,
+    );
+  });
+
   it("regenerating restores edited files, removes stale ones and keeps build output", () => {
     const { schemas, out } = fixtureCopy();
     run("generate", "--schemas", schemas, "--out", out);
