@@ -235,7 +235,8 @@ class SchemaDigests {
 /**
  * Each provider in turn: while the workers render one package, this thread loads the next. Files are
  * staged as they are rendered (beside their targets); they replace the targets only once every
- * package rendered and staged without a problem, else every staged file is removed.
+ * package rendered and staged without a problem. Upon any failure, once no worker is writing, every
+ * staged file is removed.
  */
 async function generateWith(
   pool: RenderPool,
@@ -249,31 +250,32 @@ async function generateWith(
 ) {
   const problems: Diagnostic[] = [];
   const started: StartedPackage[] = [];
-  for (const provider of providers) {
-    try {
-      const models = loadModels(schemaDir, cache, provider, stats, memo);
-      // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
-      const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
-      for (const plan of stats.time("plan", () => planned(models, rebuilt)))
-        started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), check, stats, memo));
-    } catch (e) {
-      if (!(e instanceof SchemaError)) throw e;
-      problems.push(...e.diagnostics);
+  try {
+    for (const provider of providers) {
+      try {
+        const models = loadModels(schemaDir, cache, provider, stats, memo);
+        // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
+        const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
+        for (const plan of stats.time("plan", () => planned(models, rebuilt)))
+          started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), check, stats, memo));
+      } catch (e) {
+        if (!(e instanceof SchemaError)) throw e;
+        problems.push(...e.diagnostics);
+      }
     }
-  }
-  // Every package's modules are with the workers before this thread renders any docs page.
-  const rendering = started.map((p) => finishPackage(p, cache, stats));
-  const settled = await stats.timeAsync("render (waiting on workers)", () => Promise.allSettled(rendering));
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
-  if (failed || problems.length > 0) {
+    // Every package's modules are with the workers before this thread renders any docs page.
+    const rendering = started.map((p) => finishPackage(p, cache, stats));
+    const packages = await stats.timeAsync("render (waiting on workers)", () => Promise.all(rendering));
+    if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
+    const results = stats.time(check ? "compare" : "write", () => commitPackages(packages, check ? undefined : cache));
+    // A check writes nothing: what the last write recorded of each file still holds for the next run.
+    if (check) for (const { stage } of packages) cache?.carryOver(stage.dir);
+    return results;
+  } catch (e) {
+    await Promise.allSettled(started.map((p) => p.rendered));
     for (const { stage, keys } of started) stage.abort(keys.keys());
-    throw failed ? failed.reason : new SchemaError(sortDiagnostics(problems));
+    throw e;
   }
-  const packages = settled.map((s) => (s as PromiseFulfilledResult<FinishedPackage>).value);
-  const results = stats.time(check ? "compare" : "write", () => commitPackages(packages, check ? undefined : cache));
-  // A check writes nothing: what the last write recorded of each file still holds for the next run.
-  if (check) for (const { stage } of packages) cache?.carryOver(stage.dir);
-  return results;
 }
 
 /** Every package's staged files renamed over their targets (unless checking), and recorded in the cache. */

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { writeSynthetic } from "../bench/synthetic.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(ROOT, "build/generator/cli.js");
@@ -84,20 +85,44 @@ describe("the generator CLI", () => {
     expect(existsSync(join(out, `demo/src/enums.ts.sdkgen-${dead}.tmp`))).toBe(false);
   });
 
-  it("a file that cannot be written (a folder in its way) is named, and nothing is written nor left staged", () => {
-    const { schemas, out } = fixtureCopy();
-    run("generate", "--schemas", schemas, "--out", out);
-    // A description edited: a module (staged by a worker) and docs pages (staged here) change.
-    const widget = join(schemas, "demo/resources/widget.yaml");
-    writeFileSync(widget, readFileSync(widget, "utf8").replace(/^description: .*$/m, "description: Edited."));
-    const module = join(out, "demo/src/resources/widget.ts");
-    rmSync(module);
-    mkdirSync(module);
-    writeFileSync(join(module, "in-the-way"), "x");
+  // The module is staged by a worker, the page by this thread, each while the other is writing too.
+  it.each(["src/resources/widget.ts", "docs/resources/widget.html"])(
+    "a file that cannot be written (a folder in its way: %s) is named, and nothing is written nor left staged",
+    (blocked) => {
+      const { schemas, out } = fixtureCopy();
+      run("generate", "--schemas", schemas, "--out", out);
+      // A description edited: a module and docs pages change.
+      const widget = join(schemas, "demo/resources/widget.yaml");
+      writeFileSync(widget, readFileSync(widget, "utf8").replace(/^description: .*$/m, "description: Edited."));
+      const target = join(out, "demo", blocked);
+      rmSync(target);
+      mkdirSync(target);
+      writeFileSync(join(target, "in-the-way"), "x");
+      const before = snapshot(out);
+      const result = run("generate", "--schemas", schemas, "--out", out);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`sdkgen: could not write ${target}: EISDIR; nothing was written.`);
+      expect(snapshot(out)).toEqual(before);
+    },
+  );
+
+  it("a page that cannot be written, while workers are still staging modules, leaves nothing staged", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-cli-"));
+    const schemas = join(dir, "schemas");
+    const out = join(dir, "generated");
+    writeSynthetic(schemas, 400);
+    run("generate", "--no-cache", "--schemas", schemas, "--out", out);
+    // Every module to write again (the workers stage them), and the last page this thread renders in
+    // the way: it fails while the workers are still writing.
+    rmSync(join(out, "synth/src"), { recursive: true });
+    const types = join(out, "synth/docs/types");
+    const last = join(types, readdirSync(types).sort().at(-1)!);
+    rmSync(last);
+    mkdirSync(last);
     const before = snapshot(out);
-    const result = run("generate", "--schemas", schemas, "--out", out);
+    const result = run("generate", "--no-cache", "--schemas", schemas, "--out", out);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`sdkgen: could not write ${module}: EISDIR; nothing was written.`);
+    expect(result.stderr).toContain(`could not write ${last}: EISDIR`);
     expect(snapshot(out)).toEqual(before);
   });
 
