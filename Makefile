@@ -57,12 +57,18 @@ generate: tools
 	@touch build/.generated
 
 # Each package: tsc into dist/, then its CommonJS entries. Its sources change only when generation
-# rewrites them, so an unchanged schema builds nothing.
+# rewrites them, so an unchanged schema builds nothing. When a regeneration is all that is newer than
+# the package's build ($? is the stamp alone) and it left the package's files as they were (none is
+# newer, a file it added included), the build is kept: an edit to one provider's schema builds that
+# provider's package only.
 define package_rule
-generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.json $(call package_src,$(1)) generated/$(1)/tsconfig.json
-	rm -rf generated/$(1)/dist
-	$(BIN)/tsc -p generated/$(1)/tsconfig.json
-	node build/generator/package/addCjsEntries.js generated/$(1)
+generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.json $(call package_src,$(1)) generated/$(1)/tsconfig.json generated/$(1)/package.json
+	@if [ "$$?" = build/.generated ] && [ -z "$$$$(find generated/$(1)/src generated/$(1)/package.json -newer $$@ -print -quit)" ]; then \
+	  echo "generated/$(1): unchanged by the regeneration, not rebuilt"; touch $$@; \
+	else \
+	  set -x; rm -rf generated/$(1)/dist && $(BIN)/tsc -p generated/$(1)/tsconfig.json && \
+	  node build/generator/package/addCjsEntries.js generated/$(1); \
+	fi
 endef
 $(foreach p,$(PACKAGES),$(eval $(call package_rule,$(p))))
 
