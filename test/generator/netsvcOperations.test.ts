@@ -83,4 +83,11 @@ describe("netsvc operations", () => {
     ]);
     expect(problems({ ...tree(`${hooked}hooks: widget\n`), "demo/hooks/widget.ts": module })).toEqual([]);
   });
+
+  it("holds every hook module to a kind that names it: one left behind by a removed kind would not compile", () => {
+    const module = "export const hooks = { read: async () => undefined };\n";
+    expect(problems({ ...tree(OPS), "demo/hooks/gadget.ts": module })).toEqual([
+      "schemas/demo/hooks/gadget.ts:1:1: no resource or lookup names this hook module (`hooks: gadget`): name it, or remove the file",
+    ]);
+  });
 });

@@ -1,7 +1,8 @@
 import { didYouMean } from "@sdkgen/runtime/providers";
 import { entity } from "../../load/providerIndex.js";
 import { at } from "../../load/sourceDoc.js";
-import type { Rule } from "./rule.js";
+import type { Diagnostic } from "../../diagnostics.js";
+import type { Rule, RuleInput } from "./rule.js";
 
 /** Operations bound to the kind's hook of the same name (`create: hook`). */
 const hookedOperations = (operations: unknown): string[] =>
@@ -12,30 +13,47 @@ const hookedOperations = (operations: unknown): string[] =>
 export const hooks: Rule = {
   id: "hooks",
   description:
-    "`hooks` names a module in the provider's hooks/ folder, and an operation bound to `hook` (a resource's or a lookup's) has one",
-  check: ({ walk, index }) =>
-    [...walk.resources, ...walk.lookups].flatMap(({ src }) => {
-      const e = entity(src);
-      const kind = e.kind === "lookup" ? "lookup" : "resource";
-      const modules = [...index.hooks.keys()];
-      if (e.hooks !== undefined)
-        return index.hooks.has(e.hooks)
-          ? []
-          : [
-              at(
-                src,
-                ["hooks"],
-                `hooks names no module: expected schemas/${index.name}/hooks/${e.hooks}.ts${didYouMean(e.hooks, modules)}`,
-              ),
-            ];
-      if (e.operation === "hook")
-        return [at(src, ["operation"], "the operation is bound to a hook, but the lookup names no `hooks` module")];
-      return hookedOperations(e.operations).map((op) =>
-        at(
-          src,
-          ["operations", op],
-          `the ${op} operation is bound to a hook, but the ${kind} names no \`hooks\` module`,
-        ),
-      );
-    }),
+    "`hooks` names a module in the provider's hooks/ folder, an operation bound to `hook` (a resource's or a lookup's) has one, and every module there is named by a resource or a lookup",
+  check: (input) => [...namedModules(input), ...unnamedModules(input)],
 };
+
+/** Each kind's `hooks` names a module, and an operation bound to a hook comes with one. */
+const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
+  [...walk.resources, ...walk.lookups].flatMap(({ src }) => {
+    const e = entity(src);
+    const kind = e.kind === "lookup" ? "lookup" : "resource";
+    const modules = [...index.hooks.keys()];
+    if (e.hooks !== undefined)
+      return index.hooks.has(e.hooks)
+        ? []
+        : [
+            at(
+              src,
+              ["hooks"],
+              `hooks names no module: expected schemas/${index.name}/hooks/${e.hooks}.ts${didYouMean(e.hooks, modules)}`,
+            ),
+          ];
+    if (e.operation === "hook")
+      return [at(src, ["operation"], "the operation is bound to a hook, but the lookup names no `hooks` module")];
+    return hookedOperations(e.operations).map((op) =>
+      at(src, ["operations", op], `the ${op} operation is bound to a hook, but the ${kind} names no \`hooks\` module`),
+    );
+  });
+
+/**
+ * A module no kind names: copied into the package, it would import a kind that is gone and fail to
+ * compile there. Read over every kind, not only those a scoped run checks (a kind may stop naming its
+ * module). Not reported while a kind names a module that does not exist: the misspelling says it.
+ */
+function unnamedModules({ index }: RuleInput): Diagnostic[] {
+  const named = new Set([...index.resources, ...index.lookups].map((src) => entity(src).hooks));
+  if ([...named].some((name) => name !== undefined && !index.hooks.has(name))) return [];
+  return [...index.hooks.values()]
+    .filter((hook) => !named.has(hook.name))
+    .map((hook) => ({
+      file: hook.file,
+      line: 1,
+      col: 1,
+      message: `no resource or lookup names this hook module (\`hooks: ${hook.name}\`): name it, or remove the file`,
+    }));
+}
