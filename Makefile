@@ -10,7 +10,8 @@ PACKAGES := netsvc cloudplat
 
 RUNTIME_SRC := $(shell find runtime/src -name '*.ts')
 GENERATOR_SRC := $(shell find generator -name '*.ts')
-SCHEMA_FILES := $(shell find schemas templates -type f)
+# Folders too: a file removed or renamed shows only in its folder's mtime.
+SCHEMA_INPUTS := $(shell find schemas templates)
 TEMPLATE_FILES := $(shell find templates -name '*.hbs')
 package_src = $(shell find generated/$(1)/src -name '*.ts' 2>/dev/null)
 
@@ -48,7 +49,7 @@ validate: tools
 	$(GEN) validate
 
 # Generation is cached per file (node_modules/.cache/sdkgen); the stamp spares even starting it.
-build/.generated: build/generator/cli.js $(SCHEMA_FILES) package.json runtime/package.json
+build/.generated: build/generator/cli.js $(SCHEMA_INPUTS) package.json runtime/package.json
 	$(GEN) generate
 	@touch $@
 
@@ -60,17 +61,22 @@ generate: tools
 # rewrites them, so an unchanged schema builds nothing. When a regeneration is all that is newer than
 # the package's build ($? is the stamp alone) and it left the package's files as they were (none is
 # newer, a file it added included), the build is kept: an edit to one provider's schema builds that
-# provider's package only.
+# provider's package only. tsc builds incrementally (its build info in build/, dropped with a missing
+# dist/, whose outputs it would otherwise take as written); addCjsEntries removes the outputs of
+# sources no longer in src/.
 define package_rule
 generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.json $(call package_src,$(1)) generated/$(1)/tsconfig.json generated/$(1)/package.json
 	@if [ "$$?" = build/.generated ] && [ -z "$$$$(find generated/$(1)/src generated/$(1)/package.json -newer $$@ -print -quit)" ]; then \
 	  echo "generated/$(1): unchanged by the regeneration, not rebuilt"; touch $$@; \
 	else \
-	  set -x; rm -rf generated/$(1)/dist && $(BIN)/tsc -p generated/$(1)/tsconfig.json && \
+	  set -x; { [ -d generated/$(1)/dist ] || rm -f build/$(1).tsbuildinfo; } && \
+	  $(BIN)/tsc -p generated/$(1)/tsconfig.json --incremental --tsBuildInfoFile build/$(1).tsbuildinfo && \
 	  node build/generator/package/addCjsEntries.js generated/$(1); \
 	fi
 endef
 $(foreach p,$(PACKAGES),$(eval $(call package_rule,$(p))))
+# A source the regeneration removed (its schema was) builds nothing, rather than stopping make.
+$(foreach p,$(PACKAGES),$(call package_src,$(p))):
 
 build: tools $(PACKAGES:%=generated/%/dist/cjs/package.json)
 

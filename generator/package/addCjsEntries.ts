@@ -1,22 +1,29 @@
 #!/usr/bin/env node
-// Build step: `node build/generator/package/addCjsEntries.js <package dir>...` after `tsc` writes dist/.
+// Build step: `node build/generator/package/addCjsEntries.js <package dir>...` after `tsc` writes dist/
+// (incrementally: the outputs of sources no longer in src/ are removed first).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { cjsEntries } from "./cjsEntries.js";
+import { staleOutputs } from "./staleOutputs.js";
 
-function builtFiles(dist: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name).slice(dist.length + 1);
-    if (entry.isFile() && !path.startsWith("cjs/") && /\.(js|d\.ts|d\.ts\.map)$/.test(path))
-      files.set(path, readFileSync(join(dist, path), "utf8"));
-  }
-  return files;
-}
+/** Relative paths of the files under `dir`. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+
+/** The ESM build's modules, declarations and declaration maps, by path relative to dist/. */
+const builtFiles = (dist: string): Map<string, string> =>
+  new Map(
+    filesUnder(dist)
+      .filter((path) => !path.startsWith("cjs/") && /\.(js|d\.ts|d\.ts\.map)$/.test(path))
+      .map((path) => [path, readFileSync(join(dist, path), "utf8")]),
+  );
 
 for (const pkg of process.argv.slice(2)) {
   const dist = join(pkg, "dist");
   const cjs = join(dist, "cjs");
+  for (const path of staleOutputs(filesUnder(dist), new Set(filesUnder(join(pkg, "src"))))) rmSync(join(dist, path));
   const files = cjsEntries(builtFiles(dist));
   rmSync(cjs, { recursive: true, force: true });
   for (const [path, text] of files) {
