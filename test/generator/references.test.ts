@@ -39,6 +39,15 @@ describe("references: fields holding another kind's id", () => {
     ).toEqual(['schemas/demo/resources/gizmo.yaml:7:58: "Widgte" is not a resource of demo (did you mean "Widget"?)']);
   });
 
+  it("resolve against a resource whose own file has problems: those are reported, not a missing resource", () => {
+    const tree = gizmo(`  widgetId: { type: string, mode: required, references: [Widget], description: The widget. }`);
+    const widget = tree["demo/resources/widget.yaml"]!;
+    expect(widget).toContain("mode: required");
+    const found = problems({ ...tree, "demo/resources/widget.yaml": widget.replace("mode: required", "mode: requird") });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: "mode" must be one of/);
+  });
+
   it("reports references on a field that cannot hold an id", () => {
     expect(
       problems(gizmo(`  widget: { type: boolean, mode: required, references: [Widget], description: The widget. }`)),
