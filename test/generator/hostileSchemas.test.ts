@@ -1,10 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { reportLines, type Diagnostic } from "../../generator/diagnostics.js";
+import { reportLines, SchemaError, type Diagnostic } from "../../generator/diagnostics.js";
+import { loadModels } from "../../generator/pipeline.js";
 import { PackageStage, WriteError } from "../../generator/write/writeTree.js";
 import { BASE, problems } from "./schemaTree.js";
+
+const REPO_SCHEMAS = fileURLToPath(new URL("../../schemas", import.meta.url));
 
 // User mistakes, however hostile, are positioned diagnostics: never an internal error, never a stack
 // overflow, never a cascade of derived complaints, never megabytes of output.
@@ -136,5 +140,35 @@ describe("writing generated files", () => {
     stage.commit(drift);
     expect(readFileSync(join(dir, "src", "a.ts"), "utf8")).toBe("a\n");
     expect(readdirSync(join(dir, "src"))).toEqual(["a.ts", "same.ts"]);
+  });
+});
+
+// One mistake in one file of the real schemas: every problem reported is in that file. Its other
+// documents' checks that read what the broken file says (a protocol, what uses a type) wait for it.
+describe("one mistake in the repository's schemas", () => {
+  const CASES: [file: string, from: string, to: string][] = [
+    ["cloudplat/provider.yaml", "protocol: cloudplat", "protocol: cloudplt"],
+    ["netsvc/provider.yaml", "protocol: netsvc", "protocol: netsv"],
+    ["cloudplat/provider.yaml", "envPrefix: CLOUDPLAT", "envPrefix: cloudplat"],
+    ["netsvc/resources/vxc.yaml", "    mode: required", "    mode: requird"],
+    ["cloudplat/resources/apiGatewayApi.yaml", "    mode: required", "    mode: requird"],
+    ["netsvc/resources/port.yaml", "    mode: required", "    mode: requird"],
+  ];
+  it.each(CASES)("%s (%s -> %s) is reported there only", (file, from, to) => {
+    const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");
+    cpSync(REPO_SCHEMAS, schemas, { recursive: true });
+    const path = join(schemas, file);
+    const text = readFileSync(path, "utf8");
+    expect(text).toContain(from);
+    writeFileSync(path, text.replace(from, to));
+    let error: unknown;
+    try {
+      loadModels(schemas);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    const files = new Set((error as SchemaError).diagnostics.map((d) => d.file));
+    expect([...files]).toEqual([`schemas/${file}`]);
   });
 });

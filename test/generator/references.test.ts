@@ -40,10 +40,15 @@ describe("references: fields holding another kind's id", () => {
   });
 
   it("resolve against a resource whose own file has problems: those are reported, not a missing resource", () => {
-    const tree = gizmo(`  widgetId: { type: string, mode: required, references: [Widget], description: The widget. }`);
+    const tree: Record<string, string> = gizmo(
+      `  widgetId: { type: string, mode: required, references: [Widget], description: The widget. }`,
+    );
     const widget = tree["demo/resources/widget.yaml"]!;
     expect(widget).toContain("mode: required");
-    const found = problems({ ...tree, "demo/resources/widget.yaml": widget.replace("mode: required", "mode: requird") });
+    const found = problems({
+      ...tree,
+      "demo/resources/widget.yaml": widget.replace("mode: required", "mode: requird"),
+    });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^schemas\/demo\/resources\/widget\.yaml:\d+:\d+: "mode" must be one of/);
   });

@@ -188,8 +188,13 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
     outputs(src, outs);
     return { src, inputs: ins, outputs: outs };
   });
-  const usage = checked ? new Map<string, Usage>() : typeUsage(index, isValid);
-  for (const src of checked ? [] : [...index.types.values()].filter(isValid)) {
+  // A named type is checked as it is used (an input, an output, configuration), which the provider,
+  // resources and lookups say: while one of them has problems of its own, what uses a type is not
+  // known, and its fields wait (their checks would report what that file's problems explain).
+  const usageKnown = [index.provider, ...index.resources, ...index.lookups].every((src) => !src || isValid(src));
+  const typesWalked = !checked && usageKnown;
+  const usage = typesWalked ? typeUsage(index, isValid) : new Map<string, Usage>();
+  for (const src of typesWalked ? [...index.types.values()].filter(isValid) : []) {
     const e = entity(src);
     const u = usage.get(e.name) ?? NO_USAGE;
     const base = { modeForbidden: false, config: u.config, wireCase: wireCaseOf(src) };
