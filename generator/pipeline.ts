@@ -40,7 +40,7 @@ export function loadModels(
 ): PackageModel[] {
   const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only, memo?.sources));
   const { providers, valid, diagnostics } = stats.time("validate", () =>
-    validateSchemas(loaded.sources, cache, loaded.hooks, memo?.checks),
+    validateSchemas(loaded.sources, cache, loaded.hooks, memo?.checks, loaded.unread),
   );
   const all = [...loaded.diagnostics, ...diagnostics];
   for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));

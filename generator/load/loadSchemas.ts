@@ -25,8 +25,10 @@ export function loadSchemas(
   cache?: GenCache,
   only?: string,
   known?: KnownSources,
-): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[] } {
+): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: Set<string> } {
   const sources: SourceDoc[] = [];
+  /** Providers with a schema file that could not be read (broken YAML): what it says is not known. */
+  const unread = new Set<string>();
   const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
@@ -49,6 +51,7 @@ export function loadSchemas(
     if (fromHash) return lazySource(text, meta, fromHash.data, fromHash.valid);
     const r = parseSource(text(), meta);
     diagnostics.push(...r.diagnostics);
+    if (!r.source) unread.add(meta.provider);
     return r.source;
   };
   const unexpected = (path: string, why: string) =>
@@ -98,7 +101,7 @@ export function loadSchemas(
     if (!sources.some((s) => s.provider === provider && s.folder === "provider"))
       unexpected(join(dir, "provider.yaml"), `provider "${provider}" has no provider.yaml`);
   }
-  return { sources, diagnostics, hooks };
+  return { sources, diagnostics, hooks, unread };
 }
 
 const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();

@@ -12,6 +12,8 @@ export interface ProviderIndex {
   readonly types: ReadonlyMap<string, SourceDoc>;
   /** Hook modules by name. */
   readonly hooks: ReadonlyMap<string, HookFile>;
+  /** Whether every schema file of the provider could be read (none is missing for broken YAML). */
+  readonly complete: boolean;
 }
 
 /**
@@ -21,7 +23,11 @@ export interface ProviderIndex {
 export const entity = (src: SourceDoc): RawEntity =>
   (typeof src.data === "object" && src.data !== null && !Array.isArray(src.data) ? src.data : {}) as RawEntity;
 
-export function indexProviders(sources: readonly SourceDoc[], hooks: readonly HookFile[] = []): ProviderIndex[] {
+export function indexProviders(
+  sources: readonly SourceDoc[],
+  hooks: readonly HookFile[] = [],
+  unread: ReadonlySet<string> = new Set(),
+): ProviderIndex[] {
   const byProvider = new Map<string, SourceDoc[]>();
   for (const s of sources) byProvider.set(s.provider, [...(byProvider.get(s.provider) ?? []), s]);
   return [...byProvider.entries()]
@@ -35,6 +41,7 @@ export function indexProviders(sources: readonly SourceDoc[], hooks: readonly Ho
         docs.filter((d) => d.folder === "types" && typeof entity(d).name === "string").map((d) => [entity(d).name, d]),
       ),
       hooks: new Map(hooks.filter((h) => h.provider === name).map((h) => [h.name, h])),
+      complete: !unread.has(name),
     }));
 }
 

@@ -23,6 +23,7 @@ export function validateSchemas(
   cache?: GenCache,
   hooks: readonly HookFile[] = [],
   memo?: ValidationMemo,
+  unread: ReadonlySet<string> = new Set(),
 ): {
   providers: ProviderIndex[];
   valid: ReadonlySet<SourceDoc>;
@@ -37,7 +38,7 @@ export function validateSchemas(
     if (found.length === 0) (valid.add(src), memo?.valid.add(src));
     diagnostics.push(...found);
   }
-  const providers = indexProviders(sources, hooks);
+  const providers = indexProviders(sources, hooks, unread);
   for (const index of providers) {
     const checked = memo?.scope(index, valid, cache);
     let found = checkProvider(index, valid, meta, checked);
