@@ -20,8 +20,9 @@ export function checkLookupOperations(
   meta: () => MetaSchemaValidator,
   checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
-  // A provider file with problems of its own (a misspelt protocol) says nothing reliable to bind to.
-  if (index.provider && !valid.has(index.provider)) return [];
+  // A provider file with problems of its own (a misspelt protocol, broken YAML) says nothing reliable
+  // to bind to.
+  if (index.provider ? !valid.has(index.provider) : !index.complete) return [];
   const protocol = index.provider && entity(index.provider).protocol;
   return index.lookups
     .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operation !== undefined)

@@ -189,9 +189,14 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
     return { src, inputs: ins, outputs: outs };
   });
   // A named type is checked as it is used (an input, an output, configuration), which the provider,
-  // resources and lookups say: while one of them has problems of its own, what uses a type is not
-  // known, and its fields wait (their checks would report what that file's problems explain).
-  const usageKnown = [index.provider, ...index.resources, ...index.lookups].every((src) => !src || isValid(src));
+  // resources, lookups and the types between say: while one of them has problems of its own (or a file
+  // could not be read), what uses a type is not known, and its fields wait (their checks would report
+  // what that file's problems explain).
+  const usageKnown =
+    index.complete &&
+    [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
+      (src) => !src || isValid(src),
+    );
   const typesWalked = !checked && usageKnown;
   const usage = typesWalked ? typeUsage(index, isValid) : new Map<string, Usage>();
   for (const src of typesWalked ? [...index.types.values()].filter(isValid) : []) {
