@@ -25,10 +25,10 @@ export function loadSchemas(
   cache?: GenCache,
   only?: string,
   known?: KnownSources,
-): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: Set<string> } {
+): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: SourceMeta[] } {
   const sources: SourceDoc[] = [];
-  /** Providers with a schema file that could not be read (broken YAML): what it says is not known. */
-  const unread = new Set<string>();
+  /** Schema files that could not be read (broken YAML): what they say is not known. */
+  const unread: SourceMeta[] = [];
   const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
@@ -51,7 +51,7 @@ export function loadSchemas(
     if (fromHash) return lazySource(text, meta, fromHash.data, fromHash.valid);
     const r = parseSource(text(), meta);
     diagnostics.push(...r.diagnostics);
-    if (!r.source) unread.add(meta.provider);
+    if (!r.source) unread.push(meta);
     return r.source;
   };
   const unexpected = (path: string, why: string) =>

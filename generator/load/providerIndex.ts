@@ -1,4 +1,4 @@
-import type { Path, SourceDoc } from "./sourceDoc.js";
+import type { Path, SourceDoc, SourceMeta } from "./sourceDoc.js";
 import type { HookFile } from "./loadSchemas.js";
 import type { RawEntity, RawField, RawFields } from "./rawTypes.js";
 
@@ -12,8 +12,11 @@ export interface ProviderIndex {
   readonly types: ReadonlyMap<string, SourceDoc>;
   /** Hook modules by name. */
   readonly hooks: ReadonlyMap<string, HookFile>;
-  /** Whether every schema file of the provider could be read (none is missing for broken YAML). */
-  readonly complete: boolean;
+  /**
+   * The schema files that could not be read (broken YAML), as `<folder>/<stem>`: what they say is not
+   * known, so checks that would miss it wait (a type named after such a file is not reported unknown).
+   */
+  readonly unread: ReadonlySet<string>;
 }
 
 /**
@@ -26,7 +29,7 @@ export const entity = (src: SourceDoc): RawEntity =>
 export function indexProviders(
   sources: readonly SourceDoc[],
   hooks: readonly HookFile[] = [],
-  unread: ReadonlySet<string> = new Set(),
+  unread: readonly SourceMeta[] = [],
 ): ProviderIndex[] {
   const byProvider = new Map<string, SourceDoc[]>();
   for (const s of sources) byProvider.set(s.provider, [...(byProvider.get(s.provider) ?? []), s]);
@@ -41,7 +44,7 @@ export function indexProviders(
         docs.filter((d) => d.folder === "types" && typeof entity(d).name === "string").map((d) => [entity(d).name, d]),
       ),
       hooks: new Map(hooks.filter((h) => h.provider === name).map((h) => [h.name, h])),
-      complete: !unread.has(name),
+      unread: new Set(unread.filter((m) => m.provider === name).map((m) => `${m.folder}/${m.stem}`)),
     }));
 }
 

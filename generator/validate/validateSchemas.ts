@@ -2,7 +2,7 @@ import type { GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { HookFile } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
-import type { SourceDoc } from "../load/sourceDoc.js";
+import type { SourceDoc, SourceMeta } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
 import { checkCloudplatOperations } from "./protocols/cloudplat.js";
 import { checkLookupOperations } from "./protocols/lookups.js";
@@ -23,7 +23,7 @@ export function validateSchemas(
   cache?: GenCache,
   hooks: readonly HookFile[] = [],
   memo?: ValidationMemo,
-  unread: ReadonlySet<string> = new Set(),
+  unread: readonly SourceMeta[] = [],
 ): {
   providers: ProviderIndex[];
   valid: ReadonlySet<SourceDoc>;

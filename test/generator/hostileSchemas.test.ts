@@ -156,6 +156,7 @@ describe("one mistake in the repository's schemas", () => {
     ["netsvc/lookups/getPartner.yaml", "description: >-", "description:"],
     ["cloudplat/provider.yaml", "description: >-", "description:"],
     ["netsvc/types/vrouterInterface.yaml", "type: string", "type: strin"],
+    ["netsvc/types/vxcEnd.yaml", "description: >-", "description:"],
   ];
   it.each(CASES)("%s (%s -> %s) is reported there only", (file, from, to) => {
     const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");

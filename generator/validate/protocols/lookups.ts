@@ -22,7 +22,7 @@ export function checkLookupOperations(
 ): Diagnostic[] {
   // A provider file with problems of its own (a misspelt protocol, broken YAML) says nothing reliable
   // to bind to.
-  if (index.provider ? !valid.has(index.provider) : !index.complete) return [];
+  if (index.provider ? !valid.has(index.provider) : index.unread.size > 0) return [];
   const protocol = index.provider && entity(index.provider).protocol;
   return index.lookups
     .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operation !== undefined)

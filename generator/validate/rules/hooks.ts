@@ -49,7 +49,7 @@ const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
 function unnamedModules({ index, valid }: RuleInput): Diagnostic[] {
   const kinds = [...index.resources, ...index.lookups];
   // A file that failed to load or the meta-schema may name its module where it cannot be read.
-  if (!index.complete || !kinds.every((src) => valid.has(src))) return [];
+  if (index.unread.size > 0 || !kinds.every((src) => valid.has(src))) return [];
   const named = new Set(kinds.map((src) => entity(src).hooks));
   if ([...named].some((name) => name !== undefined && !index.hooks.has(name))) return [];
   return [...index.hooks.values()]

@@ -2,18 +2,23 @@ import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
+import { camel } from "../../naming.js";
 import { found, inScope, type Rule } from "./rule.js";
 
-/** The type (object or union) or field group that `name` names, or what is wrong with the reference. */
+/**
+ * The type (object or union) or field group that `name` names, or what is wrong with the reference;
+ * neither for a name whose file could not be read (its own problems say why).
+ */
 export function resolveType(
   index: ProviderIndex,
   src: SourceDoc,
   path: Path,
   name: string,
   want: "type" | "group",
-): { found: SourceDoc; problem?: undefined } | { found?: undefined; problem: Diagnostic } {
+): { found?: SourceDoc | undefined; problem?: Diagnostic | undefined } {
   const t = index.types.get(name);
   const kind = t && entity(t).kind;
+  if (!t && index.unread.has(`types/${camel(name)}`)) return {};
   if (!t) {
     const candidates = [...index.types].filter(([, s]) => (entity(s).kind === "group") === (want === "group"));
     const what = want === "group" ? "field group" : "type";

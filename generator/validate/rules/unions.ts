@@ -14,7 +14,7 @@ export const unionVariants: Rule = {
         return Object.entries(e.variants ?? {}).flatMap(([value, variant]) => {
           const path = ["variants", value, "ref"];
           const { found: t, problem } = resolveType(index, src, path, variant.ref, "type");
-          if (!t) return [problem];
+          if (!t) return problem ? [problem] : [];
           const kind = entity(t).kind;
           if (kind !== "object")
             return [at(src, path, `a union variant is an object type; "${variant.ref}" is a ${kind}`)];

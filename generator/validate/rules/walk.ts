@@ -193,7 +193,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
   // could not be read), what uses a type is not known, and its fields wait (their checks would report
   // what that file's problems explain).
   const usageKnown =
-    index.complete &&
+    index.unread.size === 0 &&
     [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
       (src) => !src || isValid(src),
     );
