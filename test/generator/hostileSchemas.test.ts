@@ -157,6 +157,7 @@ describe("one mistake in the repository's schemas", () => {
     ["cloudplat/provider.yaml", "description: >-", "description:"],
     ["netsvc/types/vrouterInterface.yaml", "type: string", "type: strin"],
     ["netsvc/types/vxcEnd.yaml", "description: >-", "description:"],
+    ["netsvc/types/productCommon.yaml", "mode: required", "mode: requird"],
   ];
   it.each(CASES)("%s (%s -> %s) is reported there only", (file, from, to) => {
     const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");
@@ -174,5 +175,21 @@ describe("one mistake in the repository's schemas", () => {
     expect(error).toBeInstanceOf(SchemaError);
     const files = new Set((error as SchemaError).diagnostics.map((d) => d.file));
     expect([...files]).toEqual([`schemas/${file}`]);
+  });
+
+  it("a misspelt field group is one problem, not also each field looked up in it", () => {
+    const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");
+    cpSync(REPO_SCHEMAS, schemas, { recursive: true });
+    const port = join(schemas, "netsvc/resources/port.yaml");
+    writeFileSync(port, readFileSync(port, "utf8").replace("include: [ProductCommon", "include: [ProductComon"));
+    let error: unknown;
+    try {
+      loadModels(schemas);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as SchemaError).diagnostics.map((d) => d.message)).toEqual([
+      'unknown field group "ProductComon" (did you mean "ProductCommon"?)',
+    ]);
   });
 });

@@ -59,7 +59,7 @@ export interface Walk {
   readonly fields: readonly FieldSite[];
   /** In document order, entity by entity: a rule comparing specs with one another relies on it. */
   readonly specs: readonly SpecSite[];
-  /** Resources with their fields, groups included. */
+  /** Resources and lookups with their fields, groups included: those whose every group is a valid one. */
   readonly resources: readonly { readonly src: SourceDoc; readonly fields: readonly LocatedField[] }[];
   readonly lookups: readonly {
     readonly src: SourceDoc;
@@ -212,5 +212,13 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
         scope({ ...base, position: u.input || u.config ? "input" : "output", modeRequired: false }),
       );
   }
-  return { provider, maps, fields, specs, resources, lookups };
+  // An entity including what is no valid field group (misspelt, or with problems of its own) lacks its
+  // fields: the checks that look the entity's fields up by name (createdAt, import-id parts, a lookup's
+  // id) wait for it.
+  const whole = ({ src }: { src: SourceDoc }) =>
+    (entity(src).include ?? []).every((name) => {
+      const group = index.types.get(name);
+      return group !== undefined && isValid(group);
+    });
+  return { provider, maps, fields, specs, resources: resources.filter(whole), lookups: lookups.filter(whole) };
 }
