@@ -67,6 +67,17 @@ export function ownFields(
   return Object.entries(fields ?? {}).map(([name, raw]) => ({ name, raw, src, path: [...basePath, key, name] }));
 }
 
+/**
+ * Whether every name `src` includes is a field group whose file passed the meta-schema: otherwise the
+ * entity's fields are not all known, and checks that look them up by name wait (the group's own
+ * problems, or the unknown name, are reported).
+ */
+export const includesKnown = (index: ProviderIndex, src: SourceDoc, isValid: (s: SourceDoc) => boolean): boolean =>
+  (entity(src).include ?? []).every((name) => {
+    const group = index.types.get(name);
+    return group !== undefined && isValid(group);
+  });
+
 /** Fields of the `include`d groups (in include order), then the entity's own. Unknown groups are skipped here; validate reports them. */
 export function expandIncludes(
   index: ProviderIndex,

@@ -158,6 +158,10 @@ describe("one mistake in the repository's schemas", () => {
     ["netsvc/types/vrouterInterface.yaml", "type: string", "type: strin"],
     ["netsvc/types/vxcEnd.yaml", "description: >-", "description:"],
     ["netsvc/types/productCommon.yaml", "mode: required", "mode: requird"],
+    ["netsvc/types/productCommon.yaml", "kind: group", "kind: groupx"],
+    ["netsvc/types/awsPartnerConfig.yaml", "kind: object", "kind: objectx"],
+    ["netsvc/types/vxcPartnerConfig.yaml", "kind: union", "kind: unionx"],
+    ["cloudplat/types/lookupCommon.yaml", "fields:", "fields: 5\nx:"],
   ];
   it.each(CASES)("%s (%s -> %s) is reported there only", (file, from, to) => {
     const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");

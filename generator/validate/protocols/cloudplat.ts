@@ -1,7 +1,14 @@
 import type { CloudplatOperations } from "@sdkgen/runtime/cloudplat";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import {
+  entity,
+  expandIncludes,
+  includesKnown,
+  ownFields,
+  type LocatedField,
+  type ProviderIndex,
+} from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import type { MetaSchemaValidator } from "../metaSchema.js";
 import { changeRules } from "./changes.js";
@@ -22,7 +29,13 @@ export function checkCloudplatOperations(
 ): Diagnostic[] {
   if (!index.provider || entity(index.provider).protocol !== "cloudplat") return [];
   return index.resources
-    .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operations !== undefined)
+    .filter(
+      (src) =>
+        valid.has(src) &&
+        (!checked || checked.has(src)) &&
+        entity(src).operations !== undefined &&
+        includesKnown(index, src, (s) => valid.has(s)),
+    )
     .flatMap((src) => {
       const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
       return shape.length ? shape : bindingRules(index, src);

@@ -2,7 +2,14 @@ import type { CloudplatLookupOperation } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcLookupOperation } from "@sdkgen/runtime/netsvc";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import {
+  entity,
+  expandIncludes,
+  includesKnown,
+  ownFields,
+  type LocatedField,
+  type ProviderIndex,
+} from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import type { MetaSchemaValidator } from "../metaSchema.js";
 
@@ -25,7 +32,13 @@ export function checkLookupOperations(
   if (index.provider ? !valid.has(index.provider) : index.unread.size > 0) return [];
   const protocol = index.provider && entity(index.provider).protocol;
   return index.lookups
-    .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operation !== undefined)
+    .filter(
+      (src) =>
+        valid.has(src) &&
+        (!checked || checked.has(src)) &&
+        entity(src).operation !== undefined &&
+        includesKnown(index, src, (s) => valid.has(s)),
+    )
     .flatMap((src): Diagnostic[] => {
       const e = entity(src);
       if (!protocol)

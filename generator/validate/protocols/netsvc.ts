@@ -1,7 +1,7 @@
 import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, expandIncludes, ownFields, type ProviderIndex } from "../../load/providerIndex.js";
+import { entity, expandIncludes, includesKnown, ownFields, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import type { MetaSchemaValidator } from "../metaSchema.js";
 import { changeRules } from "./changes.js";
@@ -21,7 +21,13 @@ export function checkNetsvcOperations(
 ): Diagnostic[] {
   if (!index.provider || entity(index.provider).protocol !== "netsvc") return [];
   return index.resources
-    .filter((src) => valid.has(src) && (!checked || checked.has(src)) && entity(src).operations !== undefined)
+    .filter(
+      (src) =>
+        valid.has(src) &&
+        (!checked || checked.has(src)) &&
+        entity(src).operations !== undefined &&
+        includesKnown(index, src, (s) => valid.has(s)),
+    )
     .flatMap((src) => {
       const shape = meta().checkAt(src, ["operations"], "netsvcOperations");
       return shape.length ? shape : bindingRules(index, src);

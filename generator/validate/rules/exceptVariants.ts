@@ -6,11 +6,12 @@ import { eachField, type Rule } from "./rule.js";
 export const exceptVariants: Rule = {
   id: "except-variants",
   description: "`exceptVariants` is on a field whose type is a union, and names its variants",
-  check: eachField(({ field: { raw, src, path } }, { index }) => {
+  check: eachField(({ field: { raw, src, path } }, { index, valid }) => {
     const roc = raw.replaceOnChange;
     if (!roc || typeof roc !== "object" || !roc.exceptVariants) return [];
     const where = [...path, "replaceOnChange", "exceptVariants"];
     const union = raw.type === "object" && raw.ref ? index.types.get(raw.ref) : undefined;
+    if (union && !valid.has(union)) return []; // its file's own problems come first
     const variants = union && entity(union).kind === "union" ? Object.keys(entity(union).variants ?? {}) : undefined;
     if (!variants) return [at(src, where, `exceptVariants applies to a field whose type is a union`)];
     return roc.exceptVariants.map(

@@ -7,10 +7,11 @@ import { found, inScope, type Rule } from "./rule.js";
 
 /**
  * The type (object or union) or field group that `name` names, or what is wrong with the reference;
- * neither for a name whose file could not be read (its own problems say why).
+ * neither for a name whose file could not be read or fails the meta-schema (its own problems say why).
  */
 export function resolveType(
   index: ProviderIndex,
+  valid: ReadonlySet<SourceDoc>,
   src: SourceDoc,
   path: Path,
   name: string,
@@ -18,7 +19,7 @@ export function resolveType(
 ): { found?: SourceDoc | undefined; problem?: Diagnostic | undefined } {
   const t = index.types.get(name);
   const kind = t && entity(t).kind;
-  if (!t && index.unread.has(`types/${camel(name)}`)) return {};
+  if (t ? !valid.has(t) : index.unread.has(`types/${camel(name)}`)) return {};
   if (!t) {
     const candidates = [...index.types].filter(([, s]) => (entity(s).kind === "group") === (want === "group"));
     const what = want === "group" ? "field group" : "type";
@@ -57,11 +58,11 @@ export const references: Rule = {
     );
     return found([
       ...including.flatMap((src) =>
-        (entity(src).include ?? []).map((g, i) => resolveType(index, src, ["include", i], g, "group").problem),
+        (entity(src).include ?? []).map((g, i) => resolveType(index, valid, src, ["include", i], g, "group").problem),
       ),
       ...walk.specs.map(
         ({ spec, src, path }) =>
-          spec.ref !== undefined && resolveType(index, src, [...path, "ref"], spec.ref, "type").problem,
+          spec.ref !== undefined && resolveType(index, valid, src, [...path, "ref"], spec.ref, "type").problem,
       ),
     ]);
   },

@@ -13,7 +13,7 @@ export const unionVariants: Rule = {
         const e = entity(src);
         return Object.entries(e.variants ?? {}).flatMap(([value, variant]) => {
           const path = ["variants", value, "ref"];
-          const { found: t, problem } = resolveType(index, src, path, variant.ref, "type");
+          const { found: t, problem } = resolveType(index, valid, src, path, variant.ref, "type");
           if (!t) return problem ? [problem] : [];
           const kind = entity(t).kind;
           if (kind !== "object")

@@ -1,4 +1,11 @@
-import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import {
+  entity,
+  expandIncludes,
+  includesKnown,
+  ownFields,
+  type LocatedField,
+  type ProviderIndex,
+} from "../../load/providerIndex.js";
 import type { RawEntity, RawField, RawTypeSpec } from "../../load/rawTypes.js";
 import type { Path, SourceDoc } from "../../load/sourceDoc.js";
 import type { Mode } from "../../model/types.js";
@@ -212,13 +219,8 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
         scope({ ...base, position: u.input || u.config ? "input" : "output", modeRequired: false }),
       );
   }
-  // An entity including what is no valid field group (misspelt, or with problems of its own) lacks its
-  // fields: the checks that look the entity's fields up by name (createdAt, import-id parts, a lookup's
-  // id) wait for it.
-  const whole = ({ src }: { src: SourceDoc }) =>
-    (entity(src).include ?? []).every((name) => {
-      const group = index.types.get(name);
-      return group !== undefined && isValid(group);
-    });
+  // The checks that look an entity's fields up by name (createdAt, import-id parts, a lookup's id) wait
+  // for an entity whose included groups are not all known.
+  const whole = ({ src }: { src: SourceDoc }) => includesKnown(index, src, isValid);
   return { provider, maps, fields, specs, resources: resources.filter(whole), lookups: lookups.filter(whole) };
 }
