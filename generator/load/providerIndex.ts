@@ -1,4 +1,5 @@
 import type { Path, SourceDoc, SourceMeta } from "./sourceDoc.js";
+import { camel } from "../naming.js";
 import type { HookFile } from "./loadSchemas.js";
 import type { RawEntity, RawField, RawFields } from "./rawTypes.js";
 
@@ -66,6 +67,22 @@ export function ownFields(
 ): LocatedField[] {
   return Object.entries(fields ?? {}).map(([name, raw]) => ({ name, raw, src, path: [...basePath, key, name] }));
 }
+
+/**
+ * Whether the file that would hold `name` in `folder` (named after it: `types/vxcEnd.yaml` for VxcEnd)
+ * is broken: unreadable, or failing the meta-schema (its name misspelt, say). A reference to that
+ * name is then not reported missing: the file's own problems say why.
+ */
+export const brokenFileOf = (
+  index: ProviderIndex,
+  folder: "resources" | "types",
+  name: string,
+  isValid: (s: SourceDoc) => boolean,
+): boolean => {
+  const stem = camel(name);
+  const docs = folder === "types" ? [...index.types.values()] : index.resources;
+  return index.unread.has(`${folder}/${stem}`) || docs.some((s) => s.stem === stem && !isValid(s));
+};
 
 /**
  * Whether every name `src` includes is a field group whose file passed the meta-schema: otherwise the

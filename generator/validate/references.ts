@@ -1,6 +1,6 @@
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../diagnostics.js";
-import { entity, type ProviderIndex } from "../load/providerIndex.js";
+import { brokenFileOf, entity, type ProviderIndex } from "../load/providerIndex.js";
 import type { RawFields, RawTypeSpec } from "../load/rawTypes.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
 
@@ -61,7 +61,7 @@ export function checkReferences(
             at(src, here, `"references" needs a field holding ids (string, integer or a list of them), not ${f.type}`),
           );
         f.references.forEach((kind, i) => {
-          if (!known.has(kind))
+          if (!known.has(kind) && !brokenFileOf(index, "resources", kind, (s) => valid.has(s)))
             out.push(at(src, [...here, i], `"${kind}" is not a resource of ${index.name}${didYouMean(kind, kinds)}`));
         });
       }

@@ -162,6 +162,8 @@ describe("one mistake in the repository's schemas", () => {
     ["netsvc/types/awsPartnerConfig.yaml", "kind: object", "kind: objectx"],
     ["netsvc/types/vxcPartnerConfig.yaml", "kind: union", "kind: unionx"],
     ["cloudplat/types/lookupCommon.yaml", "fields:", "fields: 5\nx:"],
+    ["cloudplat/types/assumeRole.yaml", "name: AssumeRole", "name: AssumeRole x"],
+    ["netsvc/resources/port.yaml", "name: Port", "name: Port x"],
   ];
   it.each(CASES)("%s (%s -> %s) is reported there only", (file, from, to) => {
     const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");

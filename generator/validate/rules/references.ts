@@ -1,8 +1,7 @@
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, type ProviderIndex } from "../../load/providerIndex.js";
+import { brokenFileOf, entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
-import { camel } from "../../naming.js";
 import { found, inScope, type Rule } from "./rule.js";
 
 /**
@@ -19,7 +18,7 @@ export function resolveType(
 ): { found?: SourceDoc | undefined; problem?: Diagnostic | undefined } {
   const t = index.types.get(name);
   const kind = t && entity(t).kind;
-  if (t ? !valid.has(t) : index.unread.has(`types/${camel(name)}`)) return {};
+  if (t ? !valid.has(t) : brokenFileOf(index, "types", name, (s) => valid.has(s))) return {};
   if (!t) {
     const candidates = [...index.types].filter(([, s]) => (entity(s).kind === "group") === (want === "group"));
     const what = want === "group" ? "field group" : "type";
