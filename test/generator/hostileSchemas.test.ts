@@ -164,6 +164,7 @@ describe("one mistake in the repository's schemas", () => {
     ["cloudplat/types/lookupCommon.yaml", "fields:", "fields: 5\nx:"],
     ["cloudplat/types/assumeRole.yaml", "name: AssumeRole", "name: AssumeRole x"],
     ["netsvc/resources/port.yaml", "name: Port", "name: Port x"],
+    ["netsvc/types/vxcPartnerConfig.yaml", "name: VxcPartnerConfig", "name: VxcPartnerConfig x"],
   ];
   it.each(CASES)("%s (%s -> %s) is reported there only", (file, from, to) => {
     const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");
@@ -196,6 +197,26 @@ describe("one mistake in the repository's schemas", () => {
     }
     expect((error as SchemaError).diagnostics.map((d) => d.message)).toEqual([
       'unknown field group "ProductComon" (did you mean "ProductCommon"?)',
+    ]);
+  });
+});
+
+describe("exceptVariants", () => {
+  const tree = (ref: string) => ({
+    ...BASE,
+    "demo/types/part.yaml":
+      "version: 1\nkind: object\nname: Part\ndescription: A part.\nfields:\n  size: { type: integer, mode: optional, description: Size. }\n",
+    "demo/resources/widget.yaml": BASE["demo/resources/widget.yaml"]!.replace(
+      "  uid: {",
+      `  part: { type: object, ref: ${ref}, mode: optional, replaceOnChange: { reason: Fixed., exceptVariants: [a] }, description: P. }\n  uid: {`,
+    ),
+  });
+  it("sits on a field whose type is a union; an unknown type is reported by its name only", () => {
+    expect(problems(tree("Part"))).toEqual([
+      expect.stringMatching(/widget\.yaml:\d+:\d+: exceptVariants applies to a field whose type is a union$/),
+    ]);
+    expect(problems(tree("Prat"))).toEqual([
+      expect.stringMatching(/widget\.yaml:\d+:\d+: unknown type "Prat" \(did you mean "Part"\?\)$/),
     ]);
   });
 });
