@@ -13,9 +13,9 @@ const filesUnder = (dir: string): string[] =>
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 
 /** The ESM build's modules, declarations and declaration maps, by path relative to dist/. */
-const builtFiles = (dist: string): Map<string, string> =>
+const builtFiles = (dist: string, paths: readonly string[]): Map<string, string> =>
   new Map(
-    filesUnder(dist)
+    paths
       .filter((path) => !path.startsWith("cjs/") && /\.(js|d\.ts|d\.ts\.map)$/.test(path))
       .map((path) => [path, readFileSync(join(dist, path), "utf8")]),
   );
@@ -23,10 +23,12 @@ const builtFiles = (dist: string): Map<string, string> =>
 for (const pkg of process.argv.slice(2)) {
   const dist = join(pkg, "dist");
   const cjs = join(dist, "cjs");
-  for (const path of staleOutputs(filesUnder(dist), new Set(filesUnder(join(pkg, "src"))))) rmSync(join(dist, path));
-  const files = cjsEntries(builtFiles(dist));
+  const outputs = filesUnder(dist);
+  const stale = new Set(staleOutputs(outputs, new Set(filesUnder(join(pkg, "src")))));
+  for (const path of stale) rmSync(join(dist, path));
+  const kept = outputs.filter((path) => !stale.has(path));
   rmSync(cjs, { recursive: true, force: true });
-  for (const [path, text] of files) {
+  for (const [path, text] of cjsEntries(builtFiles(dist, kept))) {
     mkdirSync(dirname(join(cjs, path)), { recursive: true });
     writeFileSync(join(cjs, path), text);
   }

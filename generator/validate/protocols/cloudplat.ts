@@ -1,16 +1,10 @@
 import type { CloudplatOperations } from "@sdkgen/runtime/cloudplat";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import {
-  entity,
-  expandIncludes,
-  includesKnown,
-  ownFields,
-  type LocatedField,
-  type ProviderIndex,
-} from "../../load/providerIndex.js";
+import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import type { MetaSchemaValidator } from "../metaSchema.js";
+import { boundDocs } from "./bound.js";
 import { changeRules } from "./changes.js";
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
@@ -28,18 +22,10 @@ export function checkCloudplatOperations(
   checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
   if (!index.provider || entity(index.provider).protocol !== "cloudplat") return [];
-  return index.resources
-    .filter(
-      (src) =>
-        valid.has(src) &&
-        (!checked || checked.has(src)) &&
-        entity(src).operations !== undefined &&
-        includesKnown(index, src, (s) => valid.has(s)),
-    )
-    .flatMap((src) => {
-      const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
-      return shape.length ? shape : bindingRules(index, src);
-    });
+  return boundDocs(index, index.resources, "operations", valid, checked).flatMap((src) => {
+    const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
+    return shape.length ? shape : bindingRules(index, src);
+  });
 }
 
 function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {

@@ -2,16 +2,10 @@ import type { CloudplatLookupOperation } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcLookupOperation } from "@sdkgen/runtime/netsvc";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import {
-  entity,
-  expandIncludes,
-  includesKnown,
-  ownFields,
-  type LocatedField,
-  type ProviderIndex,
-} from "../../load/providerIndex.js";
+import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import type { MetaSchemaValidator } from "../metaSchema.js";
+import { boundDocs } from "./bound.js";
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 const OP: Path = ["operation"];
@@ -31,29 +25,21 @@ export function checkLookupOperations(
   // to bind to.
   if (index.provider ? !valid.has(index.provider) : index.unread.size > 0) return [];
   const protocol = index.provider && entity(index.provider).protocol;
-  return index.lookups
-    .filter(
-      (src) =>
-        valid.has(src) &&
-        (!checked || checked.has(src)) &&
-        entity(src).operation !== undefined &&
-        includesKnown(index, src, (s) => valid.has(s)),
-    )
-    .flatMap((src): Diagnostic[] => {
-      const e = entity(src);
-      if (!protocol)
-        return [at(src, OP, "a lookup bound to an operation needs its provider's `protocol` to interpret it", "key")];
-      if (e.operation === "hook")
-        return protocol === "netsvc"
-          ? []
-          : [at(src, OP, "a cloudplat lookup binds an action; its hook can only complete the answer (`answer`)")];
-      const shape = meta().checkAt(src, OP, `${protocol}Lookup`);
-      if (shape.length) return shape;
-      const inputs = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
-      return protocol === "cloudplat"
-        ? cloudplatRules(src, e.operation as unknown as CloudplatLookupOperation, inputs)
-        : netsvcRules(src, e.operation as unknown as NetsvcLookupOperation, inputs, e.hooks !== undefined);
-    });
+  return boundDocs(index, index.lookups, "operation", valid, checked).flatMap((src): Diagnostic[] => {
+    const e = entity(src);
+    if (!protocol)
+      return [at(src, OP, "a lookup bound to an operation needs its provider's `protocol` to interpret it", "key")];
+    if (e.operation === "hook")
+      return protocol === "netsvc"
+        ? []
+        : [at(src, OP, "a cloudplat lookup binds an action; its hook can only complete the answer (`answer`)")];
+    const shape = meta().checkAt(src, OP, `${protocol}Lookup`);
+    if (shape.length) return shape;
+    const inputs = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
+    return protocol === "cloudplat"
+      ? cloudplatRules(src, e.operation as unknown as CloudplatLookupOperation, inputs)
+      : netsvcRules(src, e.operation as unknown as NetsvcLookupOperation, inputs, e.hooks !== undefined);
+  });
 }
 
 function cloudplatRules(src: SourceDoc, op: CloudplatLookupOperation, inputs: readonly LocatedField[]): Diagnostic[] {

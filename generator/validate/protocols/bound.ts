@@ -1,0 +1,21 @@
+import { entity, includesKnown, type ProviderIndex } from "../../load/providerIndex.js";
+import type { SourceDoc } from "../../load/sourceDoc.js";
+
+/**
+ * The documents whose binding a protocol check reads: valid, in this run's scope (`checked`), bound
+ * (`key` set), and with every included group known, since a binding names the entity's fields.
+ */
+export const boundDocs = (
+  index: ProviderIndex,
+  docs: readonly SourceDoc[],
+  key: "operations" | "operation",
+  valid: ReadonlySet<SourceDoc>,
+  checked?: ReadonlySet<SourceDoc>,
+): SourceDoc[] =>
+  docs.filter(
+    (src) =>
+      valid.has(src) &&
+      (!checked || checked.has(src)) &&
+      entity(src)[key] !== undefined &&
+      includesKnown(index, src, (s) => valid.has(s)),
+  );
