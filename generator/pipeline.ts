@@ -314,7 +314,7 @@ function startPackage(
 ): StartedPackage {
   const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir, memo?.keys));
   const stage = new PackageStage(dir, !check);
-  return { plan, stage, keys, rendered: pool.stage(plan, misses, { dir, write: !check }) };
+  return { plan, stage, keys, rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }) };
 }
 
 /**

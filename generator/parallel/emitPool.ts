@@ -8,8 +8,11 @@ import { WriteError, type FileState } from "../write/writeTree.js";
 /** A module to emit, or a text (a rendered template) that only needs formatting. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
 export type Files = [path: string, text: string][];
-/** Where a worker stages what it renders (stageFile), instead of sending the texts back. */
-export type StageTarget = { dir: string; write: boolean };
+/**
+ * Where a worker stages what it renders (stageFile), instead of sending the texts back; `fresh` when
+ * none of the package's files was on disk as the run began, so there is nothing to compare with.
+ */
+export type StageTarget = { dir: string; write: boolean; fresh: boolean };
 /** A file a worker staged: its state against the disk, and its text's hash (for the cache). */
 export type StagedFiles = [path: string, state: FileState, hash: string][];
 /** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
@@ -73,14 +76,11 @@ export class RenderWorker {
   }
 }
 
+/** A plan as workers are sent it: by id, serialized with the first task that needs it. */
+type Sendable = { readonly id: number; readonly serialized: () => Uint8Array };
+
 /** Modules per task: small enough to share the work evenly, large enough that messages cost little. */
 const CHUNK = 25;
-
-/**
- * A run rendering fewer than 1/FEW of a package's modules sends the part of the plan they need:
- * serializing a 2,000-entity plan costs this thread ~75 ms.
- */
-const FEW = 8;
 
 /** Items of one package from which a second worker is worth its start: below, it costs more than it saves. */
 const SECOND_WORKER_AT = 1000;
@@ -89,13 +89,17 @@ const SECOND_WORKER_AT = 1000;
  * Worker threads that render modules. One starts first thing, loading the emitters while this thread
  * reads schemas. A package with many items to render (a cold run of a large provider, or an edit all
  * of its modules show) starts a second, and the two get every other batch; for both real providers one
- * is enough, and a second only competed for the two cores with this thread. A run that rebuilds a few
- * modules sends its worker only the part of the plan they need (FEW).
+ * is enough, and a second only competed for the two cores with this thread. Each worker is sent the
+ * part of the plan its batches read (subPlan): a 2,000-entity plan takes a worker ~200 ms to
+ * deserialize, and a run that rebuilds a few modules, or the second worker of a cold run, needs less.
  */
 export class RenderPool {
   private readonly workers = [new RenderWorker()];
-  private readonly planIds = new WeakMap<PackagePlan, number>();
+  private readonly sendable = new WeakMap<PackagePlan, Sendable>();
   private nextPlanId = 0;
+
+  /** `secondWorkerAt`: how many items of a package start a second worker (a test sets it low). */
+  constructor(private readonly secondWorkerAt = SECOND_WORKER_AT) {}
 
   /**
    * Every item emitted (where needed), formatted and staged in `into`, in no particular order. Every
@@ -103,30 +107,43 @@ export class RenderPool {
    */
   async stage(plan: PackagePlan, items: readonly WorkItem[], into: StageTarget): Promise<StagedFiles> {
     if (items.length === 0) return [];
-    if (this.workers.length === 1 && items.length >= SECOND_WORKER_AT) this.workers.push(new RenderWorker());
-    const jobs = items.flatMap((i) => ("job" in i ? [i.job] : []));
-    const modules = plan.resources.length + plan.lookups.length + plan.types.size;
-    const sent = jobs.length * FEW < modules ? subPlan(plan, jobs) : plan;
-    const planId = this.planIds.get(sent) ?? this.planIds.set(sent, this.nextPlanId++).get(sent)!;
+    if (this.workers.length === 1 && items.length >= this.secondWorkerAt) this.workers.push(new RenderWorker());
+    const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
+      items.slice(i * CHUNK, (i + 1) * CHUNK),
+    );
     // All posted now, dealt in turn: a worker asking for its next batch would wait on this thread,
     // which is busy reading the next provider or rendering docs pages.
-    // Serialized once for every worker: two workers had each cost this thread a structured clone.
-    let bytes: Uint8Array | undefined;
-    const serialized = () => (bytes ??= serialize(sent));
-    const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
-      this.workers[i % this.workers.length]!.stage(planId, serialized, items.slice(i * CHUNK, (i + 1) * CHUNK), into),
+    const shares = this.workers
+      .map((worker, w) => ({ worker, batches: batches.filter((_, i) => i % this.workers.length === w) }))
+      .filter((share) => share.batches.length > 0);
+    const parts = shares.map(({ batches }) => this.sendableOf(subPlan(plan, jobsOf(batches.flat()))));
+    const sent = shares.flatMap(({ worker, batches }, w) =>
+      batches.map((batch) => worker.stage(parts[w]!.id, parts[w]!.serialized, batch, into)),
     );
     try {
-      const settled = await Promise.allSettled(batches);
+      const settled = await Promise.allSettled(sent);
       const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
       if (failed) throw failed.reason;
       return settled.flatMap((s) => (s as PromiseFulfilledResult<StagedFiles>).value);
     } finally {
-      for (const worker of this.workers) worker.forget(planId);
+      shares.forEach(({ worker }, w) => worker.forget(parts[w]!.id));
     }
+  }
+
+  /** A plan's id, and its serialization (node:v8), made once however many workers it is sent to. */
+  private sendableOf(plan: PackagePlan): Sendable {
+    let sendable = this.sendable.get(plan);
+    if (!sendable) {
+      let bytes: Uint8Array | undefined;
+      sendable = { id: this.nextPlanId++, serialized: () => (bytes ??= serialize(plan)) };
+      this.sendable.set(plan, sendable);
+    }
+    return sendable;
   }
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
   }
 }
+
+const jobsOf = (items: readonly WorkItem[]): ModuleJob[] => items.flatMap((i) => ("job" in i ? [i.job] : []));

@@ -34,7 +34,7 @@ const staged = (files: Files, into: StageTarget): StagedFiles => {
   const folders = new Set<string>();
   return files.map(([path, text]) => [
     path,
-    stageFile(join(into.dir, path), text, into.write, folders),
+    stageFile(join(into.dir, path), text, into.write, folders, !into.fresh),
     hashText(text),
   ]);
 };

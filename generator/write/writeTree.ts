@@ -22,14 +22,21 @@ export const stagedPath = (target: string): string => `${target}.sdkgen-${proces
 
 /**
  * Compares `text` with the file at `target` and, when they differ and `write` is set, writes it beside
- * the target (stagedPath). `folders` holds the folders this caller knows exist. Render workers stage
+ * the target (stagedPath). `folders` holds the folders this caller knows exist; `mayExist` is false for
+ * a target that was not on disk when the run began (a cold run into an empty folder checks none). Render workers stage
  * the files they render this way as they go, and this thread the docs pages, so that writing is done
  * beside rendering rather than after it. A failure (a name too long, a full disk) throws a WriteError;
  * the caller then aborts the whole package (PackageStage.abort).
  */
-export function stageFile(target: string, text: string, write: boolean, folders: Set<string>): FileState {
+export function stageFile(
+  target: string,
+  text: string,
+  write: boolean,
+  folders: Set<string>,
+  mayExist = true,
+): FileState {
   try {
-    const state = stateOf(target, text);
+    const state = mayExist ? stateOf(target, text) : "added";
     if (write && state !== "same") {
       const folder = dirname(target);
       if (!folders.has(folder)) {
@@ -65,17 +72,23 @@ export class PackageStage {
   private readonly onDisk: Set<string>;
   private readonly states = new Map<string, FileState>();
   private readonly folders = new Set<string>();
+  /**
+   * Whether the package held nothing of its own when the run began: no file, and no folder (where a
+   * folder might stand in a file's way), so that no target is compared with the disk.
+   */
+  readonly fresh: boolean;
 
   constructor(
     readonly dir: string,
     readonly write: boolean,
   ) {
     this.onDisk = ownedFiles(dir);
+    this.fresh = this.onDisk.size === 0 && !OWNED_FOLDERS.some((f) => existsSync(join(dir, f)));
   }
 
   /** Stages a file rendered in this thread. */
   stage(path: string, text: string): void {
-    this.states.set(path, stageFile(join(this.dir, path), text, this.write, this.folders));
+    this.states.set(path, stageFile(join(this.dir, path), text, this.write, this.folders, !this.fresh));
   }
 
   /** Records a file a worker staged. */

@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The render workers run from the build, as the CLI runs them.
+const BUILD = fileURLToPath(new URL("../../build/generator/", import.meta.url));
+type Pipeline = typeof import("../../generator/pipeline.js");
+type Pool = typeof import("../../generator/parallel/emitPool.js");
+type Keys = typeof import("../../generator/emit/moduleKeys.js");
+type Write = typeof import("../../generator/write/writeTree.js");
+const load = async () => ({
+  pipeline: (await import(join(BUILD, "pipeline.js"))) as Pipeline,
+  pool: (await import(join(BUILD, "parallel/emitPool.js"))) as Pool,
+  keys: (await import(join(BUILD, "emit/moduleKeys.js"))) as Keys,
+  write: (await import(join(BUILD, "write/writeTree.js"))) as Write,
+});
+
+describe("the render pool", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterAll(() => close?.());
+
+  it("with two workers, each sent only the part of the plan its batches read, stages what one thread renders", async () => {
+    const { pipeline, pool, keys, write } = await load();
+    const [model] = pipeline.loadModels("schemas", undefined, "cloudplat");
+    const [plan] = pipeline.planPackages([model!]);
+    const [expected] = await pipeline.generatePackages([model!]);
+    const workers = new pool.RenderPool(1);
+    close = () => workers.close();
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-pool-"));
+    const items = keys.moduleJobs(plan!).map((job) => ({ path: job.path, job }));
+    const staged = await workers.stage(plan!, items, { dir, write: true, fresh: true });
+    expect(staged.map(([path, state]) => [path, state]).sort()).toEqual(items.map((i) => [i.path, "added"]).sort());
+    for (const { path } of items)
+      expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
+  });
+});
