@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import "./jitBudget.js";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
