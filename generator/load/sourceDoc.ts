@@ -1,17 +1,15 @@
-import {
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseDocument,
-  visit,
-  type Document,
-  type Node,
-  type Pair,
-  type YAMLMap,
-} from "yaml";
+import { createRequire } from "node:module";
+import type { Document, LineCounter, Node, Pair, YAMLMap } from "yaml";
 import type { Diagnostic, SourcePos } from "../diagnostics.js";
 import { quickData } from "./quickParse.js";
+
+const require = createRequire(import.meta.url);
+let yamlLibrary: typeof import("yaml") | undefined;
+/**
+ * The YAML library (its syntax tree, for positions and exact errors), loaded on first use: loading it
+ * takes ~50 ms, and a run whose files read quickly and hold no problem needs it not at all.
+ */
+const yaml = (): typeof import("yaml") => (yamlLibrary ??= require("yaml") as typeof import("yaml"));
 
 export type Folder = "provider" | "resources" | "lookups" | "types";
 
@@ -44,6 +42,7 @@ export type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem"
 // The library's own duplicate-key check (uniqueKeys) compares each key with every earlier one of its
 // map, which is quadratic: a 46,000-field file took minutes. keyProblems does it with a set.
 function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
+  const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false }), lines };
 }
@@ -95,6 +94,7 @@ export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc
  */
 function keyProblems(doc: Document.Parsed): { offset: number; message: string }[] {
   const found: { offset: number; message: string }[] = [];
+  const { visit, isScalar } = yaml();
   visit(doc, {
     Map(_, map) {
       const seen = new Set<string>();
@@ -133,6 +133,7 @@ function aliasProblem(doc: Document.Parsed, lines: LineCounter, file: string, er
   const message = error instanceof Error ? error.message : String(error);
   const unresolved = /^Unresolved alias.*: (.*)$/.exec(message)?.[1];
   let offset = 0;
+  const { visit } = yaml();
   visit(doc, {
     Alias(_, node) {
       if (unresolved !== undefined && node.source !== unresolved) return undefined;
@@ -189,6 +190,7 @@ const firstLine = (s: string): string => s.split("\n")[0]!.replace(/ at line \d+
  * node that exists, so even a "missing key" problem points into the right object.
  */
 export function locate(src: SourceDoc, path: Path, at: "key" | "value" = "value"): SourcePos {
+  const { isMap, isSeq } = yaml();
   let node: Node | null | undefined = src.doc.contents as Node | null;
   let offset = node?.range?.[0] ?? 0;
   for (let i = 0; i < path.length && node; i++) {
@@ -215,6 +217,7 @@ const KEYS = new WeakMap<YAMLMap, Map<string, Pair>>();
 function keysOf(map: YAMLMap): Map<string, Pair> {
   let keys = KEYS.get(map);
   if (!keys) {
+    const { isScalar } = yaml();
     keys = new Map();
     for (const p of map.items) if (isScalar(p.key) && !keys.has(String(p.key.value))) keys.set(String(p.key.value), p);
     KEYS.set(map, keys);
