@@ -19,11 +19,19 @@ export class ModuleContext {
 
   /** Imports `name` from the module at `target` (a package path), unless it is this module. */
   use(target: string, name: string, value: boolean): string {
-    if (target !== this.path) {
-      const rel = relative(dirname(this.path), target).replace(/\.ts$/, ".js");
-      this.imports.add(rel.startsWith(".") ? rel : `./${rel}`, name, value);
-    }
+    if (target !== this.path) this.imports.add(this.specifier(target), name, value);
     return name;
+  }
+
+  /** Import specifiers by target, made once per module: a module names the same few many times. */
+  private readonly specifiers = new Map<string, string>();
+  private specifier(target: string): string {
+    let specifier = this.specifiers.get(target);
+    if (specifier === undefined) {
+      const rel = relative(dirname(this.path), target).replace(/\.ts$/, ".js");
+      this.specifiers.set(target, (specifier = rel.startsWith(".") ? rel : `./${rel}`));
+    }
+    return specifier;
   }
 
   enumRef(name: string, value: boolean): string {

@@ -83,8 +83,10 @@ function loneTemplate(line: string): boolean {
 }
 
 /** Blank lines as prettier leaves them: none at the start, at most one in a row, one newline at the end. */
-export const settleBlankLines = (text: string): string =>
-  text
-    .replace(/\n{3,}/g, "\n\n")
-    .replace(/^\n+/, "")
-    .replace(/\n*$/, "\n");
+export function settleBlankLines(text: string): string {
+  const settled = text.replace(/\n{3,}/g, "\n\n").replace(/^\n+/, "");
+  // Trailing line breaks found from the end: `/\n*$/` tries a match at every position of a module.
+  let end = settled.length;
+  while (end > 0 && settled[end - 1] === "\n") end--;
+  return `${settled.slice(0, end)}\n`;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { inStyle } from "../../generator/format/formatted.js";
+import { inStyle, settleBlankLines } from "../../generator/format/formatted.js";
 
 // inStyle decides which files skip prettier: it must pass prettier's own output, and nothing prettier would change.
 describe("inStyle", () => {
@@ -32,5 +32,15 @@ describe("inStyle", () => {
       `const x = ${long};`,
     ])
       expect(inStyle(line), line).toBe(false);
+  });
+});
+
+describe("settleBlankLines", () => {
+  it("leaves no blank line at the start, at most one in a row, and one line break at the end", () => {
+    expect(settleBlankLines("\n\na\n\n\n\nb\n\n\n")).toBe("a\n\nb\n");
+    expect(settleBlankLines("a")).toBe("a\n");
+    expect(settleBlankLines("a\n")).toBe("a\n");
+    expect(settleBlankLines("")).toBe("\n");
+    expect(settleBlankLines("\n\n")).toBe("\n");
   });
 });
