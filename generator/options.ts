@@ -19,7 +19,7 @@ export const GENERATE_OPTIONS = {
   ...SCHEMAS_OPTION,
   out: { type: "string", value: "DIR", help: "output folder (default: generated; created when missing)" },
   ...CACHE_OPTIONS,
-  stats: { type: "boolean", help: "print the time of each stage and the peak memory" },
+  stats: { type: "boolean", help: "print the time of each stage, the CPU time and the peak memory" },
   watch: {
     type: "boolean",
     help: "stay running: regenerate after every change under the schema folder (Ctrl-C stops)",
