@@ -115,10 +115,10 @@ export class RenderPool {
     // which is busy reading the next provider or rendering docs pages.
     const shares = this.workers
       .map((worker, w) => ({ worker, batches: batches.filter((_, i) => i % this.workers.length === w) }))
-      .filter((share) => share.batches.length > 0);
-    const parts = shares.map(({ batches }) => this.sendableOf(subPlan(plan, jobsOf(batches.flat()))));
-    const sent = shares.flatMap(({ worker, batches }, w) =>
-      batches.map((batch) => worker.stage(parts[w]!.id, parts[w]!.serialized, batch, into)),
+      .filter((share) => share.batches.length > 0)
+      .map((share) => ({ ...share, part: this.sendableOf(subPlan(plan, jobsOf(share.batches.flat()))) }));
+    const sent = shares.flatMap(({ worker, batches, part }) =>
+      batches.map((batch) => worker.stage(part.id, part.serialized, batch, into)),
     );
     try {
       const settled = await Promise.allSettled(sent);
@@ -126,7 +126,7 @@ export class RenderPool {
       if (failed) throw failed.reason;
       return settled.flatMap((s) => (s as PromiseFulfilledResult<StagedFiles>).value);
     } finally {
-      shares.forEach(({ worker }, w) => worker.forget(parts[w]!.id));
+      for (const { worker, part } of shares) worker.forget(part.id);
     }
   }
 

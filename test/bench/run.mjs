@@ -25,16 +25,16 @@ function generate(schemas, out, cache) {
   );
   const wall = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`generator failed:\n${r.stderr}`);
+  const [, user, system] = /CPU ([\d.]+) s user, ([\d.]+) s system/.exec(r.stdout);
   return {
     wall,
     peakMiB: Number(/peak memory (\d+) MiB/.exec(r.stdout)?.[1]),
-    cpu: /CPU ([\d.]+) s user, ([\d.]+) s system/
-      .exec(r.stdout)
-      .slice(1)
-      .reduce((a, b) => a + Number(b), 0),
+    cpu: Number(user) + Number(system),
     stages: /^load .*;/m.exec(r.stdout)?.[0] ?? "",
   };
 }
+/** One measure of each run: `each(runs, "wall")`. */
+const each = (runs, key) => runs.map((r) => r[key]);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 const row = (figure, runs, unit, bound) => {
@@ -57,18 +57,9 @@ for (let i = 0; i < 5; i++) {
   rmSync(realCache, { recursive: true, force: true });
   cold.push(generate(join(ROOT, "schemas"), realOut, realCache));
 }
-row(
-  "both providers, cold",
-  cold.map((r) => r.wall),
-  "s",
-  1,
-);
+row("both providers, cold", each(cold, "wall"), "s", 1);
 // CPU time is what a busy or slow machine changes least: it tells such a run from a slower generator.
-row(
-  "both providers, cold, CPU (user + system)",
-  cold.map((r) => r.cpu),
-  "s",
-);
+row("both providers, cold, CPU (user + system)", each(cold, "cpu"), "s");
 row(
   "both providers, nothing changed",
   [0, 1, 2].map(() => generate(join(ROOT, "schemas"), realOut, realCache).wall),
@@ -82,27 +73,20 @@ row(
 // measured that removal too: 1-3 s more, all of it kernel time (perf: ext4_create).
 const synth = join(work, "synth");
 const counts = writeSynthetic(join(synth, "schemas"));
-const synthCold = [];
-const synthCpu = [];
-const synthPeak = [];
-let synthOut;
-let synthCache;
-for (let i = 0; i < 3; i++) {
-  synthOut = join(synth, `out-${i}`);
-  synthCache = join(synth, `cache-${i}`);
-  const r = generate(join(synth, "schemas"), synthOut, synthCache);
-  synthCold.push(r.wall);
-  synthCpu.push(r.cpu);
-  synthPeak.push(r.peakMiB);
-}
+const synthCold = [0, 1, 2].map((i) =>
+  generate(join(synth, "schemas"), join(synth, `out-${i}`), join(synth, `cache-${i}`)),
+);
+// The runs below edit the last cold run's tree.
+const synthOut = join(synth, "out-2");
+const synthCache = join(synth, "cache-2");
 row(
   `2,000 entities, cold (${counts.resources} resources, ${counts.lookups} lookups, ${counts.types} types)`,
-  synthCold,
+  each(synthCold, "wall"),
   "s",
   5,
 );
-row("2,000 entities, cold, CPU (user + system)", synthCpu, "s");
-row("2,000 entities, cold, peak memory", synthPeak, "MiB", 700);
+row("2,000 entities, cold, CPU (user + system)", each(synthCold, "cpu"), "s");
+row("2,000 entities, cold, peak memory", each(synthCold, "peakMiB"), "MiB", 700);
 const edited = join(synth, "schemas/synth/resources/thing7.yaml");
 const original = readFileSync(edited, "utf8");
 const incremental = [];
@@ -206,17 +190,8 @@ row(
 const hugeRuns = [0, 1, 2].map((i) =>
   generate(join(huge, "schemas"), join(huge, `out-${i}`), join(huge, `cache-${i}`)),
 );
-row(
-  "one 5 MiB file, generate, cold",
-  hugeRuns.map((r) => r.wall),
-  "s",
-);
-row(
-  "one 5 MiB file, generate, peak memory",
-  hugeRuns.map((r) => r.peakMiB),
-  "MiB",
-  1024,
-);
+row("one 5 MiB file, generate, cold", each(hugeRuns, "wall"), "s");
+row("one 5 MiB file, generate, peak memory", each(hugeRuns, "peakMiB"), "MiB", 1024);
 
 const widths = [0, 1, 2, 3, 4].map((c) =>
   Math.max(...[["figure", "median", "runs", "bound", ""], ...rows].map((r) => r[c].length)),
