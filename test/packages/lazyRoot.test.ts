@@ -1,11 +1,14 @@
 // The package root loads an entity's module on first use of one of its values, not on import: a
 // program using one resource of a large package loads a few dozen modules, not thousands. The static
 // root (the "module" condition, for bundlers) re-exports the same names as the root.
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { loadedModules } from "./loadedModules.js";
 
+const run = promisify(execFile);
 const generated = join(resolve(import.meta.dirname, "../.."), "generated");
 const entityModules = (urls: string[], pkg: string) =>
   urls.filter((u) => /\/(resources|lookups|types)\/[^/]+\.js$/.test(u) && u.includes(`/generated/${pkg}/`));
@@ -45,6 +48,24 @@ describe("the package root", () => {
       expect(modules).toContain(file);
       expect(modules.filter((u) => u !== file && !u.startsWith("types/"))).toEqual([]);
       expect(modules.length).toBeLessThan(10);
+    });
+
+    it(`${pkg}: once its module is loaded, the root's bindings are the module's own values`, async () => {
+      const file = `resources/${resource[0]!.toLowerCase()}${resource.slice(1)}.js`;
+      const values = `Object.keys(own).filter((k) => k !== "default")`;
+      const { stdout } = await run(process.execPath, [
+        "--input-type=module",
+        "-e",
+        `const root = await import(${JSON.stringify(pkg)});
+         const own = await import(${JSON.stringify(`${pkg}/${file.replace(/\.js$/, "")}`)});
+         const before = ${values}.filter((k) => root[k] === own[k]);
+         void root.${resource}.token;
+         console.log(JSON.stringify({ values: ${values}, before, after: ${values}.filter((k) => root[k] === own[k]) }));`,
+      ]);
+      const { values: names, before, after } = JSON.parse(stdout) as Record<string, string[]>;
+      expect(names).toContain(resource);
+      expect(before).toEqual([]); // stand-ins, until a value is used
+      expect(after).toEqual(names);
     });
 
     it(`${pkg}: the static root re-exports every value and type the root does`, async () => {

@@ -7,7 +7,9 @@ const nodeRequire = createRequire(import.meta.url);
 
 /** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */
 function load<M>(path: string): import("@sdkgen/runtime").LazyModule<M> {
-  return $runtime.lazyModule(() => nodeRequire(path) as M);
+  const lazy = $runtime.lazyModule(() => nodeRequire(path) as M);
+  lazy.onLoad((m) => bind(path, m));
+  return lazy;
 }
 
 type $runtime = typeof import("@sdkgen/runtime");
@@ -155,9 +157,6 @@ export let getAddressTemplateGroupsDescriptor: $getAddressTemplateGroups["getAdd
   $getAddressTemplateGroups.value("getAddressTemplateGroupsDescriptor");
 export let validateGetAddressTemplateGroupsArgs: $getAddressTemplateGroups["validateGetAddressTemplateGroupsArgs"] =
   $getAddressTemplateGroups.function("validateGetAddressTemplateGroupsArgs");
-$getAddressTemplateGroups.onLoad(
-  (m) => ({ getAddressTemplateGroups, getAddressTemplateGroupsDescriptor, validateGetAddressTemplateGroupsArgs } = m),
-);
 export type {
   GetAddressTemplateGroupsArgs,
   GetAddressTemplateGroupsResult,
@@ -171,9 +170,6 @@ export let getAddressTemplatesDescriptor: $getAddressTemplates["getAddressTempla
   $getAddressTemplates.value("getAddressTemplatesDescriptor");
 export let validateGetAddressTemplatesArgs: $getAddressTemplates["validateGetAddressTemplatesArgs"] =
   $getAddressTemplates.function("validateGetAddressTemplatesArgs");
-$getAddressTemplates.onLoad(
-  (m) => ({ getAddressTemplates, getAddressTemplatesDescriptor, validateGetAddressTemplatesArgs } = m),
-);
 export type { GetAddressTemplatesArgs, GetAddressTemplatesResult } from "./lookups/getAddressTemplates.js";
 
 type $getAntiddosBasicDeviceStatus = typeof import("./lookups/getAntiddosBasicDeviceStatus.js");
@@ -184,14 +180,6 @@ export let getAntiddosBasicDeviceStatusDescriptor: $getAntiddosBasicDeviceStatus
   $getAntiddosBasicDeviceStatus.value("getAntiddosBasicDeviceStatusDescriptor");
 export let validateGetAntiddosBasicDeviceStatusArgs: $getAntiddosBasicDeviceStatus["validateGetAntiddosBasicDeviceStatusArgs"] =
   $getAntiddosBasicDeviceStatus.function("validateGetAntiddosBasicDeviceStatusArgs");
-$getAntiddosBasicDeviceStatus.onLoad(
-  (m) =>
-    ({
-      getAntiddosBasicDeviceStatus,
-      getAntiddosBasicDeviceStatusDescriptor,
-      validateGetAntiddosBasicDeviceStatusArgs,
-    } = m),
-);
 export type {
   GetAntiddosBasicDeviceStatusArgs,
   GetAntiddosBasicDeviceStatusResult,
@@ -205,9 +193,6 @@ export let getAntiddosBgpBizTrendDescriptor: $getAntiddosBgpBizTrend["getAntiddo
   $getAntiddosBgpBizTrend.value("getAntiddosBgpBizTrendDescriptor");
 export let validateGetAntiddosBgpBizTrendArgs: $getAntiddosBgpBizTrend["validateGetAntiddosBgpBizTrendArgs"] =
   $getAntiddosBgpBizTrend.function("validateGetAntiddosBgpBizTrendArgs");
-$getAntiddosBgpBizTrend.onLoad(
-  (m) => ({ getAntiddosBgpBizTrend, getAntiddosBgpBizTrendDescriptor, validateGetAntiddosBgpBizTrendArgs } = m),
-);
 export type { GetAntiddosBgpBizTrendArgs, GetAntiddosBgpBizTrendResult } from "./lookups/getAntiddosBgpBizTrend.js";
 
 type $getAntiddosBgpInstances = typeof import("./lookups/getAntiddosBgpInstances.js");
@@ -218,9 +203,6 @@ export let getAntiddosBgpInstancesDescriptor: $getAntiddosBgpInstances["getAntid
   $getAntiddosBgpInstances.value("getAntiddosBgpInstancesDescriptor");
 export let validateGetAntiddosBgpInstancesArgs: $getAntiddosBgpInstances["validateGetAntiddosBgpInstancesArgs"] =
   $getAntiddosBgpInstances.function("validateGetAntiddosBgpInstancesArgs");
-$getAntiddosBgpInstances.onLoad(
-  (m) => ({ getAntiddosBgpInstances, getAntiddosBgpInstancesDescriptor, validateGetAntiddosBgpInstancesArgs } = m),
-);
 export type { GetAntiddosBgpInstancesArgs, GetAntiddosBgpInstancesResult } from "./lookups/getAntiddosBgpInstances.js";
 
 type $getAntiddosListListener = typeof import("./lookups/getAntiddosListListener.js");
@@ -231,9 +213,6 @@ export let getAntiddosListListenerDescriptor: $getAntiddosListListener["getAntid
   $getAntiddosListListener.value("getAntiddosListListenerDescriptor");
 export let validateGetAntiddosListListenerArgs: $getAntiddosListListener["validateGetAntiddosListListenerArgs"] =
   $getAntiddosListListener.function("validateGetAntiddosListListenerArgs");
-$getAntiddosListListener.onLoad(
-  (m) => ({ getAntiddosListListener, getAntiddosListListenerDescriptor, validateGetAntiddosListListenerArgs } = m),
-);
 export type { GetAntiddosListListenerArgs, GetAntiddosListListenerResult } from "./lookups/getAntiddosListListener.js";
 
 type $getAntiddosOverviewAttackTrend = typeof import("./lookups/getAntiddosOverviewAttackTrend.js");
@@ -246,14 +225,6 @@ export let getAntiddosOverviewAttackTrendDescriptor: $getAntiddosOverviewAttackT
   $getAntiddosOverviewAttackTrend.value("getAntiddosOverviewAttackTrendDescriptor");
 export let validateGetAntiddosOverviewAttackTrendArgs: $getAntiddosOverviewAttackTrend["validateGetAntiddosOverviewAttackTrendArgs"] =
   $getAntiddosOverviewAttackTrend.function("validateGetAntiddosOverviewAttackTrendArgs");
-$getAntiddosOverviewAttackTrend.onLoad(
-  (m) =>
-    ({
-      getAntiddosOverviewAttackTrend,
-      getAntiddosOverviewAttackTrendDescriptor,
-      validateGetAntiddosOverviewAttackTrendArgs,
-    } = m),
-);
 export type {
   GetAntiddosOverviewAttackTrendArgs,
   GetAntiddosOverviewAttackTrendResult,
@@ -267,10 +238,6 @@ export let getAntiddosOverviewCcTrendDescriptor: $getAntiddosOverviewCcTrend["ge
   $getAntiddosOverviewCcTrend.value("getAntiddosOverviewCcTrendDescriptor");
 export let validateGetAntiddosOverviewCcTrendArgs: $getAntiddosOverviewCcTrend["validateGetAntiddosOverviewCcTrendArgs"] =
   $getAntiddosOverviewCcTrend.function("validateGetAntiddosOverviewCcTrendArgs");
-$getAntiddosOverviewCcTrend.onLoad(
-  (m) =>
-    ({ getAntiddosOverviewCcTrend, getAntiddosOverviewCcTrendDescriptor, validateGetAntiddosOverviewCcTrendArgs } = m),
-);
 export type {
   GetAntiddosOverviewCcTrendArgs,
   GetAntiddosOverviewCcTrendResult,
@@ -286,14 +253,6 @@ export let getAntiddosOverviewDdosEventListDescriptor: $getAntiddosOverviewDdosE
   $getAntiddosOverviewDdosEventList.value("getAntiddosOverviewDdosEventListDescriptor");
 export let validateGetAntiddosOverviewDdosEventListArgs: $getAntiddosOverviewDdosEventList["validateGetAntiddosOverviewDdosEventListArgs"] =
   $getAntiddosOverviewDdosEventList.function("validateGetAntiddosOverviewDdosEventListArgs");
-$getAntiddosOverviewDdosEventList.onLoad(
-  (m) =>
-    ({
-      getAntiddosOverviewDdosEventList,
-      getAntiddosOverviewDdosEventListDescriptor,
-      validateGetAntiddosOverviewDdosEventListArgs,
-    } = m),
-);
 export type {
   GetAntiddosOverviewDdosEventListArgs,
   GetAntiddosOverviewDdosEventListResult,
@@ -307,14 +266,6 @@ export let getAntiddosOverviewDdosTrendDescriptor: $getAntiddosOverviewDdosTrend
   $getAntiddosOverviewDdosTrend.value("getAntiddosOverviewDdosTrendDescriptor");
 export let validateGetAntiddosOverviewDdosTrendArgs: $getAntiddosOverviewDdosTrend["validateGetAntiddosOverviewDdosTrendArgs"] =
   $getAntiddosOverviewDdosTrend.function("validateGetAntiddosOverviewDdosTrendArgs");
-$getAntiddosOverviewDdosTrend.onLoad(
-  (m) =>
-    ({
-      getAntiddosOverviewDdosTrend,
-      getAntiddosOverviewDdosTrendDescriptor,
-      validateGetAntiddosOverviewDdosTrendArgs,
-    } = m),
-);
 export type {
   GetAntiddosOverviewDdosTrendArgs,
   GetAntiddosOverviewDdosTrendResult,
@@ -328,9 +279,6 @@ export let getAntiddosOverviewIndexDescriptor: $getAntiddosOverviewIndex["getAnt
   $getAntiddosOverviewIndex.value("getAntiddosOverviewIndexDescriptor");
 export let validateGetAntiddosOverviewIndexArgs: $getAntiddosOverviewIndex["validateGetAntiddosOverviewIndexArgs"] =
   $getAntiddosOverviewIndex.function("validateGetAntiddosOverviewIndexArgs");
-$getAntiddosOverviewIndex.onLoad(
-  (m) => ({ getAntiddosOverviewIndex, getAntiddosOverviewIndexDescriptor, validateGetAntiddosOverviewIndexArgs } = m),
-);
 export type {
   GetAntiddosOverviewIndexArgs,
   GetAntiddosOverviewIndexResult,
@@ -344,9 +292,6 @@ export let getApiGatewayApiAppApiDescriptor: $getApiGatewayApiAppApi["getApiGate
   $getApiGatewayApiAppApi.value("getApiGatewayApiAppApiDescriptor");
 export let validateGetApiGatewayApiAppApiArgs: $getApiGatewayApiAppApi["validateGetApiGatewayApiAppApiArgs"] =
   $getApiGatewayApiAppApi.function("validateGetApiGatewayApiAppApiArgs");
-$getApiGatewayApiAppApi.onLoad(
-  (m) => ({ getApiGatewayApiAppApi, getApiGatewayApiAppApiDescriptor, validateGetApiGatewayApiAppApiArgs } = m),
-);
 export type { GetApiGatewayApiAppApiArgs, GetApiGatewayApiAppApiResult } from "./lookups/getApiGatewayApiAppApi.js";
 
 type $getApiGatewayApiAppService = typeof import("./lookups/getApiGatewayApiAppService.js");
@@ -357,10 +302,6 @@ export let getApiGatewayApiAppServiceDescriptor: $getApiGatewayApiAppService["ge
   $getApiGatewayApiAppService.value("getApiGatewayApiAppServiceDescriptor");
 export let validateGetApiGatewayApiAppServiceArgs: $getApiGatewayApiAppService["validateGetApiGatewayApiAppServiceArgs"] =
   $getApiGatewayApiAppService.function("validateGetApiGatewayApiAppServiceArgs");
-$getApiGatewayApiAppService.onLoad(
-  (m) =>
-    ({ getApiGatewayApiAppService, getApiGatewayApiAppServiceDescriptor, validateGetApiGatewayApiAppServiceArgs } = m),
-);
 export type {
   GetApiGatewayApiAppServiceArgs,
   GetApiGatewayApiAppServiceResult,
@@ -374,9 +315,6 @@ export let getApiGatewayApiAppsDescriptor: $getApiGatewayApiApps["getApiGatewayA
   $getApiGatewayApiApps.value("getApiGatewayApiAppsDescriptor");
 export let validateGetApiGatewayApiAppsArgs: $getApiGatewayApiApps["validateGetApiGatewayApiAppsArgs"] =
   $getApiGatewayApiApps.function("validateGetApiGatewayApiAppsArgs");
-$getApiGatewayApiApps.onLoad(
-  (m) => ({ getApiGatewayApiApps, getApiGatewayApiAppsDescriptor, validateGetApiGatewayApiAppsArgs } = m),
-);
 export type { GetApiGatewayApiAppsArgs, GetApiGatewayApiAppsResult } from "./lookups/getApiGatewayApiApps.js";
 
 type $getApiGatewayApiDocs = typeof import("./lookups/getApiGatewayApiDocs.js");
@@ -387,9 +325,6 @@ export let getApiGatewayApiDocsDescriptor: $getApiGatewayApiDocs["getApiGatewayA
   $getApiGatewayApiDocs.value("getApiGatewayApiDocsDescriptor");
 export let validateGetApiGatewayApiDocsArgs: $getApiGatewayApiDocs["validateGetApiGatewayApiDocsArgs"] =
   $getApiGatewayApiDocs.function("validateGetApiGatewayApiDocsArgs");
-$getApiGatewayApiDocs.onLoad(
-  (m) => ({ getApiGatewayApiDocs, getApiGatewayApiDocsDescriptor, validateGetApiGatewayApiDocsArgs } = m),
-);
 export type { GetApiGatewayApiDocsArgs, GetApiGatewayApiDocsResult } from "./lookups/getApiGatewayApiDocs.js";
 
 type $getApiGatewayApiKeys = typeof import("./lookups/getApiGatewayApiKeys.js");
@@ -400,9 +335,6 @@ export let getApiGatewayApiKeysDescriptor: $getApiGatewayApiKeys["getApiGatewayA
   $getApiGatewayApiKeys.value("getApiGatewayApiKeysDescriptor");
 export let validateGetApiGatewayApiKeysArgs: $getApiGatewayApiKeys["validateGetApiGatewayApiKeysArgs"] =
   $getApiGatewayApiKeys.function("validateGetApiGatewayApiKeysArgs");
-$getApiGatewayApiKeys.onLoad(
-  (m) => ({ getApiGatewayApiKeys, getApiGatewayApiKeysDescriptor, validateGetApiGatewayApiKeysArgs } = m),
-);
 export type { GetApiGatewayApiKeysArgs, GetApiGatewayApiKeysResult } from "./lookups/getApiGatewayApiKeys.js";
 
 type $getApiGatewayApiPlugins = typeof import("./lookups/getApiGatewayApiPlugins.js");
@@ -413,9 +345,6 @@ export let getApiGatewayApiPluginsDescriptor: $getApiGatewayApiPlugins["getApiGa
   $getApiGatewayApiPlugins.value("getApiGatewayApiPluginsDescriptor");
 export let validateGetApiGatewayApiPluginsArgs: $getApiGatewayApiPlugins["validateGetApiGatewayApiPluginsArgs"] =
   $getApiGatewayApiPlugins.function("validateGetApiGatewayApiPluginsArgs");
-$getApiGatewayApiPlugins.onLoad(
-  (m) => ({ getApiGatewayApiPlugins, getApiGatewayApiPluginsDescriptor, validateGetApiGatewayApiPluginsArgs } = m),
-);
 export type { GetApiGatewayApiPluginsArgs, GetApiGatewayApiPluginsResult } from "./lookups/getApiGatewayApiPlugins.js";
 
 type $getApiGatewayApiUsagePlans = typeof import("./lookups/getApiGatewayApiUsagePlans.js");
@@ -426,10 +355,6 @@ export let getApiGatewayApiUsagePlansDescriptor: $getApiGatewayApiUsagePlans["ge
   $getApiGatewayApiUsagePlans.value("getApiGatewayApiUsagePlansDescriptor");
 export let validateGetApiGatewayApiUsagePlansArgs: $getApiGatewayApiUsagePlans["validateGetApiGatewayApiUsagePlansArgs"] =
   $getApiGatewayApiUsagePlans.function("validateGetApiGatewayApiUsagePlansArgs");
-$getApiGatewayApiUsagePlans.onLoad(
-  (m) =>
-    ({ getApiGatewayApiUsagePlans, getApiGatewayApiUsagePlansDescriptor, validateGetApiGatewayApiUsagePlansArgs } = m),
-);
 export type {
   GetApiGatewayApiUsagePlansArgs,
   GetApiGatewayApiUsagePlansResult,
@@ -443,9 +368,6 @@ export let getApiGatewayApisDescriptor: $getApiGatewayApis["getApiGatewayApisDes
   $getApiGatewayApis.value("getApiGatewayApisDescriptor");
 export let validateGetApiGatewayApisArgs: $getApiGatewayApis["validateGetApiGatewayApisArgs"] =
   $getApiGatewayApis.function("validateGetApiGatewayApisArgs");
-$getApiGatewayApis.onLoad(
-  (m) => ({ getApiGatewayApis, getApiGatewayApisDescriptor, validateGetApiGatewayApisArgs } = m),
-);
 export type { GetApiGatewayApisArgs, GetApiGatewayApisResult } from "./lookups/getApiGatewayApis.js";
 
 type $getApiGatewayBindApiAppsStatus = typeof import("./lookups/getApiGatewayBindApiAppsStatus.js");
@@ -458,14 +380,6 @@ export let getApiGatewayBindApiAppsStatusDescriptor: $getApiGatewayBindApiAppsSt
   $getApiGatewayBindApiAppsStatus.value("getApiGatewayBindApiAppsStatusDescriptor");
 export let validateGetApiGatewayBindApiAppsStatusArgs: $getApiGatewayBindApiAppsStatus["validateGetApiGatewayBindApiAppsStatusArgs"] =
   $getApiGatewayBindApiAppsStatus.function("validateGetApiGatewayBindApiAppsStatusArgs");
-$getApiGatewayBindApiAppsStatus.onLoad(
-  (m) =>
-    ({
-      getApiGatewayBindApiAppsStatus,
-      getApiGatewayBindApiAppsStatusDescriptor,
-      validateGetApiGatewayBindApiAppsStatusArgs,
-    } = m),
-);
 export type {
   GetApiGatewayBindApiAppsStatusArgs,
   GetApiGatewayBindApiAppsStatusResult,
@@ -479,14 +393,6 @@ export let getApiGatewayCustomerDomainsDescriptor: $getApiGatewayCustomerDomains
   $getApiGatewayCustomerDomains.value("getApiGatewayCustomerDomainsDescriptor");
 export let validateGetApiGatewayCustomerDomainsArgs: $getApiGatewayCustomerDomains["validateGetApiGatewayCustomerDomainsArgs"] =
   $getApiGatewayCustomerDomains.function("validateGetApiGatewayCustomerDomainsArgs");
-$getApiGatewayCustomerDomains.onLoad(
-  (m) =>
-    ({
-      getApiGatewayCustomerDomains,
-      getApiGatewayCustomerDomainsDescriptor,
-      validateGetApiGatewayCustomerDomainsArgs,
-    } = m),
-);
 export type {
   GetApiGatewayCustomerDomainsArgs,
   GetApiGatewayCustomerDomainsResult,
@@ -500,10 +406,6 @@ export let getApiGatewayIpStrategiesDescriptor: $getApiGatewayIpStrategies["getA
   $getApiGatewayIpStrategies.value("getApiGatewayIpStrategiesDescriptor");
 export let validateGetApiGatewayIpStrategiesArgs: $getApiGatewayIpStrategies["validateGetApiGatewayIpStrategiesArgs"] =
   $getApiGatewayIpStrategies.function("validateGetApiGatewayIpStrategiesArgs");
-$getApiGatewayIpStrategies.onLoad(
-  (m) =>
-    ({ getApiGatewayIpStrategies, getApiGatewayIpStrategiesDescriptor, validateGetApiGatewayIpStrategiesArgs } = m),
-);
 export type {
   GetApiGatewayIpStrategiesArgs,
   GetApiGatewayIpStrategiesResult,
@@ -517,9 +419,6 @@ export let getApiGatewayPluginsDescriptor: $getApiGatewayPlugins["getApiGatewayP
   $getApiGatewayPlugins.value("getApiGatewayPluginsDescriptor");
 export let validateGetApiGatewayPluginsArgs: $getApiGatewayPlugins["validateGetApiGatewayPluginsArgs"] =
   $getApiGatewayPlugins.function("validateGetApiGatewayPluginsArgs");
-$getApiGatewayPlugins.onLoad(
-  (m) => ({ getApiGatewayPlugins, getApiGatewayPluginsDescriptor, validateGetApiGatewayPluginsArgs } = m),
-);
 export type { GetApiGatewayPluginsArgs, GetApiGatewayPluginsResult } from "./lookups/getApiGatewayPlugins.js";
 
 type $getApiGatewayServiceEnvironmentList = typeof import("./lookups/getApiGatewayServiceEnvironmentList.js");
@@ -532,14 +431,6 @@ export let getApiGatewayServiceEnvironmentListDescriptor: $getApiGatewayServiceE
   $getApiGatewayServiceEnvironmentList.value("getApiGatewayServiceEnvironmentListDescriptor");
 export let validateGetApiGatewayServiceEnvironmentListArgs: $getApiGatewayServiceEnvironmentList["validateGetApiGatewayServiceEnvironmentListArgs"] =
   $getApiGatewayServiceEnvironmentList.function("validateGetApiGatewayServiceEnvironmentListArgs");
-$getApiGatewayServiceEnvironmentList.onLoad(
-  (m) =>
-    ({
-      getApiGatewayServiceEnvironmentList,
-      getApiGatewayServiceEnvironmentListDescriptor,
-      validateGetApiGatewayServiceEnvironmentListArgs,
-    } = m),
-);
 export type {
   GetApiGatewayServiceEnvironmentListArgs,
   GetApiGatewayServiceEnvironmentListResult,
@@ -555,14 +446,6 @@ export let getApiGatewayServiceReleaseVersionsDescriptor: $getApiGatewayServiceR
   $getApiGatewayServiceReleaseVersions.value("getApiGatewayServiceReleaseVersionsDescriptor");
 export let validateGetApiGatewayServiceReleaseVersionsArgs: $getApiGatewayServiceReleaseVersions["validateGetApiGatewayServiceReleaseVersionsArgs"] =
   $getApiGatewayServiceReleaseVersions.function("validateGetApiGatewayServiceReleaseVersionsArgs");
-$getApiGatewayServiceReleaseVersions.onLoad(
-  (m) =>
-    ({
-      getApiGatewayServiceReleaseVersions,
-      getApiGatewayServiceReleaseVersionsDescriptor,
-      validateGetApiGatewayServiceReleaseVersionsArgs,
-    } = m),
-);
 export type {
   GetApiGatewayServiceReleaseVersionsArgs,
   GetApiGatewayServiceReleaseVersionsResult,
@@ -576,7 +459,6 @@ export let apiGatewayApiDescriptor: $apiGatewayApi["apiGatewayApiDescriptor"] =
   $apiGatewayApi.value("apiGatewayApiDescriptor");
 export let validateApiGatewayApiArgs: $apiGatewayApi["validateApiGatewayApiArgs"] =
   $apiGatewayApi.function("validateApiGatewayApiArgs");
-$apiGatewayApi.onLoad((m) => ({ ApiGatewayApi, apiGatewayApiDescriptor, validateApiGatewayApiArgs } = m));
 export type {
   ApiGatewayApiArgs,
   ApiGatewayApiInputs,
@@ -592,7 +474,6 @@ export let apiGatewayApiAppDescriptor: $apiGatewayApiApp["apiGatewayApiAppDescri
   $apiGatewayApiApp.value("apiGatewayApiAppDescriptor");
 export let validateApiGatewayApiAppArgs: $apiGatewayApiApp["validateApiGatewayApiAppArgs"] =
   $apiGatewayApiApp.function("validateApiGatewayApiAppArgs");
-$apiGatewayApiApp.onLoad((m) => ({ ApiGatewayApiApp, apiGatewayApiAppDescriptor, validateApiGatewayApiAppArgs } = m));
 export type {
   ApiGatewayApiAppArgs,
   ApiGatewayApiAppInputs,
@@ -608,7 +489,6 @@ export let apiGatewayApiKeyDescriptor: $apiGatewayApiKey["apiGatewayApiKeyDescri
   $apiGatewayApiKey.value("apiGatewayApiKeyDescriptor");
 export let validateApiGatewayApiKeyArgs: $apiGatewayApiKey["validateApiGatewayApiKeyArgs"] =
   $apiGatewayApiKey.function("validateApiGatewayApiKeyArgs");
-$apiGatewayApiKey.onLoad((m) => ({ ApiGatewayApiKey, apiGatewayApiKeyDescriptor, validateApiGatewayApiKeyArgs } = m));
 export type {
   ApiGatewayApiKeyArgs,
   ApiGatewayApiKeyInputs,
@@ -625,9 +505,6 @@ export let apiGatewayCustomDomainDescriptor: $apiGatewayCustomDomain["apiGateway
   $apiGatewayCustomDomain.value("apiGatewayCustomDomainDescriptor");
 export let validateApiGatewayCustomDomainArgs: $apiGatewayCustomDomain["validateApiGatewayCustomDomainArgs"] =
   $apiGatewayCustomDomain.function("validateApiGatewayCustomDomainArgs");
-$apiGatewayCustomDomain.onLoad(
-  (m) => ({ ApiGatewayCustomDomain, apiGatewayCustomDomainDescriptor, validateApiGatewayCustomDomainArgs } = m),
-);
 export type {
   ApiGatewayCustomDomainArgs,
   ApiGatewayCustomDomainInputs,
@@ -644,9 +521,6 @@ export let apiGatewayIpStrategyDescriptor: $apiGatewayIpStrategy["apiGatewayIpSt
   $apiGatewayIpStrategy.value("apiGatewayIpStrategyDescriptor");
 export let validateApiGatewayIpStrategyArgs: $apiGatewayIpStrategy["validateApiGatewayIpStrategyArgs"] =
   $apiGatewayIpStrategy.function("validateApiGatewayIpStrategyArgs");
-$apiGatewayIpStrategy.onLoad(
-  (m) => ({ ApiGatewayIpStrategy, apiGatewayIpStrategyDescriptor, validateApiGatewayIpStrategyArgs } = m),
-);
 export type {
   ApiGatewayIpStrategyArgs,
   ApiGatewayIpStrategyInputs,
@@ -662,7 +536,6 @@ export let apiGatewayPluginDescriptor: $apiGatewayPlugin["apiGatewayPluginDescri
   $apiGatewayPlugin.value("apiGatewayPluginDescriptor");
 export let validateApiGatewayPluginArgs: $apiGatewayPlugin["validateApiGatewayPluginArgs"] =
   $apiGatewayPlugin.function("validateApiGatewayPluginArgs");
-$apiGatewayPlugin.onLoad((m) => ({ ApiGatewayPlugin, apiGatewayPluginDescriptor, validateApiGatewayPluginArgs } = m));
 export type {
   ApiGatewayPluginArgs,
   ApiGatewayPluginInputs,
@@ -679,9 +552,6 @@ export let apiGatewayServiceDescriptor: $apiGatewayService["apiGatewayServiceDes
   $apiGatewayService.value("apiGatewayServiceDescriptor");
 export let validateApiGatewayServiceArgs: $apiGatewayService["validateApiGatewayServiceArgs"] =
   $apiGatewayService.function("validateApiGatewayServiceArgs");
-$apiGatewayService.onLoad(
-  (m) => ({ ApiGatewayService, apiGatewayServiceDescriptor, validateApiGatewayServiceArgs } = m),
-);
 export type {
   ApiGatewayServiceArgs,
   ApiGatewayServiceInputs,
@@ -698,9 +568,6 @@ export let apiGatewayServiceReleaseDescriptor: $apiGatewayServiceRelease["apiGat
   $apiGatewayServiceRelease.value("apiGatewayServiceReleaseDescriptor");
 export let validateApiGatewayServiceReleaseArgs: $apiGatewayServiceRelease["validateApiGatewayServiceReleaseArgs"] =
   $apiGatewayServiceRelease.function("validateApiGatewayServiceReleaseArgs");
-$apiGatewayServiceRelease.onLoad(
-  (m) => ({ ApiGatewayServiceRelease, apiGatewayServiceReleaseDescriptor, validateApiGatewayServiceReleaseArgs } = m),
-);
 export type {
   ApiGatewayServiceReleaseArgs,
   ApiGatewayServiceReleaseInputs,
@@ -717,9 +584,6 @@ export let apiGatewayUsagePlanDescriptor: $apiGatewayUsagePlan["apiGatewayUsageP
   $apiGatewayUsagePlan.value("apiGatewayUsagePlanDescriptor");
 export let validateApiGatewayUsagePlanArgs: $apiGatewayUsagePlan["validateApiGatewayUsagePlanArgs"] =
   $apiGatewayUsagePlan.function("validateApiGatewayUsagePlanArgs");
-$apiGatewayUsagePlan.onLoad(
-  (m) => ({ ApiGatewayUsagePlan, apiGatewayUsagePlanDescriptor, validateApiGatewayUsagePlanArgs } = m),
-);
 export type {
   ApiGatewayUsagePlanArgs,
   ApiGatewayUsagePlanInputs,
@@ -739,14 +603,6 @@ export let apiGatewayUsagePlanAttachmentDescriptor: $apiGatewayUsagePlanAttachme
   $apiGatewayUsagePlanAttachment.value("apiGatewayUsagePlanAttachmentDescriptor");
 export let validateApiGatewayUsagePlanAttachmentArgs: $apiGatewayUsagePlanAttachment["validateApiGatewayUsagePlanAttachmentArgs"] =
   $apiGatewayUsagePlanAttachment.function("validateApiGatewayUsagePlanAttachmentArgs");
-$apiGatewayUsagePlanAttachment.onLoad(
-  (m) =>
-    ({
-      ApiGatewayUsagePlanAttachment,
-      apiGatewayUsagePlanAttachmentDescriptor,
-      validateApiGatewayUsagePlanAttachmentArgs,
-    } = m),
-);
 export type {
   ApiGatewayUsagePlanAttachmentArgs,
   ApiGatewayUsagePlanAttachmentInputs,
@@ -757,21 +613,18 @@ export type {
 type $addressTemplate = typeof import("./types/addressTemplate.js");
 const $addressTemplate = load<$addressTemplate>("./types/addressTemplate.js");
 export let addressTemplateType: $addressTemplate["addressTemplateType"] = $addressTemplate.value("addressTemplateType");
-$addressTemplate.onLoad((m) => ({ addressTemplateType } = m));
 export type { AddressTemplate } from "./types/addressTemplate.js";
 
 type $addressTemplateGroup = typeof import("./types/addressTemplateGroup.js");
 const $addressTemplateGroup = load<$addressTemplateGroup>("./types/addressTemplateGroup.js");
 export let addressTemplateGroupType: $addressTemplateGroup["addressTemplateGroupType"] =
   $addressTemplateGroup.value("addressTemplateGroupType");
-$addressTemplateGroup.onLoad((m) => ({ addressTemplateGroupType } = m));
 export type { AddressTemplateGroup } from "./types/addressTemplateGroup.js";
 
 type $antiddosBgpInstance = typeof import("./types/antiddosBgpInstance.js");
 const $antiddosBgpInstance = load<$antiddosBgpInstance>("./types/antiddosBgpInstance.js");
 export let antiddosBgpInstanceType: $antiddosBgpInstance["antiddosBgpInstanceType"] =
   $antiddosBgpInstance.value("antiddosBgpInstanceType");
-$antiddosBgpInstance.onLoad((m) => ({ antiddosBgpInstanceType } = m));
 export type { AntiddosBgpInstance } from "./types/antiddosBgpInstance.js";
 
 type $antiddosBgpInstanceChargePrepaid = typeof import("./types/antiddosBgpInstanceChargePrepaid.js");
@@ -780,14 +633,12 @@ const $antiddosBgpInstanceChargePrepaid = load<$antiddosBgpInstanceChargePrepaid
 );
 export let antiddosBgpInstanceChargePrepaidType: $antiddosBgpInstanceChargePrepaid["antiddosBgpInstanceChargePrepaidType"] =
   $antiddosBgpInstanceChargePrepaid.value("antiddosBgpInstanceChargePrepaidType");
-$antiddosBgpInstanceChargePrepaid.onLoad((m) => ({ antiddosBgpInstanceChargePrepaidType } = m));
 export type { AntiddosBgpInstanceChargePrepaid } from "./types/antiddosBgpInstanceChargePrepaid.js";
 
 type $antiddosDdosEvent = typeof import("./types/antiddosDdosEvent.js");
 const $antiddosDdosEvent = load<$antiddosDdosEvent>("./types/antiddosDdosEvent.js");
 export let antiddosDdosEventType: $antiddosDdosEvent["antiddosDdosEventType"] =
   $antiddosDdosEvent.value("antiddosDdosEventType");
-$antiddosDdosEvent.onLoad((m) => ({ antiddosDdosEventType } = m));
 export type { AntiddosDdosEvent } from "./types/antiddosDdosEvent.js";
 
 type $antiddosEnterprisePackageConfig = typeof import("./types/antiddosEnterprisePackageConfig.js");
@@ -796,35 +647,30 @@ const $antiddosEnterprisePackageConfig = load<$antiddosEnterprisePackageConfig>(
 );
 export let antiddosEnterprisePackageConfigType: $antiddosEnterprisePackageConfig["antiddosEnterprisePackageConfigType"] =
   $antiddosEnterprisePackageConfig.value("antiddosEnterprisePackageConfigType");
-$antiddosEnterprisePackageConfig.onLoad((m) => ({ antiddosEnterprisePackageConfigType } = m));
 export type { AntiddosEnterprisePackageConfig } from "./types/antiddosEnterprisePackageConfig.js";
 
 type $antiddosLayer4Listener = typeof import("./types/antiddosLayer4Listener.js");
 const $antiddosLayer4Listener = load<$antiddosLayer4Listener>("./types/antiddosLayer4Listener.js");
 export let antiddosLayer4ListenerType: $antiddosLayer4Listener["antiddosLayer4ListenerType"] =
   $antiddosLayer4Listener.value("antiddosLayer4ListenerType");
-$antiddosLayer4Listener.onLoad((m) => ({ antiddosLayer4ListenerType } = m));
 export type { AntiddosLayer4Listener } from "./types/antiddosLayer4Listener.js";
 
 type $antiddosLayer7Listener = typeof import("./types/antiddosLayer7Listener.js");
 const $antiddosLayer7Listener = load<$antiddosLayer7Listener>("./types/antiddosLayer7Listener.js");
 export let antiddosLayer7ListenerType: $antiddosLayer7Listener["antiddosLayer7ListenerType"] =
   $antiddosLayer7Listener.value("antiddosLayer7ListenerType");
-$antiddosLayer7Listener.onLoad((m) => ({ antiddosLayer7ListenerType } = m));
 export type { AntiddosLayer7Listener } from "./types/antiddosLayer7Listener.js";
 
 type $antiddosProxyType = typeof import("./types/antiddosProxyType.js");
 const $antiddosProxyType = load<$antiddosProxyType>("./types/antiddosProxyType.js");
 export let antiddosProxyTypeType: $antiddosProxyType["antiddosProxyTypeType"] =
   $antiddosProxyType.value("antiddosProxyTypeType");
-$antiddosProxyType.onLoad((m) => ({ antiddosProxyTypeType } = m));
 export type { AntiddosProxyType } from "./types/antiddosProxyType.js";
 
 type $antiddosStandardPackageConfig = typeof import("./types/antiddosStandardPackageConfig.js");
 const $antiddosStandardPackageConfig = load<$antiddosStandardPackageConfig>("./types/antiddosStandardPackageConfig.js");
 export let antiddosStandardPackageConfigType: $antiddosStandardPackageConfig["antiddosStandardPackageConfigType"] =
   $antiddosStandardPackageConfig.value("antiddosStandardPackageConfigType");
-$antiddosStandardPackageConfig.onLoad((m) => ({ antiddosStandardPackageConfigType } = m));
 export type { AntiddosStandardPackageConfig } from "./types/antiddosStandardPackageConfig.js";
 
 type $antiddosStandardPlusPackageConfig = typeof import("./types/antiddosStandardPlusPackageConfig.js");
@@ -833,21 +679,18 @@ const $antiddosStandardPlusPackageConfig = load<$antiddosStandardPlusPackageConf
 );
 export let antiddosStandardPlusPackageConfigType: $antiddosStandardPlusPackageConfig["antiddosStandardPlusPackageConfigType"] =
   $antiddosStandardPlusPackageConfig.value("antiddosStandardPlusPackageConfigType");
-$antiddosStandardPlusPackageConfig.onLoad((m) => ({ antiddosStandardPlusPackageConfigType } = m));
 export type { AntiddosStandardPlusPackageConfig } from "./types/antiddosStandardPlusPackageConfig.js";
 
 type $apiGatewayApiAppApiBinding = typeof import("./types/apiGatewayApiAppApiBinding.js");
 const $apiGatewayApiAppApiBinding = load<$apiGatewayApiAppApiBinding>("./types/apiGatewayApiAppApiBinding.js");
 export let apiGatewayApiAppApiBindingType: $apiGatewayApiAppApiBinding["apiGatewayApiAppApiBindingType"] =
   $apiGatewayApiAppApiBinding.value("apiGatewayApiAppApiBindingType");
-$apiGatewayApiAppApiBinding.onLoad((m) => ({ apiGatewayApiAppApiBindingType } = m));
 export type { ApiGatewayApiAppApiBinding } from "./types/apiGatewayApiAppApiBinding.js";
 
 type $apiGatewayApiAppApiInfo = typeof import("./types/apiGatewayApiAppApiInfo.js");
 const $apiGatewayApiAppApiInfo = load<$apiGatewayApiAppApiInfo>("./types/apiGatewayApiAppApiInfo.js");
 export let apiGatewayApiAppApiInfoType: $apiGatewayApiAppApiInfo["apiGatewayApiAppApiInfoType"] =
   $apiGatewayApiAppApiInfo.value("apiGatewayApiAppApiInfoType");
-$apiGatewayApiAppApiInfo.onLoad((m) => ({ apiGatewayApiAppApiInfoType } = m));
 export type { ApiGatewayApiAppApiInfo } from "./types/apiGatewayApiAppApiInfo.js";
 
 type $apiGatewayApiAppApiServiceParameter = typeof import("./types/apiGatewayApiAppApiServiceParameter.js");
@@ -856,14 +699,12 @@ const $apiGatewayApiAppApiServiceParameter = load<$apiGatewayApiAppApiServicePar
 );
 export let apiGatewayApiAppApiServiceParameterType: $apiGatewayApiAppApiServiceParameter["apiGatewayApiAppApiServiceParameterType"] =
   $apiGatewayApiAppApiServiceParameter.value("apiGatewayApiAppApiServiceParameterType");
-$apiGatewayApiAppApiServiceParameter.onLoad((m) => ({ apiGatewayApiAppApiServiceParameterType } = m));
 export type { ApiGatewayApiAppApiServiceParameter } from "./types/apiGatewayApiAppApiServiceParameter.js";
 
 type $apiGatewayApiAppServiceApi = typeof import("./types/apiGatewayApiAppServiceApi.js");
 const $apiGatewayApiAppServiceApi = load<$apiGatewayApiAppServiceApi>("./types/apiGatewayApiAppServiceApi.js");
 export let apiGatewayApiAppServiceApiType: $apiGatewayApiAppServiceApi["apiGatewayApiAppServiceApiType"] =
   $apiGatewayApiAppServiceApi.value("apiGatewayApiAppServiceApiType");
-$apiGatewayApiAppServiceApi.onLoad((m) => ({ apiGatewayApiAppServiceApiType } = m));
 export type { ApiGatewayApiAppServiceApi } from "./types/apiGatewayApiAppServiceApi.js";
 
 type $apiGatewayApiAppServiceUsagePlan = typeof import("./types/apiGatewayApiAppServiceUsagePlan.js");
@@ -872,70 +713,60 @@ const $apiGatewayApiAppServiceUsagePlan = load<$apiGatewayApiAppServiceUsagePlan
 );
 export let apiGatewayApiAppServiceUsagePlanType: $apiGatewayApiAppServiceUsagePlan["apiGatewayApiAppServiceUsagePlanType"] =
   $apiGatewayApiAppServiceUsagePlan.value("apiGatewayApiAppServiceUsagePlanType");
-$apiGatewayApiAppServiceUsagePlan.onLoad((m) => ({ apiGatewayApiAppServiceUsagePlanType } = m));
 export type { ApiGatewayApiAppServiceUsagePlan } from "./types/apiGatewayApiAppServiceUsagePlan.js";
 
 type $apiGatewayApiAppSummary = typeof import("./types/apiGatewayApiAppSummary.js");
 const $apiGatewayApiAppSummary = load<$apiGatewayApiAppSummary>("./types/apiGatewayApiAppSummary.js");
 export let apiGatewayApiAppSummaryType: $apiGatewayApiAppSummary["apiGatewayApiAppSummaryType"] =
   $apiGatewayApiAppSummary.value("apiGatewayApiAppSummaryType");
-$apiGatewayApiAppSummary.onLoad((m) => ({ apiGatewayApiAppSummaryType } = m));
 export type { ApiGatewayApiAppSummary } from "./types/apiGatewayApiAppSummary.js";
 
 type $apiGatewayApiCosConfig = typeof import("./types/apiGatewayApiCosConfig.js");
 const $apiGatewayApiCosConfig = load<$apiGatewayApiCosConfig>("./types/apiGatewayApiCosConfig.js");
 export let apiGatewayApiCosConfigType: $apiGatewayApiCosConfig["apiGatewayApiCosConfigType"] =
   $apiGatewayApiCosConfig.value("apiGatewayApiCosConfigType");
-$apiGatewayApiCosConfig.onLoad((m) => ({ apiGatewayApiCosConfigType } = m));
 export type { ApiGatewayApiCosConfig, ApiGatewayApiCosConfigArgs } from "./types/apiGatewayApiCosConfig.js";
 
 type $apiGatewayApiDetail = typeof import("./types/apiGatewayApiDetail.js");
 const $apiGatewayApiDetail = load<$apiGatewayApiDetail>("./types/apiGatewayApiDetail.js");
 export let apiGatewayApiDetailType: $apiGatewayApiDetail["apiGatewayApiDetailType"] =
   $apiGatewayApiDetail.value("apiGatewayApiDetailType");
-$apiGatewayApiDetail.onLoad((m) => ({ apiGatewayApiDetailType } = m));
 export type { ApiGatewayApiDetail } from "./types/apiGatewayApiDetail.js";
 
 type $apiGatewayApiDoc = typeof import("./types/apiGatewayApiDoc.js");
 const $apiGatewayApiDoc = load<$apiGatewayApiDoc>("./types/apiGatewayApiDoc.js");
 export let apiGatewayApiDocType: $apiGatewayApiDoc["apiGatewayApiDocType"] =
   $apiGatewayApiDoc.value("apiGatewayApiDocType");
-$apiGatewayApiDoc.onLoad((m) => ({ apiGatewayApiDocType } = m));
 export type { ApiGatewayApiDoc } from "./types/apiGatewayApiDoc.js";
 
 type $apiGatewayApiKeyInfo = typeof import("./types/apiGatewayApiKeyInfo.js");
 const $apiGatewayApiKeyInfo = load<$apiGatewayApiKeyInfo>("./types/apiGatewayApiKeyInfo.js");
 export let apiGatewayApiKeyInfoType: $apiGatewayApiKeyInfo["apiGatewayApiKeyInfoType"] =
   $apiGatewayApiKeyInfo.value("apiGatewayApiKeyInfoType");
-$apiGatewayApiKeyInfo.onLoad((m) => ({ apiGatewayApiKeyInfoType } = m));
 export type { ApiGatewayApiKeyInfo } from "./types/apiGatewayApiKeyInfo.js";
 
 type $apiGatewayApiPlugin = typeof import("./types/apiGatewayApiPlugin.js");
 const $apiGatewayApiPlugin = load<$apiGatewayApiPlugin>("./types/apiGatewayApiPlugin.js");
 export let apiGatewayApiPluginType: $apiGatewayApiPlugin["apiGatewayApiPluginType"] =
   $apiGatewayApiPlugin.value("apiGatewayApiPluginType");
-$apiGatewayApiPlugin.onLoad((m) => ({ apiGatewayApiPluginType } = m));
 export type { ApiGatewayApiPlugin } from "./types/apiGatewayApiPlugin.js";
 
 type $apiGatewayApiTag = typeof import("./types/apiGatewayApiTag.js");
 const $apiGatewayApiTag = load<$apiGatewayApiTag>("./types/apiGatewayApiTag.js");
 export let apiGatewayApiTagType: $apiGatewayApiTag["apiGatewayApiTagType"] =
   $apiGatewayApiTag.value("apiGatewayApiTagType");
-$apiGatewayApiTag.onLoad((m) => ({ apiGatewayApiTagType } = m));
 export type { ApiGatewayApiTag } from "./types/apiGatewayApiTag.js";
 
 type $apiGatewayApiTargetService = typeof import("./types/apiGatewayApiTargetService.js");
 const $apiGatewayApiTargetService = load<$apiGatewayApiTargetService>("./types/apiGatewayApiTargetService.js");
 export let apiGatewayApiTargetServiceType: $apiGatewayApiTargetService["apiGatewayApiTargetServiceType"] =
   $apiGatewayApiTargetService.value("apiGatewayApiTargetServiceType");
-$apiGatewayApiTargetService.onLoad((m) => ({ apiGatewayApiTargetServiceType } = m));
 export type { ApiGatewayApiTargetService, ApiGatewayApiTargetServiceArgs } from "./types/apiGatewayApiTargetService.js";
 
 type $apiGatewayApiUsagePlan = typeof import("./types/apiGatewayApiUsagePlan.js");
 const $apiGatewayApiUsagePlan = load<$apiGatewayApiUsagePlan>("./types/apiGatewayApiUsagePlan.js");
 export let apiGatewayApiUsagePlanType: $apiGatewayApiUsagePlan["apiGatewayApiUsagePlanType"] =
   $apiGatewayApiUsagePlan.value("apiGatewayApiUsagePlanType");
-$apiGatewayApiUsagePlan.onLoad((m) => ({ apiGatewayApiUsagePlanType } = m));
 export type { ApiGatewayApiUsagePlan } from "./types/apiGatewayApiUsagePlan.js";
 
 type $apiGatewayBase64EncodedTriggerRule = typeof import("./types/apiGatewayBase64EncodedTriggerRule.js");
@@ -944,7 +775,6 @@ const $apiGatewayBase64EncodedTriggerRule = load<$apiGatewayBase64EncodedTrigger
 );
 export let apiGatewayBase64EncodedTriggerRuleType: $apiGatewayBase64EncodedTriggerRule["apiGatewayBase64EncodedTriggerRuleType"] =
   $apiGatewayBase64EncodedTriggerRule.value("apiGatewayBase64EncodedTriggerRuleType");
-$apiGatewayBase64EncodedTriggerRule.onLoad((m) => ({ apiGatewayBase64EncodedTriggerRuleType } = m));
 export type { ApiGatewayBase64EncodedTriggerRule } from "./types/apiGatewayBase64EncodedTriggerRule.js";
 
 type $apiGatewayBindApiAppsStatusFilter = typeof import("./types/apiGatewayBindApiAppsStatusFilter.js");
@@ -953,7 +783,6 @@ const $apiGatewayBindApiAppsStatusFilter = load<$apiGatewayBindApiAppsStatusFilt
 );
 export let apiGatewayBindApiAppsStatusFilterType: $apiGatewayBindApiAppsStatusFilter["apiGatewayBindApiAppsStatusFilterType"] =
   $apiGatewayBindApiAppsStatusFilter.value("apiGatewayBindApiAppsStatusFilterType");
-$apiGatewayBindApiAppsStatusFilter.onLoad((m) => ({ apiGatewayBindApiAppsStatusFilterType } = m));
 export type {
   ApiGatewayBindApiAppsStatusFilter,
   ApiGatewayBindApiAppsStatusFilterArgs,
@@ -965,63 +794,54 @@ const $apiGatewayBindApiAppsStatusResult = load<$apiGatewayBindApiAppsStatusResu
 );
 export let apiGatewayBindApiAppsStatusResultType: $apiGatewayBindApiAppsStatusResult["apiGatewayBindApiAppsStatusResultType"] =
   $apiGatewayBindApiAppsStatusResult.value("apiGatewayBindApiAppsStatusResultType");
-$apiGatewayBindApiAppsStatusResult.onLoad((m) => ({ apiGatewayBindApiAppsStatusResultType } = m));
 export type { ApiGatewayBindApiAppsStatusResult } from "./types/apiGatewayBindApiAppsStatusResult.js";
 
 type $apiGatewayCustomerDomain = typeof import("./types/apiGatewayCustomerDomain.js");
 const $apiGatewayCustomerDomain = load<$apiGatewayCustomerDomain>("./types/apiGatewayCustomerDomain.js");
 export let apiGatewayCustomerDomainType: $apiGatewayCustomerDomain["apiGatewayCustomerDomainType"] =
   $apiGatewayCustomerDomain.value("apiGatewayCustomerDomainType");
-$apiGatewayCustomerDomain.onLoad((m) => ({ apiGatewayCustomerDomainType } = m));
 export type { ApiGatewayCustomerDomain } from "./types/apiGatewayCustomerDomain.js";
 
 type $apiGatewayIpStrategyBoundApi = typeof import("./types/apiGatewayIpStrategyBoundApi.js");
 const $apiGatewayIpStrategyBoundApi = load<$apiGatewayIpStrategyBoundApi>("./types/apiGatewayIpStrategyBoundApi.js");
 export let apiGatewayIpStrategyBoundApiType: $apiGatewayIpStrategyBoundApi["apiGatewayIpStrategyBoundApiType"] =
   $apiGatewayIpStrategyBoundApi.value("apiGatewayIpStrategyBoundApiType");
-$apiGatewayIpStrategyBoundApi.onLoad((m) => ({ apiGatewayIpStrategyBoundApiType } = m));
 export type { ApiGatewayIpStrategyBoundApi } from "./types/apiGatewayIpStrategyBoundApi.js";
 
 type $apiGatewayIpStrategyInfo = typeof import("./types/apiGatewayIpStrategyInfo.js");
 const $apiGatewayIpStrategyInfo = load<$apiGatewayIpStrategyInfo>("./types/apiGatewayIpStrategyInfo.js");
 export let apiGatewayIpStrategyInfoType: $apiGatewayIpStrategyInfo["apiGatewayIpStrategyInfoType"] =
   $apiGatewayIpStrategyInfo.value("apiGatewayIpStrategyInfoType");
-$apiGatewayIpStrategyInfo.onLoad((m) => ({ apiGatewayIpStrategyInfoType } = m));
 export type { ApiGatewayIpStrategyInfo } from "./types/apiGatewayIpStrategyInfo.js";
 
 type $apiGatewayPluginApi = typeof import("./types/apiGatewayPluginApi.js");
 const $apiGatewayPluginApi = load<$apiGatewayPluginApi>("./types/apiGatewayPluginApi.js");
 export let apiGatewayPluginApiType: $apiGatewayPluginApi["apiGatewayPluginApiType"] =
   $apiGatewayPluginApi.value("apiGatewayPluginApiType");
-$apiGatewayPluginApi.onLoad((m) => ({ apiGatewayPluginApiType } = m));
 export type { ApiGatewayPluginApi } from "./types/apiGatewayPluginApi.js";
 
 type $apiGatewayRequestConfig = typeof import("./types/apiGatewayRequestConfig.js");
 const $apiGatewayRequestConfig = load<$apiGatewayRequestConfig>("./types/apiGatewayRequestConfig.js");
 export let apiGatewayRequestConfigType: $apiGatewayRequestConfig["apiGatewayRequestConfigType"] =
   $apiGatewayRequestConfig.value("apiGatewayRequestConfigType");
-$apiGatewayRequestConfig.onLoad((m) => ({ apiGatewayRequestConfigType } = m));
 export type { ApiGatewayRequestConfig } from "./types/apiGatewayRequestConfig.js";
 
 type $apiGatewayServiceApi = typeof import("./types/apiGatewayServiceApi.js");
 const $apiGatewayServiceApi = load<$apiGatewayServiceApi>("./types/apiGatewayServiceApi.js");
 export let apiGatewayServiceApiType: $apiGatewayServiceApi["apiGatewayServiceApiType"] =
   $apiGatewayServiceApi.value("apiGatewayServiceApiType");
-$apiGatewayServiceApi.onLoad((m) => ({ apiGatewayServiceApiType } = m));
 export type { ApiGatewayServiceApi } from "./types/apiGatewayServiceApi.js";
 
 type $apiGatewayServiceConfig = typeof import("./types/apiGatewayServiceConfig.js");
 const $apiGatewayServiceConfig = load<$apiGatewayServiceConfig>("./types/apiGatewayServiceConfig.js");
 export let apiGatewayServiceConfigType: $apiGatewayServiceConfig["apiGatewayServiceConfigType"] =
   $apiGatewayServiceConfig.value("apiGatewayServiceConfigType");
-$apiGatewayServiceConfig.onLoad((m) => ({ apiGatewayServiceConfigType } = m));
 export type { ApiGatewayServiceConfig } from "./types/apiGatewayServiceConfig.js";
 
 type $apiGatewayServiceEnvironment = typeof import("./types/apiGatewayServiceEnvironment.js");
 const $apiGatewayServiceEnvironment = load<$apiGatewayServiceEnvironment>("./types/apiGatewayServiceEnvironment.js");
 export let apiGatewayServiceEnvironmentType: $apiGatewayServiceEnvironment["apiGatewayServiceEnvironmentType"] =
   $apiGatewayServiceEnvironment.value("apiGatewayServiceEnvironmentType");
-$apiGatewayServiceEnvironment.onLoad((m) => ({ apiGatewayServiceEnvironmentType } = m));
 export type { ApiGatewayServiceEnvironment } from "./types/apiGatewayServiceEnvironment.js";
 
 type $apiGatewayServiceReleaseVersion = typeof import("./types/apiGatewayServiceReleaseVersion.js");
@@ -1030,136 +850,453 @@ const $apiGatewayServiceReleaseVersion = load<$apiGatewayServiceReleaseVersion>(
 );
 export let apiGatewayServiceReleaseVersionType: $apiGatewayServiceReleaseVersion["apiGatewayServiceReleaseVersionType"] =
   $apiGatewayServiceReleaseVersion.value("apiGatewayServiceReleaseVersionType");
-$apiGatewayServiceReleaseVersion.onLoad((m) => ({ apiGatewayServiceReleaseVersionType } = m));
 export type { ApiGatewayServiceReleaseVersion } from "./types/apiGatewayServiceReleaseVersion.js";
 
 type $apiGatewayServiceUsagePlan = typeof import("./types/apiGatewayServiceUsagePlan.js");
 const $apiGatewayServiceUsagePlan = load<$apiGatewayServiceUsagePlan>("./types/apiGatewayServiceUsagePlan.js");
 export let apiGatewayServiceUsagePlanType: $apiGatewayServiceUsagePlan["apiGatewayServiceUsagePlanType"] =
   $apiGatewayServiceUsagePlan.value("apiGatewayServiceUsagePlanType");
-$apiGatewayServiceUsagePlan.onLoad((m) => ({ apiGatewayServiceUsagePlanType } = m));
 export type { ApiGatewayServiceUsagePlan } from "./types/apiGatewayServiceUsagePlan.js";
 
 type $apiGatewayUsagePlanAttach = typeof import("./types/apiGatewayUsagePlanAttach.js");
 const $apiGatewayUsagePlanAttach = load<$apiGatewayUsagePlanAttach>("./types/apiGatewayUsagePlanAttach.js");
 export let apiGatewayUsagePlanAttachType: $apiGatewayUsagePlanAttach["apiGatewayUsagePlanAttachType"] =
   $apiGatewayUsagePlanAttach.value("apiGatewayUsagePlanAttachType");
-$apiGatewayUsagePlanAttach.onLoad((m) => ({ apiGatewayUsagePlanAttachType } = m));
 export type { ApiGatewayUsagePlanAttach } from "./types/apiGatewayUsagePlanAttach.js";
 
 type $assumeRole = typeof import("./types/assumeRole.js");
 const $assumeRole = load<$assumeRole>("./types/assumeRole.js");
 export let assumeRoleType: $assumeRole["assumeRoleType"] = $assumeRole.value("assumeRoleType");
-$assumeRole.onLoad((m) => ({ assumeRoleType } = m));
 export type { AssumeRole, AssumeRoleArgs } from "./types/assumeRole.js";
 
 type $assumeRoleWithSaml = typeof import("./types/assumeRoleWithSaml.js");
 const $assumeRoleWithSaml = load<$assumeRoleWithSaml>("./types/assumeRoleWithSaml.js");
 export let assumeRoleWithSamlType: $assumeRoleWithSaml["assumeRoleWithSamlType"] =
   $assumeRoleWithSaml.value("assumeRoleWithSamlType");
-$assumeRoleWithSaml.onLoad((m) => ({ assumeRoleWithSamlType } = m));
 export type { AssumeRoleWithSaml, AssumeRoleWithSamlArgs } from "./types/assumeRoleWithSaml.js";
 
 type $assumeRoleWithWebIdentity = typeof import("./types/assumeRoleWithWebIdentity.js");
 const $assumeRoleWithWebIdentity = load<$assumeRoleWithWebIdentity>("./types/assumeRoleWithWebIdentity.js");
 export let assumeRoleWithWebIdentityType: $assumeRoleWithWebIdentity["assumeRoleWithWebIdentityType"] =
   $assumeRoleWithWebIdentity.value("assumeRoleWithWebIdentityType");
-$assumeRoleWithWebIdentity.onLoad((m) => ({ assumeRoleWithWebIdentityType } = m));
 export type { AssumeRoleWithWebIdentity, AssumeRoleWithWebIdentityArgs } from "./types/assumeRoleWithWebIdentity.js";
 
 type $constantParameter = typeof import("./types/constantParameter.js");
 const $constantParameter = load<$constantParameter>("./types/constantParameter.js");
 export let constantParameterType: $constantParameter["constantParameterType"] =
   $constantParameter.value("constantParameterType");
-$constantParameter.onLoad((m) => ({ constantParameterType } = m));
 export type { ConstantParameter, ConstantParameterArgs } from "./types/constantParameter.js";
 
 type $deviceStatus = typeof import("./types/deviceStatus.js");
 const $deviceStatus = load<$deviceStatus>("./types/deviceStatus.js");
 export let deviceStatusType: $deviceStatus["deviceStatusType"] = $deviceStatus.value("deviceStatusType");
-$deviceStatus.onLoad((m) => ({ deviceStatusType } = m));
 export type { DeviceStatus } from "./types/deviceStatus.js";
 
 type $healthCheckConf = typeof import("./types/healthCheckConf.js");
 const $healthCheckConf = load<$healthCheckConf>("./types/healthCheckConf.js");
 export let healthCheckConfType: $healthCheckConf["healthCheckConfType"] = $healthCheckConf.value("healthCheckConfType");
-$healthCheckConf.onLoad((m) => ({ healthCheckConfType } = m));
 export type { HealthCheckConf, HealthCheckConfArgs } from "./types/healthCheckConf.js";
 
 type $instanceDetail = typeof import("./types/instanceDetail.js");
 const $instanceDetail = load<$instanceDetail>("./types/instanceDetail.js");
 export let instanceDetailType: $instanceDetail["instanceDetailType"] = $instanceDetail.value("instanceDetailType");
-$instanceDetail.onLoad((m) => ({ instanceDetailType } = m));
 export type { InstanceDetail } from "./types/instanceDetail.js";
 
 type $instanceDetailRule = typeof import("./types/instanceDetailRule.js");
 const $instanceDetailRule = load<$instanceDetailRule>("./types/instanceDetailRule.js");
 export let instanceDetailRuleType: $instanceDetailRule["instanceDetailRuleType"] =
   $instanceDetailRule.value("instanceDetailRuleType");
-$instanceDetailRule.onLoad((m) => ({ instanceDetailRuleType } = m));
 export type { InstanceDetailRule } from "./types/instanceDetailRule.js";
 
 type $mfaCertification = typeof import("./types/mfaCertification.js");
 const $mfaCertification = load<$mfaCertification>("./types/mfaCertification.js");
 export let mfaCertificationType: $mfaCertification["mfaCertificationType"] =
   $mfaCertification.value("mfaCertificationType");
-$mfaCertification.onLoad((m) => ({ mfaCertificationType } = m));
 export type { MfaCertification, MfaCertificationArgs } from "./types/mfaCertification.js";
 
 type $microService = typeof import("./types/microService.js");
 const $microService = load<$microService>("./types/microService.js");
 export let microServiceType: $microService["microServiceType"] = $microService.value("microServiceType");
-$microService.onLoad((m) => ({ microServiceType } = m));
 export type { MicroService, MicroServiceArgs } from "./types/microService.js";
 
 type $oauthConfig = typeof import("./types/oauthConfig.js");
 const $oauthConfig = load<$oauthConfig>("./types/oauthConfig.js");
 export let oauthConfigType: $oauthConfig["oauthConfigType"] = $oauthConfig.value("oauthConfigType");
-$oauthConfig.onLoad((m) => ({ oauthConfigType } = m));
 export type { OauthConfig, OauthConfigArgs } from "./types/oauthConfig.js";
 
 type $pathMapping = typeof import("./types/pathMapping.js");
 const $pathMapping = load<$pathMapping>("./types/pathMapping.js");
 export let pathMappingType: $pathMapping["pathMappingType"] = $pathMapping.value("pathMappingType");
-$pathMapping.onLoad((m) => ({ pathMappingType } = m));
 export type { PathMapping } from "./types/pathMapping.js";
 
 type $realServer = typeof import("./types/realServer.js");
 const $realServer = load<$realServer>("./types/realServer.js");
 export let realServerType: $realServer["realServerType"] = $realServer.value("realServerType");
-$realServer.onLoad((m) => ({ realServerType } = m));
 export type { RealServer } from "./types/realServer.js";
 
 type $requestParameter = typeof import("./types/requestParameter.js");
 const $requestParameter = load<$requestParameter>("./types/requestParameter.js");
 export let requestParameterType: $requestParameter["requestParameterType"] =
   $requestParameter.value("requestParameterType");
-$requestParameter.onLoad((m) => ({ requestParameterType } = m));
 export type { RequestParameter, RequestParameterArgs } from "./types/requestParameter.js";
 
 type $responseErrorCode = typeof import("./types/responseErrorCode.js");
 const $responseErrorCode = load<$responseErrorCode>("./types/responseErrorCode.js");
 export let responseErrorCodeType: $responseErrorCode["responseErrorCodeType"] =
   $responseErrorCode.value("responseErrorCodeType");
-$responseErrorCode.onLoad((m) => ({ responseErrorCodeType } = m));
 export type { ResponseErrorCode, ResponseErrorCodeArgs } from "./types/responseErrorCode.js";
 
 type $serviceParameter = typeof import("./types/serviceParameter.js");
 const $serviceParameter = load<$serviceParameter>("./types/serviceParameter.js");
 export let serviceParameterType: $serviceParameter["serviceParameterType"] =
   $serviceParameter.value("serviceParameterType");
-$serviceParameter.onLoad((m) => ({ serviceParameterType } = m));
 export type { ServiceParameter, ServiceParameterArgs } from "./types/serviceParameter.js";
 
 type $tagInfo = typeof import("./types/tagInfo.js");
 const $tagInfo = load<$tagInfo>("./types/tagInfo.js");
 export let tagInfoType: $tagInfo["tagInfoType"] = $tagInfo.value("tagInfoType");
-$tagInfo.onLoad((m) => ({ tagInfoType } = m));
 export type { TagInfo, TagInfoArgs } from "./types/tagInfo.js";
 
 type $tsfLoadBalanceConf = typeof import("./types/tsfLoadBalanceConf.js");
 const $tsfLoadBalanceConf = load<$tsfLoadBalanceConf>("./types/tsfLoadBalanceConf.js");
 export let tsfLoadBalanceConfType: $tsfLoadBalanceConf["tsfLoadBalanceConfType"] =
   $tsfLoadBalanceConf.value("tsfLoadBalanceConfType");
-$tsfLoadBalanceConf.onLoad((m) => ({ tsfLoadBalanceConfType } = m));
 export type { TsfLoadBalanceConf, TsfLoadBalanceConfArgs } from "./types/tsfLoadBalanceConf.js";
+
+/** Once a module is loaded, the root's bindings of its values are the values themselves (`===` those of its subpath). */
+function bind(path: string, m: unknown): void {
+  switch (path) {
+    case "./lookups/getAddressTemplateGroups.js":
+      ({ getAddressTemplateGroups, getAddressTemplateGroupsDescriptor, validateGetAddressTemplateGroupsArgs } =
+        m as $getAddressTemplateGroups);
+      return;
+    case "./lookups/getAddressTemplates.js":
+      ({ getAddressTemplates, getAddressTemplatesDescriptor, validateGetAddressTemplatesArgs } =
+        m as $getAddressTemplates);
+      return;
+    case "./lookups/getAntiddosBasicDeviceStatus.js":
+      ({
+        getAntiddosBasicDeviceStatus,
+        getAntiddosBasicDeviceStatusDescriptor,
+        validateGetAntiddosBasicDeviceStatusArgs,
+      } = m as $getAntiddosBasicDeviceStatus);
+      return;
+    case "./lookups/getAntiddosBgpBizTrend.js":
+      ({ getAntiddosBgpBizTrend, getAntiddosBgpBizTrendDescriptor, validateGetAntiddosBgpBizTrendArgs } =
+        m as $getAntiddosBgpBizTrend);
+      return;
+    case "./lookups/getAntiddosBgpInstances.js":
+      ({ getAntiddosBgpInstances, getAntiddosBgpInstancesDescriptor, validateGetAntiddosBgpInstancesArgs } =
+        m as $getAntiddosBgpInstances);
+      return;
+    case "./lookups/getAntiddosListListener.js":
+      ({ getAntiddosListListener, getAntiddosListListenerDescriptor, validateGetAntiddosListListenerArgs } =
+        m as $getAntiddosListListener);
+      return;
+    case "./lookups/getAntiddosOverviewAttackTrend.js":
+      ({
+        getAntiddosOverviewAttackTrend,
+        getAntiddosOverviewAttackTrendDescriptor,
+        validateGetAntiddosOverviewAttackTrendArgs,
+      } = m as $getAntiddosOverviewAttackTrend);
+      return;
+    case "./lookups/getAntiddosOverviewCcTrend.js":
+      ({ getAntiddosOverviewCcTrend, getAntiddosOverviewCcTrendDescriptor, validateGetAntiddosOverviewCcTrendArgs } =
+        m as $getAntiddosOverviewCcTrend);
+      return;
+    case "./lookups/getAntiddosOverviewDdosEventList.js":
+      ({
+        getAntiddosOverviewDdosEventList,
+        getAntiddosOverviewDdosEventListDescriptor,
+        validateGetAntiddosOverviewDdosEventListArgs,
+      } = m as $getAntiddosOverviewDdosEventList);
+      return;
+    case "./lookups/getAntiddosOverviewDdosTrend.js":
+      ({
+        getAntiddosOverviewDdosTrend,
+        getAntiddosOverviewDdosTrendDescriptor,
+        validateGetAntiddosOverviewDdosTrendArgs,
+      } = m as $getAntiddosOverviewDdosTrend);
+      return;
+    case "./lookups/getAntiddosOverviewIndex.js":
+      ({ getAntiddosOverviewIndex, getAntiddosOverviewIndexDescriptor, validateGetAntiddosOverviewIndexArgs } =
+        m as $getAntiddosOverviewIndex);
+      return;
+    case "./lookups/getApiGatewayApiAppApi.js":
+      ({ getApiGatewayApiAppApi, getApiGatewayApiAppApiDescriptor, validateGetApiGatewayApiAppApiArgs } =
+        m as $getApiGatewayApiAppApi);
+      return;
+    case "./lookups/getApiGatewayApiAppService.js":
+      ({ getApiGatewayApiAppService, getApiGatewayApiAppServiceDescriptor, validateGetApiGatewayApiAppServiceArgs } =
+        m as $getApiGatewayApiAppService);
+      return;
+    case "./lookups/getApiGatewayApiApps.js":
+      ({ getApiGatewayApiApps, getApiGatewayApiAppsDescriptor, validateGetApiGatewayApiAppsArgs } =
+        m as $getApiGatewayApiApps);
+      return;
+    case "./lookups/getApiGatewayApiDocs.js":
+      ({ getApiGatewayApiDocs, getApiGatewayApiDocsDescriptor, validateGetApiGatewayApiDocsArgs } =
+        m as $getApiGatewayApiDocs);
+      return;
+    case "./lookups/getApiGatewayApiKeys.js":
+      ({ getApiGatewayApiKeys, getApiGatewayApiKeysDescriptor, validateGetApiGatewayApiKeysArgs } =
+        m as $getApiGatewayApiKeys);
+      return;
+    case "./lookups/getApiGatewayApiPlugins.js":
+      ({ getApiGatewayApiPlugins, getApiGatewayApiPluginsDescriptor, validateGetApiGatewayApiPluginsArgs } =
+        m as $getApiGatewayApiPlugins);
+      return;
+    case "./lookups/getApiGatewayApiUsagePlans.js":
+      ({ getApiGatewayApiUsagePlans, getApiGatewayApiUsagePlansDescriptor, validateGetApiGatewayApiUsagePlansArgs } =
+        m as $getApiGatewayApiUsagePlans);
+      return;
+    case "./lookups/getApiGatewayApis.js":
+      ({ getApiGatewayApis, getApiGatewayApisDescriptor, validateGetApiGatewayApisArgs } = m as $getApiGatewayApis);
+      return;
+    case "./lookups/getApiGatewayBindApiAppsStatus.js":
+      ({
+        getApiGatewayBindApiAppsStatus,
+        getApiGatewayBindApiAppsStatusDescriptor,
+        validateGetApiGatewayBindApiAppsStatusArgs,
+      } = m as $getApiGatewayBindApiAppsStatus);
+      return;
+    case "./lookups/getApiGatewayCustomerDomains.js":
+      ({
+        getApiGatewayCustomerDomains,
+        getApiGatewayCustomerDomainsDescriptor,
+        validateGetApiGatewayCustomerDomainsArgs,
+      } = m as $getApiGatewayCustomerDomains);
+      return;
+    case "./lookups/getApiGatewayIpStrategies.js":
+      ({ getApiGatewayIpStrategies, getApiGatewayIpStrategiesDescriptor, validateGetApiGatewayIpStrategiesArgs } =
+        m as $getApiGatewayIpStrategies);
+      return;
+    case "./lookups/getApiGatewayPlugins.js":
+      ({ getApiGatewayPlugins, getApiGatewayPluginsDescriptor, validateGetApiGatewayPluginsArgs } =
+        m as $getApiGatewayPlugins);
+      return;
+    case "./lookups/getApiGatewayServiceEnvironmentList.js":
+      ({
+        getApiGatewayServiceEnvironmentList,
+        getApiGatewayServiceEnvironmentListDescriptor,
+        validateGetApiGatewayServiceEnvironmentListArgs,
+      } = m as $getApiGatewayServiceEnvironmentList);
+      return;
+    case "./lookups/getApiGatewayServiceReleaseVersions.js":
+      ({
+        getApiGatewayServiceReleaseVersions,
+        getApiGatewayServiceReleaseVersionsDescriptor,
+        validateGetApiGatewayServiceReleaseVersionsArgs,
+      } = m as $getApiGatewayServiceReleaseVersions);
+      return;
+    case "./resources/apiGatewayApi.js":
+      ({ ApiGatewayApi, apiGatewayApiDescriptor, validateApiGatewayApiArgs } = m as $apiGatewayApi);
+      return;
+    case "./resources/apiGatewayApiApp.js":
+      ({ ApiGatewayApiApp, apiGatewayApiAppDescriptor, validateApiGatewayApiAppArgs } = m as $apiGatewayApiApp);
+      return;
+    case "./resources/apiGatewayApiKey.js":
+      ({ ApiGatewayApiKey, apiGatewayApiKeyDescriptor, validateApiGatewayApiKeyArgs } = m as $apiGatewayApiKey);
+      return;
+    case "./resources/apiGatewayCustomDomain.js":
+      ({ ApiGatewayCustomDomain, apiGatewayCustomDomainDescriptor, validateApiGatewayCustomDomainArgs } =
+        m as $apiGatewayCustomDomain);
+      return;
+    case "./resources/apiGatewayIpStrategy.js":
+      ({ ApiGatewayIpStrategy, apiGatewayIpStrategyDescriptor, validateApiGatewayIpStrategyArgs } =
+        m as $apiGatewayIpStrategy);
+      return;
+    case "./resources/apiGatewayPlugin.js":
+      ({ ApiGatewayPlugin, apiGatewayPluginDescriptor, validateApiGatewayPluginArgs } = m as $apiGatewayPlugin);
+      return;
+    case "./resources/apiGatewayService.js":
+      ({ ApiGatewayService, apiGatewayServiceDescriptor, validateApiGatewayServiceArgs } = m as $apiGatewayService);
+      return;
+    case "./resources/apiGatewayServiceRelease.js":
+      ({ ApiGatewayServiceRelease, apiGatewayServiceReleaseDescriptor, validateApiGatewayServiceReleaseArgs } =
+        m as $apiGatewayServiceRelease);
+      return;
+    case "./resources/apiGatewayUsagePlan.js":
+      ({ ApiGatewayUsagePlan, apiGatewayUsagePlanDescriptor, validateApiGatewayUsagePlanArgs } =
+        m as $apiGatewayUsagePlan);
+      return;
+    case "./resources/apiGatewayUsagePlanAttachment.js":
+      ({
+        ApiGatewayUsagePlanAttachment,
+        apiGatewayUsagePlanAttachmentDescriptor,
+        validateApiGatewayUsagePlanAttachmentArgs,
+      } = m as $apiGatewayUsagePlanAttachment);
+      return;
+    case "./types/addressTemplate.js":
+      ({ addressTemplateType } = m as $addressTemplate);
+      return;
+    case "./types/addressTemplateGroup.js":
+      ({ addressTemplateGroupType } = m as $addressTemplateGroup);
+      return;
+    case "./types/antiddosBgpInstance.js":
+      ({ antiddosBgpInstanceType } = m as $antiddosBgpInstance);
+      return;
+    case "./types/antiddosBgpInstanceChargePrepaid.js":
+      ({ antiddosBgpInstanceChargePrepaidType } = m as $antiddosBgpInstanceChargePrepaid);
+      return;
+    case "./types/antiddosDdosEvent.js":
+      ({ antiddosDdosEventType } = m as $antiddosDdosEvent);
+      return;
+    case "./types/antiddosEnterprisePackageConfig.js":
+      ({ antiddosEnterprisePackageConfigType } = m as $antiddosEnterprisePackageConfig);
+      return;
+    case "./types/antiddosLayer4Listener.js":
+      ({ antiddosLayer4ListenerType } = m as $antiddosLayer4Listener);
+      return;
+    case "./types/antiddosLayer7Listener.js":
+      ({ antiddosLayer7ListenerType } = m as $antiddosLayer7Listener);
+      return;
+    case "./types/antiddosProxyType.js":
+      ({ antiddosProxyTypeType } = m as $antiddosProxyType);
+      return;
+    case "./types/antiddosStandardPackageConfig.js":
+      ({ antiddosStandardPackageConfigType } = m as $antiddosStandardPackageConfig);
+      return;
+    case "./types/antiddosStandardPlusPackageConfig.js":
+      ({ antiddosStandardPlusPackageConfigType } = m as $antiddosStandardPlusPackageConfig);
+      return;
+    case "./types/apiGatewayApiAppApiBinding.js":
+      ({ apiGatewayApiAppApiBindingType } = m as $apiGatewayApiAppApiBinding);
+      return;
+    case "./types/apiGatewayApiAppApiInfo.js":
+      ({ apiGatewayApiAppApiInfoType } = m as $apiGatewayApiAppApiInfo);
+      return;
+    case "./types/apiGatewayApiAppApiServiceParameter.js":
+      ({ apiGatewayApiAppApiServiceParameterType } = m as $apiGatewayApiAppApiServiceParameter);
+      return;
+    case "./types/apiGatewayApiAppServiceApi.js":
+      ({ apiGatewayApiAppServiceApiType } = m as $apiGatewayApiAppServiceApi);
+      return;
+    case "./types/apiGatewayApiAppServiceUsagePlan.js":
+      ({ apiGatewayApiAppServiceUsagePlanType } = m as $apiGatewayApiAppServiceUsagePlan);
+      return;
+    case "./types/apiGatewayApiAppSummary.js":
+      ({ apiGatewayApiAppSummaryType } = m as $apiGatewayApiAppSummary);
+      return;
+    case "./types/apiGatewayApiCosConfig.js":
+      ({ apiGatewayApiCosConfigType } = m as $apiGatewayApiCosConfig);
+      return;
+    case "./types/apiGatewayApiDetail.js":
+      ({ apiGatewayApiDetailType } = m as $apiGatewayApiDetail);
+      return;
+    case "./types/apiGatewayApiDoc.js":
+      ({ apiGatewayApiDocType } = m as $apiGatewayApiDoc);
+      return;
+    case "./types/apiGatewayApiKeyInfo.js":
+      ({ apiGatewayApiKeyInfoType } = m as $apiGatewayApiKeyInfo);
+      return;
+    case "./types/apiGatewayApiPlugin.js":
+      ({ apiGatewayApiPluginType } = m as $apiGatewayApiPlugin);
+      return;
+    case "./types/apiGatewayApiTag.js":
+      ({ apiGatewayApiTagType } = m as $apiGatewayApiTag);
+      return;
+    case "./types/apiGatewayApiTargetService.js":
+      ({ apiGatewayApiTargetServiceType } = m as $apiGatewayApiTargetService);
+      return;
+    case "./types/apiGatewayApiUsagePlan.js":
+      ({ apiGatewayApiUsagePlanType } = m as $apiGatewayApiUsagePlan);
+      return;
+    case "./types/apiGatewayBase64EncodedTriggerRule.js":
+      ({ apiGatewayBase64EncodedTriggerRuleType } = m as $apiGatewayBase64EncodedTriggerRule);
+      return;
+    case "./types/apiGatewayBindApiAppsStatusFilter.js":
+      ({ apiGatewayBindApiAppsStatusFilterType } = m as $apiGatewayBindApiAppsStatusFilter);
+      return;
+    case "./types/apiGatewayBindApiAppsStatusResult.js":
+      ({ apiGatewayBindApiAppsStatusResultType } = m as $apiGatewayBindApiAppsStatusResult);
+      return;
+    case "./types/apiGatewayCustomerDomain.js":
+      ({ apiGatewayCustomerDomainType } = m as $apiGatewayCustomerDomain);
+      return;
+    case "./types/apiGatewayIpStrategyBoundApi.js":
+      ({ apiGatewayIpStrategyBoundApiType } = m as $apiGatewayIpStrategyBoundApi);
+      return;
+    case "./types/apiGatewayIpStrategyInfo.js":
+      ({ apiGatewayIpStrategyInfoType } = m as $apiGatewayIpStrategyInfo);
+      return;
+    case "./types/apiGatewayPluginApi.js":
+      ({ apiGatewayPluginApiType } = m as $apiGatewayPluginApi);
+      return;
+    case "./types/apiGatewayRequestConfig.js":
+      ({ apiGatewayRequestConfigType } = m as $apiGatewayRequestConfig);
+      return;
+    case "./types/apiGatewayServiceApi.js":
+      ({ apiGatewayServiceApiType } = m as $apiGatewayServiceApi);
+      return;
+    case "./types/apiGatewayServiceConfig.js":
+      ({ apiGatewayServiceConfigType } = m as $apiGatewayServiceConfig);
+      return;
+    case "./types/apiGatewayServiceEnvironment.js":
+      ({ apiGatewayServiceEnvironmentType } = m as $apiGatewayServiceEnvironment);
+      return;
+    case "./types/apiGatewayServiceReleaseVersion.js":
+      ({ apiGatewayServiceReleaseVersionType } = m as $apiGatewayServiceReleaseVersion);
+      return;
+    case "./types/apiGatewayServiceUsagePlan.js":
+      ({ apiGatewayServiceUsagePlanType } = m as $apiGatewayServiceUsagePlan);
+      return;
+    case "./types/apiGatewayUsagePlanAttach.js":
+      ({ apiGatewayUsagePlanAttachType } = m as $apiGatewayUsagePlanAttach);
+      return;
+    case "./types/assumeRole.js":
+      ({ assumeRoleType } = m as $assumeRole);
+      return;
+    case "./types/assumeRoleWithSaml.js":
+      ({ assumeRoleWithSamlType } = m as $assumeRoleWithSaml);
+      return;
+    case "./types/assumeRoleWithWebIdentity.js":
+      ({ assumeRoleWithWebIdentityType } = m as $assumeRoleWithWebIdentity);
+      return;
+    case "./types/constantParameter.js":
+      ({ constantParameterType } = m as $constantParameter);
+      return;
+    case "./types/deviceStatus.js":
+      ({ deviceStatusType } = m as $deviceStatus);
+      return;
+    case "./types/healthCheckConf.js":
+      ({ healthCheckConfType } = m as $healthCheckConf);
+      return;
+    case "./types/instanceDetail.js":
+      ({ instanceDetailType } = m as $instanceDetail);
+      return;
+    case "./types/instanceDetailRule.js":
+      ({ instanceDetailRuleType } = m as $instanceDetailRule);
+      return;
+    case "./types/mfaCertification.js":
+      ({ mfaCertificationType } = m as $mfaCertification);
+      return;
+    case "./types/microService.js":
+      ({ microServiceType } = m as $microService);
+      return;
+    case "./types/oauthConfig.js":
+      ({ oauthConfigType } = m as $oauthConfig);
+      return;
+    case "./types/pathMapping.js":
+      ({ pathMappingType } = m as $pathMapping);
+      return;
+    case "./types/realServer.js":
+      ({ realServerType } = m as $realServer);
+      return;
+    case "./types/requestParameter.js":
+      ({ requestParameterType } = m as $requestParameter);
+      return;
+    case "./types/responseErrorCode.js":
+      ({ responseErrorCodeType } = m as $responseErrorCode);
+      return;
+    case "./types/serviceParameter.js":
+      ({ serviceParameterType } = m as $serviceParameter);
+      return;
+    case "./types/tagInfo.js":
+      ({ tagInfoType } = m as $tagInfo);
+      return;
+    case "./types/tsfLoadBalanceConf.js":
+      ({ tsfLoadBalanceConfType } = m as $tsfLoadBalanceConf);
+      return;
+  }
+}

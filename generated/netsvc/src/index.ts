@@ -7,7 +7,9 @@ const nodeRequire = createRequire(import.meta.url);
 
 /** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */
 function load<M>(path: string): import("@sdkgen/runtime").LazyModule<M> {
-  return $runtime.lazyModule(() => nodeRequire(path) as M);
+  const lazy = $runtime.lazyModule(() => nodeRequire(path) as M);
+  lazy.onLoad((m) => bind(path, m));
+  return lazy;
 }
 
 type $runtime = typeof import("@sdkgen/runtime");
@@ -96,7 +98,6 @@ export let getLocation: $getLocation["getLocation"] = $getLocation.function("get
 export let getLocationDescriptor: $getLocation["getLocationDescriptor"] = $getLocation.value("getLocationDescriptor");
 export let validateGetLocationArgs: $getLocation["validateGetLocationArgs"] =
   $getLocation.function("validateGetLocationArgs");
-$getLocation.onLoad((m) => ({ getLocation, getLocationDescriptor, validateGetLocationArgs } = m));
 export type { GetLocationArgs, GetLocationResult } from "./lookups/getLocation.js";
 
 type $getMcrPrefixFilterLists = typeof import("./lookups/getMcrPrefixFilterLists.js");
@@ -107,9 +108,6 @@ export let getMcrPrefixFilterListsDescriptor: $getMcrPrefixFilterLists["getMcrPr
   $getMcrPrefixFilterLists.value("getMcrPrefixFilterListsDescriptor");
 export let validateGetMcrPrefixFilterListsArgs: $getMcrPrefixFilterLists["validateGetMcrPrefixFilterListsArgs"] =
   $getMcrPrefixFilterLists.function("validateGetMcrPrefixFilterListsArgs");
-$getMcrPrefixFilterLists.onLoad(
-  (m) => ({ getMcrPrefixFilterLists, getMcrPrefixFilterListsDescriptor, validateGetMcrPrefixFilterListsArgs } = m),
-);
 export type { GetMcrPrefixFilterListsArgs, GetMcrPrefixFilterListsResult } from "./lookups/getMcrPrefixFilterLists.js";
 
 type $getMcrs = typeof import("./lookups/getMcrs.js");
@@ -117,7 +115,6 @@ const $getMcrs = load<$getMcrs>("./lookups/getMcrs.js");
 export let getMcrs: $getMcrs["getMcrs"] = $getMcrs.function("getMcrs");
 export let getMcrsDescriptor: $getMcrs["getMcrsDescriptor"] = $getMcrs.value("getMcrsDescriptor");
 export let validateGetMcrsArgs: $getMcrs["validateGetMcrsArgs"] = $getMcrs.function("validateGetMcrsArgs");
-$getMcrs.onLoad((m) => ({ getMcrs, getMcrsDescriptor, validateGetMcrsArgs } = m));
 export type { GetMcrsArgs, GetMcrsResult } from "./lookups/getMcrs.js";
 
 type $getMveImages = typeof import("./lookups/getMveImages.js");
@@ -127,7 +124,6 @@ export let getMveImagesDescriptor: $getMveImages["getMveImagesDescriptor"] =
   $getMveImages.value("getMveImagesDescriptor");
 export let validateGetMveImagesArgs: $getMveImages["validateGetMveImagesArgs"] =
   $getMveImages.function("validateGetMveImagesArgs");
-$getMveImages.onLoad((m) => ({ getMveImages, getMveImagesDescriptor, validateGetMveImagesArgs } = m));
 export type { GetMveImagesArgs, GetMveImagesResult } from "./lookups/getMveImages.js";
 
 type $getMveSizes = typeof import("./lookups/getMveSizes.js");
@@ -136,7 +132,6 @@ export let getMveSizes: $getMveSizes["getMveSizes"] = $getMveSizes.function("get
 export let getMveSizesDescriptor: $getMveSizes["getMveSizesDescriptor"] = $getMveSizes.value("getMveSizesDescriptor");
 export let validateGetMveSizesArgs: $getMveSizes["validateGetMveSizesArgs"] =
   $getMveSizes.function("validateGetMveSizesArgs");
-$getMveSizes.onLoad((m) => ({ getMveSizes, getMveSizesDescriptor, validateGetMveSizesArgs } = m));
 export type { GetMveSizesArgs, GetMveSizesResult } from "./lookups/getMveSizes.js";
 
 type $getMves = typeof import("./lookups/getMves.js");
@@ -144,7 +139,6 @@ const $getMves = load<$getMves>("./lookups/getMves.js");
 export let getMves: $getMves["getMves"] = $getMves.function("getMves");
 export let getMvesDescriptor: $getMves["getMvesDescriptor"] = $getMves.value("getMvesDescriptor");
 export let validateGetMvesArgs: $getMves["validateGetMvesArgs"] = $getMves.function("validateGetMvesArgs");
-$getMves.onLoad((m) => ({ getMves, getMvesDescriptor, validateGetMvesArgs } = m));
 export type { GetMvesArgs, GetMvesResult } from "./lookups/getMves.js";
 
 type $getPartner = typeof import("./lookups/getPartner.js");
@@ -153,7 +147,6 @@ export let getPartner: $getPartner["getPartner"] = $getPartner.function("getPart
 export let getPartnerDescriptor: $getPartner["getPartnerDescriptor"] = $getPartner.value("getPartnerDescriptor");
 export let validateGetPartnerArgs: $getPartner["validateGetPartnerArgs"] =
   $getPartner.function("validateGetPartnerArgs");
-$getPartner.onLoad((m) => ({ getPartner, getPartnerDescriptor, validateGetPartnerArgs } = m));
 export type { GetPartnerArgs, GetPartnerResult } from "./lookups/getPartner.js";
 
 type $getVxcs = typeof import("./lookups/getVxcs.js");
@@ -161,7 +154,6 @@ const $getVxcs = load<$getVxcs>("./lookups/getVxcs.js");
 export let getVxcs: $getVxcs["getVxcs"] = $getVxcs.function("getVxcs");
 export let getVxcsDescriptor: $getVxcs["getVxcsDescriptor"] = $getVxcs.value("getVxcsDescriptor");
 export let validateGetVxcsArgs: $getVxcs["validateGetVxcsArgs"] = $getVxcs.function("validateGetVxcsArgs");
-$getVxcs.onLoad((m) => ({ getVxcs, getVxcsDescriptor, validateGetVxcsArgs } = m));
 export type { GetVxcsArgs, GetVxcsResult } from "./lookups/getVxcs.js";
 
 type $ix = typeof import("./resources/ix.js");
@@ -170,7 +162,6 @@ export let Ix: $ix["Ix"] = $ix.function("Ix");
 export type Ix = import("./resources/ix.js").Ix;
 export let ixDescriptor: $ix["ixDescriptor"] = $ix.value("ixDescriptor");
 export let validateIxArgs: $ix["validateIxArgs"] = $ix.function("validateIxArgs");
-$ix.onLoad((m) => ({ Ix, ixDescriptor, validateIxArgs } = m));
 export type { IxArgs, IxInputs, IxState, IxOutputs } from "./resources/ix.js";
 
 type $lagPort = typeof import("./resources/lagPort.js");
@@ -179,7 +170,6 @@ export let LagPort: $lagPort["LagPort"] = $lagPort.function("LagPort");
 export type LagPort = import("./resources/lagPort.js").LagPort;
 export let lagPortDescriptor: $lagPort["lagPortDescriptor"] = $lagPort.value("lagPortDescriptor");
 export let validateLagPortArgs: $lagPort["validateLagPortArgs"] = $lagPort.function("validateLagPortArgs");
-$lagPort.onLoad((m) => ({ LagPort, lagPortDescriptor, validateLagPortArgs } = m));
 export type { LagPortArgs, LagPortInputs, LagPortState, LagPortOutputs } from "./resources/lagPort.js";
 
 type $mcr = typeof import("./resources/mcr.js");
@@ -188,7 +178,6 @@ export let Mcr: $mcr["Mcr"] = $mcr.function("Mcr");
 export type Mcr = import("./resources/mcr.js").Mcr;
 export let mcrDescriptor: $mcr["mcrDescriptor"] = $mcr.value("mcrDescriptor");
 export let validateMcrArgs: $mcr["validateMcrArgs"] = $mcr.function("validateMcrArgs");
-$mcr.onLoad((m) => ({ Mcr, mcrDescriptor, validateMcrArgs } = m));
 export type { McrArgs, McrInputs, McrState, McrOutputs } from "./resources/mcr.js";
 
 type $mcrIpsecAddon = typeof import("./resources/mcrIpsecAddon.js");
@@ -199,7 +188,6 @@ export let mcrIpsecAddonDescriptor: $mcrIpsecAddon["mcrIpsecAddonDescriptor"] =
   $mcrIpsecAddon.value("mcrIpsecAddonDescriptor");
 export let validateMcrIpsecAddonArgs: $mcrIpsecAddon["validateMcrIpsecAddonArgs"] =
   $mcrIpsecAddon.function("validateMcrIpsecAddonArgs");
-$mcrIpsecAddon.onLoad((m) => ({ McrIpsecAddon, mcrIpsecAddonDescriptor, validateMcrIpsecAddonArgs } = m));
 export type {
   McrIpsecAddonArgs,
   McrIpsecAddonInputs,
@@ -216,9 +204,6 @@ export let mcrPrefixFilterListDescriptor: $mcrPrefixFilterList["mcrPrefixFilterL
   $mcrPrefixFilterList.value("mcrPrefixFilterListDescriptor");
 export let validateMcrPrefixFilterListArgs: $mcrPrefixFilterList["validateMcrPrefixFilterListArgs"] =
   $mcrPrefixFilterList.function("validateMcrPrefixFilterListArgs");
-$mcrPrefixFilterList.onLoad(
-  (m) => ({ McrPrefixFilterList, mcrPrefixFilterListDescriptor, validateMcrPrefixFilterListArgs } = m),
-);
 export type {
   McrPrefixFilterListArgs,
   McrPrefixFilterListInputs,
@@ -232,7 +217,6 @@ export let Mve: $mve["Mve"] = $mve.function("Mve");
 export type Mve = import("./resources/mve.js").Mve;
 export let mveDescriptor: $mve["mveDescriptor"] = $mve.value("mveDescriptor");
 export let validateMveArgs: $mve["validateMveArgs"] = $mve.function("validateMveArgs");
-$mve.onLoad((m) => ({ Mve, mveDescriptor, validateMveArgs } = m));
 export type { MveArgs, MveInputs, MveState, MveOutputs } from "./resources/mve.js";
 
 type $port = typeof import("./resources/port.js");
@@ -241,7 +225,6 @@ export let Port: $port["Port"] = $port.function("Port");
 export type Port = import("./resources/port.js").Port;
 export let portDescriptor: $port["portDescriptor"] = $port.value("portDescriptor");
 export let validatePortArgs: $port["validatePortArgs"] = $port.function("validatePortArgs");
-$port.onLoad((m) => ({ Port, portDescriptor, validatePortArgs } = m));
 export type { PortArgs, PortInputs, PortState, PortOutputs } from "./resources/port.js";
 
 type $serviceKey = typeof import("./resources/serviceKey.js");
@@ -251,7 +234,6 @@ export type ServiceKey = import("./resources/serviceKey.js").ServiceKey;
 export let serviceKeyDescriptor: $serviceKey["serviceKeyDescriptor"] = $serviceKey.value("serviceKeyDescriptor");
 export let validateServiceKeyArgs: $serviceKey["validateServiceKeyArgs"] =
   $serviceKey.function("validateServiceKeyArgs");
-$serviceKey.onLoad((m) => ({ ServiceKey, serviceKeyDescriptor, validateServiceKeyArgs } = m));
 export type { ServiceKeyArgs, ServiceKeyInputs, ServiceKeyState, ServiceKeyOutputs } from "./resources/serviceKey.js";
 
 type $vxc = typeof import("./resources/vxc.js");
@@ -260,372 +242,542 @@ export let Vxc: $vxc["Vxc"] = $vxc.function("Vxc");
 export type Vxc = import("./resources/vxc.js").Vxc;
 export let vxcDescriptor: $vxc["vxcDescriptor"] = $vxc.value("vxcDescriptor");
 export let validateVxcArgs: $vxc["validateVxcArgs"] = $vxc.function("validateVxcArgs");
-$vxc.onLoad((m) => ({ Vxc, vxcDescriptor, validateVxcArgs } = m));
 export type { VxcArgs, VxcInputs, VxcState, VxcOutputs } from "./resources/vxc.js";
 
 type $arubaVendorConfig = typeof import("./types/arubaVendorConfig.js");
 const $arubaVendorConfig = load<$arubaVendorConfig>("./types/arubaVendorConfig.js");
 export let arubaVendorConfigType: $arubaVendorConfig["arubaVendorConfigType"] =
   $arubaVendorConfig.value("arubaVendorConfigType");
-$arubaVendorConfig.onLoad((m) => ({ arubaVendorConfigType } = m));
 export type { ArubaVendorConfig, ArubaVendorConfigArgs } from "./types/arubaVendorConfig.js";
 
 type $aviatrixVendorConfig = typeof import("./types/aviatrixVendorConfig.js");
 const $aviatrixVendorConfig = load<$aviatrixVendorConfig>("./types/aviatrixVendorConfig.js");
 export let aviatrixVendorConfigType: $aviatrixVendorConfig["aviatrixVendorConfigType"] =
   $aviatrixVendorConfig.value("aviatrixVendorConfigType");
-$aviatrixVendorConfig.onLoad((m) => ({ aviatrixVendorConfigType } = m));
 export type { AviatrixVendorConfig, AviatrixVendorConfigArgs } from "./types/aviatrixVendorConfig.js";
 
 type $awsPartnerConfig = typeof import("./types/awsPartnerConfig.js");
 const $awsPartnerConfig = load<$awsPartnerConfig>("./types/awsPartnerConfig.js");
 export let awsPartnerConfigType: $awsPartnerConfig["awsPartnerConfigType"] =
   $awsPartnerConfig.value("awsPartnerConfigType");
-$awsPartnerConfig.onLoad((m) => ({ awsPartnerConfigType } = m));
 export type { AwsPartnerConfig, AwsPartnerConfigArgs } from "./types/awsPartnerConfig.js";
 
 type $azurePartnerConfig = typeof import("./types/azurePartnerConfig.js");
 const $azurePartnerConfig = load<$azurePartnerConfig>("./types/azurePartnerConfig.js");
 export let azurePartnerConfigType: $azurePartnerConfig["azurePartnerConfigType"] =
   $azurePartnerConfig.value("azurePartnerConfigType");
-$azurePartnerConfig.onLoad((m) => ({ azurePartnerConfigType } = m));
 export type { AzurePartnerConfig, AzurePartnerConfigArgs } from "./types/azurePartnerConfig.js";
 
 type $azurePeering = typeof import("./types/azurePeering.js");
 const $azurePeering = load<$azurePeering>("./types/azurePeering.js");
 export let azurePeeringType: $azurePeering["azurePeeringType"] = $azurePeering.value("azurePeeringType");
-$azurePeering.onLoad((m) => ({ azurePeeringType } = m));
 export type { AzurePeering, AzurePeeringArgs } from "./types/azurePeering.js";
 
 type $ciscoVendorConfig = typeof import("./types/ciscoVendorConfig.js");
 const $ciscoVendorConfig = load<$ciscoVendorConfig>("./types/ciscoVendorConfig.js");
 export let ciscoVendorConfigType: $ciscoVendorConfig["ciscoVendorConfigType"] =
   $ciscoVendorConfig.value("ciscoVendorConfigType");
-$ciscoVendorConfig.onLoad((m) => ({ ciscoVendorConfigType } = m));
 export type { CiscoVendorConfig, CiscoVendorConfigArgs } from "./types/ciscoVendorConfig.js";
 
 type $fortinetVendorConfig = typeof import("./types/fortinetVendorConfig.js");
 const $fortinetVendorConfig = load<$fortinetVendorConfig>("./types/fortinetVendorConfig.js");
 export let fortinetVendorConfigType: $fortinetVendorConfig["fortinetVendorConfigType"] =
   $fortinetVendorConfig.value("fortinetVendorConfigType");
-$fortinetVendorConfig.onLoad((m) => ({ fortinetVendorConfigType } = m));
 export type { FortinetVendorConfig, FortinetVendorConfigArgs } from "./types/fortinetVendorConfig.js";
 
 type $googlePartnerConfig = typeof import("./types/googlePartnerConfig.js");
 const $googlePartnerConfig = load<$googlePartnerConfig>("./types/googlePartnerConfig.js");
 export let googlePartnerConfigType: $googlePartnerConfig["googlePartnerConfigType"] =
   $googlePartnerConfig.value("googlePartnerConfigType");
-$googlePartnerConfig.onLoad((m) => ({ googlePartnerConfigType } = m));
 export type { GooglePartnerConfig, GooglePartnerConfigArgs } from "./types/googlePartnerConfig.js";
 
 type $ibmPartnerConfig = typeof import("./types/ibmPartnerConfig.js");
 const $ibmPartnerConfig = load<$ibmPartnerConfig>("./types/ibmPartnerConfig.js");
 export let ibmPartnerConfigType: $ibmPartnerConfig["ibmPartnerConfigType"] =
   $ibmPartnerConfig.value("ibmPartnerConfigType");
-$ibmPartnerConfig.onLoad((m) => ({ ibmPartnerConfigType } = m));
 export type { IbmPartnerConfig, IbmPartnerConfigArgs } from "./types/ibmPartnerConfig.js";
 
 type $ipSecTunnelOptions = typeof import("./types/ipSecTunnelOptions.js");
 const $ipSecTunnelOptions = load<$ipSecTunnelOptions>("./types/ipSecTunnelOptions.js");
 export let ipSecTunnelOptionsType: $ipSecTunnelOptions["ipSecTunnelOptionsType"] =
   $ipSecTunnelOptions.value("ipSecTunnelOptionsType");
-$ipSecTunnelOptions.onLoad((m) => ({ ipSecTunnelOptionsType } = m));
 export type { IpSecTunnelOptions, IpSecTunnelOptionsArgs } from "./types/ipSecTunnelOptions.js";
 
 type $ixBgpConnection = typeof import("./types/ixBgpConnection.js");
 const $ixBgpConnection = load<$ixBgpConnection>("./types/ixBgpConnection.js");
 export let ixBgpConnectionType: $ixBgpConnection["ixBgpConnectionType"] = $ixBgpConnection.value("ixBgpConnectionType");
-$ixBgpConnection.onLoad((m) => ({ ixBgpConnectionType } = m));
 export type { IxBgpConnection } from "./types/ixBgpConnection.js";
 
 type $ixInterface = typeof import("./types/ixInterface.js");
 const $ixInterface = load<$ixInterface>("./types/ixInterface.js");
 export let ixInterfaceType: $ixInterface["ixInterfaceType"] = $ixInterface.value("ixInterfaceType");
-$ixInterface.onLoad((m) => ({ ixInterfaceType } = m));
 export type { IxInterface } from "./types/ixInterface.js";
 
 type $ixIpAddress = typeof import("./types/ixIpAddress.js");
 const $ixIpAddress = load<$ixIpAddress>("./types/ixIpAddress.js");
 export let ixIpAddressType: $ixIpAddress["ixIpAddressType"] = $ixIpAddress.value("ixIpAddressType");
-$ixIpAddress.onLoad((m) => ({ ixIpAddressType } = m));
 export type { IxIpAddress } from "./types/ixIpAddress.js";
 
 type $ixResources = typeof import("./types/ixResources.js");
 const $ixResources = load<$ixResources>("./types/ixResources.js");
 export let ixResourcesType: $ixResources["ixResourcesType"] = $ixResources.value("ixResourcesType");
-$ixResources.onLoad((m) => ({ ixResourcesType } = m));
 export type { IxResources } from "./types/ixResources.js";
 
 type $ixVplsInterface = typeof import("./types/ixVplsInterface.js");
 const $ixVplsInterface = load<$ixVplsInterface>("./types/ixVplsInterface.js");
 export let ixVplsInterfaceType: $ixVplsInterface["ixVplsInterfaceType"] = $ixVplsInterface.value("ixVplsInterfaceType");
-$ixVplsInterface.onLoad((m) => ({ ixVplsInterfaceType } = m));
 export type { IxVplsInterface } from "./types/ixVplsInterface.js";
 
 type $lagPortResources = typeof import("./types/lagPortResources.js");
 const $lagPortResources = load<$lagPortResources>("./types/lagPortResources.js");
 export let lagPortResourcesType: $lagPortResources["lagPortResourcesType"] =
   $lagPortResources.value("lagPortResourcesType");
-$lagPortResources.onLoad((m) => ({ lagPortResourcesType } = m));
 export type { LagPortResources } from "./types/lagPortResources.js";
 
 type $locationDetail = typeof import("./types/locationDetail.js");
 const $locationDetail = load<$locationDetail>("./types/locationDetail.js");
 export let locationDetailType: $locationDetail["locationDetailType"] = $locationDetail.value("locationDetailType");
-$locationDetail.onLoad((m) => ({ locationDetailType } = m));
 export type { LocationDetail } from "./types/locationDetail.js";
 
 type $locationMve = typeof import("./types/locationMve.js");
 const $locationMve = load<$locationMve>("./types/locationMve.js");
 export let locationMveType: $locationMve["locationMveType"] = $locationMve.value("locationMveType");
-$locationMve.onLoad((m) => ({ locationMveType } = m));
 export type { LocationMve } from "./types/locationMve.js";
 
 type $locationMveSize = typeof import("./types/locationMveSize.js");
 const $locationMveSize = load<$locationMveSize>("./types/locationMveSize.js");
 export let locationMveSizeType: $locationMveSize["locationMveSizeType"] = $locationMveSize.value("locationMveSizeType");
-$locationMveSize.onLoad((m) => ({ locationMveSizeType } = m));
 export type { LocationMveSize } from "./types/locationMveSize.js";
 
 type $locationProducts = typeof import("./types/locationProducts.js");
 const $locationProducts = load<$locationProducts>("./types/locationProducts.js");
 export let locationProductsType: $locationProducts["locationProductsType"] =
   $locationProducts.value("locationProductsType");
-$locationProducts.onLoad((m) => ({ locationProductsType } = m));
 export type { LocationProducts } from "./types/locationProducts.js";
 
 type $mcrAddOn = typeof import("./types/mcrAddOn.js");
 const $mcrAddOn = load<$mcrAddOn>("./types/mcrAddOn.js");
 export let mcrAddOnType: $mcrAddOn["mcrAddOnType"] = $mcrAddOn.value("mcrAddOnType");
-$mcrAddOn.onLoad((m) => ({ mcrAddOnType } = m));
 export type { McrAddOn } from "./types/mcrAddOn.js";
 
 type $mcrResources = typeof import("./types/mcrResources.js");
 const $mcrResources = load<$mcrResources>("./types/mcrResources.js");
 export let mcrResourcesType: $mcrResources["mcrResourcesType"] = $mcrResources.value("mcrResourcesType");
-$mcrResources.onLoad((m) => ({ mcrResourcesType } = m));
 export type { McrResources } from "./types/mcrResources.js";
 
 type $mcrSummary = typeof import("./types/mcrSummary.js");
 const $mcrSummary = load<$mcrSummary>("./types/mcrSummary.js");
 export let mcrSummaryType: $mcrSummary["mcrSummaryType"] = $mcrSummary.value("mcrSummaryType");
-$mcrSummary.onLoad((m) => ({ mcrSummaryType } = m));
 export type { McrSummary } from "./types/mcrSummary.js";
 
 type $mcrVirtualRouter = typeof import("./types/mcrVirtualRouter.js");
 const $mcrVirtualRouter = load<$mcrVirtualRouter>("./types/mcrVirtualRouter.js");
 export let mcrVirtualRouterType: $mcrVirtualRouter["mcrVirtualRouterType"] =
   $mcrVirtualRouter.value("mcrVirtualRouterType");
-$mcrVirtualRouter.onLoad((m) => ({ mcrVirtualRouterType } = m));
 export type { McrVirtualRouter } from "./types/mcrVirtualRouter.js";
 
 type $merakiVendorConfig = typeof import("./types/merakiVendorConfig.js");
 const $merakiVendorConfig = load<$merakiVendorConfig>("./types/merakiVendorConfig.js");
 export let merakiVendorConfigType: $merakiVendorConfig["merakiVendorConfigType"] =
   $merakiVendorConfig.value("merakiVendorConfigType");
-$merakiVendorConfig.onLoad((m) => ({ merakiVendorConfigType } = m));
 export type { MerakiVendorConfig, MerakiVendorConfigArgs } from "./types/merakiVendorConfig.js";
 
 type $mveImage = typeof import("./types/mveImage.js");
 const $mveImage = load<$mveImage>("./types/mveImage.js");
 export let mveImageType: $mveImage["mveImageType"] = $mveImage.value("mveImageType");
-$mveImage.onLoad((m) => ({ mveImageType } = m));
 export type { MveImage } from "./types/mveImage.js";
 
 type $mveResources = typeof import("./types/mveResources.js");
 const $mveResources = load<$mveResources>("./types/mveResources.js");
 export let mveResourcesType: $mveResources["mveResourcesType"] = $mveResources.value("mveResourcesType");
-$mveResources.onLoad((m) => ({ mveResourcesType } = m));
 export type { MveResources } from "./types/mveResources.js";
 
 type $mveSize = typeof import("./types/mveSize.js");
 const $mveSize = load<$mveSize>("./types/mveSize.js");
 export let mveSizeType: $mveSize["mveSizeType"] = $mveSize.value("mveSizeType");
-$mveSize.onLoad((m) => ({ mveSizeType } = m));
 export type { MveSize } from "./types/mveSize.js";
 
 type $mveSummary = typeof import("./types/mveSummary.js");
 const $mveSummary = load<$mveSummary>("./types/mveSummary.js");
 export let mveSummaryType: $mveSummary["mveSummaryType"] = $mveSummary.value("mveSummaryType");
-$mveSummary.onLoad((m) => ({ mveSummaryType } = m));
 export type { MveSummary } from "./types/mveSummary.js";
 
 type $mveVendorConfig = typeof import("./types/mveVendorConfig.js");
 const $mveVendorConfig = load<$mveVendorConfig>("./types/mveVendorConfig.js");
 export let mveVendorConfigType: $mveVendorConfig["mveVendorConfigType"] = $mveVendorConfig.value("mveVendorConfigType");
-$mveVendorConfig.onLoad((m) => ({ mveVendorConfigType } = m));
 export type { MveVendorConfig, MveVendorConfigArgs } from "./types/mveVendorConfig.js";
 
 type $mveVirtualMachine = typeof import("./types/mveVirtualMachine.js");
 const $mveVirtualMachine = load<$mveVirtualMachine>("./types/mveVirtualMachine.js");
 export let mveVirtualMachineType: $mveVirtualMachine["mveVirtualMachineType"] =
   $mveVirtualMachine.value("mveVirtualMachineType");
-$mveVirtualMachine.onLoad((m) => ({ mveVirtualMachineType } = m));
 export type { MveVirtualMachine } from "./types/mveVirtualMachine.js";
 
 type $mveVirtualMachineImage = typeof import("./types/mveVirtualMachineImage.js");
 const $mveVirtualMachineImage = load<$mveVirtualMachineImage>("./types/mveVirtualMachineImage.js");
 export let mveVirtualMachineImageType: $mveVirtualMachineImage["mveVirtualMachineImageType"] =
   $mveVirtualMachineImage.value("mveVirtualMachineImageType");
-$mveVirtualMachineImage.onLoad((m) => ({ mveVirtualMachineImageType } = m));
 export type { MveVirtualMachineImage } from "./types/mveVirtualMachineImage.js";
 
 type $mveVnic = typeof import("./types/mveVnic.js");
 const $mveVnic = load<$mveVnic>("./types/mveVnic.js");
 export let mveVnicType: $mveVnic["mveVnicType"] = $mveVnic.value("mveVnicType");
-$mveVnic.onLoad((m) => ({ mveVnicType } = m));
 export type { MveVnic, MveVnicArgs } from "./types/mveVnic.js";
 
 type $oraclePartnerConfig = typeof import("./types/oraclePartnerConfig.js");
 const $oraclePartnerConfig = load<$oraclePartnerConfig>("./types/oraclePartnerConfig.js");
 export let oraclePartnerConfigType: $oraclePartnerConfig["oraclePartnerConfigType"] =
   $oraclePartnerConfig.value("oraclePartnerConfigType");
-$oraclePartnerConfig.onLoad((m) => ({ oraclePartnerConfigType } = m));
 export type { OraclePartnerConfig, OraclePartnerConfigArgs } from "./types/oraclePartnerConfig.js";
 
 type $paloAltoVendorConfig = typeof import("./types/paloAltoVendorConfig.js");
 const $paloAltoVendorConfig = load<$paloAltoVendorConfig>("./types/paloAltoVendorConfig.js");
 export let paloAltoVendorConfigType: $paloAltoVendorConfig["paloAltoVendorConfigType"] =
   $paloAltoVendorConfig.value("paloAltoVendorConfigType");
-$paloAltoVendorConfig.onLoad((m) => ({ paloAltoVendorConfigType } = m));
 export type { PaloAltoVendorConfig, PaloAltoVendorConfigArgs } from "./types/paloAltoVendorConfig.js";
 
 type $portInterface = typeof import("./types/portInterface.js");
 const $portInterface = load<$portInterface>("./types/portInterface.js");
 export let portInterfaceType: $portInterface["portInterfaceType"] = $portInterface.value("portInterfaceType");
-$portInterface.onLoad((m) => ({ portInterfaceType } = m));
 export type { PortInterface } from "./types/portInterface.js";
 
 type $portResources = typeof import("./types/portResources.js");
 const $portResources = load<$portResources>("./types/portResources.js");
 export let portResourcesType: $portResources["portResourcesType"] = $portResources.value("portResourcesType");
-$portResources.onLoad((m) => ({ portResourcesType } = m));
 export type { PortResources } from "./types/portResources.js";
 
 type $prefixFilterEntry = typeof import("./types/prefixFilterEntry.js");
 const $prefixFilterEntry = load<$prefixFilterEntry>("./types/prefixFilterEntry.js");
 export let prefixFilterEntryType: $prefixFilterEntry["prefixFilterEntryType"] =
   $prefixFilterEntry.value("prefixFilterEntryType");
-$prefixFilterEntry.onLoad((m) => ({ prefixFilterEntryType } = m));
 export type { PrefixFilterEntry, PrefixFilterEntryArgs } from "./types/prefixFilterEntry.js";
 
 type $prefixFilterList = typeof import("./types/prefixFilterList.js");
 const $prefixFilterList = load<$prefixFilterList>("./types/prefixFilterList.js");
 export let prefixFilterListType: $prefixFilterList["prefixFilterListType"] =
   $prefixFilterList.value("prefixFilterListType");
-$prefixFilterList.onLoad((m) => ({ prefixFilterListType } = m));
 export type { PrefixFilterList, PrefixFilterListArgs } from "./types/prefixFilterList.js";
 
 type $prefixFilterListInfo = typeof import("./types/prefixFilterListInfo.js");
 const $prefixFilterListInfo = load<$prefixFilterListInfo>("./types/prefixFilterListInfo.js");
 export let prefixFilterListInfoType: $prefixFilterListInfo["prefixFilterListInfoType"] =
   $prefixFilterListInfo.value("prefixFilterListInfoType");
-$prefixFilterListInfo.onLoad((m) => ({ prefixFilterListInfoType } = m));
 export type { PrefixFilterListInfo } from "./types/prefixFilterListInfo.js";
 
 type $prismaVendorConfig = typeof import("./types/prismaVendorConfig.js");
 const $prismaVendorConfig = load<$prismaVendorConfig>("./types/prismaVendorConfig.js");
 export let prismaVendorConfigType: $prismaVendorConfig["prismaVendorConfigType"] =
   $prismaVendorConfig.value("prismaVendorConfigType");
-$prismaVendorConfig.onLoad((m) => ({ prismaVendorConfigType } = m));
 export type { PrismaVendorConfig, PrismaVendorConfigArgs } from "./types/prismaVendorConfig.js";
 
 type $serviceKeyValidFor = typeof import("./types/serviceKeyValidFor.js");
 const $serviceKeyValidFor = load<$serviceKeyValidFor>("./types/serviceKeyValidFor.js");
 export let serviceKeyValidForType: $serviceKeyValidFor["serviceKeyValidForType"] =
   $serviceKeyValidFor.value("serviceKeyValidForType");
-$serviceKeyValidFor.onLoad((m) => ({ serviceKeyValidForType } = m));
 export type { ServiceKeyValidFor, ServiceKeyValidForArgs } from "./types/serviceKeyValidFor.js";
 
 type $sixWindVendorConfig = typeof import("./types/sixWindVendorConfig.js");
 const $sixWindVendorConfig = load<$sixWindVendorConfig>("./types/sixWindVendorConfig.js");
 export let sixWindVendorConfigType: $sixWindVendorConfig["sixWindVendorConfigType"] =
   $sixWindVendorConfig.value("sixWindVendorConfigType");
-$sixWindVendorConfig.onLoad((m) => ({ sixWindVendorConfigType } = m));
 export type { SixWindVendorConfig, SixWindVendorConfigArgs } from "./types/sixWindVendorConfig.js";
 
 type $transitPartnerConfig = typeof import("./types/transitPartnerConfig.js");
 const $transitPartnerConfig = load<$transitPartnerConfig>("./types/transitPartnerConfig.js");
 export let transitPartnerConfigType: $transitPartnerConfig["transitPartnerConfigType"] =
   $transitPartnerConfig.value("transitPartnerConfigType");
-$transitPartnerConfig.onLoad((m) => ({ transitPartnerConfigType } = m));
 export type { TransitPartnerConfig, TransitPartnerConfigArgs } from "./types/transitPartnerConfig.js";
 
 type $versaVendorConfig = typeof import("./types/versaVendorConfig.js");
 const $versaVendorConfig = load<$versaVendorConfig>("./types/versaVendorConfig.js");
 export let versaVendorConfigType: $versaVendorConfig["versaVendorConfigType"] =
   $versaVendorConfig.value("versaVendorConfigType");
-$versaVendorConfig.onLoad((m) => ({ versaVendorConfigType } = m));
 export type { VersaVendorConfig, VersaVendorConfigArgs } from "./types/versaVendorConfig.js";
 
 type $vmwareVendorConfig = typeof import("./types/vmwareVendorConfig.js");
 const $vmwareVendorConfig = load<$vmwareVendorConfig>("./types/vmwareVendorConfig.js");
 export let vmwareVendorConfigType: $vmwareVendorConfig["vmwareVendorConfigType"] =
   $vmwareVendorConfig.value("vmwareVendorConfigType");
-$vmwareVendorConfig.onLoad((m) => ({ vmwareVendorConfigType } = m));
 export type { VmwareVendorConfig, VmwareVendorConfigArgs } from "./types/vmwareVendorConfig.js";
 
 type $vrouterBfd = typeof import("./types/vrouterBfd.js");
 const $vrouterBfd = load<$vrouterBfd>("./types/vrouterBfd.js");
 export let vrouterBfdType: $vrouterBfd["vrouterBfdType"] = $vrouterBfd.value("vrouterBfdType");
-$vrouterBfd.onLoad((m) => ({ vrouterBfdType } = m));
 export type { VrouterBfd, VrouterBfdArgs } from "./types/vrouterBfd.js";
 
 type $vrouterBgpConnection = typeof import("./types/vrouterBgpConnection.js");
 const $vrouterBgpConnection = load<$vrouterBgpConnection>("./types/vrouterBgpConnection.js");
 export let vrouterBgpConnectionType: $vrouterBgpConnection["vrouterBgpConnectionType"] =
   $vrouterBgpConnection.value("vrouterBgpConnectionType");
-$vrouterBgpConnection.onLoad((m) => ({ vrouterBgpConnectionType } = m));
 export type { VrouterBgpConnection, VrouterBgpConnectionArgs } from "./types/vrouterBgpConnection.js";
 
 type $vrouterInterface = typeof import("./types/vrouterInterface.js");
 const $vrouterInterface = load<$vrouterInterface>("./types/vrouterInterface.js");
 export let vrouterInterfaceType: $vrouterInterface["vrouterInterfaceType"] =
   $vrouterInterface.value("vrouterInterfaceType");
-$vrouterInterface.onLoad((m) => ({ vrouterInterfaceType } = m));
 export type { VrouterInterface, VrouterInterfaceArgs } from "./types/vrouterInterface.js";
 
 type $vrouterIpRoute = typeof import("./types/vrouterIpRoute.js");
 const $vrouterIpRoute = load<$vrouterIpRoute>("./types/vrouterIpRoute.js");
 export let vrouterIpRouteType: $vrouterIpRoute["vrouterIpRouteType"] = $vrouterIpRoute.value("vrouterIpRouteType");
-$vrouterIpRoute.onLoad((m) => ({ vrouterIpRouteType } = m));
 export type { VrouterIpRoute, VrouterIpRouteArgs } from "./types/vrouterIpRoute.js";
 
 type $vrouterPartnerConfig = typeof import("./types/vrouterPartnerConfig.js");
 const $vrouterPartnerConfig = load<$vrouterPartnerConfig>("./types/vrouterPartnerConfig.js");
 export let vrouterPartnerConfigType: $vrouterPartnerConfig["vrouterPartnerConfigType"] =
   $vrouterPartnerConfig.value("vrouterPartnerConfigType");
-$vrouterPartnerConfig.onLoad((m) => ({ vrouterPartnerConfigType } = m));
 export type { VrouterPartnerConfig, VrouterPartnerConfigArgs } from "./types/vrouterPartnerConfig.js";
 
 type $vxcApproval = typeof import("./types/vxcApproval.js");
 const $vxcApproval = load<$vxcApproval>("./types/vxcApproval.js");
 export let vxcApprovalType: $vxcApproval["vxcApprovalType"] = $vxcApproval.value("vxcApprovalType");
-$vxcApproval.onLoad((m) => ({ vxcApprovalType } = m));
 export type { VxcApproval } from "./types/vxcApproval.js";
 
 type $vxcCspConnection = typeof import("./types/vxcCspConnection.js");
 const $vxcCspConnection = load<$vxcCspConnection>("./types/vxcCspConnection.js");
 export let vxcCspConnectionType: $vxcCspConnection["vxcCspConnectionType"] =
   $vxcCspConnection.value("vxcCspConnectionType");
-$vxcCspConnection.onLoad((m) => ({ vxcCspConnectionType } = m));
 export type { VxcCspConnection } from "./types/vxcCspConnection.js";
 
 type $vxcEnd = typeof import("./types/vxcEnd.js");
 const $vxcEnd = load<$vxcEnd>("./types/vxcEnd.js");
 export let vxcEndType: $vxcEnd["vxcEndType"] = $vxcEnd.value("vxcEndType");
-$vxcEnd.onLoad((m) => ({ vxcEndType } = m));
 export type { VxcEnd, VxcEndArgs } from "./types/vxcEnd.js";
 
 type $vxcPartnerConfig = typeof import("./types/vxcPartnerConfig.js");
 const $vxcPartnerConfig = load<$vxcPartnerConfig>("./types/vxcPartnerConfig.js");
 export let vxcPartnerConfigType: $vxcPartnerConfig["vxcPartnerConfigType"] =
   $vxcPartnerConfig.value("vxcPartnerConfigType");
-$vxcPartnerConfig.onLoad((m) => ({ vxcPartnerConfigType } = m));
 export type { VxcPartnerConfig, VxcPartnerConfigArgs } from "./types/vxcPartnerConfig.js";
 
 type $vxcSummary = typeof import("./types/vxcSummary.js");
 const $vxcSummary = load<$vxcSummary>("./types/vxcSummary.js");
 export let vxcSummaryType: $vxcSummary["vxcSummaryType"] = $vxcSummary.value("vxcSummaryType");
-$vxcSummary.onLoad((m) => ({ vxcSummaryType } = m));
 export type { VxcSummary } from "./types/vxcSummary.js";
+
+/** Once a module is loaded, the root's bindings of its values are the values themselves (`===` those of its subpath). */
+function bind(path: string, m: unknown): void {
+  switch (path) {
+    case "./lookups/getLocation.js":
+      ({ getLocation, getLocationDescriptor, validateGetLocationArgs } = m as $getLocation);
+      return;
+    case "./lookups/getMcrPrefixFilterLists.js":
+      ({ getMcrPrefixFilterLists, getMcrPrefixFilterListsDescriptor, validateGetMcrPrefixFilterListsArgs } =
+        m as $getMcrPrefixFilterLists);
+      return;
+    case "./lookups/getMcrs.js":
+      ({ getMcrs, getMcrsDescriptor, validateGetMcrsArgs } = m as $getMcrs);
+      return;
+    case "./lookups/getMveImages.js":
+      ({ getMveImages, getMveImagesDescriptor, validateGetMveImagesArgs } = m as $getMveImages);
+      return;
+    case "./lookups/getMveSizes.js":
+      ({ getMveSizes, getMveSizesDescriptor, validateGetMveSizesArgs } = m as $getMveSizes);
+      return;
+    case "./lookups/getMves.js":
+      ({ getMves, getMvesDescriptor, validateGetMvesArgs } = m as $getMves);
+      return;
+    case "./lookups/getPartner.js":
+      ({ getPartner, getPartnerDescriptor, validateGetPartnerArgs } = m as $getPartner);
+      return;
+    case "./lookups/getVxcs.js":
+      ({ getVxcs, getVxcsDescriptor, validateGetVxcsArgs } = m as $getVxcs);
+      return;
+    case "./resources/ix.js":
+      ({ Ix, ixDescriptor, validateIxArgs } = m as $ix);
+      return;
+    case "./resources/lagPort.js":
+      ({ LagPort, lagPortDescriptor, validateLagPortArgs } = m as $lagPort);
+      return;
+    case "./resources/mcr.js":
+      ({ Mcr, mcrDescriptor, validateMcrArgs } = m as $mcr);
+      return;
+    case "./resources/mcrIpsecAddon.js":
+      ({ McrIpsecAddon, mcrIpsecAddonDescriptor, validateMcrIpsecAddonArgs } = m as $mcrIpsecAddon);
+      return;
+    case "./resources/mcrPrefixFilterList.js":
+      ({ McrPrefixFilterList, mcrPrefixFilterListDescriptor, validateMcrPrefixFilterListArgs } =
+        m as $mcrPrefixFilterList);
+      return;
+    case "./resources/mve.js":
+      ({ Mve, mveDescriptor, validateMveArgs } = m as $mve);
+      return;
+    case "./resources/port.js":
+      ({ Port, portDescriptor, validatePortArgs } = m as $port);
+      return;
+    case "./resources/serviceKey.js":
+      ({ ServiceKey, serviceKeyDescriptor, validateServiceKeyArgs } = m as $serviceKey);
+      return;
+    case "./resources/vxc.js":
+      ({ Vxc, vxcDescriptor, validateVxcArgs } = m as $vxc);
+      return;
+    case "./types/arubaVendorConfig.js":
+      ({ arubaVendorConfigType } = m as $arubaVendorConfig);
+      return;
+    case "./types/aviatrixVendorConfig.js":
+      ({ aviatrixVendorConfigType } = m as $aviatrixVendorConfig);
+      return;
+    case "./types/awsPartnerConfig.js":
+      ({ awsPartnerConfigType } = m as $awsPartnerConfig);
+      return;
+    case "./types/azurePartnerConfig.js":
+      ({ azurePartnerConfigType } = m as $azurePartnerConfig);
+      return;
+    case "./types/azurePeering.js":
+      ({ azurePeeringType } = m as $azurePeering);
+      return;
+    case "./types/ciscoVendorConfig.js":
+      ({ ciscoVendorConfigType } = m as $ciscoVendorConfig);
+      return;
+    case "./types/fortinetVendorConfig.js":
+      ({ fortinetVendorConfigType } = m as $fortinetVendorConfig);
+      return;
+    case "./types/googlePartnerConfig.js":
+      ({ googlePartnerConfigType } = m as $googlePartnerConfig);
+      return;
+    case "./types/ibmPartnerConfig.js":
+      ({ ibmPartnerConfigType } = m as $ibmPartnerConfig);
+      return;
+    case "./types/ipSecTunnelOptions.js":
+      ({ ipSecTunnelOptionsType } = m as $ipSecTunnelOptions);
+      return;
+    case "./types/ixBgpConnection.js":
+      ({ ixBgpConnectionType } = m as $ixBgpConnection);
+      return;
+    case "./types/ixInterface.js":
+      ({ ixInterfaceType } = m as $ixInterface);
+      return;
+    case "./types/ixIpAddress.js":
+      ({ ixIpAddressType } = m as $ixIpAddress);
+      return;
+    case "./types/ixResources.js":
+      ({ ixResourcesType } = m as $ixResources);
+      return;
+    case "./types/ixVplsInterface.js":
+      ({ ixVplsInterfaceType } = m as $ixVplsInterface);
+      return;
+    case "./types/lagPortResources.js":
+      ({ lagPortResourcesType } = m as $lagPortResources);
+      return;
+    case "./types/locationDetail.js":
+      ({ locationDetailType } = m as $locationDetail);
+      return;
+    case "./types/locationMve.js":
+      ({ locationMveType } = m as $locationMve);
+      return;
+    case "./types/locationMveSize.js":
+      ({ locationMveSizeType } = m as $locationMveSize);
+      return;
+    case "./types/locationProducts.js":
+      ({ locationProductsType } = m as $locationProducts);
+      return;
+    case "./types/mcrAddOn.js":
+      ({ mcrAddOnType } = m as $mcrAddOn);
+      return;
+    case "./types/mcrResources.js":
+      ({ mcrResourcesType } = m as $mcrResources);
+      return;
+    case "./types/mcrSummary.js":
+      ({ mcrSummaryType } = m as $mcrSummary);
+      return;
+    case "./types/mcrVirtualRouter.js":
+      ({ mcrVirtualRouterType } = m as $mcrVirtualRouter);
+      return;
+    case "./types/merakiVendorConfig.js":
+      ({ merakiVendorConfigType } = m as $merakiVendorConfig);
+      return;
+    case "./types/mveImage.js":
+      ({ mveImageType } = m as $mveImage);
+      return;
+    case "./types/mveResources.js":
+      ({ mveResourcesType } = m as $mveResources);
+      return;
+    case "./types/mveSize.js":
+      ({ mveSizeType } = m as $mveSize);
+      return;
+    case "./types/mveSummary.js":
+      ({ mveSummaryType } = m as $mveSummary);
+      return;
+    case "./types/mveVendorConfig.js":
+      ({ mveVendorConfigType } = m as $mveVendorConfig);
+      return;
+    case "./types/mveVirtualMachine.js":
+      ({ mveVirtualMachineType } = m as $mveVirtualMachine);
+      return;
+    case "./types/mveVirtualMachineImage.js":
+      ({ mveVirtualMachineImageType } = m as $mveVirtualMachineImage);
+      return;
+    case "./types/mveVnic.js":
+      ({ mveVnicType } = m as $mveVnic);
+      return;
+    case "./types/oraclePartnerConfig.js":
+      ({ oraclePartnerConfigType } = m as $oraclePartnerConfig);
+      return;
+    case "./types/paloAltoVendorConfig.js":
+      ({ paloAltoVendorConfigType } = m as $paloAltoVendorConfig);
+      return;
+    case "./types/portInterface.js":
+      ({ portInterfaceType } = m as $portInterface);
+      return;
+    case "./types/portResources.js":
+      ({ portResourcesType } = m as $portResources);
+      return;
+    case "./types/prefixFilterEntry.js":
+      ({ prefixFilterEntryType } = m as $prefixFilterEntry);
+      return;
+    case "./types/prefixFilterList.js":
+      ({ prefixFilterListType } = m as $prefixFilterList);
+      return;
+    case "./types/prefixFilterListInfo.js":
+      ({ prefixFilterListInfoType } = m as $prefixFilterListInfo);
+      return;
+    case "./types/prismaVendorConfig.js":
+      ({ prismaVendorConfigType } = m as $prismaVendorConfig);
+      return;
+    case "./types/serviceKeyValidFor.js":
+      ({ serviceKeyValidForType } = m as $serviceKeyValidFor);
+      return;
+    case "./types/sixWindVendorConfig.js":
+      ({ sixWindVendorConfigType } = m as $sixWindVendorConfig);
+      return;
+    case "./types/transitPartnerConfig.js":
+      ({ transitPartnerConfigType } = m as $transitPartnerConfig);
+      return;
+    case "./types/versaVendorConfig.js":
+      ({ versaVendorConfigType } = m as $versaVendorConfig);
+      return;
+    case "./types/vmwareVendorConfig.js":
+      ({ vmwareVendorConfigType } = m as $vmwareVendorConfig);
+      return;
+    case "./types/vrouterBfd.js":
+      ({ vrouterBfdType } = m as $vrouterBfd);
+      return;
+    case "./types/vrouterBgpConnection.js":
+      ({ vrouterBgpConnectionType } = m as $vrouterBgpConnection);
+      return;
+    case "./types/vrouterInterface.js":
+      ({ vrouterInterfaceType } = m as $vrouterInterface);
+      return;
+    case "./types/vrouterIpRoute.js":
+      ({ vrouterIpRouteType } = m as $vrouterIpRoute);
+      return;
+    case "./types/vrouterPartnerConfig.js":
+      ({ vrouterPartnerConfigType } = m as $vrouterPartnerConfig);
+      return;
+    case "./types/vxcApproval.js":
+      ({ vxcApprovalType } = m as $vxcApproval);
+      return;
+    case "./types/vxcCspConnection.js":
+      ({ vxcCspConnectionType } = m as $vxcCspConnection);
+      return;
+    case "./types/vxcEnd.js":
+      ({ vxcEndType } = m as $vxcEnd);
+      return;
+    case "./types/vxcPartnerConfig.js":
+      ({ vxcPartnerConfigType } = m as $vxcPartnerConfig);
+      return;
+    case "./types/vxcSummary.js":
+      ({ vxcSummaryType } = m as $vxcSummary);
+      return;
+  }
+}
