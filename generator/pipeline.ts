@@ -96,7 +96,7 @@ export interface RegenerateOptions {
 /**
  * The whole job, as the CLI runs it: validate, generate, then write (or, with `check`, only compare).
  * Files whose inputs are unchanged, and which are still as written, are left alone (the cache); the
- * rest are emitted and formatted by worker threads. The output is byte-identical to `generatePackages`.
+ * rest are emitted and formatted by a worker thread. The output is byte-identical to `generatePackages`.
  */
 export async function regenerate(
   schemaDir: string,
@@ -115,7 +115,7 @@ export async function regenerate(
 export type RegenerateResult = { name: string; drift: Drift; files: number };
 
 /**
- * Runs of the job in one process (`generate --watch`): the render workers, with the emitters loaded,
+ * Runs of the job in one process (`generate --watch`): the render worker, with the emitters loaded,
  * and the cache, with parsed schema files and the key of every output, stay warm between runs.
  */
 export class Regeneration {
@@ -190,7 +190,7 @@ export class Regeneration {
     this.unsaved = undefined;
   }
 
-  /** Saves the cache, and stops the workers. */
+  /** Saves the cache, and stops the worker. */
   close(stats?: Stats): Promise<void> {
     clearTimeout(this.saveTimer);
     this.save(stats);
@@ -233,9 +233,9 @@ class SchemaDigests {
 }
 
 /**
- * Each provider in turn: while the workers render one package, this thread loads the next. Files are
+ * Each provider in turn: while the worker renders one package, this thread loads the next. Files are
  * staged as they are rendered (beside their targets); they replace the targets only once every
- * package rendered and staged without a problem. Upon any failure, once no worker is writing, every
+ * package rendered and staged without a problem. Upon any failure, once the worker is not writing, every
  * staged file is removed.
  */
 async function generateWith(
@@ -263,9 +263,9 @@ async function generateWith(
         problems.push(...e.diagnostics);
       }
     }
-    // Every package's modules are with the workers before this thread renders any docs page.
+    // Every package's modules are with the worker before this thread renders any docs page.
     const rendering = started.map((p) => finishPackage(p, cache, stats));
-    const packages = await stats.timeAsync("render (waiting on workers)", () => Promise.all(rendering));
+    const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
     const results = stats.time(check ? "compare" : "write", () => commitPackages(packages, check ? undefined : cache));
     // A check writes nothing: what the last write recorded of each file still holds for the next run.
@@ -302,7 +302,7 @@ type FinishedPackage = {
   hashes: Map<string, string>;
 };
 
-/** A package's keys, and its modules the cache cannot vouch for sent to the workers to render and stage. */
+/** A package's keys, and its modules the cache cannot vouch for sent to the worker to render and stage. */
 function startPackage(
   pool: RenderPool,
   cache: GenCache | undefined,
@@ -319,7 +319,7 @@ function startPackage(
 
 /**
  * Every file of one package staged, or left alone where the cache vouches for the file on disk. This
- * thread renders and stages the docs pages while the workers render and stage the modules.
+ * thread renders and stages the docs pages while the worker renders and stages the modules.
  */
 async function finishPackage(
   { plan, stage, keys, rendered }: StartedPackage,
@@ -341,7 +341,7 @@ async function finishPackage(
   return { name: plan.model.provider.name, stage, keys, hashes };
 }
 
-/** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the workers). */
+/** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the worker). */
 function moduleMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string, memo: KeyMemo | undefined) {
   const keys = new Map<string, string>();
   const misses: WorkItem[] = [];

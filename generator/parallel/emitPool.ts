@@ -76,49 +76,41 @@ export class RenderWorker {
   }
 }
 
-/** A plan as workers are sent it: by id, serialized with the first task that needs it. */
+/** A plan as the worker is sent it: by id, serialized with the first task that needs it. */
 type Sendable = { readonly id: number; readonly serialized: () => Uint8Array };
 
-/** Modules per task: small enough to share the work evenly, large enough that messages cost little. */
+/** Modules per task: small enough that staging keeps pace with rendering, large enough that messages cost little. */
 const CHUNK = 25;
 
-/** Items of one package from which a second worker is worth its start: below, it costs more than it saves. */
-const SECOND_WORKER_AT = 1000;
-
 /**
- * Worker threads that render modules. One starts first thing, loading the emitters while this thread
- * reads schemas. A package with many items to render (a cold run of a large provider, or an edit all
- * of its modules show) starts a second, and the two get every other batch; for both real providers one
- * is enough, and a second only competed for the two cores with this thread. Each worker is sent the
- * part of the plan its batches read (subPlan): a 2,000-entity plan takes a worker ~200 ms to
- * deserialize, and a run that rebuilds a few modules, or the second worker of a cold run, needs less.
+ * The worker thread that renders modules. It starts first thing, loading the emitters while this
+ * thread reads schemas, then renders and stages the modules while this thread renders and stages the
+ * docs pages. It is sent the part of the plan its items read (subPlan): a 2,000-entity plan takes
+ * ~200 ms to deserialize, and a run that rebuilds a few modules needs a small part of it.
+ *
+ * One worker, however large the package: on this project's two cores a second one cost more than its
+ * share of the rendering saved. A cold 2,000-entity run, 8 interleaved pairs: 5.19 s median with one
+ * worker against 5.60 s with two (CPU 7.8 s against 8.7 s, one faster in every pair). Two workers
+ * creating files in one folder tripled the kernel's time (0.8 s to 2.3 s: they contend on the
+ * folder's lock); dealt contiguous halves, they no longer did, but the second worker's start, its
+ * plan part and its own warm-up still left it no faster than one.
  */
 export class RenderPool {
-  private readonly workers = [new RenderWorker()];
+  private readonly worker = new RenderWorker();
   private readonly sendable = new WeakMap<PackagePlan, Sendable>();
   private nextPlanId = 0;
 
-  /** `secondWorkerAt`: how many items of a package start a second worker (a test sets it low). */
-  constructor(private readonly secondWorkerAt = SECOND_WORKER_AT) {}
-
   /**
    * Every item emitted (where needed), formatted and staged in `into`, in no particular order. Every
-   * task is settled before this settles, so after a failure no worker is still writing.
+   * task is settled before this settles, so after a failure the worker is not writing.
    */
   async stage(plan: PackagePlan, items: readonly WorkItem[], into: StageTarget): Promise<StagedFiles> {
     if (items.length === 0) return [];
-    if (this.workers.length === 1 && items.length >= this.secondWorkerAt) this.workers.push(new RenderWorker());
-    const batches = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
-      items.slice(i * CHUNK, (i + 1) * CHUNK),
-    );
-    // All posted now, dealt in turn: a worker asking for its next batch would wait on this thread,
-    // which is busy reading the next provider or rendering docs pages.
-    const shares = this.workers
-      .map((worker, w) => ({ worker, batches: batches.filter((_, i) => i % this.workers.length === w) }))
-      .filter((share) => share.batches.length > 0)
-      .map((share) => ({ ...share, part: this.sendableOf(subPlan(plan, jobsOf(share.batches.flat()))) }));
-    const sent = shares.flatMap(({ worker, batches, part }) =>
-      batches.map((batch) => worker.stage(part.id, part.serialized, batch, into)),
+    const part = this.sendableOf(subPlan(plan, jobsOf(items)));
+    // All posted now: a worker asking for its next batch would wait on this thread, which is busy
+    // reading the next provider or rendering docs pages.
+    const sent = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
+      this.worker.stage(part.id, part.serialized, items.slice(i * CHUNK, (i + 1) * CHUNK), into),
     );
     try {
       const settled = await Promise.allSettled(sent);
@@ -126,11 +118,11 @@ export class RenderPool {
       if (failed) throw failed.reason;
       return settled.flatMap((s) => (s as PromiseFulfilledResult<StagedFiles>).value);
     } finally {
-      for (const { worker, part } of shares) worker.forget(part.id);
+      this.worker.forget(part.id);
     }
   }
 
-  /** A plan's id, and its serialization (node:v8), made once however many workers it is sent to. */
+  /** A plan's id, and its serialization (node:v8), made once. */
   private sendableOf(plan: PackagePlan): Sendable {
     let sendable = this.sendable.get(plan);
     if (!sendable) {
@@ -142,7 +134,7 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close()));
+    await this.worker.close();
   }
 }
 

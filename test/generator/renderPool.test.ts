@@ -21,16 +21,21 @@ describe("the render pool", () => {
   let close: (() => Promise<void>) | undefined;
   afterAll(() => close?.());
 
-  it("with two workers, each sent only the part of the plan its batches read, stages what one thread renders", async () => {
+  it("sent only the part of the plan its modules read, stages what one thread renders", async () => {
     const { pipeline, pool, keys, write } = await load();
     const [model] = pipeline.loadModels("schemas", undefined, "cloudplat");
     const [plan] = pipeline.planPackages([model!]);
     const [expected] = await pipeline.generatePackages([model!]);
-    const workers = new pool.RenderPool(1);
-    close = () => workers.close();
+    const worker = new pool.RenderPool();
+    close = () => worker.close();
     const dir = mkdtempSync(join(tmpdir(), "sdkgen-pool-"));
-    const items = keys.moduleJobs(plan!).map((job) => ({ path: job.path, job }));
-    const staged = await workers.stage(plan!, items, { dir, write: true, fresh: true });
+    // The entities' modules, as a warm run sends them: the roots would need the whole plan.
+    const items = keys
+      .moduleJobs(plan!)
+      .filter((job) => job.name !== undefined)
+      .map((job) => ({ path: job.path, job }));
+    expect(items.length).toBeGreaterThan(50);
+    const staged = await worker.stage(plan!, items, { dir, write: true, fresh: true });
     expect(staged.map(([path, state]) => [path, state]).sort()).toEqual(items.map((i) => [i.path, "added"]).sort());
     for (const { path } of items)
       expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
