@@ -8,8 +8,8 @@ import { COMMENT_LINE, longLines, WIDTH } from "./lines.js";
  * - a constant or variable set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
  *   the next line, as prettier's assignment layouts choose (see assignedCall);
  * - a constant or variable set to a member `const x[: T] = a.b;`: the member on the next line;
- * - a call of one arrow function assigning a destructured parameter, `f((m) => ({ a, b } = m));` (the lazy
- *   root's): the function on a line of its own, broken further as needed (see destructuringCall);
+ * - a destructuring assignment `({ a, b } = m as $x);` (the lazy root's `bind`): the value on the next line,
+ *   else one name a line (see destructuring);
  * - an import or export list `import { a, b } from "m";`: one name a line;
  * - a type alias `export type T = …;` or a member `readonly p?: …;` whose type is a union: the type on
  *   the next line when it fits there, else one member a line, each after a leading `|`.
@@ -40,12 +40,12 @@ const ASSIGNED_CALL = new RegExp(
   String.raw`^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`,
 );
 const ASSIGNED_MEMBER = /^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) ([\w$]+(?:\.[\w$]+)+);$/;
-const DESTRUCTURING_CALL = /^(\s*)([\w$.]+)\(\(([\w$]+)\) => \(\{ (.*) \} = \3\)\);$/;
+const DESTRUCTURING = /^(\s*)\(\{ (.*) \} = ([^={}()]+)\);$/;
 const SIGNATURE = /^(\s*)([^(]*\w(?:<[^()]*>)?)\((.*)\)(: [^{}]+)? \{$/;
 const CALL = new RegExp(String.raw`^(\s*)((?:return )?${CALLEE})\((.*)\);$`);
 
 const breakLine = (line: string): string | undefined =>
-  [list, alias, member, assignedCall, assignedMember, destructuringCall, signature, call].reduce<string | undefined>(
+  [list, alias, member, assignedCall, assignedMember, destructuring, signature, call].reduce<string | undefined>(
     (done, shape) => done ?? shape(line),
     undefined,
   );
@@ -96,26 +96,15 @@ function assignedMember(line: string): string | undefined {
   return m ? fitsAfterHead([`${m[1]}${m[2]}`, `${m[1]}  ${m[3]};`]) : undefined;
 }
 
-/**
- * `f((m) => ({ a, b } = m));`: the arrow function on its own line; else its body on the next; else
- * the parameter after the `=` too; else the names one a line.
- */
-function destructuringCall(line: string): string | undefined {
-  const m = DESTRUCTURING_CALL.exec(line);
-  const names = m && splitTopLevel(m[4]!);
+/** `({ a, b } = value);`: the value on the next line; else the names one a line, the value after the `}`. */
+function destructuring(line: string): string | undefined {
+  const m = DESTRUCTURING.exec(line);
+  const names = m && splitTopLevel(m[2]!);
   if (!m || !names) return undefined;
-  const [, indent, callee, param, list] = m;
-  const around = (body: string[]) => fits([`${indent}${callee}(`, ...body, `${indent});`]);
+  const [, indent, list, value] = m;
   return (
-    around([`${indent}  (${param}) => ({ ${list} } = ${param}),`]) ??
-    around([`${indent}  (${param}) =>`, `${indent}    ({ ${list} } = ${param}),`]) ??
-    around([`${indent}  (${param}) =>`, `${indent}    ({ ${list} } =`, `${indent}      ${param}),`]) ??
-    around([
-      `${indent}  (${param}) =>`,
-      `${indent}    ({`,
-      ...names.map((n) => `${indent}      ${n},`),
-      `${indent}    } = ${param}),`,
-    ])
+    fits([`${indent}({ ${list} } =`, `${indent}  ${value});`]) ??
+    fits([`${indent}({`, ...names.map((n) => `${indent}  ${n},`), `${indent}} = ${value});`])
   );
 }
 

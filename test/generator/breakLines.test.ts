@@ -35,7 +35,14 @@ export const ${c} = $${a}.value("${c}");
 export let ${d}: $${a}["${d}"] = $${a}.function("${d}");
 export const ${a}${b}: $${c}["${a}${b}"] = $${c}.${a}${b};
 export let ${c}${d}: $${a}["${c}${d}"] = $${a}.value("${c}${d}");
-$${a}.onLoad((m) => ({ ${[b, c, d].join(", ")} } = m));
+
+function bind(path: string, m: unknown): void {
+  switch (path) {
+    case "./resources/${a}.js":
+      ({ ${[b, c, d].join(", ")} } = m as $${a});
+      return;
+  }
+}
 
 export interface ${a}Outputs {
   readonly ${b}?: ${members.join(" | ")} | (string & {}) | undefined;
