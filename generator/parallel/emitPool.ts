@@ -89,8 +89,8 @@ const CHUNK = 25;
  * ~200 ms to deserialize, and a run that rebuilds a few modules needs a small part of it.
  *
  * One worker, however large the package: on this project's two cores a second one cost more than its
- * share of the rendering saved. A cold 2,000-entity run, 8 interleaved pairs: 5.19 s median with one
- * worker against 5.60 s with two (CPU 7.8 s against 8.7 s, one faster in every pair). Two workers
+ * share of the rendering saved. A cold 2,000-entity run, 8 interleaved pairs: 4.70 s median with one
+ * worker against 5.48 s with two (CPU 7.1 s against 8.7 s, one faster in every pair). Two workers
  * creating files in one folder tripled the kernel's time (0.8 s to 2.3 s: they contend on the
  * folder's lock); dealt contiguous halves, they no longer did, but the second worker's start, its
  * plan part and its own warm-up still left it no faster than one.
