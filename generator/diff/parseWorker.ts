@@ -1,16 +1,14 @@
 import { parentPort } from "node:worker_threads";
-import { parseSource } from "../load/sourceDoc.js";
+import { Claims } from "../parallel/claims.js";
+import { parsed } from "./parseText.js";
 
 /**
- * Parses schema texts with the loader's own parser and answers `[hash, data]` for each that parses
- * cleanly (a file with YAML errors is left to the loader, which reports them with positions). The
- * metadata only names diagnostics, which are not kept here.
+ * Parses the schema texts it claims, from the back (the main thread takes them from the front), and
+ * answers `[hash, data]` for each that parses cleanly.
  */
-parentPort!.on("message", (texts: [hash: string, text: string][]) => {
-  const parsed: [string, unknown][] = [];
-  for (const [hash, text] of texts) {
-    const r = parseSource(text, { file: hash, provider: "", folder: "types", stem: "", hash });
-    if (r.source) parsed.push([hash, r.source.data]);
-  }
-  parentPort!.postMessage(parsed);
+parentPort!.on("message", ({ texts, claims }: { texts: [hash: string, text: string][]; claims: SharedArrayBuffer }) => {
+  const mine = new Claims(claims);
+  const out: [string, unknown][] = [];
+  for (let i = texts.length - 1; i >= 0; i--) if (mine.claim(i)) out.push(...parsed(...texts[i]!));
+  parentPort!.postMessage(out);
 });

@@ -1,11 +1,12 @@
 import { Worker } from "node:worker_threads";
 import { GenCache, hashText } from "../cache/genCache.js";
-import { parseSource } from "../load/sourceDoc.js";
+import { Claims } from "../parallel/claims.js";
+import { parsed } from "./parseText.js";
 
 const WORKER_FROM = 500;
 
 /**
- * Parses every distinct schema file of both sides once, half on a worker thread and half here, into
+ * Parses every distinct schema file of both sides once, on a worker thread and here, into
  * the generator cache at `cacheDir` (by content hash, the cache's own key), so that loading either
  * side parses nothing. YAML parsing is most of the cost of loading, and the two sides mostly share
  * files. Files the cache already holds (a copy of the project's, after `make`) are not parsed again.
@@ -24,24 +25,24 @@ export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], ca
       else texts.set(hash, text);
     }
   const misses = [...texts];
-  // A worker costs about as much to start as parsing a few hundred files here.
-  const split = misses.length > WORKER_FROM ? Math.ceil(misses.length / 2) : misses.length;
-  const there = split < misses.length ? onWorker(misses.slice(split)) : Promise.resolve([]);
-  const here = misses.slice(0, split).flatMap(([hash, text]): [string, unknown][] => {
-    const r = parseSource(text, { file: hash, provider: "", folder: "types", stem: "", hash });
-    return r.source ? [[hash, r.source.data]] : [];
-  });
+  // A worker costs about as much to start as parsing a few hundred files here. While it starts, this
+  // thread parses from the front; then the worker parses from the back until they meet (Claims).
+  const claims = misses.length > WORKER_FROM ? Claims.of(misses.length) : undefined;
+  const there = claims ? onWorker(misses, claims) : Promise.resolve([]);
+  const here = misses.flatMap(([hash, text], i): [string, unknown][] =>
+    (claims?.claim(i) ?? true) ? parsed(hash, text) : [],
+  );
   for (const [hash, data, valid] of known) cache.keepSource(hash, data, valid);
   // Validity is not known yet: each load checks these files against the meta-schema as usual.
   for (const [hash, data] of [...here, ...(await there)]) cache.keepSource(hash, data, false);
   cache.save();
 }
 
-function onWorker(texts: [string, string][]): Promise<[string, unknown][]> {
+function onWorker(texts: [string, string][], claims: Claims): Promise<[string, unknown][]> {
   const worker = new Worker(new URL("./parseWorker.js", import.meta.url));
   return new Promise<[string, unknown][]>((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
-    worker.postMessage(texts);
+    worker.postMessage({ texts, claims: claims.shared });
   }).finally(() => worker.terminate());
 }
