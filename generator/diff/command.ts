@@ -84,7 +84,7 @@ export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<numb
     const base = locate(options.base, schemaDir, ws);
     const head = options.head ? locate(options.head, schemaDir, ws) : workingTree(schemaDir, ws);
     const trees = [base, head].map((side) => (side.dir ? readSchemaTree(side.dir) : undefined));
-    await preparse(
+    const cache = await preparse(
       trees.flatMap((t) => (t ? [t] : [])),
       ws.cacheDir,
     );
@@ -92,7 +92,7 @@ export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<numb
     // side's while the new one loads, the new side's while this thread computes keys and compares.
     const changed = changedFiles(trees[0], trees[1]);
     const modules: SideModules[] = [];
-    const [oldSide, newSide] = loadSides([base, head], ws, (side, index) => {
+    const [oldSide, newSide] = loadSides([base, head], cache, (side, index) => {
       modules[index] = new SideModules(side.plans, printer!.print);
       for (const plan of side.plans) modules[index].request(plan.model.provider.name, modulesReading(plan, changed));
     });

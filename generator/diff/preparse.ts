@@ -6,12 +6,13 @@ import { parsed } from "./parseText.js";
 const WORKER_FROM = 500;
 
 /**
- * Parses every distinct schema file of both sides once, on a worker thread and here, into
- * the generator cache at `cacheDir` (by content hash, the cache's own key), so that loading either
- * side parses nothing. YAML parsing is most of the cost of loading, and the two sides mostly share
- * files. Files the cache already holds (a copy of the project's, after `make`) are not parsed again.
+ * Parses every distinct schema file of both sides once, on a worker thread and here, into the
+ * generator cache at `cacheDir` (by content hash, the cache's own key): the cache both sides then
+ * read, in memory, so that loading either side parses nothing. YAML parsing is most of the cost of
+ * loading, and the two sides mostly share files. Files the cache already holds (a copy of the
+ * project's, after `make`) are not parsed again.
  */
-export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], cacheDir: string): Promise<void> {
+export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], cacheDir: string): Promise<GenCache> {
   const cache = GenCache.open(cacheDir);
   const texts = new Map<string, string>();
   const known: [string, unknown, boolean][] = [];
@@ -35,7 +36,7 @@ export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], ca
   for (const [hash, data, valid] of known) cache.keepSource(hash, data, valid);
   // Validity is not known yet: each load checks these files against the meta-schema as usual.
   for (const [hash, data] of [...here, ...(await there)]) cache.keepSource(hash, data, false);
-  cache.save();
+  return cache.nextRun(true);
 }
 
 function onWorker(texts: [string, string][], claims: Claims): Promise<[string, unknown][]> {

@@ -80,21 +80,21 @@ export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): L
 }
 
 /**
- * Loads and plans both sides, reading parsed files from the workspace's private generator cache (see
- * `preparse`) and never writing it. Problems on either side are reported together, each under the
- * side it belongs to. `onLoaded` hears of each side as soon as it is ready, so work on it can start
- * while the next one loads.
+ * Loads and plans both sides, reading parsed files from `cache` (what `preparse` made of the
+ * workspace's private cache) and never writing it. Problems on either side are reported together,
+ * each under the side it belongs to. `onLoaded` hears of each side as soon as it is ready, so work on
+ * it can start while the next one loads.
  */
 export function loadSides(
   sides: readonly Located[],
-  ws: Workspace,
+  cache: GenCache,
   onLoaded?: (side: Side, index: number) => void,
 ): Side[] {
   const problems: string[] = [];
   const loaded = sides.map(({ label, dir, shownAs }, i) => {
     try {
-      // Opened per side: each gets its own copy of the cached data, which loading may build on.
-      const models = dir ? loadModels(dir, GenCache.open(ws.cacheDir)) : [];
+      // A cache per side: each reads what preparse kept, and keeps what its loading adds apart.
+      const models = dir ? loadModels(dir, cache.nextRun(false)) : [];
       const side = { label, models, plans: planPackages(models) };
       onLoaded?.(side, i);
       return side;

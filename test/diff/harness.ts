@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildReport } from "../../generator/diff/report.js";
+import { GenCache } from "../../generator/cache/genCache.js";
 import { loadSides, Workspace, type Side } from "../../generator/diff/sides.js";
 import type { DiffReport } from "../../generator/diff/types.js";
 
@@ -51,7 +52,7 @@ export function loadPair(
         { label: labels[0], dir: ws.asSchemas(oldDir) },
         { label: labels[1], dir: ws.asSchemas(newDir) },
       ],
-      ws,
+      GenCache.open(ws.cacheDir),
     );
     return [a!, b!];
   } finally {
