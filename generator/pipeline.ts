@@ -30,13 +30,16 @@ export class RunMemo {
   readonly model = new ModelMemo(this.keys.digests);
 }
 
-/** load -> validate -> model. Throws SchemaError with every problem found. */
+/**
+ * load -> validate -> model. Throws SchemaError with every problem found. `memo` keeps, for the next
+ * run, what the stages it has a part for did: a watch's every stage; the second side of a diff, the checks.
+ */
 export function loadModels(
   schemaDir: string,
   cache?: GenCache,
   only?: string,
   stats = new Stats(),
-  memo?: RunMemo,
+  memo?: Partial<Pick<RunMemo, "sources" | "checks" | "model">>,
 ): PackageModel[] {
   const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only, memo?.sources));
   const { providers, valid, diagnostics } = stats.time("validate", () =>

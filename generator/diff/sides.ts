@@ -7,6 +7,7 @@ import { reportLines, SchemaError } from "../diagnostics.js";
 import type { PackageModel } from "../model/types.js";
 import { loadModels, planPackages } from "../pipeline.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import { ValidationMemo } from "../validate/scope.js";
 import { commitOf, DiffError, materialise, mergeBaseWithMain, repoRoot } from "./gitRefs.js";
 
 /** One side of the comparison: a git ref, a folder, or the working tree's schema folder. */
@@ -91,10 +92,14 @@ export function loadSides(
   onLoaded?: (side: Side, index: number) => void,
 ): Side[] {
   const problems: string[] = [];
+  // The second side is checked as a watch checks a run after an edit: only the documents that differ
+  // from the first side's, when that is sound (validate/scope.ts). Model slices are not kept: keeping
+  // them cost more than it saved.
+  const memo = { checks: new ValidationMemo() };
   const loaded = sides.map(({ label, dir, shownAs }, i) => {
     try {
       // A cache per side: each reads what preparse kept, and keeps what its loading adds apart.
-      const models = dir ? loadModels(dir, cache.nextRun(false)) : [];
+      const models = dir ? loadModels(dir, cache.nextRun(false), undefined, undefined, memo) : [];
       const side = { label, models, plans: planPackages(models) };
       onLoaded?.(side, i);
       return side;

@@ -29,12 +29,21 @@ const patched = editedCopy([
   { file: "resources/widget.yaml", replace: "enum: [1000, 10000]", with: "enum: [1000, 10000, 100000]" },
   { file: "provider.yaml", replace: "version: 1.0.0", with: "version: 1.0.1" },
 ]);
+// A rule's problem (not the meta-schema's) in a file the new side changed: its checks are scoped to
+// the files that differ from the old side's (validate/scope.ts), and must find it as `validate` does.
+const ruleBroken = editedCopy([
+  {
+    file: "resources/widget.yaml",
+    replace: "note: { type: string, mode: optional,",
+    with: "note: { type: string, mode: optional, requiredWhen: { field: nosuch, equals: x },",
+  },
+]);
 const badYaml = editedCopy([{ file: "resources/gadget.yaml", replace: "fields:", with: "fields: {" }]);
 const broken = editedCopy([
   { file: "resources/widget.yaml", replace: "mode: required, minLength", with: "mode: requird, minLength" },
 ]);
 afterAll(() => {
-  for (const c of [infoOnly, warning, breaking, bumped, patched, broken, badYaml]) c.cleanup();
+  for (const c of [infoOnly, warning, breaking, bumped, patched, broken, ruleBroken, badYaml]) c.cleanup();
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
@@ -120,6 +129,16 @@ describe("sdkgen diff on two folders", () => {
     const yaml = diff(["--old", badYaml.schemas, "--new", BASE]);
     expect(yaml.status).toBe(2);
     expect(yaml.stderr).toMatch(/schemas\/shop\/resources\/gadget\.yaml:\d+:\d+: YAML: /);
+  });
+
+  it("reports a rule's problem in a file only the new side changed, as validate does", () => {
+    const r = diff(["--old", BASE, "--new", ruleBroken.schemas]);
+    expect(r.status).toBe(2);
+    const problem = /widget\.yaml:(\d+:\d+): (requiredWhen names unknown field "nosuch".*)/;
+    const found = problem.exec(r.stderr);
+    expect(found, r.stderr).not.toBeNull();
+    const alone = spawnSync(process.execPath, [CLI, "validate", "--schemas", ruleBroken.schemas], { encoding: "utf8" });
+    expect(problem.exec(alone.stderr + alone.stdout)?.slice(1)).toEqual(found!.slice(1));
   });
 
   it("rejects bad options and missing folders with one line, exit 2", () => {
