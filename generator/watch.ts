@@ -9,7 +9,7 @@ const SETTLE_MS = 5;
 
 /**
  * `generate --watch`: the job of `generate`, then again after every change under the schema folder,
- * in one process whose workers and cache stay warm (`Regeneration`), so a one-file edit costs what it
+ * in one process whose worker and cache stay warm (`Regeneration`), so a one-file edit costs what it
  * changes. A run with schema problems prints them and writes nothing, as `generate` does, and the
  * watch goes on. Changes made during a run start another once it is done. The cache is saved once the
  * watch is idle, and when it ends. SIGINT or SIGTERM ends the watch after the run under way, never in

@@ -23,9 +23,9 @@ export const stagedPath = (target: string): string => `${target}.sdkgen-${proces
 /**
  * Compares `text` with the file at `target` and, when they differ and `write` is set, writes it beside
  * the target (stagedPath). `folders` holds the folders this caller knows exist; `mayExist` is false for
- * a target that was not on disk when the run began (a cold run into an empty folder checks none). Render workers stage
- * the files they render this way as they go, and this thread the docs pages, so that writing is done
- * beside rendering rather than after it. A failure (a name too long, a full disk) throws a WriteError;
+ * a target that was not on disk when the run began (a cold run into an empty folder checks none). The
+ * render worker stages the modules it renders this way as it goes, and the main thread the docs pages,
+ * so that writing is done beside rendering rather than after it. A failure (a name too long, a full disk) throws a WriteError;
  * the caller then aborts the whole package (PackageStage.abort).
  */
 export function stageFile(
