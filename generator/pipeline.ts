@@ -315,6 +315,8 @@ function startPackage(
   stats: Stats,
   memo: RunMemo | undefined,
 ): StartedPackage {
+  // With no cache, every module is rendered: the worker gets the plan now, and reads it meanwhile.
+  if (!cache?.warm) pool.prefetch(plan);
   const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir, memo?.keys));
   const stage = new PackageStage(dir, !check);
   return { plan, stage, keys, rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }) };

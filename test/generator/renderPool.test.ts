@@ -40,4 +40,22 @@ describe("the render pool", () => {
     for (const { path } of items)
       expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
   });
+
+  it("renders a cold run's modules with the plan it was sent ahead of them (prefetch)", async () => {
+    const { pipeline, pool, keys, write } = await load();
+    const [model] = pipeline.loadModels("schemas", undefined, "netsvc");
+    const [plan] = pipeline.planPackages([model!]);
+    const [expected] = await pipeline.generatePackages([model!]);
+    const worker = new pool.RenderPool();
+    const closeFirst = close;
+    close = async () => (await closeFirst?.(), await worker.close());
+    worker.prefetch(plan!);
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-pool-"));
+    // Every module, the roots too: the whole plan, which the worker already holds.
+    const items = keys.moduleJobs(plan!).map((job) => ({ path: job.path, job }));
+    const staged = await worker.stage(plan!, items, { dir, write: true, fresh: true });
+    expect(staged.map(([path]) => path).sort()).toEqual(items.map((i) => i.path).sort());
+    for (const { path } of items)
+      expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
+  });
 });
