@@ -24,19 +24,25 @@ import { header } from "./header.js";
 export function emitIndex(plan: PackagePlan): string {
   const modules = rootExports(plan);
   const names = locals(modules);
+  const lazy = modules.flatMap((m, i) => (m.eager ? [] : [{ m, local: names[i]! }]));
   const lines = [
     `import { createRequire } from "node:module";`,
     "",
     "const nodeRequire = createRequire(import.meta.url);",
-    "",
-    "/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */",
-    `function load<M>(path: string): import("${runtimeModule()}").LazyModule<M> {`,
-    "  const lazy = $runtime.lazyModule(() => nodeRequire(path) as M);",
-    "  lazy.onLoad((m) => bind(path, m));",
-    "  return lazy;",
-    "}",
+    // A provider with no entity yet loads nothing lazily.
+    ...(lazy.length > 0
+      ? [
+          "",
+          "/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */",
+          `function load<M>(path: string): import("${runtimeModule()}").LazyModule<M> {`,
+          "  const lazy = $runtime.lazyModule(() => nodeRequire(path) as M);",
+          "  lazy.onLoad((m) => bind(path, m));",
+          "  return lazy;",
+          "}",
+        ]
+      : []),
     ...modules.flatMap((m, i) => moduleExports(m, names[i]!)),
-    ...bindings(modules, names),
+    ...(lazy.length > 0 ? bindings(lazy) : []),
   ];
   return header([providerFolder(plan)]) + breakLongLines(lines.join("\n")) + "\n";
 }
@@ -80,27 +86,20 @@ function moduleExports(m: ModuleExports, local: string): string[] {
  * before, made compiling a 2,000-entity root a quarter slower (V8 makes each function literal a
  * function of its own, however small).
  */
-function bindings(modules: readonly ModuleExports[], names: readonly string[]): string[] {
-  const cases = modules.flatMap((m, i) =>
-    m.eager
-      ? []
-      : [
-          `    case "${m.specifier}":`,
-          `      ({ ${m.values.map((v) => v.name).join(", ")} } = m as ${names[i]});`,
-          "      return;",
-        ],
-  );
-  return cases.length === 0
-    ? []
-    : [
-        "",
-        "/** Once a module is loaded, the root's bindings of its values are the values themselves (`===` those of its subpath). */",
-        "function bind(path: string, m: unknown): void {",
-        "  switch (path) {",
-        ...cases,
-        "  }",
-        "}",
-      ];
+function bindings(lazy: readonly { m: ModuleExports; local: string }[]): string[] {
+  return [
+    "",
+    "/** Once a module is loaded, the root's bindings of its values are the values themselves (`===` those of its subpath). */",
+    "function bind(path: string, m: unknown): void {",
+    "  switch (path) {",
+    ...lazy.flatMap(({ m, local }) => [
+      `    case "${m.specifier}":`,
+      `      ({ ${m.values.map((v) => v.name).join(", ")} } = m as ${local});`,
+      "      return;",
+    ]),
+    "  }",
+    "}",
+  ];
 }
 
 /** The type of a class or enum, under its name: `export type Secret<T = string> = import("…").Secret<T>;`. */
