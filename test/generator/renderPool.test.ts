@@ -18,44 +18,43 @@ const load = async () => ({
 });
 
 describe("the render pool", () => {
-  let close: (() => Promise<void>) | undefined;
-  afterAll(() => close?.());
+  const pools: { close(): Promise<void> }[] = [];
+  afterAll(() => Promise.all(pools.map((p) => p.close())));
 
-  it("sent only the part of the plan its modules read, stages what one thread renders", async () => {
+  /** A provider's plan, what one thread renders of it, a new pool and a folder to stage in. */
+  async function setUp(provider: string) {
     const { pipeline, pool, keys, write } = await load();
-    const [model] = pipeline.loadModels("schemas", undefined, "cloudplat");
+    const [model] = pipeline.loadModels("schemas", undefined, provider);
     const [plan] = pipeline.planPackages([model!]);
     const [expected] = await pipeline.generatePackages([model!]);
     const worker = new pool.RenderPool();
-    close = () => worker.close();
+    pools.push(worker);
     const dir = mkdtempSync(join(tmpdir(), "sdkgen-pool-"));
+    /** Each item's staged text is the one-thread reference's. */
+    const expectStagedAsRendered = (items: readonly { path: string }[]) => {
+      for (const { path } of items)
+        expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
+    };
+    return { plan: plan!, jobs: keys.moduleJobs(plan!), worker, dir, expectStagedAsRendered };
+  }
+
+  it("sent only the part of the plan its modules read, stages what one thread renders", async () => {
+    const { plan, jobs, worker, dir, expectStagedAsRendered } = await setUp("cloudplat");
     // The entities' modules, as a warm run sends them: the roots would need the whole plan.
-    const items = keys
-      .moduleJobs(plan!)
-      .filter((job) => job.name !== undefined)
-      .map((job) => ({ path: job.path, job }));
+    const items = jobs.filter((job) => job.name !== undefined).map((job) => ({ path: job.path, job }));
     expect(items.length).toBeGreaterThan(50);
-    const staged = await worker.stage(plan!, items, { dir, write: true, fresh: true });
+    const staged = await worker.stage(plan, items, { dir, write: true, fresh: true });
     expect(staged.map(([path, state]) => [path, state]).sort()).toEqual(items.map((i) => [i.path, "added"]).sort());
-    for (const { path } of items)
-      expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
+    expectStagedAsRendered(items);
   });
 
   it("renders a cold run's modules with the plan it was sent ahead of them (prefetch)", async () => {
-    const { pipeline, pool, keys, write } = await load();
-    const [model] = pipeline.loadModels("schemas", undefined, "netsvc");
-    const [plan] = pipeline.planPackages([model!]);
-    const [expected] = await pipeline.generatePackages([model!]);
-    const worker = new pool.RenderPool();
-    const closeFirst = close;
-    close = async () => (await closeFirst?.(), await worker.close());
-    worker.prefetch(plan!);
-    const dir = mkdtempSync(join(tmpdir(), "sdkgen-pool-"));
+    const { plan, jobs, worker, dir, expectStagedAsRendered } = await setUp("netsvc");
+    worker.prefetch(plan);
     // Every module, the roots too: the whole plan, which the worker already holds.
-    const items = keys.moduleJobs(plan!).map((job) => ({ path: job.path, job }));
-    const staged = await worker.stage(plan!, items, { dir, write: true, fresh: true });
+    const items = jobs.map((job) => ({ path: job.path, job }));
+    const staged = await worker.stage(plan, items, { dir, write: true, fresh: true });
     expect(staged.map(([path]) => path).sort()).toEqual(items.map((i) => i.path).sort());
-    for (const { path } of items)
-      expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
+    expectStagedAsRendered(items);
   });
 });

@@ -28,6 +28,8 @@ describe("the package root", () => {
         .map((u) => u.replace(/^.*\/dist\//, ""))
         .filter((u) => !providerTypes().includes(u));
 
+    const file = `resources/${resource[0]!.toLowerCase()}${resource.slice(1)}.js`;
+
     it(`${pkg}: importing the root loads no entity module`, async () => {
       const urls = await loadedModules(
         `const m = await import(${JSON.stringify(pkg)}); if (typeof m.${resource} !== "function") process.exit(3);`,
@@ -37,7 +39,6 @@ describe("the package root", () => {
     });
 
     it(`${pkg}: using a resource loads its module and the types it reaches, and errors are the root's`, async () => {
-      const file = `resources/${resource[0]!.toLowerCase()}${resource.slice(1)}.js`;
       const urls = await loadedModules(
         `const m = await import(${JSON.stringify(pkg)});
          const error = await m.${resource}.create({}, { provider: {} }).catch((e) => e);
@@ -51,7 +52,6 @@ describe("the package root", () => {
     });
 
     it(`${pkg}: once its module is loaded, the root's bindings are the module's own values`, async () => {
-      const file = `resources/${resource[0]!.toLowerCase()}${resource.slice(1)}.js`;
       const values = `Object.keys(own).filter((k) => k !== "default")`;
       const { stdout } = await run(process.execPath, [
         "--input-type=module",
