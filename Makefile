@@ -25,10 +25,12 @@ node_modules/.package-lock.json: package.json package-lock.json runtime/package.
 
 install: node_modules/.package-lock.json
 
-# The runtime's ESM build (the generator imports it), then its CommonJS entries (written by the generator's build step).
-runtime/dist/index.js: $(RUNTIME_SRC) runtime/tsconfig.json tsconfig.json | install
+# The runtime's ESM build (the generator imports it): tsc checks it and writes its declarations,
+# runtime/bundle.mjs its modules; then its CommonJS entries (written by the generator's build step).
+runtime/dist/index.js: $(RUNTIME_SRC) runtime/tsconfig.json runtime/bundle.mjs runtime/package.json tsconfig.json | install
 	rm -rf runtime/dist
 	$(BIN)/tsc -p runtime
+	node runtime/bundle.mjs
 
 build/generator/cli.js: $(GENERATOR_SRC) runtime/dist/index.js tsconfig.json schemas/meta/v1.schema.json | install
 	$(BIN)/tsc -p tsconfig.json

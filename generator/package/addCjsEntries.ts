@@ -20,10 +20,13 @@ const builtFiles = (dist: string, paths: readonly string[]): Map<string, string>
       .map((path) => [path, readFileSync(join(dist, path), "utf8")]),
   );
 
+/** A chunk the runtime's bundler shares between entries (runtime/bundle.mjs): no source's output, and no entry. */
+const isChunk = (path: string) => path.startsWith("chunks/");
+
 for (const pkg of process.argv.slice(2)) {
   const dist = join(pkg, "dist");
   const cjs = join(dist, "cjs");
-  const outputs = filesUnder(dist);
+  const outputs = filesUnder(dist).filter((path) => !isChunk(path));
   const stale = new Set(staleOutputs(outputs, new Set(filesUnder(join(pkg, "src")))));
   for (const path of stale) rmSync(join(dist, path));
   const kept = outputs.filter((path) => !stale.has(path));

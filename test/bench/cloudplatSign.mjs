@@ -1,7 +1,9 @@
 // Signing throughput of the cloudplat runtime (TC3-HMAC-SHA256) on one core, beside its bound of
-// 50,000 signatures per second. Needs the built runtime (`make build`).
-import { signRequest } from "../../runtime/dist/cloudplat/sign.js";
+// 50,000 signatures per second.
 import { printLoad } from "./load.mjs";
+import { runtimeInternal } from "./runtimeInternal.mjs";
+
+const { signRequest } = await runtimeInternal("cloudplat/sign.ts");
 
 printLoad("start");
 

@@ -8,10 +8,12 @@ import { join } from "node:path";
 import pg from "pg";
 import { Port, Provider } from "netsvc";
 import { fileBackend, postgresBackend, Stack } from "netsvc/stack";
-import { planSteps, topologicalOrder } from "../../runtime/dist/stack/engine.js";
 import { startPostgres } from "../../build/examples/test/postgres/server.js";
 import { emulatorProcess } from "./emulatorProcess.mjs";
 import { printLoad } from "./load.mjs";
+import { runtimeInternal } from "./runtimeInternal.mjs";
+
+const { planSteps, topologicalOrder } = await runtimeInternal("stack/engine.ts");
 
 printLoad("start");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
