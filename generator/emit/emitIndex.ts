@@ -1,4 +1,5 @@
 import { breakLongLines } from "../format/breakLines.js";
+import { WIDTH } from "../format/lines.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { rootExports, type ModuleExports } from "../plan/rootExports.js";
 import { runtimeModule } from "../repoPackages.js";
@@ -8,7 +9,7 @@ import { header } from "./header.js";
 /**
  * The package root as Node loads it. Importing it loads the runtime, the enums and the provider, and
  * stands in for every entity's values: a module is loaded on first use of one of them, so a program
- * using one resource of a 2,000-entity package loads a few modules, not thousands (`lazyModule`).
+ * using one resource of a 2,000-entity package loads a few modules, not thousands (`lazyModules`).
  * Its types are those of the static root: the package's "types" conditions name static.d.ts, whose
  * `export *` lines tsc reads in half the time it took over this module's declarations (for 2,000
  * entities, 3.3 s of program construction against 5.7 s). A test holds the two roots to the same names.
@@ -24,25 +25,15 @@ import { header } from "./header.js";
 export function emitIndex(plan: PackagePlan): string {
   const modules = rootExports(plan);
   const names = locals(modules);
+  const eager = modules.flatMap((m, i) => (m.eager ? [{ m, local: names[i]! }] : []));
   const lazy = modules.flatMap((m, i) => (m.eager ? [] : [{ m, local: names[i]! }]));
   const lines = [
     `import { createRequire } from "node:module";`,
     "",
     "const nodeRequire = createRequire(import.meta.url);",
+    ...eager.flatMap(({ m, local }) => moduleExports(m, local)),
     // A provider with no entity yet loads nothing lazily.
-    ...(lazy.length > 0
-      ? [
-          "",
-          "/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */",
-          `function load<M>(path: string): import("${runtimeModule()}").LazyModule<M> {`,
-          "  const lazy = $runtime.lazyModule(() => nodeRequire(path) as M);",
-          "  lazy.onLoad((m) => bind(path, m));",
-          "  return lazy;",
-          "}",
-        ]
-      : []),
-    ...modules.flatMap((m, i) => moduleExports(m, names[i]!)),
-    ...(lazy.length > 0 ? bindings(lazy) : []),
+    ...(lazy.length > 0 ? [...standIns(lazy), ...bindings(lazy)] : []),
   ];
   return header([providerFolder(plan)]) + breakLongLines(lines.join("\n")) + "\n";
 }
@@ -63,21 +54,64 @@ export function emitStaticIndex(plan: PackagePlan): string {
   return header([providerFolder(plan)]) + breakLongLines(lines.join("\n")) + "\n";
 }
 
-/** One module's values (read at once, or through stand-ins) and its types, re-exported. */
-function moduleExports(m: ModuleExports, local: string): string[] {
+/** One module's values, read at once (`$local` holds the module), or the stand-ins `$lazy[first]` on, and its types, re-exported. */
+function moduleExports(m: ModuleExports, local: string, first?: number): string[] {
   const from = m.specifier;
   return [
     "",
     `type ${local} = typeof import("${from}");`,
-    m.eager ? `const ${local}: ${local} = nodeRequire("${from}");` : `const ${local} = load<${local}>("${from}");`,
-    ...m.values.flatMap((v) => [
-      m.eager
+    ...(first === undefined ? [`const ${local}: ${local} = nodeRequire("${from}");`] : []),
+    ...m.values.flatMap((v, i) => [
+      first === undefined
         ? `export const ${v.name}: ${local}["${v.name}"] = ${local}.${v.name};`
-        : `export let ${v.name}: ${local}["${v.name}"] = ${standIn(local, v)};`,
+        : `export let ${v.name}: ${local}["${v.name}"] = $lazy[${first + i}] as never;`,
       ...(v.kind === "class" || v.kind === "enum" ? [typeAlias(v, from)] : []),
     ]),
     ...(m.types.length ? [`export type { ${m.types.join(", ")} } from "${from}";`] : []),
   ];
+}
+
+/**
+ * The stand-ins of the modules loaded on first use (`lazyModules`): JSON text of one row a module, its
+ * path and its values' names, then each value's export, which reads its stand-in by position.
+ */
+function standIns(lazy: readonly { m: ModuleExports; local: string }[]): string[] {
+  const rows = lazy.map(({ m }) =>
+    jsonRow([m.specifier, ...m.values.map((v) => (isCallable(v) ? v.name : `${v.name}:value`))]),
+  );
+  let first = 0;
+  return [
+    "",
+    "/** Stand-ins for the values of the modules loaded on first use, in the order of the exports below. */",
+    "const $lazy = $runtime.lazyModules(",
+    "  nodeRequire,",
+    "  bind,",
+    "  `[",
+    rows.join(",\n"),
+    "]`,",
+    ");",
+    ...lazy.flatMap(({ m, local }) => {
+      const lines = moduleExports(m, local, first);
+      first += m.values.length;
+      return lines;
+    }),
+  ];
+}
+
+/**
+ * A row of the stand-ins' JSON: `  ["path", "name", …]`, continued on the next line where it would pass
+ * the width (JSON allows a line break between items): prettier leaves a template literal's lines as
+ * they are, and a line wider than the width would send the root to prettier (formatted.ts).
+ */
+function jsonRow(items: readonly string[]): string {
+  const lines = ["  ["];
+  items.forEach((item, i) => {
+    const text = JSON.stringify(item) + (i < items.length - 1 ? "," : "]");
+    const last = lines.length - 1;
+    if (i > 0 && lines[last]!.length + 1 + text.length > WIDTH) lines.push(`    ${text}`);
+    else lines[last] += i > 0 ? ` ${text}` : text;
+  });
+  return lines.join("\n");
 }
 
 /**
@@ -109,8 +143,7 @@ function typeAlias(v: ModuleExports["values"][number], from: string): string {
   return `export type ${v.name}${params} = import("${from}").${v.name}${args};`;
 }
 
-const standIn = (local: string, v: ModuleExports["values"][number]) =>
-  `${local}.${v.kind === "class" || v.kind === "function" ? "function" : "value"}("${v.name}")`;
+const isCallable = (v: ModuleExports["values"][number]) => v.kind === "class" || v.kind === "function";
 
 /**
  * Each module's local name: `$` and its file's name (exported names never start with "$"), with the

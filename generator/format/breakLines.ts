@@ -7,7 +7,8 @@ import { COMMENT_LINE, longLines, WIDTH } from "./lines.js";
  * - a call ending a statement `…callee(x, y);`: one argument a line;
  * - a constant or variable set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
  *   the next line, as prettier's assignment layouts choose (see assignedCall);
- * - a constant or variable set to a member `const x[: T] = a.b;`: the member on the next line;
+ * - a constant or variable set to a member `const x[: T] = a.b;` or an element `= a[1] as never;` (the lazy
+ *   root's exports): the value on the next line;
  * - a destructuring assignment `({ a, b } = m as $x);` (the lazy root's `bind`): the value on the next line,
  *   else one name a line (see destructuring);
  * - an import or export list `import { a, b } from "m";`: one name a line;
@@ -39,7 +40,8 @@ const MEMBER = /^(\s+)((?:readonly )?[\w$]+\??:) (.*);$/;
 const ASSIGNED_CALL = new RegExp(
   String.raw`^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`,
 );
-const ASSIGNED_MEMBER = /^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) ([\w$]+(?:\.[\w$]+)+);$/;
+const ASSIGNED_MEMBER =
+  /^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) ([\w$]+(?:\.[\w$]+)+|[\w$]+\[\d+\] as never);$/;
 const DESTRUCTURING = /^(\s*)\(\{ (.*) \} = ([^={}()]+)\);$/;
 const SIGNATURE = /^(\s*)([^(]*\w(?:<[^()]*>)?)\((.*)\)(: [^{}]+)? \{$/;
 const CALL = new RegExp(String.raw`^(\s*)((?:return )?${CALLEE})\((.*)\);$`);

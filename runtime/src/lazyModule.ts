@@ -25,6 +25,38 @@ export interface LazyModule<M> {
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
+/** The mark of a name in `lazyModules`'s rows whose value is neither a function nor a class. */
+const VALUE = ":value";
+
+/**
+ * Stand-ins for the values of a package root's modules loaded on first use, in the order of `modules`:
+ * JSON text of one row a module, its path and the names of its values, a name ending in `:value` for a
+ * value that is neither a function nor a class. A module is loaded with `load(path)` on first use of
+ * one of its values; `loaded(path, module)` is called then (the root rebinds its exports to its values).
+ *
+ * The root passes its modules as JSON text and reads the stand-ins by position. Measured on importing
+ * a 2,000-entity root: a call per module and per value, as it was written before, cost ~10 ms more
+ * (V8 compiles each statement into code of its own), and the rows as an array literal ~15 ms more
+ * (V8 builds a literal's boilerplate as it parses it; JSON.parse reads text much faster).
+ */
+export function lazyModules(
+  load: (path: string) => unknown,
+  loaded: (path: string, module: unknown) => void,
+  modules: string,
+): unknown[] {
+  const standIns: unknown[] = [];
+  for (const row of JSON.parse(modules) as string[][]) {
+    const path = row[0]!;
+    const lazy = lazyModule(() => load(path) as Record<string, unknown>);
+    lazy.onLoad((m) => loaded(path, m));
+    for (let i = 1; i < row.length; i++) {
+      const name = row[i]!;
+      standIns.push(name.endsWith(VALUE) ? lazy.value(name.slice(0, -VALUE.length)) : lazy.function(name));
+    }
+  }
+  return standIns;
+}
+
 export function lazyModule<M>(load: () => M): LazyModule<M> {
   let loaded: M | undefined;
   const listeners: ((module: M) => void)[] = [];

@@ -28,13 +28,21 @@ export type ${a} = (typeof ${b})[number];
 export type ${c} = import("./resources/${c}.js").${c};
 export type ${d}Kind = ${members.join(" | ")};
 
+const $lazy = $runtime.lazyModules(
+  nodeRequire,
+  bind,
+  \`[
+  ["./resources/thing.js", "Thing", "thingDescriptor:value", "validateThingArgs"],
+  ["./lookups/getThing.js", "thingDescriptor:value"]
+]\`,
+);
+
 type $${a} = typeof import("./resources/${a}.js");
-const $${a} = load<$${a}>("./resources/${a}.js");
-export const ${b}: $${a}["${b}"] = $${a}.function("${b}");
-export const ${c} = $${a}.value("${c}");
-export let ${d}: $${a}["${d}"] = $${a}.function("${d}");
+export let ${b}: $${a}["${b}"] = $lazy[0] as never;
+export const ${c} = callee("${c}");
+export let ${d}: $${a}["${d}"] = $lazy[2] as never;
 export const ${a}${b}: $${c}["${a}${b}"] = $${c}.${a}${b};
-export let ${c}${d}: $${a}["${c}${d}"] = $${a}.value("${c}${d}");
+export const ${b}${c}: $${a}["${b}${c}"] = callee("${b}", ${c}, "${d}");
 
 function bind(path: string, m: unknown): void {
   switch (path) {

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { lazyModule } from "../../runtime/src/lazyModule.js";
+import { lazyModule, lazyModules } from "../../runtime/src/lazyModule.js";
 
 class Thing {
   static readonly token = "t:index/thing:Thing";
@@ -95,5 +95,40 @@ describe("lazyModule", () => {
     expect(inspect(s.descriptor)).toBe(inspect(descriptor));
     expect(inspect(s.Thing)).toBe(inspect(Thing));
     expect(inspect({ nested: { lookup: s.lookup } }, { depth: 5 })).toBe(inspect({ nested: { lookup } }, { depth: 5 }));
+  });
+});
+
+describe("lazyModules", () => {
+  const OTHER = { other: () => "other", table: { a: 1 } };
+  const rows = JSON.stringify([
+    ["./thing.js", "Thing", "descriptor:value", "lookup"],
+    ["./other.js", "other", "table:value"],
+  ]);
+
+  it("stands in for each row's values in order, loading a module by its path once, on first use", () => {
+    const loads: string[] = [];
+    const bound: [string, unknown][] = [];
+    const modules: Record<string, object> = { "./thing.js": MODULE, "./other.js": OTHER };
+    const load = (path: string) => (loads.push(path), modules[path]);
+    const [T, d, lookupStandIn, other, table] = lazyModules(load, (path, m) => bound.push([path, m]), rows) as [
+      typeof Thing,
+      typeof descriptor,
+      typeof lookup,
+      () => string,
+      { a: number },
+    ];
+    expect(loads).toEqual([]);
+    expect(typeof T).toBe("function");
+    expect(typeof d).toBe("object");
+    expect(typeof table).toBe("object");
+    expect(new T("a").greet()).toBe("hello a");
+    expect(d.kind).toBe("resource");
+    expect(typeof lookupStandIn).toBe("function");
+    expect(loads).toEqual(["./thing.js"]);
+    expect(bound).toEqual([["./thing.js", MODULE]]);
+    expect(other()).toBe("other");
+    expect(table.a).toBe(1);
+    expect(loads).toEqual(["./thing.js", "./other.js"]);
+    expect(bound.map(([path]) => path)).toEqual(["./thing.js", "./other.js"]);
   });
 });

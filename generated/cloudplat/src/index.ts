@@ -5,13 +5,6 @@ import { createRequire } from "node:module";
 
 const nodeRequire = createRequire(import.meta.url);
 
-/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */
-function load<M>(path: string): import("@sdkgen/runtime").LazyModule<M> {
-  const lazy = $runtime.lazyModule(() => nodeRequire(path) as M);
-  lazy.onLoad((m) => bind(path, m));
-  return lazy;
-}
-
 type $runtime = typeof import("@sdkgen/runtime");
 const $runtime: $runtime = nodeRequire("@sdkgen/runtime");
 export const NotFoundError: $runtime["NotFoundError"] = $runtime.NotFoundError;
@@ -149,316 +142,387 @@ export const resolveProviderConfig: $provider["resolveProviderConfig"] = $provid
 export const terraformConfig: $provider["terraformConfig"] = $provider.terraformConfig;
 export type { ProviderArgs, ProviderConfig, TerraformConfigResult } from "./provider.js";
 
+/** Stand-ins for the values of the modules loaded on first use, in the order of the exports below. */
+const $lazy = $runtime.lazyModules(
+  nodeRequire,
+  bind,
+  `[
+  ["./lookups/getAddressTemplateGroups.js", "getAddressTemplateGroups", "getAddressTemplateGroupsDescriptor:value",
+    "validateGetAddressTemplateGroupsArgs"],
+  ["./lookups/getAddressTemplates.js", "getAddressTemplates", "getAddressTemplatesDescriptor:value",
+    "validateGetAddressTemplatesArgs"],
+  ["./lookups/getAntiddosBasicDeviceStatus.js", "getAntiddosBasicDeviceStatus",
+    "getAntiddosBasicDeviceStatusDescriptor:value", "validateGetAntiddosBasicDeviceStatusArgs"],
+  ["./lookups/getAntiddosBgpBizTrend.js", "getAntiddosBgpBizTrend", "getAntiddosBgpBizTrendDescriptor:value",
+    "validateGetAntiddosBgpBizTrendArgs"],
+  ["./lookups/getAntiddosBgpInstances.js", "getAntiddosBgpInstances", "getAntiddosBgpInstancesDescriptor:value",
+    "validateGetAntiddosBgpInstancesArgs"],
+  ["./lookups/getAntiddosListListener.js", "getAntiddosListListener", "getAntiddosListListenerDescriptor:value",
+    "validateGetAntiddosListListenerArgs"],
+  ["./lookups/getAntiddosOverviewAttackTrend.js", "getAntiddosOverviewAttackTrend",
+    "getAntiddosOverviewAttackTrendDescriptor:value", "validateGetAntiddosOverviewAttackTrendArgs"],
+  ["./lookups/getAntiddosOverviewCcTrend.js", "getAntiddosOverviewCcTrend",
+    "getAntiddosOverviewCcTrendDescriptor:value", "validateGetAntiddosOverviewCcTrendArgs"],
+  ["./lookups/getAntiddosOverviewDdosEventList.js", "getAntiddosOverviewDdosEventList",
+    "getAntiddosOverviewDdosEventListDescriptor:value", "validateGetAntiddosOverviewDdosEventListArgs"],
+  ["./lookups/getAntiddosOverviewDdosTrend.js", "getAntiddosOverviewDdosTrend",
+    "getAntiddosOverviewDdosTrendDescriptor:value", "validateGetAntiddosOverviewDdosTrendArgs"],
+  ["./lookups/getAntiddosOverviewIndex.js", "getAntiddosOverviewIndex", "getAntiddosOverviewIndexDescriptor:value",
+    "validateGetAntiddosOverviewIndexArgs"],
+  ["./lookups/getApiGatewayApiAppApi.js", "getApiGatewayApiAppApi", "getApiGatewayApiAppApiDescriptor:value",
+    "validateGetApiGatewayApiAppApiArgs"],
+  ["./lookups/getApiGatewayApiAppService.js", "getApiGatewayApiAppService",
+    "getApiGatewayApiAppServiceDescriptor:value", "validateGetApiGatewayApiAppServiceArgs"],
+  ["./lookups/getApiGatewayApiApps.js", "getApiGatewayApiApps", "getApiGatewayApiAppsDescriptor:value",
+    "validateGetApiGatewayApiAppsArgs"],
+  ["./lookups/getApiGatewayApiDocs.js", "getApiGatewayApiDocs", "getApiGatewayApiDocsDescriptor:value",
+    "validateGetApiGatewayApiDocsArgs"],
+  ["./lookups/getApiGatewayApiKeys.js", "getApiGatewayApiKeys", "getApiGatewayApiKeysDescriptor:value",
+    "validateGetApiGatewayApiKeysArgs"],
+  ["./lookups/getApiGatewayApiPlugins.js", "getApiGatewayApiPlugins", "getApiGatewayApiPluginsDescriptor:value",
+    "validateGetApiGatewayApiPluginsArgs"],
+  ["./lookups/getApiGatewayApiUsagePlans.js", "getApiGatewayApiUsagePlans",
+    "getApiGatewayApiUsagePlansDescriptor:value", "validateGetApiGatewayApiUsagePlansArgs"],
+  ["./lookups/getApiGatewayApis.js", "getApiGatewayApis", "getApiGatewayApisDescriptor:value",
+    "validateGetApiGatewayApisArgs"],
+  ["./lookups/getApiGatewayBindApiAppsStatus.js", "getApiGatewayBindApiAppsStatus",
+    "getApiGatewayBindApiAppsStatusDescriptor:value", "validateGetApiGatewayBindApiAppsStatusArgs"],
+  ["./lookups/getApiGatewayCustomerDomains.js", "getApiGatewayCustomerDomains",
+    "getApiGatewayCustomerDomainsDescriptor:value", "validateGetApiGatewayCustomerDomainsArgs"],
+  ["./lookups/getApiGatewayIpStrategies.js", "getApiGatewayIpStrategies", "getApiGatewayIpStrategiesDescriptor:value",
+    "validateGetApiGatewayIpStrategiesArgs"],
+  ["./lookups/getApiGatewayPlugins.js", "getApiGatewayPlugins", "getApiGatewayPluginsDescriptor:value",
+    "validateGetApiGatewayPluginsArgs"],
+  ["./lookups/getApiGatewayServiceEnvironmentList.js", "getApiGatewayServiceEnvironmentList",
+    "getApiGatewayServiceEnvironmentListDescriptor:value", "validateGetApiGatewayServiceEnvironmentListArgs"],
+  ["./lookups/getApiGatewayServiceReleaseVersions.js", "getApiGatewayServiceReleaseVersions",
+    "getApiGatewayServiceReleaseVersionsDescriptor:value", "validateGetApiGatewayServiceReleaseVersionsArgs"],
+  ["./resources/apiGatewayApi.js", "ApiGatewayApi", "apiGatewayApiDescriptor:value", "validateApiGatewayApiArgs"],
+  ["./resources/apiGatewayApiApp.js", "ApiGatewayApiApp", "apiGatewayApiAppDescriptor:value",
+    "validateApiGatewayApiAppArgs"],
+  ["./resources/apiGatewayApiKey.js", "ApiGatewayApiKey", "apiGatewayApiKeyDescriptor:value",
+    "validateApiGatewayApiKeyArgs"],
+  ["./resources/apiGatewayCustomDomain.js", "ApiGatewayCustomDomain", "apiGatewayCustomDomainDescriptor:value",
+    "validateApiGatewayCustomDomainArgs"],
+  ["./resources/apiGatewayIpStrategy.js", "ApiGatewayIpStrategy", "apiGatewayIpStrategyDescriptor:value",
+    "validateApiGatewayIpStrategyArgs"],
+  ["./resources/apiGatewayPlugin.js", "ApiGatewayPlugin", "apiGatewayPluginDescriptor:value",
+    "validateApiGatewayPluginArgs"],
+  ["./resources/apiGatewayService.js", "ApiGatewayService", "apiGatewayServiceDescriptor:value",
+    "validateApiGatewayServiceArgs"],
+  ["./resources/apiGatewayServiceRelease.js", "ApiGatewayServiceRelease", "apiGatewayServiceReleaseDescriptor:value",
+    "validateApiGatewayServiceReleaseArgs"],
+  ["./resources/apiGatewayUsagePlan.js", "ApiGatewayUsagePlan", "apiGatewayUsagePlanDescriptor:value",
+    "validateApiGatewayUsagePlanArgs"],
+  ["./resources/apiGatewayUsagePlanAttachment.js", "ApiGatewayUsagePlanAttachment",
+    "apiGatewayUsagePlanAttachmentDescriptor:value", "validateApiGatewayUsagePlanAttachmentArgs"],
+  ["./types/addressTemplate.js", "addressTemplateType:value"],
+  ["./types/addressTemplateGroup.js", "addressTemplateGroupType:value"],
+  ["./types/antiddosBgpInstance.js", "antiddosBgpInstanceType:value"],
+  ["./types/antiddosBgpInstanceChargePrepaid.js", "antiddosBgpInstanceChargePrepaidType:value"],
+  ["./types/antiddosDdosEvent.js", "antiddosDdosEventType:value"],
+  ["./types/antiddosEnterprisePackageConfig.js", "antiddosEnterprisePackageConfigType:value"],
+  ["./types/antiddosLayer4Listener.js", "antiddosLayer4ListenerType:value"],
+  ["./types/antiddosLayer7Listener.js", "antiddosLayer7ListenerType:value"],
+  ["./types/antiddosProxyType.js", "antiddosProxyTypeType:value"],
+  ["./types/antiddosStandardPackageConfig.js", "antiddosStandardPackageConfigType:value"],
+  ["./types/antiddosStandardPlusPackageConfig.js", "antiddosStandardPlusPackageConfigType:value"],
+  ["./types/apiGatewayApiAppApiBinding.js", "apiGatewayApiAppApiBindingType:value"],
+  ["./types/apiGatewayApiAppApiInfo.js", "apiGatewayApiAppApiInfoType:value"],
+  ["./types/apiGatewayApiAppApiServiceParameter.js", "apiGatewayApiAppApiServiceParameterType:value"],
+  ["./types/apiGatewayApiAppServiceApi.js", "apiGatewayApiAppServiceApiType:value"],
+  ["./types/apiGatewayApiAppServiceUsagePlan.js", "apiGatewayApiAppServiceUsagePlanType:value"],
+  ["./types/apiGatewayApiAppSummary.js", "apiGatewayApiAppSummaryType:value"],
+  ["./types/apiGatewayApiCosConfig.js", "apiGatewayApiCosConfigType:value"],
+  ["./types/apiGatewayApiDetail.js", "apiGatewayApiDetailType:value"],
+  ["./types/apiGatewayApiDoc.js", "apiGatewayApiDocType:value"],
+  ["./types/apiGatewayApiKeyInfo.js", "apiGatewayApiKeyInfoType:value"],
+  ["./types/apiGatewayApiPlugin.js", "apiGatewayApiPluginType:value"],
+  ["./types/apiGatewayApiTag.js", "apiGatewayApiTagType:value"],
+  ["./types/apiGatewayApiTargetService.js", "apiGatewayApiTargetServiceType:value"],
+  ["./types/apiGatewayApiUsagePlan.js", "apiGatewayApiUsagePlanType:value"],
+  ["./types/apiGatewayBase64EncodedTriggerRule.js", "apiGatewayBase64EncodedTriggerRuleType:value"],
+  ["./types/apiGatewayBindApiAppsStatusFilter.js", "apiGatewayBindApiAppsStatusFilterType:value"],
+  ["./types/apiGatewayBindApiAppsStatusResult.js", "apiGatewayBindApiAppsStatusResultType:value"],
+  ["./types/apiGatewayCustomerDomain.js", "apiGatewayCustomerDomainType:value"],
+  ["./types/apiGatewayIpStrategyBoundApi.js", "apiGatewayIpStrategyBoundApiType:value"],
+  ["./types/apiGatewayIpStrategyInfo.js", "apiGatewayIpStrategyInfoType:value"],
+  ["./types/apiGatewayPluginApi.js", "apiGatewayPluginApiType:value"],
+  ["./types/apiGatewayRequestConfig.js", "apiGatewayRequestConfigType:value"],
+  ["./types/apiGatewayServiceApi.js", "apiGatewayServiceApiType:value"],
+  ["./types/apiGatewayServiceConfig.js", "apiGatewayServiceConfigType:value"],
+  ["./types/apiGatewayServiceEnvironment.js", "apiGatewayServiceEnvironmentType:value"],
+  ["./types/apiGatewayServiceReleaseVersion.js", "apiGatewayServiceReleaseVersionType:value"],
+  ["./types/apiGatewayServiceUsagePlan.js", "apiGatewayServiceUsagePlanType:value"],
+  ["./types/apiGatewayUsagePlanAttach.js", "apiGatewayUsagePlanAttachType:value"],
+  ["./types/assumeRole.js", "assumeRoleType:value"],
+  ["./types/assumeRoleWithSaml.js", "assumeRoleWithSamlType:value"],
+  ["./types/assumeRoleWithWebIdentity.js", "assumeRoleWithWebIdentityType:value"],
+  ["./types/constantParameter.js", "constantParameterType:value"],
+  ["./types/deviceStatus.js", "deviceStatusType:value"],
+  ["./types/healthCheckConf.js", "healthCheckConfType:value"],
+  ["./types/instanceDetail.js", "instanceDetailType:value"],
+  ["./types/instanceDetailRule.js", "instanceDetailRuleType:value"],
+  ["./types/mfaCertification.js", "mfaCertificationType:value"],
+  ["./types/microService.js", "microServiceType:value"],
+  ["./types/oauthConfig.js", "oauthConfigType:value"],
+  ["./types/pathMapping.js", "pathMappingType:value"],
+  ["./types/realServer.js", "realServerType:value"],
+  ["./types/requestParameter.js", "requestParameterType:value"],
+  ["./types/responseErrorCode.js", "responseErrorCodeType:value"],
+  ["./types/serviceParameter.js", "serviceParameterType:value"],
+  ["./types/tagInfo.js", "tagInfoType:value"],
+  ["./types/tsfLoadBalanceConf.js", "tsfLoadBalanceConfType:value"]
+]`,
+);
+
 type $getAddressTemplateGroups = typeof import("./lookups/getAddressTemplateGroups.js");
-const $getAddressTemplateGroups = load<$getAddressTemplateGroups>("./lookups/getAddressTemplateGroups.js");
-export let getAddressTemplateGroups: $getAddressTemplateGroups["getAddressTemplateGroups"] =
-  $getAddressTemplateGroups.function("getAddressTemplateGroups");
+export let getAddressTemplateGroups: $getAddressTemplateGroups["getAddressTemplateGroups"] = $lazy[0] as never;
 export let getAddressTemplateGroupsDescriptor: $getAddressTemplateGroups["getAddressTemplateGroupsDescriptor"] =
-  $getAddressTemplateGroups.value("getAddressTemplateGroupsDescriptor");
+  $lazy[1] as never;
 export let validateGetAddressTemplateGroupsArgs: $getAddressTemplateGroups["validateGetAddressTemplateGroupsArgs"] =
-  $getAddressTemplateGroups.function("validateGetAddressTemplateGroupsArgs");
+  $lazy[2] as never;
 export type {
   GetAddressTemplateGroupsArgs,
   GetAddressTemplateGroupsResult,
 } from "./lookups/getAddressTemplateGroups.js";
 
 type $getAddressTemplates = typeof import("./lookups/getAddressTemplates.js");
-const $getAddressTemplates = load<$getAddressTemplates>("./lookups/getAddressTemplates.js");
-export let getAddressTemplates: $getAddressTemplates["getAddressTemplates"] =
-  $getAddressTemplates.function("getAddressTemplates");
-export let getAddressTemplatesDescriptor: $getAddressTemplates["getAddressTemplatesDescriptor"] =
-  $getAddressTemplates.value("getAddressTemplatesDescriptor");
-export let validateGetAddressTemplatesArgs: $getAddressTemplates["validateGetAddressTemplatesArgs"] =
-  $getAddressTemplates.function("validateGetAddressTemplatesArgs");
+export let getAddressTemplates: $getAddressTemplates["getAddressTemplates"] = $lazy[3] as never;
+export let getAddressTemplatesDescriptor: $getAddressTemplates["getAddressTemplatesDescriptor"] = $lazy[4] as never;
+export let validateGetAddressTemplatesArgs: $getAddressTemplates["validateGetAddressTemplatesArgs"] = $lazy[5] as never;
 export type { GetAddressTemplatesArgs, GetAddressTemplatesResult } from "./lookups/getAddressTemplates.js";
 
 type $getAntiddosBasicDeviceStatus = typeof import("./lookups/getAntiddosBasicDeviceStatus.js");
-const $getAntiddosBasicDeviceStatus = load<$getAntiddosBasicDeviceStatus>("./lookups/getAntiddosBasicDeviceStatus.js");
 export let getAntiddosBasicDeviceStatus: $getAntiddosBasicDeviceStatus["getAntiddosBasicDeviceStatus"] =
-  $getAntiddosBasicDeviceStatus.function("getAntiddosBasicDeviceStatus");
+  $lazy[6] as never;
 export let getAntiddosBasicDeviceStatusDescriptor: $getAntiddosBasicDeviceStatus["getAntiddosBasicDeviceStatusDescriptor"] =
-  $getAntiddosBasicDeviceStatus.value("getAntiddosBasicDeviceStatusDescriptor");
+  $lazy[7] as never;
 export let validateGetAntiddosBasicDeviceStatusArgs: $getAntiddosBasicDeviceStatus["validateGetAntiddosBasicDeviceStatusArgs"] =
-  $getAntiddosBasicDeviceStatus.function("validateGetAntiddosBasicDeviceStatusArgs");
+  $lazy[8] as never;
 export type {
   GetAntiddosBasicDeviceStatusArgs,
   GetAntiddosBasicDeviceStatusResult,
 } from "./lookups/getAntiddosBasicDeviceStatus.js";
 
 type $getAntiddosBgpBizTrend = typeof import("./lookups/getAntiddosBgpBizTrend.js");
-const $getAntiddosBgpBizTrend = load<$getAntiddosBgpBizTrend>("./lookups/getAntiddosBgpBizTrend.js");
-export let getAntiddosBgpBizTrend: $getAntiddosBgpBizTrend["getAntiddosBgpBizTrend"] =
-  $getAntiddosBgpBizTrend.function("getAntiddosBgpBizTrend");
+export let getAntiddosBgpBizTrend: $getAntiddosBgpBizTrend["getAntiddosBgpBizTrend"] = $lazy[9] as never;
 export let getAntiddosBgpBizTrendDescriptor: $getAntiddosBgpBizTrend["getAntiddosBgpBizTrendDescriptor"] =
-  $getAntiddosBgpBizTrend.value("getAntiddosBgpBizTrendDescriptor");
+  $lazy[10] as never;
 export let validateGetAntiddosBgpBizTrendArgs: $getAntiddosBgpBizTrend["validateGetAntiddosBgpBizTrendArgs"] =
-  $getAntiddosBgpBizTrend.function("validateGetAntiddosBgpBizTrendArgs");
+  $lazy[11] as never;
 export type { GetAntiddosBgpBizTrendArgs, GetAntiddosBgpBizTrendResult } from "./lookups/getAntiddosBgpBizTrend.js";
 
 type $getAntiddosBgpInstances = typeof import("./lookups/getAntiddosBgpInstances.js");
-const $getAntiddosBgpInstances = load<$getAntiddosBgpInstances>("./lookups/getAntiddosBgpInstances.js");
-export let getAntiddosBgpInstances: $getAntiddosBgpInstances["getAntiddosBgpInstances"] =
-  $getAntiddosBgpInstances.function("getAntiddosBgpInstances");
+export let getAntiddosBgpInstances: $getAntiddosBgpInstances["getAntiddosBgpInstances"] = $lazy[12] as never;
 export let getAntiddosBgpInstancesDescriptor: $getAntiddosBgpInstances["getAntiddosBgpInstancesDescriptor"] =
-  $getAntiddosBgpInstances.value("getAntiddosBgpInstancesDescriptor");
+  $lazy[13] as never;
 export let validateGetAntiddosBgpInstancesArgs: $getAntiddosBgpInstances["validateGetAntiddosBgpInstancesArgs"] =
-  $getAntiddosBgpInstances.function("validateGetAntiddosBgpInstancesArgs");
+  $lazy[14] as never;
 export type { GetAntiddosBgpInstancesArgs, GetAntiddosBgpInstancesResult } from "./lookups/getAntiddosBgpInstances.js";
 
 type $getAntiddosListListener = typeof import("./lookups/getAntiddosListListener.js");
-const $getAntiddosListListener = load<$getAntiddosListListener>("./lookups/getAntiddosListListener.js");
-export let getAntiddosListListener: $getAntiddosListListener["getAntiddosListListener"] =
-  $getAntiddosListListener.function("getAntiddosListListener");
+export let getAntiddosListListener: $getAntiddosListListener["getAntiddosListListener"] = $lazy[15] as never;
 export let getAntiddosListListenerDescriptor: $getAntiddosListListener["getAntiddosListListenerDescriptor"] =
-  $getAntiddosListListener.value("getAntiddosListListenerDescriptor");
+  $lazy[16] as never;
 export let validateGetAntiddosListListenerArgs: $getAntiddosListListener["validateGetAntiddosListListenerArgs"] =
-  $getAntiddosListListener.function("validateGetAntiddosListListenerArgs");
+  $lazy[17] as never;
 export type { GetAntiddosListListenerArgs, GetAntiddosListListenerResult } from "./lookups/getAntiddosListListener.js";
 
 type $getAntiddosOverviewAttackTrend = typeof import("./lookups/getAntiddosOverviewAttackTrend.js");
-const $getAntiddosOverviewAttackTrend = load<$getAntiddosOverviewAttackTrend>(
-  "./lookups/getAntiddosOverviewAttackTrend.js",
-);
 export let getAntiddosOverviewAttackTrend: $getAntiddosOverviewAttackTrend["getAntiddosOverviewAttackTrend"] =
-  $getAntiddosOverviewAttackTrend.function("getAntiddosOverviewAttackTrend");
+  $lazy[18] as never;
 export let getAntiddosOverviewAttackTrendDescriptor: $getAntiddosOverviewAttackTrend["getAntiddosOverviewAttackTrendDescriptor"] =
-  $getAntiddosOverviewAttackTrend.value("getAntiddosOverviewAttackTrendDescriptor");
+  $lazy[19] as never;
 export let validateGetAntiddosOverviewAttackTrendArgs: $getAntiddosOverviewAttackTrend["validateGetAntiddosOverviewAttackTrendArgs"] =
-  $getAntiddosOverviewAttackTrend.function("validateGetAntiddosOverviewAttackTrendArgs");
+  $lazy[20] as never;
 export type {
   GetAntiddosOverviewAttackTrendArgs,
   GetAntiddosOverviewAttackTrendResult,
 } from "./lookups/getAntiddosOverviewAttackTrend.js";
 
 type $getAntiddosOverviewCcTrend = typeof import("./lookups/getAntiddosOverviewCcTrend.js");
-const $getAntiddosOverviewCcTrend = load<$getAntiddosOverviewCcTrend>("./lookups/getAntiddosOverviewCcTrend.js");
-export let getAntiddosOverviewCcTrend: $getAntiddosOverviewCcTrend["getAntiddosOverviewCcTrend"] =
-  $getAntiddosOverviewCcTrend.function("getAntiddosOverviewCcTrend");
+export let getAntiddosOverviewCcTrend: $getAntiddosOverviewCcTrend["getAntiddosOverviewCcTrend"] = $lazy[21] as never;
 export let getAntiddosOverviewCcTrendDescriptor: $getAntiddosOverviewCcTrend["getAntiddosOverviewCcTrendDescriptor"] =
-  $getAntiddosOverviewCcTrend.value("getAntiddosOverviewCcTrendDescriptor");
+  $lazy[22] as never;
 export let validateGetAntiddosOverviewCcTrendArgs: $getAntiddosOverviewCcTrend["validateGetAntiddosOverviewCcTrendArgs"] =
-  $getAntiddosOverviewCcTrend.function("validateGetAntiddosOverviewCcTrendArgs");
+  $lazy[23] as never;
 export type {
   GetAntiddosOverviewCcTrendArgs,
   GetAntiddosOverviewCcTrendResult,
 } from "./lookups/getAntiddosOverviewCcTrend.js";
 
 type $getAntiddosOverviewDdosEventList = typeof import("./lookups/getAntiddosOverviewDdosEventList.js");
-const $getAntiddosOverviewDdosEventList = load<$getAntiddosOverviewDdosEventList>(
-  "./lookups/getAntiddosOverviewDdosEventList.js",
-);
 export let getAntiddosOverviewDdosEventList: $getAntiddosOverviewDdosEventList["getAntiddosOverviewDdosEventList"] =
-  $getAntiddosOverviewDdosEventList.function("getAntiddosOverviewDdosEventList");
+  $lazy[24] as never;
 export let getAntiddosOverviewDdosEventListDescriptor: $getAntiddosOverviewDdosEventList["getAntiddosOverviewDdosEventListDescriptor"] =
-  $getAntiddosOverviewDdosEventList.value("getAntiddosOverviewDdosEventListDescriptor");
+  $lazy[25] as never;
 export let validateGetAntiddosOverviewDdosEventListArgs: $getAntiddosOverviewDdosEventList["validateGetAntiddosOverviewDdosEventListArgs"] =
-  $getAntiddosOverviewDdosEventList.function("validateGetAntiddosOverviewDdosEventListArgs");
+  $lazy[26] as never;
 export type {
   GetAntiddosOverviewDdosEventListArgs,
   GetAntiddosOverviewDdosEventListResult,
 } from "./lookups/getAntiddosOverviewDdosEventList.js";
 
 type $getAntiddosOverviewDdosTrend = typeof import("./lookups/getAntiddosOverviewDdosTrend.js");
-const $getAntiddosOverviewDdosTrend = load<$getAntiddosOverviewDdosTrend>("./lookups/getAntiddosOverviewDdosTrend.js");
 export let getAntiddosOverviewDdosTrend: $getAntiddosOverviewDdosTrend["getAntiddosOverviewDdosTrend"] =
-  $getAntiddosOverviewDdosTrend.function("getAntiddosOverviewDdosTrend");
+  $lazy[27] as never;
 export let getAntiddosOverviewDdosTrendDescriptor: $getAntiddosOverviewDdosTrend["getAntiddosOverviewDdosTrendDescriptor"] =
-  $getAntiddosOverviewDdosTrend.value("getAntiddosOverviewDdosTrendDescriptor");
+  $lazy[28] as never;
 export let validateGetAntiddosOverviewDdosTrendArgs: $getAntiddosOverviewDdosTrend["validateGetAntiddosOverviewDdosTrendArgs"] =
-  $getAntiddosOverviewDdosTrend.function("validateGetAntiddosOverviewDdosTrendArgs");
+  $lazy[29] as never;
 export type {
   GetAntiddosOverviewDdosTrendArgs,
   GetAntiddosOverviewDdosTrendResult,
 } from "./lookups/getAntiddosOverviewDdosTrend.js";
 
 type $getAntiddosOverviewIndex = typeof import("./lookups/getAntiddosOverviewIndex.js");
-const $getAntiddosOverviewIndex = load<$getAntiddosOverviewIndex>("./lookups/getAntiddosOverviewIndex.js");
-export let getAntiddosOverviewIndex: $getAntiddosOverviewIndex["getAntiddosOverviewIndex"] =
-  $getAntiddosOverviewIndex.function("getAntiddosOverviewIndex");
+export let getAntiddosOverviewIndex: $getAntiddosOverviewIndex["getAntiddosOverviewIndex"] = $lazy[30] as never;
 export let getAntiddosOverviewIndexDescriptor: $getAntiddosOverviewIndex["getAntiddosOverviewIndexDescriptor"] =
-  $getAntiddosOverviewIndex.value("getAntiddosOverviewIndexDescriptor");
+  $lazy[31] as never;
 export let validateGetAntiddosOverviewIndexArgs: $getAntiddosOverviewIndex["validateGetAntiddosOverviewIndexArgs"] =
-  $getAntiddosOverviewIndex.function("validateGetAntiddosOverviewIndexArgs");
+  $lazy[32] as never;
 export type {
   GetAntiddosOverviewIndexArgs,
   GetAntiddosOverviewIndexResult,
 } from "./lookups/getAntiddosOverviewIndex.js";
 
 type $getApiGatewayApiAppApi = typeof import("./lookups/getApiGatewayApiAppApi.js");
-const $getApiGatewayApiAppApi = load<$getApiGatewayApiAppApi>("./lookups/getApiGatewayApiAppApi.js");
-export let getApiGatewayApiAppApi: $getApiGatewayApiAppApi["getApiGatewayApiAppApi"] =
-  $getApiGatewayApiAppApi.function("getApiGatewayApiAppApi");
+export let getApiGatewayApiAppApi: $getApiGatewayApiAppApi["getApiGatewayApiAppApi"] = $lazy[33] as never;
 export let getApiGatewayApiAppApiDescriptor: $getApiGatewayApiAppApi["getApiGatewayApiAppApiDescriptor"] =
-  $getApiGatewayApiAppApi.value("getApiGatewayApiAppApiDescriptor");
+  $lazy[34] as never;
 export let validateGetApiGatewayApiAppApiArgs: $getApiGatewayApiAppApi["validateGetApiGatewayApiAppApiArgs"] =
-  $getApiGatewayApiAppApi.function("validateGetApiGatewayApiAppApiArgs");
+  $lazy[35] as never;
 export type { GetApiGatewayApiAppApiArgs, GetApiGatewayApiAppApiResult } from "./lookups/getApiGatewayApiAppApi.js";
 
 type $getApiGatewayApiAppService = typeof import("./lookups/getApiGatewayApiAppService.js");
-const $getApiGatewayApiAppService = load<$getApiGatewayApiAppService>("./lookups/getApiGatewayApiAppService.js");
-export let getApiGatewayApiAppService: $getApiGatewayApiAppService["getApiGatewayApiAppService"] =
-  $getApiGatewayApiAppService.function("getApiGatewayApiAppService");
+export let getApiGatewayApiAppService: $getApiGatewayApiAppService["getApiGatewayApiAppService"] = $lazy[36] as never;
 export let getApiGatewayApiAppServiceDescriptor: $getApiGatewayApiAppService["getApiGatewayApiAppServiceDescriptor"] =
-  $getApiGatewayApiAppService.value("getApiGatewayApiAppServiceDescriptor");
+  $lazy[37] as never;
 export let validateGetApiGatewayApiAppServiceArgs: $getApiGatewayApiAppService["validateGetApiGatewayApiAppServiceArgs"] =
-  $getApiGatewayApiAppService.function("validateGetApiGatewayApiAppServiceArgs");
+  $lazy[38] as never;
 export type {
   GetApiGatewayApiAppServiceArgs,
   GetApiGatewayApiAppServiceResult,
 } from "./lookups/getApiGatewayApiAppService.js";
 
 type $getApiGatewayApiApps = typeof import("./lookups/getApiGatewayApiApps.js");
-const $getApiGatewayApiApps = load<$getApiGatewayApiApps>("./lookups/getApiGatewayApiApps.js");
-export let getApiGatewayApiApps: $getApiGatewayApiApps["getApiGatewayApiApps"] =
-  $getApiGatewayApiApps.function("getApiGatewayApiApps");
-export let getApiGatewayApiAppsDescriptor: $getApiGatewayApiApps["getApiGatewayApiAppsDescriptor"] =
-  $getApiGatewayApiApps.value("getApiGatewayApiAppsDescriptor");
+export let getApiGatewayApiApps: $getApiGatewayApiApps["getApiGatewayApiApps"] = $lazy[39] as never;
+export let getApiGatewayApiAppsDescriptor: $getApiGatewayApiApps["getApiGatewayApiAppsDescriptor"] = $lazy[40] as never;
 export let validateGetApiGatewayApiAppsArgs: $getApiGatewayApiApps["validateGetApiGatewayApiAppsArgs"] =
-  $getApiGatewayApiApps.function("validateGetApiGatewayApiAppsArgs");
+  $lazy[41] as never;
 export type { GetApiGatewayApiAppsArgs, GetApiGatewayApiAppsResult } from "./lookups/getApiGatewayApiApps.js";
 
 type $getApiGatewayApiDocs = typeof import("./lookups/getApiGatewayApiDocs.js");
-const $getApiGatewayApiDocs = load<$getApiGatewayApiDocs>("./lookups/getApiGatewayApiDocs.js");
-export let getApiGatewayApiDocs: $getApiGatewayApiDocs["getApiGatewayApiDocs"] =
-  $getApiGatewayApiDocs.function("getApiGatewayApiDocs");
-export let getApiGatewayApiDocsDescriptor: $getApiGatewayApiDocs["getApiGatewayApiDocsDescriptor"] =
-  $getApiGatewayApiDocs.value("getApiGatewayApiDocsDescriptor");
+export let getApiGatewayApiDocs: $getApiGatewayApiDocs["getApiGatewayApiDocs"] = $lazy[42] as never;
+export let getApiGatewayApiDocsDescriptor: $getApiGatewayApiDocs["getApiGatewayApiDocsDescriptor"] = $lazy[43] as never;
 export let validateGetApiGatewayApiDocsArgs: $getApiGatewayApiDocs["validateGetApiGatewayApiDocsArgs"] =
-  $getApiGatewayApiDocs.function("validateGetApiGatewayApiDocsArgs");
+  $lazy[44] as never;
 export type { GetApiGatewayApiDocsArgs, GetApiGatewayApiDocsResult } from "./lookups/getApiGatewayApiDocs.js";
 
 type $getApiGatewayApiKeys = typeof import("./lookups/getApiGatewayApiKeys.js");
-const $getApiGatewayApiKeys = load<$getApiGatewayApiKeys>("./lookups/getApiGatewayApiKeys.js");
-export let getApiGatewayApiKeys: $getApiGatewayApiKeys["getApiGatewayApiKeys"] =
-  $getApiGatewayApiKeys.function("getApiGatewayApiKeys");
-export let getApiGatewayApiKeysDescriptor: $getApiGatewayApiKeys["getApiGatewayApiKeysDescriptor"] =
-  $getApiGatewayApiKeys.value("getApiGatewayApiKeysDescriptor");
+export let getApiGatewayApiKeys: $getApiGatewayApiKeys["getApiGatewayApiKeys"] = $lazy[45] as never;
+export let getApiGatewayApiKeysDescriptor: $getApiGatewayApiKeys["getApiGatewayApiKeysDescriptor"] = $lazy[46] as never;
 export let validateGetApiGatewayApiKeysArgs: $getApiGatewayApiKeys["validateGetApiGatewayApiKeysArgs"] =
-  $getApiGatewayApiKeys.function("validateGetApiGatewayApiKeysArgs");
+  $lazy[47] as never;
 export type { GetApiGatewayApiKeysArgs, GetApiGatewayApiKeysResult } from "./lookups/getApiGatewayApiKeys.js";
 
 type $getApiGatewayApiPlugins = typeof import("./lookups/getApiGatewayApiPlugins.js");
-const $getApiGatewayApiPlugins = load<$getApiGatewayApiPlugins>("./lookups/getApiGatewayApiPlugins.js");
-export let getApiGatewayApiPlugins: $getApiGatewayApiPlugins["getApiGatewayApiPlugins"] =
-  $getApiGatewayApiPlugins.function("getApiGatewayApiPlugins");
+export let getApiGatewayApiPlugins: $getApiGatewayApiPlugins["getApiGatewayApiPlugins"] = $lazy[48] as never;
 export let getApiGatewayApiPluginsDescriptor: $getApiGatewayApiPlugins["getApiGatewayApiPluginsDescriptor"] =
-  $getApiGatewayApiPlugins.value("getApiGatewayApiPluginsDescriptor");
+  $lazy[49] as never;
 export let validateGetApiGatewayApiPluginsArgs: $getApiGatewayApiPlugins["validateGetApiGatewayApiPluginsArgs"] =
-  $getApiGatewayApiPlugins.function("validateGetApiGatewayApiPluginsArgs");
+  $lazy[50] as never;
 export type { GetApiGatewayApiPluginsArgs, GetApiGatewayApiPluginsResult } from "./lookups/getApiGatewayApiPlugins.js";
 
 type $getApiGatewayApiUsagePlans = typeof import("./lookups/getApiGatewayApiUsagePlans.js");
-const $getApiGatewayApiUsagePlans = load<$getApiGatewayApiUsagePlans>("./lookups/getApiGatewayApiUsagePlans.js");
-export let getApiGatewayApiUsagePlans: $getApiGatewayApiUsagePlans["getApiGatewayApiUsagePlans"] =
-  $getApiGatewayApiUsagePlans.function("getApiGatewayApiUsagePlans");
+export let getApiGatewayApiUsagePlans: $getApiGatewayApiUsagePlans["getApiGatewayApiUsagePlans"] = $lazy[51] as never;
 export let getApiGatewayApiUsagePlansDescriptor: $getApiGatewayApiUsagePlans["getApiGatewayApiUsagePlansDescriptor"] =
-  $getApiGatewayApiUsagePlans.value("getApiGatewayApiUsagePlansDescriptor");
+  $lazy[52] as never;
 export let validateGetApiGatewayApiUsagePlansArgs: $getApiGatewayApiUsagePlans["validateGetApiGatewayApiUsagePlansArgs"] =
-  $getApiGatewayApiUsagePlans.function("validateGetApiGatewayApiUsagePlansArgs");
+  $lazy[53] as never;
 export type {
   GetApiGatewayApiUsagePlansArgs,
   GetApiGatewayApiUsagePlansResult,
 } from "./lookups/getApiGatewayApiUsagePlans.js";
 
 type $getApiGatewayApis = typeof import("./lookups/getApiGatewayApis.js");
-const $getApiGatewayApis = load<$getApiGatewayApis>("./lookups/getApiGatewayApis.js");
-export let getApiGatewayApis: $getApiGatewayApis["getApiGatewayApis"] =
-  $getApiGatewayApis.function("getApiGatewayApis");
-export let getApiGatewayApisDescriptor: $getApiGatewayApis["getApiGatewayApisDescriptor"] =
-  $getApiGatewayApis.value("getApiGatewayApisDescriptor");
-export let validateGetApiGatewayApisArgs: $getApiGatewayApis["validateGetApiGatewayApisArgs"] =
-  $getApiGatewayApis.function("validateGetApiGatewayApisArgs");
+export let getApiGatewayApis: $getApiGatewayApis["getApiGatewayApis"] = $lazy[54] as never;
+export let getApiGatewayApisDescriptor: $getApiGatewayApis["getApiGatewayApisDescriptor"] = $lazy[55] as never;
+export let validateGetApiGatewayApisArgs: $getApiGatewayApis["validateGetApiGatewayApisArgs"] = $lazy[56] as never;
 export type { GetApiGatewayApisArgs, GetApiGatewayApisResult } from "./lookups/getApiGatewayApis.js";
 
 type $getApiGatewayBindApiAppsStatus = typeof import("./lookups/getApiGatewayBindApiAppsStatus.js");
-const $getApiGatewayBindApiAppsStatus = load<$getApiGatewayBindApiAppsStatus>(
-  "./lookups/getApiGatewayBindApiAppsStatus.js",
-);
 export let getApiGatewayBindApiAppsStatus: $getApiGatewayBindApiAppsStatus["getApiGatewayBindApiAppsStatus"] =
-  $getApiGatewayBindApiAppsStatus.function("getApiGatewayBindApiAppsStatus");
+  $lazy[57] as never;
 export let getApiGatewayBindApiAppsStatusDescriptor: $getApiGatewayBindApiAppsStatus["getApiGatewayBindApiAppsStatusDescriptor"] =
-  $getApiGatewayBindApiAppsStatus.value("getApiGatewayBindApiAppsStatusDescriptor");
+  $lazy[58] as never;
 export let validateGetApiGatewayBindApiAppsStatusArgs: $getApiGatewayBindApiAppsStatus["validateGetApiGatewayBindApiAppsStatusArgs"] =
-  $getApiGatewayBindApiAppsStatus.function("validateGetApiGatewayBindApiAppsStatusArgs");
+  $lazy[59] as never;
 export type {
   GetApiGatewayBindApiAppsStatusArgs,
   GetApiGatewayBindApiAppsStatusResult,
 } from "./lookups/getApiGatewayBindApiAppsStatus.js";
 
 type $getApiGatewayCustomerDomains = typeof import("./lookups/getApiGatewayCustomerDomains.js");
-const $getApiGatewayCustomerDomains = load<$getApiGatewayCustomerDomains>("./lookups/getApiGatewayCustomerDomains.js");
 export let getApiGatewayCustomerDomains: $getApiGatewayCustomerDomains["getApiGatewayCustomerDomains"] =
-  $getApiGatewayCustomerDomains.function("getApiGatewayCustomerDomains");
+  $lazy[60] as never;
 export let getApiGatewayCustomerDomainsDescriptor: $getApiGatewayCustomerDomains["getApiGatewayCustomerDomainsDescriptor"] =
-  $getApiGatewayCustomerDomains.value("getApiGatewayCustomerDomainsDescriptor");
+  $lazy[61] as never;
 export let validateGetApiGatewayCustomerDomainsArgs: $getApiGatewayCustomerDomains["validateGetApiGatewayCustomerDomainsArgs"] =
-  $getApiGatewayCustomerDomains.function("validateGetApiGatewayCustomerDomainsArgs");
+  $lazy[62] as never;
 export type {
   GetApiGatewayCustomerDomainsArgs,
   GetApiGatewayCustomerDomainsResult,
 } from "./lookups/getApiGatewayCustomerDomains.js";
 
 type $getApiGatewayIpStrategies = typeof import("./lookups/getApiGatewayIpStrategies.js");
-const $getApiGatewayIpStrategies = load<$getApiGatewayIpStrategies>("./lookups/getApiGatewayIpStrategies.js");
-export let getApiGatewayIpStrategies: $getApiGatewayIpStrategies["getApiGatewayIpStrategies"] =
-  $getApiGatewayIpStrategies.function("getApiGatewayIpStrategies");
+export let getApiGatewayIpStrategies: $getApiGatewayIpStrategies["getApiGatewayIpStrategies"] = $lazy[63] as never;
 export let getApiGatewayIpStrategiesDescriptor: $getApiGatewayIpStrategies["getApiGatewayIpStrategiesDescriptor"] =
-  $getApiGatewayIpStrategies.value("getApiGatewayIpStrategiesDescriptor");
+  $lazy[64] as never;
 export let validateGetApiGatewayIpStrategiesArgs: $getApiGatewayIpStrategies["validateGetApiGatewayIpStrategiesArgs"] =
-  $getApiGatewayIpStrategies.function("validateGetApiGatewayIpStrategiesArgs");
+  $lazy[65] as never;
 export type {
   GetApiGatewayIpStrategiesArgs,
   GetApiGatewayIpStrategiesResult,
 } from "./lookups/getApiGatewayIpStrategies.js";
 
 type $getApiGatewayPlugins = typeof import("./lookups/getApiGatewayPlugins.js");
-const $getApiGatewayPlugins = load<$getApiGatewayPlugins>("./lookups/getApiGatewayPlugins.js");
-export let getApiGatewayPlugins: $getApiGatewayPlugins["getApiGatewayPlugins"] =
-  $getApiGatewayPlugins.function("getApiGatewayPlugins");
-export let getApiGatewayPluginsDescriptor: $getApiGatewayPlugins["getApiGatewayPluginsDescriptor"] =
-  $getApiGatewayPlugins.value("getApiGatewayPluginsDescriptor");
+export let getApiGatewayPlugins: $getApiGatewayPlugins["getApiGatewayPlugins"] = $lazy[66] as never;
+export let getApiGatewayPluginsDescriptor: $getApiGatewayPlugins["getApiGatewayPluginsDescriptor"] = $lazy[67] as never;
 export let validateGetApiGatewayPluginsArgs: $getApiGatewayPlugins["validateGetApiGatewayPluginsArgs"] =
-  $getApiGatewayPlugins.function("validateGetApiGatewayPluginsArgs");
+  $lazy[68] as never;
 export type { GetApiGatewayPluginsArgs, GetApiGatewayPluginsResult } from "./lookups/getApiGatewayPlugins.js";
 
 type $getApiGatewayServiceEnvironmentList = typeof import("./lookups/getApiGatewayServiceEnvironmentList.js");
-const $getApiGatewayServiceEnvironmentList = load<$getApiGatewayServiceEnvironmentList>(
-  "./lookups/getApiGatewayServiceEnvironmentList.js",
-);
 export let getApiGatewayServiceEnvironmentList: $getApiGatewayServiceEnvironmentList["getApiGatewayServiceEnvironmentList"] =
-  $getApiGatewayServiceEnvironmentList.function("getApiGatewayServiceEnvironmentList");
+  $lazy[69] as never;
 export let getApiGatewayServiceEnvironmentListDescriptor: $getApiGatewayServiceEnvironmentList["getApiGatewayServiceEnvironmentListDescriptor"] =
-  $getApiGatewayServiceEnvironmentList.value("getApiGatewayServiceEnvironmentListDescriptor");
+  $lazy[70] as never;
 export let validateGetApiGatewayServiceEnvironmentListArgs: $getApiGatewayServiceEnvironmentList["validateGetApiGatewayServiceEnvironmentListArgs"] =
-  $getApiGatewayServiceEnvironmentList.function("validateGetApiGatewayServiceEnvironmentListArgs");
+  $lazy[71] as never;
 export type {
   GetApiGatewayServiceEnvironmentListArgs,
   GetApiGatewayServiceEnvironmentListResult,
 } from "./lookups/getApiGatewayServiceEnvironmentList.js";
 
 type $getApiGatewayServiceReleaseVersions = typeof import("./lookups/getApiGatewayServiceReleaseVersions.js");
-const $getApiGatewayServiceReleaseVersions = load<$getApiGatewayServiceReleaseVersions>(
-  "./lookups/getApiGatewayServiceReleaseVersions.js",
-);
 export let getApiGatewayServiceReleaseVersions: $getApiGatewayServiceReleaseVersions["getApiGatewayServiceReleaseVersions"] =
-  $getApiGatewayServiceReleaseVersions.function("getApiGatewayServiceReleaseVersions");
+  $lazy[72] as never;
 export let getApiGatewayServiceReleaseVersionsDescriptor: $getApiGatewayServiceReleaseVersions["getApiGatewayServiceReleaseVersionsDescriptor"] =
-  $getApiGatewayServiceReleaseVersions.value("getApiGatewayServiceReleaseVersionsDescriptor");
+  $lazy[73] as never;
 export let validateGetApiGatewayServiceReleaseVersionsArgs: $getApiGatewayServiceReleaseVersions["validateGetApiGatewayServiceReleaseVersionsArgs"] =
-  $getApiGatewayServiceReleaseVersions.function("validateGetApiGatewayServiceReleaseVersionsArgs");
+  $lazy[74] as never;
 export type {
   GetApiGatewayServiceReleaseVersionsArgs,
   GetApiGatewayServiceReleaseVersionsResult,
 } from "./lookups/getApiGatewayServiceReleaseVersions.js";
 
 type $apiGatewayApi = typeof import("./resources/apiGatewayApi.js");
-const $apiGatewayApi = load<$apiGatewayApi>("./resources/apiGatewayApi.js");
-export let ApiGatewayApi: $apiGatewayApi["ApiGatewayApi"] = $apiGatewayApi.function("ApiGatewayApi");
+export let ApiGatewayApi: $apiGatewayApi["ApiGatewayApi"] = $lazy[75] as never;
 export type ApiGatewayApi = import("./resources/apiGatewayApi.js").ApiGatewayApi;
-export let apiGatewayApiDescriptor: $apiGatewayApi["apiGatewayApiDescriptor"] =
-  $apiGatewayApi.value("apiGatewayApiDescriptor");
-export let validateApiGatewayApiArgs: $apiGatewayApi["validateApiGatewayApiArgs"] =
-  $apiGatewayApi.function("validateApiGatewayApiArgs");
+export let apiGatewayApiDescriptor: $apiGatewayApi["apiGatewayApiDescriptor"] = $lazy[76] as never;
+export let validateApiGatewayApiArgs: $apiGatewayApi["validateApiGatewayApiArgs"] = $lazy[77] as never;
 export type {
   ApiGatewayApiArgs,
   ApiGatewayApiInputs,
@@ -467,13 +531,10 @@ export type {
 } from "./resources/apiGatewayApi.js";
 
 type $apiGatewayApiApp = typeof import("./resources/apiGatewayApiApp.js");
-const $apiGatewayApiApp = load<$apiGatewayApiApp>("./resources/apiGatewayApiApp.js");
-export let ApiGatewayApiApp: $apiGatewayApiApp["ApiGatewayApiApp"] = $apiGatewayApiApp.function("ApiGatewayApiApp");
+export let ApiGatewayApiApp: $apiGatewayApiApp["ApiGatewayApiApp"] = $lazy[78] as never;
 export type ApiGatewayApiApp = import("./resources/apiGatewayApiApp.js").ApiGatewayApiApp;
-export let apiGatewayApiAppDescriptor: $apiGatewayApiApp["apiGatewayApiAppDescriptor"] =
-  $apiGatewayApiApp.value("apiGatewayApiAppDescriptor");
-export let validateApiGatewayApiAppArgs: $apiGatewayApiApp["validateApiGatewayApiAppArgs"] =
-  $apiGatewayApiApp.function("validateApiGatewayApiAppArgs");
+export let apiGatewayApiAppDescriptor: $apiGatewayApiApp["apiGatewayApiAppDescriptor"] = $lazy[79] as never;
+export let validateApiGatewayApiAppArgs: $apiGatewayApiApp["validateApiGatewayApiAppArgs"] = $lazy[80] as never;
 export type {
   ApiGatewayApiAppArgs,
   ApiGatewayApiAppInputs,
@@ -482,13 +543,10 @@ export type {
 } from "./resources/apiGatewayApiApp.js";
 
 type $apiGatewayApiKey = typeof import("./resources/apiGatewayApiKey.js");
-const $apiGatewayApiKey = load<$apiGatewayApiKey>("./resources/apiGatewayApiKey.js");
-export let ApiGatewayApiKey: $apiGatewayApiKey["ApiGatewayApiKey"] = $apiGatewayApiKey.function("ApiGatewayApiKey");
+export let ApiGatewayApiKey: $apiGatewayApiKey["ApiGatewayApiKey"] = $lazy[81] as never;
 export type ApiGatewayApiKey = import("./resources/apiGatewayApiKey.js").ApiGatewayApiKey;
-export let apiGatewayApiKeyDescriptor: $apiGatewayApiKey["apiGatewayApiKeyDescriptor"] =
-  $apiGatewayApiKey.value("apiGatewayApiKeyDescriptor");
-export let validateApiGatewayApiKeyArgs: $apiGatewayApiKey["validateApiGatewayApiKeyArgs"] =
-  $apiGatewayApiKey.function("validateApiGatewayApiKeyArgs");
+export let apiGatewayApiKeyDescriptor: $apiGatewayApiKey["apiGatewayApiKeyDescriptor"] = $lazy[82] as never;
+export let validateApiGatewayApiKeyArgs: $apiGatewayApiKey["validateApiGatewayApiKeyArgs"] = $lazy[83] as never;
 export type {
   ApiGatewayApiKeyArgs,
   ApiGatewayApiKeyInputs,
@@ -497,14 +555,12 @@ export type {
 } from "./resources/apiGatewayApiKey.js";
 
 type $apiGatewayCustomDomain = typeof import("./resources/apiGatewayCustomDomain.js");
-const $apiGatewayCustomDomain = load<$apiGatewayCustomDomain>("./resources/apiGatewayCustomDomain.js");
-export let ApiGatewayCustomDomain: $apiGatewayCustomDomain["ApiGatewayCustomDomain"] =
-  $apiGatewayCustomDomain.function("ApiGatewayCustomDomain");
+export let ApiGatewayCustomDomain: $apiGatewayCustomDomain["ApiGatewayCustomDomain"] = $lazy[84] as never;
 export type ApiGatewayCustomDomain = import("./resources/apiGatewayCustomDomain.js").ApiGatewayCustomDomain;
 export let apiGatewayCustomDomainDescriptor: $apiGatewayCustomDomain["apiGatewayCustomDomainDescriptor"] =
-  $apiGatewayCustomDomain.value("apiGatewayCustomDomainDescriptor");
+  $lazy[85] as never;
 export let validateApiGatewayCustomDomainArgs: $apiGatewayCustomDomain["validateApiGatewayCustomDomainArgs"] =
-  $apiGatewayCustomDomain.function("validateApiGatewayCustomDomainArgs");
+  $lazy[86] as never;
 export type {
   ApiGatewayCustomDomainArgs,
   ApiGatewayCustomDomainInputs,
@@ -513,14 +569,11 @@ export type {
 } from "./resources/apiGatewayCustomDomain.js";
 
 type $apiGatewayIpStrategy = typeof import("./resources/apiGatewayIpStrategy.js");
-const $apiGatewayIpStrategy = load<$apiGatewayIpStrategy>("./resources/apiGatewayIpStrategy.js");
-export let ApiGatewayIpStrategy: $apiGatewayIpStrategy["ApiGatewayIpStrategy"] =
-  $apiGatewayIpStrategy.function("ApiGatewayIpStrategy");
+export let ApiGatewayIpStrategy: $apiGatewayIpStrategy["ApiGatewayIpStrategy"] = $lazy[87] as never;
 export type ApiGatewayIpStrategy = import("./resources/apiGatewayIpStrategy.js").ApiGatewayIpStrategy;
-export let apiGatewayIpStrategyDescriptor: $apiGatewayIpStrategy["apiGatewayIpStrategyDescriptor"] =
-  $apiGatewayIpStrategy.value("apiGatewayIpStrategyDescriptor");
+export let apiGatewayIpStrategyDescriptor: $apiGatewayIpStrategy["apiGatewayIpStrategyDescriptor"] = $lazy[88] as never;
 export let validateApiGatewayIpStrategyArgs: $apiGatewayIpStrategy["validateApiGatewayIpStrategyArgs"] =
-  $apiGatewayIpStrategy.function("validateApiGatewayIpStrategyArgs");
+  $lazy[89] as never;
 export type {
   ApiGatewayIpStrategyArgs,
   ApiGatewayIpStrategyInputs,
@@ -529,13 +582,10 @@ export type {
 } from "./resources/apiGatewayIpStrategy.js";
 
 type $apiGatewayPlugin = typeof import("./resources/apiGatewayPlugin.js");
-const $apiGatewayPlugin = load<$apiGatewayPlugin>("./resources/apiGatewayPlugin.js");
-export let ApiGatewayPlugin: $apiGatewayPlugin["ApiGatewayPlugin"] = $apiGatewayPlugin.function("ApiGatewayPlugin");
+export let ApiGatewayPlugin: $apiGatewayPlugin["ApiGatewayPlugin"] = $lazy[90] as never;
 export type ApiGatewayPlugin = import("./resources/apiGatewayPlugin.js").ApiGatewayPlugin;
-export let apiGatewayPluginDescriptor: $apiGatewayPlugin["apiGatewayPluginDescriptor"] =
-  $apiGatewayPlugin.value("apiGatewayPluginDescriptor");
-export let validateApiGatewayPluginArgs: $apiGatewayPlugin["validateApiGatewayPluginArgs"] =
-  $apiGatewayPlugin.function("validateApiGatewayPluginArgs");
+export let apiGatewayPluginDescriptor: $apiGatewayPlugin["apiGatewayPluginDescriptor"] = $lazy[91] as never;
+export let validateApiGatewayPluginArgs: $apiGatewayPlugin["validateApiGatewayPluginArgs"] = $lazy[92] as never;
 export type {
   ApiGatewayPluginArgs,
   ApiGatewayPluginInputs,
@@ -544,14 +594,10 @@ export type {
 } from "./resources/apiGatewayPlugin.js";
 
 type $apiGatewayService = typeof import("./resources/apiGatewayService.js");
-const $apiGatewayService = load<$apiGatewayService>("./resources/apiGatewayService.js");
-export let ApiGatewayService: $apiGatewayService["ApiGatewayService"] =
-  $apiGatewayService.function("ApiGatewayService");
+export let ApiGatewayService: $apiGatewayService["ApiGatewayService"] = $lazy[93] as never;
 export type ApiGatewayService = import("./resources/apiGatewayService.js").ApiGatewayService;
-export let apiGatewayServiceDescriptor: $apiGatewayService["apiGatewayServiceDescriptor"] =
-  $apiGatewayService.value("apiGatewayServiceDescriptor");
-export let validateApiGatewayServiceArgs: $apiGatewayService["validateApiGatewayServiceArgs"] =
-  $apiGatewayService.function("validateApiGatewayServiceArgs");
+export let apiGatewayServiceDescriptor: $apiGatewayService["apiGatewayServiceDescriptor"] = $lazy[94] as never;
+export let validateApiGatewayServiceArgs: $apiGatewayService["validateApiGatewayServiceArgs"] = $lazy[95] as never;
 export type {
   ApiGatewayServiceArgs,
   ApiGatewayServiceInputs,
@@ -560,14 +606,12 @@ export type {
 } from "./resources/apiGatewayService.js";
 
 type $apiGatewayServiceRelease = typeof import("./resources/apiGatewayServiceRelease.js");
-const $apiGatewayServiceRelease = load<$apiGatewayServiceRelease>("./resources/apiGatewayServiceRelease.js");
-export let ApiGatewayServiceRelease: $apiGatewayServiceRelease["ApiGatewayServiceRelease"] =
-  $apiGatewayServiceRelease.function("ApiGatewayServiceRelease");
+export let ApiGatewayServiceRelease: $apiGatewayServiceRelease["ApiGatewayServiceRelease"] = $lazy[96] as never;
 export type ApiGatewayServiceRelease = import("./resources/apiGatewayServiceRelease.js").ApiGatewayServiceRelease;
 export let apiGatewayServiceReleaseDescriptor: $apiGatewayServiceRelease["apiGatewayServiceReleaseDescriptor"] =
-  $apiGatewayServiceRelease.value("apiGatewayServiceReleaseDescriptor");
+  $lazy[97] as never;
 export let validateApiGatewayServiceReleaseArgs: $apiGatewayServiceRelease["validateApiGatewayServiceReleaseArgs"] =
-  $apiGatewayServiceRelease.function("validateApiGatewayServiceReleaseArgs");
+  $lazy[98] as never;
 export type {
   ApiGatewayServiceReleaseArgs,
   ApiGatewayServiceReleaseInputs,
@@ -576,14 +620,11 @@ export type {
 } from "./resources/apiGatewayServiceRelease.js";
 
 type $apiGatewayUsagePlan = typeof import("./resources/apiGatewayUsagePlan.js");
-const $apiGatewayUsagePlan = load<$apiGatewayUsagePlan>("./resources/apiGatewayUsagePlan.js");
-export let ApiGatewayUsagePlan: $apiGatewayUsagePlan["ApiGatewayUsagePlan"] =
-  $apiGatewayUsagePlan.function("ApiGatewayUsagePlan");
+export let ApiGatewayUsagePlan: $apiGatewayUsagePlan["ApiGatewayUsagePlan"] = $lazy[99] as never;
 export type ApiGatewayUsagePlan = import("./resources/apiGatewayUsagePlan.js").ApiGatewayUsagePlan;
-export let apiGatewayUsagePlanDescriptor: $apiGatewayUsagePlan["apiGatewayUsagePlanDescriptor"] =
-  $apiGatewayUsagePlan.value("apiGatewayUsagePlanDescriptor");
+export let apiGatewayUsagePlanDescriptor: $apiGatewayUsagePlan["apiGatewayUsagePlanDescriptor"] = $lazy[100] as never;
 export let validateApiGatewayUsagePlanArgs: $apiGatewayUsagePlan["validateApiGatewayUsagePlanArgs"] =
-  $apiGatewayUsagePlan.function("validateApiGatewayUsagePlanArgs");
+  $lazy[101] as never;
 export type {
   ApiGatewayUsagePlanArgs,
   ApiGatewayUsagePlanInputs,
@@ -592,17 +633,14 @@ export type {
 } from "./resources/apiGatewayUsagePlan.js";
 
 type $apiGatewayUsagePlanAttachment = typeof import("./resources/apiGatewayUsagePlanAttachment.js");
-const $apiGatewayUsagePlanAttachment = load<$apiGatewayUsagePlanAttachment>(
-  "./resources/apiGatewayUsagePlanAttachment.js",
-);
 export let ApiGatewayUsagePlanAttachment: $apiGatewayUsagePlanAttachment["ApiGatewayUsagePlanAttachment"] =
-  $apiGatewayUsagePlanAttachment.function("ApiGatewayUsagePlanAttachment");
+  $lazy[102] as never;
 export type ApiGatewayUsagePlanAttachment =
   import("./resources/apiGatewayUsagePlanAttachment.js").ApiGatewayUsagePlanAttachment;
 export let apiGatewayUsagePlanAttachmentDescriptor: $apiGatewayUsagePlanAttachment["apiGatewayUsagePlanAttachmentDescriptor"] =
-  $apiGatewayUsagePlanAttachment.value("apiGatewayUsagePlanAttachmentDescriptor");
+  $lazy[103] as never;
 export let validateApiGatewayUsagePlanAttachmentArgs: $apiGatewayUsagePlanAttachment["validateApiGatewayUsagePlanAttachmentArgs"] =
-  $apiGatewayUsagePlanAttachment.function("validateApiGatewayUsagePlanAttachmentArgs");
+  $lazy[104] as never;
 export type {
   ApiGatewayUsagePlanAttachmentArgs,
   ApiGatewayUsagePlanAttachmentInputs,
@@ -611,356 +649,254 @@ export type {
 } from "./resources/apiGatewayUsagePlanAttachment.js";
 
 type $addressTemplate = typeof import("./types/addressTemplate.js");
-const $addressTemplate = load<$addressTemplate>("./types/addressTemplate.js");
-export let addressTemplateType: $addressTemplate["addressTemplateType"] = $addressTemplate.value("addressTemplateType");
+export let addressTemplateType: $addressTemplate["addressTemplateType"] = $lazy[105] as never;
 export type { AddressTemplate } from "./types/addressTemplate.js";
 
 type $addressTemplateGroup = typeof import("./types/addressTemplateGroup.js");
-const $addressTemplateGroup = load<$addressTemplateGroup>("./types/addressTemplateGroup.js");
-export let addressTemplateGroupType: $addressTemplateGroup["addressTemplateGroupType"] =
-  $addressTemplateGroup.value("addressTemplateGroupType");
+export let addressTemplateGroupType: $addressTemplateGroup["addressTemplateGroupType"] = $lazy[106] as never;
 export type { AddressTemplateGroup } from "./types/addressTemplateGroup.js";
 
 type $antiddosBgpInstance = typeof import("./types/antiddosBgpInstance.js");
-const $antiddosBgpInstance = load<$antiddosBgpInstance>("./types/antiddosBgpInstance.js");
-export let antiddosBgpInstanceType: $antiddosBgpInstance["antiddosBgpInstanceType"] =
-  $antiddosBgpInstance.value("antiddosBgpInstanceType");
+export let antiddosBgpInstanceType: $antiddosBgpInstance["antiddosBgpInstanceType"] = $lazy[107] as never;
 export type { AntiddosBgpInstance } from "./types/antiddosBgpInstance.js";
 
 type $antiddosBgpInstanceChargePrepaid = typeof import("./types/antiddosBgpInstanceChargePrepaid.js");
-const $antiddosBgpInstanceChargePrepaid = load<$antiddosBgpInstanceChargePrepaid>(
-  "./types/antiddosBgpInstanceChargePrepaid.js",
-);
 export let antiddosBgpInstanceChargePrepaidType: $antiddosBgpInstanceChargePrepaid["antiddosBgpInstanceChargePrepaidType"] =
-  $antiddosBgpInstanceChargePrepaid.value("antiddosBgpInstanceChargePrepaidType");
+  $lazy[108] as never;
 export type { AntiddosBgpInstanceChargePrepaid } from "./types/antiddosBgpInstanceChargePrepaid.js";
 
 type $antiddosDdosEvent = typeof import("./types/antiddosDdosEvent.js");
-const $antiddosDdosEvent = load<$antiddosDdosEvent>("./types/antiddosDdosEvent.js");
-export let antiddosDdosEventType: $antiddosDdosEvent["antiddosDdosEventType"] =
-  $antiddosDdosEvent.value("antiddosDdosEventType");
+export let antiddosDdosEventType: $antiddosDdosEvent["antiddosDdosEventType"] = $lazy[109] as never;
 export type { AntiddosDdosEvent } from "./types/antiddosDdosEvent.js";
 
 type $antiddosEnterprisePackageConfig = typeof import("./types/antiddosEnterprisePackageConfig.js");
-const $antiddosEnterprisePackageConfig = load<$antiddosEnterprisePackageConfig>(
-  "./types/antiddosEnterprisePackageConfig.js",
-);
 export let antiddosEnterprisePackageConfigType: $antiddosEnterprisePackageConfig["antiddosEnterprisePackageConfigType"] =
-  $antiddosEnterprisePackageConfig.value("antiddosEnterprisePackageConfigType");
+  $lazy[110] as never;
 export type { AntiddosEnterprisePackageConfig } from "./types/antiddosEnterprisePackageConfig.js";
 
 type $antiddosLayer4Listener = typeof import("./types/antiddosLayer4Listener.js");
-const $antiddosLayer4Listener = load<$antiddosLayer4Listener>("./types/antiddosLayer4Listener.js");
-export let antiddosLayer4ListenerType: $antiddosLayer4Listener["antiddosLayer4ListenerType"] =
-  $antiddosLayer4Listener.value("antiddosLayer4ListenerType");
+export let antiddosLayer4ListenerType: $antiddosLayer4Listener["antiddosLayer4ListenerType"] = $lazy[111] as never;
 export type { AntiddosLayer4Listener } from "./types/antiddosLayer4Listener.js";
 
 type $antiddosLayer7Listener = typeof import("./types/antiddosLayer7Listener.js");
-const $antiddosLayer7Listener = load<$antiddosLayer7Listener>("./types/antiddosLayer7Listener.js");
-export let antiddosLayer7ListenerType: $antiddosLayer7Listener["antiddosLayer7ListenerType"] =
-  $antiddosLayer7Listener.value("antiddosLayer7ListenerType");
+export let antiddosLayer7ListenerType: $antiddosLayer7Listener["antiddosLayer7ListenerType"] = $lazy[112] as never;
 export type { AntiddosLayer7Listener } from "./types/antiddosLayer7Listener.js";
 
 type $antiddosProxyType = typeof import("./types/antiddosProxyType.js");
-const $antiddosProxyType = load<$antiddosProxyType>("./types/antiddosProxyType.js");
-export let antiddosProxyTypeType: $antiddosProxyType["antiddosProxyTypeType"] =
-  $antiddosProxyType.value("antiddosProxyTypeType");
+export let antiddosProxyTypeType: $antiddosProxyType["antiddosProxyTypeType"] = $lazy[113] as never;
 export type { AntiddosProxyType } from "./types/antiddosProxyType.js";
 
 type $antiddosStandardPackageConfig = typeof import("./types/antiddosStandardPackageConfig.js");
-const $antiddosStandardPackageConfig = load<$antiddosStandardPackageConfig>("./types/antiddosStandardPackageConfig.js");
 export let antiddosStandardPackageConfigType: $antiddosStandardPackageConfig["antiddosStandardPackageConfigType"] =
-  $antiddosStandardPackageConfig.value("antiddosStandardPackageConfigType");
+  $lazy[114] as never;
 export type { AntiddosStandardPackageConfig } from "./types/antiddosStandardPackageConfig.js";
 
 type $antiddosStandardPlusPackageConfig = typeof import("./types/antiddosStandardPlusPackageConfig.js");
-const $antiddosStandardPlusPackageConfig = load<$antiddosStandardPlusPackageConfig>(
-  "./types/antiddosStandardPlusPackageConfig.js",
-);
 export let antiddosStandardPlusPackageConfigType: $antiddosStandardPlusPackageConfig["antiddosStandardPlusPackageConfigType"] =
-  $antiddosStandardPlusPackageConfig.value("antiddosStandardPlusPackageConfigType");
+  $lazy[115] as never;
 export type { AntiddosStandardPlusPackageConfig } from "./types/antiddosStandardPlusPackageConfig.js";
 
 type $apiGatewayApiAppApiBinding = typeof import("./types/apiGatewayApiAppApiBinding.js");
-const $apiGatewayApiAppApiBinding = load<$apiGatewayApiAppApiBinding>("./types/apiGatewayApiAppApiBinding.js");
 export let apiGatewayApiAppApiBindingType: $apiGatewayApiAppApiBinding["apiGatewayApiAppApiBindingType"] =
-  $apiGatewayApiAppApiBinding.value("apiGatewayApiAppApiBindingType");
+  $lazy[116] as never;
 export type { ApiGatewayApiAppApiBinding } from "./types/apiGatewayApiAppApiBinding.js";
 
 type $apiGatewayApiAppApiInfo = typeof import("./types/apiGatewayApiAppApiInfo.js");
-const $apiGatewayApiAppApiInfo = load<$apiGatewayApiAppApiInfo>("./types/apiGatewayApiAppApiInfo.js");
-export let apiGatewayApiAppApiInfoType: $apiGatewayApiAppApiInfo["apiGatewayApiAppApiInfoType"] =
-  $apiGatewayApiAppApiInfo.value("apiGatewayApiAppApiInfoType");
+export let apiGatewayApiAppApiInfoType: $apiGatewayApiAppApiInfo["apiGatewayApiAppApiInfoType"] = $lazy[117] as never;
 export type { ApiGatewayApiAppApiInfo } from "./types/apiGatewayApiAppApiInfo.js";
 
 type $apiGatewayApiAppApiServiceParameter = typeof import("./types/apiGatewayApiAppApiServiceParameter.js");
-const $apiGatewayApiAppApiServiceParameter = load<$apiGatewayApiAppApiServiceParameter>(
-  "./types/apiGatewayApiAppApiServiceParameter.js",
-);
 export let apiGatewayApiAppApiServiceParameterType: $apiGatewayApiAppApiServiceParameter["apiGatewayApiAppApiServiceParameterType"] =
-  $apiGatewayApiAppApiServiceParameter.value("apiGatewayApiAppApiServiceParameterType");
+  $lazy[118] as never;
 export type { ApiGatewayApiAppApiServiceParameter } from "./types/apiGatewayApiAppApiServiceParameter.js";
 
 type $apiGatewayApiAppServiceApi = typeof import("./types/apiGatewayApiAppServiceApi.js");
-const $apiGatewayApiAppServiceApi = load<$apiGatewayApiAppServiceApi>("./types/apiGatewayApiAppServiceApi.js");
 export let apiGatewayApiAppServiceApiType: $apiGatewayApiAppServiceApi["apiGatewayApiAppServiceApiType"] =
-  $apiGatewayApiAppServiceApi.value("apiGatewayApiAppServiceApiType");
+  $lazy[119] as never;
 export type { ApiGatewayApiAppServiceApi } from "./types/apiGatewayApiAppServiceApi.js";
 
 type $apiGatewayApiAppServiceUsagePlan = typeof import("./types/apiGatewayApiAppServiceUsagePlan.js");
-const $apiGatewayApiAppServiceUsagePlan = load<$apiGatewayApiAppServiceUsagePlan>(
-  "./types/apiGatewayApiAppServiceUsagePlan.js",
-);
 export let apiGatewayApiAppServiceUsagePlanType: $apiGatewayApiAppServiceUsagePlan["apiGatewayApiAppServiceUsagePlanType"] =
-  $apiGatewayApiAppServiceUsagePlan.value("apiGatewayApiAppServiceUsagePlanType");
+  $lazy[120] as never;
 export type { ApiGatewayApiAppServiceUsagePlan } from "./types/apiGatewayApiAppServiceUsagePlan.js";
 
 type $apiGatewayApiAppSummary = typeof import("./types/apiGatewayApiAppSummary.js");
-const $apiGatewayApiAppSummary = load<$apiGatewayApiAppSummary>("./types/apiGatewayApiAppSummary.js");
-export let apiGatewayApiAppSummaryType: $apiGatewayApiAppSummary["apiGatewayApiAppSummaryType"] =
-  $apiGatewayApiAppSummary.value("apiGatewayApiAppSummaryType");
+export let apiGatewayApiAppSummaryType: $apiGatewayApiAppSummary["apiGatewayApiAppSummaryType"] = $lazy[121] as never;
 export type { ApiGatewayApiAppSummary } from "./types/apiGatewayApiAppSummary.js";
 
 type $apiGatewayApiCosConfig = typeof import("./types/apiGatewayApiCosConfig.js");
-const $apiGatewayApiCosConfig = load<$apiGatewayApiCosConfig>("./types/apiGatewayApiCosConfig.js");
-export let apiGatewayApiCosConfigType: $apiGatewayApiCosConfig["apiGatewayApiCosConfigType"] =
-  $apiGatewayApiCosConfig.value("apiGatewayApiCosConfigType");
+export let apiGatewayApiCosConfigType: $apiGatewayApiCosConfig["apiGatewayApiCosConfigType"] = $lazy[122] as never;
 export type { ApiGatewayApiCosConfig, ApiGatewayApiCosConfigArgs } from "./types/apiGatewayApiCosConfig.js";
 
 type $apiGatewayApiDetail = typeof import("./types/apiGatewayApiDetail.js");
-const $apiGatewayApiDetail = load<$apiGatewayApiDetail>("./types/apiGatewayApiDetail.js");
-export let apiGatewayApiDetailType: $apiGatewayApiDetail["apiGatewayApiDetailType"] =
-  $apiGatewayApiDetail.value("apiGatewayApiDetailType");
+export let apiGatewayApiDetailType: $apiGatewayApiDetail["apiGatewayApiDetailType"] = $lazy[123] as never;
 export type { ApiGatewayApiDetail } from "./types/apiGatewayApiDetail.js";
 
 type $apiGatewayApiDoc = typeof import("./types/apiGatewayApiDoc.js");
-const $apiGatewayApiDoc = load<$apiGatewayApiDoc>("./types/apiGatewayApiDoc.js");
-export let apiGatewayApiDocType: $apiGatewayApiDoc["apiGatewayApiDocType"] =
-  $apiGatewayApiDoc.value("apiGatewayApiDocType");
+export let apiGatewayApiDocType: $apiGatewayApiDoc["apiGatewayApiDocType"] = $lazy[124] as never;
 export type { ApiGatewayApiDoc } from "./types/apiGatewayApiDoc.js";
 
 type $apiGatewayApiKeyInfo = typeof import("./types/apiGatewayApiKeyInfo.js");
-const $apiGatewayApiKeyInfo = load<$apiGatewayApiKeyInfo>("./types/apiGatewayApiKeyInfo.js");
-export let apiGatewayApiKeyInfoType: $apiGatewayApiKeyInfo["apiGatewayApiKeyInfoType"] =
-  $apiGatewayApiKeyInfo.value("apiGatewayApiKeyInfoType");
+export let apiGatewayApiKeyInfoType: $apiGatewayApiKeyInfo["apiGatewayApiKeyInfoType"] = $lazy[125] as never;
 export type { ApiGatewayApiKeyInfo } from "./types/apiGatewayApiKeyInfo.js";
 
 type $apiGatewayApiPlugin = typeof import("./types/apiGatewayApiPlugin.js");
-const $apiGatewayApiPlugin = load<$apiGatewayApiPlugin>("./types/apiGatewayApiPlugin.js");
-export let apiGatewayApiPluginType: $apiGatewayApiPlugin["apiGatewayApiPluginType"] =
-  $apiGatewayApiPlugin.value("apiGatewayApiPluginType");
+export let apiGatewayApiPluginType: $apiGatewayApiPlugin["apiGatewayApiPluginType"] = $lazy[126] as never;
 export type { ApiGatewayApiPlugin } from "./types/apiGatewayApiPlugin.js";
 
 type $apiGatewayApiTag = typeof import("./types/apiGatewayApiTag.js");
-const $apiGatewayApiTag = load<$apiGatewayApiTag>("./types/apiGatewayApiTag.js");
-export let apiGatewayApiTagType: $apiGatewayApiTag["apiGatewayApiTagType"] =
-  $apiGatewayApiTag.value("apiGatewayApiTagType");
+export let apiGatewayApiTagType: $apiGatewayApiTag["apiGatewayApiTagType"] = $lazy[127] as never;
 export type { ApiGatewayApiTag } from "./types/apiGatewayApiTag.js";
 
 type $apiGatewayApiTargetService = typeof import("./types/apiGatewayApiTargetService.js");
-const $apiGatewayApiTargetService = load<$apiGatewayApiTargetService>("./types/apiGatewayApiTargetService.js");
 export let apiGatewayApiTargetServiceType: $apiGatewayApiTargetService["apiGatewayApiTargetServiceType"] =
-  $apiGatewayApiTargetService.value("apiGatewayApiTargetServiceType");
+  $lazy[128] as never;
 export type { ApiGatewayApiTargetService, ApiGatewayApiTargetServiceArgs } from "./types/apiGatewayApiTargetService.js";
 
 type $apiGatewayApiUsagePlan = typeof import("./types/apiGatewayApiUsagePlan.js");
-const $apiGatewayApiUsagePlan = load<$apiGatewayApiUsagePlan>("./types/apiGatewayApiUsagePlan.js");
-export let apiGatewayApiUsagePlanType: $apiGatewayApiUsagePlan["apiGatewayApiUsagePlanType"] =
-  $apiGatewayApiUsagePlan.value("apiGatewayApiUsagePlanType");
+export let apiGatewayApiUsagePlanType: $apiGatewayApiUsagePlan["apiGatewayApiUsagePlanType"] = $lazy[129] as never;
 export type { ApiGatewayApiUsagePlan } from "./types/apiGatewayApiUsagePlan.js";
 
 type $apiGatewayBase64EncodedTriggerRule = typeof import("./types/apiGatewayBase64EncodedTriggerRule.js");
-const $apiGatewayBase64EncodedTriggerRule = load<$apiGatewayBase64EncodedTriggerRule>(
-  "./types/apiGatewayBase64EncodedTriggerRule.js",
-);
 export let apiGatewayBase64EncodedTriggerRuleType: $apiGatewayBase64EncodedTriggerRule["apiGatewayBase64EncodedTriggerRuleType"] =
-  $apiGatewayBase64EncodedTriggerRule.value("apiGatewayBase64EncodedTriggerRuleType");
+  $lazy[130] as never;
 export type { ApiGatewayBase64EncodedTriggerRule } from "./types/apiGatewayBase64EncodedTriggerRule.js";
 
 type $apiGatewayBindApiAppsStatusFilter = typeof import("./types/apiGatewayBindApiAppsStatusFilter.js");
-const $apiGatewayBindApiAppsStatusFilter = load<$apiGatewayBindApiAppsStatusFilter>(
-  "./types/apiGatewayBindApiAppsStatusFilter.js",
-);
 export let apiGatewayBindApiAppsStatusFilterType: $apiGatewayBindApiAppsStatusFilter["apiGatewayBindApiAppsStatusFilterType"] =
-  $apiGatewayBindApiAppsStatusFilter.value("apiGatewayBindApiAppsStatusFilterType");
+  $lazy[131] as never;
 export type {
   ApiGatewayBindApiAppsStatusFilter,
   ApiGatewayBindApiAppsStatusFilterArgs,
 } from "./types/apiGatewayBindApiAppsStatusFilter.js";
 
 type $apiGatewayBindApiAppsStatusResult = typeof import("./types/apiGatewayBindApiAppsStatusResult.js");
-const $apiGatewayBindApiAppsStatusResult = load<$apiGatewayBindApiAppsStatusResult>(
-  "./types/apiGatewayBindApiAppsStatusResult.js",
-);
 export let apiGatewayBindApiAppsStatusResultType: $apiGatewayBindApiAppsStatusResult["apiGatewayBindApiAppsStatusResultType"] =
-  $apiGatewayBindApiAppsStatusResult.value("apiGatewayBindApiAppsStatusResultType");
+  $lazy[132] as never;
 export type { ApiGatewayBindApiAppsStatusResult } from "./types/apiGatewayBindApiAppsStatusResult.js";
 
 type $apiGatewayCustomerDomain = typeof import("./types/apiGatewayCustomerDomain.js");
-const $apiGatewayCustomerDomain = load<$apiGatewayCustomerDomain>("./types/apiGatewayCustomerDomain.js");
 export let apiGatewayCustomerDomainType: $apiGatewayCustomerDomain["apiGatewayCustomerDomainType"] =
-  $apiGatewayCustomerDomain.value("apiGatewayCustomerDomainType");
+  $lazy[133] as never;
 export type { ApiGatewayCustomerDomain } from "./types/apiGatewayCustomerDomain.js";
 
 type $apiGatewayIpStrategyBoundApi = typeof import("./types/apiGatewayIpStrategyBoundApi.js");
-const $apiGatewayIpStrategyBoundApi = load<$apiGatewayIpStrategyBoundApi>("./types/apiGatewayIpStrategyBoundApi.js");
 export let apiGatewayIpStrategyBoundApiType: $apiGatewayIpStrategyBoundApi["apiGatewayIpStrategyBoundApiType"] =
-  $apiGatewayIpStrategyBoundApi.value("apiGatewayIpStrategyBoundApiType");
+  $lazy[134] as never;
 export type { ApiGatewayIpStrategyBoundApi } from "./types/apiGatewayIpStrategyBoundApi.js";
 
 type $apiGatewayIpStrategyInfo = typeof import("./types/apiGatewayIpStrategyInfo.js");
-const $apiGatewayIpStrategyInfo = load<$apiGatewayIpStrategyInfo>("./types/apiGatewayIpStrategyInfo.js");
 export let apiGatewayIpStrategyInfoType: $apiGatewayIpStrategyInfo["apiGatewayIpStrategyInfoType"] =
-  $apiGatewayIpStrategyInfo.value("apiGatewayIpStrategyInfoType");
+  $lazy[135] as never;
 export type { ApiGatewayIpStrategyInfo } from "./types/apiGatewayIpStrategyInfo.js";
 
 type $apiGatewayPluginApi = typeof import("./types/apiGatewayPluginApi.js");
-const $apiGatewayPluginApi = load<$apiGatewayPluginApi>("./types/apiGatewayPluginApi.js");
-export let apiGatewayPluginApiType: $apiGatewayPluginApi["apiGatewayPluginApiType"] =
-  $apiGatewayPluginApi.value("apiGatewayPluginApiType");
+export let apiGatewayPluginApiType: $apiGatewayPluginApi["apiGatewayPluginApiType"] = $lazy[136] as never;
 export type { ApiGatewayPluginApi } from "./types/apiGatewayPluginApi.js";
 
 type $apiGatewayRequestConfig = typeof import("./types/apiGatewayRequestConfig.js");
-const $apiGatewayRequestConfig = load<$apiGatewayRequestConfig>("./types/apiGatewayRequestConfig.js");
-export let apiGatewayRequestConfigType: $apiGatewayRequestConfig["apiGatewayRequestConfigType"] =
-  $apiGatewayRequestConfig.value("apiGatewayRequestConfigType");
+export let apiGatewayRequestConfigType: $apiGatewayRequestConfig["apiGatewayRequestConfigType"] = $lazy[137] as never;
 export type { ApiGatewayRequestConfig } from "./types/apiGatewayRequestConfig.js";
 
 type $apiGatewayServiceApi = typeof import("./types/apiGatewayServiceApi.js");
-const $apiGatewayServiceApi = load<$apiGatewayServiceApi>("./types/apiGatewayServiceApi.js");
-export let apiGatewayServiceApiType: $apiGatewayServiceApi["apiGatewayServiceApiType"] =
-  $apiGatewayServiceApi.value("apiGatewayServiceApiType");
+export let apiGatewayServiceApiType: $apiGatewayServiceApi["apiGatewayServiceApiType"] = $lazy[138] as never;
 export type { ApiGatewayServiceApi } from "./types/apiGatewayServiceApi.js";
 
 type $apiGatewayServiceConfig = typeof import("./types/apiGatewayServiceConfig.js");
-const $apiGatewayServiceConfig = load<$apiGatewayServiceConfig>("./types/apiGatewayServiceConfig.js");
-export let apiGatewayServiceConfigType: $apiGatewayServiceConfig["apiGatewayServiceConfigType"] =
-  $apiGatewayServiceConfig.value("apiGatewayServiceConfigType");
+export let apiGatewayServiceConfigType: $apiGatewayServiceConfig["apiGatewayServiceConfigType"] = $lazy[139] as never;
 export type { ApiGatewayServiceConfig } from "./types/apiGatewayServiceConfig.js";
 
 type $apiGatewayServiceEnvironment = typeof import("./types/apiGatewayServiceEnvironment.js");
-const $apiGatewayServiceEnvironment = load<$apiGatewayServiceEnvironment>("./types/apiGatewayServiceEnvironment.js");
 export let apiGatewayServiceEnvironmentType: $apiGatewayServiceEnvironment["apiGatewayServiceEnvironmentType"] =
-  $apiGatewayServiceEnvironment.value("apiGatewayServiceEnvironmentType");
+  $lazy[140] as never;
 export type { ApiGatewayServiceEnvironment } from "./types/apiGatewayServiceEnvironment.js";
 
 type $apiGatewayServiceReleaseVersion = typeof import("./types/apiGatewayServiceReleaseVersion.js");
-const $apiGatewayServiceReleaseVersion = load<$apiGatewayServiceReleaseVersion>(
-  "./types/apiGatewayServiceReleaseVersion.js",
-);
 export let apiGatewayServiceReleaseVersionType: $apiGatewayServiceReleaseVersion["apiGatewayServiceReleaseVersionType"] =
-  $apiGatewayServiceReleaseVersion.value("apiGatewayServiceReleaseVersionType");
+  $lazy[141] as never;
 export type { ApiGatewayServiceReleaseVersion } from "./types/apiGatewayServiceReleaseVersion.js";
 
 type $apiGatewayServiceUsagePlan = typeof import("./types/apiGatewayServiceUsagePlan.js");
-const $apiGatewayServiceUsagePlan = load<$apiGatewayServiceUsagePlan>("./types/apiGatewayServiceUsagePlan.js");
 export let apiGatewayServiceUsagePlanType: $apiGatewayServiceUsagePlan["apiGatewayServiceUsagePlanType"] =
-  $apiGatewayServiceUsagePlan.value("apiGatewayServiceUsagePlanType");
+  $lazy[142] as never;
 export type { ApiGatewayServiceUsagePlan } from "./types/apiGatewayServiceUsagePlan.js";
 
 type $apiGatewayUsagePlanAttach = typeof import("./types/apiGatewayUsagePlanAttach.js");
-const $apiGatewayUsagePlanAttach = load<$apiGatewayUsagePlanAttach>("./types/apiGatewayUsagePlanAttach.js");
 export let apiGatewayUsagePlanAttachType: $apiGatewayUsagePlanAttach["apiGatewayUsagePlanAttachType"] =
-  $apiGatewayUsagePlanAttach.value("apiGatewayUsagePlanAttachType");
+  $lazy[143] as never;
 export type { ApiGatewayUsagePlanAttach } from "./types/apiGatewayUsagePlanAttach.js";
 
 type $assumeRole = typeof import("./types/assumeRole.js");
-const $assumeRole = load<$assumeRole>("./types/assumeRole.js");
-export let assumeRoleType: $assumeRole["assumeRoleType"] = $assumeRole.value("assumeRoleType");
+export let assumeRoleType: $assumeRole["assumeRoleType"] = $lazy[144] as never;
 export type { AssumeRole, AssumeRoleArgs } from "./types/assumeRole.js";
 
 type $assumeRoleWithSaml = typeof import("./types/assumeRoleWithSaml.js");
-const $assumeRoleWithSaml = load<$assumeRoleWithSaml>("./types/assumeRoleWithSaml.js");
-export let assumeRoleWithSamlType: $assumeRoleWithSaml["assumeRoleWithSamlType"] =
-  $assumeRoleWithSaml.value("assumeRoleWithSamlType");
+export let assumeRoleWithSamlType: $assumeRoleWithSaml["assumeRoleWithSamlType"] = $lazy[145] as never;
 export type { AssumeRoleWithSaml, AssumeRoleWithSamlArgs } from "./types/assumeRoleWithSaml.js";
 
 type $assumeRoleWithWebIdentity = typeof import("./types/assumeRoleWithWebIdentity.js");
-const $assumeRoleWithWebIdentity = load<$assumeRoleWithWebIdentity>("./types/assumeRoleWithWebIdentity.js");
 export let assumeRoleWithWebIdentityType: $assumeRoleWithWebIdentity["assumeRoleWithWebIdentityType"] =
-  $assumeRoleWithWebIdentity.value("assumeRoleWithWebIdentityType");
+  $lazy[146] as never;
 export type { AssumeRoleWithWebIdentity, AssumeRoleWithWebIdentityArgs } from "./types/assumeRoleWithWebIdentity.js";
 
 type $constantParameter = typeof import("./types/constantParameter.js");
-const $constantParameter = load<$constantParameter>("./types/constantParameter.js");
-export let constantParameterType: $constantParameter["constantParameterType"] =
-  $constantParameter.value("constantParameterType");
+export let constantParameterType: $constantParameter["constantParameterType"] = $lazy[147] as never;
 export type { ConstantParameter, ConstantParameterArgs } from "./types/constantParameter.js";
 
 type $deviceStatus = typeof import("./types/deviceStatus.js");
-const $deviceStatus = load<$deviceStatus>("./types/deviceStatus.js");
-export let deviceStatusType: $deviceStatus["deviceStatusType"] = $deviceStatus.value("deviceStatusType");
+export let deviceStatusType: $deviceStatus["deviceStatusType"] = $lazy[148] as never;
 export type { DeviceStatus } from "./types/deviceStatus.js";
 
 type $healthCheckConf = typeof import("./types/healthCheckConf.js");
-const $healthCheckConf = load<$healthCheckConf>("./types/healthCheckConf.js");
-export let healthCheckConfType: $healthCheckConf["healthCheckConfType"] = $healthCheckConf.value("healthCheckConfType");
+export let healthCheckConfType: $healthCheckConf["healthCheckConfType"] = $lazy[149] as never;
 export type { HealthCheckConf, HealthCheckConfArgs } from "./types/healthCheckConf.js";
 
 type $instanceDetail = typeof import("./types/instanceDetail.js");
-const $instanceDetail = load<$instanceDetail>("./types/instanceDetail.js");
-export let instanceDetailType: $instanceDetail["instanceDetailType"] = $instanceDetail.value("instanceDetailType");
+export let instanceDetailType: $instanceDetail["instanceDetailType"] = $lazy[150] as never;
 export type { InstanceDetail } from "./types/instanceDetail.js";
 
 type $instanceDetailRule = typeof import("./types/instanceDetailRule.js");
-const $instanceDetailRule = load<$instanceDetailRule>("./types/instanceDetailRule.js");
-export let instanceDetailRuleType: $instanceDetailRule["instanceDetailRuleType"] =
-  $instanceDetailRule.value("instanceDetailRuleType");
+export let instanceDetailRuleType: $instanceDetailRule["instanceDetailRuleType"] = $lazy[151] as never;
 export type { InstanceDetailRule } from "./types/instanceDetailRule.js";
 
 type $mfaCertification = typeof import("./types/mfaCertification.js");
-const $mfaCertification = load<$mfaCertification>("./types/mfaCertification.js");
-export let mfaCertificationType: $mfaCertification["mfaCertificationType"] =
-  $mfaCertification.value("mfaCertificationType");
+export let mfaCertificationType: $mfaCertification["mfaCertificationType"] = $lazy[152] as never;
 export type { MfaCertification, MfaCertificationArgs } from "./types/mfaCertification.js";
 
 type $microService = typeof import("./types/microService.js");
-const $microService = load<$microService>("./types/microService.js");
-export let microServiceType: $microService["microServiceType"] = $microService.value("microServiceType");
+export let microServiceType: $microService["microServiceType"] = $lazy[153] as never;
 export type { MicroService, MicroServiceArgs } from "./types/microService.js";
 
 type $oauthConfig = typeof import("./types/oauthConfig.js");
-const $oauthConfig = load<$oauthConfig>("./types/oauthConfig.js");
-export let oauthConfigType: $oauthConfig["oauthConfigType"] = $oauthConfig.value("oauthConfigType");
+export let oauthConfigType: $oauthConfig["oauthConfigType"] = $lazy[154] as never;
 export type { OauthConfig, OauthConfigArgs } from "./types/oauthConfig.js";
 
 type $pathMapping = typeof import("./types/pathMapping.js");
-const $pathMapping = load<$pathMapping>("./types/pathMapping.js");
-export let pathMappingType: $pathMapping["pathMappingType"] = $pathMapping.value("pathMappingType");
+export let pathMappingType: $pathMapping["pathMappingType"] = $lazy[155] as never;
 export type { PathMapping } from "./types/pathMapping.js";
 
 type $realServer = typeof import("./types/realServer.js");
-const $realServer = load<$realServer>("./types/realServer.js");
-export let realServerType: $realServer["realServerType"] = $realServer.value("realServerType");
+export let realServerType: $realServer["realServerType"] = $lazy[156] as never;
 export type { RealServer } from "./types/realServer.js";
 
 type $requestParameter = typeof import("./types/requestParameter.js");
-const $requestParameter = load<$requestParameter>("./types/requestParameter.js");
-export let requestParameterType: $requestParameter["requestParameterType"] =
-  $requestParameter.value("requestParameterType");
+export let requestParameterType: $requestParameter["requestParameterType"] = $lazy[157] as never;
 export type { RequestParameter, RequestParameterArgs } from "./types/requestParameter.js";
 
 type $responseErrorCode = typeof import("./types/responseErrorCode.js");
-const $responseErrorCode = load<$responseErrorCode>("./types/responseErrorCode.js");
-export let responseErrorCodeType: $responseErrorCode["responseErrorCodeType"] =
-  $responseErrorCode.value("responseErrorCodeType");
+export let responseErrorCodeType: $responseErrorCode["responseErrorCodeType"] = $lazy[158] as never;
 export type { ResponseErrorCode, ResponseErrorCodeArgs } from "./types/responseErrorCode.js";
 
 type $serviceParameter = typeof import("./types/serviceParameter.js");
-const $serviceParameter = load<$serviceParameter>("./types/serviceParameter.js");
-export let serviceParameterType: $serviceParameter["serviceParameterType"] =
-  $serviceParameter.value("serviceParameterType");
+export let serviceParameterType: $serviceParameter["serviceParameterType"] = $lazy[159] as never;
 export type { ServiceParameter, ServiceParameterArgs } from "./types/serviceParameter.js";
 
 type $tagInfo = typeof import("./types/tagInfo.js");
-const $tagInfo = load<$tagInfo>("./types/tagInfo.js");
-export let tagInfoType: $tagInfo["tagInfoType"] = $tagInfo.value("tagInfoType");
+export let tagInfoType: $tagInfo["tagInfoType"] = $lazy[160] as never;
 export type { TagInfo, TagInfoArgs } from "./types/tagInfo.js";
 
 type $tsfLoadBalanceConf = typeof import("./types/tsfLoadBalanceConf.js");
-const $tsfLoadBalanceConf = load<$tsfLoadBalanceConf>("./types/tsfLoadBalanceConf.js");
-export let tsfLoadBalanceConfType: $tsfLoadBalanceConf["tsfLoadBalanceConfType"] =
-  $tsfLoadBalanceConf.value("tsfLoadBalanceConfType");
+export let tsfLoadBalanceConfType: $tsfLoadBalanceConf["tsfLoadBalanceConfType"] = $lazy[161] as never;
 export type { TsfLoadBalanceConf, TsfLoadBalanceConfArgs } from "./types/tsfLoadBalanceConf.js";
 
 /** Once a module is loaded, the root's bindings of its values are the values themselves (`===` those of its subpath). */

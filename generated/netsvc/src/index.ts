@@ -5,13 +5,6 @@ import { createRequire } from "node:module";
 
 const nodeRequire = createRequire(import.meta.url);
 
-/** A module of this package, loaded (synchronously, ES modules too) on first use of one of its values. */
-function load<M>(path: string): import("@sdkgen/runtime").LazyModule<M> {
-  const lazy = $runtime.lazyModule(() => nodeRequire(path) as M);
-  lazy.onLoad((m) => bind(path, m));
-  return lazy;
-}
-
 type $runtime = typeof import("@sdkgen/runtime");
 const $runtime: $runtime = nodeRequire("@sdkgen/runtime");
 export const NotFoundError: $runtime["NotFoundError"] = $runtime.NotFoundError;
@@ -92,102 +85,165 @@ export const resolveProviderConfig: $provider["resolveProviderConfig"] = $provid
 export const terraformConfig: $provider["terraformConfig"] = $provider.terraformConfig;
 export type { ProviderArgs, ProviderConfig, TerraformConfigResult } from "./provider.js";
 
+/** Stand-ins for the values of the modules loaded on first use, in the order of the exports below. */
+const $lazy = $runtime.lazyModules(
+  nodeRequire,
+  bind,
+  `[
+  ["./lookups/getLocation.js", "getLocation", "getLocationDescriptor:value", "validateGetLocationArgs"],
+  ["./lookups/getMcrPrefixFilterLists.js", "getMcrPrefixFilterLists", "getMcrPrefixFilterListsDescriptor:value",
+    "validateGetMcrPrefixFilterListsArgs"],
+  ["./lookups/getMcrs.js", "getMcrs", "getMcrsDescriptor:value", "validateGetMcrsArgs"],
+  ["./lookups/getMveImages.js", "getMveImages", "getMveImagesDescriptor:value", "validateGetMveImagesArgs"],
+  ["./lookups/getMveSizes.js", "getMveSizes", "getMveSizesDescriptor:value", "validateGetMveSizesArgs"],
+  ["./lookups/getMves.js", "getMves", "getMvesDescriptor:value", "validateGetMvesArgs"],
+  ["./lookups/getPartner.js", "getPartner", "getPartnerDescriptor:value", "validateGetPartnerArgs"],
+  ["./lookups/getVxcs.js", "getVxcs", "getVxcsDescriptor:value", "validateGetVxcsArgs"],
+  ["./resources/ix.js", "Ix", "ixDescriptor:value", "validateIxArgs"],
+  ["./resources/lagPort.js", "LagPort", "lagPortDescriptor:value", "validateLagPortArgs"],
+  ["./resources/mcr.js", "Mcr", "mcrDescriptor:value", "validateMcrArgs"],
+  ["./resources/mcrIpsecAddon.js", "McrIpsecAddon", "mcrIpsecAddonDescriptor:value", "validateMcrIpsecAddonArgs"],
+  ["./resources/mcrPrefixFilterList.js", "McrPrefixFilterList", "mcrPrefixFilterListDescriptor:value",
+    "validateMcrPrefixFilterListArgs"],
+  ["./resources/mve.js", "Mve", "mveDescriptor:value", "validateMveArgs"],
+  ["./resources/port.js", "Port", "portDescriptor:value", "validatePortArgs"],
+  ["./resources/serviceKey.js", "ServiceKey", "serviceKeyDescriptor:value", "validateServiceKeyArgs"],
+  ["./resources/vxc.js", "Vxc", "vxcDescriptor:value", "validateVxcArgs"],
+  ["./types/arubaVendorConfig.js", "arubaVendorConfigType:value"],
+  ["./types/aviatrixVendorConfig.js", "aviatrixVendorConfigType:value"],
+  ["./types/awsPartnerConfig.js", "awsPartnerConfigType:value"],
+  ["./types/azurePartnerConfig.js", "azurePartnerConfigType:value"],
+  ["./types/azurePeering.js", "azurePeeringType:value"],
+  ["./types/ciscoVendorConfig.js", "ciscoVendorConfigType:value"],
+  ["./types/fortinetVendorConfig.js", "fortinetVendorConfigType:value"],
+  ["./types/googlePartnerConfig.js", "googlePartnerConfigType:value"],
+  ["./types/ibmPartnerConfig.js", "ibmPartnerConfigType:value"],
+  ["./types/ipSecTunnelOptions.js", "ipSecTunnelOptionsType:value"],
+  ["./types/ixBgpConnection.js", "ixBgpConnectionType:value"],
+  ["./types/ixInterface.js", "ixInterfaceType:value"],
+  ["./types/ixIpAddress.js", "ixIpAddressType:value"],
+  ["./types/ixResources.js", "ixResourcesType:value"],
+  ["./types/ixVplsInterface.js", "ixVplsInterfaceType:value"],
+  ["./types/lagPortResources.js", "lagPortResourcesType:value"],
+  ["./types/locationDetail.js", "locationDetailType:value"],
+  ["./types/locationMve.js", "locationMveType:value"],
+  ["./types/locationMveSize.js", "locationMveSizeType:value"],
+  ["./types/locationProducts.js", "locationProductsType:value"],
+  ["./types/mcrAddOn.js", "mcrAddOnType:value"],
+  ["./types/mcrResources.js", "mcrResourcesType:value"],
+  ["./types/mcrSummary.js", "mcrSummaryType:value"],
+  ["./types/mcrVirtualRouter.js", "mcrVirtualRouterType:value"],
+  ["./types/merakiVendorConfig.js", "merakiVendorConfigType:value"],
+  ["./types/mveImage.js", "mveImageType:value"],
+  ["./types/mveResources.js", "mveResourcesType:value"],
+  ["./types/mveSize.js", "mveSizeType:value"],
+  ["./types/mveSummary.js", "mveSummaryType:value"],
+  ["./types/mveVendorConfig.js", "mveVendorConfigType:value"],
+  ["./types/mveVirtualMachine.js", "mveVirtualMachineType:value"],
+  ["./types/mveVirtualMachineImage.js", "mveVirtualMachineImageType:value"],
+  ["./types/mveVnic.js", "mveVnicType:value"],
+  ["./types/oraclePartnerConfig.js", "oraclePartnerConfigType:value"],
+  ["./types/paloAltoVendorConfig.js", "paloAltoVendorConfigType:value"],
+  ["./types/portInterface.js", "portInterfaceType:value"],
+  ["./types/portResources.js", "portResourcesType:value"],
+  ["./types/prefixFilterEntry.js", "prefixFilterEntryType:value"],
+  ["./types/prefixFilterList.js", "prefixFilterListType:value"],
+  ["./types/prefixFilterListInfo.js", "prefixFilterListInfoType:value"],
+  ["./types/prismaVendorConfig.js", "prismaVendorConfigType:value"],
+  ["./types/serviceKeyValidFor.js", "serviceKeyValidForType:value"],
+  ["./types/sixWindVendorConfig.js", "sixWindVendorConfigType:value"],
+  ["./types/transitPartnerConfig.js", "transitPartnerConfigType:value"],
+  ["./types/versaVendorConfig.js", "versaVendorConfigType:value"],
+  ["./types/vmwareVendorConfig.js", "vmwareVendorConfigType:value"],
+  ["./types/vrouterBfd.js", "vrouterBfdType:value"],
+  ["./types/vrouterBgpConnection.js", "vrouterBgpConnectionType:value"],
+  ["./types/vrouterInterface.js", "vrouterInterfaceType:value"],
+  ["./types/vrouterIpRoute.js", "vrouterIpRouteType:value"],
+  ["./types/vrouterPartnerConfig.js", "vrouterPartnerConfigType:value"],
+  ["./types/vxcApproval.js", "vxcApprovalType:value"],
+  ["./types/vxcCspConnection.js", "vxcCspConnectionType:value"],
+  ["./types/vxcEnd.js", "vxcEndType:value"],
+  ["./types/vxcPartnerConfig.js", "vxcPartnerConfigType:value"],
+  ["./types/vxcSummary.js", "vxcSummaryType:value"]
+]`,
+);
+
 type $getLocation = typeof import("./lookups/getLocation.js");
-const $getLocation = load<$getLocation>("./lookups/getLocation.js");
-export let getLocation: $getLocation["getLocation"] = $getLocation.function("getLocation");
-export let getLocationDescriptor: $getLocation["getLocationDescriptor"] = $getLocation.value("getLocationDescriptor");
-export let validateGetLocationArgs: $getLocation["validateGetLocationArgs"] =
-  $getLocation.function("validateGetLocationArgs");
+export let getLocation: $getLocation["getLocation"] = $lazy[0] as never;
+export let getLocationDescriptor: $getLocation["getLocationDescriptor"] = $lazy[1] as never;
+export let validateGetLocationArgs: $getLocation["validateGetLocationArgs"] = $lazy[2] as never;
 export type { GetLocationArgs, GetLocationResult } from "./lookups/getLocation.js";
 
 type $getMcrPrefixFilterLists = typeof import("./lookups/getMcrPrefixFilterLists.js");
-const $getMcrPrefixFilterLists = load<$getMcrPrefixFilterLists>("./lookups/getMcrPrefixFilterLists.js");
-export let getMcrPrefixFilterLists: $getMcrPrefixFilterLists["getMcrPrefixFilterLists"] =
-  $getMcrPrefixFilterLists.function("getMcrPrefixFilterLists");
+export let getMcrPrefixFilterLists: $getMcrPrefixFilterLists["getMcrPrefixFilterLists"] = $lazy[3] as never;
 export let getMcrPrefixFilterListsDescriptor: $getMcrPrefixFilterLists["getMcrPrefixFilterListsDescriptor"] =
-  $getMcrPrefixFilterLists.value("getMcrPrefixFilterListsDescriptor");
+  $lazy[4] as never;
 export let validateGetMcrPrefixFilterListsArgs: $getMcrPrefixFilterLists["validateGetMcrPrefixFilterListsArgs"] =
-  $getMcrPrefixFilterLists.function("validateGetMcrPrefixFilterListsArgs");
+  $lazy[5] as never;
 export type { GetMcrPrefixFilterListsArgs, GetMcrPrefixFilterListsResult } from "./lookups/getMcrPrefixFilterLists.js";
 
 type $getMcrs = typeof import("./lookups/getMcrs.js");
-const $getMcrs = load<$getMcrs>("./lookups/getMcrs.js");
-export let getMcrs: $getMcrs["getMcrs"] = $getMcrs.function("getMcrs");
-export let getMcrsDescriptor: $getMcrs["getMcrsDescriptor"] = $getMcrs.value("getMcrsDescriptor");
-export let validateGetMcrsArgs: $getMcrs["validateGetMcrsArgs"] = $getMcrs.function("validateGetMcrsArgs");
+export let getMcrs: $getMcrs["getMcrs"] = $lazy[6] as never;
+export let getMcrsDescriptor: $getMcrs["getMcrsDescriptor"] = $lazy[7] as never;
+export let validateGetMcrsArgs: $getMcrs["validateGetMcrsArgs"] = $lazy[8] as never;
 export type { GetMcrsArgs, GetMcrsResult } from "./lookups/getMcrs.js";
 
 type $getMveImages = typeof import("./lookups/getMveImages.js");
-const $getMveImages = load<$getMveImages>("./lookups/getMveImages.js");
-export let getMveImages: $getMveImages["getMveImages"] = $getMveImages.function("getMveImages");
-export let getMveImagesDescriptor: $getMveImages["getMveImagesDescriptor"] =
-  $getMveImages.value("getMveImagesDescriptor");
-export let validateGetMveImagesArgs: $getMveImages["validateGetMveImagesArgs"] =
-  $getMveImages.function("validateGetMveImagesArgs");
+export let getMveImages: $getMveImages["getMveImages"] = $lazy[9] as never;
+export let getMveImagesDescriptor: $getMveImages["getMveImagesDescriptor"] = $lazy[10] as never;
+export let validateGetMveImagesArgs: $getMveImages["validateGetMveImagesArgs"] = $lazy[11] as never;
 export type { GetMveImagesArgs, GetMveImagesResult } from "./lookups/getMveImages.js";
 
 type $getMveSizes = typeof import("./lookups/getMveSizes.js");
-const $getMveSizes = load<$getMveSizes>("./lookups/getMveSizes.js");
-export let getMveSizes: $getMveSizes["getMveSizes"] = $getMveSizes.function("getMveSizes");
-export let getMveSizesDescriptor: $getMveSizes["getMveSizesDescriptor"] = $getMveSizes.value("getMveSizesDescriptor");
-export let validateGetMveSizesArgs: $getMveSizes["validateGetMveSizesArgs"] =
-  $getMveSizes.function("validateGetMveSizesArgs");
+export let getMveSizes: $getMveSizes["getMveSizes"] = $lazy[12] as never;
+export let getMveSizesDescriptor: $getMveSizes["getMveSizesDescriptor"] = $lazy[13] as never;
+export let validateGetMveSizesArgs: $getMveSizes["validateGetMveSizesArgs"] = $lazy[14] as never;
 export type { GetMveSizesArgs, GetMveSizesResult } from "./lookups/getMveSizes.js";
 
 type $getMves = typeof import("./lookups/getMves.js");
-const $getMves = load<$getMves>("./lookups/getMves.js");
-export let getMves: $getMves["getMves"] = $getMves.function("getMves");
-export let getMvesDescriptor: $getMves["getMvesDescriptor"] = $getMves.value("getMvesDescriptor");
-export let validateGetMvesArgs: $getMves["validateGetMvesArgs"] = $getMves.function("validateGetMvesArgs");
+export let getMves: $getMves["getMves"] = $lazy[15] as never;
+export let getMvesDescriptor: $getMves["getMvesDescriptor"] = $lazy[16] as never;
+export let validateGetMvesArgs: $getMves["validateGetMvesArgs"] = $lazy[17] as never;
 export type { GetMvesArgs, GetMvesResult } from "./lookups/getMves.js";
 
 type $getPartner = typeof import("./lookups/getPartner.js");
-const $getPartner = load<$getPartner>("./lookups/getPartner.js");
-export let getPartner: $getPartner["getPartner"] = $getPartner.function("getPartner");
-export let getPartnerDescriptor: $getPartner["getPartnerDescriptor"] = $getPartner.value("getPartnerDescriptor");
-export let validateGetPartnerArgs: $getPartner["validateGetPartnerArgs"] =
-  $getPartner.function("validateGetPartnerArgs");
+export let getPartner: $getPartner["getPartner"] = $lazy[18] as never;
+export let getPartnerDescriptor: $getPartner["getPartnerDescriptor"] = $lazy[19] as never;
+export let validateGetPartnerArgs: $getPartner["validateGetPartnerArgs"] = $lazy[20] as never;
 export type { GetPartnerArgs, GetPartnerResult } from "./lookups/getPartner.js";
 
 type $getVxcs = typeof import("./lookups/getVxcs.js");
-const $getVxcs = load<$getVxcs>("./lookups/getVxcs.js");
-export let getVxcs: $getVxcs["getVxcs"] = $getVxcs.function("getVxcs");
-export let getVxcsDescriptor: $getVxcs["getVxcsDescriptor"] = $getVxcs.value("getVxcsDescriptor");
-export let validateGetVxcsArgs: $getVxcs["validateGetVxcsArgs"] = $getVxcs.function("validateGetVxcsArgs");
+export let getVxcs: $getVxcs["getVxcs"] = $lazy[21] as never;
+export let getVxcsDescriptor: $getVxcs["getVxcsDescriptor"] = $lazy[22] as never;
+export let validateGetVxcsArgs: $getVxcs["validateGetVxcsArgs"] = $lazy[23] as never;
 export type { GetVxcsArgs, GetVxcsResult } from "./lookups/getVxcs.js";
 
 type $ix = typeof import("./resources/ix.js");
-const $ix = load<$ix>("./resources/ix.js");
-export let Ix: $ix["Ix"] = $ix.function("Ix");
+export let Ix: $ix["Ix"] = $lazy[24] as never;
 export type Ix = import("./resources/ix.js").Ix;
-export let ixDescriptor: $ix["ixDescriptor"] = $ix.value("ixDescriptor");
-export let validateIxArgs: $ix["validateIxArgs"] = $ix.function("validateIxArgs");
+export let ixDescriptor: $ix["ixDescriptor"] = $lazy[25] as never;
+export let validateIxArgs: $ix["validateIxArgs"] = $lazy[26] as never;
 export type { IxArgs, IxInputs, IxState, IxOutputs } from "./resources/ix.js";
 
 type $lagPort = typeof import("./resources/lagPort.js");
-const $lagPort = load<$lagPort>("./resources/lagPort.js");
-export let LagPort: $lagPort["LagPort"] = $lagPort.function("LagPort");
+export let LagPort: $lagPort["LagPort"] = $lazy[27] as never;
 export type LagPort = import("./resources/lagPort.js").LagPort;
-export let lagPortDescriptor: $lagPort["lagPortDescriptor"] = $lagPort.value("lagPortDescriptor");
-export let validateLagPortArgs: $lagPort["validateLagPortArgs"] = $lagPort.function("validateLagPortArgs");
+export let lagPortDescriptor: $lagPort["lagPortDescriptor"] = $lazy[28] as never;
+export let validateLagPortArgs: $lagPort["validateLagPortArgs"] = $lazy[29] as never;
 export type { LagPortArgs, LagPortInputs, LagPortState, LagPortOutputs } from "./resources/lagPort.js";
 
 type $mcr = typeof import("./resources/mcr.js");
-const $mcr = load<$mcr>("./resources/mcr.js");
-export let Mcr: $mcr["Mcr"] = $mcr.function("Mcr");
+export let Mcr: $mcr["Mcr"] = $lazy[30] as never;
 export type Mcr = import("./resources/mcr.js").Mcr;
-export let mcrDescriptor: $mcr["mcrDescriptor"] = $mcr.value("mcrDescriptor");
-export let validateMcrArgs: $mcr["validateMcrArgs"] = $mcr.function("validateMcrArgs");
+export let mcrDescriptor: $mcr["mcrDescriptor"] = $lazy[31] as never;
+export let validateMcrArgs: $mcr["validateMcrArgs"] = $lazy[32] as never;
 export type { McrArgs, McrInputs, McrState, McrOutputs } from "./resources/mcr.js";
 
 type $mcrIpsecAddon = typeof import("./resources/mcrIpsecAddon.js");
-const $mcrIpsecAddon = load<$mcrIpsecAddon>("./resources/mcrIpsecAddon.js");
-export let McrIpsecAddon: $mcrIpsecAddon["McrIpsecAddon"] = $mcrIpsecAddon.function("McrIpsecAddon");
+export let McrIpsecAddon: $mcrIpsecAddon["McrIpsecAddon"] = $lazy[33] as never;
 export type McrIpsecAddon = import("./resources/mcrIpsecAddon.js").McrIpsecAddon;
-export let mcrIpsecAddonDescriptor: $mcrIpsecAddon["mcrIpsecAddonDescriptor"] =
-  $mcrIpsecAddon.value("mcrIpsecAddonDescriptor");
-export let validateMcrIpsecAddonArgs: $mcrIpsecAddon["validateMcrIpsecAddonArgs"] =
-  $mcrIpsecAddon.function("validateMcrIpsecAddonArgs");
+export let mcrIpsecAddonDescriptor: $mcrIpsecAddon["mcrIpsecAddonDescriptor"] = $lazy[34] as never;
+export let validateMcrIpsecAddonArgs: $mcrIpsecAddon["validateMcrIpsecAddonArgs"] = $lazy[35] as never;
 export type {
   McrIpsecAddonArgs,
   McrIpsecAddonInputs,
@@ -196,14 +252,11 @@ export type {
 } from "./resources/mcrIpsecAddon.js";
 
 type $mcrPrefixFilterList = typeof import("./resources/mcrPrefixFilterList.js");
-const $mcrPrefixFilterList = load<$mcrPrefixFilterList>("./resources/mcrPrefixFilterList.js");
-export let McrPrefixFilterList: $mcrPrefixFilterList["McrPrefixFilterList"] =
-  $mcrPrefixFilterList.function("McrPrefixFilterList");
+export let McrPrefixFilterList: $mcrPrefixFilterList["McrPrefixFilterList"] = $lazy[36] as never;
 export type McrPrefixFilterList = import("./resources/mcrPrefixFilterList.js").McrPrefixFilterList;
-export let mcrPrefixFilterListDescriptor: $mcrPrefixFilterList["mcrPrefixFilterListDescriptor"] =
-  $mcrPrefixFilterList.value("mcrPrefixFilterListDescriptor");
+export let mcrPrefixFilterListDescriptor: $mcrPrefixFilterList["mcrPrefixFilterListDescriptor"] = $lazy[37] as never;
 export let validateMcrPrefixFilterListArgs: $mcrPrefixFilterList["validateMcrPrefixFilterListArgs"] =
-  $mcrPrefixFilterList.function("validateMcrPrefixFilterListArgs");
+  $lazy[38] as never;
 export type {
   McrPrefixFilterListArgs,
   McrPrefixFilterListInputs,
@@ -212,347 +265,255 @@ export type {
 } from "./resources/mcrPrefixFilterList.js";
 
 type $mve = typeof import("./resources/mve.js");
-const $mve = load<$mve>("./resources/mve.js");
-export let Mve: $mve["Mve"] = $mve.function("Mve");
+export let Mve: $mve["Mve"] = $lazy[39] as never;
 export type Mve = import("./resources/mve.js").Mve;
-export let mveDescriptor: $mve["mveDescriptor"] = $mve.value("mveDescriptor");
-export let validateMveArgs: $mve["validateMveArgs"] = $mve.function("validateMveArgs");
+export let mveDescriptor: $mve["mveDescriptor"] = $lazy[40] as never;
+export let validateMveArgs: $mve["validateMveArgs"] = $lazy[41] as never;
 export type { MveArgs, MveInputs, MveState, MveOutputs } from "./resources/mve.js";
 
 type $port = typeof import("./resources/port.js");
-const $port = load<$port>("./resources/port.js");
-export let Port: $port["Port"] = $port.function("Port");
+export let Port: $port["Port"] = $lazy[42] as never;
 export type Port = import("./resources/port.js").Port;
-export let portDescriptor: $port["portDescriptor"] = $port.value("portDescriptor");
-export let validatePortArgs: $port["validatePortArgs"] = $port.function("validatePortArgs");
+export let portDescriptor: $port["portDescriptor"] = $lazy[43] as never;
+export let validatePortArgs: $port["validatePortArgs"] = $lazy[44] as never;
 export type { PortArgs, PortInputs, PortState, PortOutputs } from "./resources/port.js";
 
 type $serviceKey = typeof import("./resources/serviceKey.js");
-const $serviceKey = load<$serviceKey>("./resources/serviceKey.js");
-export let ServiceKey: $serviceKey["ServiceKey"] = $serviceKey.function("ServiceKey");
+export let ServiceKey: $serviceKey["ServiceKey"] = $lazy[45] as never;
 export type ServiceKey = import("./resources/serviceKey.js").ServiceKey;
-export let serviceKeyDescriptor: $serviceKey["serviceKeyDescriptor"] = $serviceKey.value("serviceKeyDescriptor");
-export let validateServiceKeyArgs: $serviceKey["validateServiceKeyArgs"] =
-  $serviceKey.function("validateServiceKeyArgs");
+export let serviceKeyDescriptor: $serviceKey["serviceKeyDescriptor"] = $lazy[46] as never;
+export let validateServiceKeyArgs: $serviceKey["validateServiceKeyArgs"] = $lazy[47] as never;
 export type { ServiceKeyArgs, ServiceKeyInputs, ServiceKeyState, ServiceKeyOutputs } from "./resources/serviceKey.js";
 
 type $vxc = typeof import("./resources/vxc.js");
-const $vxc = load<$vxc>("./resources/vxc.js");
-export let Vxc: $vxc["Vxc"] = $vxc.function("Vxc");
+export let Vxc: $vxc["Vxc"] = $lazy[48] as never;
 export type Vxc = import("./resources/vxc.js").Vxc;
-export let vxcDescriptor: $vxc["vxcDescriptor"] = $vxc.value("vxcDescriptor");
-export let validateVxcArgs: $vxc["validateVxcArgs"] = $vxc.function("validateVxcArgs");
+export let vxcDescriptor: $vxc["vxcDescriptor"] = $lazy[49] as never;
+export let validateVxcArgs: $vxc["validateVxcArgs"] = $lazy[50] as never;
 export type { VxcArgs, VxcInputs, VxcState, VxcOutputs } from "./resources/vxc.js";
 
 type $arubaVendorConfig = typeof import("./types/arubaVendorConfig.js");
-const $arubaVendorConfig = load<$arubaVendorConfig>("./types/arubaVendorConfig.js");
-export let arubaVendorConfigType: $arubaVendorConfig["arubaVendorConfigType"] =
-  $arubaVendorConfig.value("arubaVendorConfigType");
+export let arubaVendorConfigType: $arubaVendorConfig["arubaVendorConfigType"] = $lazy[51] as never;
 export type { ArubaVendorConfig, ArubaVendorConfigArgs } from "./types/arubaVendorConfig.js";
 
 type $aviatrixVendorConfig = typeof import("./types/aviatrixVendorConfig.js");
-const $aviatrixVendorConfig = load<$aviatrixVendorConfig>("./types/aviatrixVendorConfig.js");
-export let aviatrixVendorConfigType: $aviatrixVendorConfig["aviatrixVendorConfigType"] =
-  $aviatrixVendorConfig.value("aviatrixVendorConfigType");
+export let aviatrixVendorConfigType: $aviatrixVendorConfig["aviatrixVendorConfigType"] = $lazy[52] as never;
 export type { AviatrixVendorConfig, AviatrixVendorConfigArgs } from "./types/aviatrixVendorConfig.js";
 
 type $awsPartnerConfig = typeof import("./types/awsPartnerConfig.js");
-const $awsPartnerConfig = load<$awsPartnerConfig>("./types/awsPartnerConfig.js");
-export let awsPartnerConfigType: $awsPartnerConfig["awsPartnerConfigType"] =
-  $awsPartnerConfig.value("awsPartnerConfigType");
+export let awsPartnerConfigType: $awsPartnerConfig["awsPartnerConfigType"] = $lazy[53] as never;
 export type { AwsPartnerConfig, AwsPartnerConfigArgs } from "./types/awsPartnerConfig.js";
 
 type $azurePartnerConfig = typeof import("./types/azurePartnerConfig.js");
-const $azurePartnerConfig = load<$azurePartnerConfig>("./types/azurePartnerConfig.js");
-export let azurePartnerConfigType: $azurePartnerConfig["azurePartnerConfigType"] =
-  $azurePartnerConfig.value("azurePartnerConfigType");
+export let azurePartnerConfigType: $azurePartnerConfig["azurePartnerConfigType"] = $lazy[54] as never;
 export type { AzurePartnerConfig, AzurePartnerConfigArgs } from "./types/azurePartnerConfig.js";
 
 type $azurePeering = typeof import("./types/azurePeering.js");
-const $azurePeering = load<$azurePeering>("./types/azurePeering.js");
-export let azurePeeringType: $azurePeering["azurePeeringType"] = $azurePeering.value("azurePeeringType");
+export let azurePeeringType: $azurePeering["azurePeeringType"] = $lazy[55] as never;
 export type { AzurePeering, AzurePeeringArgs } from "./types/azurePeering.js";
 
 type $ciscoVendorConfig = typeof import("./types/ciscoVendorConfig.js");
-const $ciscoVendorConfig = load<$ciscoVendorConfig>("./types/ciscoVendorConfig.js");
-export let ciscoVendorConfigType: $ciscoVendorConfig["ciscoVendorConfigType"] =
-  $ciscoVendorConfig.value("ciscoVendorConfigType");
+export let ciscoVendorConfigType: $ciscoVendorConfig["ciscoVendorConfigType"] = $lazy[56] as never;
 export type { CiscoVendorConfig, CiscoVendorConfigArgs } from "./types/ciscoVendorConfig.js";
 
 type $fortinetVendorConfig = typeof import("./types/fortinetVendorConfig.js");
-const $fortinetVendorConfig = load<$fortinetVendorConfig>("./types/fortinetVendorConfig.js");
-export let fortinetVendorConfigType: $fortinetVendorConfig["fortinetVendorConfigType"] =
-  $fortinetVendorConfig.value("fortinetVendorConfigType");
+export let fortinetVendorConfigType: $fortinetVendorConfig["fortinetVendorConfigType"] = $lazy[57] as never;
 export type { FortinetVendorConfig, FortinetVendorConfigArgs } from "./types/fortinetVendorConfig.js";
 
 type $googlePartnerConfig = typeof import("./types/googlePartnerConfig.js");
-const $googlePartnerConfig = load<$googlePartnerConfig>("./types/googlePartnerConfig.js");
-export let googlePartnerConfigType: $googlePartnerConfig["googlePartnerConfigType"] =
-  $googlePartnerConfig.value("googlePartnerConfigType");
+export let googlePartnerConfigType: $googlePartnerConfig["googlePartnerConfigType"] = $lazy[58] as never;
 export type { GooglePartnerConfig, GooglePartnerConfigArgs } from "./types/googlePartnerConfig.js";
 
 type $ibmPartnerConfig = typeof import("./types/ibmPartnerConfig.js");
-const $ibmPartnerConfig = load<$ibmPartnerConfig>("./types/ibmPartnerConfig.js");
-export let ibmPartnerConfigType: $ibmPartnerConfig["ibmPartnerConfigType"] =
-  $ibmPartnerConfig.value("ibmPartnerConfigType");
+export let ibmPartnerConfigType: $ibmPartnerConfig["ibmPartnerConfigType"] = $lazy[59] as never;
 export type { IbmPartnerConfig, IbmPartnerConfigArgs } from "./types/ibmPartnerConfig.js";
 
 type $ipSecTunnelOptions = typeof import("./types/ipSecTunnelOptions.js");
-const $ipSecTunnelOptions = load<$ipSecTunnelOptions>("./types/ipSecTunnelOptions.js");
-export let ipSecTunnelOptionsType: $ipSecTunnelOptions["ipSecTunnelOptionsType"] =
-  $ipSecTunnelOptions.value("ipSecTunnelOptionsType");
+export let ipSecTunnelOptionsType: $ipSecTunnelOptions["ipSecTunnelOptionsType"] = $lazy[60] as never;
 export type { IpSecTunnelOptions, IpSecTunnelOptionsArgs } from "./types/ipSecTunnelOptions.js";
 
 type $ixBgpConnection = typeof import("./types/ixBgpConnection.js");
-const $ixBgpConnection = load<$ixBgpConnection>("./types/ixBgpConnection.js");
-export let ixBgpConnectionType: $ixBgpConnection["ixBgpConnectionType"] = $ixBgpConnection.value("ixBgpConnectionType");
+export let ixBgpConnectionType: $ixBgpConnection["ixBgpConnectionType"] = $lazy[61] as never;
 export type { IxBgpConnection } from "./types/ixBgpConnection.js";
 
 type $ixInterface = typeof import("./types/ixInterface.js");
-const $ixInterface = load<$ixInterface>("./types/ixInterface.js");
-export let ixInterfaceType: $ixInterface["ixInterfaceType"] = $ixInterface.value("ixInterfaceType");
+export let ixInterfaceType: $ixInterface["ixInterfaceType"] = $lazy[62] as never;
 export type { IxInterface } from "./types/ixInterface.js";
 
 type $ixIpAddress = typeof import("./types/ixIpAddress.js");
-const $ixIpAddress = load<$ixIpAddress>("./types/ixIpAddress.js");
-export let ixIpAddressType: $ixIpAddress["ixIpAddressType"] = $ixIpAddress.value("ixIpAddressType");
+export let ixIpAddressType: $ixIpAddress["ixIpAddressType"] = $lazy[63] as never;
 export type { IxIpAddress } from "./types/ixIpAddress.js";
 
 type $ixResources = typeof import("./types/ixResources.js");
-const $ixResources = load<$ixResources>("./types/ixResources.js");
-export let ixResourcesType: $ixResources["ixResourcesType"] = $ixResources.value("ixResourcesType");
+export let ixResourcesType: $ixResources["ixResourcesType"] = $lazy[64] as never;
 export type { IxResources } from "./types/ixResources.js";
 
 type $ixVplsInterface = typeof import("./types/ixVplsInterface.js");
-const $ixVplsInterface = load<$ixVplsInterface>("./types/ixVplsInterface.js");
-export let ixVplsInterfaceType: $ixVplsInterface["ixVplsInterfaceType"] = $ixVplsInterface.value("ixVplsInterfaceType");
+export let ixVplsInterfaceType: $ixVplsInterface["ixVplsInterfaceType"] = $lazy[65] as never;
 export type { IxVplsInterface } from "./types/ixVplsInterface.js";
 
 type $lagPortResources = typeof import("./types/lagPortResources.js");
-const $lagPortResources = load<$lagPortResources>("./types/lagPortResources.js");
-export let lagPortResourcesType: $lagPortResources["lagPortResourcesType"] =
-  $lagPortResources.value("lagPortResourcesType");
+export let lagPortResourcesType: $lagPortResources["lagPortResourcesType"] = $lazy[66] as never;
 export type { LagPortResources } from "./types/lagPortResources.js";
 
 type $locationDetail = typeof import("./types/locationDetail.js");
-const $locationDetail = load<$locationDetail>("./types/locationDetail.js");
-export let locationDetailType: $locationDetail["locationDetailType"] = $locationDetail.value("locationDetailType");
+export let locationDetailType: $locationDetail["locationDetailType"] = $lazy[67] as never;
 export type { LocationDetail } from "./types/locationDetail.js";
 
 type $locationMve = typeof import("./types/locationMve.js");
-const $locationMve = load<$locationMve>("./types/locationMve.js");
-export let locationMveType: $locationMve["locationMveType"] = $locationMve.value("locationMveType");
+export let locationMveType: $locationMve["locationMveType"] = $lazy[68] as never;
 export type { LocationMve } from "./types/locationMve.js";
 
 type $locationMveSize = typeof import("./types/locationMveSize.js");
-const $locationMveSize = load<$locationMveSize>("./types/locationMveSize.js");
-export let locationMveSizeType: $locationMveSize["locationMveSizeType"] = $locationMveSize.value("locationMveSizeType");
+export let locationMveSizeType: $locationMveSize["locationMveSizeType"] = $lazy[69] as never;
 export type { LocationMveSize } from "./types/locationMveSize.js";
 
 type $locationProducts = typeof import("./types/locationProducts.js");
-const $locationProducts = load<$locationProducts>("./types/locationProducts.js");
-export let locationProductsType: $locationProducts["locationProductsType"] =
-  $locationProducts.value("locationProductsType");
+export let locationProductsType: $locationProducts["locationProductsType"] = $lazy[70] as never;
 export type { LocationProducts } from "./types/locationProducts.js";
 
 type $mcrAddOn = typeof import("./types/mcrAddOn.js");
-const $mcrAddOn = load<$mcrAddOn>("./types/mcrAddOn.js");
-export let mcrAddOnType: $mcrAddOn["mcrAddOnType"] = $mcrAddOn.value("mcrAddOnType");
+export let mcrAddOnType: $mcrAddOn["mcrAddOnType"] = $lazy[71] as never;
 export type { McrAddOn } from "./types/mcrAddOn.js";
 
 type $mcrResources = typeof import("./types/mcrResources.js");
-const $mcrResources = load<$mcrResources>("./types/mcrResources.js");
-export let mcrResourcesType: $mcrResources["mcrResourcesType"] = $mcrResources.value("mcrResourcesType");
+export let mcrResourcesType: $mcrResources["mcrResourcesType"] = $lazy[72] as never;
 export type { McrResources } from "./types/mcrResources.js";
 
 type $mcrSummary = typeof import("./types/mcrSummary.js");
-const $mcrSummary = load<$mcrSummary>("./types/mcrSummary.js");
-export let mcrSummaryType: $mcrSummary["mcrSummaryType"] = $mcrSummary.value("mcrSummaryType");
+export let mcrSummaryType: $mcrSummary["mcrSummaryType"] = $lazy[73] as never;
 export type { McrSummary } from "./types/mcrSummary.js";
 
 type $mcrVirtualRouter = typeof import("./types/mcrVirtualRouter.js");
-const $mcrVirtualRouter = load<$mcrVirtualRouter>("./types/mcrVirtualRouter.js");
-export let mcrVirtualRouterType: $mcrVirtualRouter["mcrVirtualRouterType"] =
-  $mcrVirtualRouter.value("mcrVirtualRouterType");
+export let mcrVirtualRouterType: $mcrVirtualRouter["mcrVirtualRouterType"] = $lazy[74] as never;
 export type { McrVirtualRouter } from "./types/mcrVirtualRouter.js";
 
 type $merakiVendorConfig = typeof import("./types/merakiVendorConfig.js");
-const $merakiVendorConfig = load<$merakiVendorConfig>("./types/merakiVendorConfig.js");
-export let merakiVendorConfigType: $merakiVendorConfig["merakiVendorConfigType"] =
-  $merakiVendorConfig.value("merakiVendorConfigType");
+export let merakiVendorConfigType: $merakiVendorConfig["merakiVendorConfigType"] = $lazy[75] as never;
 export type { MerakiVendorConfig, MerakiVendorConfigArgs } from "./types/merakiVendorConfig.js";
 
 type $mveImage = typeof import("./types/mveImage.js");
-const $mveImage = load<$mveImage>("./types/mveImage.js");
-export let mveImageType: $mveImage["mveImageType"] = $mveImage.value("mveImageType");
+export let mveImageType: $mveImage["mveImageType"] = $lazy[76] as never;
 export type { MveImage } from "./types/mveImage.js";
 
 type $mveResources = typeof import("./types/mveResources.js");
-const $mveResources = load<$mveResources>("./types/mveResources.js");
-export let mveResourcesType: $mveResources["mveResourcesType"] = $mveResources.value("mveResourcesType");
+export let mveResourcesType: $mveResources["mveResourcesType"] = $lazy[77] as never;
 export type { MveResources } from "./types/mveResources.js";
 
 type $mveSize = typeof import("./types/mveSize.js");
-const $mveSize = load<$mveSize>("./types/mveSize.js");
-export let mveSizeType: $mveSize["mveSizeType"] = $mveSize.value("mveSizeType");
+export let mveSizeType: $mveSize["mveSizeType"] = $lazy[78] as never;
 export type { MveSize } from "./types/mveSize.js";
 
 type $mveSummary = typeof import("./types/mveSummary.js");
-const $mveSummary = load<$mveSummary>("./types/mveSummary.js");
-export let mveSummaryType: $mveSummary["mveSummaryType"] = $mveSummary.value("mveSummaryType");
+export let mveSummaryType: $mveSummary["mveSummaryType"] = $lazy[79] as never;
 export type { MveSummary } from "./types/mveSummary.js";
 
 type $mveVendorConfig = typeof import("./types/mveVendorConfig.js");
-const $mveVendorConfig = load<$mveVendorConfig>("./types/mveVendorConfig.js");
-export let mveVendorConfigType: $mveVendorConfig["mveVendorConfigType"] = $mveVendorConfig.value("mveVendorConfigType");
+export let mveVendorConfigType: $mveVendorConfig["mveVendorConfigType"] = $lazy[80] as never;
 export type { MveVendorConfig, MveVendorConfigArgs } from "./types/mveVendorConfig.js";
 
 type $mveVirtualMachine = typeof import("./types/mveVirtualMachine.js");
-const $mveVirtualMachine = load<$mveVirtualMachine>("./types/mveVirtualMachine.js");
-export let mveVirtualMachineType: $mveVirtualMachine["mveVirtualMachineType"] =
-  $mveVirtualMachine.value("mveVirtualMachineType");
+export let mveVirtualMachineType: $mveVirtualMachine["mveVirtualMachineType"] = $lazy[81] as never;
 export type { MveVirtualMachine } from "./types/mveVirtualMachine.js";
 
 type $mveVirtualMachineImage = typeof import("./types/mveVirtualMachineImage.js");
-const $mveVirtualMachineImage = load<$mveVirtualMachineImage>("./types/mveVirtualMachineImage.js");
-export let mveVirtualMachineImageType: $mveVirtualMachineImage["mveVirtualMachineImageType"] =
-  $mveVirtualMachineImage.value("mveVirtualMachineImageType");
+export let mveVirtualMachineImageType: $mveVirtualMachineImage["mveVirtualMachineImageType"] = $lazy[82] as never;
 export type { MveVirtualMachineImage } from "./types/mveVirtualMachineImage.js";
 
 type $mveVnic = typeof import("./types/mveVnic.js");
-const $mveVnic = load<$mveVnic>("./types/mveVnic.js");
-export let mveVnicType: $mveVnic["mveVnicType"] = $mveVnic.value("mveVnicType");
+export let mveVnicType: $mveVnic["mveVnicType"] = $lazy[83] as never;
 export type { MveVnic, MveVnicArgs } from "./types/mveVnic.js";
 
 type $oraclePartnerConfig = typeof import("./types/oraclePartnerConfig.js");
-const $oraclePartnerConfig = load<$oraclePartnerConfig>("./types/oraclePartnerConfig.js");
-export let oraclePartnerConfigType: $oraclePartnerConfig["oraclePartnerConfigType"] =
-  $oraclePartnerConfig.value("oraclePartnerConfigType");
+export let oraclePartnerConfigType: $oraclePartnerConfig["oraclePartnerConfigType"] = $lazy[84] as never;
 export type { OraclePartnerConfig, OraclePartnerConfigArgs } from "./types/oraclePartnerConfig.js";
 
 type $paloAltoVendorConfig = typeof import("./types/paloAltoVendorConfig.js");
-const $paloAltoVendorConfig = load<$paloAltoVendorConfig>("./types/paloAltoVendorConfig.js");
-export let paloAltoVendorConfigType: $paloAltoVendorConfig["paloAltoVendorConfigType"] =
-  $paloAltoVendorConfig.value("paloAltoVendorConfigType");
+export let paloAltoVendorConfigType: $paloAltoVendorConfig["paloAltoVendorConfigType"] = $lazy[85] as never;
 export type { PaloAltoVendorConfig, PaloAltoVendorConfigArgs } from "./types/paloAltoVendorConfig.js";
 
 type $portInterface = typeof import("./types/portInterface.js");
-const $portInterface = load<$portInterface>("./types/portInterface.js");
-export let portInterfaceType: $portInterface["portInterfaceType"] = $portInterface.value("portInterfaceType");
+export let portInterfaceType: $portInterface["portInterfaceType"] = $lazy[86] as never;
 export type { PortInterface } from "./types/portInterface.js";
 
 type $portResources = typeof import("./types/portResources.js");
-const $portResources = load<$portResources>("./types/portResources.js");
-export let portResourcesType: $portResources["portResourcesType"] = $portResources.value("portResourcesType");
+export let portResourcesType: $portResources["portResourcesType"] = $lazy[87] as never;
 export type { PortResources } from "./types/portResources.js";
 
 type $prefixFilterEntry = typeof import("./types/prefixFilterEntry.js");
-const $prefixFilterEntry = load<$prefixFilterEntry>("./types/prefixFilterEntry.js");
-export let prefixFilterEntryType: $prefixFilterEntry["prefixFilterEntryType"] =
-  $prefixFilterEntry.value("prefixFilterEntryType");
+export let prefixFilterEntryType: $prefixFilterEntry["prefixFilterEntryType"] = $lazy[88] as never;
 export type { PrefixFilterEntry, PrefixFilterEntryArgs } from "./types/prefixFilterEntry.js";
 
 type $prefixFilterList = typeof import("./types/prefixFilterList.js");
-const $prefixFilterList = load<$prefixFilterList>("./types/prefixFilterList.js");
-export let prefixFilterListType: $prefixFilterList["prefixFilterListType"] =
-  $prefixFilterList.value("prefixFilterListType");
+export let prefixFilterListType: $prefixFilterList["prefixFilterListType"] = $lazy[89] as never;
 export type { PrefixFilterList, PrefixFilterListArgs } from "./types/prefixFilterList.js";
 
 type $prefixFilterListInfo = typeof import("./types/prefixFilterListInfo.js");
-const $prefixFilterListInfo = load<$prefixFilterListInfo>("./types/prefixFilterListInfo.js");
-export let prefixFilterListInfoType: $prefixFilterListInfo["prefixFilterListInfoType"] =
-  $prefixFilterListInfo.value("prefixFilterListInfoType");
+export let prefixFilterListInfoType: $prefixFilterListInfo["prefixFilterListInfoType"] = $lazy[90] as never;
 export type { PrefixFilterListInfo } from "./types/prefixFilterListInfo.js";
 
 type $prismaVendorConfig = typeof import("./types/prismaVendorConfig.js");
-const $prismaVendorConfig = load<$prismaVendorConfig>("./types/prismaVendorConfig.js");
-export let prismaVendorConfigType: $prismaVendorConfig["prismaVendorConfigType"] =
-  $prismaVendorConfig.value("prismaVendorConfigType");
+export let prismaVendorConfigType: $prismaVendorConfig["prismaVendorConfigType"] = $lazy[91] as never;
 export type { PrismaVendorConfig, PrismaVendorConfigArgs } from "./types/prismaVendorConfig.js";
 
 type $serviceKeyValidFor = typeof import("./types/serviceKeyValidFor.js");
-const $serviceKeyValidFor = load<$serviceKeyValidFor>("./types/serviceKeyValidFor.js");
-export let serviceKeyValidForType: $serviceKeyValidFor["serviceKeyValidForType"] =
-  $serviceKeyValidFor.value("serviceKeyValidForType");
+export let serviceKeyValidForType: $serviceKeyValidFor["serviceKeyValidForType"] = $lazy[92] as never;
 export type { ServiceKeyValidFor, ServiceKeyValidForArgs } from "./types/serviceKeyValidFor.js";
 
 type $sixWindVendorConfig = typeof import("./types/sixWindVendorConfig.js");
-const $sixWindVendorConfig = load<$sixWindVendorConfig>("./types/sixWindVendorConfig.js");
-export let sixWindVendorConfigType: $sixWindVendorConfig["sixWindVendorConfigType"] =
-  $sixWindVendorConfig.value("sixWindVendorConfigType");
+export let sixWindVendorConfigType: $sixWindVendorConfig["sixWindVendorConfigType"] = $lazy[93] as never;
 export type { SixWindVendorConfig, SixWindVendorConfigArgs } from "./types/sixWindVendorConfig.js";
 
 type $transitPartnerConfig = typeof import("./types/transitPartnerConfig.js");
-const $transitPartnerConfig = load<$transitPartnerConfig>("./types/transitPartnerConfig.js");
-export let transitPartnerConfigType: $transitPartnerConfig["transitPartnerConfigType"] =
-  $transitPartnerConfig.value("transitPartnerConfigType");
+export let transitPartnerConfigType: $transitPartnerConfig["transitPartnerConfigType"] = $lazy[94] as never;
 export type { TransitPartnerConfig, TransitPartnerConfigArgs } from "./types/transitPartnerConfig.js";
 
 type $versaVendorConfig = typeof import("./types/versaVendorConfig.js");
-const $versaVendorConfig = load<$versaVendorConfig>("./types/versaVendorConfig.js");
-export let versaVendorConfigType: $versaVendorConfig["versaVendorConfigType"] =
-  $versaVendorConfig.value("versaVendorConfigType");
+export let versaVendorConfigType: $versaVendorConfig["versaVendorConfigType"] = $lazy[95] as never;
 export type { VersaVendorConfig, VersaVendorConfigArgs } from "./types/versaVendorConfig.js";
 
 type $vmwareVendorConfig = typeof import("./types/vmwareVendorConfig.js");
-const $vmwareVendorConfig = load<$vmwareVendorConfig>("./types/vmwareVendorConfig.js");
-export let vmwareVendorConfigType: $vmwareVendorConfig["vmwareVendorConfigType"] =
-  $vmwareVendorConfig.value("vmwareVendorConfigType");
+export let vmwareVendorConfigType: $vmwareVendorConfig["vmwareVendorConfigType"] = $lazy[96] as never;
 export type { VmwareVendorConfig, VmwareVendorConfigArgs } from "./types/vmwareVendorConfig.js";
 
 type $vrouterBfd = typeof import("./types/vrouterBfd.js");
-const $vrouterBfd = load<$vrouterBfd>("./types/vrouterBfd.js");
-export let vrouterBfdType: $vrouterBfd["vrouterBfdType"] = $vrouterBfd.value("vrouterBfdType");
+export let vrouterBfdType: $vrouterBfd["vrouterBfdType"] = $lazy[97] as never;
 export type { VrouterBfd, VrouterBfdArgs } from "./types/vrouterBfd.js";
 
 type $vrouterBgpConnection = typeof import("./types/vrouterBgpConnection.js");
-const $vrouterBgpConnection = load<$vrouterBgpConnection>("./types/vrouterBgpConnection.js");
-export let vrouterBgpConnectionType: $vrouterBgpConnection["vrouterBgpConnectionType"] =
-  $vrouterBgpConnection.value("vrouterBgpConnectionType");
+export let vrouterBgpConnectionType: $vrouterBgpConnection["vrouterBgpConnectionType"] = $lazy[98] as never;
 export type { VrouterBgpConnection, VrouterBgpConnectionArgs } from "./types/vrouterBgpConnection.js";
 
 type $vrouterInterface = typeof import("./types/vrouterInterface.js");
-const $vrouterInterface = load<$vrouterInterface>("./types/vrouterInterface.js");
-export let vrouterInterfaceType: $vrouterInterface["vrouterInterfaceType"] =
-  $vrouterInterface.value("vrouterInterfaceType");
+export let vrouterInterfaceType: $vrouterInterface["vrouterInterfaceType"] = $lazy[99] as never;
 export type { VrouterInterface, VrouterInterfaceArgs } from "./types/vrouterInterface.js";
 
 type $vrouterIpRoute = typeof import("./types/vrouterIpRoute.js");
-const $vrouterIpRoute = load<$vrouterIpRoute>("./types/vrouterIpRoute.js");
-export let vrouterIpRouteType: $vrouterIpRoute["vrouterIpRouteType"] = $vrouterIpRoute.value("vrouterIpRouteType");
+export let vrouterIpRouteType: $vrouterIpRoute["vrouterIpRouteType"] = $lazy[100] as never;
 export type { VrouterIpRoute, VrouterIpRouteArgs } from "./types/vrouterIpRoute.js";
 
 type $vrouterPartnerConfig = typeof import("./types/vrouterPartnerConfig.js");
-const $vrouterPartnerConfig = load<$vrouterPartnerConfig>("./types/vrouterPartnerConfig.js");
-export let vrouterPartnerConfigType: $vrouterPartnerConfig["vrouterPartnerConfigType"] =
-  $vrouterPartnerConfig.value("vrouterPartnerConfigType");
+export let vrouterPartnerConfigType: $vrouterPartnerConfig["vrouterPartnerConfigType"] = $lazy[101] as never;
 export type { VrouterPartnerConfig, VrouterPartnerConfigArgs } from "./types/vrouterPartnerConfig.js";
 
 type $vxcApproval = typeof import("./types/vxcApproval.js");
-const $vxcApproval = load<$vxcApproval>("./types/vxcApproval.js");
-export let vxcApprovalType: $vxcApproval["vxcApprovalType"] = $vxcApproval.value("vxcApprovalType");
+export let vxcApprovalType: $vxcApproval["vxcApprovalType"] = $lazy[102] as never;
 export type { VxcApproval } from "./types/vxcApproval.js";
 
 type $vxcCspConnection = typeof import("./types/vxcCspConnection.js");
-const $vxcCspConnection = load<$vxcCspConnection>("./types/vxcCspConnection.js");
-export let vxcCspConnectionType: $vxcCspConnection["vxcCspConnectionType"] =
-  $vxcCspConnection.value("vxcCspConnectionType");
+export let vxcCspConnectionType: $vxcCspConnection["vxcCspConnectionType"] = $lazy[103] as never;
 export type { VxcCspConnection } from "./types/vxcCspConnection.js";
 
 type $vxcEnd = typeof import("./types/vxcEnd.js");
-const $vxcEnd = load<$vxcEnd>("./types/vxcEnd.js");
-export let vxcEndType: $vxcEnd["vxcEndType"] = $vxcEnd.value("vxcEndType");
+export let vxcEndType: $vxcEnd["vxcEndType"] = $lazy[104] as never;
 export type { VxcEnd, VxcEndArgs } from "./types/vxcEnd.js";
 
 type $vxcPartnerConfig = typeof import("./types/vxcPartnerConfig.js");
-const $vxcPartnerConfig = load<$vxcPartnerConfig>("./types/vxcPartnerConfig.js");
-export let vxcPartnerConfigType: $vxcPartnerConfig["vxcPartnerConfigType"] =
-  $vxcPartnerConfig.value("vxcPartnerConfigType");
+export let vxcPartnerConfigType: $vxcPartnerConfig["vxcPartnerConfigType"] = $lazy[105] as never;
 export type { VxcPartnerConfig, VxcPartnerConfigArgs } from "./types/vxcPartnerConfig.js";
 
 type $vxcSummary = typeof import("./types/vxcSummary.js");
-const $vxcSummary = load<$vxcSummary>("./types/vxcSummary.js");
-export let vxcSummaryType: $vxcSummary["vxcSummaryType"] = $vxcSummary.value("vxcSummaryType");
+export let vxcSummaryType: $vxcSummary["vxcSummaryType"] = $lazy[106] as never;
 export type { VxcSummary } from "./types/vxcSummary.js";
 
 /** Once a module is loaded, the root's bindings of its values are the values themselves (`===` those of its subpath). */
