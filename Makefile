@@ -34,6 +34,7 @@ runtime/dist/index.js: $(RUNTIME_SRC) runtime/tsconfig.json runtime/bundle.mjs r
 
 build/generator/cli.js: $(GENERATOR_SRC) runtime/dist/index.js tsconfig.json schemas/meta/v1.schema.json | install
 	$(BIN)/tsc -p tsconfig.json
+	node build/generator/package/bundleGenerator.js
 	@# The meta-schema's validators, compiled once beside the generator rather than on every uncached run.
 	node -e 'import("./build/generator/validate/metaSchema.js").then((m) => m.precompileMetaSchema())'
 	@touch $@

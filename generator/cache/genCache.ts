@@ -11,8 +11,8 @@ import {
   type Stats,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
+import { GENERATOR_DIR } from "../location.js";
 import type { CleanRun } from "../validate/scope.js";
 import { emptyCache, formatCache, parseCache, sourceData, type CacheData, type SliceRecord } from "./cacheFile.js";
 
@@ -180,7 +180,7 @@ let fingerprint: string | undefined;
  */
 function generatorFingerprint(): string {
   if (fingerprint) return fingerprint;
-  const buildRoot = dirname(dirname(fileURLToPath(import.meta.url)));
+  const buildRoot = GENERATOR_DIR.replace(/\/$/, "");
   const repo = dirname(dirname(buildRoot));
   const digest = createHash("sha1");
   const add = (path: string) => existsSync(path) && digest.update(path.slice(repo.length)).update(readFileSync(path));

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { GenCache, hashText } from "../cache/genCache.js";
+import { GENERATOR_URL } from "../location.js";
 import { Claims } from "../parallel/claims.js";
 import { parsed } from "./parseText.js";
 
@@ -40,7 +41,7 @@ export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], ca
 }
 
 function onWorker(texts: [string, string][], claims: Claims): Promise<[string, unknown][]> {
-  const worker = new Worker(new URL("./parseWorker.js", import.meta.url));
+  const worker = new Worker(new URL("parseWorker.js", GENERATOR_URL));
   return new Promise<[string, unknown][]>((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);

@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { hashText } from "../cache/genCache.js";
+import { GENERATOR_DIR } from "../location.js";
 
 const require = createRequire(import.meta.url);
 type Handlebars = typeof import("handlebars");
@@ -11,8 +11,7 @@ type Spec = TemplateSpecification;
 /** A Handlebars environment of the runtime alone: templates come compiled (compileTemplate). */
 export const createHandlebars = (): Handlebars => (require("handlebars/runtime") as Handlebars).create();
 
-const MODULE_DIR = dirname(fileURLToPath(import.meta.url));
-export const PRECOMPILED = join(MODULE_DIR, "templates-precompiled.cjs");
+export const PRECOMPILED = join(GENERATOR_DIR, "emit", "templates-precompiled.cjs");
 
 let precompiled: Record<string, Spec> | undefined;
 /** Compiled in this process, by key: what precompileTemplates writes. */

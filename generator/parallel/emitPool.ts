@@ -1,6 +1,7 @@
 import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { ModuleJob } from "../emit/moduleKeys.js";
+import { GENERATOR_URL } from "../location.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { subPlan } from "../plan/subPlan.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
@@ -22,7 +23,7 @@ export type Answer = { id: number; results?: Files | StagedFiles; error?: string
 
 /** One worker thread rendering what it is sent; answers are matched to tasks by id. */
 export class RenderWorker {
-  private readonly worker = new Worker(new URL("./emitWorker.js", import.meta.url));
+  private readonly worker = new Worker(new URL("emitWorker.js", GENERATOR_URL));
   /** The ids of the plans this worker holds. */
   private readonly sentPlans = new Set<number>();
   private readonly pending = new Map<

@@ -6,6 +6,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { hashText } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
+import { GENERATOR_DIR } from "../location.js";
 import { didYouMean } from "@sdkgen/runtime/providers";
 
 export const SCHEMA_VERSION = 1;
@@ -39,8 +40,8 @@ const PATTERN_RULES: Record<string, string> = {
 
 const require = createRequire(import.meta.url);
 
-/** This module's folder: in the built generator, where `make` leaves the compiled validators. */
-const MODULE_DIR = dirname(fileURLToPath(import.meta.url));
+/** Where `make` leaves the compiled validators: this module's folder in the built generator. */
+const MODULE_DIR = join(GENERATOR_DIR, "validate");
 
 /** Compiles the meta-schema's validators beside this module, so no run has to (run by `make`). */
 export function precompileMetaSchema(): void {
