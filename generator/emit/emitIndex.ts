@@ -29,6 +29,10 @@ export function emitIndex(plan: PackagePlan): string {
   const lazy = modules.flatMap((m, i) => (m.eager ? [] : [{ m, local: names[i]! }]));
   const lines = [
     `import { createRequire } from "node:module";`,
+    // Node cannot require() an ES module that an import() is still loading (nodejs/node#62130), as a
+    // program's Promise.all of a subpath and the root would: the root imports what it requires first,
+    // so that it waits for such a load, and requires it once it is done.
+    ...eager.map(({ m }) => `import "${m.specifier}";`),
     "",
     "const nodeRequire = createRequire(import.meta.url);",
     ...eager.flatMap(({ m, local }) => moduleExports(m, local)),

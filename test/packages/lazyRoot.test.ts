@@ -68,6 +68,20 @@ describe("the package root", () => {
       expect(after).toEqual(names);
     });
 
+    it(`${pkg}: imports while another import() is loading the modules it requires`, async () => {
+      const subpath = JSON.stringify(`${pkg}/${file.replace(/\.js$/, "")}`);
+      for (let i = 0; i < 3; i++) {
+        const { stdout } = await run(process.execPath, [
+          "--input-type=module",
+          "-e",
+          `const [own, root] = await Promise.all([import(${subpath}), import(${JSON.stringify(pkg)})]);
+           const runtime = await import("@sdkgen/runtime");
+           console.log(typeof root.${resource}, root.ValidationError === runtime.ValidationError, typeof own.${resource});`,
+        ]);
+        expect(stdout.trim()).toBe("function true function");
+      }
+    });
+
     it(`${pkg}: the static root re-exports every value and type the root does`, async () => {
       // One after the other: Node 20 cannot require() an ES module another import() is still loading
       // (ERR_INTERNAL_ASSERTION, nodejs/node#62130), and the root requires the runtime the static root imports.

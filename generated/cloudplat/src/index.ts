@@ -2,6 +2,10 @@
 // Do not edit: change the schema and run `make`.
 
 import { createRequire } from "node:module";
+import "@sdkgen/runtime";
+import "@sdkgen/runtime/cloudplat";
+import "./enums.js";
+import "./provider.js";
 
 const nodeRequire = createRequire(import.meta.url);
 

@@ -2,6 +2,9 @@
 // Do not edit: change the schema and run `make`.
 
 import { createRequire } from "node:module";
+import "@sdkgen/runtime";
+import "./enums.js";
+import "./provider.js";
 
 const nodeRequire = createRequire(import.meta.url);
 
