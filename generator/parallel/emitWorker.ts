@@ -1,6 +1,5 @@
 import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
-import { join } from "node:path";
 import { hashText } from "../cache/genCache.js";
 import { renderItems } from "../emit/renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
@@ -34,7 +33,7 @@ const staged = (files: Files, into: StageTarget): StagedFiles => {
   const folders = new Set<string>();
   return files.map(([path, text]) => [
     path,
-    stageFile(join(into.dir, path), text, into.write, folders, !into.fresh),
+    stageFile(into.dir, path, text, into.write, folders, into.fresh),
     hashText(text),
   ]);
 };

@@ -17,33 +17,45 @@ export type FileState = "added" | "changed" | "same";
 /** A write that failed: what it says is true of the disk (nothing written, or exactly what was). */
 export class WriteError extends Error {}
 
-/** Where a run stages a file's new text: beside its target, renamed over it on commit. */
-export const stagedPath = (target: string): string => `${target}.sdkgen-${process.pid}.tmp`;
+/**
+ * Where a run stages a file's new text: beside its target, renamed over it on commit; or, in a fresh
+ * package folder (PackageStage.fresh), in a staging folder of its own (stagingFolder), whose owned
+ * folders and files are renamed into place on commit: a few renames, where a 2,000-entity package's
+ * 6,000 renames, one a file, were ~170 ms at the end of a cold run.
+ */
+export const stagedPath = (dir: string, path: string, fresh: boolean): string =>
+  fresh ? join(stagingFolder(dir), path) : `${join(dir, path)}.sdkgen-${process.pid}.tmp`;
+
+/** The folder a run stages a fresh package in: `.sdkgen-<pid>` inside it. */
+const stagingFolder = (dir: string): string => join(dir, `.sdkgen-${process.pid}`);
 
 /**
- * Compares `text` with the file at `target` and, when they differ and `write` is set, writes it beside
- * the target (stagedPath). `folders` holds the folders this caller knows exist; `mayExist` is false for
- * a target that was not on disk when the run began (a cold run into an empty folder checks none). The
- * render worker stages the modules it renders this way as it goes, and the main thread the docs pages,
- * so that writing is done beside rendering rather than after it. A failure (a name too long, a full disk) throws a WriteError;
- * the caller then aborts the whole package (PackageStage.abort).
+ * Compares `text` with the file at `path` in the package folder `dir` and, when they differ and
+ * `write` is set, stages it (stagedPath). `folders` holds the folders this caller knows exist; in a
+ * `fresh` package no target is compared with the disk (a cold run into an empty folder). The render
+ * worker stages the modules it renders this way as it goes, and the main thread the docs pages, so
+ * that writing is done beside rendering rather than after it. A failure (a name too long, a full disk)
+ * throws a WriteError; the caller then aborts the whole package (PackageStage.abort).
  */
 export function stageFile(
-  target: string,
+  dir: string,
+  path: string,
   text: string,
   write: boolean,
   folders: Set<string>,
-  mayExist = true,
+  fresh = false,
 ): FileState {
+  const target = join(dir, path);
   try {
-    const state = mayExist ? stateOf(target, text) : "added";
+    const state = fresh ? "added" : stateOf(target, text);
     if (write && state !== "same") {
-      const folder = dirname(target);
+      const staged = stagedPath(dir, path, fresh);
+      const folder = dirname(staged);
       if (!folders.has(folder)) {
         mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      writeFileSync(stagedPath(target), text);
+      writeFileSync(staged, text);
     }
     return state;
   } catch (e) {
@@ -88,7 +100,7 @@ export class PackageStage {
 
   /** Stages a file rendered in this thread. */
   stage(path: string, text: string): void {
-    this.states.set(path, stageFile(join(this.dir, path), text, this.write, this.folders, !this.fresh));
+    this.states.set(path, stageFile(this.dir, path, text, this.write, this.folders, this.fresh));
   }
 
   /** Records a file a worker staged. */
@@ -106,11 +118,17 @@ export class PackageStage {
     return drift;
   }
 
-  /** Renames every staged file over its target and removes stale files. */
+  /** Renames every staged file over its target (a fresh package's staged folders and files into place) and removes stale files. */
   commit(drift: Drift): void {
-    for (const path of [...drift.added, ...drift.changed])
-      renameSync(stagedPath(join(this.dir, path)), join(this.dir, path));
-    for (const path of drift.removed) rmSync(join(this.dir, path), { force: true });
+    if (this.fresh) {
+      const staging = stagingFolder(this.dir);
+      if (existsSync(staging))
+        for (const name of readdirSync(staging)) renameSync(join(staging, name), join(this.dir, name));
+      rmSync(staging, { recursive: true, force: true });
+    } else
+      for (const path of [...drift.added, ...drift.changed])
+        renameSync(stagedPath(this.dir, path, false), join(this.dir, path));
+    for (const path of drift.removed) rmSync(join(this.dir, path), { recursive: true, force: true });
     for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(this.dir, folder));
   }
 
@@ -120,18 +138,23 @@ export class PackageStage {
    * next run would report it and remove it as a leftover.
    */
   abort(paths: Iterable<string>): void {
-    for (const path of paths)
-      try {
-        rmSync(stagedPath(join(this.dir, path)), { force: true });
-      } catch {
-        // not staged
-      }
+    if (this.fresh) rmSync(stagingFolder(this.dir), { recursive: true, force: true });
+    else
+      for (const path of paths)
+        try {
+          rmSync(stagedPath(this.dir, path, false), { force: true });
+        } catch {
+          // not staged
+        }
     for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(this.dir, folder));
   }
 }
 
-/** A temporary file an interrupted run left beside its target (`README.md.sdkgen-<pid>.tmp`). */
-const LEFTOVER = /\.sdkgen-(\d+)\.tmp$/;
+/**
+ * A temporary file an interrupted run left beside its target (`README.md.sdkgen-<pid>.tmp`), or the
+ * staging folder of a fresh package (`.sdkgen-<pid>`).
+ */
+const LEFTOVER = /\.sdkgen-(\d+)(?:\.tmp)?$/;
 
 /** Whether a temporary file is a leftover: its writer is gone (a live run's files are its own business). */
 function leftover(name: string): boolean {

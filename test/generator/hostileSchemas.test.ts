@@ -1,4 +1,5 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -140,6 +141,45 @@ describe("writing generated files", () => {
     stage.commit(drift);
     expect(readFileSync(join(dir, "src", "a.ts"), "utf8")).toBe("a\n");
     expect(readdirSync(join(dir, "src"))).toEqual(["a.ts", "same.ts"]);
+  });
+
+  it("stages a fresh package in a folder of its own, moved into place on commit or removed on abort", () => {
+    const files = new Map([
+      ["src/index.ts", "index\n"],
+      ["src/resources/a.ts", "a\n"],
+      ["docs/index.html", "<p>docs</p>\n"],
+      ["README.md", "readme\n"],
+    ]);
+    const staged = () => {
+      const dir = mkdtempSync(join(tmpdir(), "sdkgen-write-"));
+      mkdirSync(join(dir, "dist")); // not the generator's: a package whose src/ and docs/ are gone is still fresh
+      const stage = new PackageStage(dir, true);
+      expect(stage.fresh).toBe(true);
+      for (const [path, text] of files) stage.stage(path, text);
+      expect(readdirSync(dir).sort()).toEqual([`.sdkgen-${process.pid}`, "dist"]);
+      return { dir, stage };
+    };
+    const committed = staged();
+    committed.stage.commit(committed.stage.drift(files.keys()));
+    expect(readdirSync(committed.dir).sort()).toEqual(["README.md", "dist", "docs", "src"]);
+    for (const [path, text] of files) expect(readFileSync(join(committed.dir, path), "utf8")).toBe(text);
+    const aborted = staged();
+    aborted.stage.abort(files.keys());
+    expect(readdirSync(aborted.dir)).toEqual(["dist"]);
+  });
+
+  it("removes the staging folder an interrupted run left, and reports it as removed", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-write-"));
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    mkdirSync(join(dir, `.sdkgen-${dead}`, "src"), { recursive: true });
+    writeFileSync(join(dir, `.sdkgen-${dead}`, "src", "half.ts"), "half a module\n");
+    const stage = new PackageStage(dir, true);
+    expect(stage.fresh).toBe(false);
+    stage.stage("src/a.ts", "a\n");
+    const drift = stage.drift(["src/a.ts"]);
+    expect(drift.removed).toEqual([`.sdkgen-${dead}`]);
+    stage.commit(drift);
+    expect(readdirSync(dir).sort()).toEqual(["src"]);
   });
 });
 

@@ -33,7 +33,7 @@ describe("the render pool", () => {
     /** Each item's staged text is the one-thread reference's. */
     const expectStagedAsRendered = (items: readonly { path: string }[]) => {
       for (const { path } of items)
-        expect(readFileSync(write.stagedPath(join(dir, path)), "utf8"), path).toBe(expected!.files.get(path));
+        expect(readFileSync(write.stagedPath(dir, path, true), "utf8"), path).toBe(expected!.files.get(path));
     };
     return { plan: plan!, jobs: keys.moduleJobs(plan!), worker, dir, expectStagedAsRendered };
   }
