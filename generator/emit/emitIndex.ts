@@ -2,7 +2,6 @@ import { breakLongLines } from "../format/breakLines.js";
 import { WIDTH } from "../format/lines.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { rootExports, type ModuleExports } from "../plan/rootExports.js";
-import { runtimeModule } from "../repoPackages.js";
 import { providerFolder } from "./describe.js";
 import { header } from "./header.js";
 

@@ -98,7 +98,6 @@ export const includesKnown = (index: ProviderIndex, src: SourceDoc, isValid: (s:
 /** Fields of the `include`d groups (in include order), then the entity's own. Unknown groups are skipped here; validate reports them. */
 export function expandIncludes(
   index: ProviderIndex,
-  src: SourceDoc,
   include: readonly string[] | undefined,
   own: LocatedField[],
 ): LocatedField[] {

@@ -1,13 +1,5 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
-import type {
-  RawEntity,
-  RawEnumValue,
-  RawExample,
-  RawField,
-  RawFields,
-  RawImportId,
-  RawTypeSpec,
-} from "../load/rawTypes.js";
+import type { RawEntity, RawEnumValue, RawExample, RawImportId, RawTypeSpec } from "../load/rawTypes.js";
 import type { Path, SourceDoc } from "../load/sourceDoc.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
@@ -27,7 +19,6 @@ import type {
   Readiness,
   Resource,
   TypeSpec,
-  UnionType,
 } from "./types.js";
 import { SOURCE } from "./types.js";
 import type { ModelMemo, Slice } from "./modelMemo.js";
@@ -69,7 +60,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
     const wireCase = e.wireCase ?? providerCase;
     if (e.kind === "object")
       slice(src, (b) => {
-        const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+        const list = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
         return b.declare(
           {
             kind: "object",
@@ -149,7 +140,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
   const resources: Resource[] = index.resources.map((src) =>
     slice(src, (b): Resource => {
       const e = entity(src);
-      const list = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+      const list = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
       return {
         ...entityHead(e),
         fields: b.located(list, e.name, e.wireCase ?? providerCase, "input"),
@@ -170,7 +161,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
       const owner = pascal(e.name);
       const wireCase = e.wireCase ?? providerCase;
       const inputs = b.located(
-        expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs)),
+        expandIncludes(index, e.include, ownFields(src, "inputs", e.inputs)),
         owner,
         wireCase,
         "input",

@@ -26,7 +26,7 @@ export function typeUsage(index: ProviderIndex, isValid: (src: SourceDoc) => boo
     usage.set(name, u);
     const e = entity(t);
     if (e.kind === "union") Object.values(e.variants ?? {}).forEach((v) => mark(v.ref, as));
-    else for (const f of expandIncludes(index, t, e.include, ownFields(t, "fields", e.fields))) walkField(f.raw, as);
+    else for (const f of expandIncludes(index, e.include, ownFields(t, "fields", e.fields))) walkField(f.raw, as);
   };
   const walkSpec = (spec: RawTypeSpec | undefined, as: keyof Usage) => {
     if (!spec) return;
@@ -47,10 +47,10 @@ export function typeUsage(index: ProviderIndex, isValid: (src: SourceDoc) => boo
     Object.values(fn.outputs ?? {}).forEach((f) => walkField(f, "output"));
   }
   for (const r of index.resources.filter(isValid))
-    for (const f of expandIncludes(index, r, entity(r).include, ownFields(r, "fields", entity(r).fields)))
+    for (const f of expandIncludes(index, entity(r).include, ownFields(r, "fields", entity(r).fields)))
       walkField(f.raw, "input");
   for (const l of index.lookups.filter(isValid)) {
-    for (const f of expandIncludes(index, l, entity(l).include, ownFields(l, "inputs", entity(l).inputs)))
+    for (const f of expandIncludes(index, entity(l).include, ownFields(l, "inputs", entity(l).inputs)))
       walkField(f.raw, "input");
     Object.values(entity(l).outputs ?? {}).forEach((f) => walkField(f, "output"));
   }

@@ -31,7 +31,7 @@ export function checkCloudplatOperations(
 function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   const e = entity(src);
   const ops = e.operations as unknown as CloudplatOperations;
-  const fields = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+  const fields = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
   const names = fields.map((f) => f.name);
   const importParts = e.importId?.parts;
   if (!importParts)

@@ -35,7 +35,7 @@ export function checkLookupOperations(
         : [at(src, OP, "a cloudplat lookup binds an action; its hook can only complete the answer (`answer`)")];
     const shape = meta().checkAt(src, OP, `${protocol}Lookup`);
     if (shape.length) return shape;
-    const inputs = expandIncludes(index, src, e.include, ownFields(src, "inputs", e.inputs));
+    const inputs = expandIncludes(index, e.include, ownFields(src, "inputs", e.inputs));
     return protocol === "cloudplat"
       ? cloudplatRules(src, e.operation as unknown as CloudplatLookupOperation, inputs)
       : netsvcRules(src, e.operation as unknown as NetsvcLookupOperation, inputs, e.hooks !== undefined);

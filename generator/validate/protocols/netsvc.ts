@@ -30,7 +30,7 @@ export function checkNetsvcOperations(
 function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   const e = entity(src);
   const ops = e.operations as unknown as NetsvcOperations;
-  const fields = expandIncludes(index, src, e.include, ownFields(src, "fields", e.fields));
+  const fields = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
   const names = fields.map((f) => f.name);
   const inputs = fields.filter((f) => f.raw.mode !== "output").map((f) => f.name);
   const out: Diagnostic[] = [];

@@ -169,8 +169,8 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
   const isValid = (src: SourceDoc) => valid.has(src);
   // A valid entity may include a group that failed the meta-schema: that group's fields could hold
   // anything, and its own problems are already reported, so rules see only fields of valid files.
-  const expand = (src: SourceDoc, include: readonly string[] | undefined, own: LocatedField[]) =>
-    expandIncludes(index, src, include, own).filter((f) => isValid(f.src));
+  const expand = (include: readonly string[] | undefined, own: LocatedField[]) =>
+    expandIncludes(index, include, own).filter((f) => isValid(f.src));
 
   const inScope = (src: SourceDoc) => valid.has(src) && (!checked || checked.has(src));
   if (index.provider && provider && !checked) {
@@ -183,13 +183,13 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
   }
   const resources = index.resources.filter(inScope).map((src) => {
     const e = entity(src);
-    const list = expand(src, e.include, ownFields(src, "fields", e.fields));
+    const list = expand(e.include, ownFields(src, "fields", e.fields));
     inputs(src, list);
     return { src, fields: list };
   });
   const lookups = index.lookups.filter(inScope).map((src) => {
     const e = entity(src);
-    const ins = expand(src, e.include, ownFields(src, "inputs", e.inputs));
+    const ins = expand(e.include, ownFields(src, "inputs", e.inputs));
     const outs = ownFields(src, "outputs", e.outputs);
     inputs(src, ins, REQUIRED_OR_OPTIONAL);
     outputs(src, outs);
@@ -215,7 +215,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
       fieldMap(ownFields(src, "fields", e.fields), scope({ ...base, position: "input", modeRequired: true }));
     else if (e.kind === "object")
       fieldMap(
-        expand(src, e.include, ownFields(src, "fields", e.fields)),
+        expand(e.include, ownFields(src, "fields", e.fields)),
         scope({ ...base, position: u.input || u.config ? "input" : "output", modeRequired: false }),
       );
   }

@@ -3,7 +3,7 @@ import type { Env } from "../env.js";
 import { NotFoundError, type ResourceRef } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
-import { inspectCustom, Secret, type InspectFunction } from "../secret.js";
+import { inspectCustom, type InspectFunction } from "../secret.js";
 import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";

@@ -133,7 +133,7 @@ export const appActions: Record<string, Handler> = {
             (f.get("Environment")?.includes(b.env) ?? true),
         )
         .filter(
-          (b) =>
+          () =>
             f.get("KeyWord")?.some((k) => String(a.fields["ApiAppName"]).includes(k) || a.fields["ApiAppId"] === k) ??
             true,
         )

@@ -20,13 +20,12 @@ const spentCodes = new WeakMap<Store, Set<string>>();
 const ROLE_ARN = /^qcs::cam::uin\/(\d+):role(?:Name)?\/([\w+=,.@-]+)$/;
 const MFA_SERIAL = /^qcs::cam:uin\/(\d+)::mfa\/([\w-]+)$/;
 
-function roleArn(ctx: Ctx): { uin: string; role: string } {
+function checkRoleArn(ctx: Ctx): void {
   const arn = ctx.p.str("RoleArn");
   const m = ROLE_ARN.exec(arn);
   if (!m) throw invalidValue("RoleArn", arn, "expected qcs::cam::uin/<uin>:roleName/<name>");
   if (m[1] !== ctx.store.options.accountId)
     throw new ApiError("ResourceNotFound.RoleNotExist", `The role \`${arn}\` does not exist.`);
-  return { uin: m[1], role: m[2] ?? "" };
 }
 
 function sessionName(p: Params): string {
@@ -46,7 +45,7 @@ function duration(p: Params, fallback: number, max: number): number {
   return d === undefined || d === 0 ? fallback : d;
 }
 
-function assumed(ctx: Ctx, role: string, session: string): Principal {
+function assumed(ctx: Ctx, session: string): Principal {
   const uin = ctx.store.options.accountId;
   const roleId = `4611686018${uin.slice(-8).padStart(8, "0")}`;
   return {
@@ -75,34 +74,34 @@ export function stsService(options: StsOptions): ServiceDef {
     version: "2018-08-13",
     actions: {
       AssumeRole(ctx) {
-        const { role } = roleArn(ctx);
+        checkRoleArn(ctx);
         const session = sessionName(ctx.p);
         const seconds = duration(ctx.p, 7200, 43200);
         // An MFA code asserts the device it came from: TokenCode needs its SerialNumber.
         const mfa = ctx.p.has("TokenCode") ? { code: ctx.p.str("TokenCode"), serial: mfaSerial(ctx.p) } : undefined;
         ctx.p.accept("Policy", "ExternalId", "Tags", "SourceIdentity", "SerialNumber").done();
         if (mfa) spendMfaCode(ctx.store, mfa.serial, mfa.code);
-        return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
+        return credentialFields(issueTemporary(ctx.store, assumed(ctx, session), seconds));
       },
       AssumeRoleWithSAML(ctx) {
         const assertion = ctx.p.str("SAMLAssertion");
         if (!/^[A-Za-z0-9+/]+={0,2}$/.test(assertion))
           throw invalidValue("SAMLAssertion", "…", "must be a base64-encoded SAML assertion");
         ctx.p.str("PrincipalArn");
-        const { role } = roleArn(ctx);
+        checkRoleArn(ctx);
         const session = sessionName(ctx.p);
         const seconds = duration(ctx.p, 7200, 43200);
         ctx.p.done();
-        return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
+        return credentialFields(issueTemporary(ctx.store, assumed(ctx, session), seconds));
       },
       AssumeRoleWithWebIdentity(ctx) {
         ctx.p.str("ProviderId");
         ctx.p.str("WebIdentityToken");
-        const { role } = roleArn(ctx);
+        checkRoleArn(ctx);
         const session = sessionName(ctx.p);
         const seconds = duration(ctx.p, 7200, 43200);
         ctx.p.done();
-        return credentialFields(issueTemporary(ctx.store, assumed(ctx, role, session), seconds));
+        return credentialFields(issueTemporary(ctx.store, assumed(ctx, session), seconds));
       },
       GetSessionToken(ctx) {
         const serial = mfaSerial(ctx.p);
