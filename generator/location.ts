@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -6,5 +7,6 @@ import { fileURLToPath } from "node:url";
  * workers are bundled to its top: package/bundleGenerator.ts). Files `make` leaves beside the
  * generator, and the workers' modules, are found from here, never from the module asking.
  */
+export const GENERATOR_DIR = dirname(fileURLToPath(import.meta.url));
+/** The same folder as a URL (with its trailing slash, so that `new URL("name.js", GENERATOR_URL)` is inside it). */
 export const GENERATOR_URL = new URL(".", import.meta.url);
-export const GENERATOR_DIR = fileURLToPath(GENERATOR_URL);

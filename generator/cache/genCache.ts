@@ -180,7 +180,7 @@ let fingerprint: string | undefined;
  */
 function generatorFingerprint(): string {
   if (fingerprint) return fingerprint;
-  const buildRoot = GENERATOR_DIR.replace(/\/$/, "");
+  const buildRoot = GENERATOR_DIR;
   const repo = dirname(dirname(buildRoot));
   const digest = createHash("sha1");
   const add = (path: string) => existsSync(path) && digest.update(path.slice(repo.length)).update(readFileSync(path));
