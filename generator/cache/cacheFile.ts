@@ -55,46 +55,59 @@ export const emptyCache = (): CacheData => ({
 });
 
 /*
- * The file: a first line of JSON (outputs, schemas, checks), then a line per schema file ("S", hash, 0 or 1 for
- * valid, its data's JSON) and per slice ("L", key, digest, its JSON), fields separated by tabs (JSON
- * text holds neither a tab nor a line break). A line stays text until a run reads it, and an entry the
- * next save keeps is written back as read: a new process reading and saving 13 MB of one JSON document
- * spent ~250 ms on it.
+ * Two files. The index: the JSON of outputs, schemas and checks, rewritten by every save. The entry log
+ * (entryLog.ts): a line per schema file ("S", hash, 0 or 1 for valid, its data's JSON) and per slice ("L",
+ * key, digest, its JSON), fields separated by tabs (JSON text holds neither a tab nor a line break). A
+ * line stays text until a run reads it, and an entry a save keeps is not written again.
  */
 
-export function parseCache(text: string): CacheData {
-  const lines = text.split("\n");
-  const { outputs, schemas, checks } = JSON.parse(lines[0]!) as Pick<CacheData, "outputs" | "schemas" | "checks">;
-  const data: CacheData = { outputs, schemas, checks, sources: new Map(), slices: new Map() };
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    const a = line.indexOf("\t", 2);
-    const b = line.indexOf("\t", a + 1);
-    if (line.startsWith("S\t"))
-      data.sources.set(line.slice(2, a), { valid: line[a + 1] === "1", json: line.slice(b + 1) });
-    else if (line.startsWith("L\t"))
-      data.slices.set(line.slice(2, a), { digest: line.slice(a + 1, b), text: line.slice(b + 1) });
+export type CacheIndex = Pick<CacheData, "outputs" | "schemas" | "checks">;
+
+export const parseIndex = (text: string): CacheIndex => {
+  const { outputs, schemas, checks } = JSON.parse(text) as CacheIndex;
+  return { outputs, schemas, checks };
+};
+
+export const indexText = (data: CacheData): string =>
+  JSON.stringify({ outputs: data.outputs, schemas: data.schemas, checks: data.checks });
+
+/**
+ * Reads one line of the entry log into `into`, and returns its id (what a line holding the same entry
+ * starts with); undefined for a line that is no entry. Of a file's lines, one saying it is valid wins:
+ * a run that could not tell (a diff's preparse) keeps a file as not known valid.
+ */
+export function readEntryLine(line: string, into: CacheData): string | undefined {
+  const a = line.indexOf("\t", 2);
+  const b = line.indexOf("\t", a + 1);
+  if (a < 0 || b < 0) return undefined;
+  if (line.startsWith("S\t")) {
+    const hash = line.slice(2, a);
+    const valid = line[a + 1] === "1";
+    if (valid || !into.sources.get(hash)?.valid) into.sources.set(hash, { valid, json: line.slice(b + 1) });
+    return line.slice(0, b);
   }
-  return data;
+  if (line.startsWith("L\t")) {
+    into.slices.set(line.slice(2, a), { digest: line.slice(a + 1, b), text: line.slice(b + 1) });
+    return line.slice(0, a);
+  }
+  return undefined;
 }
 
-export function formatCache(data: CacheData): string {
-  const lines = [JSON.stringify({ outputs: data.outputs, schemas: data.schemas, checks: data.checks })];
-  for (const [hash, entry] of data.sources) lines.push(`S\t${hash}\t${entry.valid ? 1 : 0}\t${sourceJson(entry)}`);
-  for (const [key, slice] of data.slices) lines.push(`L\t${key}\t${slice.digest}\t${slice.text}`);
-  return lines.join("\n");
+/** Every entry of `data` as a line of the log, by its id (the line made only when asked for). */
+export function* entryLines(data: CacheData): Generator<{ id: string; line: () => string }> {
+  for (const [hash, entry] of data.sources) {
+    const id = `S\t${hash}\t${entry.valid ? 1 : 0}`;
+    yield { id, line: () => `${id}\t${sourceJson(entry)}` };
+  }
+  for (const [key, slice] of data.slices) {
+    const id = `L\t${key}`;
+    yield { id, line: () => `${id}\t${slice.digest}\t${slice.text}` };
+  }
 }
 
-/** A parsed file's data as JSON, serialized once per data object (a watch saves every run, its files mostly unchanged). */
-const sourceTexts = new WeakMap<object, string>();
-
+/** A parsed file's data as JSON. */
 function sourceJson(entry: SourceEntry): string {
   if (entry.json !== undefined) return entry.json;
-  const { data } = entry;
   // JSON has no undefined (an empty file's data): it is written as nothing.
-  if (data === undefined) return "";
-  if (typeof data !== "object" || data === null) return JSON.stringify(data);
-  let text = sourceTexts.get(data);
-  if (text === undefined) sourceTexts.set(data, (text = JSON.stringify(data)));
-  return text;
+  return entry.data === undefined ? "" : JSON.stringify(entry.data);
 }

@@ -14,7 +14,8 @@ import { dirname, join } from "node:path";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { GENERATOR_DIR } from "../location.js";
 import type { CleanRun } from "../validate/scope.js";
-import { emptyCache, formatCache, parseCache, sourceData, type CacheData, type SliceRecord } from "./cacheFile.js";
+import { emptyCache, indexText, parseIndex, sourceData, type CacheData, type SliceRecord } from "./cacheFile.js";
+import { EntryLog } from "./entryLog.js";
 
 export type { SliceRecord } from "./cacheFile.js";
 
@@ -43,17 +44,23 @@ export class GenCache {
   private readonly signatures = new Map<string, string>();
 
   private constructor(
+    /** The index's path; the entry log's is beside it. */
     private readonly path: string,
     private readonly previous: CacheData,
+    private readonly log: EntryLog,
     readonly warm: boolean,
   ) {}
 
   static open(dir: string): GenCache {
     const path = join(dir, `cache-${generatorFingerprint()}.txt`);
+    const logPath = path.replace(/\.txt$/, ".log");
     try {
-      return new GenCache(path, parseCache(readFileSync(path, "utf8")), true);
+      const data = { ...emptyCache(), ...parseIndex(readFileSync(path, "utf8")) };
+      return new GenCache(path, data, EntryLog.read(logPath, data), true);
     } catch {
-      return new GenCache(path, emptyCache(), false);
+      // No index (or a damaged one): the log's entries are still good, by their keys.
+      const data = emptyCache();
+      return new GenCache(path, data, EntryLog.read(logPath, data), false);
     }
   }
 
@@ -157,18 +164,19 @@ export class GenCache {
    * else (schema problems: nothing was written) what this run read.
    */
   nextRun(completed: boolean): GenCache {
-    return new GenCache(this.path, completed ? this.next : this.previous, true);
+    return new GenCache(this.path, completed ? this.next : this.previous, this.log, true);
   }
 
-  /** Written atomically; caches of other generator versions are removed. */
+  /** The entries the log lacks appended to it, the index written atomically; caches of other generator versions removed. */
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });
+    this.log.save(this.next);
     const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, formatCache(this.next));
+    writeFileSync(tmp, indexText(this.next));
     renameSync(tmp, this.path);
+    const mine = (f: string) => join(dirname(this.path), f).replace(/\.log$/, ".txt") === this.path;
     for (const f of readdirSync(dirname(this.path)))
-      if (/^cache-.*\.(json|txt)$/.test(f) && join(dirname(this.path), f) !== this.path)
-        rmSync(join(dirname(this.path), f), { force: true });
+      if (/^cache-.*\.(json|txt|log)$/.test(f) && !mine(f)) rmSync(join(dirname(this.path), f), { force: true });
   }
 }
 

@@ -323,10 +323,10 @@ fields:
     const cacheDir = join(tiny, "../cache");
     const first = new pipeline.Regeneration(tiny, into, cacheDir);
     await agree(first, tiny, into, "first run").finally(() => first.close());
-    // Every parsed file's and every slice's line damaged; the head line (outputs) left as it is.
+    // Every parsed file's and every slice's line in the entry log damaged; the index (outputs) left as it is.
     const file = join(
       cacheDir,
-      readdirSync(cacheDir).find((f) => f.startsWith("cache-"))!,
+      readdirSync(cacheDir).find((f) => /^cache-.*\.log$/.test(f))!,
     );
     const lines = readFileSync(file, "utf8").split("\n");
     expect(lines.some((l) => l.startsWith("S\t")) && lines.some((l) => l.startsWith("L\t"))).toBe(true);
@@ -346,7 +346,7 @@ fields:
       "demo/resources/gadget.yaml": resource("Gadget"),
     });
     const cacheDir = join(tiny, "../cache");
-    const saved = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.startsWith("cache-")) : []);
+    const saved = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => /^cache-.*\.txt$/.test(f)) : []);
     const watch = new pipeline.Regeneration(tiny, join(tiny, "../out"), cacheDir);
     try {
       await watch.run(false, undefined, true);

@@ -1,0 +1,91 @@
+import { appendFileSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { emptyCache, sourceData, type CacheData, type SourceEntry } from "../../generator/cache/cacheFile.js";
+import { EntryLog } from "../../generator/cache/entryLog.js";
+
+/** A cache holding parsed files (hash -> data, valid) and slices (key -> text). */
+function cacheOf(sources: Record<string, [unknown, boolean]>, slices: Record<string, string> = {}): CacheData {
+  const data = emptyCache();
+  for (const [hash, [value, valid]] of Object.entries(sources)) data.sources.set(hash, { valid, data: value });
+  for (const [key, text] of Object.entries(slices)) data.slices.set(key, { text, digest: `d-${key}` });
+  return data;
+}
+
+/** What a new process reads from the log at `path`: each file's data and validity (or "damaged"), each slice's text. */
+function readBack(path: string) {
+  const into = emptyCache();
+  EntryLog.read(path, into);
+  const data = (e: SourceEntry) => {
+    try {
+      return [sourceData(e), e.valid];
+    } catch {
+      return "damaged"; // as GenCache.source finds it: the file is parsed again
+    }
+  };
+  return {
+    sources: Object.fromEntries([...into.sources].map(([h, e]) => [h, data(e)])),
+    slices: Object.fromEntries([...into.slices].map(([k, s]) => [k, s.text])),
+  };
+}
+
+const logFile = () => join(mkdtempSync(join(tmpdir(), "sdkgen-log-")), "cache-x.log");
+
+describe("EntryLog", () => {
+  it("appends only what it lacks: a one-file edit leaves every earlier line as written", () => {
+    const path = logFile();
+    const many: Record<string, [unknown, boolean]> = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`h${i}`, [{ name: `T${i}` }, true]]),
+    );
+    EntryLog.read(path, emptyCache()).save(cacheOf(many, { s1: "[1]" }));
+    const before = readFileSync(path, "utf8");
+    const inode = statSync(path).ino;
+
+    const next = EntryLog.read(path, emptyCache());
+    const edited: Record<string, [unknown, boolean]> = { ...many, h7b: [{ name: "T7 edited" }, true] };
+    delete edited.h7;
+    next.save(cacheOf(edited, { s1: "[1]", s2: "[2]" }));
+    const after = readFileSync(path, "utf8");
+    expect(statSync(path).ino).toBe(inode);
+    expect(after.startsWith(before)).toBe(true);
+    expect(after.slice(before.length).split("\n").filter(Boolean)).toHaveLength(2);
+    expect(readBack(path).sources.h7b).toEqual([{ name: "T7 edited" }, true]);
+    expect(readBack(path).slices).toEqual({ s1: "[1]", s2: "[2]" });
+
+    next.save(cacheOf(edited, { s1: "[1]", s2: "[2]" }));
+    expect(readFileSync(path, "utf8")).toBe(after); // nothing new: nothing written
+  });
+
+  it("rewrites itself with the live entries once dead lines outweigh them", () => {
+    const path = logFile();
+    EntryLog.read(path, emptyCache(), 0).save(cacheOf({ a: [1, true], b: [2, true], c: [3, true] }));
+    const log = EntryLog.read(path, emptyCache(), 0);
+    log.save(cacheOf({ a: [1, true], d: [4, true] })); // two dead, two live: appended
+    expect(Object.keys(readBack(path).sources).sort()).toEqual(["a", "b", "c", "d"]);
+    log.save(cacheOf({ d: [4, true] })); // four lines, one live: rewritten
+    expect(readBack(path).sources).toEqual({ d: [4, true] });
+    expect(readFileSync(path, "utf8").split("\n").filter(Boolean)).toHaveLength(1);
+  });
+
+  it("loses only the entry of a line cut short, never reads it as another", () => {
+    const path = logFile();
+    EntryLog.read(path, emptyCache()).save(cacheOf({ a: [{ x: 1 }, true] }, { s: '[{"n":1}]' }));
+    const whole = readFileSync(path, "utf8");
+    // A crash mid-append: half of a line, no line break.
+    appendFileSync(path, whole.split("\n")[0]!.slice(0, 12).replace("S\ta", "S\tz"));
+    EntryLog.read(path, emptyCache()).save(cacheOf({ a: [{ x: 1 }, true], b: [{ y: 2 }, false] }, { s: '[{"n":1}]' }));
+    const back = readBack(path);
+    expect(back.sources.a).toEqual([{ x: 1 }, true]);
+    expect(back.sources.b).toEqual([{ y: 2 }, false]);
+    expect(back.slices).toEqual({ s: '[{"n":1}]' });
+    expect(back.sources.z).toBe("damaged");
+  });
+
+  it("keeps a file known valid when a later run could not tell (a diff's preparse)", () => {
+    const path = logFile();
+    EntryLog.read(path, emptyCache()).save(cacheOf({ a: [{ x: 1 }, true] }));
+    EntryLog.read(path, emptyCache()).save(cacheOf({ a: [{ x: 1 }, false] }));
+    expect(readBack(path).sources.a).toEqual([{ x: 1 }, true]);
+  });
+});
