@@ -46,7 +46,7 @@ export function loadModels(
     validateSchemas(loaded.sources, cache, loaded.hooks, memo?.checks, loaded.unread),
   );
   const all = [...loaded.diagnostics, ...diagnostics];
-  for (const src of loaded.sources) cache?.keepSource(src.hash, src.data, valid.has(src));
+  for (const src of loaded.sources) cache?.keepSource(src.hash, valid.has(src), src.outline, () => src.data);
   if (all.length > 0) throw new SchemaError(sortDiagnostics(all));
   return stats.time("model", () => providers.map((p) => buildModel(p, memo?.model, cache)));
 }

@@ -1,3 +1,4 @@
+import { outlineOf, type EntityOutline } from "../load/sourceDoc.js";
 import type { CleanRun } from "../validate/scope.js";
 
 /**
@@ -16,6 +17,8 @@ export interface OutputRecord {
 /** A parsed schema file as the cache holds it: its JSON text until a run reads its data. */
 export interface SourceEntry {
   readonly valid: boolean;
+  /** What other files' checks read of it (SourceDoc.outline). */
+  readonly outline: EntityOutline;
   json?: string;
   data?: unknown;
 }
@@ -56,7 +59,7 @@ export const emptyCache = (): CacheData => ({
 
 /*
  * Two files. The index: the JSON of outputs, schemas and checks, rewritten by every save. The entry log
- * (entryLog.ts): a line per schema file ("S", hash, 0 or 1 for valid, its data's JSON) and per slice ("L",
+ * (entryLog.ts): a line per schema file ("S", hash, 0 or 1 for valid, its outline's JSON, its data's JSON) and per slice ("L",
  * key, digest, its JSON), fields separated by tabs (JSON text holds neither a tab nor a line break). A
  * line stays text until a run reads it, and an entry a save keeps is not written again.
  */
@@ -81,9 +84,12 @@ export function readEntryLine(line: string, into: CacheData): string | undefined
   const b = line.indexOf("\t", a + 1);
   if (a < 0 || b < 0) return undefined;
   if (line.startsWith("S\t")) {
+    const c = line.indexOf("\t", b + 1);
+    const outline = c < 0 ? null : outlineField(line.slice(b + 1, c));
+    if (outline === null) return undefined; // cut short or run together with another line
     const hash = line.slice(2, a);
     const valid = line[a + 1] === "1";
-    if (valid || !into.sources.get(hash)?.valid) into.sources.set(hash, { valid, json: line.slice(b + 1) });
+    if (valid || !into.sources.get(hash)?.valid) into.sources.set(hash, { valid, outline, json: line.slice(c + 1) });
     return line.slice(0, b);
   }
   if (line.startsWith("L\t")) {
@@ -97,11 +103,21 @@ export function readEntryLine(line: string, into: CacheData): string | undefined
 export function* entryLines(data: CacheData): Generator<{ id: string; line: () => string }> {
   for (const [hash, entry] of data.sources) {
     const id = `S\t${hash}\t${entry.valid ? 1 : 0}`;
-    yield { id, line: () => `${id}\t${sourceJson(entry)}` };
+    yield { id, line: () => `${id}\t${JSON.stringify(entry.outline)}\t${sourceJson(entry)}` };
   }
   for (const [key, slice] of data.slices) {
     const id = `L\t${key}`;
     yield { id, line: () => `${id}\t${slice.digest}\t${slice.text}` };
+  }
+}
+
+/** An outline field: a JSON object; null for anything else (a damaged line). */
+function outlineField(text: string): EntityOutline | null {
+  try {
+    const outline: unknown = JSON.parse(text);
+    return typeof outline === "object" && outline !== null ? outlineOf(outline) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -13,6 +13,7 @@ import {
 import { dirname, join } from "node:path";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { GENERATOR_DIR } from "../location.js";
+import type { EntityOutline } from "../load/sourceDoc.js";
 import type { CleanRun } from "../validate/scope.js";
 import { emptyCache, indexText, parseIndex, sourceData, type CacheData, type SliceRecord } from "./cacheFile.js";
 import { EntryLog } from "./entryLog.js";
@@ -69,20 +70,31 @@ export class GenCache {
     return dirname(this.path);
   }
 
-  source(hash: string): { data: unknown; valid: boolean } | undefined {
+  /**
+   * A parsed file by its content hash: its entity's name, and its data, parsed from the cache's text when
+   * asked for. That throws for a damaged line, which is then dropped (the file is to be parsed again).
+   */
+  source(hash: string): { data: () => unknown; valid: boolean; outline: EntityOutline } | undefined {
     const entry = this.previous.sources.get(hash);
-    try {
-      return entry && { data: sourceData(entry), valid: entry.valid };
-    } catch {
-      return undefined; // a damaged line: the file is parsed again
-    }
+    if (!entry) return undefined;
+    const data = () => {
+      try {
+        return sourceData(entry);
+      } catch (e) {
+        this.previous.sources.delete(hash);
+        throw e;
+      }
+    };
+    return { data, valid: entry.valid, outline: entry.outline };
   }
 
-  /** Keeps a parsed file; one kept as the previous run had it is saved as read. */
-  keepSource(hash: string, data: unknown, valid: boolean): void {
+  /**
+   * Keeps a parsed file. The same content has the same data, so one the previous run kept with the same
+   * validity is kept as read, its data neither parsed nor written again.
+   */
+  keepSource(hash: string, valid: boolean, outline: EntityOutline, data: () => unknown): void {
     const before = this.previous.sources.get(hash);
-    const same = before?.valid === valid && "data" in before && before.data === data;
-    this.next.sources.set(hash, same ? before : { valid, data });
+    this.next.sources.set(hash, before?.valid === valid ? before : { valid, outline, data: data() });
   }
 
   /** The content hash of the schema file at `path`, when its stat signature is the one recorded with it. */

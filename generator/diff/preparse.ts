@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { GenCache, hashText } from "../cache/genCache.js";
 import { GENERATOR_URL } from "../location.js";
 import { Claims } from "../parallel/claims.js";
+import { outlineOf } from "../load/sourceDoc.js";
 import { parsed } from "./parseText.js";
 
 const WORKER_FROM = 500;
@@ -16,14 +17,14 @@ const WORKER_FROM = 500;
 export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], cacheDir: string): Promise<GenCache> {
   const cache = GenCache.open(cacheDir);
   const texts = new Map<string, string>();
-  const known: [string, unknown, boolean][] = [];
+  const known: [string, NonNullable<ReturnType<GenCache["source"]>>][] = [];
   for (const tree of trees)
     for (const [path, bytes] of tree) {
       if (!path.endsWith(".yaml")) continue;
       const text = bytes.toString("utf8");
       const hash = hashText(text);
       const cached = cache.source(hash);
-      if (cached) known.push([hash, cached.data, cached.valid]);
+      if (cached) known.push([hash, cached]);
       else texts.set(hash, text);
     }
   const misses = [...texts];
@@ -34,9 +35,9 @@ export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], ca
   const here = misses.flatMap(([hash, text], i): [string, unknown][] =>
     (claims?.claim(i) ?? true) ? parsed(hash, text) : [],
   );
-  for (const [hash, data, valid] of known) cache.keepSource(hash, data, valid);
+  for (const [hash, { valid, outline, data }] of known) cache.keepSource(hash, valid, outline, data);
   // Validity is not known yet: each load checks these files against the meta-schema as usual.
-  for (const [hash, data] of [...here, ...(await there)]) cache.keepSource(hash, data, false);
+  for (const [hash, data] of [...here, ...(await there)]) cache.keepSource(hash, false, outlineOf(data), () => data);
   return cache.nextRun(true);
 }
 

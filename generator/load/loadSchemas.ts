@@ -47,8 +47,18 @@ export function loadSchemas(
     if (source) sources.push(known ? known.keep(path, source) : source);
   };
   const read = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
-    const fromHash = cache?.source(meta.hash);
-    if (fromHash) return lazySource(text, meta, fromHash.data, fromHash.valid);
+    const kept = cache?.source(meta.hash);
+    if (kept) {
+      // A damaged cache line is only a miss: the file is parsed (the cache had it, so it reads without a problem).
+      const data = () => {
+        try {
+          return kept.data();
+        } catch {
+          return parseSource(text(), meta).source?.data;
+        }
+      };
+      return lazySource(text, meta, data, kept.valid, kept.outline);
+    }
     const r = parseSource(text(), meta);
     diagnostics.push(...r.diagnostics);
     if (!r.source) unread.push(meta);

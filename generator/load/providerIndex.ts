@@ -33,7 +33,11 @@ export function indexProviders(
   unread: readonly SourceMeta[] = [],
 ): ProviderIndex[] {
   const byProvider = new Map<string, SourceDoc[]>();
-  for (const s of sources) byProvider.set(s.provider, [...(byProvider.get(s.provider) ?? []), s]);
+  for (const s of sources) {
+    const docs = byProvider.get(s.provider);
+    if (docs) docs.push(s);
+    else byProvider.set(s.provider, [s]);
+  }
   return [...byProvider.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, docs]) => ({
@@ -42,7 +46,7 @@ export function indexProviders(
       resources: docs.filter((d) => d.folder === "resources"),
       lookups: docs.filter((d) => d.folder === "lookups"),
       types: new Map(
-        docs.filter((d) => d.folder === "types" && typeof entity(d).name === "string").map((d) => [entity(d).name, d]),
+        docs.flatMap((d) => (d.folder === "types" && d.outline.name !== undefined ? [[d.outline.name, d]] : [])),
       ),
       hooks: new Map(hooks.filter((h) => h.provider === name).map((h) => [h.name, h])),
       unread: new Set(unread.filter((m) => m.provider === name).map((m) => `${m.folder}/${m.stem}`)),

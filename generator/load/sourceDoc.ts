@@ -22,6 +22,8 @@ export interface SourceDoc {
   /** File name without `.yaml`. */
   readonly stem: string;
   readonly data: unknown;
+  /** What a run reads of a file it neither checks nor builds again, known without reading the rest of one kept in the cache. */
+  readonly outline: EntityOutline;
   readonly doc: Document.Parsed;
   readonly lines: LineCounter;
   /** Content hash, the key of the generator's source cache. */
@@ -34,6 +36,17 @@ export interface SourceDoc {
    * nothing parses nothing.
    */
   position(path: Path, where?: "key" | "value"): SourcePos;
+}
+
+/**
+ * A document's entity as a run sees the files it neither checks nor builds again: its name (names must
+ * differ, references name resources), the hook module it names (every module must be named) and the
+ * groups it includes (its model slice is keyed by their contents). Each only when of its schema's type.
+ */
+export interface EntityOutline {
+  readonly name?: string;
+  readonly hooks?: string;
+  readonly include?: readonly string[];
 }
 
 export type Path = readonly (string | number)[];
@@ -53,7 +66,17 @@ function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
  */
 export function parseSource(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
   const quick = quickData(text);
-  if (quick !== undefined) return { source: lazySource(() => text, meta, quick, false), diagnostics: [] };
+  if (quick !== undefined)
+    return {
+      source: lazySource(
+        () => text,
+        meta,
+        () => quick,
+        false,
+        outlineOf(quick),
+      ),
+      diagnostics: [],
+    };
   return parseFully(text, meta);
 }
 
@@ -80,6 +103,7 @@ export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc
   const source: SourceDoc = {
     ...meta,
     data,
+    outline: outlineOf(data),
     doc,
     lines,
     knownValid: false,
@@ -151,12 +175,37 @@ function aliasProblem(doc: Document.Parsed, lines: LineCounter, file: string, er
   return { file, line: pos.line, col: pos.col, message: `YAML: ${what}` };
 }
 
-/** A file whose data is known (from the cache, or read quickly): parsed only if a diagnostic needs a position. */
-export function lazySource(text: () => string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
+/** The outline of a document's data. */
+export function outlineOf(data: unknown): EntityOutline {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return {};
+  const { name, hooks, include } = data as { name?: unknown; hooks?: unknown; include?: unknown };
+  return {
+    ...(typeof name === "string" && { name }),
+    ...(typeof hooks === "string" && { hooks }),
+    ...(Array.isArray(include) && include.every((g) => typeof g === "string") && { include: include as string[] }),
+  };
+}
+
+/**
+ * A file whose data is known (from the cache, or read quickly): its data made on first read (a run
+ * that checks only the files changed reads no other file's), and the file parsed for positions only
+ * if a diagnostic needs one.
+ */
+export function lazySource(
+  text: () => string,
+  meta: SourceMeta,
+  data: () => unknown,
+  knownValid: boolean,
+  outline: EntityOutline,
+): SourceDoc {
   let parsed: ReturnType<typeof parse> | undefined;
+  let value: { data: unknown } | undefined;
   const source: SourceDoc = {
     ...meta,
-    data,
+    get data() {
+      return (value ??= { data: data() }).data;
+    },
+    outline,
     knownValid,
     get doc() {
       return (parsed ??= parse(text())).doc;

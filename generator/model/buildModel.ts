@@ -48,7 +48,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
   };
   /** A document's slice, built or (same inputs) kept, its declarations made in the order building made them. */
   const slice = <T>(src: SourceDoc, build: (b: Builder) => T): T => {
-    const deps = [providerSrc, ...(entity(src).include ?? []).map((g) => index.types.get(g))];
+    const deps = [providerSrc, ...(src.outline.include ?? []).map((g) => index.types.get(g))];
     const s = memo ? memo.slice(src, deps, cache, () => sliceOf(build)) : sliceOf(build);
     for (const { type, at } of s.declared) declare(type, at);
     for (const e of s.enums) enums.set(e.name, e);

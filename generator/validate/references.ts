@@ -46,7 +46,7 @@ export function checkReferences(
 ): Diagnostic[] {
   // Every resource with a name counts, its file's own problems apart: they are reported there, and a
   // reference to it reported as well would send the reader to the wrong file.
-  const kinds = index.resources.map((r) => entity(r).name).filter((name): name is string => typeof name === "string");
+  const kinds = index.resources.flatMap((r) => (r.outline.name === undefined ? [] : [r.outline.name]));
   const known = new Set(kinds);
   const docs = checked ? [...checked] : [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
   const out: Diagnostic[] = [];

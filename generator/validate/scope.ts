@@ -78,18 +78,28 @@ function cleanRun(index: ProviderIndex): CleanRun {
   };
 }
 
-/** The earlier version of a document, from the data the cache kept of it (valid then: its run was clean). */
+/**
+ * The earlier version of a document, from the data the cache kept of it (valid then: its run was
+ * clean); undefined when the cache has it not, or damaged (then everything is checked).
+ */
 function earlier(cache: GenCache | undefined, now: SourceDoc, hash: string): SourceDoc | undefined {
   const kept = cache?.source(hash);
-  if (!kept) return undefined;
+  let data: unknown;
+  try {
+    if (!kept) return undefined;
+    data = kept.data();
+  } catch {
+    return undefined;
+  }
   const text = () => {
     throw new Error(`the earlier version of ${now.file} has no text: only its data is kept`);
   };
   return lazySource(
     text,
     { file: now.file, provider: now.provider, folder: now.folder, stem: now.stem, hash },
-    kept.data,
+    () => data,
     true,
+    kept.outline,
   );
 }
 

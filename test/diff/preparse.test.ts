@@ -36,7 +36,7 @@ it("parses every distinct schema file of both sides once, here and on the worker
   const cache = await preparse(trees, cacheDir);
   for (const [hash, bytes] of texts) {
     const expected = parsed(hash, bytes.toString());
-    expect(cache.source(hash)?.data, bytes.toString().slice(0, 40)).toEqual(expected[0]?.[1]);
+    expect(cache.source(hash)?.data(), bytes.toString().slice(0, 40)).toEqual(expected[0]?.[1]);
   }
   expect(cache.source(hashText("name: [unclosed\n"))).toBeUndefined();
 });

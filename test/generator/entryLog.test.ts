@@ -1,14 +1,16 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emptyCache, sourceData, type CacheData, type SourceEntry } from "../../generator/cache/cacheFile.js";
 import { EntryLog } from "../../generator/cache/entryLog.js";
+import { outlineOf } from "../../generator/load/sourceDoc.js";
 
 /** A cache holding parsed files (hash -> data, valid) and slices (key -> text). */
 function cacheOf(sources: Record<string, [unknown, boolean]>, slices: Record<string, string> = {}): CacheData {
   const data = emptyCache();
-  for (const [hash, [value, valid]] of Object.entries(sources)) data.sources.set(hash, { valid, data: value });
+  for (const [hash, [value, valid]] of Object.entries(sources))
+    data.sources.set(hash, { valid, outline: outlineOf(value), data: value });
   for (const [key, text] of Object.entries(slices)) data.slices.set(key, { text, digest: `d-${key}` });
   return data;
 }
@@ -26,6 +28,7 @@ function readBack(path: string) {
   };
   return {
     sources: Object.fromEntries([...into.sources].map(([h, e]) => [h, data(e)])),
+    outlines: Object.fromEntries([...into.sources].map(([h, e]) => [h, e.outline])),
     slices: Object.fromEntries([...into.slices].map(([k, s]) => [k, s.text])),
   };
 }
@@ -80,6 +83,16 @@ describe("EntryLog", () => {
     expect(back.sources.b).toEqual([{ y: 2 }, false]);
     expect(back.slices).toEqual({ s: '[{"n":1}]' });
     expect(back.sources.z).toBe("damaged");
+  });
+
+  it("keeps each file's outline, readable without its data; a damaged one drops the line", () => {
+    const path = logFile();
+    const gadget = { kind: "resource", name: "Gadget", hooks: "gadget", fields: {} };
+    EntryLog.read(path, emptyCache()).save(cacheOf({ a: [gadget, true], b: [{ name: 7 }, false] }));
+    expect(readBack(path).outlines).toEqual({ a: { name: "Gadget", hooks: "gadget" }, b: {} });
+    const [first, second] = readFileSync(path, "utf8").split("\n");
+    writeFileSync(path, `${first!.replace('{"name":"Gadget"', '{"name":"Gad')}\n${second}\n`);
+    expect(Object.keys(readBack(path).sources)).toEqual(["b"]);
   });
 
   it("keeps a file known valid when a later run could not tell (a diff's preparse)", () => {

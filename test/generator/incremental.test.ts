@@ -314,6 +314,34 @@ fields:
     },
   );
 
+  it("a new process checks an edited file without reading any other file's data", async () => {
+    const files: Record<string, string> = { "demo/provider.yaml": BASE["demo/provider.yaml"]! };
+    for (let i = 0; i < 12; i++) files[`demo/resources/gadget${i}.yaml`] = resource(`Gadget${i}`);
+    const tree = schemaTree(files);
+    const cacheDir = join(tree, "../cache");
+    const first = new pipeline.Regeneration(tree, join(tree, "../out"), cacheDir);
+    await agree(first, tree, join(tree, "../out"), "first run").finally(() => first.close());
+    const edited = join(tree, "demo/resources/gadget3.yaml");
+    const before = readFileSync(edited, "utf8");
+    writeFileSync(edited, before.replace("A Gadget3.", "A gadget, edited."));
+
+    const { GenCache, hashText } = (await import(
+      join(BUILD, "cache/genCache.js")
+    )) as typeof import("../../generator/cache/genCache.js");
+    const cache = GenCache.open(cacheDir);
+    const source = cache.source.bind(cache);
+    const read: string[] = [];
+    cache.source = (hash) => {
+      const kept = source(hash);
+      return kept && { ...kept, data: () => (read.push(hash), kept.data()) };
+    };
+    const [model] = pipeline.loadModels(tree, cache, "demo", undefined, new pipeline.RunMemo());
+    expect(model!.resources.map((r) => r.description)).toContain("A gadget, edited.");
+    // The provider's, which every check reads, and the edited file's earlier version, which they compare with.
+    const provider = readFileSync(join(tree, "demo/provider.yaml"), "utf8");
+    expect(read.sort()).toEqual([hashText(provider), hashText(before)].sort());
+  });
+
   it("a damaged cache costs a rebuild, never a wrong file", async () => {
     const tiny = schemaTree({
       "demo/provider.yaml": BASE["demo/provider.yaml"]!,

@@ -81,7 +81,13 @@ describe("model nodes keep where they are written", () => {
       stem: "gadget",
       hash: "h",
     };
-    const src = lazySource(() => (reads++, text), meta, { name: "Gadget" }, true);
+    const src = lazySource(
+      () => (reads++, text),
+      meta,
+      () => ({ name: "Gadget" }),
+      true,
+      { name: "Gadget" },
+    );
     const pos = src.position(["name"]);
     expect(reads).toBe(0);
     expect([pos.line, pos.col, reads]).toEqual([3, 7, 1]);

@@ -8,11 +8,9 @@ import { found, inScope, type Finding, type Rule } from "./rule.js";
  * A name the meta-schema refuses (non-ASCII, say) is skipped: names derived from it would only cascade.
  */
 const named = (docs: Iterable<SourceDoc>): SourceDoc[] =>
-  [...docs].filter((s) => {
-    const { name } = entity(s);
-    return typeof name === "string" && /^[A-Za-z][A-Za-z0-9]*$/.test(name);
-  });
-const allNamed = (index: ProviderIndex) => named([...index.resources, ...index.lookups, ...index.types.values()]);
+  [...docs].filter((s) => s.outline.name !== undefined && /^[A-Za-z][A-Za-z0-9]*$/.test(s.outline.name));
+const entities = (index: ProviderIndex) => [...index.resources, ...index.lookups, ...index.types.values()];
+const allNamed = (index: ProviderIndex) => named(entities(index));
 
 export const entityNames: Rule = {
   id: "entity-names",
@@ -20,14 +18,14 @@ export const entityNames: Rule = {
   check: ({ index }) => {
     const seen = new Map<string, SourceDoc>();
     return allNamed(index).flatMap((src) => {
-      const { name } = entity(src);
+      const name = src.outline.name!;
       const prior = seen.get(collisionKey(name));
       if (!prior) return (seen.set(collisionKey(name), src), []);
       return [
         at(
           src,
           ["name"],
-          `name "${name}" collides with "${entity(prior).name}" in ${prior.file}; entity names must differ after case conversion`,
+          `name "${name}" collides with "${prior.outline.name}" in ${prior.file}; entity names must differ after case conversion`,
         ),
       ];
     });
@@ -38,8 +36,7 @@ export const fileNames: Rule = {
   id: "file-names",
   description: "each file is named after its entity",
   check: (input) =>
-    allNamed(input.index).flatMap((src) => {
-      if (!inScope(input, src)) return [];
+    named(entities(input.index).filter((src) => inScope(input, src))).flatMap((src) => {
       const e = entity(src);
       const stem = src.folder === "lookups" ? e.name : camel(e.name);
       return src.stem === stem

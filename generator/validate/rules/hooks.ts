@@ -42,15 +42,15 @@ const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
 
 /**
  * A module no kind names: copied into the package, it would import a kind that is gone and fail to
- * compile there. Read over every kind, not only those a scoped run checks (a kind may stop naming its
- * module). Not reported while a kind names a module that does not exist (the misspelling says it), nor
- * while a schema file of the provider is broken.
+ * compile there. Read over every kind's outline, not only those a scoped run checks (a kind may stop
+ * naming its module). Not reported while a kind names a module that does not exist (the misspelling
+ * says it), nor while a schema file of the provider is broken.
  */
 function unnamedModules({ index, valid }: RuleInput): Diagnostic[] {
   const kinds = [...index.resources, ...index.lookups];
   // A file that failed to load or the meta-schema may name its module where it cannot be read.
   if (index.unread.size > 0 || !kinds.every((src) => valid.has(src))) return [];
-  const named = new Set(kinds.map((src) => entity(src).hooks));
+  const named = new Set(kinds.map((src) => src.outline.hooks));
   if ([...named].some((name) => name !== undefined && !index.hooks.has(name))) return [];
   return [...index.hooks.values()]
     .filter((hook) => !named.has(hook.name))
