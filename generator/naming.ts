@@ -8,10 +8,20 @@ export function words(name: string): string[] {
     .filter(Boolean);
 }
 
-export const pascal = (name: string): string =>
-  words(name)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join("");
+/** Names converted so far: every stage converts the same few thousand names, many times each. */
+const pascals = new Map<string, string>();
+
+export const pascal = (name: string): string => {
+  let p = pascals.get(name);
+  if (p === undefined)
+    pascals.set(
+      name,
+      (p = words(name)
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join("")),
+    );
+  return p;
+};
 
 export const camel = (name: string): string => {
   const p = pascal(name);

@@ -32,7 +32,8 @@ export function loadSchemas(
   const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
-  const add = (path: string, provider: string, folder: Folder) => {
+  /** `shown`: the file's name as diagnostics show it. */
+  const add = (path: string, shown: string, provider: string, folder: Folder) => {
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
     let text: string | undefined;
     const textOf = () => (text ??= readFileSync(path, "utf8"));
@@ -42,7 +43,7 @@ export function loadSchemas(
     const hash = known?.hashOf(path, stat) ?? cache?.schemaHash(path, stat) ?? hashText(textOf());
     known?.keepHash(path, stat, hash);
     cache?.keepSchema(path, stat, hash);
-    const meta = { file: show(path), provider, folder, stem, hash };
+    const meta = { file: shown, provider, folder, stem, hash };
     const source = known?.document(path, hash) ?? read(textOf, meta);
     if (source) sources.push(known ? known.keep(path, source) : source);
   };
@@ -98,13 +99,14 @@ export function loadSchemas(
           );
           continue;
         }
+        const shownDir = show(path); // once a folder: path.relative costs ~10 us a call
         for (const file of sortedEntries(path)) {
           const filePath = join(path, file);
-          if (file.endsWith(".yaml")) add(filePath, provider, entry as Folder);
+          if (file.endsWith(".yaml")) add(filePath, `${shownDir}/${file}`, provider, entry as Folder);
           else if (file.endsWith(".yml")) unexpected(filePath, `schema files end in ".yaml", not ".yml"`);
           else unexpected(filePath, `unexpected file "${file}" in ${entry}/: only .yaml schema files belong here`);
         }
-      } else if (entry === "provider.yaml") add(path, provider, "provider");
+      } else if (entry === "provider.yaml") add(path, show(path), provider, "provider");
       else if (entry.endsWith(".yaml") || entry.endsWith(".yml"))
         unexpected(path, `unexpected schema file "${entry}": entities go in resources/, lookups/ or types/`);
     }

@@ -191,31 +191,50 @@ export function outlineOf(data: unknown): EntityOutline {
  * that checks only the files changed reads no other file's), and the file parsed for positions only
  * if a diagnostic needs one.
  */
-export function lazySource(
+export const lazySource = (
   text: () => string,
   meta: SourceMeta,
   data: () => unknown,
   knownValid: boolean,
   outline: EntityOutline,
-): SourceDoc {
-  let parsed: ReturnType<typeof parse> | undefined;
-  let value: { data: unknown } | undefined;
-  const source: SourceDoc = {
-    ...meta,
-    get data() {
-      return (value ??= { data: data() }).data;
-    },
-    outline,
-    knownValid,
-    get doc() {
-      return (parsed ??= parse(text())).doc;
-    },
-    get lines() {
-      return (parsed ??= parse(text())).lines;
-    },
-    position: (path, where) => lazyPosition(meta.file, () => locate(source, path, where)),
-  };
-  return source;
+): SourceDoc => new LazySource(text, meta, data, knownValid, outline);
+
+// A class rather than an object literal with getters: a large run makes thousands, and V8 builds a
+// literal's accessors anew for each (~10 us apiece), a class's once.
+class LazySource implements SourceDoc {
+  readonly file: string;
+  readonly provider: string;
+  readonly folder: Folder;
+  readonly stem: string;
+  readonly hash: string;
+  private parsed: ReturnType<typeof parse> | undefined;
+  private value: { data: unknown } | undefined;
+
+  constructor(
+    private readonly text: () => string,
+    meta: SourceMeta,
+    private readonly read: () => unknown,
+    readonly knownValid: boolean,
+    readonly outline: EntityOutline,
+  ) {
+    ({ file: this.file, provider: this.provider, folder: this.folder, stem: this.stem, hash: this.hash } = meta);
+  }
+
+  get data(): unknown {
+    return (this.value ??= { data: this.read() }).data;
+  }
+
+  get doc(): Document.Parsed {
+    return (this.parsed ??= parse(this.text())).doc;
+  }
+
+  get lines(): LineCounter {
+    return (this.parsed ??= parse(this.text())).lines;
+  }
+
+  position(path: Path, where?: "key" | "value"): SourcePos {
+    return lazyPosition(this.file, () => locate(this, path, where));
+  }
 }
 
 /** A position whose line and column are found on first read. */
