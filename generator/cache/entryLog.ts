@@ -11,8 +11,8 @@ const SLACK = 1 << 20;
  * one-file edit changes two lines (a 2,000-entity provider's: 11 MB, ~90 ms a run); once dead lines
  * (entries no run keeps) outweigh the live ones, it rewrites the log with the live ones only.
  *
- * A line cut short by a crash, or run together with another process's, fails to parse and is
- * only a miss: JSON holds no raw tab or line break, and each line's fields are tab-separated.
+ * A line cut short by a crash, run together with another process's or altered on disk fails its
+ * checksum (cacheFile.ts) and is only a miss.
  */
 export class EntryLog {
   private constructor(

@@ -70,22 +70,10 @@ export class GenCache {
     return dirname(this.path);
   }
 
-  /**
-   * A parsed file by its content hash: its entity's name, and its data, parsed from the cache's text when
-   * asked for. That throws for a damaged line, which is then dropped (the file is to be parsed again).
-   */
+  /** A parsed file by its content hash: its outline, and its data, parsed from the cache's text when asked for. */
   source(hash: string): { data: () => unknown; valid: boolean; outline: EntityOutline } | undefined {
     const entry = this.previous.sources.get(hash);
-    if (!entry) return undefined;
-    const data = () => {
-      try {
-        return sourceData(entry);
-      } catch (e) {
-        this.previous.sources.delete(hash);
-        throw e;
-      }
-    };
-    return { data, valid: entry.valid, outline: entry.outline };
+    return entry && { data: () => sourceData(entry), valid: entry.valid, outline: entry.outline };
   }
 
   /**

@@ -49,17 +49,7 @@ export function loadSchemas(
   };
   const read = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
     const kept = cache?.source(meta.hash);
-    if (kept) {
-      // A damaged cache line is only a miss: the file is parsed (the cache had it, so it reads without a problem).
-      const data = () => {
-        try {
-          return kept.data();
-        } catch {
-          return parseSource(text(), meta).source?.data;
-        }
-      };
-      return lazySource(text, meta, data, kept.valid, kept.outline);
-    }
+    if (kept) return lazySource(text, meta, kept.data, kept.valid, kept.outline);
     const r = parseSource(text(), meta);
     diagnostics.push(...r.diagnostics);
     if (!r.source) unread.push(meta);

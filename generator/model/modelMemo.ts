@@ -37,24 +37,19 @@ export class ModelMemo {
     let kept = this.byDoc.get(src);
     if (kept?.key !== key) {
       const record = cache?.slice(key);
-      const read = record && this.read(record);
-      kept = read ? { key, slice: read, record: record! } : this.built(key, build());
-      this.fromCache ||= !!read;
+      kept = record ? { key, slice: this.read(record), record } : this.built(key, build());
+      this.fromCache ||= !!record;
       this.byDoc.set(src, kept);
     }
     cache?.keepSlice(key, kept.record);
     return kept.slice as Slice<T>;
   }
 
-  /** The slice a record holds; undefined for a damaged one, which is then built again. */
-  private read(record: SliceRecord): Slice<unknown> | undefined {
-    try {
-      const [node, declared, enums] = JSON.parse(record.text) as [object, Slice<unknown>["declared"], EnumType[]];
-      this.digests.set(node, record.digest);
-      return { node, declared, enums };
-    } catch {
-      return undefined;
-    }
+  /** The slice a record holds. */
+  private read(record: SliceRecord): Slice<unknown> {
+    const [node, declared, enums] = JSON.parse(record.text) as [object, Slice<unknown>["declared"], EnumType[]];
+    this.digests.set(node, record.digest);
+    return { node, declared, enums };
   }
 
   private built(key: string, slice: Slice<unknown>) {

@@ -78,26 +78,17 @@ function cleanRun(index: ProviderIndex): CleanRun {
   };
 }
 
-/**
- * The earlier version of a document, from the data the cache kept of it (valid then: its run was
- * clean); undefined when the cache has it not, or damaged (then everything is checked).
- */
+/** The earlier version of a document, from the data the cache kept of it (valid then: its run was clean). */
 function earlier(cache: GenCache | undefined, now: SourceDoc, hash: string): SourceDoc | undefined {
   const kept = cache?.source(hash);
-  let data: unknown;
-  try {
-    if (!kept) return undefined;
-    data = kept.data();
-  } catch {
-    return undefined;
-  }
+  if (!kept) return undefined;
   const text = () => {
     throw new Error(`the earlier version of ${now.file} has no text: only its data is kept`);
   };
   return lazySource(
     text,
     { file: now.file, provider: now.provider, folder: now.folder, stem: now.stem, hash },
-    () => data,
+    kept.data,
     true,
     kept.outline,
   );

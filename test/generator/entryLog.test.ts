@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { emptyCache, sourceData, type CacheData, type SourceEntry } from "../../generator/cache/cacheFile.js";
+import { emptyCache, sourceData, type CacheData } from "../../generator/cache/cacheFile.js";
 import { EntryLog } from "../../generator/cache/entryLog.js";
 import { outlineOf } from "../../generator/load/sourceDoc.js";
 
@@ -15,19 +15,12 @@ function cacheOf(sources: Record<string, [unknown, boolean]>, slices: Record<str
   return data;
 }
 
-/** What a new process reads from the log at `path`: each file's data and validity (or "damaged"), each slice's text. */
+/** What a new process reads from the log at `path`: each file's data and validity, each slice's text. */
 function readBack(path: string) {
   const into = emptyCache();
   EntryLog.read(path, into);
-  const data = (e: SourceEntry) => {
-    try {
-      return [sourceData(e), e.valid];
-    } catch {
-      return "damaged"; // as GenCache.source finds it: the file is parsed again
-    }
-  };
   return {
-    sources: Object.fromEntries([...into.sources].map(([h, e]) => [h, data(e)])),
+    sources: Object.fromEntries([...into.sources].map(([h, e]) => [h, [sourceData(e), e.valid]])),
     outlines: Object.fromEntries([...into.sources].map(([h, e]) => [h, e.outline])),
     slices: Object.fromEntries([...into.slices].map(([k, s]) => [k, s.text])),
   };
@@ -71,7 +64,7 @@ describe("EntryLog", () => {
     expect(readFileSync(path, "utf8").split("\n").filter(Boolean)).toHaveLength(1);
   });
 
-  it("loses only the entry of a line cut short, never reads it as another", () => {
+  it("loses only the entry of a line cut short or altered, never reads it as another", () => {
     const path = logFile();
     EntryLog.read(path, emptyCache()).save(cacheOf({ a: [{ x: 1 }, true] }, { s: '[{"n":1}]' }));
     const whole = readFileSync(path, "utf8");
@@ -82,16 +75,20 @@ describe("EntryLog", () => {
     expect(back.sources.a).toEqual([{ x: 1 }, true]);
     expect(back.sources.b).toEqual([{ y: 2 }, false]);
     expect(back.slices).toEqual({ s: '[{"n":1}]' });
-    expect(back.sources.z).toBe("damaged");
+    expect(back.sources.z).toBeUndefined();
+    // Altered into other valid JSON (a flipped byte): the line's checksum fails.
+    writeFileSync(path, readFileSync(path, "utf8").replace('{"y":2}', '{"y":3}'));
+    expect(readBack(path).sources.b).toBeUndefined();
+    expect(readBack(path).sources.a).toEqual([{ x: 1 }, true]);
   });
 
-  it("keeps each file's outline, readable without its data; a damaged one drops the line", () => {
+  it("keeps each file's outline, readable without its data; an altered one drops the line", () => {
     const path = logFile();
     const gadget = { kind: "resource", name: "Gadget", hooks: "gadget", fields: {} };
     EntryLog.read(path, emptyCache()).save(cacheOf({ a: [gadget, true], b: [{ name: 7 }, false] }));
     expect(readBack(path).outlines).toEqual({ a: { name: "Gadget", hooks: "gadget" }, b: {} });
     const [first, second] = readFileSync(path, "utf8").split("\n");
-    writeFileSync(path, `${first!.replace('{"name":"Gadget"', '{"name":"Gad')}\n${second}\n`);
+    writeFileSync(path, `${first!.replace('{"name":"Gadget"', '{"name":"Gidget"')}\n${second}\n`);
     expect(Object.keys(readBack(path).sources)).toEqual(["b"]);
   });
 

@@ -368,6 +368,29 @@ fields:
     expect(await agree(second, tiny, into, "after the damage").finally(() => second.close())).toEqual([]);
   });
 
+  it("a cache line altered into other valid JSON is never used: no wrong file, then or later", async () => {
+    const tiny = schemaTree({
+      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
+      "demo/resources/gadget.yaml": resource("Gadget"),
+    });
+    const into = join(tiny, "../out");
+    const cacheDir = join(tiny, "../cache");
+    const first = new pipeline.Regeneration(tiny, into, cacheDir);
+    await agree(first, tiny, into, "first run").finally(() => first.close());
+    // A flipped byte, say, that leaves the JSON valid: every description in the log rewritten.
+    const log = join(
+      cacheDir,
+      readdirSync(cacheDir).find((f) => /^cache-.*\.log$/.test(f))!,
+    );
+    const altered = readFileSync(log, "utf8").replaceAll(/"description":"[^"]*"/g, '"description":"Altered."');
+    expect(altered).not.toBe(readFileSync(log, "utf8"));
+    writeFileSync(log, altered);
+    const gadget = join(tiny, "demo/resources/gadget.yaml");
+    writeFileSync(gadget, readFileSync(gadget, "utf8").replace("A Gadget.", "A gadget, edited."));
+    const second = new pipeline.Regeneration(tiny, into, cacheDir);
+    expect(await agree(second, tiny, into, "with the altered log").finally(() => second.close())).toEqual([]);
+  });
+
   it("a watch saves its cache once idle, and when it ends", async () => {
     const tiny = schemaTree({
       "demo/provider.yaml": BASE["demo/provider.yaml"]!,
