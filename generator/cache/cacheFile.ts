@@ -59,30 +59,35 @@ export const emptyCache = (): CacheData => ({
 });
 
 /*
- * Two files. The index: the JSON of outputs, schemas and checks, rewritten by every save. The entry log
- * (entryLog.ts): a line per schema file ("S", hash, 0 or 1 for valid, its outline's JSON, its data's
- * JSON) and per slice ("L", key, digest, its JSON), fields separated by tabs (JSON text holds neither
- * a tab nor a line break), each line ending with a checksum of the rest. A line stays text until a run
- * reads it, and an entry a save keeps is not written again.
+ * Two files. The index: the JSON of outputs, schemas and checks, then a line with its checksum,
+ * rewritten by every save. The entry log (entryLog.ts): a line per schema file ("S", hash, 0 or 1 for
+ * valid, its outline's JSON, its data's JSON) and per slice ("L", key, digest, its JSON), fields
+ * separated by tabs (JSON text holds neither a tab nor a line break), each line ending with a checksum
+ * of the rest. A line stays text until a run reads it, and an entry a save keeps is not written again.
  */
+
+/**
+ * A checksum of the index or of a log line. A line cut short by a crash, run together with another
+ * process's, or altered on disk, even into other valid JSON, fails it and is only a miss; without it,
+ * an altered slice whose digest still matched would be rendered, and its files kept as up to date once
+ * the line was gone. SHA-256 (hardware on most CPUs) over a 2,000-entity log: ~11 ms.
+ */
+const checksum = (content: string): string => hash("sha256", content, "base64url").slice(0, 22);
 
 export type CacheIndex = Pick<CacheData, "outputs" | "schemas" | "checks">;
 
-export const parseIndex = (text: string): CacheIndex => {
-  const { outputs, schemas, checks } = JSON.parse(text) as CacheIndex;
+/** The index a file holds: its JSON, then a line with the JSON's checksum. Throws for any other text. */
+export function parseIndex(text: string): CacheIndex {
+  const end = text.lastIndexOf("\n");
+  if (end < 0 || checksum(text.slice(0, end)) !== text.slice(end + 1)) throw new Error("not a cache index");
+  const { outputs, schemas, checks } = JSON.parse(text.slice(0, end)) as CacheIndex;
   return { outputs, schemas, checks };
+}
+
+export const indexText = (data: CacheData): string => {
+  const json = JSON.stringify({ outputs: data.outputs, schemas: data.schemas, checks: data.checks });
+  return `${json}\n${checksum(json)}`;
 };
-
-export const indexText = (data: CacheData): string =>
-  JSON.stringify({ outputs: data.outputs, schemas: data.schemas, checks: data.checks });
-
-/**
- * A line's checksum. A line cut short by a crash, run together with another process's, or altered on
- * disk, even into other valid JSON, fails it and is only a miss; without it, an altered slice whose
- * digest still matched would be rendered, and its files kept as up to date once the line was gone.
- * SHA-256 (hardware on most CPUs) over a 2,000-entity log: ~11 ms.
- */
-const checksum = (content: string): string => hash("sha256", content, "base64url").slice(0, 22);
 
 /**
  * Reads one line of the entry log into `into`, and returns its id (what a line holding the same entry

@@ -44,6 +44,20 @@ describe("GenCache.unchanged", () => {
     expect(third.unchanged(file, "another key")).toBe(false);
   });
 
+  it("takes an index altered on disk, even into other valid JSON, for none", () => {
+    const { file } = thirdRun();
+    const cacheDir = join(file, "../cache");
+    const index = join(
+      cacheDir,
+      readdirSync(cacheDir).find((f) => f.endsWith(".txt"))!,
+    );
+    expect(GenCache.open(cacheDir).warm).toBe(true);
+    writeFileSync(index, readFileSync(index, "utf8").replace('"key":"key"', '"key":"kex"'));
+    const altered = GenCache.open(cacheDir);
+    expect(altered.warm).toBe(false);
+    expect(altered.unchanged(file, "kex")).toBe(false);
+  });
+
   it("sees an edit that keeps the size and restores the mtime", () => {
     const { third, file } = thirdRun((f) => {
       const { atime, mtime } = statSync(f);
