@@ -26,8 +26,12 @@ export function schemaFolder(given: string | undefined): string {
   return dir;
 }
 
-export const cacheFolder = (v: { cache: string | undefined; "no-cache": boolean }): string | undefined =>
-  v["no-cache"] ? undefined : resolve(v.cache ?? "node_modules/.cache/sdkgen");
+/** The cache folder, absolute; a path that is there must be a folder (one that is not is made by the first save). */
+export function cacheFolder(v: { cache: string | undefined; "no-cache": boolean }): string | undefined {
+  if (v["no-cache"]) return undefined;
+  const dir = resolve(v.cache ?? "node_modules/.cache/sdkgen");
+  return existsSync(dir) ? requireFolder(dir, "cache folder") : dir;
+}
 
 export function runValidate(v: Values<typeof VALIDATE_OPTIONS>): number {
   const models = loadModels(schemaFolder(v.schemas));

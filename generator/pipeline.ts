@@ -136,6 +136,8 @@ export class Regeneration {
     private readonly schemaDir: string,
     private readonly outDir: string,
     cacheDir: string | undefined,
+    /** Says what went wrong beside the job: a cache that could not be saved. */
+    private readonly warn = (message: string) => console.error(`sdkgen: ${message}`),
   ) {
     this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
     this.pool = new RenderPool();
@@ -189,8 +191,15 @@ export class Regeneration {
   }
 
   private save(stats = new Stats()): void {
-    stats.time("save cache", () => this.unsaved?.save());
+    const cache = this.unsaved;
     this.unsaved = undefined;
+    try {
+      stats.time("save cache", () => cache?.save());
+    } catch (e) {
+      // The cache only saves work: the run it describes stands.
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      this.warn(`the cache could not be saved in ${cache!.dir} (${why}); the next run does its work again`);
+    }
   }
 
   /** Saves the cache, and stops the worker. */

@@ -19,7 +19,9 @@ import { writeSynthetic } from "../bench/synthetic.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(ROOT, "build/generator/cli.js");
-const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: "utf8" });
+// A run that does not end is killed, so it fails its test rather than stalling the suite.
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL" });
 
 /** Every file under a folder, path to bytes. */
 function snapshot(dir: string, prefix = ""): Map<string, string> {
@@ -226,6 +228,28 @@ describe("the generator CLI", () => {
     expect(run("generate", "--watch", "--check", "--schemas", schemas).stderr).toContain(
       "cannot be combined with --check",
     );
+  });
+
+  it("refuses a --cache that is not a folder, and writes nothing", () => {
+    const { schemas, out } = fixtureCopy();
+    const file = join(dirname(schemas), "a-file");
+    writeFileSync(file, "not a folder\n");
+    const r = run("generate", "--schemas", schemas, "--out", out, "--cache", file);
+    expect([r.status, r.stderr.trim()]).toEqual([2, `sdkgen generate: cache folder ${file} is not a folder`]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("a cache that cannot be saved costs a warning: the files are written, the status is 0, the run ends", () => {
+    const { schemas, out } = fixtureCopy();
+    const file = join(dirname(schemas), "a-file");
+    writeFileSync(file, "not a folder\n");
+    const cache = join(file, "cache"); // under a file: no folder can be made there
+    const r = run("generate", "--schemas", schemas, "--out", out, "--cache", cache);
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^sdkgen: the cache could not be saved in ${cache} \\(ENOTDIR\\)`));
+    expect(r.stdout).toContain("demo: ");
+    expect(run("generate", "--check", "--schemas", schemas, "--out", out, "--no-cache").status).toBe(0);
   });
 
   it("--check leaves the cache vouching for every generated file, so the next run renders nothing again", () => {
