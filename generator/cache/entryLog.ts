@@ -40,39 +40,43 @@ export class EntryLog {
     return new EntryLog(path, text.length, lengths, text === "" || text.endsWith("\n"), slack);
   }
 
-  /** Stores every entry of `data`: the ones the log lacks appended, or the log rewritten with them all. */
+  /**
+   * Stores every entry of `data`: the ones the log lacks appended, or the log rewritten with them all.
+   * A line counts as on disk once written: after a failed write (a full disk), the next save tries again.
+   */
   save(data: CacheData): void {
-    const fresh: string[] = [];
+    const fresh: { id: string; text: string }[] = [];
     let live = 0;
+    let added = 0;
     for (const { id, line } of entryLines(data)) {
-      let length = this.lengths.get(id);
-      if (length === undefined) {
-        const text = line();
-        fresh.push(text);
-        this.lengths.set(id, (length = text.length + 1));
-        this.size += length;
+      const length = this.lengths.get(id);
+      if (length !== undefined) {
+        live += length;
+        continue;
       }
-      live += length;
+      const text = line();
+      fresh.push({ id, text });
+      live += text.length + 1;
+      added += text.length + 1;
     }
-    if (this.size > 2 * live + this.slack) return this.rewrite(data);
+    if (this.size + added > 2 * live + this.slack) return this.rewrite(data);
     if (fresh.length === 0) return;
-    appendFileSync(this.path, `${this.endsWithNewline ? "" : "\n"}${fresh.join("\n")}\n`);
+    const gap = this.endsWithNewline ? "" : "\n";
+    appendFileSync(this.path, `${gap}${fresh.map((f) => f.text).join("\n")}\n`);
+    for (const { id, text } of fresh) this.lengths.set(id, text.length + 1);
+    this.size += gap.length + added;
     this.endsWithNewline = true;
   }
 
   /** The log rewritten with the entries of `data` only, atomically. */
   private rewrite(data: CacheData): void {
-    this.lengths.clear();
-    const lines: string[] = [];
-    for (const { id, line } of entryLines(data)) {
-      const text = line();
-      lines.push(text);
-      this.lengths.set(id, text.length + 1);
-    }
-    const text = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+    const lines = [...entryLines(data)].map(({ id, line }) => ({ id, text: line() }));
+    const text = lines.map((l) => `${l.text}\n`).join("");
     const tmp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(tmp, text);
     renameSync(tmp, this.path);
+    this.lengths.clear();
+    for (const { id, text } of lines) this.lengths.set(id, text.length + 1);
     this.size = text.length;
     this.endsWithNewline = true;
   }

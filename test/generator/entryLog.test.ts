@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -90,6 +90,16 @@ describe("EntryLog", () => {
     const [first, second] = readFileSync(path, "utf8").split("\n");
     writeFileSync(path, `${first!.replace('{"name":"Gadget"', '{"name":"Gidget"')}\n${second}\n`);
     expect(Object.keys(readBack(path).sources)).toEqual(["b"]);
+  });
+
+  it("counts a line as on disk only once written: a failed save's lines go with the next", () => {
+    const path = logFile();
+    const log = EntryLog.read(path, emptyCache());
+    mkdirSync(path); // where the log goes, a folder: the append fails
+    expect(() => log.save(cacheOf({ a: [{ x: 1 }, true] }))).toThrow();
+    rmdirSync(path);
+    log.save(cacheOf({ a: [{ x: 1 }, true] }));
+    expect(readBack(path).sources).toEqual({ a: [{ x: 1 }, true] });
   });
 
   it("keeps a file known valid when a later run could not tell (a diff's preparse)", () => {
