@@ -342,7 +342,11 @@ fields:
     expect(read.sort()).toEqual([hashText(provider), hashText(before)].sort());
   });
 
-  it("a damaged cache costs a rebuild, never a wrong file", async () => {
+  /**
+   * A one-gadget provider generated with a cache, whose entry log `alter` then changes; then the gadget
+   * edited and generated again in a new session. The second run's problems (agree checks its files).
+   */
+  async function withAlteredLog(alter: (log: string) => void, step: string): Promise<readonly unknown[]> {
     const tiny = schemaTree({
       "demo/provider.yaml": BASE["demo/provider.yaml"]!,
       "demo/resources/gadget.yaml": resource("Gadget"),
@@ -351,44 +355,39 @@ fields:
     const cacheDir = join(tiny, "../cache");
     const first = new pipeline.Regeneration(tiny, into, cacheDir);
     await agree(first, tiny, into, "first run").finally(() => first.close());
-    // Every parsed file's and every slice's line in the entry log damaged; the index (outputs) left as it is.
-    const file = join(
-      cacheDir,
-      readdirSync(cacheDir).find((f) => /^cache-.*\.log$/.test(f))!,
-    );
-    const lines = readFileSync(file, "utf8").split("\n");
-    expect(lines.some((l) => l.startsWith("S\t")) && lines.some((l) => l.startsWith("L\t"))).toBe(true);
-    writeFileSync(
-      file,
-      lines.map((l) => (/^[SL]\t/.test(l) ? `${l.slice(0, l.lastIndexOf("\t"))}\t{"da` : l)).join("\n"),
+    alter(
+      join(
+        cacheDir,
+        readdirSync(cacheDir).find((f) => /^cache-.*\.log$/.test(f))!,
+      ),
     );
     const gadget = join(tiny, "demo/resources/gadget.yaml");
     writeFileSync(gadget, readFileSync(gadget, "utf8").replace("A Gadget.", "A gadget, edited."));
     const second = new pipeline.Regeneration(tiny, into, cacheDir);
-    expect(await agree(second, tiny, into, "after the damage").finally(() => second.close())).toEqual([]);
+    return agree(second, tiny, into, step).finally(() => second.close());
+  }
+
+  it("a damaged cache costs a rebuild, never a wrong file", async () => {
+    // Every parsed file's and every slice's line in the entry log damaged; the index (outputs) left as it is.
+    const damage = (log: string) => {
+      const lines = readFileSync(log, "utf8").split("\n");
+      expect(lines.some((l) => l.startsWith("S\t")) && lines.some((l) => l.startsWith("L\t"))).toBe(true);
+      writeFileSync(
+        log,
+        lines.map((l) => (/^[SL]\t/.test(l) ? `${l.slice(0, l.lastIndexOf("\t"))}\t{"da` : l)).join("\n"),
+      );
+    };
+    expect(await withAlteredLog(damage, "after the damage")).toEqual([]);
   });
 
   it("a cache line altered into other valid JSON is never used: no wrong file, then or later", async () => {
-    const tiny = schemaTree({
-      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
-      "demo/resources/gadget.yaml": resource("Gadget"),
-    });
-    const into = join(tiny, "../out");
-    const cacheDir = join(tiny, "../cache");
-    const first = new pipeline.Regeneration(tiny, into, cacheDir);
-    await agree(first, tiny, into, "first run").finally(() => first.close());
     // A flipped byte, say, that leaves the JSON valid: every description in the log rewritten.
-    const log = join(
-      cacheDir,
-      readdirSync(cacheDir).find((f) => /^cache-.*\.log$/.test(f))!,
-    );
-    const altered = readFileSync(log, "utf8").replaceAll(/"description":"[^"]*"/g, '"description":"Altered."');
-    expect(altered).not.toBe(readFileSync(log, "utf8"));
-    writeFileSync(log, altered);
-    const gadget = join(tiny, "demo/resources/gadget.yaml");
-    writeFileSync(gadget, readFileSync(gadget, "utf8").replace("A Gadget.", "A gadget, edited."));
-    const second = new pipeline.Regeneration(tiny, into, cacheDir);
-    expect(await agree(second, tiny, into, "with the altered log").finally(() => second.close())).toEqual([]);
+    const alter = (log: string) => {
+      const altered = readFileSync(log, "utf8").replaceAll(/"description":"[^"]*"/g, '"description":"Altered."');
+      expect(altered).not.toBe(readFileSync(log, "utf8"));
+      writeFileSync(log, altered);
+    };
+    expect(await withAlteredLog(alter, "with the altered log")).toEqual([]);
   });
 
   it("a watch saves its cache once idle, and when it ends", async () => {
