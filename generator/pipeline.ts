@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
@@ -124,9 +123,9 @@ export type RegenerateResult = { name: string; drift: Drift; files: number };
 export class Regeneration {
   private cache: GenCache | undefined;
   private readonly pool: RenderPool;
-  /** The schema files of each provider as the last completed run read them (a digest per provider). */
+  /** The schema files of each provider as the last completed run read them (SchemaListings). */
   private readonly read = new Map<string, string>();
-  private readonly digests: SchemaDigests;
+  private readonly listings: SchemaListings;
   private readonly memo = new RunMemo();
   /** The cache of the last run that completed, not yet saved; and when a watch saves it. */
   private unsaved: GenCache | undefined;
@@ -141,7 +140,7 @@ export class Regeneration {
   ) {
     this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
     this.pool = new RenderPool();
-    this.digests = new SchemaDigests(schemaDir, this.memo.sources);
+    this.listings = new SchemaListings(schemaDir, this.memo.sources);
   }
 
   /**
@@ -155,8 +154,8 @@ export class Regeneration {
     let done = false;
     const names = providerNames(this.schemaDir);
     // Only a watch compares providers with the last run; a single run does not look at the schemas twice.
-    const digests = new Map(onlyChanged ? names.map((p) => [p, this.digests.of(p)]) : []);
-    const providers = onlyChanged ? names.filter((p) => this.read.get(p) !== digests.get(p)) : names;
+    const listings = new Map(onlyChanged ? names.map((p) => [p, this.listings.of(p)]) : []);
+    const providers = onlyChanged ? names.filter((p) => this.read.get(p) !== listings.get(p)) : names;
     try {
       const results = await generateWith(
         this.pool,
@@ -170,7 +169,7 @@ export class Regeneration {
       );
       completed = !check;
       done = true;
-      for (const [p, digest] of digests) if (providers.includes(p)) this.read.set(p, digest);
+      for (const [p, listing] of listings) if (providers.includes(p)) this.read.set(p, listing);
       return results;
     } finally {
       if (cache && providers.length < names.length)
@@ -214,26 +213,28 @@ export class Regeneration {
 const IDLE_SAVE_MS = 1000;
 
 /**
- * A digest of the content of every file a provider's generation reads (its folder and the shared
- * meta/ folder). A file is read again only when its stat signature changed (KnownSources).
+ * What a provider's generation reads (its folder and the shared meta/ folder): every file's path and
+ * content hash, as one string. A file is read again only when its stat signature changed (KnownSources).
  */
-class SchemaDigests {
+class SchemaListings {
   constructor(
     private readonly schemaDir: string,
     private readonly known: KnownSources,
   ) {}
 
   of(provider: string): string {
-    const digest = createHash("sha1");
+    const files: string[] = [];
     for (const dir of [provider, "meta"]) {
       const root = join(this.schemaDir, dir);
       if (!existsSync(root)) continue;
-      for (const e of readdirSync(root, { recursive: true, withFileTypes: true }).sort((a, b) =>
-        join(a.parentPath, a.name) < join(b.parentPath, b.name) ? -1 : 1,
-      ))
-        if (e.isFile()) digest.update(join(e.parentPath, e.name)).update(this.hash(join(e.parentPath, e.name)));
+      for (const e of readdirSync(root, { recursive: true, withFileTypes: true }))
+        if (e.isFile()) files.push(join(e.parentPath, e.name));
     }
-    return digest.digest("base64url");
+    // Compared whole rather than digested: a 2,000-file provider's is ~200 KB, and a digest cost more.
+    return files
+      .sort()
+      .map((path) => `${path}\t${this.hash(path)}`)
+      .join("\n");
   }
 
   private hash(path: string): string {
