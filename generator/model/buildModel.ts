@@ -419,12 +419,7 @@ function withUsage(model: Omit<PackageModel, never>, memo: ModelMemo | undefined
   );
   const marked = (t: NamedType): NamedType => {
     const usage = byType.get(t.name)!;
-    const key = `${usage.input}${usage.output}`;
-    const kept = memo?.marked.get(t);
-    if (kept?.usage === key) return kept.type;
-    const type = { ...t, usage };
-    memo?.marked.set(t, { usage: key, type });
-    return type;
+    return memo ? memo.marked(t, usage) : { ...t, usage };
   };
   return { ...model, types: model.types.map(marked) };
 }

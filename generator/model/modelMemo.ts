@@ -1,6 +1,6 @@
 import { hashText, type GenCache, type SliceRecord } from "../cache/genCache.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
-import type { EnumType, NamedType } from "./types.js";
+import type { EnumType, NamedType, TypeUsage } from "./types.js";
 
 /** What building one document's part of the model made: its node, the inline types it hoisted and the enums it declared, in order. */
 export interface Slice<T> {
@@ -19,7 +19,7 @@ export interface Slice<T> {
 export class ModelMemo {
   private readonly byDoc = new WeakMap<SourceDoc, { key: string; slice: Slice<unknown>; record: SliceRecord }>();
   /** Each type with its usage marked, by the type as built and its usage. */
-  readonly marked = new WeakMap<NamedType, { usage: string; type: NamedType }>();
+  private readonly marks = new WeakMap<NamedType, { usage: string; type: NamedType }>();
   /** Whether the last model holds a slice read from the cache. */
   fromCache = false;
 
@@ -45,18 +45,54 @@ export class ModelMemo {
     return kept.slice as Slice<T>;
   }
 
-  /** The slice a record holds. */
+  /**
+   * The slice a record holds: each declared type learns its digest, and one that is the node itself
+   * (a type's own document) is the node again, as when built.
+   */
   private read(record: SliceRecord): Slice<unknown> {
-    const [node, declared, enums] = JSON.parse(record.text) as [object, Slice<unknown>["declared"], EnumType[]];
+    const [node, declared, enums, digests] = JSON.parse(record.text) as [object, Declared[], EnumType[], string[]];
     this.digests.set(node, record.digest);
-    return { node, declared, enums };
+    return {
+      node,
+      declared: declared.map(({ type, at }, i) => {
+        const t = type === 0 ? (node as NamedType) : type;
+        this.digests.set(t, digests[i]!);
+        return { type: t, at };
+      }),
+      enums,
+    };
   }
 
   private built(key: string, slice: Slice<unknown>) {
     const node = JSON.stringify(slice.node);
     const digest = hashText(node);
     this.digests.set(slice.node as object, digest);
-    const text = `[${node},${JSON.stringify(slice.declared)},${JSON.stringify(slice.enums)}]`;
+    const declared = slice.declared.map(({ type, at }) => ({ type: type === slice.node ? 0 : type, at }));
+    const digests = slice.declared.map(({ type }) => this.digestOf(type));
+    const text = `[${node},${JSON.stringify(declared)},${JSON.stringify(slice.enums)},${JSON.stringify(digests)}]`;
     return { key, slice, record: { text, digest } };
   }
+
+  private digestOf(node: object): string {
+    let d = this.digests.get(node);
+    if (d === undefined) this.digests.set(node, (d = hashText(JSON.stringify(node))));
+    return d;
+  }
+
+  /**
+   * `type` with its usage marked: the same object again while its usage is the same. Its digest is the
+   * type's and the usage's, so that no key reads the marked copy whole again.
+   */
+  marked(type: NamedType, usage: TypeUsage): NamedType {
+    const key = `${usage.input}${usage.output}`;
+    const kept = this.marks.get(type);
+    if (kept?.usage === key) return kept.type;
+    const marked = { ...type, usage };
+    this.digests.set(marked, hashText(`${this.digestOf(type)}${key}`));
+    this.marks.set(type, { usage: key, type: marked });
+    return marked;
+  }
 }
+
+/** A declared type as a slice's text holds it: 0 for the slice's node itself. */
+type Declared = { type: NamedType | 0; at: string };
