@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { send, TransportError, ValidationError } from "@sdkgen/runtime";
 import { Network } from "../../runtime/src/http/network.js";
 import { proxyFor, proxySettings } from "../../runtime/src/http/proxy.js";
-import { TunnelAgent } from "../../runtime/src/http/tunnel.js";
+import { tunnelAgent } from "../../runtime/src/http/tunnel.js";
 import { closedPort, startProxy, startTlsFront, TEST_CERT, type ProxyServer } from "../emulators/proxy.js";
 
 const ref = { method: "GET", path: "/x" };
@@ -139,7 +139,7 @@ describe("requests through a proxy", () => {
     const p = await proxy({ credentials: "user:pw" });
     const endpoint = proxySettings({ HTTPS_PROXY: `http://user:pw@127.0.0.1:${p.port}` }).https!;
     // The test certificate is trusted through the agent's own TLS options, as a caller's custom CA would be.
-    const network = new Network({ agent: new TunnelAgent(endpoint, { ca: TEST_CERT }) });
+    const network = new Network({ agent: tunnelAgent(endpoint, { ca: TEST_CERT }) });
     for (const path of ["/a", "/b", "/c"]) {
       const res = await send({ method: "GET", url: `${front.url}${path}`, headers: {} }, ref, {
         timeoutMs: 5000,

@@ -1,8 +1,8 @@
-import http from "node:http";
-import https from "node:https";
+import type * as Http from "node:http";
 import type { Env } from "../env.js";
 import { proxyFor, proxySettings, type ProxyEndpoint, type ProxySettings } from "./proxy.js";
-import { TunnelAgent } from "./tunnel.js";
+import { nodeHttp, nodeHttps } from "./builtins.js";
+import { tunnelAgent } from "./tunnel.js";
 
 /**
  * An `http.Agent` or `https.Agent`. Typed by a member every agent has rather than by Node's class, so
@@ -31,21 +31,23 @@ export interface NetworkOptions {
  * CONNECT to ports other than 443). HTTPS through a proxy is tunnelled by the agent.
  */
 export type Route =
-  | { readonly agent: http.Agent; readonly proxy?: ProxyEndpoint | undefined; readonly forward: false }
-  | { readonly agent: http.Agent; readonly proxy: ProxyEndpoint; readonly forward: true };
+  | { readonly agent: Http.Agent; readonly proxy?: ProxyEndpoint | undefined; readonly forward: false }
+  | { readonly agent: Http.Agent; readonly proxy: ProxyEndpoint; readonly forward: true };
 
 // Connections are kept alive and shared by every provider of the process: direct ones (and those to a
 // proxy that forwards plain HTTP) per protocol, tunnels per proxy.
-const DIRECT: Readonly<Record<string, http.Agent>> = {
-  "http:": new http.Agent({ keepAlive: true }),
-  "https:": new https.Agent({ keepAlive: true }),
-};
-const TUNNELS = new Map<string, TunnelAgent>();
+let direct: Readonly<Record<string, Http.Agent>> | undefined;
+const directAgent = (protocol: string): Http.Agent =>
+  (direct ??= {
+    "http:": new (nodeHttp().Agent)({ keepAlive: true }),
+    "https:": new (nodeHttps().Agent)({ keepAlive: true }),
+  })[protocol]!;
+const TUNNELS = new Map<string, Http.Agent>();
 
 /** Where a provider's requests go: a caller's agent, a proxy from its environment, or straight to the host. */
 export class Network {
   readonly #proxies: ProxySettings | undefined;
-  readonly #own: Readonly<Record<string, http.Agent | undefined>>;
+  readonly #own: Readonly<Record<string, Http.Agent | undefined>>;
 
   constructor(options: NetworkOptions = {}) {
     this.#proxies = options.env && proxySettings(options.env);
@@ -57,8 +59,8 @@ export class Network {
     const own = this.#own[url.protocol];
     if (own) return { agent: own, forward: false };
     const proxy = this.#proxies && proxyFor(this.#proxies, url);
-    if (!proxy) return { agent: DIRECT[url.protocol]!, forward: false };
-    if (url.protocol === "http:") return { agent: DIRECT[proxy.url.protocol]!, proxy, forward: true };
+    if (!proxy) return { agent: directAgent(url.protocol), forward: false };
+    if (url.protocol === "http:") return { agent: directAgent(proxy.url.protocol), proxy, forward: true };
     return { agent: tunnelThrough(proxy), proxy, forward: false };
   }
 }
@@ -66,23 +68,23 @@ export class Network {
 /** Straight to every host, on the shared keep-alive agents. */
 export const DIRECT_NETWORK = new Network();
 
-function ownAgents(agent: AgentOption | undefined): Record<string, http.Agent | undefined> {
+function ownAgents(agent: AgentOption | undefined): Record<string, Http.Agent | undefined> {
   if (!agent) return {};
-  if (agent instanceof https.Agent) return { "https:": agent };
-  if (agent instanceof http.Agent) return { "http:": agent };
+  if (agent instanceof nodeHttps().Agent) return { "https:": agent };
+  if (agent instanceof nodeHttp().Agent) return { "http:": agent };
   const { http: forHttp, https: forHttps } = agent as Exclude<AgentOption, AgentLike>;
   return { "http:": checkedAgent(forHttp, "http"), "https:": checkedAgent(forHttps, "https") };
 }
 
-function checkedAgent(agent: AgentLike | undefined, protocol: "http" | "https"): http.Agent | undefined {
-  if (agent === undefined || agent instanceof (protocol === "https" ? https.Agent : http.Agent))
-    return agent as http.Agent;
+function checkedAgent(agent: AgentLike | undefined, protocol: "http" | "https"): Http.Agent | undefined {
+  if (agent === undefined || agent instanceof (protocol === "https" ? nodeHttps() : nodeHttp()).Agent)
+    return agent as Http.Agent;
   throw new TypeError(`the agent option's ${protocol} must be an ${protocol}.Agent`);
 }
 
-function tunnelThrough(proxy: ProxyEndpoint): TunnelAgent {
+function tunnelThrough(proxy: ProxyEndpoint): Http.Agent {
   const key = `${proxy.url.href} ${proxy.authorization?.reveal() ?? ""}`;
   let agent = TUNNELS.get(key);
-  if (!agent) TUNNELS.set(key, (agent = new TunnelAgent(proxy)));
+  if (!agent) TUNNELS.set(key, (agent = tunnelAgent(proxy)));
   return agent;
 }

@@ -1,8 +1,8 @@
-import http from "node:http";
-import https from "node:https";
+import type * as Http from "node:http";
 import { urlToHttpOptions } from "node:url";
 import type { RequestRef } from "./errors.js";
 import { TransportError } from "./errors.js";
+import { nodeHttp, nodeHttps } from "./builtins.js";
 import { DIRECT_NETWORK, type Network, type Route } from "./network.js";
 import { ValidationError } from "../validate.js";
 import { TunnelRefusedError } from "./tunnel.js";
@@ -122,15 +122,15 @@ function open(
   url: URL,
   route: Route,
   { method, headers, signal }: RequestOptions,
-  onResponse: (res: http.IncomingMessage) => void,
-): http.ClientRequest {
+  onResponse: (res: Http.IncomingMessage) => void,
+): Http.ClientRequest {
   if (!route.forward) {
-    const lib = url.protocol === "https:" ? https : http;
+    const lib = url.protocol === "https:" ? nodeHttps() : nodeHttp();
     return lib.request(url, { method, headers, agent: route.agent, signal }, onResponse);
   }
   const proxy = route.proxy;
   const authorization = proxy.authorization?.reveal();
-  return (proxy.url.protocol === "https:" ? https : http).request(
+  return (proxy.url.protocol === "https:" ? nodeHttps() : nodeHttp()).request(
     {
       ...urlToHttpOptions(proxy.url),
       path: url.href,
@@ -158,7 +158,7 @@ function failure(e: Error & { code?: string }, where: string): { reason: string;
   return { reason: `lost the connection to ${where} (${code})`, reached: true };
 }
 
-function headerView(raw: http.IncomingHttpHeaders): ResponseHeaders {
+function headerView(raw: Http.IncomingHttpHeaders): ResponseHeaders {
   return {
     get: (name) => {
       const v = raw[name.toLowerCase()];
