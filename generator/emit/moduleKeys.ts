@@ -1,5 +1,5 @@
 import type { Field, TypeSpec } from "../model/types.js";
-import { hashText } from "../cache/genCache.js";
+import { NodeDigests } from "../model/nodeDigests.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { rootExports } from "../plan/rootExports.js";
 
@@ -28,7 +28,7 @@ export function moduleJobs(plan: PackagePlan): ModuleJob[] {
  * are the same objects (ModelMemo), so their digests are not computed again.
  */
 export class KeyMemo {
-  readonly digests = new WeakMap<object, string>();
+  readonly digests = new NodeDigests();
   readonly named = new WeakMap<object, readonly string[]>();
 }
 
@@ -42,11 +42,7 @@ export function moduleKeys(plan: PackagePlan, memo = new KeyMemo()): Map<string,
   const m = plan.model;
   const types = new Map(m.types.map((t) => [t.name, t]));
   const enums = new Map(m.enums.map((e) => [`enum:${e.name}`, e]));
-  const digest = (node: object): string => {
-    let d = memo.digests.get(node);
-    if (d === undefined) memo.digests.set(node, (d = hashText(JSON.stringify(node))));
-    return d;
-  };
+  const digest = (node: object): string => memo.digests.of(node);
   /** The types and enums (prefixed "enum:") a node's fields name directly. */
   const named = (node: object, fields: () => readonly Field[]): readonly string[] => {
     let names = memo.named.get(node);

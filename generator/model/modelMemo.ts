@@ -1,4 +1,5 @@
 import { hashText, type GenCache, type SliceRecord } from "../cache/genCache.js";
+import type { NodeDigests } from "./nodeDigests.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import type { EnumType, NamedType, TypeUsage } from "./types.js";
 
@@ -24,7 +25,7 @@ export class ModelMemo {
   fromCache = false;
 
   /** `digests` are the keys' (KeyMemo): a node's JSON digest is known as its slice is built or read. */
-  constructor(private readonly digests: WeakMap<object, string>) {}
+  constructor(private readonly digests: NodeDigests) {}
 
   /** The slice of `src` built from `deps` (the provider's document, included groups): kept, cached, or built. */
   slice<T>(
@@ -68,15 +69,9 @@ export class ModelMemo {
     const digest = hashText(node);
     this.digests.set(slice.node as object, digest);
     const declared = slice.declared.map(({ type, at }) => ({ type: type === slice.node ? 0 : type, at }));
-    const digests = slice.declared.map(({ type }) => this.digestOf(type));
+    const digests = slice.declared.map(({ type }) => this.digests.of(type));
     const text = `[${node},${JSON.stringify(declared)},${JSON.stringify(slice.enums)},${JSON.stringify(digests)}]`;
     return { key, slice, record: { text, digest } };
-  }
-
-  private digestOf(node: object): string {
-    let d = this.digests.get(node);
-    if (d === undefined) this.digests.set(node, (d = hashText(JSON.stringify(node))));
-    return d;
   }
 
   /**
@@ -88,7 +83,7 @@ export class ModelMemo {
     const kept = this.marks.get(type);
     if (kept?.usage === key) return kept.type;
     const marked = { ...type, usage };
-    this.digests.set(marked, hashText(`${this.digestOf(type)}${key}`));
+    this.digests.set(marked, hashText(`${this.digests.of(type)}${key}`));
     this.marks.set(type, { usage: key, type: marked });
     return marked;
   }
