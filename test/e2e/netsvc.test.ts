@@ -23,7 +23,7 @@ import {
   Vxc,
 } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
-import { ACME_PORT, AWS_PORT, Client, stopClean } from "../emulators/netsvc/testkit.js";
+import { ACME_PORT, AWS_PORT, Client, stopClean, TRANSIT_PORT } from "../emulators/netsvc/testkit.js";
 
 // The generated SDK against the emulator over real HTTP. The emulator's clock runs 1000 times faster,
 // so provisioning (CONFIGURED after 20 s, LIVE after 60 s of its time) takes milliseconds.
@@ -479,8 +479,51 @@ describe("Vxc", () => {
       ownerAccount: "123456789012",
       name: "vif",
     });
+    // A read cannot tell a write-only input: it stays as the object was given it.
+    await vxc.refresh();
     const diff = vxc.diff({ ...args, bEndPartnerConfig: aws("210987654321") });
     expect(diff.changes).toEqual([expect.objectContaining({ field: "bEndPartnerConfig", replaces: true })]);
+  });
+
+  it("to the internet: a transit config, which names no field, still goes out with its connectType", async () => {
+    const mcr = await new Client(emu).buyMcr();
+    const args = {
+      productName: "to-internet",
+      contractTermMonths: 1 as const,
+      rateLimit: 100,
+      aEnd: { productUid: mcr },
+      bEnd: { productUid: TRANSIT_PORT },
+      bEndPartnerConfig: { partner: "transit" as const },
+    };
+    const vxc = await Vxc.create(args, { provider: provider() });
+    const sent = emu.state.buyBodies().at(-1) as {
+      networkDesign: { associatedVxcs: { bEnd: Record<string, unknown> }[] }[];
+    };
+    expect(sent.networkDesign[0]!.associatedVxcs[0]!.bEnd.partnerConfig).toEqual({ connectType: "TRANSIT" });
+    expect(vxc.diff(args).changes).toEqual([]);
+  });
+
+  it("a partner config added to a VXC made without one: a vrouter config is sent in place, a cloud one replaces", async () => {
+    const c = new Client(emu);
+    const [mcr, portUid] = [await c.buyMcr(), await c.buyPort()];
+    const args = {
+      productName: "plain",
+      contractTermMonths: 1 as const,
+      rateLimit: 500,
+      aEnd: { productUid: mcr },
+      bEnd: { productUid: portUid },
+    };
+    const vxc = await Vxc.create(args, { provider: provider() });
+    const withRouting = { ...args, aEndPartnerConfig: vrouter(65010) };
+    expect(vxc.diff(withRouting).changes).toEqual([
+      expect.objectContaining({ field: "aEndPartnerConfig", replaces: false }),
+    ]);
+    await vxc.update(withRouting);
+    expect(emu.state.lastRequest({ method: "PUT", path: "/v3/product/vxc/" })!.body).toContain('"aEndConfig"');
+    const withCloud = { ...args, bEndPartnerConfig: { partner: "google" as const, pairingKey: "k/1" } };
+    expect(vxc.diff(withCloud).changes).toContainEqual(
+      expect.objectContaining({ field: "bEndPartnerConfig", replaces: true }),
+    );
   });
 
   it("stops waiting when the other party must approve it, and says so", async () => {

@@ -26,19 +26,22 @@ export interface Diff {
  * case-insensitive enums compared ignoring case, numbers given as strings (ge/le read back as "24")
  * compared as numbers, secrets compared by value and shown redacted. Each change says whether it
  * forces replacement and why, from the descriptor's replace-on-change reasons, or is rejected. An
- * input sent only at creation (`onChange.createOnly`) is not compared.
+ * input sent only at creation (`onChange.createOnly`) is not compared. A write-only input (never
+ * returned) is compared only when `knowsWriteOnly`: the object was created or updated here, so one
+ * it does not hold was never given; otherwise (after an import) it is unknown and adopted.
  */
 export function diffInputs(
   fields: Readonly<Record<string, FieldSpec>>,
   desired: Readonly<Record<string, unknown>>,
   current: Readonly<Record<string, unknown>>,
+  knowsWriteOnly = false,
 ): Diff {
   const changes: FieldChange[] = [];
   for (const [name, spec] of Object.entries(fields)) {
     if (spec.mode === "output" || (spec.onChange && "createOnly" in spec.onChange)) continue;
     const want = desired[name] ?? spec.default;
     if (want === undefined) continue;
-    if (spec.writeOnly && current[name] === undefined) continue; // unknown since an import: adopted
+    if (spec.writeOnly && current[name] === undefined && !knowsWriteOnly) continue; // unknown: adopted
     const have = current[name] ?? spec.default;
     if (equal(spec.type, want, have)) continue;
     const replaces = !!spec.replaceOnChange && !exceptedVariant(spec, want, have);

@@ -100,10 +100,22 @@ export abstract class ManagedResource {
   declare id: string;
   #id: string;
   #state: Values = {};
+  /**
+   * Whether the object knows its write-only inputs, given or not: it was created or updated here. The
+   * service never returns them, so after a get or an import they are unknown, and the diff adopts them.
+   */
+  #knowsWriteOnly: boolean;
 
   /** Objects come from the generated class's `create`, `get` and `import`, not from `new`. */
-  constructor(descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) {
+  constructor(
+    descriptor: ResourceDescriptor,
+    provider: ProviderRuntime,
+    id: string,
+    state: Values,
+    knowsWriteOnly = false,
+  ) {
     this.#id = id;
+    this.#knowsWriteOnly = knowsWriteOnly;
     // Not enumerable: printing, spreading or walking a resource never reaches its provider's client,
     // nor a secret id (a service key is its own key).
     Object.defineProperties(this, {
@@ -128,13 +140,14 @@ export abstract class ManagedResource {
   async refresh(options: { signal?: AbortSignal | undefined } = {}): Promise<this> {
     const state = await this.ops.read(this.id, { signal: options.signal });
     if (!state) throw missing(this.descriptor, this.shownId, "no longer exists", this.ref);
-    this.setState(state);
+    // The write-only inputs stay as known: a read cannot tell them.
+    this.setState({ ...writeOnlyInputs(this.descriptor, this.#state), ...state });
     return this;
   }
 
   /** What applying `desired` would change, and whether it forces replacement. Pure: no request. */
   diff(desired: object): Diff {
-    return diffInputs(this.descriptor.fields, desired as Values, this.#state);
+    return diffInputs(this.descriptor.fields, desired as Values, this.#state, this.#knowsWriteOnly);
   }
 
   /** Applies `desired` in place, or by replacement when a change requires it and `allowReplace` is set. */
@@ -161,6 +174,7 @@ export abstract class ManagedResource {
       await options.onCreated?.(this.id);
     } else await this.ops.update(this.id, desired as Values, this.#state, diff, { signal: options.signal });
     this.setState(await settle(this.descriptor, this.provider, this.id, desired as Values, options));
+    this.#knowsWriteOnly = true;
     return this;
   }
 
@@ -207,7 +221,13 @@ function verdict(d: ResourceDescriptor, ops: KindOps): (state: Values | undefine
   return (state) => readinessVerdict("readable", state);
 }
 
-export type Ctor<T> = new (descriptor: ResourceDescriptor, provider: ProviderRuntime, id: string, state: Values) => T;
+export type Ctor<T> = new (
+  descriptor: ResourceDescriptor,
+  provider: ProviderRuntime,
+  id: string,
+  state: Values,
+  knowsWriteOnly?: boolean,
+) => T;
 
 /**
  * Validates (with the configuration of a provider built from the environment), creates, records the
@@ -223,7 +243,7 @@ export async function createResource<T>(
   const provider = providerFor(source, [...validateInput(d.name, d.fields, args), ...optionIssues(options)]);
   const id = await placeOrder(d, provider, args as Values, { signal: options.signal });
   await options.onCreated?.(id);
-  return new cls(d, provider, id, await settle(d, provider, id, args as Values, options));
+  return new cls(d, provider, id, await settle(d, provider, id, args as Values, options), true);
 }
 
 export async function getResource<T>(

@@ -135,14 +135,31 @@ function outward(type: TypeSpec, value: unknown, timestamps: TimestampStyle): un
   }
 }
 
+/**
+ * A nested object goes out whole, each absent input at its schema default: the service reads only what
+ * the object holds (a partner config's `connectType` is the default its variant fixes).
+ */
 function objectOut(o: ObjectSpec | UnionSpec, v: Record<string, unknown>, timestamps: TimestampStyle) {
-  if (o.kind === "object") return toWire(o.fields, v, undefined, timestamps);
+  if (o.kind === "object") return toWire(o.fields, withDefaults(o.fields, v), undefined, timestamps);
   const name = variantOf(o, v);
   if (!name) return { ...v };
+  const fields = o.variants[name]!.object.fields;
   return {
     [o.discriminator.wire]: v[o.discriminator.field],
-    ...toWire(o.variants[name]!.object.fields, v, undefined, timestamps),
+    ...toWire(fields, withDefaults(fields, v), undefined, timestamps),
   };
+}
+
+/** `v` with each absent input's schema default. */
+function withDefaults(
+  fields: Readonly<Record<string, FieldSpec>>,
+  v: Record<string, unknown>,
+): Record<string, unknown> {
+  const absent = Object.entries(fields).filter(
+    ([name, spec]) =>
+      spec.mode !== "output" && spec.default !== undefined && (v[name] === undefined || v[name] === null),
+  );
+  return absent.length === 0 ? v : { ...v, ...Object.fromEntries(absent.map(([name, spec]) => [name, spec.default])) };
 }
 
 /** The variant an SDK-shaped union value names by its discriminator, if any. */
