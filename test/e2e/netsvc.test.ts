@@ -342,6 +342,46 @@ describe("Ix", () => {
     expect(emu.state.lastRequest({ method: "POST", path: "/action/" })!.path).toContain("CANCEL_NOW");
   });
 
+  it("ordered shut down, reads back shut down (from its VPLS interface): no change on the next diff", async () => {
+    const portUid = await new Client(emu).buyPort();
+    const args = {
+      productName: "quiet",
+      requestedProductUid: portUid,
+      networkServiceType: "Sydney IX",
+      macAddress: "00:1a:2b:3c:4d:5e",
+      rateLimit: 1000,
+      vlan: 100,
+      shutdown: true,
+    };
+    const ix = await Ix.create(args, { provider: provider() });
+    expect(ix.shutdown).toBe(true);
+    expect(ix.diff(args).changes).toEqual([]);
+    const imported = await Ix.import(ix.productUid!, { provider: provider() });
+    expect(imported.shutdown).toBe(true);
+  });
+
+  it("has read-only attribute tags: the IX API has no place to set them, so one given is refused before any request", async () => {
+    const portUid = await new Client(emu).buyPort();
+    const args = {
+      productName: "tagged",
+      requestedProductUid: portUid,
+      networkServiceType: "Sydney IX",
+      macAddress: "00:1a:2b:3c:4d:5e",
+      rateLimit: 1000,
+      vlan: 100,
+    };
+    emu.state.clearRequests();
+    const error = await Ix.create({ ...args, attributeTags: { team: "net" } } as typeof args, {
+      provider: provider(),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(String(error)).toContain("attributeTags");
+    expect(emu.state.requests()).toEqual([]);
+    const ix = await Ix.create(args, { provider: provider() });
+    expect(ix.attributeTags).toEqual({});
+    await ix.update(args);
+  });
+
   it("sets at creation what the order item cannot carry, by the modify call, and refuses an exchange change before any request", async () => {
     const portUid = await new Client(emu).buyPort();
     const args = {

@@ -37,16 +37,6 @@ export interface IxArgs {
    */
   asn?: number | undefined;
   /**
-   * Attribute tags of the IX connection.
-   *
-   * Not sent by the create call: Neither the IX order item nor its modify call carries attribute tags; they are read back only.
-   *
-   * Cannot be changed after creation: The IX API cannot change attribute tags (wire reference §3.6).
-   *
-   * Assigned by the service when omitted.
-   */
-  attributeTags?: { readonly [key: string]: string } | undefined;
-  /**
    * Customer reference shown on invoices.
    *
    * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
@@ -107,6 +97,8 @@ export interface IxArgs {
   reverseDns?: string | undefined;
   /**
    * Whether the IX connection is shut down; default false.
+   *
+   * Read from `resources.vpls_interface.shutdown`.
    * @defaultValue `false`
    */
   shutdown?: boolean | undefined;
@@ -124,7 +116,7 @@ export type IxState = rt.StateOf<IxOutputs>;
 export interface IxOutputs {
   /** ASN of the IX connection. */
   readonly asn?: number | undefined;
-  /** Attribute tags of the IX connection. */
+  /** Attribute tags of the IX connection, as the service reports them. Read-only: neither the IX order item nor its modify call carries attribute tags (wire reference §3.6), so none can be set. */
   readonly attributeTags?: { readonly [key: string]: string } | undefined;
   /** Customer reference shown on invoices. */
   readonly costCentre?: string | undefined;
@@ -212,7 +204,11 @@ export interface IxOutputs {
   readonly reverseDns?: string | undefined;
   /** Secondary name of the IX connection. */
   readonly secondaryName?: string | undefined;
-  /** Whether the IX connection is shut down; default false. */
+  /**
+   * Whether the IX connection is shut down; default false.
+   *
+   * Read from `resources.vpls_interface.shutdown`.
+   */
   readonly shutdown?: boolean | undefined;
   /** Contract term in months. */
   readonly term?: number | undefined;
@@ -231,12 +227,8 @@ export const ixDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     asn: { wire: "asn", mode: "optional-computed", type: { kind: "integer" } },
     attributeTags: {
       wire: "attributeTags",
-      mode: "optional-computed",
+      mode: "output",
       type: { kind: "map", values: { kind: "string" } },
-      onChange: {
-        reject: "The IX API cannot change attribute tags (wire reference §3.6).",
-      },
-      notSent: "Neither the IX order item nor its modify call carries attribute tags; they are read back only.",
     },
     costCentre: {
       wire: "costCentre",
@@ -326,6 +318,7 @@ export const ixDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
       mode: "optional",
       type: { kind: "boolean" },
       default: false,
+      wirePath: { read: "resources.vpls_interface.shutdown" },
     },
     term: { wire: "term", mode: "output", type: { kind: "integer" } },
     usageAlgorithm: { wire: "usageAlgorithm", mode: "output", type: { kind: "string" } },
