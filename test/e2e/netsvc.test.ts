@@ -250,6 +250,14 @@ describe("ServiceKey", () => {
       validFor: { startTime: "2026-02-01T00:00:00.000Z", endTime: "2026-03-01T00:00:00.000Z" },
     });
     expect(key.validFor).toEqual({ startTime: "2026-02-01T00:00:00.000Z", endTime: "2026-03-01T00:00:00.000Z" });
+    // The same instants written another way (no milliseconds, an offset) are no change.
+    expect(
+      key.diff({ ...args, validFor: { startTime: "2026-02-01T00:00:00Z", endTime: "2026-03-01T01:00:00+01:00" } })
+        .changes,
+    ).toEqual([]);
+    expect(
+      key.diff({ ...args, validFor: { startTime: "2026-02-01T00:00:01Z", endTime: "2026-03-01T00:00:00Z" } }).changes,
+    ).toEqual([expect.objectContaining({ field: "validFor" })]);
     const imported = await ServiceKey.import(value, { provider: provider() });
     expect(
       imported.diff({

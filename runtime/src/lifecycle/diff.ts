@@ -76,12 +76,10 @@ export function equal(type: TypeSpec, a: unknown, b: unknown): boolean {
   if (x === undefined || y === undefined || x === null || y === null) return false;
   switch (type.kind) {
     case "string":
-      return (
-        typeof x === "string" &&
-        typeof y === "string" &&
-        type.constraints?.caseInsensitive === true &&
-        x.toLowerCase() === y.toLowerCase()
-      );
+      if (typeof x !== "string" || typeof y !== "string") return false;
+      if (type.constraints?.caseInsensitive === true) return x.toLowerCase() === y.toLowerCase();
+      // One instant, however written: a service may send back "…00.000Z" for "…00Z" or an offset.
+      return type.constraints?.format === "iso8601" && sameInstant(x, y);
     case "number":
     case "integer":
       return Number(x) === Number(y);
@@ -138,5 +136,10 @@ const sameKeys = (x: unknown, y: unknown) =>
     Object.keys(y as object)
       .sort()
       .join("\u0000");
+
+const sameInstant = (x: string, y: string): boolean => {
+  const [a, b] = [Date.parse(x), Date.parse(y)];
+  return !Number.isNaN(a) && a === b;
+};
 
 const plain = (v: unknown): unknown => (v instanceof Secret ? "[secret]" : v);
