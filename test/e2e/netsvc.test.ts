@@ -314,6 +314,15 @@ describe("Mcr and McrIpsecAddon", () => {
 
   it("adds, changes, imports and removes an IPsec add-on, waiting while tunnels still use it", async () => {
     const router = await Mcr.create(mcr, { provider: provider() });
+    // A tunnel pack is bought: like an order, not before the purchase terms are accepted.
+    emu.state.clearRequests();
+    await expect(
+      McrIpsecAddon.create(
+        { mcrId: router.productUid!, tunnelCount: 10 },
+        { provider: provider({ acceptPurchaseTerms: false }) },
+      ),
+    ).rejects.toThrow("accept the API terms first");
+    expect(emu.state.requests().filter((r) => r.method !== "GET")).toEqual([]);
     const addOn = await McrIpsecAddon.create({ mcrId: router.productUid!, tunnelCount: 10 }, { provider: provider() });
     expect(addOn.id).toBe(`${router.productUid}:${addOn.addOnUid}`);
     await addOn.update({ mcrId: router.productUid!, tunnelCount: 20 });

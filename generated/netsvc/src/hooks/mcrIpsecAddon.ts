@@ -14,6 +14,8 @@ import type { McrIpsecAddonArgs, McrIpsecAddonOutputs } from "../resources/mcrIp
  */
 export const hooks: NetsvcHooks<McrIpsecAddonArgs, McrIpsecAddonOutputs> = {
   async create(args, ctx) {
+    // A tunnel pack is bought, as a product is ordered: not before the purchase terms are accepted.
+    ctx.provider.assertTermsAccepted(ctx.resource);
     const before = new Set(ipsecAddOns(await mcr(args.mcrId, ctx)).map((x) => x.addOnUid));
     await ctx.client.call("POST", `/v3/product/${encodeURIComponent(args.mcrId)}/addon`, {
       body: { addOnType: "IP_SEC", tunnelCount: args.tunnelCount },
