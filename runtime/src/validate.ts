@@ -67,7 +67,7 @@ function checkObject(
     const p = `${path}.${name}`;
     if (!present(name)) {
       if (spec.mode === "required") issues.push({ path: p, message: `${p} is required` });
-      else if (spec.requiredWhen && value[spec.requiredWhen.field] === spec.requiredWhen.equals)
+      else if (spec.requiredWhen && conditionValue(fields, value, spec.requiredWhen.field) === spec.requiredWhen.equals)
         issues.push({
           path: p,
           message: `${p} is required when ${spec.requiredWhen.field} is ${JSON.stringify(spec.requiredWhen.equals)}`,
@@ -87,6 +87,11 @@ function checkObject(
     }
     checkType(spec.type, value[name], p, root, issues, secret);
   }
+}
+
+/** The value a condition reads: the field's, or its schema default when omitted (what the service takes then). */
+function conditionValue(fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>, field: string) {
+  return value[field] ?? fields[field]?.default;
 }
 
 function checkType(

@@ -96,6 +96,15 @@ describe("validateInput: requiredWhen", () => {
   it("is satisfied when the field is given", () => {
     expect(messages(fields, { singleUse: true, vlan: 100, kind: "dedicated", port: 1 })).toEqual([]);
   });
+
+  it("reads the condition's field at its default when it is omitted, as the request will send it", () => {
+    const defaulted = {
+      backend: optional(str(), { default: "HTTP" }),
+      url: optional(str(), { requiredWhen: { field: "backend", equals: "HTTP" } }),
+    };
+    expect(messages(defaulted, {})).toEqual(['X.url is required when backend is "HTTP"']);
+    expect(messages(defaulted, { backend: "MOCK" })).toEqual([]);
+  });
 });
 
 describe("validateInput: conflictsWith", () => {
