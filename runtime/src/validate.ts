@@ -33,8 +33,7 @@ export function validateInput(
   value: unknown,
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const root = isPlainObject(value) ? value : {};
-  checkObject(fields, value, entity, entity, root, issues, false);
+  checkObject(fields, value, entity, entity, [], issues, false);
   return issues;
 }
 
@@ -43,7 +42,8 @@ function checkObject(
   value: unknown,
   path: string,
   typeName: string,
-  root: Record<string, unknown>,
+  /** The objects enclosing the value, outermost first: where a format's `familyFrom` is looked up. */
+  scopes: readonly Record<string, unknown>[],
   issues: ValidationIssue[],
   secret: boolean,
   allowed: readonly string[] = [],
@@ -62,6 +62,7 @@ function checkObject(
     }
   }
   const present = (name: string) => value[name] !== undefined && value[name] !== null;
+  const inner = [...scopes, value];
   const conflictsSeen = new Set<string>();
   for (const [name, spec] of Object.entries(fields)) {
     const p = `${path}.${name}`;
@@ -85,8 +86,14 @@ function checkObject(
         issues.push({ path: p, message: `${p} conflicts with ${path}.${other}: set only one of them` });
       }
     }
-    checkType(spec.type, value[name], p, root, issues, secret);
+    checkType(spec.type, value[name], p, inner, issues, secret);
   }
+}
+
+/** `field` of the innermost enclosing object that sets it (a prefix list's entries read its addressFamily). */
+function nearest(scopes: readonly Record<string, unknown>[], field: string): unknown {
+  for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i]![field] !== undefined) return scopes[i]![field];
+  return undefined;
 }
 
 /** The value a condition reads: the field's, or its schema default when omitted (what the service takes then). */
@@ -98,7 +105,7 @@ function checkType(
   spec: TypeSpec,
   raw: unknown,
   path: string,
-  root: Record<string, unknown>,
+  scopes: readonly Record<string, unknown>[],
   issues: ValidationIssue[],
   inSecret: boolean,
 ): void {
@@ -120,7 +127,7 @@ function checkType(
       if (c?.pattern !== undefined && !new RegExp(c.pattern, "u").test(value))
         return fail(`must match the pattern ${c.pattern}`);
       if (c?.format) {
-        const familyValue = c.familyFrom !== undefined ? root[c.familyFrom] : undefined;
+        const familyValue = c.familyFrom !== undefined ? nearest(scopes, c.familyFrom) : undefined;
         const family =
           typeof familyValue === "string" && /^ipv[46]$/i.test(familyValue)
             ? (familyValue.toLowerCase() as "ipv4" | "ipv6")
@@ -151,18 +158,18 @@ function checkType(
         return fail(`must have at most ${c.maxItems} item${c.maxItems === 1 ? "" : "s"}`);
       // An index loop, not forEach: forEach skips the holes of a sparse list, which JSON would send as null.
       for (let i = 0; i < value.length; i++)
-        if (i in value) checkType(spec.items, value[i], `${path}[${i}]`, root, issues, secret);
+        if (i in value) checkType(spec.items, value[i], `${path}[${i}]`, scopes, issues, secret);
         else issues.push({ path: `${path}[${i}]`, message: `${path}[${i}] is missing: the list has a gap there` });
       return;
     case "map":
       if (!isPlainObject(value)) return fail("must be an object of key/value pairs");
       for (const [k, v] of Object.entries(value))
-        checkType(spec.values, v, `${path}.${cut(k, 60)}`, root, issues, secret);
+        checkType(spec.values, v, `${path}.${cut(k, 60)}`, scopes, issues, secret);
       return;
     case "object":
       return spec.object.kind === "union"
-        ? checkUnion(spec.object, value, path, root, issues, secret)
-        : checkObject(spec.object.fields, value, path, spec.object.name, root, issues, secret);
+        ? checkUnion(spec.object, value, path, scopes, issues, secret)
+        : checkObject(spec.object.fields, value, path, spec.object.name, scopes, issues, secret);
   }
 }
 
@@ -170,7 +177,7 @@ function checkUnion(
   u: UnionSpec,
   value: unknown,
   path: string,
-  root: Record<string, unknown>,
+  scopes: readonly Record<string, unknown>[],
   issues: ValidationIssue[],
   secret: boolean,
 ): void {
@@ -196,9 +203,16 @@ function checkUnion(
     });
     return;
   }
-  checkObject(u.variants[variant]!.object.fields, value, path, u.variants[variant]!.object.name, root, issues, secret, [
-    u.discriminator.field,
-  ]);
+  checkObject(
+    u.variants[variant]!.object.fields,
+    value,
+    path,
+    u.variants[variant]!.object.name,
+    scopes,
+    issues,
+    secret,
+    [u.discriminator.field],
+  );
 }
 
 function checkEnum(

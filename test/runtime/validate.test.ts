@@ -353,7 +353,7 @@ describe("validateInput: formats", () => {
   });
 });
 
-describe("validateInput: CIDR family from a top-level field", () => {
+describe("validateInput: CIDR family from an enclosing field", () => {
   const entry: ObjectSpec = {
     kind: "object",
     name: "Entry",
@@ -389,6 +389,24 @@ describe("validateInput: CIDR family from a top-level field", () => {
         path: "X.entries[2].prefix",
         message: `X.entries[2].prefix ${CIDR6} (addressFamily is IPv6) (got "10.0.0.0/8")`,
       },
+    ]);
+  });
+
+  it("reads it from the innermost object that sets it: lists of prefix lists (Mcr.prefixFilterLists)", () => {
+    const prefixList: ObjectSpec = {
+      kind: "object",
+      name: "PrefixList",
+      fields: { addressFamily: required(str()), entries: required(list({ kind: "object", object: entry })) },
+    };
+    const nested = { lists: optional(list({ kind: "object", object: prefixList })) };
+    const value = {
+      lists: [
+        { addressFamily: "IPv4", entries: [{ prefix: "10.0.0.0/8" }, { prefix: "2001:db8::/32" }] },
+        { addressFamily: "IPv6", entries: [{ prefix: "2001:db8::/32" }] },
+      ],
+    };
+    expect(messages(nested, value)).toEqual([
+      `X.lists[0].entries[1].prefix ${CIDR4} (addressFamily is IPv4) (got "2001:db8::/32")`,
     ]);
   });
 });
