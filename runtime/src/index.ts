@@ -23,6 +23,7 @@ export * from "./lifecycle/resource.js";
 export * from "./lifecycle/providerSource.js";
 export * from "./lifecycle/find.js";
 export * from "./lifecycle/wire.js";
+export * from "./lifecycle/deprecation.js";
 export * from "./lifecycle/lookup.js";
 export { mayBeIdentified } from "./lifecycle/identified.js";
 export * from "./concurrency.js";

@@ -299,7 +299,12 @@ describe("Mcr and McrIpsecAddon", () => {
   it("creates the deprecated inline prefix filter lists through the prefix-list endpoint, never in the order", async () => {
     const entries = [{ prefix: "10.0.0.0/8", action: "permit", le: 24 }] as const;
     const lists = [{ description: "inline", addressFamily: "IPv4", entries }] as const;
+    const warnings: string[] = [];
+    setWarningSink((w) => warnings.push(w));
     const router = await Mcr.create({ ...mcr, prefixFilterLists: [...lists] }, { provider: provider() });
+    expect(warnings).toEqual([
+      expect.stringContaining("Mcr: prefixFilterLists is deprecated: Use the McrPrefixFilterList"),
+    ]);
     const buy = emu.state.buyBodies().at(-1);
     expect(JSON.stringify(buy)).not.toContain("prefixFilterLists");
     const created = emu.state.lastRequest({ method: "POST", path: `/v2/product/mcr2/${router.productUid}/prefixList` });

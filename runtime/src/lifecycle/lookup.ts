@@ -1,5 +1,6 @@
 import type { LookupDescriptor } from "../descriptor.js";
 import { validateInput } from "../validate.js";
+import { warnDeprecated } from "./deprecation.js";
 import { providerFor, type ProviderSource } from "./providerSource.js";
 import type { CallContext, Values } from "./resource.js";
 import { wrapSecrets } from "./wire.js";
@@ -16,13 +17,6 @@ export interface LookupOptions<P extends LookupRuntime = LookupRuntime> {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** Where deprecation warnings go; by default Node's process warnings (printed once per message). */
-let warn: (message: string) => void = (message) => process.emitWarning(message, "DeprecationWarning");
-
-export function setWarningSink(sink: (message: string) => void): void {
-  warn = sink;
-}
-
 /**
  * A lookup call: validates the arguments (every violation at once, with the configuration problems of a
  * provider built from the environment, before any request), warns about
@@ -37,8 +31,7 @@ export async function invokeLookup<Result = Values>(
 ): Promise<Result> {
   const provider = providerFor(source, validateInput(d.name, d.inputs, args));
   const given = args as Values;
-  for (const [name, spec] of Object.entries(d.inputs))
-    if (spec.deprecated && given[name] !== undefined) warn(`${d.name}: ${name} is deprecated: ${spec.deprecated}`);
+  warnDeprecated(d.name, d.inputs, given);
   const outputs = await provider.lookup(d)(given, { signal: options.signal });
   const echoed = Object.fromEntries(
     Object.entries(given).filter(([name, v]) => v !== undefined && name in d.results && !(name in outputs)),

@@ -5,6 +5,7 @@ import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
 import { inspectCustom, type InspectFunction } from "../secret.js";
 import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
+import { warnDeprecated } from "./deprecation.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
 import { parseImportId } from "./importId.js";
@@ -153,6 +154,7 @@ export abstract class ManagedResource {
   /** Applies `desired` in place, or by replacement when a change requires it and `allowReplace` is set. */
   async update(desired: object, options: UpdateOptions = {}): Promise<this> {
     assertValid(this.descriptor, desired, options);
+    warnDeprecated(this.descriptor.name, this.descriptor.fields, desired);
     const diff = this.diff(desired);
     if (diff.changes.length === 0) return this;
     const rejected = diff.changes.filter((c) => c.rejected !== undefined);
@@ -241,6 +243,7 @@ export async function createResource<T>(
   options: LifecycleOptions = {},
 ): Promise<T> {
   const provider = providerFor(source, [...validateInput(d.name, d.fields, args), ...optionIssues(options)]);
+  warnDeprecated(d.name, d.fields, args);
   const id = await placeOrder(d, provider, args as Values, { signal: options.signal });
   await options.onCreated?.(id);
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options), true);
