@@ -30,7 +30,7 @@ import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js
  *
  * vnics go on the order as `[{description, vlan}]`, a single "Data Plane" vNIC when none are given.
  *
- * vendorConfig is never returned by the API. After an import it is unset; a configuration supplied afterwards is adopted without replacement unless its vendor or productSize differs from the service's vendor and mveSize.
+ * vendorConfig is never returned by the API. After an import it is unset; a configuration supplied afterwards is adopted without replacement and is not verified against the service's vendor or mveSize.
  *
  * Create and update wait up to the provider's `waitTime` minutes.
  */
@@ -92,7 +92,7 @@ export interface MveArgs {
   /**
    * Vendor-specific bootstrap data (vendor, VM size, image, licence or activation code, SSH keys); it differs per vendor. The API never returns it: imported MVEs do not have it populated, so a configuration supplied after import is not verified, and it can be changed afterwards by editing the field.
    *
-   * Changing this replaces the resource: Bootstrap data cannot change after creation; modifying it deletes and re-creates the MVE (vendor and productSize are compared case-insensitively with the service's vendor and mveSize).
+   * Changing this replaces the resource: Bootstrap data cannot change after creation; modifying it deletes and re-creates the MVE.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -406,8 +406,7 @@ export const mveDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
       wire: "vendorConfig",
       mode: "required",
       type: { kind: "object", object: mveVendorConfigType },
-      replaceOnChange:
-        "Bootstrap data cannot change after creation; modifying it deletes and re-creates the MVE (vendor and productSize are compared case-insensitively with the service's vendor and mveSize).",
+      replaceOnChange: "Bootstrap data cannot change after creation; modifying it deletes and re-creates the MVE.",
       writeOnly: true,
     },
     virtual: { wire: "virtual", mode: "output", type: { kind: "boolean" } },

@@ -31,7 +31,7 @@ export interface PaloAltoVendorConfig {
   /** Label of the MVE size (for example `MVE 2/8`). */
   readonly mveLabel?: string | undefined;
   /**
-   * Size of the MVE virtual machine; optional for Palo Alto (compared case-insensitively with the service's `mveSize`).
+   * Size of the MVE virtual machine; optional for Palo Alto; the service reports it as the MVE's `mveSize`.
    *
    * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
@@ -67,7 +67,7 @@ export interface PaloAltoVendorConfigArgs {
   /** Label of the MVE size (for example `MVE 2/8`). */
   mveLabel?: string | undefined;
   /**
-   * Size of the MVE virtual machine; optional for Palo Alto (compared case-insensitively with the service's `mveSize`).
+   * Size of the MVE virtual machine; optional for Palo Alto; the service reports it as the MVE's `mveSize`.
    *
    * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */

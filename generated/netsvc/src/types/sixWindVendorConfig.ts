@@ -11,7 +11,7 @@ export interface SixWindVendorConfig {
   /** Label of the MVE size (for example `MVE 2/8`). */
   readonly mveLabel?: string | undefined;
   /**
-   * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
+   * Size of the MVE virtual machine; the service reports it as the MVE's `mveSize`.
    *
    * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
@@ -27,7 +27,7 @@ export interface SixWindVendorConfigArgs {
   /** Label of the MVE size (for example `MVE 2/8`). */
   mveLabel?: string | undefined;
   /**
-   * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
+   * Size of the MVE virtual machine; the service reports it as the MVE's `mveSize`.
    *
    * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */

@@ -21,7 +21,7 @@ export interface VersaVendorConfig {
   /** Label of the MVE size (for example `MVE 2/8`). */
   readonly mveLabel?: string | undefined;
   /**
-   * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
+   * Size of the MVE virtual machine; the service reports it as the MVE's `mveSize`.
    *
    * One of: `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
@@ -53,7 +53,7 @@ export interface VersaVendorConfigArgs {
   /** Label of the MVE size (for example `MVE 2/8`). */
   mveLabel?: string | undefined;
   /**
-   * Size of the MVE virtual machine (compared case-insensitively with the service's `mveSize`).
+   * Size of the MVE virtual machine; the service reports it as the MVE's `mveSize`.
    *
    * Allowed values (case-insensitive): `SMALL`, `MEDIUM`, `LARGE`, `X_LARGE_12`
    */
