@@ -196,6 +196,12 @@ describe("getLocation", () => {
   it("finds a location by id or by name, and warns that siteCode filters nothing", async () => {
     const byId = await getLocation({ id: 3 }, { provider: provider() });
     expect(byId).toMatchObject({ id: 3, name: "Equinix SY1" });
+    // v3 has no products object: what can be ordered there comes from the location's diversity zones.
+    expect(byId.products).toEqual({
+      mcr: true,
+      ports: [1000, 10000, 100000],
+      mcr2: [1000, 2500, 5000, 10000, 25000, 50000, 100000],
+    });
     expect((await getLocation({ name: "Equinix SY1" }, { provider: provider() })).id).toBe(3);
     const warnings: string[] = [];
     setWarningSink((w) => warnings.push(w));

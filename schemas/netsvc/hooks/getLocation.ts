@@ -28,6 +28,25 @@ export const hooks: NetsvcLookupHooks<GetLocationArgs> = {
         `no location with ${args.id !== undefined ? `id ${String(args.id)}` : `name "${String(args.name)}"`}`,
       );
     const address = (match.address ?? {}) as Values;
-    return { ...match, address: stringMap(address), country: match.country ?? address.country };
+    return {
+      ...match,
+      address: stringMap(address),
+      country: match.country ?? address.country,
+      products: productsOf(match.diversityZones as Values | undefined),
+    };
   },
 };
+
+/**
+ * The v2 `products` object, as far as v3's diversity zones tell it: whether an MCR can be ordered, and
+ * the port and MCR speeds some zone offers (the MVE and MCR v1 entries have no v3 source).
+ */
+function productsOf(zones: Values | undefined): Values | undefined {
+  if (!zones) return undefined;
+  const speeds = (key: string) => {
+    const all = Object.values(zones).flatMap((z) => ((z as Values | null)?.[key] as number[] | undefined) ?? []);
+    return [...new Set(all)].sort((a, b) => a - b);
+  };
+  const mcr2 = speeds("mcrSpeedMbps");
+  return { mcr: mcr2.length > 0, megaport: speeds("megaportSpeedMbps"), mcr2 };
+}

@@ -4,7 +4,7 @@
 import type * as rt from "@sdkgen/runtime";
 import { type LocationMve, locationMveType } from "./locationMve.js";
 
-/** Products available at a location (the v2 `products` object). With the v3 locations API only `mcr`, `ports` and `mcr2` can be derived (from the location's diversity zones); `mcrVersion`, `mve` and `mcr1` stay empty. */
+/** Products available at a location (the v2 `products` object). With the v3 locations API, `mcr`, `ports` and `mcr2` are derived from the location's diversity zones; `mcrVersion`, `mve` and `mcr1` stay empty. */
 export interface LocationProducts {
   /** Whether an MCR can be ordered at the location. */
   readonly mcr?: boolean | undefined;
