@@ -147,10 +147,14 @@ describe("cloudplat credential sources", () => {
         "role-session-name": "profile-session",
       }),
     );
+    await writeFile(join(dir, "default.configure"), JSON.stringify({ _sys_param: { region: "ap-chengdu" } }));
     const seen = await provesLookup(provider({ sharedCredentialsDir: dir }), id);
     temporary(seen.secretId, seen.token);
     const assume = emu.state.lastRequest({ action: "AssumeRole" })!;
     expect(signerOf("AssumeRole")).toBe(emu.credentials.secretId);
+    // Every call, STS's too, uses the provider's region: here the profile's (wire reference §3.2).
+    expect(seen.region).toBe("ap-chengdu");
+    expect(assume.headers["x-tc-region"]).toBe("ap-chengdu");
     expect(JSON.parse(assume.body)).toMatchObject({
       RoleArn: roleArn("from-profile"),
       RoleSessionName: "profile-session",

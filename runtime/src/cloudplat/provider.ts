@@ -7,7 +7,7 @@ import type { LookupOps, LookupRuntime } from "../lifecycle/lookup.js";
 import type { KindOps, ProviderRuntime, ProviderRuntimeOptions } from "../lifecycle/resource.js";
 import { CloudplatClient } from "./client.js";
 import type { CloudplatConfig } from "./config.js";
-import { credentialChain } from "./credentials/chain.js";
+import { chainRegion, credentialChain } from "./credentials/chain.js";
 import type { CredentialProvider } from "./credentials/types.js";
 import type { RateLimit } from "./rateLimit.js";
 import { boundKindOps } from "./boundKind.js";
@@ -61,17 +61,17 @@ export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> imple
       network,
       log: new Log(options.logger),
     } as const;
-    // STS calls pass their own credentials (or none); they use the configured region.
-    const sts = new CloudplatClient({ ...transport, region: config.region ?? DEFAULT_REGION });
-    const chain = credentialChain(config, {
+    // Every call uses one region, the profile's when only the profile gives one; STS calls pass their
+    // own credentials (or none).
+    this.region = chainRegion(config, { home: options.home }) ?? DEFAULT_REGION;
+    const sts = new CloudplatClient({ ...transport, region: this.region });
+    this.#credentials = credentialChain(config, {
       client: sts,
       now: options.now,
       env: options.env,
       home: options.home,
       metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now, network },
     });
-    this.region = chain.region ?? DEFAULT_REGION;
-    this.#credentials = chain.credentials;
     this.#client = new CloudplatClient({ ...transport, region: this.region, credentials: this.#credentials });
     this.pollMs = options.pollMs;
   }

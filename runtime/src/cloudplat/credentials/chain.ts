@@ -25,12 +25,6 @@ export interface ChainDeps extends StsContext {
   readonly metadata?: MetadataOptions | undefined;
 }
 
-export interface ResolvedCredentials {
-  readonly credentials: CredentialProvider;
-  /** The configured region, else the profile's `.configure` region, else undefined. */
-  readonly region: string | undefined;
-}
-
 const TKE_VARS = ["TKE_REGION", "TKE_PROVIDER_ID", "TKE_WEB_IDENTITY_TOKEN_FILE", "TKE_ROLE_ARN"] as const;
 
 /**
@@ -143,11 +137,10 @@ export function credentialIssues(c: CloudplatConfig, env: Env = process.env): Va
  * (`mfaCertification`, an `assumeRole` with a tokenCode), which cannot be. Throws ValidationError for a
  * wrong combination.
  */
-export function credentialChain(c: CloudplatConfig, deps: ChainDeps): ResolvedCredentials {
+export function credentialChain(c: CloudplatConfig, deps: ChainDeps): CredentialProvider {
   const env = deps.env ?? process.env;
   const issues = credentialIssues(c, env);
   if (issues.length) throw new ValidationError(issues);
-  let region = c.region;
   let current: CredentialProvider | undefined;
   let profileRole: { roleArn: string; sessionName: string } | undefined;
   if (c.secretId !== undefined && c.secretKey !== undefined) {
@@ -162,7 +155,6 @@ export function credentialChain(c: CloudplatConfig, deps: ChainDeps): ResolvedCr
         profile.token === undefined ? undefined : new Secret(profile.token),
       );
     }
-    region ??= profile?.region;
     if (profile?.roleArn && profile.roleSessionName)
       profileRole = { roleArn: profile.roleArn, sessionName: profile.roleSessionName };
   }
@@ -196,7 +188,17 @@ export function credentialChain(c: CloudplatConfig, deps: ChainDeps): ResolvedCr
       checkAccountId(await callerAccountId(deps, inner, signal), c.allowedAccountIds, c.forbiddenAccountIds),
     );
   }
-  return { credentials: current, region };
+  return current;
+}
+
+/**
+ * The region of every call, STS's included (wire reference §3.2): the configured one, else, when no
+ * keys are configured (the profile supplies them), the profile's `.configure` region; else undefined.
+ */
+export function chainRegion(c: CloudplatConfig, deps: Pick<ChainDeps, "home">): string | undefined {
+  if (c.region !== undefined) return c.region;
+  if (c.secretId !== undefined && c.secretKey !== undefined) return undefined;
+  return readProfile(c.sharedCredentialsDir ?? "~/.tccli", c.profile ?? "default", deps.home)?.region;
 }
 
 const podEnv = (env: Env): PodOidcEnv => ({
