@@ -594,6 +594,27 @@ describe("Vxc", () => {
     );
   });
 
+  it("refuses VLAN 0 before any request: omitted is how the service is asked to choose one", async () => {
+    const c = new Client(emu);
+    const [mcr, portUid] = [await c.buyMcr(), await c.buyPort()];
+    const bought = emu.state.buyCount();
+    const args = {
+      productName: "any-vlan",
+      contractTermMonths: 1 as const,
+      rateLimit: 100,
+      aEnd: { productUid: mcr, vlan: 0 },
+      bEnd: { productUid: portUid },
+    };
+    const error = await Vxc.create(args, { provider: provider() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(String(error)).toContain("Vxc.aEnd.vlan must not be 0");
+    expect(emu.state.buyCount()).toBe(bought);
+    // Omitted, the service chooses, and the next diff shows no change.
+    const vxc = await Vxc.create({ ...args, aEnd: { productUid: mcr } }, { provider: provider() });
+    expect(vxc.aEnd?.vlan).toEqual(expect.any(Number));
+    expect(vxc.diff({ ...args, aEnd: { productUid: mcr } }).changes).toEqual([]);
+  });
+
   it("stops waiting when the other party must approve it, and says so", async () => {
     const portUid = await new Client(emu).buyPort();
     const args = {

@@ -31,7 +31,7 @@ export interface VxcEnd {
   readonly productUid?: string | undefined;
   /** Secondary name of the product at this end. */
   readonly secondaryName?: string | undefined;
-  /** VLAN of this end: 0 or omitted lets the service allocate one, -1 means untagged, 2 to 4093 requests that VLAN (1 is not allowed). The service reports the VLAN in use (null when untagged). */
+  /** VLAN of this end: omitted lets the service allocate one, -1 means untagged, 2 to 4093 requests that VLAN (1 is not allowed). 0, which the API also reads as "allocate", is refused: the VLAN the service chose would differ from it on every later diff, and an update sending it would allocate anew. The service reports the VLAN in use (null when untagged). */
   readonly vlan?: number | undefined;
   /** Index of the MVE vNIC this end attaches to; required when the end is an MVE. */
   readonly vnicIndex?: number | undefined;
@@ -58,11 +58,11 @@ export interface VxcEndArgs {
   /** UID of the product (Port, LAG, MCR, MVE or partner port) to connect this end to. Required on the A-end. For cloud (CSP) ends a later difference caused by partner-port rotation is ignored. */
   productUid?: string | undefined;
   /**
-   * VLAN of this end: 0 or omitted lets the service allocate one, -1 means untagged, 2 to 4093 requests that VLAN (1 is not allowed). The service reports the VLAN in use (null when untagged).
+   * VLAN of this end: omitted lets the service allocate one, -1 means untagged, 2 to 4093 requests that VLAN (1 is not allowed). 0, which the API also reads as "allocate", is refused: the VLAN the service chose would differ from it on every later diff, and an update sending it would allocate anew. The service reports the VLAN in use (null when untagged).
    *
    * Between -1 and 4093.
    *
-   * Never `1`.
+   * Never `0` or `1`.
    *
    * Assigned by the service when omitted.
    */
@@ -106,7 +106,7 @@ export const vxcEndType: rt.ObjectSpec = {
       mode: "optional-computed",
       type: {
         kind: "integer",
-        constraints: { minimum: -1, maximum: 4093, notOneOf: [1] },
+        constraints: { minimum: -1, maximum: 4093, notOneOf: [0, 1] },
       },
     },
     vnicIndex: { wire: "vNicIndex", mode: "optional", type: { kind: "integer" } },
