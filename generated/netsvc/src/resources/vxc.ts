@@ -29,7 +29,7 @@ import { type VxcPartnerConfig, type VxcPartnerConfigArgs, vxcPartnerConfigType 
  *
  * Create polls at once and then every 30 seconds, up to the provider's `waitTime` minutes. A VXC to another company waits for that company's approval.
  *
- * For cloud (CSP) ends a changed productUid is ignored, because the service rotates partner ports.
+ * Partner (cloud) ports rotate as capacity moves; after a rotation an end's productUid reads back as the new port, and a desired productUid naming the old one asks to move the VXC back. Set it to the UID read back once the connection exists.
  *
  * VLAN changes are refused on AWS and transit ends.
  *
