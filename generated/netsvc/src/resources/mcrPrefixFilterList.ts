@@ -27,7 +27,7 @@ import {
  *
  * Create and update are done once a read finds the object.
  *
- * The wire reference shows the lists of an MCR at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; the public clients call `GET /v2/product/mcr2/{mcrId}/prefixLists`, as this SDK does.
+ * The seed shows the lists of an MCR at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; the wire reference and the public clients call `GET /v2/product/mcr2/{mcrId}/prefixLists`, as this SDK does.
  *
  * Entry ge/le values are sent as numbers and read back as strings.
  *
