@@ -511,6 +511,31 @@ describe("ApiGatewayUsagePlan and ApiGatewayUsagePlanAttachment", () => {
     await s.delete();
   });
 
+  it("asks again when a bind or an unbind is answered Result false, as the reference provider does", async () => {
+    const retry = { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 10, budgetMs: 1_000 };
+    const p = keyedProvider(emu, { pollMs: 10, retry });
+    const s = await ApiGatewayService.create(serviceArgs, { provider: p });
+    const plan = await ApiGatewayUsagePlan.create({ usagePlanName: "gold" }, { provider: p });
+    const args = { usagePlanId: plan.id, serviceId: s.id, environment: "release" } as const;
+    const count = (action: string) => emu.state.requests({ action }).length;
+    emu.faults.next({ kind: "answer", answer: { Result: false }, action: "BindEnvironment" });
+    const at = await ApiGatewayUsagePlanAttachment.create(args, { provider: p });
+    expect(count("BindEnvironment")).toBe(2);
+    emu.faults.next({ kind: "answer", answer: { Result: false }, action: "UnBindEnvironment" });
+    await at.delete();
+    expect(count("UnBindEnvironment")).toBe(2);
+    expect(emu.state.store.bindings).toEqual([]);
+    // A refusal that lasts still fails, naming the action.
+    emu.faults.next({ kind: "answer", answer: { Result: false }, action: "BindEnvironment", times: 10 });
+    await expect(ApiGatewayUsagePlanAttachment.create(args, { provider: p })).rejects.toThrow(
+      "BindEnvironment did not succeed",
+    );
+    expect(count("BindEnvironment")).toBe(2 + retry.maxAttempts);
+    emu.faults.clear();
+    await plan.delete();
+    await s.delete();
+  });
+
   it("binds a plan to a SECRET API with keys, and unbinds the keys before the environment", async () => {
     const p = provider();
     const s = await ApiGatewayService.create(serviceArgs, { provider: p });

@@ -1,5 +1,6 @@
 import type { FieldSpec, Mode, ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
+import { withRetries } from "../http/retry.js";
 import { formatImportId, parseImportId } from "../lifecycle/importId.js";
 import type { CallContext, KindOps, Values } from "../lifecycle/resource.js";
 import { fromWire, getPath, toWire } from "../lifecycle/wire.js";
@@ -47,13 +48,22 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
       signal: ctx.signal,
       resource: ref(d, id),
     });
-  const checked = async (op: CloudplatCall, params: object, ctx: CallContext, id?: string) => {
-    const answer = await send(op, params, ctx, id);
-    if (op.expect !== undefined && getPath(answer, op.expect) !== true)
-      throw new Error(
-        `${d.token} (${id ?? "new"}): ${op.action} did not succeed (${op.expect} ${JSON.stringify(getPath(answer, op.expect))})`,
-      );
-    return answer;
+  const checked = (op: CloudplatCall, params: object, ctx: CallContext, id?: string): Promise<Values> => {
+    const once = async () => {
+      const answer = await send(op, params, ctx, id);
+      if (op.expect !== undefined && getPath(answer, op.expect) !== true)
+        throw new Refused(
+          `${d.token} (${id ?? "new"}): ${op.action} did not succeed (${op.expect} ${JSON.stringify(getPath(answer, op.expect))})`,
+        );
+      return answer;
+    };
+    if (!op.retryUnlessExpected) return once();
+    return withRetries(once, {
+      policy: p.client.retryPolicy,
+      once: false,
+      signal: ctx.signal,
+      retryable: (e) => e instanceof Refused,
+    });
   };
   const parts = (id: string): Values => parseImportId(d.name, spec, id);
   const known = (id: string) => ({ id, ...parts(id) });
@@ -252,3 +262,6 @@ async function unlessNotFound<T>(codes: readonly string[] | undefined, run: () =
     throw e;
   }
 }
+
+/** An answer saying the platform did not act (its `expect` path not true). */
+class Refused extends Error {}

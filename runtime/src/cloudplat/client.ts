@@ -68,6 +68,11 @@ export interface CloudplatCallOptions {
  */
 export class CloudplatClient {
   private readonly retry: RetryPolicy;
+
+  /** How calls are repeated: also what a bound kind uses to ask again after a passing refusal. */
+  get retryPolicy(): RetryPolicy {
+    return this.retry;
+  }
   private readonly timeoutMs: number;
   private readonly limiter: RateLimiter | undefined;
   private readonly now: () => number;

@@ -27,6 +27,8 @@ export interface CloudplatCall {
   readonly notFound?: readonly string[];
   /** A path of the answer (`Result`) that must be `true`: anything else means the platform did not act. */
   readonly expect?: string;
+  /** An answer whose `expect` path is false is a passing refusal: the call is made again (the client's retry policy). */
+  readonly retryUnlessExpected?: true;
 }
 
 /** A paged list action: its style (pagination.ts) and the list's key where that style puts it. */

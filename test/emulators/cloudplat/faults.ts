@@ -6,6 +6,8 @@
  *   http   answer a non-200 HTTP status (the SDKs' `ClientError.HttpStatusCodeError` path)
  *   drop   destroy the socket without answering
  *   delay  wait `ms` real milliseconds, then handle the request normally
+ *   answer answer HTTP 200 with `Response` set to `answer` (and a RequestId), without acting: a refusal
+ *          the platform reports in its answer (`{Result: false}`)
  * `latencyMs` adds a fixed real delay to every request (benchmarks). Metadata requests match as service `metadata`
  * with the role path as action.
  */
@@ -13,7 +15,8 @@ export type FaultKind =
   | { kind: "error"; code: string; message?: string }
   | { kind: "http"; status: number }
   | { kind: "drop" }
-  | { kind: "delay"; ms: number };
+  | { kind: "delay"; ms: number }
+  | { kind: "answer"; answer: Record<string, unknown> };
 
 export type FaultRule = FaultKind & {
   /** Action name, or a pattern tested against it. Default: every action. */

@@ -116,6 +116,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       if (fault.kind === "drop") return void req.socket.destroy();
       if (fault.kind === "delay") await sleep(fault.ms);
       if (fault.kind === "http") return send(res, entry, fault.status, "text/plain", `HTTP ${fault.status}`);
+      if (fault.kind === "answer")
+        return send(res, entry, 200, "application/json", JSON.stringify(okBody(fault.answer, rid)));
       if (fault.kind === "error") {
         entry.errorCode = fault.code;
         const message = fault.message ?? defaultFaultMessage(fault.code);

@@ -188,6 +188,7 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor<rtp.
       action: "BindEnvironment",
       expect: "Result",
       request: { UsagePlanIds: ["{usagePlanId}"] },
+      retryUnlessExpected: true,
       service: "apigateway",
     },
     delete: {
@@ -200,6 +201,7 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor<rtp.
         ServiceId: "{serviceId}",
         UsagePlanIds: ["{usagePlanId}"],
       },
+      retryUnlessExpected: true,
     },
     list: "hook",
     read: "hook",
