@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getLocation, Port, type PortArgs, ServiceKey } from "netsvc";
+import { getLocation, Port, type PortArgs, ServiceKey, Vxc } from "netsvc";
 import { fileBackend, formatPlan, runStackCommand, Stack, StackLockedError, type StackOptions } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
-import { stopClean } from "../emulators/netsvc/testkit.js";
+import { Client, stopClean } from "../emulators/netsvc/testkit.js";
 import { emulatorProvider } from "./netsvcKit.js";
 
 // Issue 12: a declared stack, applied and run again, against the netsvc emulator.
@@ -68,6 +68,39 @@ describe("a stack", () => {
     expect(again.failed).toEqual([]);
     expect(again.plan.steps.map((s) => s.operation)).toEqual(["same", "same"]);
     expect(writes()).toEqual([]);
+  });
+
+  it("plans a write-only input from what it applied: a partner config edited between runs is an update", async () => {
+    const c = new Client(emu);
+    const [mcr, portUid] = [await c.buyMcr(), await c.buyPort()];
+    const declare = (peerAsn: number) => {
+      const stack = new Stack("dev", { ...options(), kinds: [Vxc] });
+      stack.resource(Vxc, "link", {
+        productName: "link",
+        contractTermMonths: 1,
+        rateLimit: 500,
+        aEnd: { productUid: mcr },
+        bEnd: { productUid: portUid },
+        aEndPartnerConfig: {
+          partner: "vrouter",
+          interfaces: [
+            {
+              ipAddresses: ["10.0.0.1/30"],
+              bgpConnections: [{ peerAsn, localIpAddress: "10.0.0.1", peerIpAddress: "10.0.0.2" }],
+            },
+          ],
+        },
+      });
+      return stack;
+    };
+    expect((await declare(65000).up()).failed).toEqual([]);
+    expect((await declare(65000).preview()).steps.map((s) => s.operation)).toEqual(["same"]);
+    const edited = await declare(65001).preview();
+    expect(edited.steps.map((s) => [s.name, s.operation])).toEqual([["link", "update"]]);
+    expect(edited.steps[0]!.changes.map((ch) => ch.field)).toEqual(["aEndPartnerConfig"]);
+    emu.state.clearRequests();
+    expect((await declare(65001).up()).failed).toEqual([]);
+    expect(emu.state.lastRequest({ method: "PUT", path: "/v3/product/vxc/" })!.body).toContain("65001");
   });
 
   it("seals secrets in its state: the service key (its own id) is never on disk in plain text", async () => {

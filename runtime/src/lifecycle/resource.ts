@@ -91,6 +91,12 @@ export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> exte
 }
 
 /**
+ * Tells an object read from the service the inputs last applied to it (a stack's record): the service
+ * never returns the write-only ones, and the record knows them, given or not. For the stack engine.
+ */
+export let knowAppliedInputs: (resource: ManagedResource, applied: Values) => void;
+
+/**
  * The base of every generated resource class: its id, current state as read from the service, and
  * the lifecycle operations, all driven by the descriptor and the provider's KindOps.
  */
@@ -106,6 +112,14 @@ export abstract class ManagedResource {
    * service never returns them, so after a get or an import they are unknown, and the diff adopts them.
    */
   #knowsWriteOnly: boolean;
+
+  static {
+    // Here, where the object's private state is in reach; the function is the engine's, not a member users see.
+    knowAppliedInputs = (resource, applied) => {
+      resource.setState({ ...writeOnlyInputs(resource.descriptor, applied), ...resource.#state });
+      resource.#knowsWriteOnly = true;
+    };
+  }
 
   /** Objects come from the generated class's `create`, `get` and `import`, not from `new`. */
   constructor(

@@ -1,7 +1,13 @@
 import { mapConcurrent } from "../concurrency.js";
 import { NotFoundError } from "../http/errors.js";
 import type { ResourceDescriptor } from "../descriptor.js";
-import { printableId, type ManagedResource, type ProviderRuntime, type Values } from "../lifecycle/resource.js";
+import {
+  knowAppliedInputs,
+  printableId,
+  type ManagedResource,
+  type ProviderRuntime,
+  type Values,
+} from "../lifecycle/resource.js";
 import { wrapSecrets } from "../lifecycle/wire.js";
 import { Secret } from "../secret.js";
 import type { AnyResourceClass, Declaration } from "./declare.js";
@@ -24,7 +30,10 @@ export async function readLive(state: StackState, kinds: Kinds): Promise<Map<str
   const live = await mapConcurrent(records, READ_CONCURRENCY, async ([name, r]) => {
     const provider = kinds.providerFor(r.kind);
     try {
-      return await kinds.classOf(r.kind, name).get(idOf(r)!, { provider });
+      const resource = await kinds.classOf(r.kind, name).get(idOf(r)!, { provider });
+      // What the service never returns, the record knows: a write-only input edited since is a change.
+      knowAppliedInputs(resource, r.inputs);
+      return resource;
     } catch (e) {
       if (e instanceof NotFoundError) return undefined;
       throw e;
