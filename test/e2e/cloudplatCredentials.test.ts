@@ -119,6 +119,10 @@ describe("cloudplat credential sources", () => {
     expect(seen.secretId).toBe(emu.credentials.secretId);
     expect(seen.token).toBeUndefined();
     expect(seen.region).toBe("ap-chengdu"); // the profile's region, as no region was configured
+    // The provider function reports the region the calls use: the profile's here, else the default.
+    const fromProfile = provider({ profile: "work", sharedCredentialsDir: dir });
+    expect(fromProfile.terraformConfig().result.region).toBe("ap-chengdu");
+    expect(provider({ secretId: "AKIDx", secretKey: "k" }).terraformConfig().result.region).toBe("ap-guangzhou");
     const configured = await provesLookup(
       provider({ profile: "work", sharedCredentialsDir: dir, region: "ap-shanghai" }),
       id,

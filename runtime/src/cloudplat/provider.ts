@@ -48,7 +48,10 @@ export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> imple
   readonly pollMs: number | undefined;
 
   constructor(config: CloudplatConfig, options: CloudplatProviderOptions = {}) {
-    super(config);
+    // The region every call uses (the profile's when only the profile gives one, else the default) is
+    // part of the resolved configuration, so terraformConfig reports what is sent.
+    const region = chainRegion(config, { home: options.home }) ?? DEFAULT_REGION;
+    super({ ...config, region });
     const network = new Network({ env: options.env ?? process.env, agent: options.agent });
     const transport = {
       protocol: config.protocol ?? "HTTPS",
@@ -61,9 +64,8 @@ export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> imple
       network,
       log: new Log(options.logger),
     } as const;
-    // Every call uses one region, the profile's when only the profile gives one; STS calls pass their
-    // own credentials (or none).
-    this.region = chainRegion(config, { home: options.home }) ?? DEFAULT_REGION;
+    this.region = region;
+    // STS calls use the same region, and pass their own credentials (or none).
     const sts = new CloudplatClient({ ...transport, region: this.region });
     this.#credentials = credentialChain(config, {
       client: sts,
