@@ -32,6 +32,7 @@ export function runtimeReexports(provider: string): {
       { name: "Secret", kind: "class", typeParameters: "T = string" },
       { name: "secret", kind: "function" },
       { name: "setLogSink", kind: "function" },
+      { name: "setWarningSink", kind: "function" },
     ],
     protocolValues: classes(PROVIDER_RUNTIMES[provider]?.errors ?? []),
     types: ["LogSink", "Logger", "SecretInput", "ValidationIssue"],

@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  ReplacementRequiredError,
-  secret,
-  setLogSink,
-  setWarningSink,
-  ValidationError,
-  WaitError,
-} from "@sdkgen/runtime";
+import { ReplacementRequiredError, secret, setLogSink, ValidationError, WaitError } from "@sdkgen/runtime";
 import {
   getLocation,
   Ix,
@@ -20,6 +13,8 @@ import {
   type PortArgs,
   Provider,
   ServiceKey,
+  // Deprecation warnings are routed from the package root, as logs are.
+  setWarningSink,
   Vxc,
 } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";

@@ -28,6 +28,7 @@ export const Secret: $runtime["Secret"] = $runtime.Secret;
 export type Secret<T = string> = import("@sdkgen/runtime").Secret<T>;
 export const secret: $runtime["secret"] = $runtime.secret;
 export const setLogSink: $runtime["setLogSink"] = $runtime.setLogSink;
+export const setWarningSink: $runtime["setWarningSink"] = $runtime.setWarningSink;
 export type { LogSink, Logger, SecretInput, ValidationIssue } from "@sdkgen/runtime";
 
 type $enums = typeof import("./enums.js");

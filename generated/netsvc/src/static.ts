@@ -12,6 +12,7 @@ export {
   Secret,
   secret,
   setLogSink,
+  setWarningSink,
 } from "@sdkgen/runtime";
 export type { LogSink, Logger, SecretInput, ValidationIssue } from "@sdkgen/runtime";
 export * from "./enums.js";
