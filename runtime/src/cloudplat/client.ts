@@ -68,11 +68,6 @@ export interface CloudplatCallOptions {
  */
 export class CloudplatClient {
   private readonly retry: RetryPolicy;
-
-  /** How calls are repeated: also what a bound kind uses to ask again after a passing refusal. */
-  get retryPolicy(): RetryPolicy {
-    return this.retry;
-  }
   private readonly timeoutMs: number;
   private readonly limiter: RateLimiter | undefined;
   private readonly now: () => number;
@@ -88,6 +83,11 @@ export class CloudplatClient {
     this.limiter =
       options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, this.now);
     this.endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
+  }
+
+  /** How calls are repeated: also what a bound kind uses to ask again after a passing refusal. */
+  get retryPolicy(): RetryPolicy {
+    return this.retry;
   }
 
   /** The URL a service is reached at; built once per service and domain (every call needs it). */

@@ -5,6 +5,7 @@ import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
 import { inspectCustom, type InspectFunction } from "../secret.js";
 import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
+import { installKnowAppliedInputs } from "./appliedInputs.js";
 import { warnDeprecated } from "./deprecation.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
@@ -91,12 +92,6 @@ export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> exte
 }
 
 /**
- * Tells an object read from the service the inputs last applied to it (a stack's record): the service
- * never returns the write-only ones, and the record knows them, given or not. For the stack engine.
- */
-export let knowAppliedInputs: (resource: ManagedResource, applied: Values) => void;
-
-/**
  * The base of every generated resource class: its id, current state as read from the service, and
  * the lifecycle operations, all driven by the descriptor and the provider's KindOps.
  */
@@ -114,11 +109,11 @@ export abstract class ManagedResource {
   #knowsWriteOnly: boolean;
 
   static {
-    // Here, where the object's private state is in reach; the function is the engine's, not a member users see.
-    knowAppliedInputs = (resource, applied) => {
+    // Here, where the object's private state is in reach: the stack engine's, not a member users see.
+    installKnowAppliedInputs((resource, applied) => {
       resource.setState({ ...writeOnlyInputs(resource.descriptor, applied), ...resource.#state });
       resource.#knowsWriteOnly = true;
-    };
+    });
   }
 
   /** Objects come from the generated class's `create`, `get` and `import`, not from `new`. */

@@ -1,13 +1,8 @@
 import { mapConcurrent } from "../concurrency.js";
 import { NotFoundError } from "../http/errors.js";
 import type { ResourceDescriptor } from "../descriptor.js";
-import {
-  knowAppliedInputs,
-  printableId,
-  type ManagedResource,
-  type ProviderRuntime,
-  type Values,
-} from "../lifecycle/resource.js";
+import { knowAppliedInputs } from "../lifecycle/appliedInputs.js";
+import { printableId, type ManagedResource, type ProviderRuntime, type Values } from "../lifecycle/resource.js";
 import { wrapSecrets } from "../lifecycle/wire.js";
 import { Secret } from "../secret.js";
 import type { AnyResourceClass, Declaration } from "./declare.js";
