@@ -3,7 +3,7 @@ import type { ResourceRef } from "../http/errors.js";
 import { withRetries } from "../http/retry.js";
 import { formatImportId, parseImportId } from "../lifecycle/importId.js";
 import type { CallContext, KindOps, Values } from "../lifecycle/resource.js";
-import { fromWire, getPath, toWire } from "../lifecycle/wire.js";
+import { fromWire, getPath, toWire, withDefaults } from "../lifecycle/wire.js";
 import { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
 import { CloudplatError } from "./errors.js";
@@ -81,7 +81,7 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
   return {
     create: async (args, ctx) => {
       const sent = Object.keys(d.fields).filter((f) => !d.fields[f]!.notSent);
-      const given = withDefaults(d, args);
+      const given = withDefaults(d.fields, args);
       const body = {
         ...fillRequest(ops.create.request, given, unknownAt(d, "create")),
         ...inputs(d, args, "create", sent),
@@ -214,18 +214,8 @@ function inputs(d: ResourceDescriptor, values: Values, op: "create" | "update", 
   const fields = Object.fromEntries(
     Object.entries(d.fields).filter(([name]) => !only || only.includes(name)),
   ) as Record<string, FieldSpec>;
-  return toWire(fields, withDefaults(d, values), op);
+  return toWire(fields, withDefaults(d.fields, values), op);
 }
-
-/** The values with each absent input's schema default (an id part may be one: a binding's type). */
-const withDefaults = (d: ResourceDescriptor, values: Values): Values => ({
-  ...values,
-  ...Object.fromEntries(
-    Object.entries(d.fields).flatMap(([name, spec]) =>
-      values[name] === undefined && spec.default !== undefined ? [[name, spec.default]] : [],
-    ),
-  ),
-});
 
 /**
  * Secrets read from the platform, revealed once so the log and error redaction knows their values

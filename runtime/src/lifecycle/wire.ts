@@ -150,8 +150,8 @@ function objectOut(o: ObjectSpec | UnionSpec, v: Record<string, unknown>, timest
   };
 }
 
-/** `v` with each absent input's schema default. */
-function withDefaults(
+/** `v` with each absent input's schema default (a request sends it; an id part may be one). */
+export function withDefaults(
   fields: Readonly<Record<string, FieldSpec>>,
   v: Record<string, unknown>,
 ): Record<string, unknown> {
