@@ -32,8 +32,7 @@ export function docsTemplates(): Templates {
     .filter((f) => f.endsWith(".hbs"))
     .sort()) {
     const name = file.replace(/\.hbs$/, "");
-    const text = readFileSync(join(dir, file), "utf8");
-    const template = compileTemplate(hb, text, { strict: true });
+    const template = compileTemplate(hb, join(dir, file), { strict: true });
     if (name === "layout" || name === "fields") hb.registerPartial(name, template);
     else pages.set(name, template);
   }

@@ -40,7 +40,7 @@ export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
     compiled = new Map(
       Object.entries(TEMPLATES).map(([out, file]) => [
         out,
-        compileTemplate(hb, readFileSync(join(root, "templates", file), "utf8"), { noEscape: true, strict: true }),
+        compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true }),
       ]),
     );
   }

@@ -1,6 +1,7 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { UserError } from "../args.js";
 import { hashText } from "../cache/genCache.js";
 import { GENERATOR_DIR } from "../location.js";
 
@@ -18,22 +19,47 @@ let precompiled: Record<string, Spec> | undefined;
 const compiledHere = new Map<string, string>();
 
 /**
- * A template of `hb`. Compiling the templates is most of Handlebars' cost in a run (about 150 ms,
- * and its compiler's load), so `make` compiles the repository's templates beside this module
- * (precompileTemplates), keyed by text, options and Handlebars version; a template edited since is
- * compiled here, with the compiler loaded then.
+ * The template in `file` (under the repository), of `hb`. Compiling the templates is most of
+ * Handlebars' cost in a run (about 150 ms, and its compiler's load), so `make` compiles the
+ * repository's templates beside this module (precompileTemplates), keyed by text, options and
+ * Handlebars version; a template edited since is compiled here, with the compiler loaded then.
+ *
+ * The helpers registered on `hb` are the only ones a template may call: a misspelt one fails its
+ * compilation rather than a page, and each call is direct (a sixth less time rendering the docs).
+ * A template that does not compile, or fails to render, is reported as a problem of its file.
  */
-export function compileTemplate(hb: Handlebars, text: string, options: CompileOptions): HandlebarsTemplateDelegate {
+export function compileTemplate(hb: Handlebars, file: string, given: CompileOptions): HandlebarsTemplateDelegate {
+  const text = readFileSync(file, "utf8");
+  const knownHelpers = Object.fromEntries(Object.keys(hb.helpers).map((name) => [name, true]));
+  const options = { ...given, knownHelpers, knownHelpersOnly: true };
   const key = templateKey(text, options);
   precompiled ??= existsSync(PRECOMPILED) ? (require(PRECOMPILED) as Record<string, Spec>) : {};
   let spec = precompiled[key];
   if (!spec) {
-    const source = (require("handlebars") as Handlebars).precompile(text, options) as string;
+    const source = inTemplate(file, () => (require("handlebars") as Handlebars).precompile(text, options) as string);
     compiledHere.set(key, source);
     // Handlebars' own compile turns its source into functions the same way.
     spec = new Function(`return ${source};`)() as Spec;
   }
-  return hb.template(spec);
+  const template = hb.template(spec);
+  return (view, runtimeOptions) => inTemplate(file, () => template(view, runtimeOptions));
+}
+
+/** `f`'s result; a Handlebars error it throws becomes a UserError naming the template's file and position. */
+function inTemplate<T>(file: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof UserError) throw e; // from a partial, which names its own file
+    // Handlebars ends its messages with " - LINE:COLUMN", except parse errors, which start with the line.
+    const message = (e as Error).message;
+    const at = / - (\d+):(\d+)$/.exec(message) ?? /^Parse error on line (\d+):/.exec(message);
+    const where = at ? `${file}:${at[1]}${at[2] === undefined ? "" : `:${Number(at[2]) + 1}`}` : file;
+    const what = message
+      .replace(/ - \d+:\d+$/, "")
+      .replace(/^Parse error on line \d+:[^]*\n(?=Expecting)/, "parse error: ");
+    throw new UserError(`${relative(process.cwd(), where) || where}: ${what}`);
+  }
 }
 
 const VERSION = (require("handlebars/package.json") as { version: string }).version;
