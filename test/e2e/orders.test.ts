@@ -89,6 +89,24 @@ describe("an order whose answer or first reads fail", () => {
     expect(named("never-placed")).toHaveLength(0);
   });
 
+  it("never passes off an identical object made earlier as the one a lost order made", async () => {
+    const first = await Port.create(port("twin"), { provider: provider(), waitMinutes: 1 });
+    emu.faults.next({ kind: "drop", method: "POST", path: "/v4/networkdesign/buy" });
+    const error = await Port.create(port("twin"), { provider: provider(), waitMinutes: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OrderUncertainError);
+    expect((error as OrderUncertainError).candidates).toEqual([]);
+    expect(named("twin").map((p) => p.productUid)).toEqual([first.productUid]);
+  });
+
+  it("adopts the one new object a lost answer made beside an identical earlier one", async () => {
+    const first = await Port.create(port("twin-2"), { provider: provider(), waitMinutes: 1 });
+    emu.faults.next({ kind: "dropAfter", method: "POST", path: "/v4/networkdesign/buy" });
+    const second = await Port.create(port("twin-2"), { provider: provider(), waitMinutes: 1 });
+    expect(named("twin-2")).toHaveLength(2);
+    expect(second.productUid).not.toBe(first.productUid);
+    expect(emu.state.buyCount()).toBe(2);
+  });
+
   it("never sends a prefix list's create twice when its answer is lost", async () => {
     const mcr = await new Client(emu).buyMcr();
     emu.faults.next({ kind: "dropAfter", method: "POST", path: "/prefixList" });

@@ -179,6 +179,79 @@ describe("a stack", () => {
     expect(ports()).toBe(2);
   });
 
+  it("refuses to order again a create a stopped run sent moments ago, until the service has had time to list it", async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    writeFileSync(
+      join(dir, "dev.json"),
+      JSON.stringify({
+        format: "sdkgen-stack",
+        version: 1,
+        stack: "dev",
+        resources: {
+          edge: {
+            kind: Port.token,
+            inputs: edgeArgs,
+            outputs: {},
+            dependencies: [],
+            pending: { operation: "create", since },
+          },
+        },
+      }),
+    );
+    const refused = await program({ withKey: false }).up();
+    expect(String(refused.failed[0]?.error)).toMatch(
+      /"edge": an earlier run sent its create at .* no object matching it shows yet, and the service may still list it: run again after .*nothing was ordered/,
+    );
+    expect(ports()).toBe(0);
+
+    const stack = new Stack("dev", { ...options(), orderSettleSeconds: 0 });
+    stack.resource(Port, "edge", edgeArgs);
+    expect((await stack.up()).failed).toEqual([]);
+    expect(ports()).toBe(1);
+  });
+
+  it("adopts the replacement a stopped run ordered first, and deletes the object it replaces", async () => {
+    expect((await program({ withKey: false }).up()).failed).toEqual([]);
+    const old = (await program({ withKey: false }).resources()).edge!.id as string;
+    // As a run stopped after ordering the replacement and before its answer leaves the state.
+    const placed = await Port.create({ ...edgeArgs, portSpeed: 100000 }, { provider: provider() });
+    const state = JSON.parse(readFileSync(join(dir, "dev.json"), "utf8")) as {
+      resources: Record<string, Record<string, unknown>>;
+    };
+    state.resources.edge!.deposed = [old];
+    state.resources.edge!.pending = { operation: "replace", since: new Date(Date.now() - 1000).toISOString() };
+    writeFileSync(join(dir, "dev.json"), JSON.stringify(state));
+
+    const rerun = await program({ portSpeed: 100000, withKey: false }).up();
+    expect(rerun.failed).toEqual([]);
+    expect(ports()).toBe(2);
+    expect((await program({ withKey: false }).resources()).edge!.id).toBe(placed.productUid);
+    const status = (uid: string) => emu.state.products().find((p) => p.productUid === uid)?.provisioningStatus;
+    expect(["CANCELLED", "DECOMMISSIONED"]).toContain(status(old));
+    expect(status(placed.productUid)).not.toMatch(/CANCELLED|DECOMMISSIONED/);
+  });
+
+  it("adopts the replacement a stopped run ordered after deleting the object it replaces", async () => {
+    const declare = (portSpeed: PortArgs["portSpeed"]) => {
+      const stack = new Stack("dev", options());
+      stack.resource(Port, "edge", { ...edgeArgs, portSpeed }, { deleteBeforeReplace: true });
+      return stack;
+    };
+    expect((await declare(10000).up()).failed).toEqual([]);
+    const old = (await declare(10000).resources()).edge!.id as string;
+    await (await Port.get(old, { provider: provider() })).delete();
+    const placed = await Port.create({ ...edgeArgs, portSpeed: 100000 }, { provider: provider() });
+    const state = JSON.parse(readFileSync(join(dir, "dev.json"), "utf8")) as {
+      resources: Record<string, Record<string, unknown>>;
+    };
+    state.resources.edge!.pending = { operation: "replace", since: new Date(Date.now() - 1000).toISOString() };
+    writeFileSync(join(dir, "dev.json"), JSON.stringify(state));
+
+    expect((await declare(100000).up()).failed).toEqual([]);
+    expect(ports()).toBe(2);
+    expect((await declare(100000).resources()).edge!.id).toBe(placed.productUid);
+  });
+
   it("is its own command line: preview exit codes, asking before applying, progress, refresh with drift", async () => {
     const io = () => {
       const out: string[] = [];

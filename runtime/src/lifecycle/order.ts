@@ -20,8 +20,8 @@ const LOOK_AGAIN_MS = [1_000, 3_000];
 /**
  * Sends a create and returns the new object's id. When the request may have reached the service but
  * no answer says what it did, the object is looked for rather than ordered again: the one matching
- * object created since the order (where the kind declares its creation time) is adopted; otherwise an
- * OrderUncertainError names every match and how to adopt it.
+ * object created since the order (where the kind declares its creation time) and not listed before it
+ * is adopted; otherwise an OrderUncertainError names every match and how to adopt it.
  */
 export async function placeOrder(
   d: ResourceDescriptor,
@@ -30,13 +30,17 @@ export async function placeOrder(
   ctx: CallContext,
 ): Promise<string> {
   const ops = provider.kind(d);
+  // The objects that could pass for this order's before it is sent: an identical one made a minute
+  // ago is within the clock-skew window, and adopting it would lose this order. One list call per
+  // create, paid only by kinds whose creation time lets a match be adopted; unknown if listing fails.
+  const before = d.createdAt ? await ops.list(orderFilter(d, args), ctx).catch(() => undefined) : undefined;
   const orderedAt = Date.now();
   try {
     return await ops.create(args, ctx);
   } catch (error) {
     if (!mayHaveActed(error, ctx)) throw error;
-    const recent = await lookForOrder(d, ops, args, orderedAt);
-    if (recent?.length === 1 && d.createdAt) return recent[0]!.id;
+    const recent = await lookForOrder(d, ops, args, orderedAt, new Set(before));
+    if (recent?.length === 1 && before) return recent[0]!.id;
     throw new OrderUncertainError(
       { token: d.token, name: nameOf(args) },
       (recent ?? []).map((o) => importIdOf(d, o.id, { ...args, ...o.state })),
@@ -46,20 +50,23 @@ export async function placeOrder(
 }
 
 /**
- * The objects matching a create's arguments (made since the order, where the kind says when), looked
- * for until one shows; undefined when looking failed. Without the caller's signal: having aborted,
- * the caller still needs to know what was ordered.
+ * The objects matching a create's arguments (made since the order, where the kind says when, and not
+ * among those listed before it), looked for until one shows; undefined when looking failed. Without
+ * the caller's signal: having aborted, the caller still needs to know what was ordered.
  */
 async function lookForOrder(
   d: ResourceDescriptor,
   ops: KindOps,
   args: Values,
   orderedAt: number,
+  before: ReadonlySet<string>,
 ): Promise<{ id: string; state: Values }[] | undefined> {
   let found: { id: string; state: Values }[] | undefined;
   for (const delay of [0, ...LOOK_AGAIN_MS]) {
     if (delay) await abortableSleep(delay);
-    found = await findMatching(d, ops, orderFilter(d, args), {}).catch(() => undefined);
+    found = (await findMatching(d, ops, orderFilter(d, args), {}).catch(() => undefined))?.filter(
+      (o) => !before.has(o.id),
+    );
     if (found && d.createdAt)
       found = found.filter((o) => createdSince(o.state[d.createdAt!], orderedAt - CLOCK_SKEW_MS));
     if (found?.length) return found;

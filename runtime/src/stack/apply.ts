@@ -20,6 +20,7 @@ export class Apply {
     private readonly options: {
       readonly parallelism?: number | undefined;
       readonly onEvent?: ((event: StackEvent) => void) | undefined;
+      readonly orderSettleSeconds?: number | undefined;
     },
     private readonly saver: (records: Map<string, ResourceRecord>) => () => Promise<void>,
   ) {}
@@ -161,8 +162,16 @@ export class Apply {
         return record(await decl.cls.import(decl.options.import!, { provider }));
       case "create": {
         const prior = records.get(step.name);
-        if (prior?.pending?.operation === "create" && prior.id === undefined) {
-          const adopted = await this.#reconcile(step.name, decl, prior, provider, claimedIds(records));
+        if (unansweredCreate(prior, current)) {
+          const sent = prior!.pending!.operation === "create" ? prior!.inputs : sealed;
+          const adopted = await this.#reconcile(
+            step.name,
+            decl,
+            sent,
+            prior!.pending!.since,
+            provider,
+            claimedIds(records),
+          );
           if (adopted) return record(adopted);
         }
         await mark("create", { inputs: sealed, outputs: {} });
@@ -177,6 +186,18 @@ export class Apply {
           throw new Error(
             `"${step.name}" is protected and its changes replace it: ${step.changes.map((c) => c.field).join(", ")}`,
           );
+        if (unansweredCreate(before, current)) {
+          // The replacement a stopped run ordered, made from the inputs declared now (as then, unless edited since).
+          const adopted = await this.#reconcile(
+            step.name,
+            decl,
+            sealed,
+            before.pending!.since,
+            provider,
+            claimedIds(records),
+          );
+          if (adopted) return record(adopted);
+        }
         if (decl.options.deleteBeforeReplace) {
           await mark("replace");
           return record(
@@ -193,24 +214,28 @@ export class Apply {
   }
 
   /**
-   * A create an earlier run sent but never recorded the answer of (it was killed): the object it may
-   * have made is looked for by its inputs and, where the kind records it, its creation time, leaving
-   * out what the stack's other resources hold. One match is adopted; several are named and nothing is
-   * ordered; none means it never reached the service.
+   * A create an earlier run sent but never recorded the answer of (it was stopped): the object it may
+   * have made is looked for by the inputs it sent and, where the kind records it, its creation time,
+   * leaving out what the stack's other resources hold. One match is adopted; several are named and
+   * nothing is ordered. None is taken to mean the order never reached the service only once it has had
+   * `orderSettleSeconds` to show: until then it is refused, since a service may list an order late.
    */
   async #reconcile(
     name: string,
     decl: Declaration,
-    prior: ResourceRecord,
+    sent: Values,
+    pendingSince: string,
     provider: ProviderRuntime | undefined,
     claimed: ReadonlySet<string>,
   ): Promise<ManagedResource | undefined> {
     const d = decl.cls.descriptor;
-    const since = Date.parse(prior.pending!.since) - CLOCK_SKEW_MS;
+    const sentAt = Date.parse(pendingSince);
     for (const delay of [0, 1_000]) {
       if (delay) await abortableSleep(delay);
-      const found = (await decl.cls.find(orderFilter(d, prior.inputs), { provider })).filter(
-        (r) => !claimed.has(r.id) && (!d.createdAt || createdSince((r as unknown as Values)[d.createdAt], since)),
+      const found = (await decl.cls.find(orderFilter(d, sent), { provider })).filter(
+        (r) =>
+          !claimed.has(r.id) &&
+          (!d.createdAt || createdSince((r as unknown as Values)[d.createdAt], sentAt - CLOCK_SKEW_MS)),
       );
       if (found.length === 1 && d.createdAt) return found[0];
       if (found.length > 0)
@@ -220,6 +245,11 @@ export class Apply {
             .join(", ")}). Adopt the right one with the \`import\` option; nothing was ordered`,
         );
     }
+    const settled = sentAt + (this.options.orderSettleSeconds ?? ORDER_SETTLE_SECONDS) * 1000;
+    if (Date.now() < settled)
+      throw new Error(
+        `"${name}": an earlier run sent its create at ${pendingSince} and was stopped before the answer; no object matching it shows yet, and the service may still list it: run again after ${new Date(settled).toISOString()} (it is then ordered only if still not found), or adopt it with the \`import\` option; nothing was ordered`,
+      );
     return undefined;
   }
 
@@ -250,6 +280,22 @@ export class Apply {
       }
     }
   }
+}
+
+/** How long an order a stopped run sent may take to be listed before `up` orders it again (StackOptions). */
+const ORDER_SETTLE_SECONDS = 60;
+
+/**
+ * Whether an earlier run may have sent a create whose answer it never recorded (it was stopped): a
+ * create with no id yet, or a replacement whose new id is not recorded, made first (the record's id is
+ * still the deposed old one) or after deleting the old object (which is gone).
+ */
+function unansweredCreate(prior: ResourceRecord | undefined, current: ManagedResource | undefined): boolean {
+  const operation = prior?.pending?.operation;
+  if (operation === "create") return prior!.id === undefined;
+  if (operation !== "replace" || prior!.id === undefined) return false;
+  const id = plainId(prior!.id);
+  return (prior!.deposed ?? []).some((x) => plainId(x) === id) || current === undefined;
 }
 
 /** The ids the stack's records hold, current and deposed. */

@@ -41,6 +41,12 @@ export interface StackOptions extends KeySource {
   readonly parallelism?: number | undefined;
   /** Progress of `up` and `destroy`, one event per resource as it starts, ends or fails. */
   readonly onEvent?: ((event: StackEvent) => void) | undefined;
+  /**
+   * How long an order sent by a run that was stopped before its answer may take to be listed by the
+   * service, before `up` takes it as never placed and orders again (default 60 seconds). Until then,
+   * `up` refuses that resource rather than risk ordering it twice.
+   */
+  readonly orderSettleSeconds?: number | undefined;
 }
 
 /**
