@@ -103,8 +103,21 @@ export const resourceExamples = (r: Resource, site: Site): ShownExample[] =>
     ? []
     : shown(r.examples, site, {
         title: "Create one with its required inputs",
-        code: `const ${camel(r.name)} = await ${r.name}.create(${literal(r.fields, site, "")});\nconsole.log(${camel(r.name)}.id);\n`,
+        code: `const ${camel(r.name)} = await ${r.name}.create(${literal(r.fields, site, "")});\n${printId(r)}`,
       });
+
+/**
+ * The line an example shows the object's id with; where the id is itself a secret (a service key is
+ * its own key), its field instead, a Secret that prints as "[secret]": no example prints a secret.
+ */
+function printId(r: Resource): string {
+  const v = camel(r.name);
+  const parts = r.importId.supported ? r.importId.parts : [];
+  const secret = parts.find((p) => r.fields.find((f) => f.name === p.field)?.type.secret);
+  return secret
+    ? `console.log(${v}.${secret.field}); // "[secret]": its id is the key itself, never printed\n`
+    : `console.log(${v}.id);\n`;
+}
 
 export const lookupExamples = (l: Lookup, site: Site): ShownExample[] =>
   !l.operation
@@ -136,6 +149,6 @@ export function sampleImportId(r: Resource): string | undefined {
 export function importExample(r: Resource, site: Site): { id: string; code: string } | undefined {
   const id = sampleImportId(r);
   if (id === undefined) return undefined;
-  const code = `const ${camel(r.name)} = await ${r.name}.import(${JSON.stringify(id)});\nconsole.log(${camel(r.name)}.id);\n`;
+  const code = `const ${camel(r.name)} = await ${r.name}.import(${JSON.stringify(id)});\n${printId(r)}`;
   return { id, code: importLine(code, site.model.provider.package.name, site.names) + code };
 }

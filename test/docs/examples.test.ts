@@ -3,6 +3,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { ResourceDescriptor } from "@sdkgen/runtime";
+import * as cloudplat from "cloudplat";
+import * as netsvc from "netsvc";
 
 /**
  * Every TypeScript example a user can read (the docs pages and the package READMEs) compiles against
@@ -71,6 +74,23 @@ describe("examples in the docs and READMEs", () => {
       const r = spawnSync(process.execPath, [TSC, "-p", join(OUT, pkg)], { cwd: ROOT, encoding: "utf8" });
       expect(r.stdout + r.stderr, `tsc over the examples of ${pkg}`).toBe("");
       expect(r.status).toBe(0);
+    }
+  });
+
+  it("never print a secret: a kind whose id is its secret (a service key) shows its Secret field instead", () => {
+    const secretIds = Object.entries({ netsvc, cloudplat }).flatMap(([pkg, exports]) =>
+      Object.values(exports as Record<string, unknown>)
+        .filter((v): v is ResourceDescriptor => (v as ResourceDescriptor | undefined)?.kind === "resource")
+        .filter((d) => d.importId?.parts.some((p) => d.fields[p.field]?.type.secret))
+        .map((d) => ({ pkg, d })),
+    );
+    expect(secretIds.map(({ d }) => d.name)).toContain("ServiceKey");
+    for (const { pkg, d } of secretIds) {
+      const v = d.name[0]!.toLowerCase() + d.name.slice(1);
+      const page = readFileSync(join(ROOT, "generated", pkg, "docs", "resources", `${v}.html`), "utf8");
+      const code = snippets(".html", page).join("\n");
+      expect(code).toContain(`${d.name}.create(`);
+      expect(code, d.name).not.toMatch(new RegExp(`console\\.log\\(${v}\\.id\\)`));
     }
   });
 });

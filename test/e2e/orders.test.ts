@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OrderUncertainError, WaitError } from "@sdkgen/runtime";
-import { McrPrefixFilterList, Port, type PortArgs, Provider } from "netsvc";
+import { inspect } from "node:util";
+import { OrderUncertainError, Secret, WaitError } from "@sdkgen/runtime";
+import { McrPrefixFilterList, Port, type PortArgs, Provider, ServiceKey } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { Client, stopClean } from "../emulators/netsvc/testkit.js";
 
@@ -105,6 +106,25 @@ describe("an order whose answer or first reads fail", () => {
     expect(named("twin-2")).toHaveLength(2);
     expect(second.productUid).not.toBe(first.productUid);
     expect(emu.state.buyCount()).toBe(2);
+  });
+
+  it("names a service key it cannot adopt without printing the key, its own id", async () => {
+    const port = await new Client(emu).buyPort();
+    // The list before the order fails, so nothing can be adopted; the key the lost answer made is named.
+    emu.faults.next({ kind: "status", status: 400, method: "GET", path: /^\/v2\/service\/key\?productIdOrUid/ });
+    emu.faults.next({ kind: "dropAfter", method: "POST", path: "/v2/service/key" });
+    const error = await ServiceKey.create(
+      { productUid: port, maxSpeed: 100, singleUse: false, active: true, description: "lost" },
+      { provider: provider() },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OrderUncertainError);
+    const key = String(emu.state.serviceKeys().find((k) => k.description === "lost")!.key);
+    const [candidate] = (error as OrderUncertainError).candidates;
+    expect(candidate).toBeInstanceOf(Secret);
+    expect((candidate as Secret).reveal()).toBe(key);
+    const printed = [String(error), JSON.stringify(error), inspect(error, { depth: Infinity }), (error as Error).stack];
+    expect(printed.join("\n")).not.toContain(key);
+    expect(String(error)).toContain('import("[secret]")');
   });
 
   it("never sends a prefix list's create twice when its answer is lost", async () => {

@@ -277,6 +277,58 @@ describe("the netsvc client", () => {
     ]);
   });
 
+  it("keeps a secret out of logs and errors where JSON escapes it: a line break, a quote", async () => {
+    const lines: string[] = [];
+    setLogSink((l) => lines.push(l));
+    try {
+      const licence = '-----BEGIN LICENSE-----\nhunter2 "SECRET"\n-----END LICENSE-----';
+      const { url } = await serve(
+        ...api((_q, res, body) => json(400, { message: `bad licence in ${body}` })(_q, res, body)),
+      );
+      const error = await client(url)
+        .call("POST", "/v4/networkdesign/buy", { body: [{ licenseData: licence }], secrets: [licence] })
+        .catch((e: unknown) => e);
+      const text = [...lines, String(error), JSON.stringify(error), (error as ServiceError).serviceMessage].join("\n");
+      expect(text).toContain("bad licence in");
+      expect(text).not.toContain("hunter2");
+    } finally {
+      setLogSink(undefined);
+    }
+  });
+
+  it("redacts a text answer before cutting it: no secret's beginning is left", async () => {
+    const key = "svc-key-hunter2-0123456789";
+    const { url } = await serve(
+      ...api((_q, res, body) => {
+        res.writeHead(500, { "content-type": "text/plain" });
+        res.end(`${"m".repeat(270)} echo ${body}`);
+      }),
+    );
+    const error = await client(url)
+      .call("POST", "/v2/service/key", { body: { serviceKey: key }, secrets: [key] })
+      .catch((e: unknown) => e);
+    expect(String(error)).toContain("echo");
+    expect(String(error)).not.toContain("svc-key-h");
+  });
+
+  it("keeps the credentials out of a token endpoint's error that echoes the request", async () => {
+    const { url } = await serve((q, res) =>
+      json(400, { message: `bad request: ${JSON.stringify(q.headers)}` })(q, res, ""),
+    );
+    const error = await client(url)
+      .call("GET", "/a")
+      .catch((e: unknown) => e);
+    const text = [
+      String(error),
+      JSON.stringify(error),
+      (error as Error).stack,
+      (error as ServiceError).serviceMessage,
+    ].join("\n");
+    expect(text).toContain("could not obtain an API token");
+    expect(text).not.toContain(Buffer.from("AK:SK-very-secret").toString("base64"));
+    expect(text).not.toContain("SK-very-secret");
+  });
+
   it("keeps credentials and secret inputs out of debug logs and errors", async () => {
     const lines: string[] = [];
     setLogSink((l) => lines.push(l));

@@ -195,6 +195,22 @@ describe("diff: desired inputs against current state", () => {
     ]);
     expect(JSON.stringify(d)).not.toContain("k-1");
   });
+
+  it("never shows a secret nested in an object, on either side of a change, given plain", () => {
+    const mve = (licenseData: string) => ({
+      productName: "edge",
+      contractTermMonths: 1,
+      locationId: 3,
+      vendorConfig: { vendor: "fortinet", imageId: 1, productSize: "SMALL", adminSshPublicKey: "ssh", licenseData },
+    });
+    const d = diffInputs(mveDescriptor.fields, mve("hunter2-new-licence"), mve("hunter2-old-licence"), true);
+    expect(d.changes.map((c) => c.field)).toEqual(["vendorConfig"]);
+    expect(d.changes[0]).toMatchObject({
+      from: { vendor: "fortinet", imageId: 1, licenseData: "[secret]" },
+      to: { vendor: "fortinet", imageId: 1, licenseData: "[secret]" },
+    });
+    expect(JSON.stringify(d)).not.toContain("hunter2");
+  });
 });
 
 describe("waiting for a state", () => {

@@ -102,7 +102,8 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       const name = e instanceof Error ? e.name : typeof e;
       failures[name] = (failures[name] ?? 0) + 1;
       if (e instanceof WaitError && e.importId) known.add(e.importId);
-      if (e instanceof OrderUncertainError) for (const c of e.candidates) known.add(c);
+      if (e instanceof OrderUncertainError)
+        for (const c of e.candidates) known.add(typeof c === "string" ? c : c.reveal());
       return undefined;
     }
   };

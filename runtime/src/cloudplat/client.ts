@@ -181,8 +181,9 @@ export class CloudplatClient {
             secrets(),
           );
         if (res.status !== 200 || !response) {
-          const text = res.text.trim().slice(0, 300) || `HTTP ${res.status}`;
-          throw new ServiceError(ref, res.status, redact(response ? text : `unreadable answer: ${text}`, secrets()), {
+          // Redacted before the cut, so that no secret's beginning is left.
+          const text = redact(res.text.trim(), secrets()).slice(0, 300) || `HTTP ${res.status}`;
+          throw new ServiceError(ref, res.status, response ? text : `unreadable answer: ${text}`, {
             resource: options.resource,
           });
         }

@@ -59,11 +59,23 @@ const SECRET_KEYS = /("(?:[A-Za-z]*(?:secret|password|token|key|passphrase)[A-Za
 
 /**
  * Removes secrets from a log line: the given secret values and every value a Secret has revealed,
- * wherever they appear, authorization-style
- * headers, and values of JSON keys that name a secret (secretKey, access_token, preSharedKey, …).
+ * wherever they appear, as they are or as JSON writes them; authorization-style headers, and values
+ * of JSON keys that name a secret (secretKey, access_token, preSharedKey, …).
  */
 export function redact(line: string, secrets: readonly string[] = []): string {
   let out = line;
-  for (const s of [...secrets, ...revealedSecrets()]) if (s.length >= 4) out = out.split(s).join(REDACTED);
+  for (const s of [...secrets, ...revealedSecrets()])
+    if (s.length >= 4) for (const form of printedForms(s)) out = out.split(form).join(REDACTED);
   return out.replace(SECRET_HEADERS, `$1${REDACTED}`).replace(SECRET_KEYS, `$1${REDACTED}$3`);
+}
+
+/**
+ * A secret as text may hold it, most escaped first: JSON-escaped twice (a request body logged inside
+ * a JSON line), once (a body, or a service echoing one), and as it is. A licence's line breaks or a
+ * quote change its escaped forms, which would otherwise pass.
+ */
+function printedForms(secret: string): string[] {
+  const once = JSON.stringify(secret).slice(1, -1);
+  if (once === secret) return [secret];
+  return [JSON.stringify(once).slice(1, -1), once, secret];
 }

@@ -45,14 +45,13 @@ export function diffInputs(
     const have = current[name] ?? spec.default;
     if (equal(spec.type, want, have)) continue;
     const replaces = !!spec.replaceOnChange && !exceptedVariant(spec, want, have);
-    const secret = spec.type.secret === true || want instanceof Secret;
     changes.push({
       field: name,
       replaces,
       ...(replaces ? { reason: spec.replaceOnChange! } : {}),
       ...(spec.onChange && "reject" in spec.onChange ? { rejected: spec.onChange.reject } : {}),
-      from: secret && have !== undefined ? "[secret]" : plain(have),
-      to: secret ? "[secret]" : plain(want),
+      from: shown(spec.type, have),
+      to: shown(spec.type, want),
     });
   }
   return { changes, replaces: changes.some((c) => c.replaces) };
@@ -142,4 +141,34 @@ const sameInstant = (x: string, y: string): boolean => {
   return !Number.isNaN(a) && a === b;
 };
 
-const plain = (v: unknown): unknown => (v instanceof Secret ? "[secret]" : v);
+/**
+ * @internal A value as a diff shows it: each secret in it, at any depth, as "[secret]", whether it is a Secret
+ * or was given plain (a program passes a nested licence as a string).
+ */
+export function shown(type: TypeSpec, v: unknown): unknown {
+  if (v === undefined || v === null) return v;
+  if (type.secret === true || v instanceof Secret) return "[secret]";
+  switch (type.kind) {
+    case "list":
+      return Array.isArray(v) ? v.map((x) => shown(type.items, x)) : v;
+    case "map":
+      return typeof v === "object" ? mapValues(v as Record<string, unknown>, () => type.values) : v;
+    case "object": {
+      if (typeof v !== "object") return v;
+      const fields =
+        type.object.kind === "object" ? type.object.fields : unionFields(type.object, v as Record<string, unknown>);
+      return mapValues(v as Record<string, unknown>, (k) => fields?.[k]?.type);
+    }
+    default:
+      return v;
+  }
+}
+
+/** Each entry of `o` shown by its type; one no type describes, as it is unless it is a Secret. */
+const mapValues = (o: Record<string, unknown>, typeOf: (key: string) => TypeSpec | undefined) =>
+  Object.fromEntries(
+    Object.entries(o).map(([k, x]) => {
+      const t = typeOf(k);
+      return [k, t ? shown(t, x) : x instanceof Secret ? "[secret]" : x];
+    }),
+  );

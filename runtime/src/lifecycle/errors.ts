@@ -1,4 +1,5 @@
 import type { ResourceRef } from "../http/errors.js";
+import type { Secret } from "../secret.js";
 
 /**
  * An object was created, but did not become ready: it timed out, failed, or waits for someone. The
@@ -34,8 +35,11 @@ export class OrderUncertainError extends Error {
   override readonly name = "OrderUncertainError";
   constructor(
     readonly resource: ResourceRef,
-    /** Import ids of the objects that match the create's arguments (those made since the order, where the kind says when). */
-    readonly candidates: readonly string[],
+    /**
+     * Import ids of the objects that match the create's arguments (those made since the order, where
+     * the kind says when); a Secret where the id is itself a secret (a service key): reveal() it to adopt.
+     */
+    readonly candidates: readonly (string | Secret<string>)[],
     cause: unknown,
   ) {
     const what = `${resource.token} "${resource.name ?? ""}"`;

@@ -6,7 +6,7 @@ import { OrderUncertainError } from "./errors.js";
 import { findMatching } from "./find.js";
 import { formatImportId } from "./importId.js";
 import { abortableSleep } from "../sleep.js";
-import type { CallContext, KindOps, ProviderRuntime, Values } from "./resource.js";
+import { printableId, type CallContext, type KindOps, type ProviderRuntime, type Values } from "./resource.js";
 
 /** How far the service's clock may lag ours when an uncertain order is matched by creation time. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
@@ -43,7 +43,10 @@ export async function placeOrder(
     if (recent?.length === 1 && before) return recent[0]!.id;
     throw new OrderUncertainError(
       { token: d.token, name: nameOf(args) },
-      (recent ?? []).map((o) => importIdOf(d, o.id, { ...args, ...o.state })),
+      (recent ?? []).map((o) => {
+        const id = importIdOf(d, o.id, { ...args, ...o.state });
+        return printableId(d, o.id) === o.id ? id : new Secret(id);
+      }),
       error,
     );
   }

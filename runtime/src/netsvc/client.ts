@@ -108,10 +108,12 @@ export class NetsvcClient {
           );
         if (res.status >= 200 && res.status < 300) return (payload?.data ?? undefined) as T;
         const traceId = res.headers.get("trace-id") ?? stringField(payload, "trace_id");
-        const message = stringField(payload, "message") ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
+        // Redacted before any cut: a service may echo an input (a key, a licence) back in its error.
+        const text = (t: string) => redact(t, secrets(token));
+        const message =
+          stringField(payload, "message") ?? (text(res.text.trim()).slice(0, 300) || `HTTP ${res.status}`);
         const detail = stringField(payload, "data") ?? stringField(payload, "error");
-        // Redacted: a service may echo an input (a key, a licence) back in its error.
-        const full = redact(detail && detail !== message ? `${message} (${detail})` : message, secrets(token));
+        const full = text(detail && detail !== message ? `${message} (${detail})` : message);
         const extras = {
           resource: options.resource,
           traceId,

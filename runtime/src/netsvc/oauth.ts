@@ -1,5 +1,6 @@
 import type { Secret } from "../secret.js";
 import { ServiceError } from "../http/errors.js";
+import { redact } from "../http/log.js";
 import { send, type SendOptions } from "../http/transport.js";
 
 /** Tokens are renewed this long before they expire, so a request never leaves with a dying token. */
@@ -75,10 +76,14 @@ export class TokenSource {
           : typeof body?.error === "string"
             ? body.error
             : "no access token in the answer";
+      // A token endpoint may echo the request: its Basic credentials, or the secret key in them.
       throw new ServiceError(
         ref,
         res.status,
-        `could not obtain an API token with access key ${this.#accessKey}: ${why}`,
+        redact(`could not obtain an API token with access key ${this.#accessKey}: ${why}`, [
+          basic,
+          this.#secretKey.reveal(),
+        ]),
       );
     }
     const seconds = typeof body?.expires_in === "number" ? body.expires_in : 300;

@@ -1,5 +1,6 @@
 import type { FieldSpec } from "../descriptor.js";
 import type { Values } from "../lifecycle/resource.js";
+import { shown } from "../lifecycle/diff.js";
 import { Secret } from "../secret.js";
 
 /** A recorded object as the service has it now: gone, or fields changed outside the stack. */
@@ -25,9 +26,11 @@ export function driftOf(
   current: Values,
 ): Drift["changes"] {
   const reveal = (v: unknown) => JSON.stringify(v instanceof Secret ? v.reveal() : v);
-  const shown = (v: unknown) => (v instanceof Secret ? "[secret]" : v);
   return Object.keys(fields)
     .filter((f) => fields[f]!.mode !== "output" && !fields[f]!.writeOnly)
     .filter((f) => reveal(recorded[f]) !== reveal(current[f]))
-    .map((field) => ({ field, from: shown(recorded[field]), to: shown(current[field]) }));
+    .map((field) => {
+      const type = fields[field]!.type;
+      return { field, from: shown(type, recorded[field]), to: shown(type, current[field]) };
+    });
 }
