@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getLocation, Port, type PortArgs, ServiceKey, Vxc } from "netsvc";
+import { getLocation, Port, type PortArgs, ServiceKey, ValidationError, Vxc } from "netsvc";
 import { fileBackend, formatPlan, runStackCommand, Stack, StackLockedError, type StackOptions } from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { Client, stopClean } from "../emulators/netsvc/testkit.js";
@@ -250,6 +250,28 @@ describe("a stack", () => {
     expect((await declare(100000).up()).failed).toEqual([]);
     expect(ports()).toBe(2);
     expect((await declare(100000).resources()).edge!.id).toBe(placed.productUid);
+  });
+
+  it("checks every declaration before sending anything: one invalid resource orders none", async () => {
+    const stack = new Stack("dev", options());
+    const good = stack.resource(Port, "good", edgeArgs);
+    stack.resource(Port, "bad", { ...edgeArgs, productName: "bad", portSpeed: 25000 as PortArgs["portSpeed"] });
+    // A reference known only once "good" is made is not checked; the key's own inputs are.
+    stack.resource(ServiceKey, "key", {
+      productUid: good.out.productUid,
+      maxSpeed: "fast" as unknown as number,
+      singleUse: false,
+      active: true,
+    });
+    for (const attempt of [() => stack.preview(), () => stack.up()]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues.map((i) => i.message)).toEqual([
+        expect.stringMatching(/^"bad": Port\.portSpeed must be one of 1000, 10000, 100000, 400000 \(got 25000\)/),
+        expect.stringMatching(/^"key": ServiceKey\.maxSpeed must be/),
+      ]);
+    }
+    expect(writes()).toEqual([]);
   });
 
   it("is its own command line: preview exit codes, asking before applying, progress, refresh with drift", async () => {

@@ -8,6 +8,7 @@ import { Secret } from "../secret.js";
 import type { AnyResourceClass, Declaration } from "./declare.js";
 import { Output, referencesIn, resolveInputs, UNKNOWN } from "./output.js";
 import { stepFor, type Plan, type PlannedStep } from "./plan.js";
+import { validateInput, ValidationError } from "../validate.js";
 import type { ResourceRecord, StackState } from "./state.js";
 
 /** Reads the live objects of a state at most this many at a time (the lookups' bound on a service). */
@@ -117,6 +118,39 @@ export function withoutIgnored(d: Declaration, desired: Values, current: Managed
   const out = { ...desired };
   for (const field of ignored) out[field] = (current as unknown as Values)[field];
   return out;
+}
+
+/**
+ * Every declaration the plan creates, updates or replaces: checked as create and update check their
+ * inputs, all before anything is sent: a stack whose last resource is invalid orders none. A value
+ * known only after up (a reference to an object still to be made) is left to the call that gets it.
+ */
+export function checkDeclarations(
+  plan: Plan,
+  ordered: readonly Declaration[],
+  live: ReadonlyMap<string, ManagedResource | undefined>,
+): void {
+  const operation = new Map(plan.steps.map((s) => [s.name, s.operation]));
+  const remade = new Set([...operation].filter(([, op]) => op === "create" || op === "replace").map(([n]) => n));
+  const issues = ordered.flatMap((d) => {
+    if (operation.get(d.name) === "same" || operation.get(d.name) === "import") return [];
+    const { name, fields } = d.cls.descriptor;
+    const desired = resolveInputs(d.args, (ref) => valueOf(ref, live.get(ref.resource), remade.has(ref.resource)));
+    const unknown = unknownPaths(desired, name);
+    return validateInput(name, fields, desired)
+      .filter((i) => !unknown.some((p) => i.path === p || i.path.startsWith(`${p}.`) || i.path.startsWith(`${p}[`)))
+      .map((i) => ({ path: `${d.name}: ${i.path}`, message: `"${d.name}": ${i.message}` }));
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/** The paths (as validation names them) of the values in `value` not known before up. */
+function unknownPaths(value: unknown, path: string): string[] {
+  if (value === UNKNOWN) return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, `${path}[${i}]`));
+  if (value !== null && typeof value === "object" && !(value instanceof Secret))
+    return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, `${path}.${k}`));
+  return [];
 }
 
 /** The plan: declared resources in dependency order, then the removed ones. Sends only reads. */

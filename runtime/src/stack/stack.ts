@@ -15,7 +15,7 @@ import {
   type ResourceOptions,
 } from "./declare.js";
 import { driftOf, type Drift, type RefreshResult } from "./drift.js";
-import { planSteps, readLive, resolveFrom, topologicalOrder, type Kinds } from "./engine.js";
+import { checkDeclarations, planSteps, readLive, resolveFrom, topologicalOrder, type Kinds } from "./engine.js";
 import type { StackEvent, UpResult } from "./events.js";
 import { fileBackend } from "./fileBackend.js";
 import { Output, type Inputs } from "./output.js";
@@ -118,7 +118,11 @@ export class Stack {
   /** What `up` would do: per resource create, update, replace, delete or unchanged. Sends only reads. */
   async preview(): Promise<Plan> {
     const state = await this.#load();
-    return planSteps(this.name, this.#ordered(), state, await this.#read(state));
+    const live = await this.#read(state);
+    const ordered = this.#ordered();
+    const plan = planSteps(this.name, ordered, state, live);
+    checkDeclarations(plan, ordered, live);
+    return plan;
   }
 
   /** The recorded objects as they are now, and each declared lookup's result, by name. */
@@ -149,6 +153,7 @@ export class Stack {
       const live = await this.#read(state);
       const ordered = this.#ordered();
       const plan = planSteps(this.name, ordered, state, live);
+      checkDeclarations(plan, ordered, live);
       return { plan, failed: await this.#applier().run(plan, ordered, state, live, onEvent) };
     });
   }
