@@ -274,6 +274,32 @@ describe("a stack", () => {
     expect(writes()).toEqual([]);
   });
 
+  it("refuses, before ordering, a resource with secrets when no key could seal them in the state", async () => {
+    const passphrase = process.env.SDKGEN_STACK_PASSPHRASE;
+    delete process.env.SDKGEN_STACK_PASSPHRASE;
+    try {
+      const stack = new Stack("dev", { ...options(), passphrase: undefined });
+      const edge = stack.resource(Port, "edge", edgeArgs);
+      stack.resource(ServiceKey, "key", {
+        productUid: edge.out.productUid,
+        maxSpeed: 100,
+        singleUse: false,
+        active: true,
+      });
+      const error = await stack.up().catch((e: unknown) => e);
+      expect(String(error)).toMatch(
+        /"key" \(netsvc:index\/serviceKey:ServiceKey\) has secrets, and no key seals them in the state: set SDKGEN_STACK_PASSPHRASE/,
+      );
+      expect(writes()).toEqual([]);
+      // Without the key, a stack of kinds with no secret applies.
+      const plain = new Stack("dev", { ...options(), passphrase: undefined });
+      plain.resource(Port, "edge", edgeArgs);
+      expect((await plain.up()).failed).toEqual([]);
+    } finally {
+      if (passphrase !== undefined) process.env.SDKGEN_STACK_PASSPHRASE = passphrase;
+    }
+  });
+
   it("is its own command line: preview exit codes, asking before applying, progress, refresh with drift", async () => {
     const io = () => {
       const out: string[] = [];

@@ -9,6 +9,7 @@ import type { AnyResourceClass, Declaration } from "./declare.js";
 import { Output, referencesIn, resolveInputs, UNKNOWN } from "./output.js";
 import { stepFor, type Plan, type PlannedStep } from "./plan.js";
 import { validateInput, ValidationError } from "../validate.js";
+import { StateKeyError } from "./sealing.js";
 import type { ResourceRecord, StackState } from "./state.js";
 
 /** Reads the live objects of a state at most this many at a time (the lookups' bound on a service). */
@@ -142,6 +143,23 @@ export function checkDeclarations(
       .map((i) => ({ path: `${d.name}: ${i.path}`, message: `"${d.name}": ${i.message}` }));
   });
   if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/**
+ * Refuses, before anything is sent, a plan that would record secrets (a kind with secret inputs or
+ * outputs: a service key is its own id) when no key can seal them: the object would be made, and
+ * its record could not be written.
+ */
+export function checkSealable(plan: Plan, ordered: readonly Declaration[], sealable: boolean): void {
+  if (sealable) return;
+  const kinds = new Map(ordered.map((d) => [d.name, d.cls.descriptor]));
+  const secret = plan.steps.filter(
+    (s) => s.operation !== "same" && s.operation !== "delete" && (kinds.get(s.name)?.secretPaths.length ?? 0) > 0,
+  );
+  if (secret.length > 0)
+    throw new StateKeyError(
+      `${secret.map((s) => `"${s.name}" (${s.kind})`).join(", ")} ${secret.length === 1 ? "has" : "have"} secrets, and no key seals them in the state: set SDKGEN_STACK_PASSPHRASE (or SDKGEN_STACK_KEY_FILE to a file of 32 random bytes); nothing was sent`,
+    );
 }
 
 /** The paths (as validation names them) of the values in `value` not known before up. */

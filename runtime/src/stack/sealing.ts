@@ -27,6 +27,12 @@ export class StateKeyError extends Error {
 }
 
 /** The key for a state that records `encryption` (a new state gets a fresh salt). */
+/** Whether a passphrase or key file is set, to seal secrets with (without deriving the key). */
+export const hasStateKey = (source: KeySource): boolean =>
+  [source.keyFile ?? process.env.SDKGEN_STACK_KEY_FILE, source.passphrase ?? process.env.SDKGEN_STACK_PASSPHRASE].some(
+    (v) => v !== undefined && v !== "",
+  );
+
 export function stateKey(
   source: KeySource,
   recorded: Encryption | undefined,

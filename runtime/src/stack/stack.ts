@@ -15,12 +15,20 @@ import {
   type ResourceOptions,
 } from "./declare.js";
 import { driftOf, type Drift, type RefreshResult } from "./drift.js";
-import { checkDeclarations, planSteps, readLive, resolveFrom, topologicalOrder, type Kinds } from "./engine.js";
+import {
+  checkDeclarations,
+  checkSealable,
+  planSteps,
+  readLive,
+  resolveFrom,
+  topologicalOrder,
+  type Kinds,
+} from "./engine.js";
 import type { StackEvent, UpResult } from "./events.js";
 import { fileBackend } from "./fileBackend.js";
 import { Output, type Inputs } from "./output.js";
 import type { Plan } from "./plan.js";
-import { stateKey, type KeySource } from "./sealing.js";
+import { hasStateKey, stateKey, type KeySource } from "./sealing.js";
 import {
   deserializeState,
   emptyState,
@@ -154,6 +162,7 @@ export class Stack {
       const ordered = this.#ordered();
       const plan = planSteps(this.name, ordered, state, live);
       checkDeclarations(plan, ordered, live);
+      checkSealable(plan, ordered, hasStateKey(this.#options));
       return { plan, failed: await this.#applier().run(plan, ordered, state, live, onEvent) };
     });
   }
