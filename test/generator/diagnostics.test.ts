@@ -172,6 +172,36 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       'wire name "x" is already sent by input "a"',
     ],
     [
+      "an input sent where another input's wire path puts it",
+      `  a: { type: integer, mode: optional, wireName: term, description: A. }\n  b: { type: integer, mode: optional, wirePath: term, description: B. }\n${UID}`,
+      'wire path "term" is already sent by input "a" (on create and update)',
+    ],
+    [
+      "an input whose update path is another's wire name",
+      `  a: { type: string, mode: optional, description: A. }\n  b: { type: string, mode: optional, wirePath: { update: a }, description: B. }\n${UID}`,
+      'wire path "a" is already sent by input "a" (on update)',
+    ],
+    [
+      "a wire path through __proto__",
+      `  a: { type: string, mode: optional, wirePath: __proto__.polluted, description: A. }\n${UID}`,
+      'wire path "__proto__.polluted" uses "__proto__", a member every JavaScript object has: the value would be lost or change every object',
+    ],
+    [
+      "a wire name every object has",
+      `  a: { type: string, mode: optional, wireName: constructor, description: A. }\n${UID}`,
+      'wire name "constructor" uses "constructor", a member every JavaScript object has',
+    ],
+    [
+      "a field named after a member every object has",
+      `  toString: { type: string, mode: optional, description: A. }\n${UID}`,
+      'field name "toString" is a member every JavaScript object has; name it otherwise (wireName keeps its wire name)',
+    ],
+    [
+      "a secret with a default",
+      `  token: { type: string, mode: optional, secret: true, default: hunter2, description: T. }\n${UID}`,
+      "a secret cannot have a default: it would be published in the package, its docs and its README",
+    ],
+    [
       "writeOnly on an output",
       `${UID}\n  note: { type: string, mode: output, writeOnly: true, description: N. }`,
       '"writeOnly" applies to inputs only',

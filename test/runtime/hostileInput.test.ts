@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@sdkgen/runtime";
+import { getPath, setPath, ValidationError } from "@sdkgen/runtime";
 import * as cloudplat from "cloudplat";
 import * as netsvc from "netsvc";
 
@@ -97,5 +97,19 @@ describe("hostile values get a ValidationError naming the field, before any requ
       () => new cloudplat.Provider({ secretId: "id", secretKey: "k", region: "ap-guangzhou\r\nX-Evil: 1" }, {}),
     );
     expect(e.issues.map((i) => i.path)).toEqual(["cloudplat.region"]);
+  });
+});
+
+describe("wire paths", () => {
+  it("place a value under __proto__ as an own key, never on the prototype of every object", () => {
+    const body: Record<string, unknown> = {};
+    setPath(body, "__proto__.polluted", "PWNED");
+    setPath(body, "constructor", "c");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(body))).toEqual(
+      JSON.parse('{"__proto__":{"polluted":"PWNED"},"constructor":"c"}'),
+    );
+    expect(getPath(body, "__proto__.polluted")).toBe("PWNED");
+    expect(getPath({}, "constructor")).toBeUndefined();
   });
 });

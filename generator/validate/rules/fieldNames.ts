@@ -4,12 +4,29 @@ import { at, locate } from "../../load/sourceDoc.js";
 import { toWireCase } from "../../naming.js";
 import type { Rule } from "./rule.js";
 
+/**
+ * Members every JavaScript object has (`constructor`, `toString`, `__proto__`, …): as a field name the
+ * generated classes and types cannot declare it, and as a wire key a value set there is lost, or
+ * lands on the prototype of every object in the process.
+ */
+const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 export const fieldNames: Rule = {
   id: "field-names",
-  description: "field names of one object are unique after case conversion",
+  description: "field names of one object are unique after case conversion, and none is a member every object has",
   check: ({ walk }) =>
-    walk.maps.flatMap((m) =>
-      m.clashes.map(({ field: f, prior }) => {
+    walk.maps.flatMap((m) => [
+      ...m.fields
+        .filter((f) => OBJECT_MEMBERS.has(f.name))
+        .map((f) =>
+          at(
+            f.src,
+            f.path,
+            `field name "${f.name}" is a member every JavaScript object has; name it otherwise (wireName keeps its wire name)`,
+            "key",
+          ),
+        ),
+      ...m.clashes.map(({ field: f, prior }) => {
         const where = prior.group
           ? `included from group ${prior.group}`
           : `declared at line ${locate(prior.src, prior.path, "key").line}`;
@@ -20,30 +37,81 @@ export const fieldNames: Rule = {
           "key",
         );
       }),
-    ),
+    ]),
 };
+
+/** Where an input is sent by each operation that sends inputs: its wire path there, else its wire name. */
+function placements(f: LocatedField, wire: string): { op: "create" | "update"; path: string; byPath: boolean }[] {
+  const wp = f.raw.wirePath;
+  return (["create", "update"] as const).map((op) => {
+    const path = typeof wp === "string" ? wp : wp?.[op];
+    return { op, path: path ?? wire, byPath: path !== undefined };
+  });
+}
 
 export const wireNames: Rule = {
   id: "wire-names",
-  description: "the inputs of one object are sent under distinct wire keys (outputs may read the same key)",
+  description:
+    "the inputs of one object are sent under distinct wire keys and paths on each operation (outputs may read the same key), none through a member every object has",
   check: ({ walk }) =>
     walk.maps.flatMap(({ fields, scope }) => {
       const out: Diagnostic[] = [];
+      for (const f of fields) out.push(...objectMembers(f));
       const sent = new Map<string, LocatedField>();
       for (const f of fields) {
         if (scope.position !== "input" || f.raw.mode === "output") continue;
         const wire = f.raw.wireName ?? toWireCase(f.name, scope.wireCase);
-        const prior = sent.get(wire);
-        if (!prior) sent.set(wire, f);
-        else
+        const clashes = placements(f, wire).flatMap((p) => {
+          const prior = sent.get(`${p.op}\t${p.path}`);
+          if (!prior) sent.set(`${p.op}\t${p.path}`, f);
+          return prior ? [{ ...p, prior }] : [];
+        });
+        const first = clashes[0];
+        if (!first) continue;
+        if (!first.byPath)
           out.push(
             at(
               f.src,
               [...f.path, ...(f.raw.wireName ? ["wireName"] : [])],
-              `wire name "${wire}" is already sent by input "${prior.name}"`,
+              `wire name "${wire}" is already sent by input "${first.prior.name}"`,
+            ),
+          );
+        else
+          out.push(
+            at(
+              f.src,
+              [...f.path, "wirePath"],
+              `wire path "${first.path}" is already sent by input "${first.prior.name}" (on ${clashes.map((c) => c.op).join(" and ")})`,
             ),
           );
       }
       return out;
     }),
 };
+
+/** A wire name or path of `f` through a member every object has. */
+function objectMembers(f: LocatedField): Diagnostic[] {
+  const wp = f.raw.wirePath;
+  const spellings: [string, string, string[]][] = [
+    ...(f.raw.wireName !== undefined
+      ? [["wire name", f.raw.wireName, ["wireName"]] as [string, string, string[]]]
+      : []),
+    ...(typeof wp === "string"
+      ? [["wire path", wp, ["wirePath"]] as [string, string, string[]]]
+      : Object.entries(wp ?? {}).map(
+          ([op, p]) => ["wire path", String(p), ["wirePath", op]] as [string, string, string[]],
+        )),
+  ];
+  return spellings.flatMap(([what, text, key]) => {
+    const member = text.split(".").find((segment) => OBJECT_MEMBERS.has(segment));
+    return member === undefined
+      ? []
+      : [
+          at(
+            f.src,
+            [...f.path, ...key],
+            `${what} "${text}" uses "${member}", a member every JavaScript object has: the value would be lost or change every object`,
+          ),
+        ];
+  });
+}

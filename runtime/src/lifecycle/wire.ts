@@ -26,17 +26,26 @@ export function fromWire(
 export function getPath(wire: Readonly<Record<string, unknown>>, path: string): unknown {
   let at: unknown = wire;
   for (const key of path.split("."))
-    at = at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined;
+    at = at && typeof at === "object" && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
   return at;
 }
 
-/** Sets a dotted path of a request body, creating the objects on the way. */
+/**
+ * Sets a dotted path of a request body, creating the objects on the way. Keys are own properties
+ * (defined, not assigned): a path through `__proto__` cannot reach the prototype of every object.
+ */
 export function setPath(body: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split(".");
   let at = body;
-  for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
-  at[keys.at(-1)!] = value;
+  for (const key of keys.slice(0, -1)) {
+    if (!Object.hasOwn(at, key) || typeof at[key] !== "object" || at[key] === null) own(at, key, {});
+    at = at[key] as Record<string, unknown>;
+  }
+  own(at, keys.at(-1)!, value);
 }
+
+const own = (o: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
 
 function convert(type: TypeSpec, value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
