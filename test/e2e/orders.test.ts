@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inspect } from "node:util";
-import { OrderUncertainError, Secret, WaitError } from "@sdkgen/runtime";
-import { McrPrefixFilterList, Port, type PortArgs, Provider, ServiceKey } from "netsvc";
+import { OrderUncertainError, Secret, setWarningSink, WaitError } from "@sdkgen/runtime";
+import { Mcr, McrPrefixFilterList, Port, type PortArgs, Provider, ServiceKey } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { Client, stopClean } from "../emulators/netsvc/testkit.js";
 
@@ -126,6 +126,40 @@ describe("an order whose answer or first reads fail", () => {
     expect(printed.join("\n")).not.toContain(key);
     expect(String(error)).toContain('import("[secret]")');
   });
+
+  it.each([500, 400])(
+    "says an MCR exists, and how to adopt it, when a step after its order fails (%i)",
+    async (status) => {
+      emu.faults.next({ kind: "status", status, method: "POST", path: /\/prefixList$/ });
+      const lists = [
+        {
+          description: "inline",
+          addressFamily: "IPv4" as const,
+          entries: [{ prefix: "10.0.0.0/8", action: "permit" as const }],
+        },
+      ];
+      setWarningSink(() => {}); // the inline lists are deprecated
+      const error = await Mcr.create(
+        {
+          productName: `follow-${status}`,
+          contractTermMonths: 1,
+          locationId: 3,
+          portSpeed: 5000,
+          prefixFilterLists: lists,
+        },
+        { provider: provider(), waitMinutes: 1 },
+      ).catch((e: unknown) => e);
+      const made = named(`follow-${status}`);
+      expect(made).toHaveLength(1);
+      expect(error).toBeInstanceOf(WaitError);
+      expect((error as WaitError).outcome).toBe("incomplete");
+      expect((error as WaitError).importId).toBe(made[0]!.productUid);
+      expect((error as Error).message).toMatch(
+        /was created but a step after its creation failed \(.*prefixList failed with \d+/,
+      );
+      expect(emu.state.buyCount()).toBe(1);
+    },
+  );
 
   it("never sends a prefix list's create twice when its answer is lost", async () => {
     const mcr = await new Client(emu).buyMcr();

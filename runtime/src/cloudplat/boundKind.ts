@@ -3,6 +3,7 @@ import type { ResourceRef } from "../http/errors.js";
 import { withRetries } from "../http/retry.js";
 import { formatImportId, parseImportId } from "../lifecycle/importId.js";
 import type { CallContext, KindOps, Values } from "../lifecycle/resource.js";
+import { afterCreation } from "../lifecycle/order.js";
 import { fromWire, getPath, toWire, withDefaults } from "../lifecycle/wire.js";
 import { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
@@ -91,7 +92,7 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
       const answer = await checked(ops.create, body, ctx);
       const assigned = ops.create.id === undefined ? {} : { [idField(d)!]: getPath(answer, ops.create.id) };
       const id = idOf({ ...given, ...assigned });
-      await hooks.afterCreate?.(id, args, hookCtx(ctx, id));
+      await afterCreation(id, () => hooks.afterCreate?.(id, args, hookCtx(ctx, id)));
       return id;
     },
     read: (id, ctx) => (ops.read === "hook" ? hook("read")(id, hookCtx(ctx, id)) : boundRead(ops.read, id, ctx)),

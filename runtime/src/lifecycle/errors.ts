@@ -10,8 +10,11 @@ export class WaitError extends Error {
   override readonly name = "WaitError";
   constructor(
     readonly resource: ResourceRef,
-    /** `interrupted`: a read failed for good, or the caller aborted; `cause` says which. */
-    readonly outcome: "timeout" | "failed" | "blocked" | "interrupted",
+    /**
+     * `interrupted`: a read failed for good, or the caller aborted; `incomplete`: a step after the
+     * create (one setting what its request cannot carry) failed; `cause` says which.
+     */
+    readonly outcome: "timeout" | "failed" | "blocked" | "interrupted" | "incomplete",
     readonly status: string | undefined,
     readonly importId: string | undefined,
     detail: string,

@@ -2,7 +2,7 @@ import type { FieldSpec, ResourceDescriptor } from "../descriptor.js";
 import { ServiceError, TransportError } from "../http/errors.js";
 import { Secret } from "../secret.js";
 import { ValidationError } from "../validate.js";
-import { OrderUncertainError } from "./errors.js";
+import { OrderUncertainError, WaitError } from "./errors.js";
 import { findMatching } from "./find.js";
 import { formatImportId } from "./importId.js";
 import { abortableSleep } from "../sleep.js";
@@ -38,6 +38,7 @@ export async function placeOrder(
   try {
     return await ops.create(args, ctx);
   } catch (error) {
+    if (error instanceof FollowUpFailure) throw incomplete(d, args, error);
     if (!mayHaveActed(error, ctx)) throw error;
     const recent = await lookForOrder(d, ops, args, orderedAt, new Set(before));
     if (recent?.length === 1 && before) return recent[0]!.id;
@@ -75,6 +76,44 @@ async function lookForOrder(
     if (found?.length) return found;
   }
   return found;
+}
+
+/** A step after a create that made object `id` failed: the object exists, not as asked. */
+class FollowUpFailure extends Error {
+  constructor(
+    readonly id: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/**
+ * Runs a protocol's step after its create returned `id` (a hook setting what the create request
+ * cannot carry). Its failure is not the order's: the object exists, and placeOrder says so, with
+ * how to adopt it, rather than looking for it as an uncertain order (and adopting it as if complete).
+ */
+export async function afterCreation(id: string, step: () => Promise<void> | undefined): Promise<void> {
+  try {
+    await step();
+  } catch (cause) {
+    throw new FollowUpFailure(id, cause);
+  }
+}
+
+/** The WaitError of an object made whose follow-up step failed: incomplete, with its import id. */
+function incomplete(d: ResourceDescriptor, args: Values, failure: FollowUpFailure): WaitError {
+  const id = printableId(d, failure.id);
+  const importId =
+    id === failure.id && d.importId && !d.importUnsupported ? importIdOf(d, failure.id, args) : undefined;
+  return new WaitError(
+    { token: d.token, name: nameOf(args), id },
+    "incomplete",
+    undefined,
+    importId,
+    `was created but a step after its creation failed (${failure.message})`,
+    failure.cause,
+  );
 }
 
 /** Whether a failed create may still have created something: the server may have acted on it. */

@@ -3,6 +3,7 @@ import { NotFoundError, ServiceError } from "../http/errors.js";
 import type { Diff } from "../lifecycle/diff.js";
 import { formatImportId, parseImportId } from "../lifecycle/importId.js";
 import { printableId, type CallContext, type KindOps, type Values } from "../lifecycle/resource.js";
+import { afterCreation } from "../lifecycle/order.js";
 import { fromWire, getPath, valueToWire } from "../lifecycle/wire.js";
 import { abortableSleep } from "../sleep.js";
 import type {
@@ -98,7 +99,7 @@ export function boundKind(p: NetsvcProvider, d: Descriptor): KindOps {
     if (c === "hook") id = await hook("create")(args, hookCtx(args, ctx));
     else if ("order" in c) id = await orderCreate(c.order, args, ctx);
     else id = await restCreate(c, args, ctx);
-    await hooks.afterCreate?.(id, args, hookCtx(args, ctx, id));
+    await afterCreation(id, () => hooks.afterCreate?.(id, args, hookCtx(args, ctx, id)));
     return id;
   };
 
