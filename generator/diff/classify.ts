@@ -66,16 +66,19 @@ export const RULES = {
   "made-required": { severity: "breaking", why: "programs that omit it fail to compile and validate" },
   "made-optional": { severity: "info", why: "programs may now omit it" },
   // The output form types a required input as always present (`readonly x: T`), so relaxing the
-  // input makes the output optional: programs that read it under strict checks must handle undefined.
+  // input makes the output optional: a program that reads it as a T no longer compiles (strict checks).
   "made-optional-in-outputs": {
-    severity: "warning",
-    why: "programs may omit it, and programs reading it back must now handle undefined",
+    severity: "breaking",
+    why: "programs may omit it, and programs reading it back as always present no longer compile",
   },
   "made-output": { severity: "breaking", why: "programs setting it no longer compile" },
   "made-input": { severity: "info", why: "programs may now set it" },
   "computed-added": { severity: "info", why: "the service fills it in when it is omitted" },
   "computed-removed": { severity: "info", why: "the service no longer fills it in when it is omitted" },
-  "guarantee-removed": { severity: "warning", why: "programs reading it must now handle undefined" },
+  "guarantee-removed": {
+    severity: "breaking",
+    why: "programs reading it as always present no longer compile: it may be undefined",
+  },
   "guarantee-added": { severity: "info", why: "always present from now on" },
   "exposed-added": { severity: "info", why: "programs may read it from the provider instance" },
   "exposed-removed": { severity: "breaking", why: "programs reading it from the provider instance no longer compile" },
@@ -188,7 +191,7 @@ export const RULES = {
   },
   "operations-changed": {
     severity: "warning",
-    why: "the calls that create, read, update, delete or wait for it changed",
+    why: "the calls made for it (what they send, where, and what they wait for) changed",
   },
 } as const satisfies Record<string, Rule>;
 

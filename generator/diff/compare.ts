@@ -58,6 +58,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
   };
   const oldSide = lookupsOf(a);
   const newSide = lookupsOf(b);
+  const [oldHooks, newHooks] = [hookTexts(a), hookTexts(b)];
 
   // Types first: a renamed type must not read as a type change on every field that refers to it.
   const types = matchEntities(shared(a), shared(b), undefined, (t, side) => typeShape(t, side), oldSide, newSide);
@@ -129,7 +130,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     (x, y, emit) => {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
       compareImportId(x, y, emit);
-      compareBinding(resourceBinding(x), resourceBinding(y), y.name, emit);
+      compareBinding(resourceBinding(x, oldHooks), resourceBinding(y, newHooks), y.name, emit);
       compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, owned(sides, x, y), emit);
     },
   );
@@ -140,7 +141,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     emitter,
     (x, y, emit) => {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
-      compareBinding(lookupBinding(x), lookupBinding(y), y.name, emit);
+      compareBinding(lookupBinding(x, oldHooks), lookupBinding(y, newHooks), y.name, emit);
       compareFields(
         lookupFields(x),
         lookupFields(y),
@@ -259,38 +260,53 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
 }
 
 /**
- * What an entity is bound to (a resource's operations, readiness, hooks and creation-time field; a
- * lookup's operation and hooks), compared as one behaviour. Binding decides whether a resource has a
- * class and a lookup a function, so gaining or losing it is its own change.
+ * What an entity is bound to (a resource's operations, readiness, hook module and its code, and
+ * creation-time field; a lookup's operation and hook module), each part compared on its own so the
+ * change says which. Binding decides whether a resource has a class and a lookup a function, so
+ * gaining or losing it is its own change.
  */
-function compareBinding(
-  a: { readonly bound: boolean; readonly behaviour: string },
-  b: { readonly bound: boolean; readonly behaviour: string },
-  path: string,
-  emit: EntityEmit,
-): void {
-  if (a.bound !== b.bound)
+function compareBinding(a: Binding, b: Binding, path: string, emit: EntityEmit): void {
+  if (a.bound !== b.bound) {
     emit(
       b.bound
         ? { code: "binding-added", path, what: "it is now bound to operations" }
         : { code: "binding-removed", path, what: "it is no longer bound to operations" },
       WHOLE,
     );
-  else if (a.behaviour !== b.behaviour)
-    emit(
-      { code: "operations-changed", path, what: "its operations, readiness, hooks or creation-time field changed" },
-      WHOLE,
-    );
+    return;
+  }
+  const changed = Object.keys(b.parts).filter((part) => a.parts[part] !== b.parts[part]);
+  if (changed.length > 0) emit({ code: "operations-changed", path, what: `its ${changed.join(", ")} changed` }, WHOLE);
 }
 
-const resourceBinding = (r: Resource) => ({
-  bound: r.operations !== undefined,
-  behaviour: canonical({ operations: r.operations, readiness: r.readiness, hooks: r.hooks, createdAt: r.createdAt }),
+/** An entity's binding, part by part (canonical text each), by how a reviewer names the part. */
+interface Binding {
+  readonly bound: boolean;
+  readonly parts: Readonly<Record<string, string>>;
+}
+
+/** The code of each hook module, by name: a hook edited changes what the package sends, as a binding does. */
+const hookTexts = (m: PackageModel): ReadonlyMap<string, string> => new Map(m.hooks.map((h) => [h.name, h.text]));
+
+/** The hook module an entity names, and its code, as two parts: renamed, or edited. */
+const hookParts = (name: string | undefined, hooks: ReadonlyMap<string, string>) => ({
+  "hook module": name ?? "none",
+  ...(name === undefined ? {} : { [`hook code (hooks/${name}.ts)`]: hooks.get(name) ?? "" }),
 });
 
-const lookupBinding = (l: Lookup) => ({
+const resourceBinding = (r: Resource, hooks: ReadonlyMap<string, string>): Binding => ({
+  bound: r.operations !== undefined,
+  parts: {
+    operations: canonical(r.operations ?? null),
+    readiness: canonical(r.readiness ?? null),
+    "creation-time field": canonical(r.createdAt ?? null),
+    ...hookParts(r.hooks, hooks),
+  },
+});
+
+const lookupBinding = (l: Lookup, hooks: ReadonlyMap<string, string>): Binding => ({
   bound: l.operation !== undefined,
-  behaviour: canonical({ operation: l.operation, hooks: l.hooks }),
+  parts: { operation: canonical(l.operation ?? null), ...hookParts(l.hooks, hooks) },
 });
 
 function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {

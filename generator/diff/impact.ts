@@ -1,4 +1,4 @@
-import { emitTemplates } from "../emit/emitTemplates.js";
+import { emitTextFiles } from "../emit/emitTextFiles.js";
 import { moduleJobs, moduleKeys, type ModuleJob } from "../emit/moduleKeys.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { SideModules } from "./modules.js";
@@ -6,14 +6,15 @@ import type { PackageImpact } from "./types.js";
 
 /** One generated file of a package, before any TypeScript is printed. */
 interface Planned {
-  /** Templates are cheap: their text. Modules: the key of every input their text depends on. */
+  /** Text files (templates, hooks) are cheap: their text. Modules: the key of every input their text depends on. */
   readonly key: string;
   readonly job?: ModuleJob;
 }
 
 function plannedFiles(plan: PackagePlan | undefined): Map<string, Planned> {
   if (!plan) return new Map();
-  const files = new Map<string, Planned>([...emitTemplates(plan)].map(([path, text]) => [path, { key: text }]));
+  // Templates, hook modules and the stack entry: their text is cheap, and is their key.
+  const files = new Map<string, Planned>([...emitTextFiles(plan)].map(([path, text]) => [path, { key: text }]));
   const keys = moduleKeys(plan);
   for (const job of moduleJobs(plan)) files.set(job.path, { key: keys.get(job.path)!, job });
   return files;

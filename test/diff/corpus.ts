@@ -321,7 +321,7 @@ export const CASES: readonly Case[] = [
   {
     name: "a required input made optional: its output becomes optional too",
     edits: [widget("name: { type: string, mode: required,", "name: { type: string, mode: optional,")],
-    expect: [["Widget.name", "made-optional-in-outputs", "warning"]],
+    expect: [["Widget.name", "made-optional-in-outputs", "breaking"]],
   },
   {
     name: "an input turned output-only",
@@ -351,7 +351,7 @@ export const CASES: readonly Case[] = [
   {
     name: "an output no longer guaranteed",
     edits: [widget("uid: { type: string, mode: output, guaranteed: true,", "uid: { type: string, mode: output,")],
-    expect: [["Widget.uid", "guarantee-removed", "warning"]],
+    expect: [["Widget.uid", "guarantee-removed", "breaking"]],
   },
   {
     name: "a lookup output now guaranteed",
@@ -600,6 +600,20 @@ export const CASES: readonly Case[] = [
     name: "a lookup's path changed",
     base: [WITH_PROTOCOL, { file: "lookups/getWidgets.yaml", replace: "outputs:", with: `${LOOKUP_OP}outputs:` }],
     edits: [{ file: "lookups/getWidgets.yaml", replace: "/v1/widgets", with: "/v2/widgets" }],
+    expect: [["getWidgets", "operations-changed", "warning"]],
+  },
+  {
+    name: "a lookup's hook code edited: what its calls do changed, though no schema line did",
+    base: [
+      WITH_PROTOCOL,
+      { file: "lookups/getWidgets.yaml", replace: "outputs:", with: `${LOOKUP_OP}hooks: getWidgets\noutputs:` },
+      {
+        file: "hooks/getWidgets.ts",
+        write:
+          'import type { NetsvcLookupHooks } from "@sdkgen/runtime/netsvc";\n\nexport const hooks: NetsvcLookupHooks<object> = { answer: (answer) => answer };\n',
+      },
+    ],
+    edits: [{ file: "hooks/getWidgets.ts", replace: "answer: (answer) => answer", with: "answer: () => []" }],
     expect: [["getWidgets", "operations-changed", "warning"]],
   },
   {
