@@ -189,6 +189,7 @@ export const RULES = {
     severity: "breaking",
     why: "its class (a resource) or function (a lookup) is gone: programs using it no longer compile",
   },
+  "exports-removed": { severity: "breaking", why: "programs importing them no longer compile" },
   "operations-changed": {
     severity: "warning",
     why: "the calls made for it (what they send, where, and what they wait for) changed",

@@ -1,9 +1,10 @@
 import type { PackageModel } from "../model/types.js";
-import { compareModels } from "./compare.js";
+import { classify, WHOLE } from "./classify.js";
+import { byOrder, compareModels } from "./compare.js";
 import { generatedImpact } from "./impact.js";
 import { printHere, SideModules } from "./modules.js";
 import type { Side } from "./sides.js";
-import type { Change, DiffReport } from "./types.js";
+import type { Change, DiffReport, PackageImpact } from "./types.js";
 import { typeUsers } from "./usage.js";
 import { packageVersions } from "./versions.js";
 
@@ -16,8 +17,9 @@ export async function buildReport(
   const packages = [...new Set([...base.models, ...head.models].map((m) => m.provider.name))].sort();
   // Started first: a printer thread works on the generated code while this thread compares the models.
   const impact = generatedImpact(modules.old, modules.new, packages);
-  const changes = compareModels(base.models, head.models);
+  const found = compareModels(base.models, head.models);
   const impactByPackage = await impact;
+  const changes = [...found, ...unexplainedRemovals(found, impactByPackage)].sort(byOrder);
   return {
     base: base.label,
     head: head.label,
@@ -26,6 +28,26 @@ export async function buildReport(
     versions: packageVersions(base.models, head.models, changes, impactByPackage),
     usedBy: usersOfChangedTypes(changes, base.models, head.models),
   };
+}
+
+/**
+ * A package that loses exports with no change classified breaking (an enum made a free value drops
+ * its exported type): one breaking line naming them, since a program importing one no longer
+ * compiles. Where a breaking change is listed, it already says so, and the impact lists the names.
+ */
+function unexplainedRemovals(changes: readonly Change[], impact: Readonly<Record<string, PackageImpact>>): Change[] {
+  return Object.entries(impact).flatMap(([name, { symbolsRemoved }]) => {
+    if (symbolsRemoved.length === 0 || changes.some((c) => c.package === name && c.severity === "breaking")) return [];
+    const shown =
+      symbolsRemoved.slice(0, 5).join(", ") + (symbolsRemoved.length > 5 ? `, … (${symbolsRemoved.length})` : "");
+    return [
+      classify(
+        { package: name, entity: name, kind: "provider" },
+        { code: "exports-removed", path: name, what: `generated exports removed: ${shown}` },
+        WHOLE,
+      ),
+    ];
+  });
 }
 
 function usersOfChangedTypes(

@@ -5,7 +5,7 @@ import { CHANGE_CODES } from "../../generator/diff/classify.js";
 import { compareModels } from "../../generator/diff/compare.js";
 import { CASES } from "./corpus.js";
 import { MODEL_CASES } from "./modelCases.js";
-import { BASE, editedCopy, loadPair, ROOT } from "./harness.js";
+import { BASE, editedCopy, loadPair, reportOf, ROOT } from "./harness.js";
 import type { Change } from "../../generator/diff/types.js";
 
 const cleanups: (() => void)[] = [];
@@ -41,6 +41,29 @@ describe("the schema diff classifies each change of the corpus", () => {
 
   it("covers every change code", () => {
     const covered = new Set([...CASES, ...MODEL_CASES].flatMap((c) => c.expect.map((e) => e[1])));
+    covered.add("exports-removed"); // found by the report from the generated code, tested below
     expect(CHANGE_CODES.filter((code) => !covered.has(code))).toEqual([]);
+  });
+});
+
+describe("the report", () => {
+  it("counts exports removed with no breaking change found as breaking: an enum made a free value", async () => {
+    const edited = editedCopy([
+      {
+        file: "resources/widget.yaml",
+        replace: "family: { type: string, mode: optional, enum: [IPv4, IPv6], caseInsensitive: true,",
+        with: "family: { type: string, mode: optional,",
+      },
+    ]);
+    cleanups.push(edited.cleanup);
+    const report = await reportOf(BASE, edited.schemas);
+    expect(triples(report.changes)).toEqual([
+      ["Widget.family", "enum-removed", "info"],
+      ["shop", "exports-removed", "breaking"],
+    ]);
+    expect(report.changes.find((c) => c.change === "exports-removed")!.message).toBe(
+      "generated exports removed: WidgetFamily: programs importing them no longer compile",
+    );
+    expect(report.versions.shop!.bump).toBe("major");
   });
 });
