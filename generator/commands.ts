@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UserError, type Values } from "./args.js";
 import type { GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
-import { loadModels, regenerate } from "./pipeline.js";
+import { loadModels, planPackages, regenerate } from "./pipeline.js";
 import { Stats } from "./stats.js";
 import { watchSchemas } from "./watch.js";
 
@@ -35,6 +35,8 @@ export function cacheFolder(v: { cache: string | undefined; "no-cache": boolean 
 
 export function runValidate(v: Values<typeof VALIDATE_OPTIONS>): number {
   const models = loadModels(schemaFolder(v.schemas));
+  // Planning names every generated symbol: a clash there is a schema problem generate would refuse.
+  planPackages(models);
   console.log(
     `schemas valid: ${models.map((m) => `${m.provider.name} (${m.resources.length} resources, ${m.lookups.length} lookups, ${m.types.length} types)`).join(", ")}`,
   );

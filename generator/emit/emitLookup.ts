@@ -10,7 +10,7 @@ import { constant, fieldInterface, validator } from "./declarations.js";
 import { secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
 import { printModule } from "./printModule.js";
-import { entityDoc } from "./tsdoc.js";
+import { docText, entityDoc } from "./tsdoc.js";
 
 export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
   const l = p.entity;
@@ -82,7 +82,7 @@ function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): S
       docs: [
         {
           description: `${l.description}\n\nArguments are validated before any request (every violation at once, with those of the configuration from the environment when no provider is passed).`,
-          tags: l.deprecated ? [{ tagName: "deprecated", text: l.deprecated }] : [],
+          tags: l.deprecated ? [{ tagName: "deprecated", text: docText(l.deprecated) }] : [],
         },
       ],
       parameters: [

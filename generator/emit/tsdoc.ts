@@ -79,7 +79,7 @@ export function fieldDoc(
       "The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.",
     );
   const defaults =
-    form === "input" && f.default !== undefined ? [{ tagName: "defaultValue", text: code(f.default) }] : [];
+    form === "input" && f.default !== undefined ? [{ tagName: "defaultValue", text: docText(code(f.default)) }] : [];
   return { description: docText(parts.join("\n\n")), tags: [...defaults, ...deprecated] };
 }
 

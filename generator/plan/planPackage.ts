@@ -58,6 +58,19 @@ export const providerSymbols = (model: PackageModel) => ({
   functions: model.provider.functions.map((f) => ({ fn: f, name: f.name, result: `${pascal(f.name)}Result` })),
 });
 
+/**
+ * Global names of JavaScript, TypeScript's lib and Node that generated modules use or a program may:
+ * a type named Promise would shadow the global in its own module (TS2315). A fixed list, so that
+ * validation does not depend on the Node version's globals.
+ */
+const GLOBALS = [
+  ...["AbortController", "AbortSignal", "Array", "ArrayLike", "Awaited", "BigInt", "Boolean", "Buffer", "Date"],
+  ...["Error", "Exclude", "Extract", "Function", "InstanceType", "Iterable", "JSON", "Map", "Math", "NodeJS"],
+  ...["NonNullable", "Number", "Object", "Omit", "Parameters", "Partial", "Pick", "Promise", "PromiseLike"],
+  ...["Readonly", "ReadonlyArray", "ReadonlyMap", "ReadonlySet", "Record", "RegExp", "Required", "ReturnType"],
+  ...["Set", "String", "Symbol", "Uint8Array", "URL"],
+];
+
 /** The longest entity name: the files named after it must fit a filesystem's 255-byte names. */
 const MAX_NAME = 200;
 
@@ -74,6 +87,7 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       });
     else owners.set(symbol, { what, at });
   };
+  for (const s of GLOBALS) owners.set(s, { what: "a global of JavaScript or TypeScript, which generated code uses" });
   const reexports = runtimeReexports(model.provider.name);
   [...[...reexports.values, ...reexports.protocolValues].map((v) => v.name), ...reexports.types].forEach((s) =>
     owners.set(s, { what: "a runtime re-export" }),

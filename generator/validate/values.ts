@@ -1,4 +1,8 @@
+import { checkFormat, type Format } from "@sdkgen/runtime/providers";
 import type { RawTypeSpec } from "../load/rawTypes.js";
+
+/** Formats a literal can be checked against alone (a CIDR's family may come from another field). */
+const FORMATS = new Set(["cidr-ipv4", "cidr-ipv6", "ip", "mac", "iso8601", "datetime-ymd-hms", "json"]);
 
 /**
  * Whether a literal from a schema (a default, an enum value, a requiredWhen value) fits a type spec.
@@ -17,11 +21,19 @@ export function checkValue(spec: RawTypeSpec, value: unknown): string | undefine
         return `must be at most ${spec.maxLength} characters ${got}`;
       if (spec.pattern !== undefined && safeRegExp(spec.pattern)?.test(value) === false)
         return `must match ${spec.pattern} ${got}`;
+      if (spec.format !== undefined && FORMATS.has(spec.format)) {
+        const problem = checkFormat(spec.format as Format, value);
+        if (problem) return `${problem} ${got}`;
+      }
       break;
     case "number":
     case "integer":
       if (typeof value !== "number") return `must be a number ${got}`;
+      // JSON (the descriptors', and every request's) has no Infinity: it would be sent as null.
+      if (!Number.isFinite(value)) return `must be a finite number (got ${value})`;
       if (spec.type === "integer" && !Number.isInteger(value)) return `must be an integer ${got}`;
+      if (spec.type === "integer" && !Number.isSafeInteger(value))
+        return `must be an integer a JavaScript number holds exactly, at most ${Number.MAX_SAFE_INTEGER} in size (got ${value})`;
       if (spec.minimum !== undefined && value < spec.minimum) return `must be at least ${spec.minimum} ${got}`;
       if (spec.maximum !== undefined && value > spec.maximum) return `must be at most ${spec.maximum} ${got}`;
       if (spec.notOneOf?.includes(value)) return `must not be ${value}`;

@@ -47,3 +47,6 @@ export const PROVIDER_RUNTIMES: Readonly<Record<string, ProviderRuntimeInfo>> = 
 
 // The generator's "did you mean" is the runtime's own; from here, it loads without the runtime's index.
 export { didYouMean } from "./suggest.js";
+// The generator checks schema literals (defaults) with the same format rules the SDKs apply.
+export { checkFormat } from "./formats.js";
+export type { Format } from "./descriptor.js";

@@ -230,6 +230,21 @@ describe("the generator CLI", () => {
     );
   });
 
+  it("validate finds what generate would refuse: a generated name taken twice", () => {
+    const { schemas } = fixtureCopy();
+    const file = readdirSync(join(schemas, "demo/resources")).find((f) => f.endsWith(".yaml"))!;
+    const path = join(schemas, "demo/resources", file);
+    const name = /^name: (\w+)/m.exec(readFileSync(path, "utf8"))![1]!;
+    // A shared type named as the resource's Args type.
+    writeFileSync(
+      join(schemas, `demo/types/${name[0]!.toLowerCase()}${name.slice(1)}Args.yaml`),
+      `version: 1\nkind: object\nname: ${name}Args\ndescription: Clash.\nfields:\n  x: { type: string, mode: optional, description: X. }\n`,
+    );
+    const r = run("validate", "--schemas", schemas);
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`generated name ${name}Args .* is already taken`));
+  });
+
   it("refuses a --cache that is not a folder, and writes nothing", () => {
     const { schemas, out } = fixtureCopy();
     const file = join(dirname(schemas), "a-file");

@@ -202,6 +202,31 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       "a secret cannot have a default: it would be published in the package, its docs and its README",
     ],
     [
+      "an infinite bound",
+      `  n: { type: number, mode: optional, maximum: .inf, description: N. }\n${UID}`,
+      "maximum must be a finite number (got Infinity)",
+    ],
+    [
+      "an infinite default",
+      `  n: { type: number, mode: optional, default: .inf, description: N. }\n${UID}`,
+      "default must be a finite number (got Infinity)",
+    ],
+    [
+      "an integer default too large to hold exactly",
+      `  n: { type: integer, mode: optional, default: 123456789012345678901234567890, description: N. }\n${UID}`,
+      "default must be an integer a JavaScript number holds exactly, at most 9007199254740991 in size (got 1.2345678901234568e+29)",
+    ],
+    [
+      "a default that breaks its format",
+      `  n: { type: string, mode: optional, format: ip, default: notanip, description: N. }\n${UID}`,
+      'default must be an IPv4 or IPv6 address (got "notanip")',
+    ],
+    [
+      "an inline object whose type would shadow a global",
+      `  p: { type: object, mode: optional, typeName: Promise, description: P., fields: { x: { type: string, mode: optional, description: X. } } }\n${UID}`,
+      "generated name Promise (inline type Promise) is already taken by a global of JavaScript or TypeScript, which generated code uses; rename one of them",
+    ],
+    [
       "writeOnly on an output",
       `${UID}\n  note: { type: string, mode: output, writeOnly: true, description: N. }`,
       '"writeOnly" applies to inputs only',

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { reportLines, SchemaError, type Diagnostic } from "../../generator/diagnostics.js";
-import { loadModels } from "../../generator/pipeline.js";
+import { generatePackages, loadModels } from "../../generator/pipeline.js";
 import { PackageStage, WriteError } from "../../generator/write/writeTree.js";
-import { BASE, problems } from "./schemaTree.js";
+import { BASE, problems, schemaTree } from "./schemaTree.js";
 
 const REPO_SCHEMAS = fileURLToPath(new URL("../../schemas", import.meta.url));
 
@@ -258,5 +258,19 @@ describe("exceptVariants", () => {
     expect(problems(tree("Prat"))).toEqual([
       expect.stringMatching(/widget\.yaml:\d+:\d+: unknown type "Prat" \(did you mean "Part"\?\)$/),
     ]);
+  });
+});
+
+describe("text from schemas in generated comments", () => {
+  it("cannot end a doc comment: a default holding */ is written escaped", async () => {
+    const widget = BASE["demo/resources/widget.yaml"]!.replace(
+      "fields:\n",
+      'fields:\n  glob: { type: string, mode: optional, default: "a*/b", description: A glob. }\n',
+    );
+    const [pkg] = await generatePackages(loadModels(schemaTree({ ...BASE, "demo/resources/widget.yaml": widget })));
+    const text = pkg!.files.get("src/resources/widget.ts")!;
+    expect(text).toContain("@defaultValue `a*&#47;b`");
+    // Every comment opened is closed where the generator closes it: no */ inside one.
+    for (const comment of text.match(/\/\*\*[^]*?\*\//g) ?? []) expect(comment.slice(3, -2)).not.toContain("*/");
   });
 });

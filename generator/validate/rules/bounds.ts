@@ -7,6 +7,9 @@ const PAIRS = [
   ["minLength", "maxLength"],
 ] as const;
 
+/** Bounds that must be finite: JSON (the descriptors') would write Infinity as null. */
+const NUMERIC = ["minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"] as const;
+
 /** Why `pattern` is not a regular expression (with the flags validators use), or undefined. */
 function patternProblem(pattern: string): string | undefined {
   try {
@@ -19,10 +22,17 @@ function patternProblem(pattern: string): string | undefined {
 
 export const bounds: Rule = {
   id: "bounds",
-  description: "no lower bound is above its upper bound, and `pattern` is a valid regular expression",
+  description:
+    "bounds are finite, no lower bound is above its upper bound, and `pattern` is a valid regular expression",
   check: eachSpec(({ spec, src, path }) => {
     const problem = spec.pattern !== undefined && patternProblem(spec.pattern);
     return [
+      ...NUMERIC.map(
+        (key) =>
+          typeof spec[key] === "number" &&
+          !Number.isFinite(spec[key]) &&
+          at(src, [...path, key], `${key} must be a finite number (got ${spec[key]})`),
+      ),
       ...PAIRS.map(([low, high]) => {
         const [a, b] = [spec[low], spec[high]];
         return (
