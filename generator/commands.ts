@@ -2,7 +2,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UserError, type Values } from "./args.js";
 import type { GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
-import { loadModels, planPackages, regenerate } from "./pipeline.js";
+import { Interrupted, loadModels, planPackages, regenerate } from "./pipeline.js";
+import { lockOutput } from "./write/outputLock.js";
 import { Stats } from "./stats.js";
 import { watchSchemas } from "./watch.js";
 
@@ -43,6 +44,29 @@ export function runValidate(v: Values<typeof VALIDATE_OPTIONS>): number {
   return 0;
 }
 
+/**
+ * One run holding the output folder's lock, with SIGINT and SIGTERM turned into its abort signal: a
+ * run stopped before its commit removes what it staged ("interrupted"); one whose renames have begun
+ * finishes them first (the signal is handled after), so the folder is never left half written.
+ */
+async function interruptible<T>(out: string, run: (signal: AbortSignal) => Promise<T>): Promise<T | "interrupted"> {
+  const release = lockOutput(out);
+  const stop = new AbortController();
+  const abort = () => stop.abort();
+  process.on("SIGINT", abort);
+  process.on("SIGTERM", abort);
+  try {
+    return await run(stop.signal);
+  } catch (e) {
+    if (e instanceof Interrupted) return "interrupted";
+    throw e;
+  } finally {
+    process.off("SIGINT", abort);
+    process.off("SIGTERM", abort);
+    release();
+  }
+}
+
 /** The process's CPU time (every thread's, workers included) and peak memory: a slow machine shows in neither. */
 function resources(): string {
   const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
@@ -62,7 +86,14 @@ export async function runGenerate(v: Values<typeof GENERATE_OPTIONS>): Promise<n
   }
   const started = performance.now();
   const stats = v.stats ? new Stats() : undefined;
-  const results = await regenerate(schemaDir, resolve(out), { check: v.check, cacheDir: cacheFolder(v), stats });
+  const cacheDir = cacheFolder(v);
+  const results = await interruptible(resolve(out), (signal) =>
+    regenerate(schemaDir, resolve(out), { check: v.check, cacheDir, stats, signal }),
+  );
+  if (results === "interrupted") {
+    console.error("sdkgen generate: interrupted; nothing was written");
+    return 130;
+  }
   let drifted = false;
   for (const { name, drift, files } of results) {
     const changes = drift.added.length + drift.changed.length + drift.removed.length;

@@ -90,6 +90,8 @@ export async function generatePackages(models: readonly PackageModel[]): Promise
 
 export interface RegenerateOptions {
   readonly check: boolean;
+  /** Aborted (SIGINT, SIGTERM): the run stops before it replaces any file, and throws Interrupted. */
+  readonly signal?: AbortSignal | undefined;
   /** Cache folder; undefined disables caching. */
   readonly cacheDir?: string | undefined;
   readonly stats?: Stats | undefined;
@@ -108,13 +110,20 @@ export async function regenerate(
   const session = new Regeneration(schemaDir, outDir, options.cacheDir);
   const stats = options.stats ?? new Stats();
   try {
-    return await session.run(options.check, stats);
+    return await session.run(options.check, stats, false, options.signal);
   } finally {
     await session.close(stats);
   }
 }
 
 export type RegenerateResult = { name: string; drift: Drift; files: number };
+
+/** A run stopped by its signal before replacing any file: what it staged is removed. */
+export class Interrupted extends Error {
+  constructor() {
+    super("interrupted; nothing was written");
+  }
+}
 
 /**
  * Runs of the job in one process (`generate --watch`): the render worker, with the emitters loaded,
@@ -147,7 +156,12 @@ export class Regeneration {
    * One run. With `onlyChanged` (the watch), a provider none of whose schema files changed since the
    * last completed run is left alone, its files as that run verified and wrote them.
    */
-  async run(check: boolean, stats = new Stats(), onlyChanged = false): Promise<RegenerateResult[]> {
+  async run(
+    check: boolean,
+    stats = new Stats(),
+    onlyChanged = false,
+    signal?: AbortSignal,
+  ): Promise<RegenerateResult[]> {
     clearTimeout(this.saveTimer);
     const cache = this.cache;
     let completed = false;
@@ -166,6 +180,7 @@ export class Regeneration {
         stats,
         providers,
         this.memo,
+        signal,
       );
       completed = !check;
       done = true;
@@ -260,6 +275,7 @@ async function generateWith(
   stats: Stats,
   providers: readonly string[],
   memo: RunMemo | undefined,
+  signal?: AbortSignal,
 ) {
   const problems: Diagnostic[] = [];
   const started: StartedPackage[] = [];
@@ -280,6 +296,8 @@ async function generateWith(
     const rendering = started.map((p) => finishPackage(p, cache, stats));
     const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
+    // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
+    if (signal?.aborted) throw new Interrupted();
     const results = stats.time(check ? "compare" : "write", () => commitPackages(packages, check ? undefined : cache));
     // A check writes nothing: what the last write recorded of each file still holds for the next run.
     if (check) for (const { stage } of packages) cache?.carryOver(stage.dir);

@@ -2,6 +2,7 @@ import { readdirSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import { reportLines, SchemaError } from "./diagnostics.js";
 import { Regeneration, type RegenerateResult } from "./pipeline.js";
+import { lockOutput } from "./write/outputLock.js";
 import { WriteError } from "./write/writeTree.js";
 
 /** How long the folder must be quiet before a run: an editor's save is often several events. */
@@ -16,6 +17,16 @@ const SETTLE_MS = 5;
  * the middle of a write; the status is then 0.
  */
 export async function watchSchemas(schemaDir: string, outDir: string, cacheDir: string | undefined): Promise<number> {
+  // The watch writes the folder whenever a schema changes: no other run may write it meanwhile.
+  const release = lockOutput(outDir);
+  try {
+    return await watchLocked(schemaDir, outDir, cacheDir);
+  } finally {
+    release();
+  }
+}
+
+async function watchLocked(schemaDir: string, outDir: string, cacheDir: string | undefined): Promise<number> {
   const session = new Regeneration(schemaDir, outDir, cacheDir);
   let running: Promise<void> = Promise.resolve();
   let pending = false;

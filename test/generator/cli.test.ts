@@ -11,7 +11,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -85,6 +85,62 @@ describe("the generator CLI", () => {
     run("generate", "--schemas", schemas, "--out", out);
     expect(existsSync(join(out, `demo/README.md.sdkgen-${dead}.tmp`))).toBe(false);
     expect(existsSync(join(out, `demo/src/enums.ts.sdkgen-${dead}.tmp`))).toBe(false);
+  });
+
+  it("lets one run at a time write an output folder; a lock its run left behind is taken over", () => {
+    const { schemas, out } = fixtureCopy();
+    run("generate", "--schemas", schemas, "--out", out);
+    // A live run's lock (this test's process stands in for it).
+    writeFileSync(join(out, ".sdkgen.lock"), `${process.pid} ${hostname()}\n`);
+    const before = snapshot(out);
+    const widget = join(schemas, "demo/resources/widget.yaml");
+    writeFileSync(widget, readFileSync(widget, "utf8").replace(/^description: .*$/m, "description: Edited."));
+    for (const args of [[], ["--check"], ["--watch"]]) {
+      const refused = run("generate", ...args, "--schemas", schemas, "--out", out);
+      expect(refused.status, args.join(" ")).toBe(2);
+      expect(refused.stderr).toContain(`another sdkgen run (pid ${process.pid}) is writing ${out}`);
+    }
+    expect(snapshot(out)).toEqual(before);
+    // A killed run's lock: its pid is gone.
+    writeFileSync(join(out, ".sdkgen.lock"), `${2 ** 22 + 17} ${hostname()}\n`);
+    const taken = run("generate", "--schemas", schemas, "--out", out);
+    expect(taken.status, taken.stderr).toBe(0);
+    expect(existsSync(join(out, ".sdkgen.lock"))).toBe(false);
+    expect(readFileSync(join(out, "demo/src/resources/widget.ts"), "utf8")).toContain("Edited.");
+  });
+
+  it("stopped by SIGINT at any moment, leaves the output folder all old or all new", async () => {
+    const { schemas, out } = fixtureCopy();
+    run("generate", "--schemas", schemas, "--out", out);
+    const old = snapshot(out);
+    const widget = join(schemas, "demo/resources/widget.yaml");
+    writeFileSync(widget, readFileSync(widget, "utf8").replace(/^description: .*$/m, "description: Edited."));
+    const fresh = join(dirname(out), "fresh");
+    run("generate", "--schemas", schemas, "--out", fresh);
+    const edited = snapshot(fresh);
+    const same = (a: Map<string, string>, b: Map<string, string>) =>
+      a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+    for (const delay of [150, 300, 450, 600, 800, 1000, 1300]) {
+      rmSync(out, { recursive: true, force: true });
+      for (const [path, text] of old) {
+        mkdirSync(dirname(join(out, path)), { recursive: true });
+        writeFileSync(join(out, path), text, "latin1");
+      }
+      const child = spawn(process.execPath, [CLI, "generate", "--no-cache", "--schemas", schemas, "--out", out]);
+      let stderr = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      setTimeout(() => child.kill("SIGINT"), delay);
+      const [code, signal] = await new Promise<[number | null, string | null]>((done) =>
+        child.on("exit", (c, sig) => done([c, sig])),
+      );
+      // What a run killed before its handler was installed staged is removed by the next run.
+      const files = new Map([...snapshot(out)].filter(([k]) => !/\.sdkgen-\d+/.test(k)));
+      const outcome = `SIGINT after ${delay} ms: exit ${code ?? signal}`;
+      expect([0, 130, null], outcome).toContain(code);
+      if (code === 130) expect(stderr, outcome).toContain("sdkgen generate: interrupted; nothing was written");
+      expect(same(files, old) || same(files, edited), outcome).toBe(true);
+      if (code === 130) expect(same(files, old), outcome).toBe(true);
+    }
   });
 
   // The module is staged by a worker, the page by this thread, each while the other is writing too.
