@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ReplacementRequiredError, secret, setLogSink, ValidationError, WaitError } from "@sdkgen/runtime";
+import {
+  createResource,
+  type FieldSpec,
+  ReplacementRequiredError,
+  secret,
+  setLogSink,
+  ValidationError,
+  WaitError,
+} from "@sdkgen/runtime";
 import {
   getLocation,
   Ix,
@@ -339,6 +347,22 @@ describe("Mcr and McrIpsecAddon", () => {
     setTimeout(() => emu.state.setConfiguredTunnels(router.productUid!, 0), 50);
     await imported.delete();
     await expect(McrIpsecAddon.get(addOn.id, { provider: provider() })).rejects.toThrow("does not exist");
+  });
+
+  it("sends an add-on field its schema gains, though a hook makes the add-on", async () => {
+    const router = await Mcr.create(mcr, { provider: provider() });
+    // The descriptor a schema with one more input would generate.
+    const label: FieldSpec = { wire: "tunnelLabel", mode: "optional", type: { kind: "string" } };
+    const d = { ...McrIpsecAddon.descriptor, fields: { ...McrIpsecAddon.descriptor.fields, tunnelLabel: label } };
+    const addOn = await createResource(
+      McrIpsecAddon,
+      d,
+      { mcrId: router.productUid!, tunnelCount: 10, tunnelLabel: "L1" },
+      provider(),
+    );
+    const sent = emu.state.lastRequest({ method: "POST", path: "/addon" })!;
+    expect(JSON.parse(sent.body)).toEqual({ addOnType: "IP_SEC", tunnelCount: 10, tunnelLabel: "L1" });
+    expect(addOn.addOnUid).toBeDefined();
   });
 });
 

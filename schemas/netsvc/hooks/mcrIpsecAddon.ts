@@ -1,6 +1,6 @@
 import type { Values } from "@sdkgen/runtime";
 import type { NetsvcHookContext, NetsvcHooks } from "@sdkgen/runtime/netsvc";
-import { NotFoundError } from "@sdkgen/runtime";
+import { fromWire, NotFoundError, toWire, withDefaults } from "@sdkgen/runtime";
 import { mcrUids } from "@sdkgen/runtime/netsvc";
 import type { McrIpsecAddonArgs, McrIpsecAddonOutputs } from "../resources/mcrIpsecAddon.js";
 
@@ -14,8 +14,10 @@ export const hooks: NetsvcHooks<McrIpsecAddonArgs, McrIpsecAddonOutputs> = {
     // A tunnel pack is bought, as a product is ordered: not before the purchase terms are accepted.
     ctx.provider.assertTermsAccepted(ctx.resource);
     const before = new Set(ipsecAddOns(await mcr(args.mcrId, ctx)).map((x) => x.addOnUid));
+    // The body is every input by the descriptor (the MCR is in the path): a field the schema gains is sent.
+    const { mcrId: _inPath, ...sent } = ctx.descriptor.fields;
     await ctx.client.call("POST", `/v3/product/${encodeURIComponent(args.mcrId)}/addon`, {
-      body: { addOnType: "IP_SEC", tunnelCount: args.tunnelCount },
+      body: { addOnType: "IP_SEC", ...toWire(sent, withDefaults(sent, { ...args }), "create", "epochMillis") },
       resource: ctx.resource,
       signal: ctx.signal,
     });
@@ -32,12 +34,9 @@ export const hooks: NetsvcHooks<McrIpsecAddonArgs, McrIpsecAddonOutputs> = {
     const product = await mcr(mcrId, ctx);
     const found = ipsecAddOns(product).find((x) => x.addOnUid === addOnUid);
     if (!product || !found || String(product.provisioningStatus).toUpperCase() === "DECOMMISSIONED") return undefined;
-    const state = {
-      mcrId,
-      addOnUid,
-      tunnelCount: found.tunnelCount as 10 | 20 | 30,
-      provisioningStatus: product.provisioningStatus,
-    };
+    // Every field by the descriptor, as a bound read does; the MCR's status is the add-on's readiness.
+    const read = fromWire(ctx.descriptor.fields, found) as Partial<McrIpsecAddonOutputs>;
+    const state = { ...read, mcrId, addOnUid, provisioningStatus: product.provisioningStatus };
     return state;
   },
 
