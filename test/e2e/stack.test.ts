@@ -300,6 +300,44 @@ describe("a stack", () => {
     }
   });
 
+  it("names the file and the resource of a state whose records are not what it holds", async () => {
+    const cases: [string, (r: Record<string, unknown>) => void, RegExp][] = [
+      ["resources null", (f) => (f.resources = null), /"resources" must be an object of records/],
+      ["a null record", (f) => ((f.resources as Record<string, unknown>).edge = null), /"edge": must be an object/],
+      [
+        "no kind",
+        (f) => delete (f.resources as Record<string, Record<string, unknown>>).edge!.kind,
+        /"edge": "kind" must be a token/,
+      ],
+      [
+        "a numeric id",
+        (f) => ((f.resources as Record<string, Record<string, unknown>>).edge!.id = 42),
+        /"edge": "id" must be a string or a sealed secret/,
+      ],
+      [
+        "a bad pending",
+        (f) => ((f.resources as Record<string, Record<string, unknown>>).edge!.pending = { operation: "explode" }),
+        /"edge": "pending" must be/,
+      ],
+    ];
+    expect((await program({ withKey: false }).up()).failed).toEqual([]);
+    const good = readFileSync(join(dir, "dev.json"), "utf8");
+    for (const [what, edit, message] of cases) {
+      const file = JSON.parse(good) as Record<string, unknown>;
+      edit(file);
+      writeFileSync(join(dir, "dev.json"), JSON.stringify(file));
+      const error = await program({ withKey: false })
+        .preview()
+        .catch((e: unknown) => e);
+      expect(String(error), what).toMatch(
+        new RegExp(
+          `the stack state in file ${join(dir, "dev.json")} is not a valid sdkgen-stack file`.replace(/[/.]/g, "\\$&"),
+        ),
+      );
+      expect(String(error), what).toMatch(message);
+    }
+  });
+
   it("is its own command line: preview exit codes, asking before applying, progress, refresh with drift", async () => {
     const io = () => {
       const out: string[] = [];

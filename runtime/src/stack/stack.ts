@@ -28,7 +28,7 @@ import type { StackEvent, UpResult } from "./events.js";
 import { fileBackend } from "./fileBackend.js";
 import { Output, type Inputs } from "./output.js";
 import type { Plan } from "./plan.js";
-import { hasStateKey, stateKey, type KeySource } from "./sealing.js";
+import { hasStateKey, StateKeyError, stateKey, type KeySource } from "./sealing.js";
 import {
   deserializeState,
   emptyState,
@@ -245,8 +245,16 @@ export class Stack {
   async #load(): Promise<StackState> {
     const text = await this.#backend.read(this.name);
     if (text === undefined) return emptyState(this.name);
-    const key = stateKey(this.#options, recordedEncryption(text));
-    return deserializeState(text, key?.key);
+    try {
+      const key = stateKey(this.#options, recordedEncryption(text));
+      return deserializeState(text, key?.key);
+    } catch (e) {
+      // Where the state is, for a file edited or damaged by hand (a wrong key keeps its own message).
+      if (e instanceof StateKeyError || !(e instanceof Error) || !e.message.startsWith("the stack state ")) throw e;
+      throw new Error(
+        e.message.replace("the stack state ", `the stack state in ${this.#backend.describe(this.name)} `),
+      );
+    }
   }
 
   async #locked<T>(command: string, body: () => Promise<T>): Promise<T> {

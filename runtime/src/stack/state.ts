@@ -112,5 +112,43 @@ function parseFile(text: string): StateFile {
     throw new Error(`the stack state is not an ${FORMAT} file`);
   if (f.version !== VERSION)
     throw new Error(`the stack state is format ${String(f.version)}; this runtime reads format ${VERSION}`);
+  const problem = recordsProblem(f.resources);
+  if (problem) throw new Error(`the stack state is not a valid ${FORMAT} file: ${problem}`);
   return f as StateFile;
+}
+
+const OPERATIONS = new Set(["create", "update", "replace", "delete"]);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isId = (v: unknown): boolean => typeof v === "string" || isSealed(v);
+
+/**
+ * What is wrong with a file's records, by STATE.md's format 1 (an edited or damaged file), or
+ * undefined: every field the engine reads has the shape it reads, so a bad file is named, not a TypeError.
+ */
+function recordsProblem(resources: unknown): string | undefined {
+  if (!isObject(resources)) return `"resources" must be an object of records (got ${JSON.stringify(resources)})`;
+  for (const [name, r] of Object.entries(resources)) {
+    const problem = !isObject(r)
+      ? "must be an object"
+      : typeof r.kind !== "string" || !r.kind.includes(":")
+        ? `"kind" must be a token such as "netsvc:index/port:Port"`
+        : r.id !== undefined && !isId(r.id)
+          ? `"id" must be a string or a sealed secret`
+          : !isObject(r.inputs) || !isObject(r.outputs)
+            ? `"inputs" and "outputs" must be objects`
+            : !Array.isArray(r.dependencies) || !r.dependencies.every((d) => typeof d === "string")
+              ? `"dependencies" must be a list of names`
+              : r.deposed !== undefined && !(Array.isArray(r.deposed) && r.deposed.every(isId))
+                ? `"deposed" must be a list of ids`
+                : r.pending !== undefined &&
+                    !(
+                      isObject(r.pending) &&
+                      OPERATIONS.has(r.pending.operation as string) &&
+                      typeof r.pending.since === "string"
+                    )
+                  ? `"pending" must be { operation: create, update, replace or delete, since: a time }`
+                  : undefined;
+    if (problem) return `resource "${name}": ${problem}`;
+  }
+  return undefined;
 }
