@@ -39,8 +39,14 @@ export function loadSchemas(
     const textOf = () => (text ??= readFileSync(path, "utf8"));
     // Keyed by content: a file is read and hashed unless this process or the cache knows its hash by
     // its signature, taken before the file is read (a change made meanwhile shows as a new signature).
-    const stat = statSync(path);
-    const hash = known?.hashOf(path, stat) ?? cache?.schemaHash(path, stat) ?? hashText(textOf());
+    let stat: Stats;
+    let hash: string;
+    try {
+      stat = statSync(path);
+      hash = known?.hashOf(path, stat) ?? cache?.schemaHash(path, stat) ?? hashText(textOf());
+    } catch (e) {
+      return unexpected(path, unreadable(e));
+    }
     known?.keepHash(path, stat, hash);
     cache?.keepSchema(path, stat, hash);
     const meta = { file: shown, provider, folder, stem, hash };
@@ -63,17 +69,21 @@ export function loadSchemas(
     if (provider === "meta" || (only !== undefined && provider !== only) || !statSync(dir).isDirectory()) continue;
     for (const entry of sortedEntries(dir)) {
       const path = join(dir, entry);
-      if (statSync(path).isDirectory()) {
+      if (isFolder(path)) {
         if (entry === "hooks") {
           for (const file of sortedEntries(path)) {
             const filePath = join(path, file);
             if (/^[a-z][A-Za-z0-9]*\.ts$/.test(file))
-              hooks.push({
-                provider,
-                name: file.slice(0, -3),
-                file: show(filePath),
-                text: readFileSync(filePath, "utf8"),
-              });
+              try {
+                hooks.push({
+                  provider,
+                  name: file.slice(0, -3),
+                  file: show(filePath),
+                  text: readFileSync(filePath, "utf8"),
+                });
+              } catch (e) {
+                unexpected(filePath, unreadable(e));
+              }
             else
               unexpected(
                 filePath,
@@ -107,6 +117,28 @@ export function loadSchemas(
 }
 
 const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();
+
+/** Whether `path` is a folder; a broken or looping link is not (it is then reported as unreadable). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Why a schema or hook file could not be read, as a diagnostic says it. */
+function unreadable(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why: Record<string, string> = {
+    EISDIR: "it is a folder, not a file",
+    ENOENT: "it does not exist (a link to nothing?)",
+    ELOOP: "it is a link that leads back to itself",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+  };
+  return `cannot be read: ${(code && why[code]) ?? (e as Error).message}`;
+}
 
 /** The provider folders under `schemaDir`, sorted. */
 export const providerNames = (schemaDir: string): string[] =>

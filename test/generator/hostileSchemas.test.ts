@@ -1,4 +1,13 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -272,5 +281,26 @@ describe("text from schemas in generated comments", () => {
     expect(text).toContain("@defaultValue `a*&#47;b`");
     // Every comment opened is closed where the generator closes it: no */ inside one.
     for (const comment of text.match(/\/\*\*[^]*?\*\//g) ?? []) expect(comment.slice(3, -2)).not.toContain("*/");
+  });
+});
+
+describe("schema files that cannot be read", () => {
+  it("are each a diagnostic at the file, saying why, never an internal error", () => {
+    const dir = schemaTree(BASE);
+    mkdirSync(join(dir, "demo/types/folder.yaml"), { recursive: true });
+    symlinkSync(join(dir, "demo/types/nowhere.yaml"), join(dir, "demo/types/dangling.yaml"));
+    symlinkSync(join(dir, "demo/types/loop.yaml"), join(dir, "demo/types/loop.yaml"));
+    let error: unknown;
+    try {
+      loadModels(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    expect((error as SchemaError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual([
+      "schemas/demo/types/dangling.yaml: cannot be read: it does not exist (a link to nothing?)",
+      "schemas/demo/types/folder.yaml: cannot be read: it is a folder, not a file",
+      "schemas/demo/types/loop.yaml: cannot be read: it is a link that leads back to itself",
+    ]);
   });
 });
