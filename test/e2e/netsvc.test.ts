@@ -291,6 +291,8 @@ describe("Mcr and McrIpsecAddon", () => {
   it("creates an MCR with its default ASN, changes the ASN in place, and replaces on a speed change only when allowed", async () => {
     const router = await Mcr.create(mcr, { provider: provider() });
     expect(router.asn).toBe(133937);
+    // Omitted, the ASN goes out at its schema default, as its docs say.
+    expect(JSON.stringify(emu.state.buyBodies().at(-1))).toContain('"mcrAsn":133937');
     expect(router.diff(mcr).changes).toEqual([]);
     await router.update({ ...mcr, asn: 64512 });
     expect(router.asn).toBe(64512);

@@ -4,7 +4,7 @@ import type { Diff } from "../lifecycle/diff.js";
 import { formatImportId, parseImportId } from "../lifecycle/importId.js";
 import { printableId, type CallContext, type KindOps, type Values } from "../lifecycle/resource.js";
 import { afterCreation } from "../lifecycle/order.js";
-import { fromWire, getPath, valueToWire } from "../lifecycle/wire.js";
+import { fromWire, getPath, valueToWire, withDefaults } from "../lifecycle/wire.js";
 import { abortableSleep } from "../sleep.js";
 import type {
   NetsvcCreateRequest,
@@ -106,7 +106,9 @@ export function boundKind(p: NetsvcProvider, d: Descriptor): KindOps {
   const orderCreate = (o: NetsvcOrder, args: Values, ctx: CallContext): Promise<string> => {
     const parentField = o.parent && !o.parent.includes(".") ? o.parent : undefined;
     const sent = inputs.filter(([n, f]) => !f.notSent && n !== parentField).map(([n]) => n);
-    const item = body(o, sent, (n) => args[n], "create");
+    // An input omitted goes out at its schema default, as its docs say (@defaultValue).
+    const given = withDefaults(d.fields, args);
+    const item = body(o, sent, (n) => given[n], "create");
     hooks.createBody?.(item, args);
     const envelope = o.nest ? { productUid: o.parent && getPath(args, o.parent), [o.nest]: [item] } : item;
     return order(p, envelope, ref(args), ctx, o.newId);
@@ -115,7 +117,8 @@ export function boundKind(p: NetsvcProvider, d: Descriptor): KindOps {
   const restCreate = async (r: NetsvcCreateRequest, args: Values, ctx: CallContext): Promise<string> => {
     const placeholders = new Set(placeholdersOf(r.path));
     const sent = inputs.filter(([n, f]) => !f.notSent && !placeholders.has(n)).map(([n]) => n);
-    const b = body(r, sent, (n) => args[n], "create");
+    const given = withDefaults(d.fields, args);
+    const b = body(r, sent, (n) => given[n], "create");
     hooks.createBody?.(b, args);
     const answer = (await call(
       r,
