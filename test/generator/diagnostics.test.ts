@@ -227,6 +227,11 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       "generated name Promise (inline type Promise) is already taken by a global of JavaScript or TypeScript, which generated code uses; rename one of them",
     ],
     [
+      "a readiness field naming nothing",
+      `${UID}\n  status: { type: string, mode: output, description: S. }\nreadiness: { field: statsu, ready: [UP] }`,
+      '"statsu" names no field of the resource (did you mean "status"?)',
+    ],
+    [
       "writeOnly on an output",
       `${UID}\n  note: { type: string, mode: output, writeOnly: true, description: N. }`,
       '"writeOnly" applies to inputs only',

@@ -14,6 +14,7 @@ import { hooks } from "./hooks.js";
 import { createdAt, importId } from "./importId.js";
 import { lookupEchoes, lookupIds } from "./lookups.js";
 import { inputOutputKeys, modes } from "./modes.js";
+import { operationFields } from "./operationFields.js";
 import { exposedSettings, protocolConfig, providerFunctions, providerName } from "./provider.js";
 import { references } from "./references.js";
 import type { Rule } from "./rule.js";
@@ -51,6 +52,7 @@ export const RULES: readonly Rule[] = [
   enumNames,
   importId,
   createdAt,
+  operationFields,
   hooks,
   lookupEchoes,
   lookupIds,
