@@ -51,6 +51,7 @@ export const RULES = {
   "import-id-added": { severity: "info", why: "existing resources can now be imported" },
   "import-id-removed": { severity: "breaking", why: "import commands for it stop working" },
   "import-id-changed": { severity: "breaking", why: "import ids in the old format no longer parse" },
+  "import-id-relaxed": { severity: "info", why: "every import id that parsed still does, and more do" },
   // A deprecation changes nothing a program does besides printing a warning, so it is not a warning
   // here: this list's warnings are kept for changes in behaviour and infrastructure.
   "deprecation-added": { severity: "info", why: "still works; users see a deprecation notice" },

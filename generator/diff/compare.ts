@@ -1,5 +1,15 @@
 import { importIdText } from "../emit/describe.js";
-import type { Field, Lookup, NamedType, PackageModel, ProviderFunction, Resource, UnionType } from "../model/types.js";
+import type {
+  Field,
+  IdFormat,
+  ImportIdPart,
+  Lookup,
+  NamedType,
+  PackageModel,
+  ProviderFunction,
+  Resource,
+  UnionType,
+} from "../model/types.js";
 import { classify, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
 import { canonical, lookupFields, typeText, type Lookups } from "./describe.js";
 import { compareDeprecation, compareFields, type Scope, type Sides } from "./fields.js";
@@ -322,7 +332,34 @@ function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
     );
   if (!a.importId.supported) fact("import-id-added");
   else if (!b.importId.supported) fact("import-id-removed");
-  else fact("import-id-changed");
+  else if (text(a) !== text(b)) fact("import-id-changed");
+  else {
+    // The same format with other bounds on its parts (a minimum, an optional part): say which.
+    const parts = (r: Resource) => (r.importId.supported ? r.importId.parts.map(partText).join(", ") : "");
+    emit(
+      {
+        code: accepts(b.importId, a.importId) ? "import-id-relaxed" : "import-id-changed",
+        path: b.name,
+        what: `import id ${text(b)}: parts changed from ${parts(a)} to ${parts(b)}`,
+        before: parts(a),
+        after: parts(b),
+      },
+      WHOLE,
+    );
+  }
+}
+
+const partText = (p: ImportIdPart): string =>
+  `${p.field} (${p.type}${p.minimum !== undefined ? `, at least ${p.minimum}` : ""}${p.optional ? ", optional" : ""})`;
+
+/** Whether every id the `old` format parses, `now` parses too (the same text, each part's bounds relaxed or kept). */
+function accepts(now: IdFormat, old: IdFormat): boolean {
+  return old.parts.every((o, i) => {
+    const n = now.parts[i]!;
+    return (
+      (n.minimum === undefined || (o.minimum !== undefined && n.minimum <= o.minimum)) && (!o.optional || !!n.optional)
+    );
+  });
 }
 
 /**

@@ -191,6 +191,17 @@ export const CASES: readonly Case[] = [
     expect: [["Widget", "import-id-changed", "breaking"]],
   },
   {
+    name: "an import-id part made optional: every id that parsed still does",
+    edits: [widget("- { field: name, type: string }", "- { field: name, type: string, optional: true }")],
+    expect: [["Widget", "import-id-relaxed", "info"]],
+  },
+  {
+    name: "an import-id part no longer optional: the format reads the same, and ids without it stop parsing",
+    base: [widget("- { field: name, type: string }", "- { field: name, type: string, optional: true }")],
+    edits: [widget("- { field: name, type: string, optional: true }", "- { field: name, type: string }")],
+    expect: [["Widget", "import-id-changed", "breaking"]],
+  },
+  {
     name: "import no longer supported",
     edits: [
       widget(
