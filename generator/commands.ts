@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { UserError, type Values } from "./args.js";
 import type { GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
 import { Interrupted, loadModels, planPackages, regenerate } from "./pipeline.js";
@@ -77,6 +77,10 @@ function resources(): string {
 export async function runGenerate(v: Values<typeof GENERATE_OPTIONS>): Promise<number> {
   const schemaDir = schemaFolder(v.schemas);
   const out = v.out ?? "generated";
+  // Packages written among the schemas would be read as schema folders by every later run.
+  const outDir = resolve(out);
+  if (outDir === schemaDir || outDir.startsWith(`${schemaDir}${sep}`))
+    throw new UserError(`--out ${out} is inside the schema folder ${schemaDir}: write the packages elsewhere`);
   // --check compares with what is there, so a missing folder is a mistake (a typo), not drift.
   if (v.check) requireFolder(out, "output folder", ": nothing to check");
   else if (existsSync(out)) requireFolder(out, "output folder");

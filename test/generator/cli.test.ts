@@ -301,6 +301,19 @@ describe("the generator CLI", () => {
     expect(r.stderr).toMatch(new RegExp(`generated name ${name}Args .* is already taken`));
   });
 
+  it("refuses an --out inside the schema folder, and writes nothing", () => {
+    const { schemas } = fixtureCopy();
+    const before = snapshot(schemas);
+    for (const out of [schemas, join(schemas, "demo/generated")]) {
+      const r = run("generate", "--schemas", schemas, "--out", out);
+      expect([r.status, r.stderr.trim()]).toEqual([
+        2,
+        `sdkgen generate: --out ${out} is inside the schema folder ${schemas}: write the packages elsewhere`,
+      ]);
+    }
+    expect(snapshot(schemas)).toEqual(before);
+  });
+
   it("refuses a --cache that is not a folder, and writes nothing", () => {
     const { schemas, out } = fixtureCopy();
     const file = join(dirname(schemas), "a-file");
