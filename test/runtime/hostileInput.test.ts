@@ -59,6 +59,22 @@ describe("hostile values get a ValidationError naming the field, before any requ
     expect(e.issues.map((i) => i.path)).toEqual(["Port.resourceTags.team"]);
   });
 
+  it("values the service refuses: an empty name, a rate limit below 1, ASN 0", async () => {
+    const vxc = {
+      productName: "v",
+      contractTermMonths: 1,
+      aEnd: { productUid: "a" },
+      bEnd: { productUid: "b" },
+    } as const;
+    const mcr = { productName: "r", contractTermMonths: 1, locationId: 3, portSpeed: 5000 } as const;
+    const cases: [() => unknown, string][] = [
+      [() => netsvc.Port.create({ ...port, productName: "" }, { provider }), "Port.productName"],
+      [() => netsvc.Vxc.create({ ...vxc, rateLimit: -5 }, { provider }), "Vxc.rateLimit"],
+      [() => netsvc.Mcr.create({ ...mcr, asn: 0 }, { provider }), "Mcr.asn"],
+    ];
+    for (const [call, path] of cases) expect((await rejection(call)).issues.map((i) => i.path)).toEqual([path]);
+  });
+
   it("a sparse list: the missing item is named, not sent as null", async () => {
     // eslint-disable-next-line no-sparse-arrays
     const addresses = ["10.0.0.0/24", , "10.0.2.0/24"] as string[];

@@ -31,7 +31,9 @@ import { type IxResources, ixResourcesType } from "../types/ixResources.js";
  */
 export interface IxArgs {
   /**
-   * ASN of the IX connection.
+   * ASN of the IX connection (a 4-byte ASN, 1 to 4294967295).
+   *
+   * Between 1 and 4294967295.
    *
    * Assigned by the service when omitted.
    */
@@ -58,7 +60,9 @@ export interface IxArgs {
    */
   networkServiceType: "Los Angeles IX" | (string & {});
   /**
-   * Name of the IX connection.
+   * Name of the IX connection (not empty).
+   *
+   * At least 1 characters.
    *
    * As `name` in updates.
    */
@@ -77,7 +81,11 @@ export interface IxArgs {
    * Assigned by the service when omitted.
    */
   publicGraph?: boolean | undefined;
-  /** Rate limit in Mbps. */
+  /**
+   * Rate limit in Mbps (at least 1).
+   *
+   * At least 1.
+   */
   rateLimit: number;
   /**
    * UID of the product (port) the IX attaches to; changing it moves the IX.
@@ -114,7 +122,7 @@ export type IxState = rt.StateOf<IxOutputs>;
 
 /** Everything the service returns for a Ix: its inputs as currently set and its outputs. */
 export interface IxOutputs {
-  /** ASN of the IX connection. */
+  /** ASN of the IX connection (a 4-byte ASN, 1 to 4294967295). */
   readonly asn?: number | undefined;
   /** Attribute tags of the IX connection, as the service reports them. Read-only: neither the IX order item nor its modify call carries attribute tags (wire reference §3.6), so none can be set. */
   readonly attributeTags?: { readonly [key: string]: string } | undefined;
@@ -139,7 +147,7 @@ export interface IxOutputs {
   readonly networkServiceType: "Los Angeles IX" | (string & {});
   /** Numeric id of the IX connection. */
   readonly productId?: number | undefined;
-  /** Name of the IX connection. */
+  /** Name of the IX connection (not empty). */
   readonly productName: string;
   /** Unique identifier of the IX connection. */
   readonly productUid: string;
@@ -186,7 +194,7 @@ export interface IxOutputs {
     | (string & {});
   /** Whether the usage statistics are publicly viewable. */
   readonly publicGraph?: boolean | undefined;
-  /** Rate limit in Mbps. */
+  /** Rate limit in Mbps (at least 1). */
   readonly rateLimit: number;
   /**
    * UID of the product (port) the IX attaches to; changing it moves the IX.
@@ -224,7 +232,11 @@ export const ixDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
   name: "Ix",
   token: "netsvc:index/ix:Ix",
   fields: {
-    asn: { wire: "asn", mode: "optional-computed", type: { kind: "integer" } },
+    asn: {
+      wire: "asn",
+      mode: "optional-computed",
+      type: { kind: "integer", constraints: { minimum: 1, maximum: 4294967295 } },
+    },
     attributeTags: {
       wire: "attributeTags",
       mode: "output",
@@ -265,7 +277,7 @@ export const ixDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     productName: {
       wire: "productName",
       mode: "required",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       wirePath: { update: "name" },
     },
     productUid: {
@@ -292,7 +304,11 @@ export const ixDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
       type: { kind: "boolean" },
       notSent: "The IX order item has no place for it; the modify call sets it right after the order (hook).",
     },
-    rateLimit: { wire: "rateLimit", mode: "required", type: { kind: "integer" } },
+    rateLimit: {
+      wire: "rateLimit",
+      mode: "required",
+      type: { kind: "integer", constraints: { minimum: 1 } },
+    },
     requestedProductUid: {
       wire: "requestedProductUid",
       mode: "required",

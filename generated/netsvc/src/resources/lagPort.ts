@@ -89,7 +89,9 @@ export interface LagPortArgs {
    */
   portSpeed: LagPortPortSpeed;
   /**
-   * Name of the product.
+   * Name of the product (not empty).
+   *
+   * At least 1 characters.
    *
    * As `name` in updates.
    */
@@ -193,7 +195,7 @@ export interface LagPortOutputs {
   readonly portSpeed: LagPortPortSpeed;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product. */
+  /** Name of the product (not empty). */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -385,7 +387,7 @@ export const lagPortDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     productName: {
       wire: "productName",
       mode: "required",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       wirePath: { update: "name" },
     },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },

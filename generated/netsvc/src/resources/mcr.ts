@@ -37,6 +37,8 @@ export interface McrArgs {
   /**
    * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
    *
+   * Between 1 and 4294967295.
+   *
    * Sent as `config.mcrAsn` at creation, as `asn` in updates; read from `resources.virtual_router.mcrAsn`.
    * @defaultValue `133937`
    */
@@ -108,7 +110,9 @@ export interface McrArgs {
    */
   prefixFilterLists?: readonly PrefixFilterListArgs[] | undefined;
   /**
-   * Name of the product.
+   * Name of the product (not empty).
+   *
+   * At least 1 characters.
    *
    * As `name` in updates.
    */
@@ -225,7 +229,7 @@ export interface McrOutputs {
   readonly prefixFilterLists?: readonly PrefixFilterList[] | undefined;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product. */
+  /** Name of the product (not empty). */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -328,7 +332,7 @@ export const mcrDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     asn: {
       wire: "asn",
       mode: "optional",
-      type: { kind: "integer" },
+      type: { kind: "integer", constraints: { minimum: 1, maximum: 4294967295 } },
       default: 133937,
       wirePath: {
         create: "config.mcrAsn",
@@ -427,7 +431,7 @@ export const mcrDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     productName: {
       wire: "productName",
       mode: "required",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       wirePath: { update: "name" },
     },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },

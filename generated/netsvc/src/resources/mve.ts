@@ -70,7 +70,9 @@ export interface MveArgs {
    */
   locationId: number;
   /**
-   * Name of the product.
+   * Name of the product (not empty).
+   *
+   * At least 1 characters.
    *
    * As `name` in updates.
    */
@@ -181,7 +183,7 @@ export interface MveOutputs {
   readonly mveSize?: "SMALL" | "MEDIUM" | "LARGE" | "X_LARGE_12" | (string & {}) | undefined;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product. */
+  /** Name of the product (not empty). */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -360,7 +362,7 @@ export const mveDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     productName: {
       wire: "productName",
       mode: "required",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       wirePath: { update: "name" },
     },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },

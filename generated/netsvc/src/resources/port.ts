@@ -79,7 +79,9 @@ export interface PortArgs {
    */
   portSpeed: PortPortSpeed;
   /**
-   * Name of the product.
+   * Name of the product (not empty).
+   *
+   * At least 1 characters.
    *
    * As `name` in updates.
    */
@@ -182,7 +184,7 @@ export interface PortOutputs {
   readonly portSpeed: PortPortSpeed;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product. */
+  /** Name of the product (not empty). */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -363,7 +365,7 @@ export const portDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     productName: {
       wire: "productName",
       mode: "required",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       wirePath: { update: "name" },
     },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },

@@ -77,7 +77,9 @@ export interface VxcArgs {
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
   costCentre?: string | undefined;
   /**
-   * Name of the product.
+   * Name of the product (not empty).
+   *
+   * At least 1 characters.
    *
    * As `name` in updates.
    */
@@ -90,7 +92,11 @@ export interface VxcArgs {
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   promoCode?: string | undefined;
-  /** Rate limit of the VXC in Mbps. */
+  /**
+   * Rate limit of the VXC in Mbps (at least 1).
+   *
+   * At least 1.
+   */
   rateLimit: number;
   /**
    * Tags on the product (a list of key/value pairs on the wire).
@@ -185,7 +191,7 @@ export interface VxcOutputs {
   readonly market?: string | undefined;
   /** Numeric id of the product. */
   readonly productId: number;
-  /** Name of the product. */
+  /** Name of the product (not empty). */
   readonly productName: string;
   /**
    * Product type as reported by the service (compare case-insensitively).
@@ -245,7 +251,7 @@ export interface VxcOutputs {
     | "FAILED"
     | "LOCKED"
     | (string & {});
-  /** Rate limit of the VXC in Mbps. */
+  /** Rate limit of the VXC in Mbps (at least 1). */
   readonly rateLimit: number;
   /** Tags on the product (a list of key/value pairs on the wire). */
   readonly resourceTags?: { readonly [key: string]: string } | undefined;
@@ -386,7 +392,7 @@ export const vxcDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     productName: {
       wire: "productName",
       mode: "required",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       wirePath: { update: "name" },
     },
     productType: { wire: "productType", mode: "output", type: { kind: "string" } },
@@ -409,7 +415,11 @@ export const vxcDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
       type: { kind: "string" },
       guaranteed: true,
     },
-    rateLimit: { wire: "rateLimit", mode: "required", type: { kind: "integer" } },
+    rateLimit: {
+      wire: "rateLimit",
+      mode: "required",
+      type: { kind: "integer", constraints: { minimum: 1 } },
+    },
     resourceTags: {
       wire: "resourceTags",
       mode: "optional",
