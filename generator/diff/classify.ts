@@ -129,6 +129,10 @@ export const RULES = {
   "list-bounds-relaxed": { severity: "info", why: "more list lengths are accepted" },
   "string-bounds-tightened": { severity: ifSettable, why: TIGHTER },
   "string-bounds-relaxed": { severity: "info", why: "more strings are accepted" },
+  "timestamp-conversion-changed": {
+    severity: (p) => (p.readable || p.settable ? "warning" : "info"),
+    why: "values read (epoch milliseconds as ISO 8601 strings) and sent take another form",
+  },
   "pattern-changed": {
     severity: (p) => (p.settable ? "warning" : "info"),
     why: (p) => (p.settable ? "values that matched the old pattern may now be rejected" : "outputs are not validated"),

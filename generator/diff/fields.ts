@@ -413,6 +413,14 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
   limit("list-bounds", "maxItems", false);
   limit("string-bounds", "minLength", true);
   limit("string-bounds", "maxLength", false);
+  // iso8601 is also a conversion: epoch milliseconds read back as ISO strings, and sent as epoch ms where a protocol wants them.
+  if (a.format !== b.format && (a.format === "iso8601" || b.format === "iso8601"))
+    fact({
+      code: "timestamp-conversion-changed",
+      what: b.format === "iso8601" ? "now an ISO 8601 timestamp" : "no longer an ISO 8601 timestamp",
+      before: a.format,
+      after: b.format,
+    });
   for (const key of ["format", "familyFrom"] as const) {
     const x = a[key];
     const y = b[key];

@@ -628,6 +628,15 @@ export const CASES: readonly Case[] = [
     expect: [["getWidgets", "operations-changed", "warning"]],
   },
   {
+    name: "a timestamp output's format removed: the value read changes form",
+    edits: [widget("uid: { type: string, mode: output,", "uid: { type: string, mode: output, format: iso8601,")],
+    reverse: true,
+    expect: [
+      ["Widget.uid", "string-bounds-relaxed", "info"],
+      ["Widget.uid", "timestamp-conversion-changed", "warning"],
+    ],
+  },
+  {
     name: "an input made write-only",
     edits: [note("writeOnly: true")],
     expect: [["Widget.note", "write-only-added", "info"]],
