@@ -541,6 +541,32 @@ describe("Vxc", () => {
     await imported.delete();
   });
 
+  it("refuses, before any request, an end's change the update call has no place for; a VLAN beside it is sent", async () => {
+    const c = new Client(emu);
+    const [mcr, portUid] = [await c.buyMcr(), await c.buyPort()];
+    const args = {
+      productName: "zoned",
+      contractTermMonths: 1 as const,
+      rateLimit: 100,
+      aEnd: { productUid: mcr, diversityZone: "red" as const },
+      bEnd: { productUid: portUid },
+    };
+    const vxc = await Vxc.create(args, { provider: provider() });
+    // Never read back, the zone is kept from the order: the next diff is empty.
+    expect(vxc.diff(args).changes).toEqual([]);
+    emu.state.clearRequests();
+    const moved = { ...args, aEnd: { ...args.aEnd, diversityZone: "blue" as const } };
+    await expect(vxc.update(moved)).rejects.toThrow(
+      "Vxc.aEnd.diversityZone cannot be changed in place: the VXC update call has no place for it",
+    );
+    expect(emu.state.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    // The zone unchanged, the end's VLAN is updated as ever.
+    await vxc.update({ ...args, aEnd: { ...args.aEnd, vlan: 200 } });
+    expect(JSON.parse(emu.state.lastRequest({ method: "PUT", path: "/v3/product/vxc/" })!.body)).toMatchObject({
+      aEndVlan: 200,
+    });
+  });
+
   it("to a cloud: replaces on a partner config change, and the config is sent with its connectType", async () => {
     const mcr = await new Client(emu).buyMcr();
     const aws = (ownerAccount: string) => ({

@@ -116,6 +116,8 @@ function equalObject(o: ObjectSpec | UnionSpec, x: unknown, y: unknown): boolean
     ([k, spec]) =>
       spec.mode === "output" ||
       (a[k] ?? spec.default) === undefined ||
+      // A write-only input the object does not hold (after an import) is unknown: adopted, as at the top.
+      (spec.writeOnly === true && b[k] === undefined) ||
       equal(spec.type, a[k] ?? spec.default, b[k] ?? spec.default),
   );
 }

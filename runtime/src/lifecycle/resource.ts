@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from "../descriptor.js";
+import type { FieldSpec, ResourceDescriptor } from "../descriptor.js";
 import type { Env } from "../env.js";
 import { NotFoundError, type ResourceRef } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
@@ -111,7 +111,7 @@ export abstract class ManagedResource {
   static {
     // Here, where the object's private state is in reach: the stack engine's, not a member users see.
     installKnowAppliedInputs((resource, applied) => {
-      resource.setState({ ...writeOnlyInputs(resource.descriptor, applied), ...resource.#state });
+      resource.setState(withWriteOnly(resource.descriptor, applied, resource.#state));
       resource.#knowsWriteOnly = true;
     });
   }
@@ -151,7 +151,7 @@ export abstract class ManagedResource {
     const state = await this.ops.read(this.id, { signal: options.signal });
     if (!state) throw missing(this.descriptor, this.shownId, "no longer exists", this.ref);
     // The write-only inputs stay as known: a read cannot tell them.
-    this.setState({ ...writeOnlyInputs(this.descriptor, this.#state), ...state });
+    this.setState(withWriteOnly(this.descriptor, this.#state, state));
     return this;
   }
 
@@ -331,7 +331,7 @@ async function settle(
       e,
     );
   }
-  if (result.outcome === "ready") return { ...writeOnlyInputs(d, args), ...result.value! };
+  if (result.outcome === "ready") return withWriteOnly(d, args, result.value!);
   const minutes = (options.waitMinutes ?? provider.waitMs / 60_000).toString();
   const detail =
     result.outcome === "timeout"
@@ -354,13 +354,30 @@ function optionIssues(options: LifecycleOptions): ValidationIssue[] {
 }
 
 /** The write-only inputs the caller gave: the service never returns them, so the object keeps them. */
-function writeOnlyInputs(d: ResourceDescriptor, args: Values): Values {
-  return Object.fromEntries(
-    Object.entries(d.fields).flatMap(([name, spec]) =>
-      spec.writeOnly && args[name] !== undefined ? [[name, args[name]]] : [],
+/**
+ * A state as read, with the write-only inputs (never returned) of `known` kept: top-level ones, and
+ * those of a nested object (a VXC end's diversity zone) inside the object read.
+ */
+function withWriteOnly(d: ResourceDescriptor, known: Values, read: Values): Values {
+  const out: Values = { ...writeOnlyOf(d.fields, known), ...read };
+  for (const [name, spec] of Object.entries(d.fields)) {
+    if (spec.type.kind !== "object" || spec.type.object.kind !== "object") continue;
+    const [given, now] = [known[name], out[name]];
+    if (!isValues(given) || !isValues(now)) continue;
+    const nested = writeOnlyOf(spec.type.object.fields, given);
+    if (Object.keys(nested).length > 0) out[name] = { ...nested, ...now };
+  }
+  return out;
+}
+
+const writeOnlyOf = (fields: Readonly<Record<string, FieldSpec>>, v: Values): Values =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([name, spec]) =>
+      spec.writeOnly && v[name] !== undefined ? [[name, v[name]]] : [],
     ),
   );
-}
+
+const isValues = (v: unknown): v is Values => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** An id as it may be printed: "[secret]" when it is itself a secret field (a service key is its own id). */
 export function printableId(d: ResourceDescriptor, id: string): string {

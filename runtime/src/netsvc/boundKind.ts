@@ -173,7 +173,7 @@ export function boundKind(p: NetsvcProvider, d: Descriptor): KindOps {
       const names = [...new Set([...(u.always ?? []), ...routed("update")])];
       const value = (n: string) => (changed.has(n) ? (desired[n] ?? d.fields[n]!.default) : (desired[n] ?? current[n]));
       const b = body(u, names, value, "update", id);
-      hooks.updateBody?.(b, desired, changed);
+      hooks.updateBody?.(b, desired, changed, current);
       const parts = idParts(id);
       await call(
         u,

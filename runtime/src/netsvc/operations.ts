@@ -100,8 +100,11 @@ export interface NetsvcHooks<A extends object = Values, O extends object = Value
   createBody?(body: Values, args: A): void;
   /** Runs after a create, with the new id (e.g. objects created beside it). */
   afterCreate?(id: string, args: A, ctx: NetsvcHookContext): Promise<void>;
-  /** Completes the update body from the desired inputs and the names of those that changed. */
-  updateBody?(body: Values, desired: A, changed: ReadonlySet<string>): void;
+  /**
+   * Completes the update body from the desired inputs, the names of those that changed and the current
+   * state; throws (before any request) for a change the update call cannot carry.
+   */
+  updateBody?(body: Values, desired: A, changed: ReadonlySet<string>, current: Values): void;
   /** Completes a read state from the raw answer: fields read from elsewhere than a wire path says. */
   afterRead?(state: Writable<O>, raw: Values, ctx: NetsvcHookContext): Promise<void> | void;
   /** Readiness a `readiness` declaration cannot say (approval pending, say). */

@@ -1,8 +1,11 @@
 import type { Values } from "@sdkgen/runtime";
 import type { NetsvcHooks } from "@sdkgen/runtime/netsvc";
-import { fromWire } from "@sdkgen/runtime";
+import { fromWire, ValidationError } from "@sdkgen/runtime";
 import { classifyProduct } from "@sdkgen/runtime/netsvc";
 import type { VxcArgs, VxcOutputs } from "../resources/vxc.js";
+
+/** The end settings the update call carries, as flat keys (`aEndVlan`, `aVnicIndex`, …). */
+const UPDATABLE = new Set(["vlan", "innerVlan", "productUid", "vNicIndex"]);
 
 const ENDS = [
   { end: "aEnd", config: "aEndConfig", vnic: "aVnicIndex" },
@@ -21,7 +24,7 @@ export const hooks: NetsvcHooks<VxcArgs, VxcOutputs> = {
     for (const { end } of ENDS) withoutPartner(item[end] as Values | undefined, "partnerConfig");
   },
 
-  updateBody(body) {
+  updateBody(body, _desired, _changed, current) {
     for (const { end, config, vnic } of ENDS) {
       withoutPartner(body, config);
       const settings = body[end] as Values | undefined;
@@ -34,6 +37,19 @@ export const hooks: NetsvcHooks<VxcArgs, VxcOutputs> = {
         [vnic]: settings.vNicIndex,
       };
       for (const [key, value] of Object.entries(flat)) if (value !== undefined) body[key] = value;
+      // Any other setting of the end (its diversity zone, a field the schema gains) has no flat key in
+      // the update call: a change to it is refused, never dropped.
+      const now = (current[end] ?? {}) as Values;
+      const lost = Object.keys(settings).filter(
+        (key) => !UPDATABLE.has(key) && JSON.stringify(settings[key]) !== JSON.stringify(now[key]),
+      );
+      if (lost.length > 0)
+        throw new ValidationError(
+          lost.map((key) => ({
+            path: `Vxc.${end}.${key}`,
+            message: `Vxc.${end}.${key} cannot be changed in place: the VXC update call has no place for it (wire reference §3.5); order a new VXC to change it`,
+          })),
+        );
     }
   },
 

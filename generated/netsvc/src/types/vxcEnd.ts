@@ -10,9 +10,11 @@ export interface VxcEnd {
   /** UID of the product the service actually connected this end to (the GET end's `productUid`; see the type description). */
   readonly assignedProductUid?: string | undefined;
   /**
-   * Diversity zone requested for this end.
+   * Diversity zone requested for this end, at order time. A read never returns it, and the update call has no place for it: a change is refused (order a new VXC to change it).
    *
    * One of: `red`, `blue`
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   readonly diversityZone?: DiversityZone | undefined;
   /** Inner (Q-in-Q) VLAN for an MVE end, -1 or 2 to 4093; may be null when read back. */
@@ -40,9 +42,11 @@ export interface VxcEnd {
 /** One end (A or B) of a VXC. `productUid` is the product the caller asks to connect to; it is sent as the end's `productUid` in the order (moves use the update body's `aEndProductUid` / `bEndProductUid`). A read reports the product the service connected, as `productUid` and as the read-only `assignedProductUid` (the GET body has one `productUid` key per end, and a wire key may appear only once per type, so the runtime copies it). When the service rotates a partner (cloud) port, the next read shows the new UID: a desired `productUid` still naming the old port is then a change, and applying it asks to move the VXC back. Once a connection exists, set `productUid` to the UID read back (getPartner names the current port). The A-end must set `productUid` (checked by the SDK); the B-end may omit it when a service key or partner lookup supplies it. The other read-only fields are read under their own keys. */
 export interface VxcEndArgs {
   /**
-   * Diversity zone requested for this end.
+   * Diversity zone requested for this end, at order time. A read never returns it, and the update call has no place for it: a change is refused (order a new VXC to change it).
    *
    * Allowed values: `red`, `blue`
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   diversityZone?: DiversityZone | undefined;
   /**
@@ -81,6 +85,7 @@ export const vxcEndType: rt.ObjectSpec = {
       wire: "diversityZone",
       mode: "optional",
       type: { kind: "string", constraints: { enum: DiversityZone } },
+      writeOnly: true,
     },
     innerVlan: {
       wire: "innerVlan",
