@@ -105,7 +105,8 @@ export function expandIncludes(
   include: readonly string[] | undefined,
   own: LocatedField[],
 ): LocatedField[] {
-  const included = (include ?? []).flatMap((g) => {
+  // A group listed twice is reported once (references), not as each of its fields colliding with itself.
+  const included = [...new Set(include ?? [])].flatMap((g) => {
     const groupSrc = index.types.get(g);
     if (!groupSrc || entity(groupSrc).kind !== "group") return [];
     return ownFields(groupSrc, "fields", entity(groupSrc).fields).map((f) => ({ ...f, group: g }));

@@ -304,3 +304,14 @@ describe("schema files that cannot be read", () => {
     ]);
   });
 });
+
+describe("a field group included twice", () => {
+  it("is one problem at the second mention, not each of its fields colliding with itself", () => {
+    const shared =
+      "version: 1\nkind: group\nname: Shared\ndescription: Shared.\nfields:\n  a: { type: string, mode: optional, description: A. }\n  b: { type: string, mode: optional, description: B. }\n";
+    const widget = BASE["demo/resources/widget.yaml"]!.replace("fields:\n", "include: [Shared, Shared]\nfields:\n");
+    expect(problems({ ...BASE, [GROUP]: shared, "demo/resources/widget.yaml": widget })).toEqual([
+      "schemas/demo/resources/widget.yaml:6:19: group Shared is included twice; list it once",
+    ]);
+  });
+});

@@ -48,7 +48,7 @@ export function resolveType(
 
 export const references: Rule = {
   id: "references",
-  description: "`ref` names an object or union type, and `include` a field group",
+  description: "`ref` names an object or union type, and `include` field groups, each once",
   check: (input) => {
     const { index, valid, walk } = input;
     const objects = [...index.types.values()].filter((t) => entity(t).kind === "object");
@@ -57,7 +57,11 @@ export const references: Rule = {
     );
     return found([
       ...including.flatMap((src) =>
-        (entity(src).include ?? []).map((g, i) => resolveType(index, valid, src, ["include", i], g, "group").problem),
+        (entity(src).include ?? []).map((g, i, all) =>
+          all.indexOf(g) < i
+            ? at(src, ["include", i], `group ${g} is included twice; list it once`)
+            : resolveType(index, valid, src, ["include", i], g, "group").problem,
+        ),
       ),
       ...walk.specs.map(
         ({ spec, src, path }) =>
