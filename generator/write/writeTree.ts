@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /** The generator owns `src/`, `docs/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
@@ -90,10 +90,16 @@ export class PackageStage {
    */
   readonly fresh: boolean;
 
+  /** Whether the package's folder was there before this run (one made for staging goes on abort). */
+  private readonly existed: boolean;
+
   constructor(
     readonly dir: string,
     readonly write: boolean,
   ) {
+    this.existed = existsSync(dir);
+    if (this.existed && !statSync(dir).isDirectory())
+      throw new WriteError(`could not write ${dir}: it is a file, where the package's folder goes`);
     this.onDisk = ownedFiles(dir);
     this.fresh = this.onDisk.size === 0 && !OWNED_FOLDERS.some((f) => existsSync(join(dir, f)));
   }
@@ -147,6 +153,8 @@ export class PackageStage {
           // not staged
         }
     for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(this.dir, folder));
+    if (!this.existed && existsSync(this.dir) && readdirSync(this.dir).length === 0)
+      rmSync(this.dir, { recursive: true });
   }
 }
 

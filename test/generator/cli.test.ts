@@ -301,6 +301,18 @@ describe("the generator CLI", () => {
     expect(r.stderr).toMatch(new RegExp(`generated name ${name}Args .* is already taken`));
   });
 
+  it("a file where a package's folder goes is named, and nothing is written or left", () => {
+    const { schemas, out } = fixtureCopy();
+    mkdirSync(out);
+    writeFileSync(join(out, "demo"), "not a folder\n");
+    const r = run("generate", "--schemas", schemas, "--out", out);
+    expect([r.status, r.stderr.trim()]).toEqual([
+      1,
+      `sdkgen: could not write ${join(out, "demo")}: it is a file, where the package's folder goes; nothing was written.`,
+    ]);
+    expect(readdirSync(out)).toEqual(["demo"]);
+  });
+
   it("refuses an --out inside the schema folder, and writes nothing", () => {
     const { schemas } = fixtureCopy();
     const before = snapshot(schemas);
