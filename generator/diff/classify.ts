@@ -10,6 +10,8 @@ export interface Position {
   readonly settable: boolean;
   readonly readable: boolean;
   readonly serviceSet: boolean;
+  /** Provider configuration: resolved at run time from arguments, variables and defaults (its args type is all optional). */
+  readonly configured?: boolean;
 }
 
 export interface Rule {
@@ -58,7 +60,13 @@ export const RULES = {
   "deprecation-removed": { severity: "info", why: "no longer deprecated", docsOnly: true },
   "deprecation-changed": { severity: "info", why: "the deprecation notice changed", docsOnly: true },
   "field-added": { severity: "info", why: "optional or read-only, so existing programs are unaffected" },
-  "required-field-added": { severity: "breaking", why: "programs that do not set it fail to compile and validate" },
+  "required-field-added": {
+    severity: "breaking",
+    why: (p) =>
+      p.configured
+        ? "programs that set it neither as an argument nor through its variable fail when the configuration is resolved"
+        : "programs that do not set it fail to compile and validate",
+  },
   "field-removed": {
     severity: "breaking",
     why: (p) => (p.settable ? "programs setting it no longer compile" : "programs reading it no longer compile"),

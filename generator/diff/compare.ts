@@ -19,7 +19,7 @@ import { severityRank, type Change, type EntityKind } from "./types.js";
 // How programs meet each entity's fields (see Position): resource fields are set as Args and read back
 // as Outputs; a lookup's inputs are echoed in its result; provider config resolves into ProviderConfig.
 const ENTITY: Scope = { settable: true, readable: true, serviceSet: false };
-const CONFIG: Scope = { ...ENTITY, defaultsResolve: true };
+const CONFIG: Scope = { ...ENTITY, defaultsResolve: true, configured: true };
 const FUNCTION_INPUTS: Scope = { settable: true, readable: false, serviceSet: false };
 const FUNCTION_OUTPUTS: Scope = { settable: false, readable: true, serviceSet: true };
 

@@ -23,6 +23,7 @@ const positionOf = (f: Field, parent: Position): Position => ({
   settable: parent.settable && f.mode !== "output",
   readable: parent.readable,
   serviceSet: parent.serviceSet || f.mode === "output" || f.mode === "optional-computed",
+  ...(parent.configured && { configured: true }),
 });
 
 /** Whether a program reading the field gets a non-optional property (`readonly x: T`). */

@@ -66,4 +66,23 @@ describe("the report", () => {
     );
     expect(report.versions.shop!.bump).toBe("major");
   });
+
+  it("says a new required provider setting fails when the configuration is resolved, not at compile time", async () => {
+    const edited = editedCopy([
+      {
+        file: "provider.yaml",
+        replace: "config:\n",
+        with: "config:\n  tenant: { type: string, mode: required, env: SHOP_TENANT, description: The tenant. }\n",
+      },
+    ]);
+    cleanups.push(edited.cleanup);
+    const report = await reportOf(BASE, edited.schemas);
+    expect(report.changes.map((c) => [c.path, c.change, c.message])).toEqual([
+      [
+        "config.tenant",
+        "required-field-added",
+        "required input added (string): programs that set it neither as an argument nor through its variable fail when the configuration is resolved",
+      ],
+    ]);
+  });
 });
