@@ -47,16 +47,21 @@ describe("the schema diff classifies each change of the corpus", () => {
 });
 
 describe("the report", () => {
+  /** The whole report (changes and generated-code impact) of the base fixture against it edited. */
+  const reportAfter = (edits: Parameters<typeof editedCopy>[0]) => {
+    const edited = editedCopy(edits);
+    cleanups.push(edited.cleanup);
+    return reportOf(BASE, edited.schemas);
+  };
+
   it("counts exports removed with no breaking change found as breaking: an enum made a free value", async () => {
-    const edited = editedCopy([
+    const report = await reportAfter([
       {
         file: "resources/widget.yaml",
         replace: "family: { type: string, mode: optional, enum: [IPv4, IPv6], caseInsensitive: true,",
         with: "family: { type: string, mode: optional,",
       },
     ]);
-    cleanups.push(edited.cleanup);
-    const report = await reportOf(BASE, edited.schemas);
     expect(triples(report.changes)).toEqual([
       ["Widget.family", "enum-removed", "info"],
       ["shop", "exports-removed", "breaking"],
@@ -68,15 +73,13 @@ describe("the report", () => {
   });
 
   it("says a new required provider setting fails when the configuration is resolved, not at compile time", async () => {
-    const edited = editedCopy([
+    const report = await reportAfter([
       {
         file: "provider.yaml",
         replace: "config:\n",
         with: "config:\n  tenant: { type: string, mode: required, env: SHOP_TENANT, description: The tenant. }\n",
       },
     ]);
-    cleanups.push(edited.cleanup);
-    const report = await reportOf(BASE, edited.schemas);
     expect(report.changes.map((c) => [c.path, c.change, c.message])).toEqual([
       [
         "config.tenant",

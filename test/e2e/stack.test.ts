@@ -3,7 +3,15 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getLocation, Port, type PortArgs, ServiceKey, ValidationError, Vxc } from "netsvc";
-import { fileBackend, formatPlan, runStackCommand, Stack, StackLockedError, type StackOptions } from "netsvc/stack";
+import {
+  fileBackend,
+  formatPlan,
+  type Output,
+  runStackCommand,
+  Stack,
+  StackLockedError,
+  type StackOptions,
+} from "netsvc/stack";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { Client, stopClean } from "../emulators/netsvc/testkit.js";
 import { emulatorProvider } from "./netsvcKit.js";
@@ -35,18 +43,15 @@ const edgeArgs = {
   portSpeed: 10000,
 } as const;
 
+/** The service key the tests declare on a port. */
+const declareKey = (stack: Stack, productUid: Output<string>, description?: string) =>
+  stack.resource(ServiceKey, "key", { productUid, maxSpeed: 100, singleUse: false, active: true, description });
+
 /** The program: a port and a service key on it; `edit` changes what the next run declares. */
 function program(edit: { portSpeed?: PortArgs["portSpeed"]; keyDescription?: string; withKey?: boolean } = {}): Stack {
   const stack = new Stack("dev", options());
   const edge = stack.resource(Port, "edge", { ...edgeArgs, portSpeed: edit.portSpeed ?? edgeArgs.portSpeed });
-  if (edit.withKey !== false)
-    stack.resource(ServiceKey, "key", {
-      productUid: edge.out.productUid,
-      maxSpeed: 100,
-      singleUse: false,
-      active: true,
-      description: edit.keyDescription ?? "for partners",
-    });
+  if (edit.withKey !== false) declareKey(stack, edge.out.productUid, edit.keyDescription ?? "for partners");
   return stack;
 }
 
@@ -280,12 +285,7 @@ describe("a stack", () => {
     try {
       const stack = new Stack("dev", { ...options(), passphrase: undefined });
       const edge = stack.resource(Port, "edge", edgeArgs);
-      stack.resource(ServiceKey, "key", {
-        productUid: edge.out.productUid,
-        maxSpeed: 100,
-        singleUse: false,
-        active: true,
-      });
+      declareKey(stack, edge.out.productUid);
       const error = await stack.up().catch((e: unknown) => e);
       expect(String(error)).toMatch(
         /"key" \(netsvc:index\/serviceKey:ServiceKey\) has secrets, and no key seals them in the state: set SDKGEN_STACK_PASSPHRASE/,
@@ -462,13 +462,7 @@ describe("a stack", () => {
     const copy = () => {
       const stack = new Stack("copy", options());
       const edge = stack.resource(Port, "edge", edgeArgs);
-      stack.resource(ServiceKey, "key", {
-        productUid: edge.out.productUid,
-        maxSpeed: 100,
-        singleUse: false,
-        active: true,
-        description: "for partners",
-      });
+      declareKey(stack, edge.out.productUid, "for partners");
       return stack;
     };
     expect(await runStackCommand(copy(), ["import", exported], io)).toBe(0);

@@ -103,14 +103,11 @@ export async function afterCreation(id: string, step: () => Promise<void> | unde
 
 /** The WaitError of an object made whose follow-up step failed: incomplete, with its import id. */
 function incomplete(d: ResourceDescriptor, args: Values, failure: FollowUpFailure): WaitError {
-  const id = printableId(d, failure.id);
-  const importId =
-    id === failure.id && d.importId && !d.importUnsupported ? importIdOf(d, failure.id, args) : undefined;
   return new WaitError(
-    { token: d.token, name: nameOf(args), id },
+    { token: d.token, name: nameOf(args), id: printableId(d, failure.id) },
     "incomplete",
     undefined,
-    importId,
+    adoptingImportId(d, failure.id, args),
     `was created but a step after its creation failed (${failure.message})`,
     failure.cause,
   );
@@ -160,6 +157,13 @@ export function importIdOf(d: ResourceDescriptor, id: string, values: Values): s
     return id;
   }
 }
+
+/**
+ * The import id an error offers to adopt an object that exists: none where the kind has no import,
+ * or where the id is itself a secret (a service key), which no message may print.
+ */
+export const adoptingImportId = (d: ResourceDescriptor, id: string, values: Values): string | undefined =>
+  d.importId && !d.importUnsupported && printableId(d, id) === id ? importIdOf(d, id, values) : undefined;
 
 /** A single-part import id is the object's id itself. */
 const idParts = (d: ResourceDescriptor, id: string): Values =>

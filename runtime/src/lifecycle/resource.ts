@@ -11,7 +11,7 @@ import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
 import { parseImportId } from "./importId.js";
 import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
-import { importIdOf, placeOrder } from "./order.js";
+import { adoptingImportId, placeOrder } from "./order.js";
 import { readinessVerdict } from "./readiness.js";
 import { waitFor, type WaitVerdict } from "./wait.js";
 import { wrapSecrets } from "./wire.js";
@@ -309,8 +309,7 @@ async function settle(
   const ctx = { signal: options.signal };
   let latest: Values | undefined;
   const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id: printableId(d, id) };
-  const importId = () =>
-    d.importId && !d.importUnsupported && ref.id === id ? importIdOf(d, id, { ...args, ...latest }) : undefined;
+  const importId = () => adoptingImportId(d, id, { ...args, ...latest });
   let result: Awaited<ReturnType<typeof waitFor<Values | undefined>>>;
   try {
     result = await waitFor(async () => (latest = await ops.read(id, ctx)), verdict(d, ops), {
