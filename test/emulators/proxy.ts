@@ -106,11 +106,18 @@ export async function startTlsFront(backendPort: number): Promise<{ url: string;
 
 /** A port on 127.0.0.1 that nothing listens on (taken, then released). */
 export async function closedPort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await close(server, new Set());
-  return port;
+  // A low port nothing listens on, checked: a port the OS lent and took back could be lent again to a
+  // server of another test file running at the same time, which then answered in its stead.
+  for (const port of [1, 9, 19, 29, 39, 49]) if (await refused(port)) return port;
+  throw new Error("no closed low port on 127.0.0.1 to test against");
 }
+
+const refused = (port: number): Promise<boolean> =>
+  new Promise((done) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("connect", () => (socket.destroy(), done(false)));
+    socket.on("error", (e: NodeJS.ErrnoException) => done(e.code === "ECONNREFUSED"));
+  });
 
 function splitHostPort(target: string): [string, number] {
   const at = target.lastIndexOf(":");
