@@ -497,6 +497,20 @@ describe("Mve", () => {
     expect([JSON.stringify(edge), JSON.stringify(imported), ...logs].join("\n")).not.toContain("LICENSE-123");
     await imported.delete();
   });
+
+  it("leaves the vNICs to the vendor's minimum when none are given (2 for Palo Alto), and reads them back without a diff", async () => {
+    const args = {
+      productName: "edge-pa",
+      contractTermMonths: 1 as const,
+      locationId: 3,
+      vendorConfig: { vendor: "palo_alto" as const, imageId: 101, productSize: "SMALL" as const },
+    };
+    const edge = await Mve.create(args, { provider: provider() });
+    const sent = emu.state.buyBodies().at(-1) as { networkDesign: Record<string, unknown>[] };
+    expect(sent.networkDesign[0]).not.toHaveProperty("vnics");
+    expect(edge.vnics).toHaveLength(2);
+    expect(edge.diff(args).changes).toEqual([]);
+  });
 });
 
 describe("Vxc", () => {

@@ -28,7 +28,7 @@ import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js
  *
  * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
  *
- * vnics go on the order as `[{description, vlan}]`, a single "Data Plane" vNIC when none are given.
+ * vnics go on the order as `[{description, vlan}]`; none given, none are sent and the service provisions the vendor's minimum (2 for Palo Alto, 1 for others).
  *
  * vendorConfig is never returned by the API. After an import it is unset; a configuration supplied afterwards is adopted without replacement and is not verified against the service's vendor or mveSize.
  *
