@@ -542,14 +542,16 @@ describe("Vxc", () => {
       networkDesign: { associatedVxcs: { aEnd: Record<string, unknown> }[] }[];
     };
     expect(sent.networkDesign[0]!.associatedVxcs[0]!.aEnd.partnerConfig).toEqual({
-      interfaces: [expect.objectContaining({ ipAddresses: ["10.0.0.1/30"] })],
+      // bfd goes on every interface, as {} when not given (wire reference §5.4).
+      interfaces: [expect.objectContaining({ ipAddresses: ["10.0.0.1/30"], bfd: {} })],
     });
     expect(vxc.diff(args).changes).toEqual([]);
     const changed = { ...args, rateLimit: 1000, aEndPartnerConfig: vrouter(65001) };
     expect(vxc.diff(changed).replaces).toBe(false);
     await vxc.update(changed);
     expect(vxc.rateLimit).toBe(1000);
-    expect(emu.state.lastRequest({ method: "PUT", path: "/v3/product/vxc/" })!.body).toContain('"aEndConfig"');
+    const put = JSON.parse(emu.state.lastRequest({ method: "PUT", path: "/v3/product/vxc/" })!.body);
+    expect(put.aEndConfig.interfaces[0].bfd).toEqual({});
     const imported = await Vxc.import(vxc.productUid!, { provider: provider() });
     expect(imported.diff(changed).changes).toEqual([]);
     await imported.delete();

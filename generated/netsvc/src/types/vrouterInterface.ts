@@ -48,7 +48,10 @@ export interface VrouterInterface {
 
 /** One interface of an MCR on a VXC. */
 export interface VrouterInterfaceArgs {
-  /** BFD timers; always sent, as an empty object when omitted. */
+  /**
+   * BFD timers; always sent, as an empty object when omitted.
+   * @defaultValue `{}`
+   */
   bfd?: VrouterBfdArgs | undefined;
   /** BGP sessions on the interface. */
   bgpConnections?: readonly VrouterBgpConnectionArgs[] | undefined;
@@ -97,6 +100,7 @@ export const vrouterInterfaceType: rt.ObjectSpec = {
       wire: "bfd",
       mode: "optional",
       type: { kind: "object", object: vrouterBfdType },
+      default: {},
     },
     bgpConnections: {
       wire: "bgpConnections",
