@@ -76,6 +76,19 @@ describe("netsvc lookups against the emulator", () => {
     expect((await getMves({ includeResourceTags: true }, { provider: provider() })).mves).toEqual([]);
   });
 
+  it("refuses a productUid naming a product of another kind (a port is no MCR, MVE or VXC)", async () => {
+    const port = await client.buyPort();
+    for (const [lookup, type] of [
+      [() => getMcrs({ productUid: port }, { provider: provider() }), "MCR2"],
+      [() => getMves({ productUid: port }, { provider: provider() }), "MVE"],
+      [() => getVxcs({ productUid: port }, { provider: provider() }), "VXC"],
+    ] as const) {
+      const error = await lookup().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as Error).message).toContain(`${port} is a MEGAPORT, not a ${type}`);
+    }
+  });
+
   it("getVxcs finds each VXC once though both ends list it, and fetches tags only on request", async () => {
     const port = await client.buyPort();
     const mcr = await client.buyMcr();

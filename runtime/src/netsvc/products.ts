@@ -2,6 +2,7 @@ import type { ResourceRef } from "../http/errors.js";
 import type { CallContext, Values } from "../lifecycle/resource.js";
 import { mapConcurrent } from "../concurrency.js";
 import type { NetsvcProvider } from "./provider.js";
+import { nothingMatches } from "./boundLookup.js";
 
 /**
  * The product machinery every netsvc kind shares (wire reference §3): validate and buy orders,
@@ -121,14 +122,20 @@ export function withTags(p: NetsvcProvider, products: readonly Values[], ctx: Ca
 
 /**
  * The products a product lookup lists (§4.4): the one `productUid` names, or every active one of a
- * wire product type (`MCR2`, `MVE`, `VXC`).
+ * wire product type (`MCR2`, `MVE`, `VXC`). The one named must be of that type: a port's UID given to
+ * getMcrs finds no MCR (the service answers any product's UID).
  */
 export async function productsOf(
   p: NetsvcProvider,
+  lookup: string,
   productType: string,
   productUid: string | undefined,
   ctx: CallContext,
 ): Promise<Values[]> {
   if (productUid === undefined) return (await activeProducts(p, ctx)).filter((x) => ofType(x, productType));
-  return [await p.client.call<Values>("GET", `/v2/product/${encodeURIComponent(productUid)}`, { signal: ctx.signal })];
+  const path = `/v2/product/${encodeURIComponent(productUid)}`;
+  const product = await p.client.call<Values>("GET", path, { signal: ctx.signal });
+  if (!ofType(product ?? {}, productType))
+    throw nothingMatches(lookup, path, `${productUid} is a ${String(product?.productType)}, not a ${productType}`);
+  return [product];
 }

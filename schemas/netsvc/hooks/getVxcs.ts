@@ -4,7 +4,7 @@ import type { GetVxcsArgs } from "../lookups/getVxcs.js";
 /** getVxcs (§4.4): one product by UID, or every active VXC of the product list, with their resource tags when asked. */
 export const hooks: NetsvcLookupHooks<GetVxcsArgs> = {
   async run(args, ctx) {
-    const products = await productsOf(ctx.provider, "VXC", args.productUid, ctx);
+    const products = await productsOf(ctx.provider, "getVxcs", "VXC", args.productUid, ctx);
     const listed = args.includeResourceTags === true ? await withTags(ctx.provider, products, ctx) : products;
     return { wire: { vxcs: listed }, id: args.productUid ?? "vxc-list" };
   },
