@@ -193,6 +193,19 @@ describe("McrPrefixFilterList", () => {
     await McrPrefixFilterList.get(created.id, { provider: p }).then((l) => l.delete());
     expect(emu.state.requests({ method: "DELETE" }).length).toBeGreaterThanOrEqual(2);
   });
+
+  it("sends the address family in its canonical spelling, however the caller cased it", async () => {
+    const mcr = await new Client(emu).buyMcr();
+    // A program without types may write it in any case (the seed: case-insensitive).
+    const args = { ...list(mcr), addressFamily: "ipv4" as "IPv4" };
+    const created = await McrPrefixFilterList.create(args, { provider: provider() });
+    const sent = () =>
+      JSON.parse(emu.state.requests({ path: "/prefixList" }).filter((r) => r.method !== "GET").at(-1)!.body!) as Record<string, unknown>;
+    expect(sent().addressFamily).toBe("IPv4");
+    expect(created.diff(args).changes).toEqual([]);
+    await created.update({ ...args, description: "v2" });
+    expect(sent().addressFamily).toBe("IPv4");
+  });
 });
 
 describe("getLocation", () => {

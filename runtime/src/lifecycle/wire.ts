@@ -1,4 +1,4 @@
-import type { FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
+import type { Constraints, FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
 import { Secret } from "../secret.js";
 
 /** The operations that send inputs; each may place a field elsewhere (`FieldSpec.wirePath`). */
@@ -138,10 +138,16 @@ function outward(type: TypeSpec, value: unknown, timestamps: TimestampStyle): un
     case "string":
       return timestamps === "epochMillis" && type.constraints?.format === "iso8601" && typeof v === "string"
         ? Date.parse(v)
-        : v;
+        : canonical(type.constraints, v);
     default:
       return v;
   }
+}
+
+/** A value of an enum matched ignoring case goes out in the enum's own spelling (`ipv6` as `IPv6`). */
+function canonical(c: Constraints | undefined, v: unknown): unknown {
+  if (!c?.caseInsensitive || typeof v !== "string") return v;
+  return c.enum?.find((e) => typeof e === "string" && e.toLowerCase() === v.toLowerCase()) ?? v;
 }
 
 /**
