@@ -200,7 +200,12 @@ describe("McrPrefixFilterList", () => {
     const args = { ...list(mcr), addressFamily: "ipv4" as "IPv4" };
     const created = await McrPrefixFilterList.create(args, { provider: provider() });
     const sent = () =>
-      JSON.parse(emu.state.requests({ path: "/prefixList" }).filter((r) => r.method !== "GET").at(-1)!.body!) as Record<string, unknown>;
+      JSON.parse(
+        emu.state
+          .requests({ path: "/prefixList" })
+          .filter((r) => r.method !== "GET")
+          .at(-1)!.body!,
+      ) as Record<string, unknown>;
     expect(sent().addressFamily).toBe("IPv4");
     expect(created.diff(args).changes).toEqual([]);
     await created.update({ ...args, description: "v2" });
