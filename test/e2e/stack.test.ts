@@ -215,6 +215,32 @@ describe("a stack", () => {
     expect(ports()).toBe(1);
   });
 
+  it("forgets a create or replacement the service refused: the next run neither waits nor loses the object", async () => {
+    const declare = (locationId: number) => {
+      const stack = new Stack("dev", options());
+      stack.resource(Port, "edge", { ...edgeArgs, locationId });
+      return stack;
+    };
+    // The emulator has no location 1: the order is refused, and nothing was made.
+    const refused = await declare(1).up();
+    expect(String(refused.failed[0]?.error)).toMatch(/failed with 400/);
+    const fixed = await declare(3).up();
+    expect(fixed.failed).toEqual([]);
+    expect(fixed.plan.steps.map((s) => s.operation)).toEqual(["create"]);
+    const kept = (await declare(3).resources()).edge!.id;
+
+    // A location change replaces the port, made first; the refused replacement leaves the port as it was.
+    expect(String((await declare(1).up()).failed[0]?.error)).toMatch(/failed with 400/);
+    const after = await declare(3).up();
+    expect(after.failed).toEqual([]);
+    expect(after.plan.steps.map((s) => s.operation)).toEqual(["same"]);
+    expect((await declare(3).resources()).edge!.id).toBe(kept);
+    expect(emu.state.products().find((p) => p.productUid === kept)?.provisioningStatus).not.toMatch(
+      /CANCELLED|DECOMMISSIONED/,
+    );
+    expect(ports()).toBe(1);
+  });
+
   it("adopts the replacement a stopped run ordered first, and deletes the object it replaces", async () => {
     expect((await program({ withKey: false }).up()).failed).toEqual([]);
     const old = (await program({ withKey: false }).resources()).edge!.id as string;

@@ -117,10 +117,23 @@ function incomplete(d: ResourceDescriptor, args: Values, failure: FollowUpFailur
 function mayHaveActed(error: unknown, ctx: CallContext): boolean {
   if (error instanceof ValidationError) return false;
   if (error instanceof TransportError) return error.mayHaveReachedServer;
-  // A server fault (a 5xx, or an RPC service's internal error answered 200) may follow the work.
-  if (error instanceof ServiceError)
-    return error.status >= 500 || /^(InternalError|ServiceUnavailable)/.test(error.code ?? "");
+  if (error instanceof ServiceError) return serverFault(error);
   return ctx.signal?.aborted === true;
+}
+
+/** A server fault (a 5xx, or an RPC service's internal error answered 200) may follow the work. */
+const serverFault = (error: ServiceError): boolean =>
+  error.status >= 500 || /^(InternalError|ServiceUnavailable)/.test(error.code ?? "");
+
+/**
+ * Whether the error a create ended with says it made nothing: the input was refused before sending,
+ * the request never reached the service, or the service refused it (placeOrder passes on no other
+ * service error). An uncertain order, or one whose wait failed, says otherwise.
+ */
+export function createMadeNothing(error: unknown): boolean {
+  if (error instanceof ValidationError) return true;
+  if (error instanceof TransportError) return !error.mayHaveReachedServer;
+  return error instanceof ServiceError && !serverFault(error);
 }
 
 /** The arguments that identify what was ordered: plain values of inputs compared after creation. */

@@ -1,5 +1,5 @@
 import { NotFoundError } from "../http/errors.js";
-import { CLOCK_SKEW_MS, createdSince, orderFilter } from "../lifecycle/order.js";
+import { CLOCK_SKEW_MS, createdSince, createMadeNothing, orderFilter } from "../lifecycle/order.js";
 import { printableId, type ManagedResource, type ProviderRuntime, type Values } from "../lifecycle/resource.js";
 import { wrapSecrets } from "../lifecycle/wire.js";
 import { abortableSleep } from "../sleep.js";
@@ -157,6 +157,25 @@ export class Apply {
       records.set(step.name, { ...records.get(step.name)!, id: storedId(descriptor, id) });
       await save();
     };
+    const atStart = records.get(step.name);
+    /**
+     * A create the service refused (or that never reached it) made nothing: its pending mark would
+     * make the next run look for an order that never was, and wait for it to settle. The record goes
+     * back to what it was, with no create pending.
+     */
+    const unlessRefused = async (creating: Promise<ManagedResource>): Promise<ManagedResource> => {
+      try {
+        return await creating;
+      } catch (error) {
+        if (createMadeNothing(error) && records.get(step.name)?.id === atStart?.id) {
+          const settled = atStart?.id === undefined ? undefined : withoutPendingCreate(atStart);
+          if (settled) records.set(step.name, settled);
+          else records.delete(step.name);
+          await save();
+        }
+        throw error;
+      }
+    };
     switch (step.operation) {
       case "import":
         return record(await decl.cls.import(decl.options.import!, { provider }));
@@ -175,7 +194,7 @@ export class Apply {
           if (adopted) return record(adopted);
         }
         await mark("create", { inputs: sealed, outputs: {} });
-        return record(await decl.cls.create(inputs, { provider, onCreated, onProgress }));
+        return record(await unlessRefused(decl.cls.create(inputs, { provider, onCreated, onProgress })));
       }
       case "update":
         await mark("update");
@@ -201,12 +220,14 @@ export class Apply {
         if (decl.options.deleteBeforeReplace) {
           await mark("replace");
           return record(
-            await current!.update(withoutIgnored(decl, inputs, current), { allowReplace: true, onCreated, onProgress }),
+            await unlessRefused(
+              current!.update(withoutIgnored(decl, inputs, current), { allowReplace: true, onCreated, onProgress }),
+            ),
           );
         }
         // Made first; the old object is kept as deposed, so a run killed now still knows to delete it.
         await mark("replace", { deposed: [...(before.deposed ?? []), before.id!] });
-        return record(await decl.cls.create(inputs, { provider, onCreated, onProgress }));
+        return record(await unlessRefused(decl.cls.create(inputs, { provider, onCreated, onProgress })));
       }
       default:
         return undefined;
@@ -280,6 +301,14 @@ export class Apply {
       }
     }
   }
+}
+
+/** A record as it was before a replacement was ordered: nothing pending, its own object not deposed. */
+function withoutPendingCreate(record: ResourceRecord): ResourceRecord {
+  const { pending: _, deposed, ...rest } = record;
+  const own = plainId(record.id!);
+  const kept = (deposed ?? []).filter((x) => plainId(x) !== own);
+  return kept.length > 0 ? { ...rest, deposed: kept } : rest;
 }
 
 /** How long an order a stopped run sent may take to be listed before `up` orders it again (StackOptions). */
