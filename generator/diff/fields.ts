@@ -170,7 +170,7 @@ function compareField(
   compareBinding(a, b, (f) => fact(f));
 
   const when = (f: Field) =>
-    f.requiredWhen && `required when ${f.requiredWhen.field} is ${valueText(f.requiredWhen.equals)}`;
+    f.requiredWhen && `required when ${f.requiredWhen.field} is ${f.requiredWhen.values.map(valueText).join(" or ")}`;
   if (canonical(a.requiredWhen) !== canonical(b.requiredWhen)) {
     if (!a.requiredWhen) fact({ code: "required-when-added", what: `now ${when(b)}`, after: b.requiredWhen });
     else if (!b.requiredWhen)

@@ -112,7 +112,7 @@ export function changeHtml(f: Field): string {
 function presence(f: Field): string {
   if (f.mode === "output") return f.guaranteed ? "always set" : "may be absent";
   const when = f.requiredWhen
-    ? `; required when <code>${escape(f.requiredWhen.field)}</code> is ${code(f.requiredWhen.equals)}`
+    ? `; required when <code>${escape(f.requiredWhen.field)}</code> is ${f.requiredWhen.values.map(code).join(" or ")}`
     : "";
   if (f.mode === "required") return "required";
   return (f.mode === "optional-computed" ? "optional (the service fills it when omitted)" : "optional") + when;

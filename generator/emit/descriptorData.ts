@@ -17,7 +17,7 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
     deprecated: f.deprecated,
     replaceOnChange: f.replaceOnChange?.reason,
     replaceOnChangeExcept: f.replaceOnChange?.exceptVariants,
-    requiredWhen: f.requiredWhen,
+    requiredWhen: f.requiredWhen && conditionData(f.requiredWhen),
     conflictsWith: f.conflictsWith.length ? f.conflictsWith : undefined,
     guaranteed: f.guaranteed || undefined,
     writeOnly: f.writeOnly || undefined,
@@ -26,6 +26,10 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
     notSent: f.notSent,
   };
 }
+
+/** A condition as the runtime reads it (Condition): `equals` its one value, or `in` its several. */
+const conditionData = ({ field, values }: NonNullable<Field["requiredWhen"]>) =>
+  values.length === 1 ? { field, equals: values[0] } : { field, in: values };
 
 function typeData(spec: TypeSpec, ctx: ModuleContext): Record<string, unknown> {
   const constraints = {

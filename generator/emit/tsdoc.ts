@@ -62,7 +62,8 @@ export function fieldDoc(
   const deprecated = f.deprecated ? [{ tagName: "deprecated", text: docText(f.deprecated) }] : [];
   const parts = [f.description, ...(form === "input" ? constraintLines(f.type, enums) : valueLines(f.type, enums))];
   if (form === "input") {
-    if (f.requiredWhen) parts.push(`Required when ${code(f.requiredWhen.field)} is ${code(f.requiredWhen.equals)}.`);
+    if (f.requiredWhen)
+      parts.push(`Required when ${code(f.requiredWhen.field)} is ${f.requiredWhen.values.map(code).join(" or ")}.`);
     if (f.conflictsWith.length) parts.push(`Conflicts with ${f.conflictsWith.map(code).join(", ")}: set at most one.`);
     if (f.env) parts.push(`Environment variable: ${code(f.env)}.`);
     if (f.exposed) parts.push(`Read back as ${code(`provider.${f.name}`)}.`);

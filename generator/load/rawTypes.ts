@@ -35,7 +35,8 @@ export interface RawField extends RawTypeSpec {
   env?: string;
   deprecated?: string;
   replaceOnChange?: string | { reason: string; exceptVariants?: string[] };
-  requiredWhen?: { field: string; equals: Scalar };
+  /** `equals` one value, or `in` a list of them (any of which requires the field). */
+  requiredWhen?: { field: string; equals?: Scalar; in?: Scalar[] };
   conflictsWith?: string[];
   wireName?: string;
   writeOnly?: boolean;

@@ -313,7 +313,9 @@ function builder(declared: { type: NamedType; at: string }[], enums: EnumType[])
             : { reason: roc.reason.trim(), ...(roc.exceptVariants && { exceptVariants: roc.exceptVariants }) },
       }),
       // Rebuilt rather than copied, so the descriptor's key order is the model's, not the file's.
-      ...(raw.requiredWhen && { requiredWhen: { field: raw.requiredWhen.field, equals: raw.requiredWhen.equals } }),
+      ...(raw.requiredWhen && {
+        requiredWhen: { field: raw.requiredWhen.field, values: raw.requiredWhen.in ?? [raw.requiredWhen.equals!] },
+      }),
       conflictsWith: raw.conflictsWith ?? [],
       writeOnly: !!raw.writeOnly,
       ...(raw.exposed && { exposed: true as const }),

@@ -70,7 +70,8 @@ export interface Field extends Sourced {
   readonly env?: string;
   readonly deprecated?: string;
   readonly replaceOnChange?: { readonly reason: string; readonly exceptVariants?: readonly string[] };
-  readonly requiredWhen?: { readonly field: string; readonly equals: Scalar };
+  /** Required when `field` holds any of `values`. */
+  readonly requiredWhen?: { readonly field: string; readonly values: readonly Scalar[] };
   readonly conflictsWith: readonly string[];
   /** The service never returns it: after an import it is unknown, and not compared. */
   readonly writeOnly: boolean;

@@ -17,6 +17,12 @@ export type TypeSpec =
   | { readonly kind: "map"; readonly values: TypeSpec; readonly secret?: boolean }
   | { readonly kind: "object"; readonly object: ObjectSpec | UnionSpec; readonly secret?: boolean };
 
+/** A condition on a sibling field's value: it equals `equals`, or one of `in`. */
+export type Condition = { readonly field: string } & (
+  | { readonly equals: Scalar; readonly in?: never }
+  | { readonly in: readonly Scalar[]; readonly equals?: never }
+);
+
 export interface Constraints {
   /** Closed set of allowed values. */
   readonly enum?: readonly Scalar[];
@@ -60,7 +66,7 @@ export interface FieldSpec {
   readonly replaceOnChange?: string;
   /** Union variants whose changes update in place despite replaceOnChange. */
   readonly replaceOnChangeExcept?: readonly string[];
-  readonly requiredWhen?: { readonly field: string; readonly equals: Scalar };
+  readonly requiredWhen?: Condition;
   readonly conflictsWith?: readonly string[];
   /** Always present in outputs. */
   readonly guaranteed?: boolean;

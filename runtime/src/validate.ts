@@ -1,4 +1,4 @@
-import type { FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
+import type { Condition, FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
 import { checkFormat } from "./formats.js";
 import { REDACTED, Secret } from "./secret.js";
 import { didYouMean } from "./suggest.js";
@@ -68,10 +68,12 @@ function checkObject(
     const p = `${path}.${name}`;
     if (!present(name)) {
       if (spec.mode === "required") issues.push({ path: p, message: `${p} is required` });
-      else if (spec.requiredWhen && conditionValue(fields, value, spec.requiredWhen.field) === spec.requiredWhen.equals)
+      else if (spec.requiredWhen && holds(spec.requiredWhen, conditionValue(fields, value, spec.requiredWhen.field)))
         issues.push({
           path: p,
-          message: `${p} is required when ${spec.requiredWhen.field} is ${JSON.stringify(spec.requiredWhen.equals)}`,
+          message: `${p} is required when ${spec.requiredWhen.field} is ${valuesOf(spec.requiredWhen)
+            .map((v) => JSON.stringify(v))
+            .join(" or ")}`,
         });
       continue;
     }
@@ -97,6 +99,10 @@ function nearest(scopes: readonly Record<string, unknown>[], field: string): unk
 }
 
 /** The value a condition reads: the field's, or its schema default when omitted (what the service takes then). */
+const valuesOf = (c: Condition): readonly Scalar[] => c.in ?? [c.equals];
+
+const holds = (c: Condition, value: unknown): boolean => valuesOf(c).includes(value as Scalar);
+
 function conditionValue(fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>, field: string) {
   return value[field] ?? fields[field]?.default;
 }

@@ -717,6 +717,12 @@ export const CASES: readonly Case[] = [
     expect: [["Widget.vlan", "required-when-changed", "breaking"]],
   },
   {
+    name: "a condition widened to several values",
+    base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
+    edits: [widget("equals: true", "in: [true, false]")],
+    expect: [["Widget.vlan", "required-when-changed", "breaking"]],
+  },
+  {
     name: "the keys of a condition reordered: no change",
     base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
     edits: [widget("requiredWhen: { field: single, equals: true }", "requiredWhen: { equals: true, field: single }")],

@@ -156,6 +156,16 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       'requiredWhen names unknown field "nme"',
     ],
     [
+      "a requiredWhen value of another type than its field's",
+      `  k: { type: string, mode: optional, description: K. }\n  n: { type: string, mode: optional, requiredWhen: { field: k, in: [a, 2] }, description: N. }\n${UID}`,
+      'requiredWhen.in[1] must be a string (got 2) (the type of "k")',
+    ],
+    [
+      "requiredWhen with both equals and in",
+      `  k: { type: string, mode: optional, description: K. }\n  n: { type: string, mode: optional, requiredWhen: { field: k, equals: a, in: [b, c] }, description: N. }\n${UID}`,
+      "requiredWhen needs either equals (a value) or in (a list of values)",
+    ],
+    [
       "conflictsWith naming an unknown field",
       `  n: { type: string, mode: optional, conflictsWith: [nam], description: N. }\n${UID}`,
       'conflictsWith names unknown field "nam"',

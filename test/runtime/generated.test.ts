@@ -73,6 +73,18 @@ describe("netsvc ServiceKey", () => {
   });
 });
 
+describe("cloudplat ApiGatewayApi", () => {
+  it("requires a backend's url, path and method for a WEBSOCKET backend as for an HTTP one", () => {
+    const api = { serviceId: "service-1", apiName: "a", requestConfigPath: "/a" };
+    for (const serviceConfigType of ["HTTP", "WEBSOCKET"] as const)
+      expect(messages(cloudplat.validateApiGatewayApiArgs({ ...api, serviceConfigType }))).toEqual([
+        'ApiGatewayApi.serviceConfigMethod is required when serviceConfigType is "HTTP" or "WEBSOCKET"',
+        'ApiGatewayApi.serviceConfigPath is required when serviceConfigType is "HTTP" or "WEBSOCKET"',
+        'ApiGatewayApi.serviceConfigUrl is required when serviceConfigType is "HTTP" or "WEBSOCKET"',
+      ]);
+  });
+});
+
 describe("netsvc McrPrefixFilterList", () => {
   const entry = { action: "permit", prefix: "10.0.0.0/8" };
   const list = { mcrId: "mcr-1", description: "d", addressFamily: "IPv4", entries: [entry] };

@@ -105,6 +105,18 @@ describe("validateInput: requiredWhen", () => {
     expect(messages(defaulted, {})).toEqual(['X.url is required when backend is "HTTP"']);
     expect(messages(defaulted, { backend: "MOCK" })).toEqual([]);
   });
+
+  it("may name several values, any of which requires the field", () => {
+    const either = {
+      backend: optional(str()),
+      url: optional(str(), { requiredWhen: { field: "backend", in: ["HTTP", "WEBSOCKET"] } }),
+    };
+    expect(messages(either, { backend: "WEBSOCKET" })).toEqual([
+      'X.url is required when backend is "HTTP" or "WEBSOCKET"',
+    ]);
+    expect(messages(either, { backend: "HTTP" })).toHaveLength(1);
+    expect(messages(either, { backend: "MOCK" })).toEqual([]);
+  });
 });
 
 describe("validateInput: conflictsWith", () => {

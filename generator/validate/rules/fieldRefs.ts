@@ -5,13 +5,19 @@ import { eachField, eachSpec, type Finding, type Rule } from "./rule.js";
 
 export const requiredWhen: Rule = {
   id: "required-when",
-  description: "`requiredWhen` is on an optional input and names a sibling field, with a value of its type",
+  description: "`requiredWhen` is on an optional input and names a sibling field, with one value of its type (`equals`) or several (`in`)",
   check: eachField(({ field: { raw, src, path, name }, mode, siblings }) => {
     const when = raw.requiredWhen;
     if (!when) return [];
+    if ((when.equals === undefined) === (when.in === undefined))
+      return [
+        at(src, [...path, "requiredWhen"], "requiredWhen needs either equals (a value) or in (a list of values)"),
+      ];
     const other = siblings.get(when.field);
     const known = !!other && when.field !== name;
-    const problem = known && checkValue(other, when.equals);
+    const values = when.in
+      ? when.in.map((v, i) => ({ v, key: ["in", i], shown: `in[${i}]` }))
+      : [{ v: when.equals, key: ["equals"], shown: "equals" }];
     return [
       !known &&
         at(
@@ -19,8 +25,13 @@ export const requiredWhen: Rule = {
           [...path, "requiredWhen", "field"],
           `requiredWhen names unknown field "${when.field}"${didYouMean(when.field, [...siblings.keys()])}`,
         ),
-      !!problem &&
-        at(src, [...path, "requiredWhen", "equals"], `requiredWhen.equals ${problem} (the type of "${when.field}")`),
+      ...values.map(({ v, key, shown }): Finding => {
+        const problem = known && checkValue(other, v);
+        return (
+          !!problem &&
+          at(src, [...path, "requiredWhen", ...key], `requiredWhen.${shown} ${problem} (the type of "${when.field}")`)
+        );
+      }),
       mode === "required" &&
         at(src, [...path, "requiredWhen"], `"${name}" is always required; requiredWhen applies to optional inputs`),
     ];

@@ -223,7 +223,7 @@ export interface ApiGatewayApiArgs {
   /**
    * Backend request method; required for HTTP and WEBSOCKET backends.
    *
-   * Required when `serviceConfigType` is `HTTP`.
+   * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
    *
    * Sent as `ServiceConfig.Method`; read from `ServiceConfig.Method`.
    */
@@ -237,7 +237,7 @@ export interface ApiGatewayApiArgs {
   /**
    * Backend path; required for HTTP and WEBSOCKET backends.
    *
-   * Required when `serviceConfigType` is `HTTP`.
+   * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
    *
    * Sent as `ServiceConfig.Path`; read from `ServiceConfig.Path`.
    */
@@ -302,7 +302,7 @@ export interface ApiGatewayApiArgs {
   /**
    * Backend URL; required for HTTP and WEBSOCKET backends.
    *
-   * Required when `serviceConfigType` is `HTTP`.
+   * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
    *
    * Sent as `ServiceConfig.Url`; read from `ServiceConfig.Url`.
    */
@@ -768,7 +768,7 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperati
       wire: "ServiceConfigMethod",
       mode: "optional",
       type: { kind: "string" },
-      requiredWhen: { field: "serviceConfigType", equals: "HTTP" },
+      requiredWhen: { field: "serviceConfigType", in: ["HTTP", "WEBSOCKET"] },
       wirePath: {
         create: "ServiceConfig.Method",
         read: "ServiceConfig.Method",
@@ -785,7 +785,7 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperati
       wire: "ServiceConfigPath",
       mode: "optional",
       type: { kind: "string" },
-      requiredWhen: { field: "serviceConfigType", equals: "HTTP" },
+      requiredWhen: { field: "serviceConfigType", in: ["HTTP", "WEBSOCKET"] },
       wirePath: {
         create: "ServiceConfig.Path",
         read: "ServiceConfig.Path",
@@ -857,7 +857,7 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperati
       wire: "ServiceConfigUrl",
       mode: "optional",
       type: { kind: "string" },
-      requiredWhen: { field: "serviceConfigType", equals: "HTTP" },
+      requiredWhen: { field: "serviceConfigType", in: ["HTTP", "WEBSOCKET"] },
       wirePath: {
         create: "ServiceConfig.Url",
         read: "ServiceConfig.Url",
