@@ -19,8 +19,7 @@ export type TypeSpec =
 
 /** A condition on a sibling field's value: it equals `equals`, or one of `in`. */
 export type Condition = { readonly field: string } & (
-  | { readonly equals: Scalar; readonly in?: never }
-  | { readonly in: readonly Scalar[]; readonly equals?: never }
+  { readonly equals: Scalar; readonly in?: never } | { readonly in: readonly Scalar[]; readonly equals?: never }
 );
 
 export interface Constraints {

@@ -5,7 +5,8 @@ import { eachField, eachSpec, type Finding, type Rule } from "./rule.js";
 
 export const requiredWhen: Rule = {
   id: "required-when",
-  description: "`requiredWhen` is on an optional input and names a sibling field, with one value of its type (`equals`) or several (`in`)",
+  description:
+    "`requiredWhen` is on an optional input and names a sibling field, with one value of its type (`equals`) or several (`in`)",
   check: eachField(({ field: { raw, src, path, name }, mode, siblings }) => {
     const when = raw.requiredWhen;
     if (!when) return [];
