@@ -75,11 +75,26 @@ function objectSample(t: NamedType, site: Site, indent: string): string {
 /** An object literal of the required inputs, one per line. */
 export function literal(fields: readonly Field[], site: Site, indent: string, lead: string[] = []): string {
   const inner = `${indent}  `;
-  const entries = [
-    ...lead,
-    ...fields.filter((f) => f.mode === "required").map((f) => `${f.name}: ${sample(f.type, site, inner)}`),
-  ];
+  const entries = [...lead, ...requiredInputs(fields, site).map((f) => `${f.name}: ${sample(f.type, site, inner)}`)];
   return entries.length === 0 ? "{}" : `{\n${entries.map((e) => `${inner}${e},\n`).join("")}${indent}}`;
+}
+
+/**
+ * The inputs an example must give: the required ones, and those a condition requires at the value the
+ * example gives its field (or the default it leaves): an API's backend URL, its type being HTTP by default.
+ */
+function requiredInputs(fields: readonly Field[], site: Site): Field[] {
+  const required = (f: Field) => f.mode === "required";
+  const shownValue = (name: string): string | undefined => {
+    const f = fields.find((x) => x.name === name);
+    if (!f) return undefined;
+    return required(f) ? sample(f.type, site, "") : f.default === undefined ? undefined : JSON.stringify(f.default);
+  };
+  const conditionHolds = ({ field, values }: NonNullable<Field["requiredWhen"]>) => {
+    const shown = shownValue(field);
+    return shown !== undefined && values.some((v) => JSON.stringify(v) === shown);
+  };
+  return fields.filter((f) => required(f) || (f.requiredWhen !== undefined && conditionHolds(f.requiredWhen)));
 }
 
 /** Written examples, or one made from the required inputs; `make` is the statements of the generated one. */
