@@ -1,4 +1,4 @@
-import type { EnumValue, Field, TypeSpec } from "../model/types.js";
+import type { Condition, EnumValue, Field, TypeSpec } from "../model/types.js";
 import type { Fact, Position } from "./classify.js";
 import { canonical, listText, shapeOf, typeText, valueText, type Lookups } from "./describe.js";
 import { pairRenames } from "./rename.js";
@@ -169,8 +169,8 @@ function compareField(
   compareReplaceOnChange(a, b, (f) => fact(f));
   compareBinding(a, b, (f) => fact(f));
 
-  const when = (f: Field) =>
-    f.requiredWhen && `required when ${f.requiredWhen.field} is ${f.requiredWhen.values.map(valueText).join(" or ")}`;
+  const conditionText = ({ field, values }: Condition) => `${field} is ${values.map(valueText).join(" or ")}`;
+  const when = (f: Field) => f.requiredWhen && `required when ${conditionText(f.requiredWhen)}`;
   if (canonical(a.requiredWhen) !== canonical(b.requiredWhen)) {
     if (!a.requiredWhen) fact({ code: "required-when-added", what: `now ${when(b)}`, after: b.requiredWhen });
     else if (!b.requiredWhen)
@@ -181,6 +181,19 @@ function compareField(
         what: `condition changed from ${when(a)} to ${when(b)}`,
         before: a.requiredWhen,
         after: b.requiredWhen,
+      });
+  }
+
+  const only = (f: Field) => f.onlyWhen && `allowed only when ${conditionText(f.onlyWhen)}`;
+  if (canonical(a.onlyWhen) !== canonical(b.onlyWhen)) {
+    if (!a.onlyWhen) fact({ code: "only-when-added", what: `now ${only(b)}`, after: b.onlyWhen });
+    else if (!b.onlyWhen) fact({ code: "only-when-removed", what: `no longer ${only(a)}`, before: a.onlyWhen });
+    else
+      fact({
+        code: "only-when-changed",
+        what: `condition changed from ${only(a)} to ${only(b)}`,
+        before: a.onlyWhen,
+        after: b.onlyWhen,
       });
   }
 

@@ -1,4 +1,4 @@
-import type { Example, Field, ImportIdPart, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
+import type { Condition, Example, Field, ImportIdPart, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
 import { camel } from "../naming.js";
 import { inline } from "./html.js";
 import type { ExportedNames, Site } from "./site.js";
@@ -90,7 +90,7 @@ function requiredInputs(fields: readonly Field[], site: Site): Field[] {
     if (!f) return undefined;
     return required(f) ? sample(f.type, site, "") : f.default === undefined ? undefined : JSON.stringify(f.default);
   };
-  const conditionHolds = ({ field, values }: NonNullable<Field["requiredWhen"]>) => {
+  const conditionHolds = ({ field, values }: Condition) => {
     const shown = shownValue(field);
     return shown !== undefined && values.some((v) => JSON.stringify(v) === shown);
   };

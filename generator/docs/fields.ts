@@ -1,4 +1,4 @@
-import type { EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
+import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
 
@@ -109,11 +109,15 @@ export function changeHtml(f: Field): string {
   return "In place.";
 }
 
+const conditionHtml = ({ field, values }: Condition) =>
+  `<code>${escape(field)}</code> is ${values.map(code).join(" or ")}`;
+
 function presence(f: Field): string {
   if (f.mode === "output") return f.guaranteed ? "always set" : "may be absent";
-  const when = f.requiredWhen
-    ? `; required when <code>${escape(f.requiredWhen.field)}</code> is ${f.requiredWhen.values.map(code).join(" or ")}`
-    : "";
+  const when = [
+    f.requiredWhen && `; required when ${conditionHtml(f.requiredWhen)}`,
+    f.onlyWhen && `; only when ${conditionHtml(f.onlyWhen)}`,
+  ].join("");
   if (f.mode === "required") return "required";
   return (f.mode === "optional-computed" ? "optional (the service fills it when omitted)" : "optional") + when;
 }

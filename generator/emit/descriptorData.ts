@@ -1,4 +1,4 @@
-import type { Field, TypeSpec } from "../model/types.js";
+import type { Condition, Field, TypeSpec } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
 import { Code } from "./literal.js";
 
@@ -18,6 +18,7 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
     replaceOnChange: f.replaceOnChange?.reason,
     replaceOnChangeExcept: f.replaceOnChange?.exceptVariants,
     requiredWhen: f.requiredWhen && conditionData(f.requiredWhen),
+    onlyWhen: f.onlyWhen && conditionData(f.onlyWhen),
     conflictsWith: f.conflictsWith.length ? f.conflictsWith : undefined,
     guaranteed: f.guaranteed || undefined,
     writeOnly: f.writeOnly || undefined,
@@ -28,7 +29,7 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
 }
 
 /** A condition as the runtime reads it (Condition): `equals` its one value, or `in` its several. */
-const conditionData = ({ field, values }: NonNullable<Field["requiredWhen"]>) =>
+const conditionData = ({ field, values }: Condition) =>
   values.length === 1 ? { field, equals: values[0] } : { field, in: values };
 
 function typeData(spec: TypeSpec, ctx: ModuleContext): Record<string, unknown> {

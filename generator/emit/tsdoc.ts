@@ -1,11 +1,13 @@
 import type { JSDocStructure, OptionalKind } from "ts-morph";
-import type { EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
+import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { fieldBindingLines } from "./describeBindings.js";
 
 /** Text safe inside a JSDoc block. */
 export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();
 
 const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
+
+const conditionText = ({ field, values }: Condition) => `${code(field)} is ${values.map(code).join(" or ")}`;
 
 function valueList(values: readonly EnumValue[]): string {
   const described = values.some((v) => v.description || v.deprecated);
@@ -62,8 +64,8 @@ export function fieldDoc(
   const deprecated = f.deprecated ? [{ tagName: "deprecated", text: docText(f.deprecated) }] : [];
   const parts = [f.description, ...(form === "input" ? constraintLines(f.type, enums) : valueLines(f.type, enums))];
   if (form === "input") {
-    if (f.requiredWhen)
-      parts.push(`Required when ${code(f.requiredWhen.field)} is ${f.requiredWhen.values.map(code).join(" or ")}.`);
+    if (f.requiredWhen) parts.push(`Required when ${conditionText(f.requiredWhen)}.`);
+    if (f.onlyWhen) parts.push(`Only when ${conditionText(f.onlyWhen)}: refused otherwise.`);
     if (f.conflictsWith.length) parts.push(`Conflicts with ${f.conflictsWith.map(code).join(", ")}: set at most one.`);
     if (f.env) parts.push(`Environment variable: ${code(f.env)}.`);
     if (f.exposed) parts.push(`Read back as ${code(`provider.${f.name}`)}.`);

@@ -27,6 +27,9 @@ export interface RawTypeSpec {
   secret?: boolean;
 }
 
+/** A condition on a sibling field: it `equals` one value, or is `in` a list of them. */
+export type RawCondition = { field: string; equals?: Scalar; in?: Scalar[] };
+
 export interface RawField extends RawTypeSpec {
   description: string;
   mode?: Mode;
@@ -36,7 +39,9 @@ export interface RawField extends RawTypeSpec {
   deprecated?: string;
   replaceOnChange?: string | { reason: string; exceptVariants?: string[] };
   /** `equals` one value, or `in` a list of them (any of which requires the field). */
-  requiredWhen?: { field: string; equals?: Scalar; in?: Scalar[] };
+  requiredWhen?: RawCondition;
+  /** The input may be given only while the condition holds. */
+  onlyWhen?: RawCondition;
   conflictsWith?: string[];
   wireName?: string;
   writeOnly?: boolean;

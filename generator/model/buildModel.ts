@@ -1,8 +1,9 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../load/providerIndex.js";
-import type { RawEntity, RawEnumValue, RawExample, RawImportId, RawTypeSpec } from "../load/rawTypes.js";
+import type { RawCondition, RawEntity, RawEnumValue, RawExample, RawImportId, RawTypeSpec } from "../load/rawTypes.js";
 import type { Path, SourceDoc } from "../load/sourceDoc.js";
 import { pascal, toWireCase, type WireCase } from "../naming.js";
 import type {
+  Condition,
   EnumType,
   EnumValue,
   Example,
@@ -313,9 +314,8 @@ function builder(declared: { type: NamedType; at: string }[], enums: EnumType[])
             : { reason: roc.reason.trim(), ...(roc.exceptVariants && { exceptVariants: roc.exceptVariants }) },
       }),
       // Rebuilt rather than copied, so the descriptor's key order is the model's, not the file's.
-      ...(raw.requiredWhen && {
-        requiredWhen: { field: raw.requiredWhen.field, values: raw.requiredWhen.in ?? [raw.requiredWhen.equals!] },
-      }),
+      ...(raw.requiredWhen && { requiredWhen: condition(raw.requiredWhen) }),
+      ...(raw.onlyWhen && { onlyWhen: condition(raw.onlyWhen) }),
       conflictsWith: raw.conflictsWith ?? [],
       writeOnly: !!raw.writeOnly,
       ...(raw.exposed && { exposed: true as const }),
@@ -357,9 +357,12 @@ const entityTail = (e: RawEntity, src: SourceDoc) => ({
   [SOURCE]: src.position(["name"]),
 });
 
+/** A condition's values: its one (`equals`) or its several (`in`); the required-when rule saw to one of them. */
+const condition = (raw: RawCondition): Condition => ({ field: raw.field, values: raw.in ?? [raw.equals!] });
+
 /** An echoed input in a result keeps its type and docs but none of its input-side rules. */
 function stripInputOnly(f: Field): Field {
-  const { default: _default, requiredWhen: _when, replaceOnChange: _roc, ...rest } = f;
+  const { default: _default, requiredWhen: _when, onlyWhen: _only, replaceOnChange: _roc, ...rest } = f;
   return { ...rest, conflictsWith: [] };
 }
 

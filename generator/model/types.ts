@@ -59,6 +59,12 @@ export type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
 /** The runtime interpreter of a provider's operations. */
 export type Protocol = "netsvc" | "cloudplat";
 
+/** A condition on a sibling field's value: it holds any of `values`. */
+export interface Condition {
+  readonly field: string;
+  readonly values: readonly Scalar[];
+}
+
 export interface Field extends Sourced {
   readonly name: string;
   readonly wireName: string;
@@ -71,7 +77,9 @@ export interface Field extends Sourced {
   readonly deprecated?: string;
   readonly replaceOnChange?: { readonly reason: string; readonly exceptVariants?: readonly string[] };
   /** Required when `field` holds any of `values`. */
-  readonly requiredWhen?: { readonly field: string; readonly values: readonly Scalar[] };
+  readonly requiredWhen?: Condition;
+  /** May be given only when `field` holds any of `values`. */
+  readonly onlyWhen?: Condition;
   readonly conflictsWith: readonly string[];
   /** The service never returns it: after an import it is unknown, and not compared. */
   readonly writeOnly: boolean;

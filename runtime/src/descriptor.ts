@@ -66,6 +66,8 @@ export interface FieldSpec {
   /** Union variants whose changes update in place despite replaceOnChange. */
   readonly replaceOnChangeExcept?: readonly string[];
   readonly requiredWhen?: Condition;
+  /** The input may be given only while this holds. */
+  readonly onlyWhen?: Condition;
   readonly conflictsWith?: readonly string[];
   /** Always present in outputs. */
   readonly guaranteed?: boolean;

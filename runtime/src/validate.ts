@@ -68,17 +68,16 @@ function checkObject(
     const p = `${path}.${name}`;
     if (!present(name)) {
       if (spec.mode === "required") issues.push({ path: p, message: `${p} is required` });
-      else if (spec.requiredWhen && holds(spec.requiredWhen, conditionValue(fields, value, spec.requiredWhen.field)))
-        issues.push({
-          path: p,
-          message: `${p} is required when ${spec.requiredWhen.field} is ${valuesOf(spec.requiredWhen)
-            .map((v) => JSON.stringify(v))
-            .join(" or ")}`,
-        });
+      else if (spec.requiredWhen && holds(spec.requiredWhen, fields, value))
+        issues.push({ path: p, message: `${p} is required when ${conditionText(spec.requiredWhen)}` });
       continue;
     }
     if (spec.mode === "output") {
       issues.push({ path: p, message: `${p} is set by the service and cannot be given as input` });
+      continue;
+    }
+    if (spec.onlyWhen && !holds(spec.onlyWhen, fields, value)) {
+      issues.push({ path: p, message: `${p} may be set only when ${conditionText(spec.onlyWhen)}` });
       continue;
     }
     for (const other of spec.conflictsWith ?? []) {
@@ -101,11 +100,14 @@ function nearest(scopes: readonly Record<string, unknown>[], field: string): unk
 /** The value a condition reads: the field's, or its schema default when omitted (what the service takes then). */
 const valuesOf = (c: Condition): readonly Scalar[] => c.in ?? [c.equals];
 
-const holds = (c: Condition, value: unknown): boolean => valuesOf(c).includes(value as Scalar);
+/** Whether a condition holds of an object's field: as given, else at its default, as the request will send it. */
+const holds = (c: Condition, fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>): boolean =>
+  valuesOf(c).includes((value[c.field] ?? fields[c.field]?.default) as Scalar);
 
-function conditionValue(fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>, field: string) {
-  return value[field] ?? fields[field]?.default;
-}
+const conditionText = (c: Condition): string =>
+  `${c.field} is ${valuesOf(c)
+    .map((v) => JSON.stringify(v))
+    .join(" or ")}`;
 
 function checkType(
   spec: TypeSpec,

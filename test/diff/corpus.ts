@@ -717,6 +717,23 @@ export const CASES: readonly Case[] = [
     expect: [["Widget.vlan", "required-when-changed", "breaking"]],
   },
   {
+    name: "an input allowed under a condition only",
+    edits: [widget("notOneOf: [1],", "notOneOf: [1], onlyWhen: { field: single, equals: true },")],
+    expect: [["Widget.vlan", "only-when-added", "breaking"]],
+  },
+  {
+    name: "an input no longer allowed under a condition only",
+    reverse: true,
+    edits: [widget("notOneOf: [1],", "notOneOf: [1], onlyWhen: { field: single, equals: true },")],
+    expect: [["Widget.vlan", "only-when-removed", "info"]],
+  },
+  {
+    name: "an input's condition changed",
+    base: [widget("notOneOf: [1],", "notOneOf: [1], onlyWhen: { field: single, equals: true },")],
+    edits: [widget("onlyWhen: { field: single, equals: true }", "onlyWhen: { field: single, equals: false }")],
+    expect: [["Widget.vlan", "only-when-changed", "breaking"]],
+  },
+  {
     name: "a condition widened to several values",
     base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
     edits: [widget("equals: true", "in: [true, false]")],

@@ -24,6 +24,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     deprecated: "deprecation-*",
     replaceOnChange: "replace-on-change-* (reason text ignored)",
     requiredWhen: "required-when-*",
+    onlyWhen: "only-when-*",
     conflictsWith: "conflicts-*",
     group: "ignored: which group declares a field does not change it",
     wirePath: "change-rejected, wire-binding-changed",

@@ -166,6 +166,11 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       "requiredWhen needs either equals (a value) or in (a list of values)",
     ],
     [
+      "onlyWhen naming an unknown field",
+      `  n: { type: string, mode: optional, onlyWhen: { field: nme, equals: x }, description: N. }\n${UID}`,
+      'onlyWhen names unknown field "nme"',
+    ],
+    [
       "conflictsWith naming an unknown field",
       `  n: { type: string, mode: optional, conflictsWith: [nam], description: N. }\n${UID}`,
       'conflictsWith names unknown field "nam"',

@@ -85,6 +85,24 @@ describe("cloudplat ApiGatewayApi", () => {
   });
 });
 
+describe("cloudplat inputs that apply under a condition only", () => {
+  it("refuses an OAuth business type for an API that is not OAuth, and API keys on a service binding", () => {
+    const api = { serviceId: "service-1", apiName: "a", requestConfigPath: "/a", serviceConfigType: "MOCK" as const };
+    const mock = { ...api, serviceConfigMockReturnMessage: "m", apiBusinessType: "NORMAL" };
+    expect(messages(cloudplat.validateApiGatewayApiArgs(mock))).toEqual([
+      'ApiGatewayApi.apiBusinessType may be set only when authType is "OAUTH"',
+    ]);
+    expect(cloudplat.validateApiGatewayApiArgs({ ...mock, authType: "OAUTH" })).toEqual([]);
+    const binding = { usagePlanId: "p", serviceId: "s", environment: "test" as const, accessKeyIds: ["k"] };
+    expect(messages(cloudplat.validateApiGatewayUsagePlanAttachmentArgs(binding))).toEqual([
+      'ApiGatewayUsagePlanAttachment.accessKeyIds may be set only when bindType is "API"',
+    ]);
+    expect(cloudplat.validateApiGatewayUsagePlanAttachmentArgs({ ...binding, bindType: "API", apiId: "a" })).toEqual(
+      [],
+    );
+  });
+});
+
 describe("netsvc McrPrefixFilterList", () => {
   const entry = { action: "permit", prefix: "10.0.0.0/8" };
   const list = { mcrId: "mcr-1", description: "d", addressFamily: "IPv4", entries: [entry] };

@@ -119,6 +119,19 @@ describe("validateInput: requiredWhen", () => {
   });
 });
 
+describe("validateInput: onlyWhen", () => {
+  const fields = {
+    auth: optional(str(), { default: "NONE" }),
+    business: optional(str(), { onlyWhen: { field: "auth", equals: "OAUTH" } }),
+  };
+
+  it("refuses an input given while its condition does not hold, reading the condition's default", () => {
+    expect(messages(fields, { business: "NORMAL" })).toEqual(['X.business may be set only when auth is "OAUTH"']);
+    expect(messages(fields, { auth: "OAUTH", business: "NORMAL" })).toEqual([]);
+    expect(messages(fields, { auth: "APP" })).toEqual([]);
+  });
+});
+
 describe("validateInput: conflictsWith", () => {
   const fields = {
     allowed: optional(list(str()), { conflictsWith: ["forbidden", "saml"] }),

@@ -3,41 +3,45 @@ import { at } from "../../load/sourceDoc.js";
 import { checkValue } from "../values.js";
 import { eachField, eachSpec, type Finding, type Rule } from "./rule.js";
 
-export const requiredWhen: Rule = {
-  id: "required-when",
-  description:
-    "`requiredWhen` is on an optional input and names a sibling field, with one value of its type (`equals`) or several (`in`)",
-  check: eachField(({ field: { raw, src, path, name }, mode, siblings }) => {
-    const when = raw.requiredWhen;
-    if (!when) return [];
-    if ((when.equals === undefined) === (when.in === undefined))
+/** A rule for a condition key (`requiredWhen`, `onlyWhen`): on an optional input, naming a sibling, with values of its type. */
+function conditionRule(key: "requiredWhen" | "onlyWhen", id: string): Rule {
+  return {
+    id,
+    description: `\`${key}\` is on an optional input and names a sibling field, with one value of its type (\`equals\`) or several (\`in\`)`,
+    check: eachField(({ field: { raw, src, path, name }, mode, siblings, isInput }) => {
+      const when = raw[key];
+      if (!when) return [];
+      if (!isInput) return [at(src, [...path, key], `${key} applies to inputs only: "${name}" is an output`)];
+      if ((when.equals === undefined) === (when.in === undefined))
+        return [at(src, [...path, key], `${key} needs either equals (a value) or in (a list of values)`)];
+      const other = siblings.get(when.field);
+      const known = !!other && when.field !== name;
+      const values = when.in
+        ? when.in.map((v, i) => ({ v, at: ["in", i], shown: `in[${i}]` }))
+        : [{ v: when.equals, at: ["equals"], shown: "equals" }];
       return [
-        at(src, [...path, "requiredWhen"], "requiredWhen needs either equals (a value) or in (a list of values)"),
+        !known &&
+          at(
+            src,
+            [...path, key, "field"],
+            `${key} names unknown field "${when.field}"${didYouMean(when.field, [...siblings.keys()])}`,
+          ),
+        ...values.map((value): Finding => {
+          const problem = known && checkValue(other, value.v);
+          return (
+            !!problem &&
+            at(src, [...path, key, ...value.at], `${key}.${value.shown} ${problem} (the type of "${when.field}")`)
+          );
+        }),
+        mode === "required" &&
+          at(src, [...path, key], `"${name}" is always required; ${key} applies to optional inputs`),
       ];
-    const other = siblings.get(when.field);
-    const known = !!other && when.field !== name;
-    const values = when.in
-      ? when.in.map((v, i) => ({ v, key: ["in", i], shown: `in[${i}]` }))
-      : [{ v: when.equals, key: ["equals"], shown: "equals" }];
-    return [
-      !known &&
-        at(
-          src,
-          [...path, "requiredWhen", "field"],
-          `requiredWhen names unknown field "${when.field}"${didYouMean(when.field, [...siblings.keys()])}`,
-        ),
-      ...values.map(({ v, key, shown }): Finding => {
-        const problem = known && checkValue(other, v);
-        return (
-          !!problem &&
-          at(src, [...path, "requiredWhen", ...key], `requiredWhen.${shown} ${problem} (the type of "${when.field}")`)
-        );
-      }),
-      mode === "required" &&
-        at(src, [...path, "requiredWhen"], `"${name}" is always required; requiredWhen applies to optional inputs`),
-    ];
-  }),
-};
+    }),
+  };
+}
+
+export const requiredWhen = conditionRule("requiredWhen", "required-when");
+export const onlyWhen = conditionRule("onlyWhen", "only-when");
 
 export const conflictsWith: Rule = {
   id: "conflicts-with",

@@ -8,7 +8,7 @@ import { entityNames, fileNames, tokens } from "./entities.js";
 import { enumNames, enumValues } from "./enums.js";
 import { env } from "./env.js";
 import { exceptVariants } from "./exceptVariants.js";
-import { conflictsWith, familyFrom, requiredWhen } from "./fieldRefs.js";
+import { conflictsWith, familyFrom, onlyWhen, requiredWhen } from "./fieldRefs.js";
 import { fieldNames, wireNames } from "./fieldNames.js";
 import { hooks } from "./hooks.js";
 import { createdAt, importId } from "./importId.js";
@@ -41,6 +41,7 @@ export const RULES: readonly Rule[] = [
   defaults,
   deprecatedRequired,
   requiredWhen,
+  onlyWhen,
   conflictsWith,
   familyFrom,
   secrets,

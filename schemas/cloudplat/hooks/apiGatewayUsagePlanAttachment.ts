@@ -17,8 +17,8 @@ const GONE = ["ResourceNotFound.InvalidUsagePlan", "ResourceNotFound.InvalidServ
 
 /**
  * What ApiGatewayUsagePlanAttachment's bindings cannot say (wire reference §5.6): an API binding
- * names its API in a list; API keys are bound to the plan beside the environment (for any binding
- * that names them, so the input is never dropped), after checks the reference provider makes first;
+ * names its API in a list; its API keys (validation admits them on an API binding only) are bound to
+ * the plan beside the environment, after checks the reference provider makes first;
  * the binding is found in the service's or the API's usage-plan list, which find reads too.
  */
 export const hooks: CloudplatHooks<ApiGatewayUsagePlanAttachmentArgs, ApiGatewayUsagePlanAttachmentOutputs> = {

@@ -58,7 +58,9 @@ import {
  */
 export interface ApiGatewayApiArgs {
   /**
-   * Business type of an OAuth API; sent only when `authType` is OAUTH.
+   * Business type of an OAuth API.
+   *
+   * Only when `authType` is `OAUTH`: refused otherwise.
    *
    * Assigned by the service when omitted.
    */
@@ -387,7 +389,7 @@ export type ApiGatewayApiState = rt.StateOf<ApiGatewayApiOutputs>;
 
 /** Everything the service returns for a ApiGatewayApi: its inputs as currently set and its outputs. */
 export interface ApiGatewayApiOutputs {
-  /** Business type of an OAuth API; sent only when `authType` is OAUTH. */
+  /** Business type of an OAuth API. */
   readonly apiBusinessType?: string | undefined;
   /** Description of the API. */
   readonly apiDesc?: string | undefined;
@@ -610,6 +612,7 @@ export const apiGatewayApiDescriptor: rt.ResourceDescriptor<rtp.CloudplatOperati
       wire: "ApiBusinessType",
       mode: "optional-computed",
       type: { kind: "string" },
+      onlyWhen: { field: "authType", equals: "OAUTH" },
     },
     apiDesc: { wire: "ApiDesc", mode: "optional", type: { kind: "string" } },
     apiGatewayApiId: {

@@ -21,7 +21,9 @@ import { type Provider, defaultProvider } from "../provider.js";
  */
 export interface ApiGatewayUsagePlanAttachmentArgs {
   /**
-   * Ids of API keys to bind to the usage plan; only for API bindings of an API whose authType is SECRET.
+   * Ids of API keys to bind to the usage plan, for an API binding of an API whose authType is SECRET.
+   *
+   * Only when `bindType` is `API`: refused otherwise.
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    *
@@ -84,7 +86,7 @@ export type ApiGatewayUsagePlanAttachmentState = rt.StateOf<ApiGatewayUsagePlanA
 
 /** Everything the service returns for a ApiGatewayUsagePlanAttachment: its inputs as currently set and its outputs. */
 export interface ApiGatewayUsagePlanAttachmentOutputs {
-  /** Ids of API keys to bind to the usage plan; only for API bindings of an API whose authType is SECRET. */
+  /** Ids of API keys to bind to the usage plan, for an API binding of an API whose authType is SECRET. */
   readonly accessKeyIds?: readonly string[] | undefined;
   /** Id of the API to bind; required when `bindType` is API. */
   readonly apiId?: string | undefined;
@@ -122,6 +124,7 @@ export const apiGatewayUsagePlanAttachmentDescriptor: rt.ResourceDescriptor<rtp.
       mode: "optional",
       type: { kind: "list", items: { kind: "string" } },
       replaceOnChange: "An attachment cannot be modified; it is re-created.",
+      onlyWhen: { field: "bindType", equals: "API" },
       notSent: "The keys are bound to the plan after the environment (BindSecretIds, its hook).",
     },
     apiId: {
