@@ -498,6 +498,11 @@ describe("ApiGatewayUsagePlan and ApiGatewayUsagePlanAttachment", () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
     expect(String(err)).toContain("has 5 parts, not 6");
+    // An id is six segments wherever one is taken: get refuses a short one too, rather than padding it.
+    const short = await ApiGatewayUsagePlanAttachment.get(`${plan.id}#${s.id}#release#SERVICE`, { provider: p }).catch(
+      (e: unknown) => e,
+    );
+    expect(String(short)).toContain("has 4 segments, not 6");
 
     const test = { ...args, environment: "test" } as const;
     expect(at.diff(test).changes).toEqual([expect.objectContaining({ field: "environment", replaces: true })]);

@@ -98,9 +98,17 @@ function withApi(
   if (values.bindType === "API") params.ApiIds = [values.apiId];
 }
 
-/** The six-part id `usagePlanId#serviceId#environment#bindType#apiId#accessKeyIds`. */
+/** The six-part id `usagePlanId#serviceId#environment#bindType#apiId#accessKeyIds`; another is refused, as the reference provider's reader does. */
 function parse(id: string): Attachment {
-  const [usagePlanId = "", serviceId = "", environment = "", bindType = "", apiId = "", keys = ""] = id.split("#");
+  const segments = id.split("#");
+  if (segments.length !== 6)
+    throw new ValidationError([
+      {
+        path: "ApiGatewayUsagePlanAttachment.id",
+        message: `ApiGatewayUsagePlanAttachment id "${id}" has ${segments.length} segments, not 6 (usagePlanId#serviceId#environment#bindType#apiId#accessKeyIds)`,
+      },
+    ]);
+  const [usagePlanId = "", serviceId = "", environment = "", bindType = "", apiId = "", keys = ""] = segments;
   const accessKeyIds = keys.split(",").filter(Boolean);
   return {
     usagePlanId,
