@@ -98,6 +98,8 @@ function nearest(scopes: readonly Record<string, unknown>[], field: string): unk
 }
 
 /** The value a condition reads: the field's, or its schema default when omitted (what the service takes then). */
+const characters = (n: number): string => `${n} character${n === 1 ? "" : "s"}`;
+
 const valuesOf = (c: Condition): readonly Scalar[] => c.in ?? [c.equals];
 
 /** Whether a condition holds of an object's field: as given, else at its default, as the request will send it. */
@@ -129,9 +131,9 @@ function checkType(
       if (typeof value !== "string") return fail("must be a string");
       if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail);
       if (c?.minLength !== undefined && value.length < c.minLength)
-        return fail(`must be at least ${c.minLength} characters long`);
+        return fail(`must be at least ${characters(c.minLength)} long`);
       if (c?.maxLength !== undefined && value.length > c.maxLength)
-        return fail(`must be at most ${c.maxLength} characters long`);
+        return fail(`must be at most ${characters(c.maxLength)} long`);
       if (c?.pattern !== undefined && !new RegExp(c.pattern, "u").test(value))
         return fail(`must match the pattern ${c.pattern}`);
       if (c?.format) {

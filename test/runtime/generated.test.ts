@@ -275,6 +275,17 @@ describe("netsvc resolveProviderConfig", () => {
     ]);
   });
 
+  it('refuses empty credentials rather than sending them (an unset variable read as ?? "")', () => {
+    expect(thrownMessages(() => netsvc.resolveProviderConfig({ accessKey: "", secretKey: "" }, env))).toEqual([
+      'netsvc.accessKey must be at least 1 character long (got "")',
+      "netsvc.secretKey must be at least 1 character long (got [secret])",
+    ]);
+    expect(thrownMessages(() => cloudplat.resolveProviderConfig({ secretId: "", secretKey: "" }, {}))).toEqual([
+      'cloudplat.secretId must be at least 1 character long (got "")',
+      "cloudplat.secretKey must be at least 1 character long (got [secret])",
+    ]);
+  });
+
   it("rejects a bad NETSVC_ACCEPT_PURCHASE_TERMS", () => {
     expect(
       thrownMessages(() => netsvc.resolveProviderConfig({}, { ...env, NETSVC_ACCEPT_PURCHASE_TERMS: "yes" })),

@@ -97,11 +97,15 @@ export interface ProviderArgs {
   /**
    * Access key id (`<SECRET_ID>`) used to sign API requests.
    *
+   * At least 1 characters.
+   *
    * Environment variable: `CLOUDPLAT_SECRET_ID`.
    */
   secretId?: string | undefined;
   /**
    * Secret key (`<SECRET_KEY>`) paired with `secretId` to sign API requests.
+   *
+   * At least 1 characters.
    *
    * Environment variable: `CLOUDPLAT_SECRET_KEY`.
    *
@@ -260,13 +264,13 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     secretId: {
       wire: "SecretId",
       mode: "optional",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       env: "CLOUDPLAT_SECRET_ID",
     },
     secretKey: {
       wire: "SecretKey",
       mode: "optional",
-      type: { kind: "string", secret: true },
+      type: { kind: "string", constraints: { minLength: 1 }, secret: true },
       env: "CLOUDPLAT_SECRET_KEY",
     },
     securityToken: {

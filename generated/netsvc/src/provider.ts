@@ -20,6 +20,8 @@ export interface ProviderArgs {
   /**
    * API access key (`<ACCESS_KEY>`), generated in the environment it is used with.
    *
+   * At least 1 characters.
+   *
    * Environment variable: `NETSVC_ACCESS_KEY`.
    *
    * Read back as `provider.accessKey`.
@@ -52,6 +54,8 @@ export interface ProviderArgs {
   environment?: ProviderEnvironment | undefined;
   /**
    * API secret key (`<SECRET_KEY>`) that pairs with the access key.
+   *
+   * At least 1 characters.
    *
    * Environment variable: `NETSVC_SECRET_KEY`.
    *
@@ -113,7 +117,7 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     accessKey: {
       wire: "accessKey",
       mode: "required",
-      type: { kind: "string" },
+      type: { kind: "string", constraints: { minLength: 1 } },
       env: "NETSVC_ACCESS_KEY",
     },
     cancelAtEndOfTerm: {
@@ -137,7 +141,7 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     secretKey: {
       wire: "secretKey",
       mode: "required",
-      type: { kind: "string", secret: true },
+      type: { kind: "string", constraints: { minLength: 1 }, secret: true },
       env: "NETSVC_SECRET_KEY",
     },
     waitTime: {
