@@ -7,6 +7,14 @@ export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;")
 
 const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
 
+/** A count's bounds in words: "Between 2 and 5 items", "At least 1 character", "At most 64 characters". */
+function range(lo: number | undefined, hi: number | undefined, unit: string): string | undefined {
+  const of = (n: number) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (lo !== undefined && hi !== undefined) return `Between ${lo} and ${of(hi)}`;
+  if (lo !== undefined) return `At least ${of(lo)}`;
+  return hi === undefined ? undefined : `At most ${of(hi)}`;
+}
+
 const conditionText = ({ field, values }: Condition) => `${code(field)} is ${values.map(code).join(" or ")}`;
 
 function valueList(values: readonly EnumValue[]): string {
@@ -34,14 +42,10 @@ function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, p
   else if (spec.minimum !== undefined) lines.push(`${prefix}At least ${spec.minimum}.`);
   else if (spec.maximum !== undefined) lines.push(`${prefix}At most ${spec.maximum}.`);
   if (spec.notOneOf) lines.push(`${prefix}Never ${spec.notOneOf.map(code).join(" or ")}.`);
-  if (spec.minItems !== undefined || spec.maxItems !== undefined)
-    lines.push(
-      `${prefix}${spec.minItems !== undefined && spec.maxItems !== undefined ? `Between ${spec.minItems} and ${spec.maxItems}` : spec.minItems !== undefined ? `At least ${spec.minItems}` : `At most ${spec.maxItems}`} items.`,
-    );
-  if (spec.minLength !== undefined || spec.maxLength !== undefined)
-    lines.push(
-      `${prefix}${spec.minLength !== undefined && spec.maxLength !== undefined ? `Between ${spec.minLength} and ${spec.maxLength}` : spec.minLength !== undefined ? `At least ${spec.minLength}` : `At most ${spec.maxLength}`} characters.`,
-    );
+  const items = range(spec.minItems, spec.maxItems, "item");
+  if (items) lines.push(`${prefix}${items}.`);
+  const length = range(spec.minLength, spec.maxLength, "character");
+  if (length) lines.push(`${prefix}${length}.`);
   if (spec.pattern) lines.push(`${prefix}Matches ${code(spec.pattern)}.`);
   if (spec.format)
     lines.push(

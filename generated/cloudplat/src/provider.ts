@@ -97,7 +97,7 @@ export interface ProviderArgs {
   /**
    * Access key id (`<SECRET_ID>`) used to sign API requests.
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * Environment variable: `CLOUDPLAT_SECRET_ID`.
    */
@@ -105,7 +105,7 @@ export interface ProviderArgs {
   /**
    * Secret key (`<SECRET_KEY>`) paired with `secretId` to sign API requests.
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * Environment variable: `CLOUDPLAT_SECRET_KEY`.
    *

@@ -20,7 +20,7 @@ export interface ProviderArgs {
   /**
    * API access key (`<ACCESS_KEY>`), generated in the environment it is used with.
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * Environment variable: `NETSVC_ACCESS_KEY`.
    *
@@ -55,7 +55,7 @@ export interface ProviderArgs {
   /**
    * API secret key (`<SECRET_KEY>`) that pairs with the access key.
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * Environment variable: `NETSVC_SECRET_KEY`.
    *

@@ -18,7 +18,7 @@ export interface ApiGatewayIpStrategyArgs {
   /**
    * Id of the service the strategy belongs to.
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * Changing this replaces the resource: A strategy belongs to one service.
    */

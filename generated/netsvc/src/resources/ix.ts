@@ -62,7 +62,7 @@ export interface IxArgs {
   /**
    * Name of the IX connection (not empty).
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * As `name` in updates.
    */

@@ -91,7 +91,7 @@ export interface LagPortArgs {
   /**
    * Name of the product (not empty).
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * As `name` in updates.
    */

@@ -112,7 +112,7 @@ export interface McrArgs {
   /**
    * Name of the product (not empty).
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * As `name` in updates.
    */

@@ -72,7 +72,7 @@ export interface MveArgs {
   /**
    * Name of the product (not empty).
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * As `name` in updates.
    */

@@ -81,7 +81,7 @@ export interface PortArgs {
   /**
    * Name of the product (not empty).
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * As `name` in updates.
    */

@@ -79,7 +79,7 @@ export interface VxcArgs {
   /**
    * Name of the product (not empty).
    *
-   * At least 1 characters.
+   * At least 1 character.
    *
    * As `name` in updates.
    */
