@@ -7,7 +7,7 @@ import {
   TransportError,
   type RetryPolicy,
 } from "@sdkgen/runtime";
-import { CloudplatError } from "@sdkgen/runtime/cloudplat";
+import { CloudplatClient, CloudplatError } from "@sdkgen/runtime/cloudplat";
 import { ApiGatewayApiKey, ApiGatewayService, getAddressTemplates, Provider, type ProviderArgs } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
 import { keyedProvider, seedTemplate } from "./cloudplatKit.js";
@@ -112,6 +112,33 @@ describe("cloudplat faults through the SDK", () => {
     emu.faults.next({ kind: "http", status: 503, action: "DescribeAddressTemplates" });
     expect((await getAddressTemplates({}, { provider: p })).templateLists.map((t) => t.id)).toEqual([id]);
     expect(attempts("DescribeAddressTemplates")).toEqual(["http", null]);
+  });
+
+  it("retries any HTTP 5xx on a read and on a write that cannot make an object, never on a create", async () => {
+    const p = provider();
+    const id = await seedTemplate(emu, p);
+    emu.faults.next({ kind: "http", status: 500, action: "DescribeAddressTemplates" });
+    expect((await getAddressTemplates({}, { provider: p })).templateLists.map((t) => t.id)).toEqual([id]);
+    expect(attempts("DescribeAddressTemplates")).toEqual(["http", null]);
+
+    const s = await ApiGatewayService.create(serviceArgs, { provider: p });
+    emu.faults.next({ kind: "http", status: 502, action: "ModifyService" });
+    await s.update({ ...serviceArgs, serviceDesc: "orders, v2" });
+    expect(attempts("ModifyService")).toEqual(["http", null]);
+    emu.faults.next({ kind: "drop", action: "DeleteService" });
+    await s.delete();
+    expect(attempts("DeleteService")).toEqual(["drop", null]);
+
+    emu.faults.next({ kind: "http", status: 502, action: "CreateService" });
+    await ApiGatewayService.create(serviceArgs, { provider: p }).catch(() => undefined);
+    expect(attempts("CreateService").slice(1)).toEqual(["http"]);
+  });
+
+  it("waits out passing refusals as the reference provider does: reads for 3 minutes, writes for 5", () => {
+    const client = new CloudplatClient();
+    expect(client.retryPolicyFor("DescribeService").budgetMs).toBe(180_000);
+    expect(client.retryPolicyFor("DeleteService").budgetMs).toBe(300_000);
+    expect(new CloudplatClient({ retry: FAST }).retryPolicyFor("DeleteService")).toBe(FAST);
   });
 
   it("a response slower than timeoutMs is a TransportError naming the action; a slow read is retried", async () => {

@@ -60,7 +60,7 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
     };
     if (!op.retryUnlessExpected) return once();
     return withRetries(once, {
-      policy: p.client.retryPolicy,
+      policy: p.client.retryPolicyFor(op.action),
       once: false,
       signal: ctx.signal,
       retryable: (e) => e instanceof Refused,

@@ -1,12 +1,12 @@
 import { ServiceError, type ResourceRef } from "../http/errors.js";
 import { Log, redact } from "../http/log.js";
 import type { Network } from "../http/network.js";
-import { DEFAULT_RETRY, retryable, withRetries, type RetryPolicy } from "../http/retry.js";
+import { retryable, withRetries, type RetryPolicy } from "../http/retry.js";
 import { send } from "../http/transport.js";
 import type { CredentialProvider, Credentials } from "./credentials/types.js";
 import { CloudplatError } from "./errors.js";
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from "./rateLimit.js";
-import { isReadAction, retryableCode } from "./retryCodes.js";
+import { isReadAction, mayCreate, retryableCode } from "./retryCodes.js";
 import { DEFAULT_DOMAIN, SERVICE_VERSIONS } from "./services.js";
 import { signRequest } from "./sign.js";
 
@@ -44,9 +44,15 @@ export interface CloudplatCallOptions {
   readonly version?: string | undefined;
   /**
    * Whether the action only reads (default: by its name, Describe*, Get*, …). Reads are retried on
-   * InternalError and on lost connections; writes only where the server cannot have acted.
+   * InternalError; the retry window is a read's or a write's.
    */
   readonly read?: boolean | undefined;
+  /**
+   * Whether the call must not be sent again where the platform may have acted on it (a lost answer, a
+   * 5xx): an order, or an exchange spending a one-time code. Default: a write that may make an object
+   * (mayCreate).
+   */
+  readonly once?: boolean | undefined;
   /** More error codes (or code prefixes) to retry for this call. */
   readonly retryCodes?: readonly string[] | undefined;
   /** Signs this call with other credentials, or not at all (`Authorization: SKIP`, for the two unsigned STS actions). */
@@ -66,8 +72,21 @@ export interface CloudplatCallOptions {
  * TC3-HMAC-SHA256, the `{"Response": …}` envelope with `Response.Error` as CloudplatError, retries on
  * the retryable codes, and a client-side rate limit per action.
  */
+/**
+ * The reference provider's retry windows (wire reference §2.3): a retryable answer is asked again for
+ * 3 minutes on a read and 5 on a write (a service's delete waits so for its unrelease to settle).
+ */
+const READ_WINDOW: RetryPolicy = {
+  maxAttempts: 100,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: 30_000,
+  budgetMs: 180_000,
+};
+const WRITE_WINDOW: RetryPolicy = { ...READ_WINDOW, budgetMs: 300_000 };
+
 export class CloudplatClient {
-  private readonly retry: RetryPolicy;
+  private readonly retry: RetryPolicy | undefined;
   private readonly timeoutMs: number;
   private readonly limiter: RateLimiter | undefined;
   private readonly now: () => number;
@@ -77,7 +96,7 @@ export class CloudplatClient {
 
   constructor(private readonly options: CloudplatClientOptions = {}) {
     this.log = options.log ?? new Log();
-    this.retry = options.retry ?? DEFAULT_RETRY;
+    this.retry = options.retry;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.limiter =
@@ -85,9 +104,9 @@ export class CloudplatClient {
     this.endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
   }
 
-  /** How calls are repeated: also what a bound kind uses to ask again after a passing refusal. */
-  get retryPolicy(): RetryPolicy {
-    return this.retry;
+  /** How calls of an action are repeated (the provider's `retry`, else the windows): also a bound kind's, asking again after a passing refusal. */
+  retryPolicyFor(action: string): RetryPolicy {
+    return this.retry ?? (isReadAction(action) ? READ_WINDOW : WRITE_WINDOW);
   }
 
   /** The URL a service is reached at; built once per service and domain (every call needs it). */
@@ -202,10 +221,13 @@ export class CloudplatClient {
         return response as T;
       },
       {
-        policy: this.retry,
-        once: !read,
+        policy: this.retry ?? (read ? READ_WINDOW : WRITE_WINDOW),
+        once: options.once ?? (!read && mayCreate(action)),
         signal: options.signal,
         retryable: (e, once) => {
+          // Any 5xx, as the reference provider retries every non-200 answer; but never an order's.
+          if (e instanceof ServiceError && !(e instanceof CloudplatError))
+            return e.status === 429 || (!once && e.status >= 500);
           if (!(e instanceof CloudplatError)) return retryable(e, once);
           if (e.code === "AuthFailure.TokenFailure" && !renewed && creds?.token && typeof source === "object") {
             renewed = true;

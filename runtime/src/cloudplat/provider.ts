@@ -19,7 +19,7 @@ import { DEFAULT_DOMAIN, DEFAULT_REGION } from "./services.js";
 export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
   /** Base URL of the instance metadata service (camRoleName). */
   readonly metadataUrl?: string | undefined;
-  /** Retry policy of every request (default DEFAULT_RETRY). */
+  /** Retry policy of every request (default: retryable answers asked again for 3 minutes on a read, 5 on a write, as the reference provider does). */
   readonly retry?: RetryPolicy | undefined;
   /** Per-attempt timeout in milliseconds (default 60 000). */
   readonly timeoutMs?: number | undefined;

@@ -25,5 +25,12 @@ export function retryableCode(code: string, read: boolean, extra: readonly strin
   return extra.includes(code) || extra.includes(head);
 }
 
+/**
+ * Actions that may make an object (a service, an API, a release): one that failed without an answer
+ * saying so may have taken effect, and is never sent again blindly (placeOrder looks for what it made).
+ * Every other write sets, binds or removes, and repeating it does no more than the first.
+ */
+export const mayCreate = (action: string): boolean => /^(Create|Release|Run|Allocate|Apply)[A-Z]/.test(action);
+
 /** Actions that only read: retried on InternalError and on any lost connection. */
 export const isReadAction = (action: string): boolean => /^(Describe|Get|List|Query|Inquire|Check)[A-Z]/.test(action);

@@ -80,6 +80,7 @@ async function exchange(
   const response = await ctx.client.call("sts", action, dropUndefined(params), {
     credentials: o.signer,
     read: !o.spendsCode,
+    once: o.spendsCode === true,
     secrets: o.secrets,
     signal: o.signal,
     region: o.region,
