@@ -103,6 +103,16 @@ describe("cloudplat inputs that apply under a condition only", () => {
   });
 });
 
+describe("netsvc Vxc", () => {
+  it("requires the A-end's product, under which the order is placed; the B-end's may come from a service key", () => {
+    const vxc = { productName: "x", contractTermMonths: 1 as const, rateLimit: 1, bEnd: {} };
+    expect(messages(netsvc.validateVxcArgs({ ...vxc, aEnd: {} as { productUid: string } }))).toEqual([
+      "Vxc.aEnd.productUid is required",
+    ]);
+    expect(netsvc.validateVxcArgs({ ...vxc, aEnd: { productUid: "mcr-1" } })).toEqual([]);
+  });
+});
+
 describe("netsvc McrPrefixFilterList", () => {
   const entry = { action: "permit", prefix: "10.0.0.0/8" };
   const list = { mcrId: "mcr-1", description: "d", addressFamily: "IPv4", entries: [entry] };

@@ -164,6 +164,7 @@ const $lazy = $runtime.lazyModules(
   ["./types/vrouterInterface.js", "vrouterInterfaceType:value"],
   ["./types/vrouterIpRoute.js", "vrouterIpRouteType:value"],
   ["./types/vrouterPartnerConfig.js", "vrouterPartnerConfigType:value"],
+  ["./types/vxcAEnd.js", "vxcAEndType:value"],
   ["./types/vxcApproval.js", "vxcApprovalType:value"],
   ["./types/vxcCspConnection.js", "vxcCspConnectionType:value"],
   ["./types/vxcEnd.js", "vxcEndType:value"],
@@ -500,24 +501,28 @@ type $vrouterPartnerConfig = typeof import("./types/vrouterPartnerConfig.js");
 export let vrouterPartnerConfigType: $vrouterPartnerConfig["vrouterPartnerConfigType"] = $lazy[101] as never;
 export type { VrouterPartnerConfig, VrouterPartnerConfigArgs } from "./types/vrouterPartnerConfig.js";
 
+type $vxcAEnd = typeof import("./types/vxcAEnd.js");
+export let vxcAEndType: $vxcAEnd["vxcAEndType"] = $lazy[102] as never;
+export type { VxcAEnd, VxcAEndArgs } from "./types/vxcAEnd.js";
+
 type $vxcApproval = typeof import("./types/vxcApproval.js");
-export let vxcApprovalType: $vxcApproval["vxcApprovalType"] = $lazy[102] as never;
+export let vxcApprovalType: $vxcApproval["vxcApprovalType"] = $lazy[103] as never;
 export type { VxcApproval } from "./types/vxcApproval.js";
 
 type $vxcCspConnection = typeof import("./types/vxcCspConnection.js");
-export let vxcCspConnectionType: $vxcCspConnection["vxcCspConnectionType"] = $lazy[103] as never;
+export let vxcCspConnectionType: $vxcCspConnection["vxcCspConnectionType"] = $lazy[104] as never;
 export type { VxcCspConnection } from "./types/vxcCspConnection.js";
 
 type $vxcEnd = typeof import("./types/vxcEnd.js");
-export let vxcEndType: $vxcEnd["vxcEndType"] = $lazy[104] as never;
+export let vxcEndType: $vxcEnd["vxcEndType"] = $lazy[105] as never;
 export type { VxcEnd, VxcEndArgs } from "./types/vxcEnd.js";
 
 type $vxcPartnerConfig = typeof import("./types/vxcPartnerConfig.js");
-export let vxcPartnerConfigType: $vxcPartnerConfig["vxcPartnerConfigType"] = $lazy[105] as never;
+export let vxcPartnerConfigType: $vxcPartnerConfig["vxcPartnerConfigType"] = $lazy[106] as never;
 export type { VxcPartnerConfig, VxcPartnerConfigArgs } from "./types/vxcPartnerConfig.js";
 
 type $vxcSummary = typeof import("./types/vxcSummary.js");
-export let vxcSummaryType: $vxcSummary["vxcSummaryType"] = $lazy[106] as never;
+export let vxcSummaryType: $vxcSummary["vxcSummaryType"] = $lazy[107] as never;
 export type { VxcSummary } from "./types/vxcSummary.js";
 
 /** Once a module is loaded, the root's bindings of its values are the values themselves (`===` those of its subpath). */
@@ -728,6 +733,9 @@ function bind(path: string, m: unknown): void {
       return;
     case "./types/vrouterPartnerConfig.js":
       ({ vrouterPartnerConfigType } = m as $vrouterPartnerConfig);
+      return;
+    case "./types/vxcAEnd.js":
+      ({ vxcAEndType } = m as $vxcAEnd);
       return;
     case "./types/vxcApproval.js":
       ({ vxcApprovalType } = m as $vxcApproval);

@@ -85,6 +85,7 @@ export * from "./types/vrouterBgpConnection.js";
 export * from "./types/vrouterInterface.js";
 export * from "./types/vrouterIpRoute.js";
 export * from "./types/vrouterPartnerConfig.js";
+export * from "./types/vxcAEnd.js";
 export * from "./types/vxcApproval.js";
 export * from "./types/vxcCspConnection.js";
 export * from "./types/vxcEnd.js";

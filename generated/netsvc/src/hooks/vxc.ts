@@ -57,10 +57,11 @@ export const hooks: NetsvcHooks<VxcArgs, VxcOutputs> = {
   },
 
   afterRead(state, raw, ctx) {
+    // Each end as just read (its own object): the product the service connected, under its own name.
     for (const { end } of ENDS) {
       const rawEnd = raw[end] as Values | undefined;
       const read = state[end];
-      if (rawEnd && read) state[end] = { ...read, assignedProductUid: rawEnd.productUid as string | undefined };
+      if (rawEnd && read) Object.assign(read, { assignedProductUid: rawEnd.productUid as string | undefined });
     }
     const csp = (raw.resources as Values | undefined)?.csp_connection;
     const spec = ctx.descriptor.fields.cspConnections!;

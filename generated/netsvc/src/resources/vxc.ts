@@ -7,6 +7,7 @@ import type * as rts from "@sdkgen/runtime/stack";
 import { ContractTermMonths } from "../enums.js";
 import { hooks } from "../hooks/vxc.js";
 import { type Provider, defaultProvider } from "../provider.js";
+import { type VxcAEnd, type VxcAEndArgs, vxcAEndType } from "../types/vxcAEnd.js";
 import { type VxcApproval, vxcApprovalType } from "../types/vxcApproval.js";
 import { type VxcCspConnection, vxcCspConnectionType } from "../types/vxcCspConnection.js";
 import { type VxcEnd, type VxcEndArgs, vxcEndType } from "../types/vxcEnd.js";
@@ -36,8 +37,8 @@ import { type VxcPartnerConfig, type VxcPartnerConfigArgs, vxcPartnerConfigType 
  * Partner configurations are never returned by the API; imported VXCs do not have them populated.
  */
 export interface VxcArgs {
-  /** The A-end of the VXC; its productUid must be set. Its read-only fields show the current A-end configuration. */
-  aEnd: VxcEndArgs;
+  /** The A-end of the VXC, naming its product. Its read-only fields show the current A-end configuration. */
+  aEnd: VxcAEndArgs;
   /**
    * CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated.
    *
@@ -129,8 +130,8 @@ export type VxcState = rt.StateOf<VxcOutputs>;
 
 /** Everything the service returns for a Vxc: its inputs as currently set and its outputs. */
 export interface VxcOutputs {
-  /** The A-end of the VXC; its productUid must be set. Its read-only fields show the current A-end configuration. */
-  readonly aEnd: VxcEnd;
+  /** The A-end of the VXC, naming its product. Its read-only fields show the current A-end configuration. */
+  readonly aEnd: VxcAEnd;
   /**
    * CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated.
    *
@@ -306,7 +307,7 @@ export const vxcDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
     aEnd: {
       wire: "aEnd",
       mode: "required",
-      type: { kind: "object", object: vxcEndType },
+      type: { kind: "object", object: vxcAEndType },
     },
     aEndPartnerConfig: {
       wire: "aEndPartnerConfig",

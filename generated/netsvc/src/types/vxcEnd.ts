@@ -5,7 +5,7 @@ import type * as rt from "@sdkgen/runtime";
 import { DiversityZone } from "../enums.js";
 import { type LocationDetail, locationDetailType } from "./locationDetail.js";
 
-/** One end (A or B) of a VXC. `productUid` is the product the caller asks to connect to; it is sent as the end's `productUid` in the order (moves use the update body's `aEndProductUid` / `bEndProductUid`). A read reports the product the service connected, as `productUid` and as the read-only `assignedProductUid` (the GET body has one `productUid` key per end, and a wire key may appear only once per type, so the runtime copies it). When the service rotates a partner (cloud) port, the next read shows the new UID: a desired `productUid` still naming the old port is then a change, and applying it asks to move the VXC back. Once a connection exists, set `productUid` to the UID read back (getPartner names the current port). The A-end must set `productUid` (checked by the SDK); the B-end may omit it when a service key or partner lookup supplies it. The other read-only fields are read under their own keys. */
+/** The B-end of a VXC (and either end as a lookup reports it). `productUid` is the product the caller asks to connect to; it is sent as the end's `productUid` in the order (moves use the update body's `bEndProductUid`), and may be omitted when a service key or partner lookup supplies it. A read reports the product the service connected, as `productUid` and as the read-only `assignedProductUid` (the GET body has one `productUid` key per end, and a wire key may appear only once per type, so the runtime copies it). When the service rotates a partner (cloud) port, the next read shows the new UID: a desired `productUid` still naming the old port is then a change, and applying it asks to move the VXC back. Once a connection exists, set `productUid` to the UID read back (getPartner names the current port). The other read-only fields are read under their own keys. */
 export interface VxcEnd {
   /** UID of the product the service actually connected this end to (the GET end's `productUid`; see the type description). */
   readonly assignedProductUid?: string | undefined;
@@ -29,7 +29,7 @@ export interface VxcEnd {
   readonly ownerUid?: string | undefined;
   /** Name of the product at this end. */
   readonly productName?: string | undefined;
-  /** UID of the product (Port, LAG, MCR, MVE or partner port) to connect this end to. Required on the A-end. After the service rotates a partner port, it reads back as the new port's UID. */
+  /** UID of the product (Port, LAG, MCR, MVE or partner port) to connect this end to; omitted when a service key or partner lookup supplies it. After the service rotates a partner port, it reads back as the new port's UID. */
   readonly productUid?: string | undefined;
   /** Secondary name of the product at this end. */
   readonly secondaryName?: string | undefined;
@@ -39,7 +39,7 @@ export interface VxcEnd {
   readonly vnicIndex?: number | undefined;
 }
 
-/** One end (A or B) of a VXC. `productUid` is the product the caller asks to connect to; it is sent as the end's `productUid` in the order (moves use the update body's `aEndProductUid` / `bEndProductUid`). A read reports the product the service connected, as `productUid` and as the read-only `assignedProductUid` (the GET body has one `productUid` key per end, and a wire key may appear only once per type, so the runtime copies it). When the service rotates a partner (cloud) port, the next read shows the new UID: a desired `productUid` still naming the old port is then a change, and applying it asks to move the VXC back. Once a connection exists, set `productUid` to the UID read back (getPartner names the current port). The A-end must set `productUid` (checked by the SDK); the B-end may omit it when a service key or partner lookup supplies it. The other read-only fields are read under their own keys. */
+/** The B-end of a VXC (and either end as a lookup reports it). `productUid` is the product the caller asks to connect to; it is sent as the end's `productUid` in the order (moves use the update body's `bEndProductUid`), and may be omitted when a service key or partner lookup supplies it. A read reports the product the service connected, as `productUid` and as the read-only `assignedProductUid` (the GET body has one `productUid` key per end, and a wire key may appear only once per type, so the runtime copies it). When the service rotates a partner (cloud) port, the next read shows the new UID: a desired `productUid` still naming the old port is then a change, and applying it asks to move the VXC back. Once a connection exists, set `productUid` to the UID read back (getPartner names the current port). The other read-only fields are read under their own keys. */
 export interface VxcEndArgs {
   /**
    * Diversity zone requested for this end, at order time. A read never returns it, and the update call has no place for it: a change is refused (order a new VXC to change it).
@@ -59,7 +59,7 @@ export interface VxcEndArgs {
    * Assigned by the service when omitted.
    */
   innerVlan?: number | undefined;
-  /** UID of the product (Port, LAG, MCR, MVE or partner port) to connect this end to. Required on the A-end. After the service rotates a partner port, it reads back as the new port's UID. */
+  /** UID of the product (Port, LAG, MCR, MVE or partner port) to connect this end to; omitted when a service key or partner lookup supplies it. After the service rotates a partner port, it reads back as the new port's UID. */
   productUid?: string | undefined;
   /**
    * VLAN of this end: omitted lets the service allocate one, -1 means untagged, 2 to 4093 requests that VLAN (1 is not allowed). 0, which the API also reads as "allocate", is refused: the VLAN the service chose would differ from it on every later diff, and an update sending it would allocate anew. The service reports the VLAN in use (null when untagged).
