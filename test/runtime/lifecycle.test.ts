@@ -119,6 +119,23 @@ describe("diff: desired inputs against current state", () => {
     expect(diffInputs(vxcDescriptor.fields, { ...vxc, shutdown: false }, vxc).changes).toEqual([]);
   });
 
+  it("shows of a nested object's current value only what it compared: the inputs the desired value sets", () => {
+    const vxc = { productName: "v", contractTermMonths: 1, rateLimit: 100, bEnd: { productUid: "b" } };
+    const read = { productUid: "a", vlan: 100, ownerUid: "o", locationId: 3, assignedProductUid: "a" };
+    const d = diffInputs(
+      vxcDescriptor.fields,
+      { ...vxc, aEnd: { productUid: "a", vlan: 200 } },
+      { ...vxc, aEnd: read },
+    );
+    expect(d.changes).toEqual([
+      expect.objectContaining({
+        field: "aEnd",
+        from: { productUid: "a", vlan: 100 },
+        to: { productUid: "a", vlan: 200 },
+      }),
+    ]);
+  });
+
   it("updates a vrouter partner config in place but replaces for any other partner", () => {
     const vxc = {
       productName: "v",

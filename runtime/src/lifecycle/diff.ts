@@ -50,12 +50,31 @@ export function diffInputs(
       replaces,
       ...(replaces ? { reason: spec.replaceOnChange! } : {}),
       ...(spec.onChange && "reject" in spec.onChange ? { rejected: spec.onChange.reject } : {}),
-      from: shown(spec.type, have),
+      from: shown(spec.type, compared(spec.type, have, want)),
       to: shown(spec.type, want),
     });
   }
   return { changes, replaces: changes.some((c) => c.replaces) };
 }
+
+/**
+ * What the diff compared of a current value: of an object, the inputs the desired value sets (at any
+ * depth), not what the service adds (outputs, omitted optionals), so a change reads `{vlan: 100}` →
+ * `{vlan: 200}` rather than the whole object as read.
+ */
+function compared(type: TypeSpec, have: unknown, want: unknown): unknown {
+  if (type.kind !== "object" || !isRecord(have) || !isRecord(want)) return have;
+  const fields = type.object.kind === "object" ? type.object.fields : unionFields(type.object, want);
+  if (!fields) return have;
+  const kept: Record<string, unknown> = {};
+  if (type.object.kind === "union") kept[type.object.discriminator.field] = have[type.object.discriminator.field];
+  for (const [k, spec] of Object.entries(fields))
+    if (spec.mode !== "output" && want[k] !== undefined && k in have) kept[k] = compared(spec.type, have[k], want[k]);
+  return kept;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);
 
 /** A union field whose old and new values are both of a variant that updates in place. */
 function exceptedVariant(spec: FieldSpec, want: unknown, have: unknown): boolean {
