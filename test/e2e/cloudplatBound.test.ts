@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inspect } from "node:util";
-import { setLogSink, ValidationError } from "@sdkgen/runtime";
-import { ApiGatewayApiApp, ApiGatewayPlugin } from "cloudplat";
+import { setLogSink, ValidationError, type ManagedResource } from "@sdkgen/runtime";
+import { ApiGatewayApiApp } from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
 import { keyedProvider } from "./cloudplatKit.js";
+import { probePackage } from "./probePackage.js";
 
 // Kinds bound to operations in their schema alone (no kind code): a field added in YAML reaches the
 // wire, and a kind added in YAML works end to end, against the emulator over signed HTTP.
@@ -23,9 +24,32 @@ const provider = () => keyedProvider(emu, { pollMs: 10 });
 const sent = (action: string) =>
   JSON.parse(String(emu.state.lastRequest({ service: "apigateway", action })!.body)) as Record<string, unknown>;
 
+// Issue 10's probe: an input added to the plug-in's schema alone (pluginRemark, which the emulator keeps
+// and the platform has not) reaches CreatePlugin and ModifyPlugin; the package is generated here with it.
+type Plugin = ManagedResource & { pluginRemark?: string };
+let probe: {
+  ApiGatewayPlugin: {
+    create(args: object, options: object): Promise<Plugin>;
+    get(id: string, options: object): Promise<Plugin>;
+  };
+  Provider: new (...args: unknown[]) => object;
+};
+beforeAll(async () => {
+  probe = (await probePackage("pluginRemark", "cloudplat", {
+    file: "resources/apiGatewayPlugin.yaml",
+    after: "fields:\n",
+    insert: "  pluginRemark:\n    type: string\n    mode: optional\n    description: A remark kept with the plug-in.\n",
+  })) as unknown as typeof probe;
+}, 60_000);
+
 describe("ApiGatewayPlugin.pluginRemark, a field added in its schema only", () => {
   it("is sent by CreatePlugin and ModifyPlugin, read back, and a second diff is empty", async () => {
-    const p = provider();
+    const { ApiGatewayPlugin, Provider } = probe;
+    const p = new Provider(
+      { secretId: emu.credentials.secretId, secretKey: emu.credentials.secretKey, endpoint: emu.url },
+      {},
+      { rateLimit: false, pollMs: 10 },
+    );
     const args = { pluginName: "cors", pluginType: "Cors", pluginData: "{}", pluginRemark: "first" } as const;
     const pl = await ApiGatewayPlugin.create(args, { provider: p });
     expect(sent("CreatePlugin")).toMatchObject({ PluginRemark: "first" });

@@ -31,8 +31,6 @@ export interface ApiGatewayPluginArgs {
    * Matches `^[A-Za-z]`.
    */
   pluginName: string;
-  /** A remark kept with the plug-in. */
-  pluginRemark?: string | undefined;
   /**
    * Type of the plug-in.
    *
@@ -68,8 +66,6 @@ export interface ApiGatewayPluginOutputs {
   readonly pluginData: string;
   /** Name of the plug-in; 2 to 50 characters, starting with a letter. */
   readonly pluginName: string;
-  /** A remark kept with the plug-in. */
-  readonly pluginRemark?: string | undefined;
   /**
    * Type of the plug-in.
    *
@@ -113,7 +109,6 @@ export const apiGatewayPluginDescriptor: rt.ResourceDescriptor<rtp.CloudplatOper
         constraints: { minLength: 2, maxLength: 50, pattern: "^[A-Za-z]" },
       },
     },
-    pluginRemark: { wire: "PluginRemark", mode: "optional", type: { kind: "string" } },
     pluginType: {
       wire: "PluginType",
       mode: "required",

@@ -17,7 +17,7 @@ import { type PortResources, portResourcesType } from "../types/portResources.js
  *
  * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
  *
- * `contractTermMonths`, `costCentre`, `lacpEnabled`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/megaport/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
+ * `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/megaport/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
  *
  * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
  *
@@ -56,8 +56,6 @@ export interface PortArgs {
    * Assigned by the service when omitted.
    */
   diversityZone?: DiversityZone | undefined;
-  /** Whether LACP is enabled on the port. A probe field of this SDK: the wire reference does not list it, and the emulator accepts, stores and returns it on port orders, modifications and reads. */
-  lacpEnabled?: boolean | undefined;
   /**
    * Numeric location id, obtainable from the getLocation lookup.
    *
@@ -152,8 +150,6 @@ export interface PortOutputs {
    * One of: `red`, `blue`
    */
   readonly diversityZone?: DiversityZone | undefined;
-  /** Whether LACP is enabled on the port. A probe field of this SDK: the wire reference does not list it, and the emulator accepts, stores and returns it on port orders, modifications and reads. */
-  readonly lacpEnabled?: boolean | undefined;
   /** Id of the LAG the port belongs to. */
   readonly lagId?: number | undefined;
   /** Whether the port is the primary member of its LAG. */
@@ -323,7 +319,6 @@ export const portDescriptor: rt.ResourceDescriptor<rtp.NetsvcOperations> = {
       replaceOnChange: "The diversity zone is fixed after the order; changing it orders a new product.",
       wirePath: { create: "config.diversityZone" },
     },
-    lacpEnabled: { wire: "lacpEnabled", mode: "optional", type: { kind: "boolean" } },
     lagId: { wire: "lagId", mode: "output", type: { kind: "integer" } },
     lagPrimary: { wire: "lagPrimary", mode: "output", type: { kind: "boolean" } },
     lastUpdated: {
