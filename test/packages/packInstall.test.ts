@@ -112,7 +112,7 @@ describe("the packed packages installed outside the repository", () => {
     expect(await typecheckAndRun("nodenext")).toEqual({
       ...common,
       subpaths: "uid",
-      version: "0.3.0",
+      version: "0.4.0",
       stack: "create create",
     });
   });
@@ -134,7 +134,7 @@ describe("the packed packages installed outside the repository", () => {
   });
 
   it("plain JavaScript: ES modules and require()", async () => {
-    const plain = { mveSizes: true, secret: "[secret]", version: "0.3.0" };
+    const plain = { mveSizes: true, secret: "[secret]", version: "0.4.0" };
     expect(await runProgram("js-esm", "main.mjs")).toEqual({ ...plain, error: true });
     expect(await runProgram("js-cjs", "main.cjs")).toEqual({ ...plain, oneClass: true });
   });
