@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getLocation, Port, type PortArgs, ServiceKey, ValidationError, Vxc } from "netsvc";
+import { getLocation, McrIpsecAddon, Port, type PortArgs, ServiceKey, ValidationError, Vxc } from "netsvc";
 import {
   fileBackend,
   formatPlan,
@@ -239,6 +239,26 @@ describe("a stack", () => {
       /CANCELLED|DECOMMISSIONED/,
     );
     expect(ports()).toBe(1);
+  });
+
+  it("keeps the pending mark of a create whose failure came after its purchase: the next run finds it, buys nothing", async () => {
+    const mcr = await new Client(emu).buyMcr();
+    const declare = () => {
+      const stack = new Stack("dev", { ...options(), kinds: [McrIpsecAddon], orderSettleSeconds: 0 });
+      stack.resource(McrIpsecAddon, "ipsec", { mcrId: mcr, tunnelCount: 10 });
+      return stack;
+    };
+    // The add-on is bought (POST), then reading the MCR back is refused: the purchase stands.
+    emu.faults.next({ kind: "status", status: 403, method: "GET", path: `/v2/product/${mcr}`, skip: 1 });
+    expect((await declare().up()).failed).toHaveLength(1);
+    const addOns = () => emu.state.requests({ method: "POST", path: "/addon" }).length;
+    expect(addOns()).toBe(1);
+    // Found, not bought again: an add-on has no creation time to prove it is this run's, so it is named.
+    const rerun = await declare().up();
+    expect(String(rerun.failed[0]?.error)).toMatch(
+      /1 existing objects match it .*Adopt the right one with the `import` option/,
+    );
+    expect(addOns()).toBe(1);
   });
 
   it("adopts the replacement a stopped run ordered first, and deletes the object it replaces", async () => {

@@ -25,10 +25,14 @@ export type FaultRule = FaultKind & {
   method?: string;
   /** How many matching requests this rule answers. Default 1. */
   times?: number;
+  /** How many matching requests pass untouched before it answers. Default 0. */
+  skip?: number;
 };
 
 export interface ArmedFault {
   readonly rule: FaultRule;
+  /** Matches still to let pass. */
+  skip: number;
   /** Matches still to come. */
   remaining: number;
   /** Matches so far. */
@@ -47,7 +51,7 @@ export class Faults {
       throw new RangeError("faults.next: delay ms must be within 0..600000");
     if (rule.kind === "status" && (!Number.isInteger(rule.status) || rule.status < 400 || rule.status > 599))
       throw new RangeError("faults.next: status must be an HTTP error status (400..599)");
-    const fault: ArmedFault = { rule, remaining: times, hits: 0 };
+    const fault: ArmedFault = { rule, skip: rule.skip ?? 0, remaining: times, hits: 0 };
     this.armed.push(fault);
     return fault;
   }
@@ -72,6 +76,10 @@ export class Faults {
         if (typeof rule.path !== "string") rule.path.lastIndex = 0; // a /g pattern must not remember the last match
         const hit = typeof rule.path === "string" ? target.includes(rule.path) : rule.path.test(target);
         if (!hit) continue;
+      }
+      if (fault.skip > 0) {
+        fault.skip--;
+        continue;
       }
       fault.remaining--;
       fault.hits++;

@@ -24,11 +24,18 @@ export const hooks: NetsvcHooks<McrIpsecAddonArgs, McrIpsecAddonOutputs> = {
       resource: ctx.resource,
       signal: ctx.signal,
     });
-    const added = ipsecAddOns(await mcr(args.mcrId, ctx)).find((x) => !before.has(x.addOnUid));
-    if (!added)
-      throw new Error(
-        `${ctx.descriptor.token}: the add-on was requested on MCR ${args.mcrId} but does not appear on it; look at the MCR before requesting again`,
+    // Bought: a failure from here on is not a refusal (a 4xx of the read would pass for one, and the
+    // pack be bought again); it says the add-on may exist, as a lost answer would.
+    const lost = (why: string, cause?: unknown) =>
+      new Error(
+        `${ctx.descriptor.token}: the add-on was requested on MCR ${args.mcrId} but ${why}; look at the MCR before requesting again`,
+        { cause },
       );
+    const after = await mcr(args.mcrId, ctx).catch((cause: unknown) => {
+      throw lost(`reading the MCR back failed (${cause instanceof Error ? cause.message : String(cause)})`, cause);
+    });
+    const added = ipsecAddOns(after).find((x) => !before.has(x.addOnUid));
+    if (!added) throw lost("it does not appear on it");
     return `${args.mcrId}:${String(added.addOnUid)}`;
   },
 
