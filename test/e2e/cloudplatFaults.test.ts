@@ -8,7 +8,14 @@ import {
   type RetryPolicy,
 } from "@sdkgen/runtime";
 import { CloudplatClient, CloudplatError } from "@sdkgen/runtime/cloudplat";
-import { ApiGatewayApiKey, ApiGatewayService, getAddressTemplates, Provider, type ProviderArgs } from "cloudplat";
+import {
+  ApiGatewayApiKey,
+  ApiGatewayCustomDomain,
+  ApiGatewayService,
+  getAddressTemplates,
+  Provider,
+  type ProviderArgs,
+} from "cloudplat";
 import { startCloudplatEmulator, type CloudplatEmulator } from "../emulators/cloudplat/index.js";
 import { keyedProvider, seedTemplate } from "./cloudplatKit.js";
 
@@ -132,6 +139,22 @@ describe("cloudplat faults through the SDK", () => {
     emu.faults.next({ kind: "http", status: 502, action: "CreateService" });
     await ApiGatewayService.create(serviceArgs, { provider: p }).catch(() => undefined);
     expect(attempts("CreateService").slice(1)).toEqual(["http"]);
+  });
+
+  it("never sends a kind's create twice, whatever its action is called (BindSubDomain makes a custom domain)", async () => {
+    const p = provider();
+    const s = await ApiGatewayService.create(serviceArgs, { provider: p });
+    const args = {
+      serviceId: s.id,
+      subDomain: "api.example.com",
+      protocol: "http",
+      netType: "OUTER",
+      defaultDomain: String(s.outerSubDomain),
+    } as const;
+    emu.faults.next({ kind: "drop", action: "BindSubDomain" });
+    const err = await ApiGatewayCustomDomain.create(args, { provider: p }).catch((e: unknown) => e);
+    expect(attempts("BindSubDomain")).toEqual(["drop"]);
+    expect(err).toBeInstanceOf(OrderUncertainError);
   });
 
   it("waits out passing refusals as the reference provider does: reads for 3 minutes, writes for 5", () => {

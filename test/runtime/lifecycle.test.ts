@@ -4,6 +4,8 @@ import {
   formatImportId,
   parseImportId,
   secret,
+  ServiceError,
+  TransportError,
   ValidationError,
   waitFor,
   type WaitVerdict,
@@ -16,6 +18,7 @@ import {
   serviceKeyDescriptor,
   vxcDescriptor,
 } from "netsvc";
+import { createMadeNothing } from "../../runtime/src/lifecycle/order.js";
 
 const messageOf = (f: () => unknown) => {
   try {
@@ -280,5 +283,21 @@ describe("waiting for a state", () => {
     expect(r).toMatchObject({ outcome: "timeout", status: "DEPLOYABLE" });
     expect(c.now()).toBe(60_000);
     expect(polls).toBeLessThan(15);
+  });
+});
+
+describe("createMadeNothing: whether a failed create's error proves nothing was made", () => {
+  const ref = { method: "POST", path: "/buy" };
+  it("says so of refused input, a refusal and a request that never left", () => {
+    expect(createMadeNothing(new ValidationError([]))).toBe(true);
+    expect(createMadeNothing(new ServiceError(ref, 400, "bad location"))).toBe(true);
+    expect(createMadeNothing(new TransportError(ref, "refused", false))).toBe(true);
+  });
+
+  it("not of a server fault, a lost answer, an answer that could not be read, or an unknown error", () => {
+    expect(createMadeNothing(new ServiceError(ref, 502, "bad gateway"))).toBe(false);
+    expect(createMadeNothing(new ServiceError(ref, 200, "unreadable answer: <html>"))).toBe(false);
+    expect(createMadeNothing(new TransportError(ref, "reset", true))).toBe(false);
+    expect(createMadeNothing(new Error("the add-on was requested but reading it back failed"))).toBe(false);
   });
 });

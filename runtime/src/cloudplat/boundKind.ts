@@ -48,6 +48,9 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
       version: op.version,
       signal: ctx.signal,
       resource: ref(d, id),
+      // A kind's create is its order, whatever its action's name (BindSubDomain makes a custom domain):
+      // never sent again where the platform may have acted; placeOrder looks for what it made.
+      ...(op === ops.create && { once: true }),
     });
   const checked = (op: CloudplatCall, params: object, ctx: CallContext, id?: string): Promise<Values> => {
     const once = async () => {

@@ -121,9 +121,14 @@ function mayHaveActed(error: unknown, ctx: CallContext): boolean {
   return ctx.signal?.aborted === true;
 }
 
-/** A server fault (a 5xx, or an RPC service's internal error answered 200) may follow the work. */
+/**
+ * A server fault (a 5xx, or an RPC service's internal error answered 200) may follow the work; so may
+ * an answer that is no refusal at all (a 2xx or 3xx that could not be read).
+ */
 const serverFault = (error: ServiceError): boolean =>
-  error.status >= 500 || /^(InternalError|ServiceUnavailable)/.test(error.code ?? "");
+  error.status >= 500 ||
+  (error.status < 400 && error.code === undefined) ||
+  /^(InternalError|ServiceUnavailable)/.test(error.code ?? "");
 
 /**
  * Whether the error a create ended with says it made nothing: the input was refused before sending,
