@@ -241,6 +241,27 @@ describe("a stack", () => {
     expect(ports()).toBe(1);
   });
 
+  it("keeps a delete-first replacement's mark when its create is refused: the old object is gone, the next run makes one", async () => {
+    const declare = (locationId: number) => {
+      const stack = new Stack("dev", { ...options(), orderSettleSeconds: 0 });
+      stack.resource(Port, "edge", { ...edgeArgs, locationId }, { deleteBeforeReplace: true });
+      return stack;
+    };
+    expect((await declare(3).up()).failed).toEqual([]);
+    const old = (await declare(3).resources()).edge!.id as string;
+    expect(String((await declare(1).up()).failed[0]?.error)).toMatch(/failed with 400/);
+    expect(emu.state.products().find((p) => p.productUid === old)?.provisioningStatus).toMatch(
+      /CANCELLED|DECOMMISSIONED/,
+    );
+    const again = await declare(3).up();
+    expect(again.failed).toEqual([]);
+    const now = (await declare(3).resources()).edge!.id as string;
+    expect(now).not.toBe(old);
+    expect(emu.state.products().find((p) => p.productUid === now)?.provisioningStatus).not.toMatch(
+      /CANCELLED|DECOMMISSIONED/,
+    );
+  });
+
   it("keeps the pending mark of a create whose failure came after its purchase: the next run finds it, buys nothing", async () => {
     const mcr = await new Client(emu).buyMcr();
     const declare = () => {
