@@ -216,6 +216,13 @@ describe("cloudplat credential sources", () => {
     expect((err as CloudplatError).message).toContain("sts/AssumeRole");
   });
 
+  it("an exchange that keeps failing is asked again by its own policy only, not once more per attempt of the call", async () => {
+    const p = provider({ ...staticKeys(), assumeRole: { roleArn: roleArn(), sessionName: "e2e-session" } });
+    emu.faults.next({ kind: "http", status: 503, action: "AssumeRole", times: 50 });
+    await expect(getAddressTemplates({}, { provider: p })).rejects.toThrow("sts/AssumeRole");
+    expect(emu.state.requests({ action: "AssumeRole" })).toHaveLength(FAST.maxAttempts);
+  });
+
   it("assumeRoleWithSaml needs no keys: an unsigned AssumeRoleWithSAML", async () => {
     const id = await template();
     const assertion = Buffer.from("<saml:Assertion>e2e</saml:Assertion>").toString("base64");

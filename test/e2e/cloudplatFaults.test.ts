@@ -157,6 +157,14 @@ describe("cloudplat faults through the SDK", () => {
     expect(err).toBeInstanceOf(OrderUncertainError);
   });
 
+  it("asks a few times only where no answer comes, even within the default windows", async () => {
+    // No retry option: the reference's windows. A dead endpoint must still fail in seconds.
+    const p = keyedProvider(emu, { pollMs: 10 });
+    emu.faults.next({ kind: "drop", action: "DescribeAddressTemplates", times: 50 });
+    await expect(getAddressTemplates({}, { provider: p })).rejects.toBeInstanceOf(TransportError);
+    expect(attempts("DescribeAddressTemplates")).toEqual(["drop", "drop", "drop", "drop"]);
+  });
+
   it("waits out passing refusals as the reference provider does: reads for 3 minutes, writes for 5", () => {
     const client = new CloudplatClient();
     expect(client.retryPolicyFor("DescribeService").budgetMs).toBe(180_000);

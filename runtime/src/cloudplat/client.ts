@@ -85,6 +85,9 @@ const READ_WINDOW: RetryPolicy = {
 };
 const WRITE_WINDOW: RetryPolicy = { ...READ_WINDOW, budgetMs: 300_000 };
 
+/** Attempts at a call that got no answer from the platform itself (a lost connection, a gateway's 5xx). */
+const NO_ANSWER_ATTEMPTS = 4;
+
 export class CloudplatClient {
   private readonly retry: RetryPolicy | undefined;
   private readonly timeoutMs: number;
@@ -148,6 +151,7 @@ export class CloudplatClient {
     // Temporary credentials the service refused as expired or revoked before their stated expiry (a clock
     // behind the platform's) are dropped and fetched anew, once per call.
     let renewed = false;
+    let credentialsFailed = false;
     // Built only when needed (a log line, an error): this path runs on every request.
     const secrets = () => [
       ...(creds ? [creds.secretKey.reveal(), ...(creds.token ? [creds.token.reveal()] : [])] : []),
@@ -163,7 +167,12 @@ export class CloudplatClient {
           const host = this.endpoint ? this.serviceHost(service, options.domain) : url.host;
           headers = unsignedHeaders(host, action, version, region, Math.floor(this.now() / 1000));
         } else {
-          creds = source.current() ?? (await source.credentials(options.signal));
+          try {
+            creds = source.current() ?? (await source.credentials(options.signal));
+          } catch (e) {
+            credentialsFailed = true;
+            throw e;
+          }
           headers = signRequest({
             secretId: creds.secretId,
             secretKey: creds.secretKey.reveal(),
@@ -224,7 +233,12 @@ export class CloudplatClient {
         policy: this.retry ?? (read ? READ_WINDOW : WRITE_WINDOW),
         once: options.once ?? (!read && mayCreate(action)),
         signal: options.signal,
-        retryable: (e, once) => {
+        retryable: (e, once, attempts) => {
+          // Credentials that could not be had were asked for again by their own calls already.
+          if (credentialsFailed) return false;
+          // No answer, or none the platform wrote (a gateway's 5xx), is asked again a few times only: a
+          // wrong endpoint or a dead network should fail in seconds, not in the retry window.
+          if (!(e instanceof CloudplatError) && attempts >= NO_ANSWER_ATTEMPTS) return false;
           // Any 5xx, as the reference provider retries every non-200 answer; but never an order's.
           if (e instanceof ServiceError && !(e instanceof CloudplatError))
             return e.status === 429 || (!once && e.status >= 500);

@@ -9,7 +9,7 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
   /** A Retry-After beyond this is cut to it. */
   readonly maxRetryAfterMs: number;
-  /** The whole call's waiting budget: no retry starts once waiting would exceed it. */
+  /** The whole call's budget: no retry starts once the attempts so far and the wait would exceed it. */
   readonly budgetMs: number;
 }
 
@@ -57,26 +57,30 @@ export interface RetryOptions {
   /** Called before each wait, for logging. */
   readonly onRetry?: ((attempt: number, delayMs: number, error: unknown) => void) | undefined;
   readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
-  /** Replaces `retryable` for protocols whose errors say more than the HTTP status (error codes in a 200). */
-  readonly retryable?: ((error: unknown, once: boolean) => boolean) | undefined;
+  /** Replaces `retryable` for protocols whose errors say more than the HTTP status (error codes in a 200); `attempts` made so far. */
+  readonly retryable?: ((error: unknown, once: boolean, attempts: number) => boolean) | undefined;
 }
 
 /** Runs `attempt` until it succeeds, fails for good, or the policy's attempts or budget run out. */
 export async function withRetries<T>(attempt: (n: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const { policy } = options;
   const sleep = options.sleep ?? abortableSleep;
-  let waited = 0;
+  // What the call has cost so far: its waits, and its attempts' own time (an endpoint that never
+  // answers costs a timeout per attempt).
+  let spent = 0;
   for (let n = 0; ; n++) {
+    const started = performance.now();
     try {
       return await attempt(n);
     } catch (e) {
-      if (n + 1 >= policy.maxAttempts || !(options.retryable ?? retryable)(e, options.once)) throw e;
+      spent += performance.now() - started;
+      if (n + 1 >= policy.maxAttempts || !(options.retryable ?? retryable)(e, options.once, n + 1)) throw e;
       const hinted = e instanceof ServiceError ? e.retryAfterMs : undefined;
       const delay = hinted ?? backoff(policy, n);
-      if (waited + delay > policy.budgetMs) throw e;
+      if (spent + delay > policy.budgetMs) throw e;
       options.onRetry?.(n + 1, delay, e);
       await sleep(delay, options.signal);
-      waited += delay;
+      spent += delay;
     }
   }
 }
