@@ -1,4 +1,5 @@
-import type { Condition, FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
+import { conditionHolds, conditionText } from "./condition.js";
+import type { FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
 import { checkFormat } from "./formats.js";
 import { REDACTED, Secret } from "./secret.js";
 import { didYouMean } from "./suggest.js";
@@ -68,7 +69,7 @@ function checkObject(
     const p = `${path}.${name}`;
     if (!present(name)) {
       if (spec.mode === "required") issues.push({ path: p, message: `${p} is required` });
-      else if (spec.requiredWhen && holds(spec.requiredWhen, fields, value))
+      else if (spec.requiredWhen && conditionHolds(spec.requiredWhen, fields, value))
         issues.push({ path: p, message: `${p} is required when ${conditionText(spec.requiredWhen)}` });
       continue;
     }
@@ -76,7 +77,7 @@ function checkObject(
       issues.push({ path: p, message: `${p} is set by the service and cannot be given as input` });
       continue;
     }
-    if (spec.onlyWhen && !holds(spec.onlyWhen, fields, value)) {
+    if (spec.onlyWhen && !conditionHolds(spec.onlyWhen, fields, value)) {
       issues.push({ path: p, message: `${p} may be set only when ${conditionText(spec.onlyWhen)}` });
       continue;
     }
@@ -97,19 +98,7 @@ function nearest(scopes: readonly Record<string, unknown>[], field: string): unk
   return undefined;
 }
 
-/** The value a condition reads: the field's, or its schema default when omitted (what the service takes then). */
 const characters = (n: number): string => `${n} character${n === 1 ? "" : "s"}`;
-
-const valuesOf = (c: Condition): readonly Scalar[] => c.in ?? [c.equals];
-
-/** Whether a condition holds of an object's field: as given, else at its default, as the request will send it. */
-const holds = (c: Condition, fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>): boolean =>
-  valuesOf(c).includes((value[c.field] ?? fields[c.field]?.default) as Scalar);
-
-const conditionText = (c: Condition): string =>
-  `${c.field} is ${valuesOf(c)
-    .map((v) => JSON.stringify(v))
-    .join(" or ")}`;
 
 function checkType(
   spec: TypeSpec,

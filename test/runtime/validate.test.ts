@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError, secret, validateInput } from "@sdkgen/runtime";
+import { ValidationError, secret, toWire, validateInput } from "@sdkgen/runtime";
 import type { Constraints, FieldSpec, Format, ObjectSpec, TypeSpec, UnionSpec } from "@sdkgen/runtime";
 
 // ---- small descriptor builders ----------------------------------------------------------------
@@ -129,6 +129,27 @@ describe("validateInput: onlyWhen", () => {
     expect(messages(fields, { business: "NORMAL" })).toEqual(['X.business may be set only when auth is "OAUTH"']);
     expect(messages(fields, { auth: "OAUTH", business: "NORMAL" })).toEqual([]);
     expect(messages(fields, { auth: "APP" })).toEqual([]);
+  });
+
+  it("is never sent while its condition does not hold (an update sending every input kept from the state)", () => {
+    const wired = {
+      auth: { ...fields.auth, wire: "AuthType" },
+      business: { ...fields.business, wire: "ApiBusinessType" },
+    };
+    expect(toWire(wired, { auth: "NONE", business: "NORMAL" })).toEqual({ AuthType: "NONE" });
+    expect(toWire(wired, { auth: "OAUTH", business: "NORMAL" })).toEqual({
+      AuthType: "OAUTH",
+      ApiBusinessType: "NORMAL",
+    });
+  });
+
+  it("reads a case-insensitive enum's value ignoring case, as it is validated and sent", () => {
+    const cased = {
+      auth: optional(str({ enum: ["OAUTH", "NONE"], caseInsensitive: true })),
+      business: optional(str(), { onlyWhen: { field: "auth", equals: "OAUTH" } }),
+      key: optional(str(), { requiredWhen: { field: "auth", equals: "OAUTH" } }),
+    };
+    expect(messages(cased, { auth: "oauth", business: "NORMAL" })).toEqual(['X.key is required when auth is "OAUTH"']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Constraints, FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
+import { conditionHolds } from "../condition.js";
 import { Secret } from "../secret.js";
 
 /** The operations that send inputs; each may place a field elsewhere (`FieldSpec.wirePath`). */
@@ -113,6 +114,9 @@ export function toWire(
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(fields)) {
     if (spec.mode === "output" || value[name] === undefined || value[name] === null) continue;
+    // Validation refuses one given outside its condition; one kept from the state (an update sending
+    // every input) whose condition no longer holds has no place in the request either.
+    if (spec.onlyWhen && !conditionHolds(spec.onlyWhen, fields, value)) continue;
     setPath(out, (op && spec.wirePath?.[op]) ?? spec.wire, outward(spec.type, value[name], timestamps));
   }
   return out;
