@@ -166,6 +166,21 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       "requiredWhen needs either equals (a value) or in (a list of values)",
     ],
     [
+      "onlyWhen naming the field itself",
+      `  n: { type: string, mode: optional, onlyWhen: { field: n, equals: x }, description: N. }\n${UID}`,
+      'onlyWhen names "n" itself: a condition is on another field',
+    ],
+    [
+      "onlyWhen naming an output",
+      `  k: { type: string, mode: output, description: K. }\n  n: { type: string, mode: optional, onlyWhen: { field: k, equals: x }, description: N. }\n${UID}`,
+      'onlyWhen names "k", an output: no caller gives it, so the condition never holds',
+    ],
+    [
+      "onlyWhen with a default",
+      `  k: { type: string, mode: optional, description: K. }\n  n: { type: string, mode: optional, default: a, onlyWhen: { field: k, equals: x }, description: N. }\n${UID}`,
+      '"n" has onlyWhen and a default: the default would be sent whatever the condition',
+    ],
+    [
       "onlyWhen naming an unknown field",
       `  n: { type: string, mode: optional, onlyWhen: { field: nme, equals: x }, description: N. }\n${UID}`,
       'onlyWhen names unknown field "nme"',

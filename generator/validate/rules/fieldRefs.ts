@@ -3,31 +3,40 @@ import { at } from "../../load/sourceDoc.js";
 import { checkValue } from "../values.js";
 import { eachField, eachSpec, type Finding, type Rule } from "./rule.js";
 
-/** A rule for a condition key (`requiredWhen`, `onlyWhen`): on an optional input, naming a sibling, with values of its type. */
-function conditionRule(key: "requiredWhen" | "onlyWhen", id: string): Rule {
+/** A rule for a condition key (`requiredWhen`, `onlyWhen`): on an optional input, naming another input beside it, with values of its type. */
+function conditionRule(key: "requiredWhen" | "onlyWhen", id: string, description: string): Rule {
   return {
     id,
-    description: `\`${key}\` is on an optional input and names a sibling field, with one value of its type (\`equals\`) or several (\`in\`)`,
+    description,
     check: eachField(({ field: { raw, src, path, name }, mode, siblings, isInput }) => {
       const when = raw[key];
       if (!when) return [];
       if (!isInput) return [at(src, [...path, key], `${key} applies to inputs only: "${name}" is an output`)];
       if ((when.equals === undefined) === (when.in === undefined))
         return [at(src, [...path, key], `${key} needs either equals (a value) or in (a list of values)`)];
+      if (when.field === name)
+        return [at(src, [...path, key, "field"], `${key} names "${name}" itself: a condition is on another field`)];
       const other = siblings.get(when.field);
-      const known = !!other && when.field !== name;
+      if (other?.mode === "output")
+        return [
+          at(
+            src,
+            [...path, key, "field"],
+            `${key} names "${when.field}", an output: no caller gives it, so the condition never holds`,
+          ),
+        ];
       const values = when.in
         ? when.in.map((v, i) => ({ v, at: ["in", i], shown: `in[${i}]` }))
         : [{ v: when.equals, at: ["equals"], shown: "equals" }];
       return [
-        !known &&
+        !other &&
           at(
             src,
             [...path, key, "field"],
             `${key} names unknown field "${when.field}"${didYouMean(when.field, [...siblings.keys()])}`,
           ),
         ...values.map((value): Finding => {
-          const problem = known && checkValue(other, value.v);
+          const problem = !!other && checkValue(other, value.v);
           return (
             !!problem &&
             at(src, [...path, key, ...value.at], `${key}.${value.shown} ${problem} (the type of "${when.field}")`)
@@ -35,13 +44,28 @@ function conditionRule(key: "requiredWhen" | "onlyWhen", id: string): Rule {
         }),
         mode === "required" &&
           at(src, [...path, key], `"${name}" is always required; ${key} applies to optional inputs`),
+        key === "onlyWhen" &&
+          raw.default !== undefined &&
+          at(
+            src,
+            [...path, "default"],
+            `"${name}" has onlyWhen and a default: the default would be sent whatever the condition`,
+          ),
       ];
     }),
   };
 }
 
-export const requiredWhen = conditionRule("requiredWhen", "required-when");
-export const onlyWhen = conditionRule("onlyWhen", "only-when");
+export const requiredWhen = conditionRule(
+  "requiredWhen",
+  "required-when",
+  "`requiredWhen` is on an optional input and names another input beside it, with one value of its type (`equals`) or several (`in`)",
+);
+export const onlyWhen = conditionRule(
+  "onlyWhen",
+  "only-when",
+  "`onlyWhen` is on an optional input without a default and names another input beside it, with one value of its type (`equals`) or several (`in`)",
+);
 
 export const conflictsWith: Rule = {
   id: "conflicts-with",
