@@ -7,6 +7,7 @@ export interface FieldRow {
   readonly anchor: string;
   readonly name: string;
   readonly type: string;
+  /** HTML: its values escaped. */
   readonly presence: string;
   readonly description: string;
   /** Constraints, values, environment, wire, secrecy, references: one HTML line each. */

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,5 +34,15 @@ describe("docs views", () => {
       "resource\nk1\nk2",
     );
     expect(docKey({ path: "docs/a.css", text: "body {}" })).toBe("body {}");
+  });
+});
+
+describe("docs pages", () => {
+  it("show a field's presence as HTML, its condition's values escaped once", () => {
+    const page = readFileSync("generated/cloudplat/docs/resources/apiGatewayApi.html", "utf8");
+    expect(page).toContain(
+      '<span class="presence">optional (the service fills it when omitted); only when <code>authType</code> is <code>&quot;OAUTH&quot;</code></span>',
+    );
+    expect(page).not.toContain("&lt;code&gt;");
   });
 });
