@@ -180,9 +180,11 @@ export const RULES = {
   "required-when-added": { severity: ifSettable, why: "programs meeting the condition must now set it" },
   "required-when-changed": { severity: ifSettable, why: "programs meeting the new condition must set it" },
   "required-when-removed": { severity: "info", why: "it is no longer conditionally required" },
+  "required-when-relaxed": { severity: "info", why: "it is required under fewer values, all required before" },
   "only-when-added": { severity: ifSettable, why: "programs setting it outside the condition now fail validation" },
   "only-when-changed": { severity: ifSettable, why: "programs setting it outside the new condition fail validation" },
   "only-when-removed": { severity: "info", why: "it may now be set under any condition" },
+  "only-when-relaxed": { severity: "info", why: "it is allowed under more values, every one allowed before" },
   "conflicts-added": { severity: ifSettable, why: "programs setting both now fail validation" },
   "conflicts-removed": { severity: "info", why: "both may be set together now" },
   "variant-added": {

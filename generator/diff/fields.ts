@@ -169,33 +169,8 @@ function compareField(
   compareReplaceOnChange(a, b, (f) => fact(f));
   compareBinding(a, b, (f) => fact(f));
 
-  const conditionText = ({ field, values }: Condition) => `${field} is ${values.map(valueText).join(" or ")}`;
-  const when = (f: Field) => f.requiredWhen && `required when ${conditionText(f.requiredWhen)}`;
-  if (canonical(a.requiredWhen) !== canonical(b.requiredWhen)) {
-    if (!a.requiredWhen) fact({ code: "required-when-added", what: `now ${when(b)}`, after: b.requiredWhen });
-    else if (!b.requiredWhen)
-      fact({ code: "required-when-removed", what: `no longer ${when(a)}`, before: a.requiredWhen });
-    else
-      fact({
-        code: "required-when-changed",
-        what: `condition changed from ${when(a)} to ${when(b)}`,
-        before: a.requiredWhen,
-        after: b.requiredWhen,
-      });
-  }
-
-  const only = (f: Field) => f.onlyWhen && `allowed only when ${conditionText(f.onlyWhen)}`;
-  if (canonical(a.onlyWhen) !== canonical(b.onlyWhen)) {
-    if (!a.onlyWhen) fact({ code: "only-when-added", what: `now ${only(b)}`, after: b.onlyWhen });
-    else if (!b.onlyWhen) fact({ code: "only-when-removed", what: `no longer ${only(a)}`, before: a.onlyWhen });
-    else
-      fact({
-        code: "only-when-changed",
-        what: `condition changed from ${only(a)} to ${only(b)}`,
-        before: a.onlyWhen,
-        after: b.onlyWhen,
-      });
-  }
+  compareCondition(a.requiredWhen, b.requiredWhen, "required", (f) => fact(f));
+  compareCondition(a.onlyWhen, b.onlyWhen, "only", (f) => fact(f));
 
   const conflictsAdded = b.conflictsWith.filter((c) => !a.conflictsWith.includes(c));
   const conflictsRemoved = a.conflictsWith.filter((c) => !b.conflictsWith.includes(c));
@@ -461,4 +436,34 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
     if (g.tight.length) fact({ code: `${group}-tightened`, what: g.tight.join("; "), before: pick(a), after: pick(b) });
     if (g.loose.length) fact({ code: `${group}-relaxed`, what: g.loose.join("; "), before: pick(a), after: pick(b) });
   }
+}
+
+const conditionText = ({ field, values }: Condition) => `${field} is ${values.map(valueText).join(" or ")}`;
+const sameValues = (x: Condition, y: Condition) =>
+  x.field === y.field && x.values.length === y.values.length && x.values.every((v) => y.values.includes(v));
+/** Every value of `x` is one of `y`'s, on the same field. */
+const within = (x: Condition, y: Condition) => x.field === y.field && x.values.every((v) => y.values.includes(v));
+
+/**
+ * A condition (requiredWhen: "required", onlyWhen: "only") compared: its values in any order. A
+ * requirement under fewer values, or an allowance under more, asks less of programs (info).
+ */
+function compareCondition(
+  a: Condition | undefined,
+  b: Condition | undefined,
+  kind: "required" | "only",
+  fact: (f: Omit<Fact, "path">) => void,
+): void {
+  const text = (c: Condition) => `${kind === "required" ? "required" : "allowed only"} when ${conditionText(c)}`;
+  if (!a && !b) return;
+  if (!a) return fact({ code: `${kind}-when-added`, what: `now ${text(b!)}`, after: b });
+  if (!b) return fact({ code: `${kind}-when-removed`, what: `no longer ${text(a)}`, before: a });
+  if (sameValues(a, b)) return;
+  const relaxed = kind === "required" ? within(b, a) : within(a, b);
+  fact({
+    code: relaxed ? `${kind}-when-relaxed` : `${kind}-when-changed`,
+    what: `condition changed from ${text(a)} to ${text(b)}`,
+    before: a,
+    after: b,
+  });
 }

@@ -734,6 +734,24 @@ export const CASES: readonly Case[] = [
     expect: [["Widget.vlan", "only-when-changed", "breaking"]],
   },
   {
+    name: "a requirement's values reordered: no change",
+    base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, in: [true, false] },")],
+    edits: [widget("in: [true, false]", "in: [false, true]")],
+    expect: [],
+  },
+  {
+    name: "a requirement under fewer values",
+    base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, in: [true, false] },")],
+    edits: [widget("in: [true, false]", "equals: true")],
+    expect: [["Widget.vlan", "required-when-relaxed", "info"]],
+  },
+  {
+    name: "an input allowed under more values",
+    base: [widget("notOneOf: [1],", "notOneOf: [1], onlyWhen: { field: single, equals: true },")],
+    edits: [widget("equals: true", "in: [true, false]")],
+    expect: [["Widget.vlan", "only-when-relaxed", "info"]],
+  },
+  {
     name: "a condition widened to several values",
     base: [widget("notOneOf: [1],", "notOneOf: [1], requiredWhen: { field: single, equals: true },")],
     edits: [widget("equals: true", "in: [true, false]")],
