@@ -96,6 +96,9 @@ describe("netsvc lookups against the emulator", () => {
     const before = emu.state.requests({ path: "/tags" }).length;
     const vxcs = await getVxcs({}, { provider: provider() });
     expect(vxcs.vxcs.map((v) => v.productName)).toEqual(["link"]);
+    // Each end's product as connected, as a Vxc's own read gives it.
+    expect(vxcs.vxcs[0]!.aEnd?.assignedProductUid).toBe(port);
+    expect(vxcs.vxcs[0]!.bEnd?.assignedProductUid).toBe(mcr);
     expect(emu.state.requests({ path: "/tags" }).length).toBe(before);
     await getVxcs({ includeResourceTags: true }, { provider: provider() });
     expect(emu.state.requests({ path: "/tags" }).length).toBe(before + 1);
