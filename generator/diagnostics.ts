@@ -29,11 +29,22 @@ export function reportLines(list: readonly Diagnostic[], show: (d: Diagnostic) =
   return more > 0 ? [...lines, `… and ${more} more problem${more === 1 ? "" : "s"}`] : lines;
 }
 
-/** Sorted by file, then position, then text, so reports are stable across runs. */
+/** Sorted by file, then position, then text, so reports are stable across runs; each said once. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  return [...list].sort(
+  const sorted = [...list].sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message),
   );
+  // One problem found once per including entity (a field group's) is said once.
+  return sorted.filter((d, i) => {
+    const before = sorted[i - 1];
+    return (
+      !before ||
+      before.file !== d.file ||
+      before.line !== d.line ||
+      before.col !== d.col ||
+      before.message !== d.message
+    );
+  });
 }
 
 /** Thrown by a stage that found problems; the CLI prints them and exits non-zero. */

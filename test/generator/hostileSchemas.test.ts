@@ -315,3 +315,24 @@ describe("a field group included twice", () => {
     ]);
   });
 });
+
+describe("a field group's problem", () => {
+  it("is said once for all the entities including the group", () => {
+    const shared =
+      "version: 1\nkind: group\nname: Shared\ndescription: Shared.\nfields:\n  a: { type: string, mode: optional, onlyWhen: { field: nope, equals: x }, description: A. }\n";
+    const widget = BASE["demo/resources/widget.yaml"]!.replace("fields:\n", "include: [Shared]\nfields:\n");
+    const gadget = widget.replaceAll("Widget", "Gadget").replace("widget:", "gadget:");
+    expect(
+      problems({
+        ...BASE,
+        [GROUP]: shared,
+        "demo/resources/widget.yaml": widget,
+        "demo/resources/gadget.yaml": gadget,
+      }),
+    ).toEqual([
+      // Checked in the group itself, and as one of each including entity's fields (once for all of them).
+      'schemas/demo/types/shared.yaml:6:57: onlyWhen names unknown field "nope"',
+      'schemas/demo/types/shared.yaml:6:57: onlyWhen names unknown field "nope" (did you mean "name"?)',
+    ]);
+  });
+});
