@@ -138,8 +138,15 @@ export function checkDeclarations(
     const { name, fields } = d.cls.descriptor;
     const desired = resolveInputs(d.args, (ref) => valueOf(ref, live.get(ref.resource), remade.has(ref.resource)));
     const unknown = unknownPaths(desired, name);
+    const isUnknown = (path: string) =>
+      unknown.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
+    // An input's condition (onlyWhen, requiredWhen) that reads a value not known yet is checked by up.
+    const conditionUnknown = (path: string) => {
+      const spec = fields[path.slice(name.length + 1)];
+      return [spec?.onlyWhen, spec?.requiredWhen].some((c) => c !== undefined && isUnknown(`${name}.${c.field}`));
+    };
     return validateInput(name, fields, desired)
-      .filter((i) => !unknown.some((p) => i.path === p || i.path.startsWith(`${p}.`) || i.path.startsWith(`${p}[`)))
+      .filter((i) => !isUnknown(i.path) && !conditionUnknown(i.path))
       .map((i) => ({ path: `${d.name}: ${i.path}`, message: `"${d.name}": ${i.message}` }));
   });
   if (issues.length > 0) throw new ValidationError(issues);
