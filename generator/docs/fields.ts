@@ -1,4 +1,5 @@
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
+import { boundsText } from "../boundsText.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
 
@@ -59,19 +60,12 @@ function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   if (e) out.push(`${where}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}:${valueList(e)}`);
   if (s.knownValues)
     out.push(`${where}Known values (others are accepted):<ul>${s.knownValues.map(valueItem).join("")}</ul>`);
-  /** "between 2 and 5 items", "at least 1 character"; a value's bounds have no unit. */
-  const range = (lo?: number, hi?: number, unit = "") => {
-    const of = (n: number) => (unit ? `${n} ${unit}${n === 1 ? "" : "s"}` : String(n));
-    if (lo !== undefined && hi !== undefined) return `between ${lo} and ${of(hi)}`;
-    if (lo !== undefined) return `at least ${of(lo)}`;
-    return hi === undefined ? undefined : `at most ${of(hi)}`;
-  };
-  const value = range(s.minimum, s.maximum);
+  const value = boundsText(s.minimum, s.maximum);
   if (value) out.push(`${where}Value ${value}.`);
   if (s.notOneOf) out.push(`${where}Not ${s.notOneOf.map((n) => code(n)).join(", ")}.`);
-  const items = range(s.minItems, s.maxItems, "item");
+  const items = boundsText(s.minItems, s.maxItems, "item");
   if (items) out.push(`${where}${items[0]!.toUpperCase()}${items.slice(1)}.`);
-  const length = range(s.minLength, s.maxLength, "character");
+  const length = boundsText(s.minLength, s.maxLength, "character");
   if (length) out.push(`${where}Length ${length}.`);
   if (s.pattern) out.push(`${where}Matches <code>${escape(s.pattern)}</code>.`);
   if (s.format) out.push(`${where}Format: ${FORMATS[s.format]}.`);

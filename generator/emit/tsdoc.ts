@@ -1,5 +1,6 @@
 import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
+import { boundsText } from "../boundsText.js";
 import { fieldBindingLines } from "./describeBindings.js";
 
 /** Text safe inside a JSDoc block. */
@@ -7,12 +8,10 @@ export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;")
 
 const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
 
-/** A count's bounds in words: "Between 2 and 5 items", "At least 1 character", "At most 64 characters". */
+/** A count's bounds as a sentence's start: "Between 2 and 5 items", "At least 1 character". */
 function range(lo: number | undefined, hi: number | undefined, unit: string): string | undefined {
-  const of = (n: number) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (lo !== undefined && hi !== undefined) return `Between ${lo} and ${of(hi)}`;
-  if (lo !== undefined) return `At least ${of(lo)}`;
-  return hi === undefined ? undefined : `At most ${of(hi)}`;
+  const text = boundsText(lo, hi, unit);
+  return text && `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }
 
 const conditionText = ({ field, values }: Condition) => `${code(field)} is ${values.map(code).join(" or ")}`;

@@ -1,4 +1,5 @@
 import type { Condition, FieldSpec, Scalar } from "./descriptor.js";
+import { sameEnumValue } from "./enumValue.js";
 
 /** A condition's values: its one (`equals`) or its several (`in`). */
 export const conditionValues = (c: Condition): readonly Scalar[] => c.in ?? [c.equals];
@@ -15,10 +16,7 @@ export function conditionHolds(
   const v = value[c.field] ?? fields[c.field]?.default;
   const type = fields[c.field]?.type;
   const ignoreCase = type !== undefined && "constraints" in type && type.constraints?.caseInsensitive === true;
-  return conditionValues(c).some(
-    (x) =>
-      x === v || (ignoreCase && typeof x === "string" && typeof v === "string" && x.toLowerCase() === v.toLowerCase()),
-  );
+  return conditionValues(c).some((x) => sameEnumValue(x, v, ignoreCase));
 }
 
 /** "authType is \"OAUTH\" or \"APP\"". */

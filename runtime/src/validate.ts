@@ -1,4 +1,5 @@
 import { conditionHolds, conditionText } from "./condition.js";
+import { sameEnumValue } from "./enumValue.js";
 import type { FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
 import { checkFormat } from "./formats.js";
 import { REDACTED, Secret } from "./secret.js";
@@ -220,15 +221,7 @@ function checkEnum(
   caseInsensitive: boolean | undefined,
   fail: (what: string) => void,
 ): void {
-  const match = allowed.some(
-    (a) =>
-      a === value ||
-      (caseInsensitive &&
-        typeof a === "string" &&
-        typeof value === "string" &&
-        a.toLowerCase() === value.toLowerCase()),
-  );
-  if (!match) fail(`must be one of ${allowed.join(", ")}`);
+  if (!allowed.some((a) => sameEnumValue(a, value, caseInsensitive))) fail(`must be one of ${allowed.join(", ")}`);
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>

@@ -1,5 +1,6 @@
 import type { FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
 import { Secret } from "../secret.js";
+import { isRecord } from "./wire.js";
 
 /** One input whose desired value differs from the current one. */
 export interface FieldChange {
@@ -63,7 +64,7 @@ export function diffInputs(
  * `{vlan: 200}` rather than the whole object as read.
  */
 function compared(type: TypeSpec, have: unknown, want: unknown): unknown {
-  if (type.kind !== "object" || !isRecord(have) || !isRecord(want)) return have;
+  if (type.kind !== "object" || !isRecord(have) || !isRecord(want) || have instanceof Secret) return have;
   const fields = type.object.kind === "object" ? type.object.fields : unionFields(type.object, want);
   if (!fields) return have;
   const kept: Record<string, unknown> = {};
@@ -72,9 +73,6 @@ function compared(type: TypeSpec, have: unknown, want: unknown): unknown {
     if (spec.mode !== "output" && want[k] !== undefined && k in have) kept[k] = compared(spec.type, have[k], want[k]);
   return kept;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);
 
 /** A union field whose old and new values are both of a variant that updates in place. */
 function exceptedVariant(spec: FieldSpec, want: unknown, have: unknown): boolean {

@@ -14,7 +14,7 @@ import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
 import { adoptingImportId, placeOrder } from "./order.js";
 import { readinessVerdict } from "./readiness.js";
 import { waitFor, type WaitVerdict } from "./wait.js";
-import { wrapSecrets } from "./wire.js";
+import { isRecord, wrapSecrets } from "./wire.js";
 
 export type Values = Record<string, unknown>;
 
@@ -362,7 +362,7 @@ function withWriteOnly(d: ResourceDescriptor, known: Values, read: Values): Valu
   for (const [name, spec] of Object.entries(d.fields)) {
     if (spec.type.kind !== "object" || spec.type.object.kind !== "object") continue;
     const [given, now] = [known[name], out[name]];
-    if (!isValues(given) || !isValues(now)) continue;
+    if (!isRecord(given) || !isRecord(now)) continue;
     const nested = writeOnlyOf(spec.type.object.fields, given);
     if (Object.keys(nested).length > 0) out[name] = { ...nested, ...now };
   }
@@ -375,8 +375,6 @@ const writeOnlyOf = (fields: Readonly<Record<string, FieldSpec>>, v: Values): Va
       spec.writeOnly && v[name] !== undefined ? [[name, v[name]]] : [],
     ),
   );
-
-const isValues = (v: unknown): v is Values => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** An id as it may be printed: "[secret]" when it is itself a secret field (a service key is its own id). */
 export function printableId(d: ResourceDescriptor, id: string): string {

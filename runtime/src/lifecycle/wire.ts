@@ -1,5 +1,6 @@
 import type { Constraints, FieldSpec, ObjectSpec, TypeSpec, UnionSpec } from "../descriptor.js";
 import { conditionHolds } from "../condition.js";
+import { sameEnumValue } from "../enumValue.js";
 import { Secret } from "../secret.js";
 
 /** The operations that send inputs; each may place a field elsewhere (`FieldSpec.wirePath`). */
@@ -151,7 +152,7 @@ function outward(type: TypeSpec, value: unknown, timestamps: TimestampStyle): un
 /** A value of an enum matched ignoring case goes out in the enum's own spelling (`ipv6` as `IPv6`). */
 function canonical(c: Constraints | undefined, v: unknown): unknown {
   if (!c?.caseInsensitive || typeof v !== "string") return v;
-  return c.enum?.find((e) => typeof e === "string" && e.toLowerCase() === v.toLowerCase()) ?? v;
+  return c.enum?.find((e) => sameEnumValue(e, v, true)) ?? v;
 }
 
 /**
@@ -225,4 +226,6 @@ function wrapValue(type: TypeSpec, value: unknown): unknown {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A plain object's shape (not an array, not null). */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
