@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
@@ -11,6 +11,8 @@ import { ModelMemo } from "./model/modelMemo.js";
 import type { PackageModel } from "./model/types.js";
 import { RenderPool, type StagedFiles, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
+import { encodeRecord, recordRun } from "./scoped/runRecord.js";
+import { scopedWork, type ScopedWork } from "./scoped/scopedRun.js";
 import { Stats } from "./stats.js";
 import { ValidationMemo } from "./validate/scope.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
@@ -39,8 +41,15 @@ export function loadModels(
   only?: string,
   stats = new Stats(),
   memo?: Partial<Pick<RunMemo, "sources" | "checks" | "model">>,
+  /** Filled with the content hash of every file read (schemas, hooks), by absolute path. */
+  read?: Record<string, string>,
 ): PackageModel[] {
   const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only, memo?.sources));
+  if (read) {
+    const root = dirname(schemaDir);
+    for (const src of loaded.sources) read[join(root, src.file)] = src.hash;
+    for (const hook of loaded.hooks) read[join(root, hook.file)] = hashText(hook.text);
+  }
   const { providers, valid, diagnostics } = stats.time("validate", () =>
     validateSchemas(loaded.sources, cache, loaded.hooks, memo?.checks, loaded.unread),
   );
@@ -281,19 +290,31 @@ async function generateWith(
   const started: StartedPackage[] = [];
   try {
     for (const provider of providers) {
+      // Not for a check, which compares every file with what a full run writes.
+      const work =
+        !check && cache?.warm && memo
+          ? stats.time("scoped", () => scopedWork(schemaDir, provider, join(outDir, "."), cache, memo))
+          : undefined;
+      if (work) {
+        started.push(startScoped(pool, work));
+        continue;
+      }
       try {
-        const models = loadModels(schemaDir, cache, provider, stats, memo);
+        const read: Record<string, string> = {};
+        const models = loadModels(schemaDir, cache, provider, stats, memo, read);
         // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
         const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
-        for (const plan of stats.time("plan", () => planned(models, rebuilt)))
-          started.push(startPackage(pool, cache, plan, join(outDir, plan.model.provider.name), check, stats, memo));
+        for (const plan of stats.time("plan", () => planned(models, rebuilt))) {
+          const dir = join(outDir, plan.model.provider.name);
+          started.push(startPackage(pool, cache, plan, dir, check, stats, memo, schemaDir, read));
+        }
       } catch (e) {
         if (!(e instanceof SchemaError)) throw e;
         problems.push(...e.diagnostics);
       }
     }
     // Every package's modules are with the worker before this thread renders any docs page.
-    const rendering = started.map((p) => finishPackage(p, cache, stats));
+    const rendering = started.map((p) => finishPackage(p, stats));
     const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
     // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
@@ -309,21 +330,34 @@ async function generateWith(
   }
 }
 
-/** Every package's staged files renamed over their targets (unless checking), and recorded in the cache. */
+/**
+ * Every package's staged files renamed over their targets (unless checking), and recorded in the
+ * cache, with what a scoped run needs of this one.
+ */
 function commitPackages(packages: readonly FinishedPackage[], cache: GenCache | undefined): RegenerateResult[] {
-  return packages.map(({ name, stage, keys, hashes }) => {
-    const drift = stage.drift(keys.keys());
+  return packages.map(({ name, stage, keys, hashes, started }) => {
+    const all = started.all ?? [...keys.keys()];
+    const drift = stage.drift(all);
     if (stage.write) stage.commit(drift);
     for (const [path, key] of keys) cache?.keepOutput(join(stage.dir, path), key, hashes.get(path) ?? null);
-    return { name, files: keys.size, drift };
+    if (started.all) cache?.carryOver(stage.dir);
+    if (stage.write) cache?.keepRun(name, started.record());
+    return { name, files: all.length, drift };
   });
 }
 
 type StartedPackage = {
-  plan: PackagePlan;
+  name: string;
   stage: PackageStage;
+  /** The key of every file this run vouches for; the docs pages' are added as they are rendered. */
   keys: Map<string, string>;
   rendered: Promise<StagedFiles>;
+  /** The docs files to write, rendered in this thread as they are asked for. */
+  docs: () => Iterable<[path: string, text: string]>;
+  /** Every file of the package, where `keys` holds only those this run wrote (a scoped run). */
+  all?: readonly string[];
+  /** What a scoped run needs of this one, encoded (asked for once the package is written). */
+  record: () => string;
 };
 type FinishedPackage = {
   name: string;
@@ -331,6 +365,7 @@ type FinishedPackage = {
   keys: Map<string, string>;
   /** The hash of each file rendered this run (the others the cache vouched for). */
   hashes: Map<string, string>;
+  started: StartedPackage;
 };
 
 /** A package's keys, and its modules the cache cannot vouch for sent to the worker to render and stage. */
@@ -342,27 +377,52 @@ function startPackage(
   check: boolean,
   stats: Stats,
   memo: RunMemo | undefined,
+  schemaDir: string,
+  read: Readonly<Record<string, string>>,
 ): StartedPackage {
   // With no cache, every module is rendered: the worker gets the plan now, and reads it meanwhile.
   if (!cache?.warm) pool.prefetch(plan);
   const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir, memo?.keys));
   const stage = new PackageStage(dir, !check);
-  return { plan, stage, keys, rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }) };
+  return {
+    name: plan.model.provider.name,
+    stage,
+    keys,
+    rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }),
+    docs: () => docsPages(cache, plan, dir, keys),
+    record: () => encodeRecord(recordRun(plan, schemaDir, dir, read, keys)),
+  };
+}
+
+/** A scoped run's package: its few modules and the README to the worker; its pages are rendered already. */
+function startScoped(pool: RenderPool, work: ScopedWork): StartedPackage {
+  const dir = work.record.dir;
+  const stage = new PackageStage(dir, true);
+  const items: WorkItem[] = [
+    ...[...work.texts].map(([path, text]) => ({ path, text })),
+    ...work.modules.map((job) => ({ path: job.path, job })),
+  ];
+  return {
+    name: basename(dir),
+    stage,
+    keys: new Map(work.keys),
+    rendered: work.plan ? pool.stage(work.plan, items, { dir, write: true, fresh: stage.fresh }) : Promise.resolve([]),
+    docs: () => work.pages,
+    all: work.all,
+    record: () => encodeRecord(work.record),
+  };
 }
 
 /**
  * Every file of one package staged, or left alone where the cache vouches for the file on disk. This
  * thread renders and stages the docs pages while the worker renders and stages the modules.
  */
-async function finishPackage(
-  { plan, stage, keys, rendered }: StartedPackage,
-  cache: GenCache | undefined,
-  stats: Stats,
-): Promise<FinishedPackage> {
+async function finishPackage(started: StartedPackage, stats: Stats): Promise<FinishedPackage> {
+  const { name, stage, keys, rendered } = started;
   const hashes = new Map<string, string>();
   // Each page staged as soon as it is rendered, so its text dies young (2,000 entities: 20 MB of pages).
   stats.time(stage.write ? "docs (rendered and staged)" : "docs (rendered and compared)", () => {
-    for (const [path, text] of docsPages(cache, plan, stage.dir, keys)) {
+    for (const [path, text] of started.docs()) {
       stage.stage(path, text);
       hashes.set(path, hashText(text));
     }
@@ -371,7 +431,7 @@ async function finishPackage(
     stage.staged(path, state);
     hashes.set(path, hash);
   }
-  return { name: plan.model.provider.name, stage, keys, hashes };
+  return { name, stage, keys, hashes, started };
 }
 
 /** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the worker). */

@@ -48,6 +48,8 @@ export interface CacheData {
   sources: Map<string, SourceEntry>;
   /** Slices of the model (model/modelMemo.ts), by the files and contents they were built from. */
   slices: Map<string, SliceRecord>;
+  /** What a scoped run needs of each provider's last run (scoped/runRecord.ts), encoded. */
+  runs: Record<string, string>;
 }
 
 export const emptyCache = (): CacheData => ({
@@ -56,6 +58,7 @@ export const emptyCache = (): CacheData => ({
   checks: {},
   sources: new Map(),
   slices: new Map(),
+  runs: {},
 });
 
 /*
@@ -74,18 +77,18 @@ export const emptyCache = (): CacheData => ({
  */
 const checksum = (content: string): string => hash("sha256", content, "base64url").slice(0, 22);
 
-export type CacheIndex = Pick<CacheData, "outputs" | "schemas" | "checks">;
+export type CacheIndex = Pick<CacheData, "outputs" | "schemas" | "checks" | "runs">;
 
 /** The index a file holds: its JSON, then a line with the JSON's checksum. Throws for any other text. */
 export function parseIndex(text: string): CacheIndex {
   const end = text.lastIndexOf("\n");
   if (end < 0 || checksum(text.slice(0, end)) !== text.slice(end + 1)) throw new Error("not a cache index");
-  const { outputs, schemas, checks } = JSON.parse(text.slice(0, end)) as CacheIndex;
-  return { outputs, schemas, checks };
+  const { outputs, schemas, checks, runs } = JSON.parse(text.slice(0, end)) as CacheIndex;
+  return { outputs, schemas, checks, runs: runs ?? {} };
 }
 
 export const indexText = (data: CacheData): string => {
-  const json = JSON.stringify({ outputs: data.outputs, schemas: data.schemas, checks: data.checks });
+  const json = JSON.stringify({ outputs: data.outputs, schemas: data.schemas, checks: data.checks, runs: data.runs });
   return `${json}\n${checksum(json)}`;
 };
 

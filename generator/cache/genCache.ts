@@ -105,6 +105,29 @@ export class GenCache {
     this.next.checks[provider] = run;
   }
 
+  /** What the provider's last run recorded for a scoped run (scoped/runRecord.ts), still encoded. */
+  run(provider: string): string | undefined {
+    return this.previous.runs[provider];
+  }
+
+  keepRun(provider: string, record: string): void {
+    this.next.runs[provider] = record;
+  }
+
+  /** The generated files the previous run recorded under `dir`, by path relative to it. */
+  outputsUnder(dir: string): string[] {
+    const prefix = `${dir}/`;
+    return Object.keys(this.previous.outputs)
+      .filter((path) => path.startsWith(prefix))
+      .map((path) => path.slice(prefix.length));
+  }
+
+  /** Whether the file at `path` is still exactly as the previous run recorded it (read back only when its stat changed). */
+  intact(path: string): boolean {
+    const record = this.previous.outputs[path];
+    return record !== undefined && this.unchanged(path, record.key);
+  }
+
   slice(key: string): SliceRecord | undefined {
     return this.previous.slices.get(key);
   }
@@ -150,13 +173,16 @@ export class GenCache {
    * the schema files it had parsed, for the runs after this one.
    */
   carryOver(dir: string): void {
-    for (const [path, record] of Object.entries(this.previous.outputs))
-      if (path.startsWith(`${dir}/`)) this.next.outputs[path] ??= record;
+    for (const [path, record] of Object.entries(this.previous.outputs)) {
+      const stat = this.signatures.get(path);
+      if (path.startsWith(`${dir}/`)) this.next.outputs[path] ??= stat ? { ...record, stat } : record;
+    }
     for (const [hash, source] of this.previous.sources)
       if (!this.next.sources.has(hash)) this.next.sources.set(hash, source);
     for (const [provider, run] of Object.entries(this.previous.checks)) this.next.checks[provider] ??= run;
     for (const [path, schema] of Object.entries(this.previous.schemas)) this.next.schemas[path] ??= schema;
     for (const [key, slice] of this.previous.slices) if (!this.next.slices.has(key)) this.next.slices.set(key, slice);
+    for (const [provider, run] of Object.entries(this.previous.runs)) this.next.runs[provider] ??= run;
   }
 
   /**

@@ -11,15 +11,16 @@ export interface Reference {
 
 /** Every reference between resources, from the `references` of their fields and of the types they use. */
 export function references(site: Site): Reference[] {
-  const out: Reference[] = [];
-  for (const r of site.model.resources) {
-    const byKind = new Map<string, string[]>();
-    walkFields(r.fields, "", site, new Set(), (path, f) =>
-      f.references!.forEach((k) => byKind.set(k, [...(byKind.get(k) ?? []), path])),
-    );
-    for (const [to, paths] of [...byKind].sort(([a], [b]) => (a < b ? -1 : 1))) out.push({ from: r.name, to, paths });
-  }
-  return out;
+  return site.model.resources.flatMap((r) => referencesOf(r, site));
+}
+
+/** The references of one resource's fields, by the kind referred to. */
+export function referencesOf(r: Resource, site: Site): Reference[] {
+  const byKind = new Map<string, string[]>();
+  walkFields(r.fields, "", site, new Set(), (path, f) =>
+    f.references!.forEach((k) => byKind.set(k, [...(byKind.get(k) ?? []), path])),
+  );
+  return [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([to, paths]) => ({ from: r.name, to, paths }));
 }
 
 /** Calls `found` for each field with references, through nested types (each type once per path). */

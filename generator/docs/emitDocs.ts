@@ -5,7 +5,7 @@ import { repoRoot } from "../repoPackages.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { escape } from "./html.js";
 import { indexPage, lookupPage, providerPage, resourcePage, typePage, usedBy } from "./pages.js";
-import { searchScript } from "./search.js";
+import { searchEntries, searchScript } from "./search.js";
 import { INDEX_PAGE, PROVIDER_PAGE, site } from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
@@ -90,7 +90,7 @@ export function docFiles(plan: PackagePlan, moduleKeys?: ReadonlyMap<string, str
     page(s.typePage.get(ty.name)!, "type", () => typePage(ty, s, used), basis(module, `\n${used.join("\n")}`));
   }
   for (const [name, text] of docsTemplates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
-  out.push({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(s) });
+  out.push({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(searchEntries(s)) });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -167,14 +167,27 @@ export function providerPage(site: Site) {
   };
 }
 
-export function indexPage(site: Site) {
+/** An entity's line on the index page. */
+export const indexEntry = (page: string, name: string, description: string, deprecated?: string) => ({
+  link: link(ROOT, page, name),
+  summary: inline(summary(description)),
+  deprecated: !!deprecated,
+});
+
+export type IndexView = ReturnType<typeof indexViewOf>;
+
+const indexViews = new WeakMap<Site, IndexView>();
+
+/** The index page's view, computed once per site (the run's record keeps it too). */
+export function indexPage(site: Site): IndexView {
+  let found = indexViews.get(site);
+  if (!found) indexViews.set(site, (found = indexViewOf(site)));
+  return found;
+}
+
+function indexViewOf(site: Site) {
   const m = site.model;
   const refs = references(site);
-  const entry = (page: string, name: string, description: string, deprecated?: string) => ({
-    link: link(ROOT, page, name),
-    summary: inline(summary(description)),
-    deprecated: !!deprecated,
-  });
   return {
     ...frame(site, ROOT, "Overview"),
     description: inline(m.provider.description),
@@ -185,9 +198,9 @@ export function indexPage(site: Site) {
       paths: r.paths.map((p) => `<code>${escape(p)}</code>`).join(", "),
     })),
     providerPage: PROVIDER_PAGE,
-    resources: m.resources.map((r) => entry(site.resourcePage.get(r.name)!, r.name, r.description, r.deprecated)),
-    lookups: m.lookups.map((l) => entry(site.lookupPage.get(l.name)!, l.name, l.description, l.deprecated)),
-    types: m.types.map((t) => entry(site.typePage.get(t.name)!, t.name, t.description)),
+    resources: m.resources.map((r) => indexEntry(site.resourcePage.get(r.name)!, r.name, r.description, r.deprecated)),
+    lookups: m.lookups.map((l) => indexEntry(site.lookupPage.get(l.name)!, l.name, l.description, l.deprecated)),
+    types: m.types.map((t) => indexEntry(site.typePage.get(t.name)!, t.name, t.description)),
     index: INDEX_PAGE,
   };
 }

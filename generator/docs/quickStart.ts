@@ -1,4 +1,4 @@
-import type { Field, Lookup, Resource } from "../model/types.js";
+import type { Field, Lookup, PackageModel, Resource } from "../model/types.js";
 import { camel } from "../naming.js";
 import { importLine, literal, sample, sampleImportId } from "./examples.js";
 import type { Site } from "./site.js";
@@ -92,11 +92,15 @@ await ${v}.delete();
 `;
 }
 
+/** The resource and the lookup the quick start shows: only what a program can call, a kind bound to operations. */
+export const quickStartSubjects = (m: PackageModel) => ({
+  r: showcase(m.resources.filter((x) => x.operations)),
+  l: showcase(m.lookups.filter((x) => x.operation)),
+});
+
 export function quickStart(site: Site): string {
   const m = site.model;
-  // Only what a program can call: a kind bound to operations.
-  const r = showcase(m.resources.filter((x) => x.operations));
-  const l = showcase(m.lookups.filter((x) => x.operation));
+  const { r, l } = quickStartSubjects(m);
   const shown = m.provider.config.find((f) => f.default !== undefined && !f.type.secret);
   const args = shown ? `{ ${shown.name}: ${JSON.stringify(shown.default)} }` : "{}";
   const body = `// Each setting comes from this argument, else its ${m.provider.envPrefix}_* environment variable, else its default.

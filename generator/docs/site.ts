@@ -36,6 +36,19 @@ export function site(plan: PackagePlan): Site {
   return found;
 }
 
+/** What a page may read of the whole package: every entity's page and every exported name. */
+export type PackageWide = Pick<Site, "resourcePage" | "lookupPage" | "typePage" | "names">;
+
+/**
+ * The site of a plan of part of a package (a scoped run's), where what pages read of the whole
+ * package is `wide`, as the last full run found it.
+ */
+export function partSite(plan: PackagePlan, wide: PackageWide): Site {
+  const found = { ...siteOf(plan), ...wide };
+  built.set(plan, found);
+  return found;
+}
+
 function siteOf(plan: PackagePlan): Site {
   const m = plan.model;
   return {

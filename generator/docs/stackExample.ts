@@ -10,21 +10,7 @@ import type { Site } from "./site.js";
  */
 export function stackExample(site: Site): string | undefined {
   const m = site.model;
-  const bound = m.resources.filter((r) => r.operations);
-  const pair = bound
-    .flatMap((r) =>
-      r.fields
-        .filter((f) => f.mode === "required" && f.type.kind === "string" && f.references?.length)
-        .flatMap((f) => {
-          // Its id is the field's value only where the id is one part (not `<serviceId>#<apiId>`).
-          const target = bound.find(
-            (t) => t.name === f.references![0] && t !== r && t.importId.supported && t.importId.parts.length === 1,
-          );
-          return target ? [{ dependent: r, field: f.name, target }] : [];
-        }),
-    )
-    .at(0);
-  const first: Resource | undefined = pair?.target ?? bound[0];
+  const { first, pair } = stackSubjects(m.resources);
   if (!first) return undefined;
   const pkg = m.provider.package.name;
   const kinds = pair ? [first.name, pair.dependent.name] : [first.name];
@@ -51,6 +37,26 @@ ${dependent}
 // node program.js preview [--json] | up | refresh | destroy [--yes]: exit 0 done, 2 preview has changes, 1 failed.
 process.exitCode = await runStackCommand(stack);
 `;
+}
+
+/** The resources the README's stack program declares: the first with a class, or a pair where one refers to the other. */
+export function stackSubjects(resources: readonly Resource[]) {
+  const bound = resources.filter((r) => r.operations);
+  const pair = bound
+    .flatMap((r) =>
+      r.fields
+        .filter((f) => f.mode === "required" && f.type.kind === "string" && f.references?.length)
+        .flatMap((f) => {
+          // Its id is the field's value only where the id is one part (not `<serviceId>#<apiId>`).
+          const target = bound.find(
+            (t) => t.name === f.references![0] && t !== r && t.importId.supported && t.importId.parts.length === 1,
+          );
+          return target ? [{ dependent: r, field: f.name, target }] : [];
+        }),
+    )
+    .at(0);
+  const first: Resource | undefined = pair?.target ?? bound[0];
+  return { first, pair };
 }
 
 /**

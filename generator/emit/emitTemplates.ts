@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { repoPackages, repoRoot } from "../repoPackages.js";
 import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
-import type { Field, PackageModel, Resource } from "../model/types.js";
+import type { Field, Lookup, PackageModel, Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { providerFolder } from "./describe.js";
 import { compileTemplate, createHandlebars } from "./handlebars.js";
@@ -11,7 +11,7 @@ import { DOCS_DIR } from "../docs/emitDocs.js";
 import { summary } from "../docs/html.js";
 import { quickStart } from "../docs/quickStart.js";
 import { stackExample } from "../docs/stackExample.js";
-import { site } from "../docs/site.js";
+import { site, type Site } from "../docs/site.js";
 
 const TEMPLATES = {
   "package.json": "package.json.hbs",
@@ -64,7 +64,42 @@ const importFormat = (r: Resource): string =>
     ? `\`${r.importId.parts.map((p) => `<${p.field}${p.type === "list" ? `${p.itemSeparator ?? ","}…` : ""}>`).join(r.importId.separator)}\``
     : "not supported";
 
-function view(model: PackageModel, plan: PackagePlan) {
+/** A resource's row in the README's table. */
+export const readmeResourceRow = (docs: Site, r: Resource) => ({
+  name: r.name,
+  page: docs.resourcePage.get(r.name)!,
+  summary: summary(r.description),
+  deprecated: r.deprecated,
+  importId: importFormat(r),
+});
+
+/** A lookup's row in the README's table. */
+export const readmeLookupRow = (docs: Site, l: Lookup) => ({
+  name: l.name,
+  page: docs.lookupPage.get(l.name)!,
+  summary: summary(l.description),
+  deprecated: l.deprecated,
+});
+
+/** The README's examples: the resource it names, the quick start and the stack program. */
+export const readmeExamples = (model: PackageModel, docs: Site) => ({
+  resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
+  code: quickStart(docs),
+  stack: stackExample(docs),
+});
+
+export type PackageView = ReturnType<typeof viewOf>;
+
+const views = new WeakMap<PackagePlan, PackageView>();
+
+/** What the package's templates print, computed once per plan (the run's record keeps it too). */
+export function packageView(plan: PackagePlan): PackageView {
+  let found = views.get(plan);
+  if (!found) views.set(plan, (found = viewOf(plan.model, plan)));
+  return found;
+}
+
+function viewOf(model: PackageModel, plan: PackagePlan) {
   const repo = repoPackages();
   const directory = `generated/${model.provider.name}`;
   const docs = site(plan);
@@ -79,11 +114,7 @@ function view(model: PackageModel, plan: PackagePlan) {
     homepage: `${repo.homepage}/tree/main/${directory}#readme`,
     docsFolder: `${directory}/${DOCS_DIR}/`,
     docsUrl: `${repo.homepage}/tree/main/${directory}/${DOCS_DIR}`,
-    quick: {
-      resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
-      code: quickStart(docs),
-      stack: stackExample(docs),
-    },
+    quick: readmeExamples(model, docs),
     bugs: `${repo.homepage}/issues`,
     source: providerFolder(plan),
     schemaVersion: SCHEMA_VERSION,
@@ -100,25 +131,14 @@ function view(model: PackageModel, plan: PackagePlan) {
       secret: f.type.secret,
     })),
     functions: p.functions.map((f) => ({ name: f.name, description: f.description })),
-    resources: model.resources.map((r) => ({
-      name: r.name,
-      page: docs.resourcePage.get(r.name)!,
-      summary: summary(r.description),
-      deprecated: r.deprecated,
-      importId: importFormat(r),
-    })),
-    lookups: model.lookups.map((l) => ({
-      name: l.name,
-      page: docs.lookupPage.get(l.name)!,
-      summary: summary(l.description),
-      deprecated: l.deprecated,
-    })),
+    resources: model.resources.map((r) => readmeResourceRow(docs, r)),
+    lookups: model.lookups.map((l) => readmeLookupRow(docs, l)),
   };
 }
 
 /** package.json, tsconfig.json, README.md and LICENSE of a generated package. */
 export function emitTemplates(plan: PackagePlan): Map<string, string> {
-  const data = view(plan.model, plan);
+  const data = packageView(plan);
   const files = new Map([...packageTemplates()].map(([path, render]) => [path, render(data)]));
   return files.set("LICENSE", licenseText(plan.model.provider.package.license));
 }

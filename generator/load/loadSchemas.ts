@@ -25,6 +25,8 @@ export function loadSchemas(
   cache?: GenCache,
   only?: string,
   known?: KnownSources,
+  /** The schema files to read (a scoped run's); every file when undefined. */
+  include?: ReadonlySet<string>,
 ): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: SourceMeta[] } {
   const sources: SourceDoc[] = [];
   /** Schema files that could not be read (broken YAML): what they say is not known. */
@@ -34,6 +36,7 @@ export function loadSchemas(
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   /** `shown`: the file's name as diagnostics show it. */
   const add = (path: string, shown: string, provider: string, folder: Folder) => {
+    if (include && !include.has(path)) return;
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
     let text: string | undefined;
     const textOf = () => (text ??= readFileSync(path, "utf8"));

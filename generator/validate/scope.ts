@@ -79,7 +79,7 @@ function cleanRun(index: ProviderIndex): CleanRun {
 }
 
 /** The earlier version of a document, from the data the cache kept of it (valid then: its run was clean). */
-function earlier(cache: GenCache | undefined, now: SourceDoc, hash: string): SourceDoc | undefined {
+export function earlier(cache: GenCache | undefined, now: SourceDoc, hash: string): SourceDoc | undefined {
   const kept = cache?.source(hash);
   if (!kept) return undefined;
   const text = () => {

@@ -390,6 +390,60 @@ fields:
     expect(await withAlteredLog(alter, "with the altered log")).toEqual([]);
   });
 
+  it("a new process regenerates an entity's edit from the files it affects, and in full where it reaches further", async () => {
+    const files: Record<string, string> = {
+      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
+      "demo/types/part.yaml":
+        "version: 1\nkind: object\nname: Part\ndescription: A part.\nfields:\n  size: { type: integer, mode: optional, description: Size. }\n",
+    };
+    for (let i = 0; i < 8; i++)
+      files[`demo/resources/gadget${i}.yaml`] = resource(
+        `Gadget${i}`,
+        i % 2 ? "  part: { type: object, mode: optional, ref: Part, description: P. }\n" : "",
+      );
+    const tree = schemaTree(files);
+    const into = join(tree, "../out");
+    /** A run in a new process: its stages, and what it changed. */
+    const run = async (step: string) => {
+      const session = new pipeline.Regeneration(tree, into, join(tree, "../cache"));
+      const stats = new (await import(join(BUILD, "stats.js"))).Stats();
+      try {
+        const expected = await fresh(tree);
+        const [result] = await session.run(false, stats);
+        expect(await agree(session, tree, into, step)).toEqual([]);
+        expect("files" in expected).toBe(true);
+        return { stages: stats.report() as string, changed: result!.drift.changed };
+      } finally {
+        await session.close();
+      }
+    };
+    await run("first run");
+    const edit = (name: string, from: string, to: string) => {
+      const path = join(tree, `demo/resources/${name}.yaml`);
+      writeFileSync(path, readFileSync(path, "utf8").replace(from, to));
+    };
+
+    edit("gadget3", "A Gadget3.", "A gadget, edited.");
+    const scoped = await run("a description edited");
+    expect(scoped.stages).toMatch(/^scoped/);
+    expect(scoped.stages).not.toMatch(/\bload\b/);
+    expect(scoped.changed).toEqual([
+      "README.md",
+      "docs/index.html",
+      "docs/resources/gadget3.html",
+      "src/resources/gadget3.ts",
+    ]);
+
+    // Gadget2 now uses Part, which others use too (as input and output: the type's forms are everyone's): a full run.
+    edit("gadget2", "importId:", "  part: { type: object, mode: optional, ref: Part, description: P. }\nimportId:");
+    expect((await run("a type others use")).stages).toMatch(/\bload\b/);
+
+    // A generated file edited by hand is put back, whatever else changed.
+    edit("gadget3", "A gadget, edited.", "A gadget, edited again.");
+    writeFileSync(join(into, "demo/src/resources/gadget6.ts"), "// edited by hand\n");
+    expect((await run("a generated file edited by hand")).changed).toContain("src/resources/gadget6.ts");
+  });
+
   it("a watch saves its cache once idle, and when it ends", async () => {
     const tiny = schemaTree({
       "demo/provider.yaml": BASE["demo/provider.yaml"]!,

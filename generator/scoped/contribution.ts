@@ -1,0 +1,76 @@
+import { referencesOf } from "../docs/diagram.js";
+import { quickStartSubjects } from "../docs/quickStart.js";
+import { site } from "../docs/site.js";
+import { stackSubjects } from "../docs/stackExample.js";
+import type { Field, Lookup, PackageModel, Resource, TypeSpec } from "../model/types.js";
+import type { PackagePlan } from "../plan/planPackage.js";
+import { entityExports, specifierOf } from "../plan/rootExports.js";
+import { reacher } from "./reach.js";
+
+export type Entity = Resource | Lookup;
+
+/** A resource's or lookup's own fields. */
+export const fieldsOf = (e: Entity): readonly Field[] => ("fields" in e ? e.fields : [...e.inputs, ...e.results]);
+
+/** The module and page paths of an entity and of the types its document declares inline. */
+export function ownModules(plan: PackagePlan, e: Entity): string[] {
+  const own = "fields" in e ? plan.resources.find((r) => r.entity === e) : plan.lookups.find((l) => l.entity === e);
+  return [own!.path, ...[...plan.types.values()].filter((t) => t.entity.file === e.file).map((t) => t.path)];
+}
+
+/**
+ * Everything of one resource or lookup that files other than its own module and page read, but for
+ * its lines in the docs index, the search index and the README (which a scoped run writes again):
+ * its name and token; what its modules export, and their paths; the types its fields reach, and the
+ * forms each is used in; the enums they name; the types its own fields name (the type pages' "used
+ * by"); the kinds it refers to (the diagram); and what the README's choice of examples reads of it.
+ * Where an edit leaves it unchanged, every other file is as the last run wrote it.
+ */
+export function contribution(plan: PackagePlan, e: Entity): string {
+  const m = plan.model;
+  const fields = fieldsOf(e);
+  const reach = reacher(m)(fields);
+  const types = new Map(m.types.map((t) => [t.name, t]));
+  const specifiers = new Set(ownModules(plan, e).map(specifierOf));
+  const enums = new Set<string>();
+  const direct = new Set<string>();
+  const walk = (s: TypeSpec | undefined, into?: Set<string>): void => {
+    if (!s) return;
+    if (s.enum) enums.add(s.enum);
+    if (s.ref) into?.add(s.ref);
+    walk(s.items, into);
+    walk(s.values, into);
+  };
+  fields.forEach((f) => walk(f.type, direct));
+  for (const n of reach) {
+    const t = types.get(n);
+    if (t?.kind === "object") t.fields.forEach((f) => walk(f.type));
+  }
+  const resource = "fields" in e ? e : undefined;
+  return JSON.stringify([
+    e.name,
+    e.token,
+    !!resource,
+    entityExports(plan).filter((x) => specifiers.has(x.specifier)),
+    reach.map((n) => [n, types.get(n)?.usage]),
+    m.enums.filter((x) => enums.has(x.name)),
+    [...direct].sort(),
+    resource ? referencesOf(resource, site(plan)) : [],
+    e.examples.length > 0,
+    resource ? !!resource.operations : !!(e as Lookup).operation,
+    resource && [
+      resource.importId.supported && resource.importId.parts.length === 1,
+      resource.fields
+        .filter((f) => f.mode === "required" && f.type.kind === "string" && f.references?.length)
+        .map((f) => [f.name, f.references![0]]),
+    ],
+  ]);
+}
+
+/** The entities the README's examples are made of (quick start, stack program, the resource it names). */
+export function showcasedNames(m: PackageModel): string[] {
+  const { r, l } = quickStartSubjects(m);
+  const { first, pair } = stackSubjects(m.resources);
+  const named = m.resources.find((x) => x.examples.length > 0) ?? m.resources[0];
+  return [...new Set([r, l, first, pair?.dependent, named].flatMap((x) => (x ? [x.name] : [])))].sort();
+}

@@ -1,0 +1,302 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { hashText, type GenCache } from "../cache/genCache.js";
+import { docFiles, docKey, DOCS_DIR, renderDoc, type DocFile } from "../docs/emitDocs.js";
+import { indexEntry } from "../docs/pages.js";
+import { lookupSearchEntry, resourceSearchEntry, searchScript, typeSearchEntry } from "../docs/search.js";
+import { INDEX_PAGE, partSite, type PackageWide, type Site } from "../docs/site.js";
+import { packageTemplates, readmeExamples, readmeLookupRow, readmeResourceRow } from "../emit/emitTemplates.js";
+import { moduleJobs, moduleKeys, type ModuleJob } from "../emit/moduleKeys.js";
+import { loadSchemas, type KnownSources } from "../load/loadSchemas.js";
+import type { SourceDoc } from "../load/sourceDoc.js";
+import { buildModel } from "../model/buildModel.js";
+import type { ModelMemo } from "../model/modelMemo.js";
+import type { PackageModel } from "../model/types.js";
+import { planPackage, type PackagePlan } from "../plan/planPackage.js";
+import type { KeyMemo } from "../emit/moduleKeys.js";
+import { earlier } from "../validate/scope.js";
+import { validateSchemas } from "../validate/validateSchemas.js";
+import { contribution, ownModules, type Entity } from "./contribution.js";
+import { reacher } from "./reach.js";
+import { decodeRecord, entityRecord, type RunRecord } from "./runRecord.js";
+
+/** What a run of one provider writes when only some of its resources and lookups changed. */
+export interface ScopedWork {
+  /** The plan of the part of the package the changed entities need (the worker renders its modules); none when nothing changed. */
+  readonly plan?: PackagePlan;
+  readonly modules: readonly ModuleJob[];
+  /** Files the worker formats (the README). */
+  readonly texts: ReadonlyMap<string, string>;
+  /** Docs files, final. */
+  readonly pages: ReadonlyMap<string, string>;
+  /** The key of every file written, by path in the package. */
+  readonly keys: ReadonlyMap<string, string>;
+  /** Every file of the package, by path in it. */
+  readonly all: readonly string[];
+  readonly record: RunRecord;
+}
+
+export interface ScopedMemo {
+  readonly sources: KnownSources;
+  readonly model: ModelMemo;
+  readonly keys: KeyMemo;
+}
+
+/**
+ * A provider's run, scoped to what its changed files affect, or undefined where that is not known to
+ * give what a full run gives (the caller then runs in full). Scoped only when every changed file is a
+ * resource or lookup whose contribution to the rest of the package (contribution.ts) is unchanged, no
+ * file was added or removed, and every other file is still as the last run wrote it. The part of the
+ * package loaded is the changed entities, the types, the entities that reach the same types (their
+ * usage decides the types' forms) and the kinds referred to: the changed entities' files then come
+ * out as in a full run, and their lines in the index, search index and README replace the old ones.
+ */
+export function scopedWork(
+  schemaDir: string,
+  provider: string,
+  outDir: string,
+  cache: GenCache,
+  memo: ScopedMemo,
+): ScopedWork | undefined {
+  const encoded = cache.run(provider);
+  if (encoded === undefined) return undefined;
+  const record = decodeRecord(encoded);
+  if (dirname(record.dir) !== outDir) return undefined;
+  const files = listProvider(join(schemaDir, provider), cache, memo.sources);
+  if (!files || !sameKeys(files, record.files)) return undefined;
+  const changed = Object.keys(files).filter((p) => files[p] !== record.files[p]);
+  if (changed.some((p) => !record.entities[p])) return undefined;
+  const all = cache.outputsUnder(record.dir);
+  if (!all.every((p) => cache.intact(join(record.dir, p)))) return undefined;
+  if (changed.length === 0) return nothingChanged(record, all);
+
+  const part = partOf(record, Object.keys(files), changed);
+  const now = partModel(schemaDir, provider, cache, memo, part);
+  if (!now) return undefined;
+  const before = earlierModel(now.index, changed, record, schemaDir, cache, memo.model);
+  const plans = before && planned(now.model, before);
+  if (!plans) return undefined;
+  const [plan, earlierPlan] = plans;
+  const root = dirname(schemaDir);
+  const entityAt = (p: PackagePlan, path: string): Entity | undefined =>
+    [...p.model.resources, ...p.model.lookups].find((e) => join(root, e.file) === path);
+  const edited: Entity[] = [];
+  for (const path of changed) {
+    const [after, was] = [entityAt(plan, path), entityAt(earlierPlan, path)];
+    if (!after || !was || contribution(plan, after) !== contribution(earlierPlan, was)) return undefined;
+    edited.push(after);
+  }
+  return written(plan, record, edited, files, all, memo.keys, (e) => join(root, e.file));
+}
+
+/** The provider's schema files and hooks, by absolute path, with their content hashes; undefined for a file a run would refuse. */
+function listProvider(dir: string, cache: GenCache, known: KnownSources): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  const hash = (path: string) => {
+    const stat = statSync(path);
+    const h = known.hashOf(path, stat) ?? cache.schemaHash(path, stat) ?? hashText(readFileSync(path, "utf8"));
+    known.keepHash(path, stat, h);
+    cache.keepSchema(path, stat, h);
+    return h;
+  };
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const hooks = entry.name === "hooks";
+      if (!hooks && !["resources", "lookups", "types"].includes(entry.name)) return undefined;
+      for (const file of readdirSync(path, { withFileTypes: true })) {
+        if (!file.isFile() || !(hooks ? /^[a-z][A-Za-z0-9]*\.ts$/ : /\.yaml$/).test(file.name)) return undefined;
+        const p = join(path, file.name);
+        out[p] = hooks ? hashText(readFileSync(p, "utf8")) : hash(p);
+      }
+    } else if (entry.name === "provider.yaml") out[path] = hash(path);
+    else if (/\.ya?ml$/.test(entry.name) || entry.isSymbolicLink()) return undefined;
+  }
+  return out;
+}
+
+const sameKeys = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b);
+};
+
+/** Nothing changed, and every file is as written: the run writes nothing. */
+const nothingChanged = (record: RunRecord, all: readonly string[]): ScopedWork => ({
+  modules: [],
+  texts: new Map(),
+  pages: new Map(),
+  keys: new Map(),
+  all,
+  record,
+});
+
+/**
+ * The files the changed entities need: every file but the other resources and lookups, and of those,
+ * the ones that reach a type a changed one reaches, those the README's examples are made of, those
+ * that name a hook module (every module must be named), and the kinds any of them refers to.
+ */
+function partOf(record: RunRecord, files: readonly string[], changed: readonly string[]): Set<string> {
+  const part = new Set(files.filter((p) => !record.entities[p]));
+  const reached = new Set(changed.flatMap((p) => record.entities[p]!.reaches));
+  const byName = new Map(Object.entries(record.entities).map(([path, e]) => [e.name, path]));
+  const showcased = new Set(record.showcased);
+  const add = (path: string): void => {
+    if (part.has(path)) return;
+    part.add(path);
+    for (const kind of record.entities[path]!.refers) {
+      const to = byName.get(kind);
+      if (to) add(to);
+    }
+  };
+  changed.forEach(add);
+  for (const [path, e] of Object.entries(record.entities))
+    if (e.hooked || showcased.has(e.name) || e.reaches.some((t) => reached.has(t))) add(path);
+  return part;
+}
+
+/** The part's model, its files checked as a full run checks them; undefined on any problem (a full run reports it). */
+function partModel(schemaDir: string, provider: string, cache: GenCache, memo: ScopedMemo, part: ReadonlySet<string>) {
+  const loaded = loadSchemas(schemaDir, cache, provider, memo.sources, part);
+  if (loaded.diagnostics.length > 0) return undefined;
+  // No validation memo: what it keeps is of whole providers.
+  const checked = validateSchemas(loaded.sources, cache, loaded.hooks, undefined, loaded.unread);
+  for (const src of loaded.sources) cache.keepSource(src.hash, checked.valid.has(src), src.outline, () => src.data);
+  if (checked.diagnostics.length > 0) return undefined;
+  const index = checked.providers[0]!;
+  return { index, model: buildModel(index, memo.model, cache) };
+}
+
+/** The part's model as it was before the edits: each changed document as the cache kept it. */
+function earlierModel(
+  index: Parameters<typeof buildModel>[0],
+  changed: readonly string[],
+  record: RunRecord,
+  schemaDir: string,
+  cache: GenCache,
+  memo: ModelMemo,
+): PackageModel | undefined {
+  const root = dirname(schemaDir);
+  let missing = false;
+  const was = (src: SourceDoc): SourceDoc => {
+    const path = join(root, src.file);
+    if (!changed.includes(path)) return src;
+    const found = earlier(cache, src, record.files[path]!);
+    missing ||= !found;
+    return found ?? src;
+  };
+  const before = { ...index, resources: index.resources.map(was), lookups: index.lookups.map(was) };
+  if (missing) return undefined;
+  try {
+    return buildModel(before, memo, cache);
+  } catch {
+    // A slice the cache no longer holds would be built from the earlier text, which is not kept.
+    return undefined;
+  }
+}
+
+function planned(now: PackageModel, before: PackageModel): [PackagePlan, PackagePlan] | undefined {
+  const a = planPackage(now);
+  const b = planPackage(before);
+  return a.diagnostics.length === 0 && b.diagnostics.length === 0 ? [a.plan, b.plan] : undefined;
+}
+
+/** The changed entities' modules and pages, and the index, search index and README with their lines replaced. */
+function written(
+  plan: PackagePlan,
+  record: RunRecord,
+  edited: readonly Entity[],
+  files: Readonly<Record<string, string>>,
+  all: readonly string[],
+  memo: KeyMemo,
+  pathOf: (e: Entity) => string,
+): ScopedWork {
+  const site = partSite(plan, packageWide(record));
+  const own = new Set(edited.flatMap((e) => ownModules(plan, e)));
+  const keyText = moduleKeys(plan, memo);
+  const keys = new Map([...own].map((path) => [path, hashText(keyText.get(path)!)]));
+  const basis = new Map([...keys, [plan.indexPath, record.keys.index], [plan.providerPath, record.keys.provider]]);
+  const pageOf = (path: string) => `${DOCS_DIR}/${path.replace(/^src\//, "").replace(/\.ts$/, ".html")}`;
+  const ownPages = new Set([...own].map(pageOf));
+  const pages = new Map<string, string>();
+  const add = (file: DocFile) => {
+    pages.set(file.path, renderDoc(file));
+    keys.set(file.path, hashText(docKey(file)));
+  };
+  docFiles(plan, basis)
+    .filter((f) => ownPages.has(f.path))
+    .forEach(add);
+  const lines = replacedLines(plan, site, record, edited);
+  add({ path: `${DOCS_DIR}/${INDEX_PAGE}`, template: "index", view: () => lines.index });
+  add({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(lines.search) });
+  const readme = packageTemplates().get("README.md")!(lines.readme);
+  keys.set("README.md", hashText(readme));
+  const reach = reacher(plan.model);
+  const entities = { ...record.entities };
+  for (const e of edited) entities[pathOf(e)] = entityRecord(e, reach);
+  return {
+    plan,
+    modules: moduleJobs(plan).filter((j) => own.has(j.path)),
+    texts: new Map([["README.md", readme]]),
+    pages,
+    keys,
+    all,
+    record: { ...record, files, entities, ...lines },
+  };
+}
+
+/** What pages read of the whole package, as the record has it (the search index lists every page). */
+function packageWide(record: RunRecord): PackageWide {
+  const pages = (...kinds: string[]) =>
+    new Map(record.search.filter(([, kind]) => kinds.includes(kind)).map(([name, , page]) => [name, page]));
+  return {
+    resourcePage: pages("resource"),
+    lookupPage: pages("lookup"),
+    typePage: pages("type", "union type"),
+    names: { values: new Set(record.names.values), types: new Set(record.names.types) },
+  };
+}
+
+/** The record's views with each edited entity's lines (and those of the types its document declares) made again. */
+function replacedLines(plan: PackagePlan, site: Site, record: RunRecord, edited: readonly Entity[]) {
+  const index = {
+    ...record.index,
+    resources: [...record.index.resources],
+    lookups: [...record.index.lookups],
+    types: [...record.index.types],
+  };
+  // The part holds the entities the examples are made of, and chooses them as the whole package does.
+  const readme = {
+    ...record.readme,
+    quick: readmeExamples(plan.model, site),
+    resources: [...record.readme.resources],
+    lookups: [...record.readme.lookups],
+  };
+  const search = [...record.search];
+  // The search index lists the package, the provider, then resources, lookups and types, as the other views do.
+  const resources = record.readme.resources.length;
+  const lookups = record.readme.lookups.length;
+  const at = (name: string, from: number) => search.findIndex(([n], i) => i >= from && n === name);
+  for (const e of edited) {
+    if ("fields" in e) {
+      const i = at(e.name, 2) - 2;
+      index.resources[i] = indexEntry(site.resourcePage.get(e.name)!, e.name, e.description, e.deprecated);
+      readme.resources[i] = readmeResourceRow(site, e);
+      search[2 + i] = resourceSearchEntry(site, e);
+    } else {
+      const i = at(e.name, 2 + resources) - 2 - resources;
+      index.lookups[i] = indexEntry(site.lookupPage.get(e.name)!, e.name, e.description, e.deprecated);
+      readme.lookups[i] = readmeLookupRow(site, e);
+      search[2 + resources + i] = lookupSearchEntry(site, e);
+    }
+    for (const t of [...plan.types.values()].filter((t) => t.entity.file === e.file)) {
+      const j = at(t.entity.name, 2 + resources + lookups);
+      index.types[j - 2 - resources - lookups] = indexEntry(
+        site.typePage.get(t.entity.name)!,
+        t.entity.name,
+        t.entity.description,
+      );
+      search[j] = typeSearchEntry(site, t.entity);
+    }
+  }
+  return { index, readme, search };
+}
