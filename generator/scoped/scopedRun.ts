@@ -8,14 +8,15 @@ import { INDEX_PAGE, partSite, type PackageWide, type Site } from "../docs/site.
 import { packageTemplates, readmeExamples, readmeLookupRow, readmeResourceRow } from "../emit/emitTemplates.js";
 import { moduleJobs, moduleKeys, type ModuleJob } from "../emit/moduleKeys.js";
 import { loadSchemas, type KnownSources } from "../load/loadSchemas.js";
+import type { ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { ModelMemo } from "../model/modelMemo.js";
 import type { PackageModel } from "../model/types.js";
 import { planPackage, type PackagePlan } from "../plan/planPackage.js";
 import type { KeyMemo } from "../emit/moduleKeys.js";
-import { earlier } from "../validate/scope.js";
 import { validateSchemas } from "../validate/validateSchemas.js";
+import { contribution as checksContribution, earlier } from "../validate/scope.js";
 import { contribution, ownModules, type Entity } from "./contribution.js";
 import { reacher } from "./reach.js";
 import { decodeRecord, entityRecord, type RunRecord } from "./runRecord.js";
@@ -60,6 +61,8 @@ export function scopedWork(
 ): ScopedWork | undefined {
   const encoded = cache.run(provider);
   if (encoded === undefined) return undefined;
+  const root = dirname(schemaDir);
+  const abs = (src: { file: string }) => join(root, src.file);
   const record = decodeRecord(encoded);
   if (dirname(record.dir) !== outDir) return undefined;
   const files = listProvider(join(schemaDir, provider), cache, memo.sources);
@@ -71,22 +74,29 @@ export function scopedWork(
   if (changed.length === 0) return nothingChanged(record, all);
 
   const part = partOf(record, Object.keys(files), changed);
-  const now = partModel(schemaDir, provider, cache, memo, part);
-  if (!now) return undefined;
-  const before = earlierModel(now.index, changed, record, schemaDir, cache, memo.model);
+  const earlierDocs = new Map<string, SourceDoc | undefined>();
+  /** A changed document as the last run read it (the cache keeps its data), or undefined for one not changed. */
+  const was = (src: SourceDoc): SourceDoc | undefined => {
+    const path = abs(src);
+    if (!changed.includes(path)) return undefined;
+    if (!earlierDocs.has(path)) earlierDocs.set(path, earlier(cache, src, record.files[path]!));
+    return earlierDocs.get(path) ?? src; // no earlier version: itself, which a contribution cannot tell apart
+  };
+  const now = partModel(schemaDir, provider, cache, memo, part, was);
+  if (!now || [...earlierDocs.values()].includes(undefined)) return undefined;
+  const before = earlierModel(now.index, was, cache, memo.model);
   const plans = before && planned(now.model, before);
   if (!plans) return undefined;
   const [plan, earlierPlan] = plans;
-  const root = dirname(schemaDir);
   const entityAt = (p: PackagePlan, path: string): Entity | undefined =>
-    [...p.model.resources, ...p.model.lookups].find((e) => join(root, e.file) === path);
+    [...p.model.resources, ...p.model.lookups].find((e) => abs(e) === path);
   const edited: Entity[] = [];
   for (const path of changed) {
-    const [after, was] = [entityAt(plan, path), entityAt(earlierPlan, path)];
-    if (!after || !was || contribution(plan, after) !== contribution(earlierPlan, was)) return undefined;
+    const [after, prior] = [entityAt(plan, path), entityAt(earlierPlan, path)];
+    if (!after || !prior || contribution(plan, after) !== contribution(earlierPlan, prior)) return undefined;
     edited.push(after);
   }
-  return written(plan, record, edited, files, all, memo.keys, (e) => join(root, e.file));
+  return written(plan, record, edited, files, all, memo.keys, abs);
 }
 
 /** The provider's schema files and hooks, by absolute path, with their content hashes; undefined for a file a run would refuse. */
@@ -154,12 +164,29 @@ function partOf(record: RunRecord, files: readonly string[], changed: readonly s
   return part;
 }
 
-/** The part's model, its files checked as a full run checks them; undefined on any problem (a full run reports it). */
-function partModel(schemaDir: string, provider: string, cache: GenCache, memo: ScopedMemo, part: ReadonlySet<string>) {
+/**
+ * The part's model; undefined on any problem (a full run reports it). Only the changed documents are
+ * checked, where each contributes to the others' checks what its earlier version did (as
+ * validate/scope.ts argues: the others passed with it); else every document of the part.
+ */
+function partModel(
+  schemaDir: string,
+  provider: string,
+  cache: GenCache,
+  memo: ScopedMemo,
+  part: ReadonlySet<string>,
+  was: (src: SourceDoc) => SourceDoc | undefined,
+) {
   const loaded = loadSchemas(schemaDir, cache, provider, memo.sources, part);
   if (loaded.diagnostics.length > 0) return undefined;
+  const scope = (index: ProviderIndex, valid: ReadonlySet<SourceDoc>) => {
+    const changed = [...index.resources, ...index.lookups].filter((src) => was(src));
+    const same = (src: SourceDoc) =>
+      valid.has(src) && checksContribution(index, src, valid) === checksContribution(index, was(src)!, valid);
+    return changed.every(same) ? new Set(changed) : undefined;
+  };
   // No validation memo: what it keeps is of whole providers.
-  const checked = validateSchemas(loaded.sources, cache, loaded.hooks, undefined, loaded.unread);
+  const checked = validateSchemas(loaded.sources, cache, loaded.hooks, undefined, loaded.unread, scope);
   for (const src of loaded.sources) cache.keepSource(src.hash, checked.valid.has(src), src.outline, () => src.data);
   if (checked.diagnostics.length > 0) return undefined;
   const index = checked.providers[0]!;
@@ -168,26 +195,18 @@ function partModel(schemaDir: string, provider: string, cache: GenCache, memo: S
 
 /** The part's model as it was before the edits: each changed document as the cache kept it. */
 function earlierModel(
-  index: Parameters<typeof buildModel>[0],
-  changed: readonly string[],
-  record: RunRecord,
-  schemaDir: string,
+  index: ProviderIndex,
+  was: (src: SourceDoc) => SourceDoc | undefined,
   cache: GenCache,
   memo: ModelMemo,
 ): PackageModel | undefined {
-  const root = dirname(schemaDir);
-  let missing = false;
-  const was = (src: SourceDoc): SourceDoc => {
-    const path = join(root, src.file);
-    if (!changed.includes(path)) return src;
-    const found = earlier(cache, src, record.files[path]!);
-    missing ||= !found;
-    return found ?? src;
-  };
-  const before = { ...index, resources: index.resources.map(was), lookups: index.lookups.map(was) };
-  if (missing) return undefined;
+  const before = (src: SourceDoc) => was(src) ?? src;
   try {
-    return buildModel(before, memo, cache);
+    return buildModel(
+      { ...index, resources: index.resources.map(before), lookups: index.lookups.map(before) },
+      memo,
+      cache,
+    );
   } catch {
     // A slice the cache no longer holds would be built from the earlier text, which is not kept.
     return undefined;

@@ -98,7 +98,7 @@ export function earlier(cache: GenCache | undefined, now: SourceDoc, hash: strin
  * What the checks of other documents read of a resource or lookup: its name, the enums it declares by
  * name (in walk order), and the forms of the types its fields reach.
  */
-function contribution(index: ProviderIndex, src: SourceDoc, valid: ReadonlySet<SourceDoc>): string {
+export function contribution(index: ProviderIndex, src: SourceDoc, valid: ReadonlySet<SourceDoc>): string {
   const isValid = (s: SourceDoc) => s === src || valid.has(s);
   const alone: ProviderIndex = {
     ...index,

@@ -24,6 +24,8 @@ export function validateSchemas(
   hooks: readonly HookFile[] = [],
   memo?: ValidationMemo,
   unread: readonly SourceMeta[] = [],
+  /** The documents of a provider to check, as a scoped run knows them (scoped/scopedRun.ts); undefined: ask the memo. */
+  scope?: (index: ProviderIndex, valid: ReadonlySet<SourceDoc>) => ReadonlySet<SourceDoc> | undefined,
 ): {
   providers: ProviderIndex[];
   valid: ReadonlySet<SourceDoc>;
@@ -40,7 +42,7 @@ export function validateSchemas(
   }
   const providers = indexProviders(sources, hooks, unread);
   for (const index of providers) {
-    const checked = memo?.scope(index, valid, cache);
+    const checked = scope ? scope(index, valid) : memo?.scope(index, valid, cache);
     let found = checkProvider(index, valid, meta, checked);
     if (checked && found.length > 0) found = checkProvider(index, valid, meta);
     const docs = [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
