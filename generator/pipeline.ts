@@ -173,6 +173,7 @@ export class Regeneration {
   ): Promise<RegenerateResult[]> {
     clearTimeout(this.saveTimer);
     const cache = this.cache;
+    void cache?.prefetchOutputs((files) => this.pool.unmatched(files));
     let completed = false;
     let done = false;
     const names = providerNames(this.schemaDir);
@@ -295,7 +296,7 @@ async function generateWith(
         !check && cache?.warm && memo
           ? stats.time("scoped", () => scopedWork(schemaDir, provider, join(outDir, "."), cache, memo))
           : undefined;
-      if (work) {
+      if (work && cache && (await intact(pool, cache, work.record.dir, work.all, stats))) {
         started.push(startScoped(pool, work));
         continue;
       }
@@ -305,6 +306,8 @@ async function generateWith(
         // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
         const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
         for (const plan of stats.time("plan", () => planned(models, rebuilt))) {
+          if (cache)
+            await stats.timeAsync("stat outputs", () => cache.prefetchOutputs((files) => pool.unmatched(files)));
           const dir = join(outDir, plan.model.provider.name);
           started.push(startPackage(pool, cache, plan, dir, check, stats, memo, schemaDir, read));
         }
@@ -328,6 +331,18 @@ async function generateWith(
     for (const { stage, keys } of started) stage.abort(keys.keys());
     throw e;
   }
+}
+
+/** Whether every file of a package is still as the last run wrote it (statted off this thread meanwhile). */
+async function intact(
+  pool: RenderPool,
+  cache: GenCache,
+  dir: string,
+  paths: readonly string[],
+  stats: Stats,
+): Promise<boolean> {
+  await stats.timeAsync("stat outputs", () => cache.prefetchOutputs((files) => pool.unmatched(files)));
+  return stats.time("scoped", () => paths.every((p) => cache.intact(join(dir, p))));
 }
 
 /**

@@ -18,8 +18,10 @@ export type StageTarget = { dir: string; write: boolean; fresh: boolean };
 export type StagedFiles = [path: string, state: FileState, hash: string][];
 /** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into?: StageTarget };
+/** Files to stat, each with the signature a run recorded (statSignature). */
+export type StatTask = { id: number; stat: readonly [path: string, signature: string | undefined][] };
 /** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
-export type Answer = { id: number; results?: Files | StagedFiles; error?: string; writeError?: string };
+export type Answer = { id: number; results?: Files | StagedFiles | string[]; error?: string; writeError?: string };
 
 /** One worker thread rendering what it is sent; answers are matched to tasks by id. */
 export class RenderWorker {
@@ -28,7 +30,7 @@ export class RenderWorker {
   private readonly sentPlans = new Set<number>();
   private readonly pending = new Map<
     number,
-    { resolve: (files: Files | StagedFiles) => void; reject: (e: Error) => void }
+    { resolve: (results: NonNullable<Answer["results"]>) => void; reject: (e: Error) => void }
   >();
   private nextId = 0;
 
@@ -62,8 +64,17 @@ export class RenderWorker {
     this.sentPlans.add(planId);
     const id = this.nextId++;
     return new Promise<Files | StagedFiles>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve: (r) => resolve(r as Files | StagedFiles), reject });
       this.worker.postMessage({ id, task });
+    });
+  }
+
+  /** The files whose stat signature is not the one given, found by the worker (while it has nothing to render). */
+  unmatched(files: StatTask["stat"]): Promise<string[]> {
+    const id = this.nextId++;
+    return new Promise<string[]>((resolve, reject) => {
+      this.pending.set(id, { resolve: (r) => resolve(r as string[]), reject });
+      this.worker.postMessage({ id, stat: files } satisfies StatTask);
     });
   }
 
@@ -121,6 +132,11 @@ export class RenderPool {
     } finally {
       this.worker.forget(part.id);
     }
+  }
+
+  /** The files whose stat signature is not the one given: statted on the worker, off this thread. */
+  unmatched(files: StatTask["stat"]): Promise<string[]> {
+    return this.worker.unmatched(files);
   }
 
   /**

@@ -1,19 +1,24 @@
 import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
-import { hashText } from "../cache/genCache.js";
+import { statSync } from "node:fs";
+import { hashText, statSignature } from "../cache/genCache.js";
 import { renderItems } from "../emit/renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
-import type { Answer, Files, StagedFiles, StageTarget, Task } from "./emitPool.js";
+import type { Answer, Files, StagedFiles, StageTarget, StatTask, Task } from "./emitPool.js";
 
 // A render worker: emits the modules of each task, then formats them (prettier is loaded only for a
 // file not already in its style), and stages them when told where. Each plan comes once, with the
 // first task that needs it, and is dropped when the pool says no task will name it again.
 const plans = new Map<number, PackagePlan>();
 
-parentPort!.on("message", async (message: { id: number; task: Task } | { forget: number }) => {
+parentPort!.on("message", async (message: { id: number; task: Task } | { forget: number } | StatTask) => {
   if ("forget" in message) {
     plans.delete(message.forget);
+    return;
+  }
+  if ("stat" in message) {
+    parentPort!.postMessage({ id: message.id, results: unmatched(message.stat) });
     return;
   }
   const { id, task } = message;
@@ -27,6 +32,16 @@ parentPort!.on("message", async (message: { id: number; task: Task } | { forget:
     else answer({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }
 });
+
+/** The paths whose stat signature is not the one given (none given: one to read back). */
+const unmatched = (files: StatTask["stat"]): string[] =>
+  files.flatMap(([path, signature]) => {
+    try {
+      return signature !== undefined && statSignature(statSync(path)) === signature ? [] : [path];
+    } catch {
+      return [path];
+    }
+  });
 
 /** Folders known to exist may vanish between tasks (an aborted run removes the empty ones): known per task. */
 const staged = (files: Files, into: StageTarget): StagedFiles => {

@@ -46,8 +46,8 @@ export interface ScopedMemo {
 /**
  * A provider's run, scoped to what its changed files affect, or undefined where that is not known to
  * give what a full run gives (the caller then runs in full). Scoped only when every changed file is a
- * resource or lookup whose contribution to the rest of the package (contribution.ts) is unchanged, no
- * file was added or removed, and every other file is still as the last run wrote it. The part of the
+ * resource or lookup whose contribution to the rest of the package (contribution.ts) is unchanged and
+ * no file was added or removed (the caller checks that every other file is as the last run wrote it). The part of the
  * package loaded is the changed entities, the types, the entities that reach the same types (their
  * usage decides the types' forms) and the kinds referred to: the changed entities' files then come
  * out as in a full run, and their lines in the index, search index and README replace the old ones.
@@ -70,7 +70,6 @@ export function scopedWork(
   const changed = Object.keys(files).filter((p) => files[p] !== record.files[p]);
   if (changed.some((p) => !record.entities[p])) return undefined;
   const all = cache.outputsUnder(record.dir);
-  if (!all.every((p) => cache.intact(join(record.dir, p)))) return undefined;
   if (changed.length === 0) return nothingChanged(record, all);
 
   const part = partOf(record, Object.keys(files), changed);
