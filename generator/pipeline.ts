@@ -11,7 +11,7 @@ import { ModelMemo } from "./model/modelMemo.js";
 import type { PackageModel } from "./model/types.js";
 import { RenderPool, type StagedFiles, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
-import { encodeRecord, recordRun } from "./scoped/runRecord.js";
+import { encodeRecord, recordRun, type RunRecord } from "./scoped/runRecord.js";
 import { scopedWork, type ScopedWork } from "./scoped/scopedRun.js";
 import { Stats } from "./stats.js";
 import { ValidationMemo } from "./validate/scope.js";
@@ -29,6 +29,7 @@ export class RunMemo {
   readonly checks = new ValidationMemo();
   readonly keys = new KeyMemo();
   readonly model = new ModelMemo(this.keys.digests);
+  readonly records = new Map<string, { digest: string; record: RunRecord }>();
 }
 
 /**
@@ -156,8 +157,9 @@ export class Regeneration {
     /** Says what went wrong beside the job: a cache that could not be saved. */
     private readonly warn = (message: string) => console.error(`sdkgen: ${message}`),
   ) {
-    this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
+    // The worker first: it loads the emitters while this thread reads the cache.
     this.pool = new RenderPool();
+    this.cache = cacheDir ? GenCache.open(cacheDir) : undefined;
     this.listings = new SchemaListings(schemaDir, this.memo.sources);
   }
 
@@ -322,7 +324,9 @@ async function generateWith(
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
     // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
     if (signal?.aborted) throw new Interrupted();
-    const results = stats.time(check ? "compare" : "write", () => commitPackages(packages, check ? undefined : cache));
+    const results = stats.time(check ? "compare" : "write", () =>
+      commitPackages(packages, check ? undefined : cache, memo),
+    );
     // A check writes nothing: what the last write recorded of each file still holds for the next run.
     if (check) for (const { stage } of packages) cache?.carryOver(stage.dir);
     return results;
@@ -349,14 +353,21 @@ async function intact(
  * Every package's staged files renamed over their targets (unless checking), and recorded in the
  * cache, with what a scoped run needs of this one.
  */
-function commitPackages(packages: readonly FinishedPackage[], cache: GenCache | undefined): RegenerateResult[] {
+function commitPackages(
+  packages: readonly FinishedPackage[],
+  cache: GenCache | undefined,
+  memo: RunMemo | undefined,
+): RegenerateResult[] {
   return packages.map(({ name, stage, keys, hashes, started }) => {
     const all = started.all ?? [...keys.keys()];
     const drift = stage.drift(all);
     if (stage.write) stage.commit(drift);
     for (const [path, key] of keys) cache?.keepOutput(join(stage.dir, path), key, hashes.get(path) ?? null);
     if (started.all) cache?.carryOver(stage.dir);
-    if (stage.write) cache?.keepRun(name, started.record());
+    if (stage.write && cache) {
+      const record = started.record();
+      memo?.records.set(name, { digest: cache.keepRun(name, encodeRecord(record)), record });
+    }
     return { name, files: all.length, drift };
   });
 }
@@ -371,8 +382,8 @@ type StartedPackage = {
   docs: () => Iterable<[path: string, text: string]>;
   /** Every file of the package, where `keys` holds only those this run wrote (a scoped run). */
   all?: readonly string[];
-  /** What a scoped run needs of this one, encoded (asked for once the package is written). */
-  record: () => string;
+  /** What a scoped run needs of this one (asked for once the package is written). */
+  record: () => RunRecord;
 };
 type FinishedPackage = {
   name: string;
@@ -405,7 +416,7 @@ function startPackage(
     keys,
     rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }),
     docs: () => docsPages(cache, plan, dir, keys),
-    record: () => encodeRecord(recordRun(plan, schemaDir, dir, read, keys)),
+    record: () => recordRun(plan, schemaDir, dir, read, keys),
   };
 }
 
@@ -424,7 +435,7 @@ function startScoped(pool: RenderPool, work: ScopedWork): StartedPackage {
     rendered: work.plan ? pool.stage(work.plan, items, { dir, write: true, fresh: stage.fresh }) : Promise.resolve([]),
     docs: () => work.pages,
     all: work.all,
-    record: () => encodeRecord(work.record),
+    record: () => work.record,
   };
 }
 

@@ -48,7 +48,7 @@ export interface CacheData {
   sources: Map<string, SourceEntry>;
   /** Slices of the model (model/modelMemo.ts), by the files and contents they were built from. */
   slices: Map<string, SliceRecord>;
-  /** What a scoped run needs of each provider's last run (scoped/runRecord.ts), encoded. */
+  /** The digest of what a scoped run needs of each provider's last run (scoped/runRecord.ts), kept in a file of its own. */
   runs: Record<string, string>;
 }
 

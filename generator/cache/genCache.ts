@@ -10,7 +10,7 @@ import {
   writeFileSync,
   type Stats,
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { GENERATOR_DIR } from "../location.js";
 import type { EntityOutline } from "../load/sourceDoc.js";
@@ -53,6 +53,8 @@ export class GenCache {
     private readonly previous: CacheData,
     private readonly log: EntryLog,
     readonly warm: boolean,
+    /** Each provider's last record in this process, and whether it is on disk (a watch's runs share it). */
+    private readonly runs = new Map<string, { digest: string; text: string; saved: boolean }>(),
   ) {}
 
   static open(dir: string): GenCache {
@@ -108,13 +110,37 @@ export class GenCache {
     this.next.checks[provider] = run;
   }
 
-  /** What the provider's last run recorded for a scoped run (scoped/runRecord.ts), still encoded. */
-  run(provider: string): string | undefined {
-    return this.previous.runs[provider];
+  /**
+   * What the provider's last run recorded for a scoped run (scoped/runRecord.ts): its digest, and its
+   * text, read when asked for (undefined when the file is not the one the index names).
+   */
+  run(provider: string): { digest: string; text: () => string | undefined } | undefined {
+    const digest = this.previous.runs[provider];
+    if (digest === undefined) return undefined;
+    const text = () => {
+      const kept = this.runs.get(provider);
+      if (kept?.digest === digest) return kept.text;
+      try {
+        const read = readFileSync(this.runPath(provider), "utf8");
+        return hashText(read) === digest ? read : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    return { digest, text };
   }
 
-  keepRun(provider: string, record: string): void {
-    this.next.runs[provider] = record;
+  /** Keeps a run's record (written by `save`), by its digest; returns the digest. */
+  keepRun(provider: string, text: string): string {
+    const digest = hashText(text);
+    this.next.runs[provider] = digest;
+    this.runs.set(provider, { digest, text, saved: false });
+    return digest;
+  }
+
+  /** A provider's record beside the index: apart, so a run that needs none (a full one) never parses it. */
+  private runPath(provider: string): string {
+    return this.path.replace(/\.txt$/, `.${provider}.run`);
   }
 
   /** The generated files the previous run recorded under `dir`, by path relative to it. */
@@ -212,20 +238,30 @@ export class GenCache {
    * else (schema problems: nothing was written) what this run read.
    */
   nextRun(completed: boolean): GenCache {
-    return new GenCache(this.path, completed ? this.next : this.previous, this.log, true);
+    return new GenCache(this.path, completed ? this.next : this.previous, this.log, true, this.runs);
   }
 
   /** The entries the log lacks appended to it, the index written atomically; caches of other generator versions removed. */
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });
     this.log.save(this.next);
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, indexText(this.next));
-    renameSync(tmp, this.path);
-    const mine = (f: string) => join(dirname(this.path), f).replace(/\.log$/, ".txt") === this.path;
+    for (const [provider, run] of this.runs)
+      if (!run.saved && this.next.runs[provider] === run.digest) {
+        writeAtomically(this.runPath(provider), run.text);
+        run.saved = true;
+      }
+    writeAtomically(this.path, indexText(this.next));
+    const mine = `${basename(this.path).replace(/\.txt$/, "")}.`;
     for (const f of readdirSync(dirname(this.path)))
-      if (/^cache-.*\.(json|txt|log)$/.test(f) && !mine(f)) rmSync(join(dirname(this.path), f), { force: true });
+      if (/^cache-.*\.(json|txt|log|run)$/.test(f) && !f.startsWith(mine))
+        rmSync(join(dirname(this.path), f), { force: true });
   }
+}
+
+function writeAtomically(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
 }
 
 let fingerprint: string | undefined;

@@ -86,9 +86,15 @@ export function entityRecord(e: Entity, reach: (fields: readonly Field[]) => str
 }
 
 /**
- * Structured-clone encoding, not JSON: a view's property set to undefined must stay one (the
- * templates are strict, and a missing property is an error where an undefined one is not).
+ * JSON, but for the views, which go structured-clone encoded: a property set to undefined must stay
+ * one (the templates are strict, and a missing property is an error where an undefined one is not).
  */
-export const encodeRecord = (record: RunRecord): string => serialize(record).toString("base64");
+export function encodeRecord(record: RunRecord): string {
+  const { index, readme, ...rest } = record;
+  return JSON.stringify({ ...rest, views: serialize({ index, readme }).toString("base64") });
+}
 
-export const decodeRecord = (text: string): RunRecord => deserialize(Buffer.from(text, "base64")) as RunRecord;
+export function decodeRecord(text: string): RunRecord {
+  const { views, ...rest } = JSON.parse(text) as Omit<RunRecord, "index" | "readme"> & { views: string };
+  return { ...rest, ...(deserialize(Buffer.from(views, "base64")) as Pick<RunRecord, "index" | "readme">) };
+}

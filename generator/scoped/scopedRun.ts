@@ -41,6 +41,21 @@ export interface ScopedMemo {
   readonly sources: KnownSources;
   readonly model: ModelMemo;
   readonly keys: KeyMemo;
+  /** Each provider's last record as this process made or read it, by its digest (a watch's next run needs no decoding). */
+  readonly records: Map<string, { digest: string; record: RunRecord }>;
+}
+
+/** The record of the provider's last run, if the cache holds one. */
+function lastRecord(provider: string, cache: GenCache, memo: ScopedMemo): RunRecord | undefined {
+  const run = cache.run(provider);
+  if (!run) return undefined;
+  const kept = memo.records.get(provider);
+  if (kept?.digest === run.digest) return kept.record;
+  const text = run.text();
+  if (text === undefined) return undefined;
+  const record = decodeRecord(text);
+  memo.records.set(provider, { digest: run.digest, record });
+  return record;
 }
 
 /**
@@ -59,11 +74,10 @@ export function scopedWork(
   cache: GenCache,
   memo: ScopedMemo,
 ): ScopedWork | undefined {
-  const encoded = cache.run(provider);
-  if (encoded === undefined) return undefined;
+  const record = lastRecord(provider, cache, memo);
+  if (record === undefined) return undefined;
   const root = dirname(schemaDir);
   const abs = (src: { file: string }) => join(root, src.file);
-  const record = decodeRecord(encoded);
   if (dirname(record.dir) !== outDir) return undefined;
   const files = listProvider(join(schemaDir, provider), cache, memo.sources);
   if (!files || !sameKeys(files, record.files)) return undefined;
@@ -101,21 +115,25 @@ export function scopedWork(
 /** The provider's schema files and hooks, by absolute path, with their content hashes; undefined for a file a run would refuse. */
 function listProvider(dir: string, cache: GenCache, known: KnownSources): Record<string, string> | undefined {
   const out: Record<string, string> = {};
+  // A file whose signature the cache or the session knows is not read; one that is, is recorded.
   const hash = (path: string) => {
     const stat = statSync(path);
-    const h = known.hashOf(path, stat) ?? cache.schemaHash(path, stat) ?? hashText(readFileSync(path, "utf8"));
-    known.keepHash(path, stat, h);
-    cache.keepSchema(path, stat, h);
-    return h;
+    const kept = known.hashOf(path, stat) ?? cache.schemaHash(path, stat);
+    if (kept !== undefined) return kept;
+    const read = hashText(readFileSync(path, "utf8"));
+    known.keepHash(path, stat, read);
+    cache.keepSchema(path, stat, read);
+    return read;
   };
+  // Paths joined by hand: path.join normalizes each one, a fifth of this function's time.
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
+    const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
       const hooks = entry.name === "hooks";
       if (!hooks && !["resources", "lookups", "types"].includes(entry.name)) return undefined;
       for (const file of readdirSync(path, { withFileTypes: true })) {
         if (!file.isFile() || !(hooks ? /^[a-z][A-Za-z0-9]*\.ts$/ : /\.yaml$/).test(file.name)) return undefined;
-        const p = join(path, file.name);
+        const p = `${path}/${file.name}`;
         out[p] = hooks ? hashText(readFileSync(p, "utf8")) : hash(p);
       }
     } else if (entry.name === "provider.yaml") out[path] = hash(path);
