@@ -8,6 +8,7 @@ import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
 import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
+import { NodeDigests } from "./model/nodeDigests.js";
 import type { PackageModel } from "./model/types.js";
 import { RenderPool, type StagedFiles, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
@@ -416,7 +417,7 @@ function startPackage(
     keys,
     rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }),
     docs: () => docsPages(cache, plan, dir, keys),
-    record: () => recordRun(plan, schemaDir, dir, read, keys),
+    record: () => recordRun(plan, schemaDir, dir, read, keys, memo?.keys.digests ?? new NodeDigests()),
   };
 }
 

@@ -77,58 +77,96 @@ export const emptyCache = (): CacheData => ({
  */
 const checksum = (content: string): string => hash("sha256", content, "base64url").slice(0, 22);
 
-export type CacheIndex = Pick<CacheData, "outputs" | "schemas" | "checks" | "runs">;
+export type CacheIndex = Pick<CacheData, "outputs" | "schemas" | "checks" | "runs"> & {
+  /** Where each entry's line is in the entry log, as of this index (entryLog.ts). */
+  log?: string;
+};
 
 /** The index a file holds: its JSON, then a line with the JSON's checksum. Throws for any other text. */
 export function parseIndex(text: string): CacheIndex {
   const end = text.lastIndexOf("\n");
   if (end < 0 || checksum(text.slice(0, end)) !== text.slice(end + 1)) throw new Error("not a cache index");
-  const { outputs, schemas, checks, runs } = JSON.parse(text.slice(0, end)) as CacheIndex;
-  return { outputs, schemas, checks, runs: runs ?? {} };
+  const { outputs, schemas, checks, runs, log } = JSON.parse(text.slice(0, end)) as CacheIndex;
+  return { outputs, schemas, checks, runs: runs ?? {}, ...(log !== undefined && { log }) };
 }
 
-export const indexText = (data: CacheData): string => {
-  const json = JSON.stringify({ outputs: data.outputs, schemas: data.schemas, checks: data.checks, runs: data.runs });
+export const indexText = (data: CacheData, log: string): string => {
+  const { outputs, schemas, checks, runs } = data;
+  const json = JSON.stringify({ outputs, schemas, checks, runs, log });
   return `${json}\n${checksum(json)}`;
 };
 
-/**
- * Reads one line of the entry log into `into`, and returns its id (what a line holding the same entry
- * starts with); undefined for a line that is no entry, or fails its checksum. Of a file's lines, one
- * saying it is valid wins: a run that could not tell (a diff's preparse) keeps a file as not known valid.
- */
-export function readEntryLine(line: string, into: CacheData): string | undefined {
+/** Whether a line of the entry log is whole: its checksum is that of the rest. */
+export function sealedWhole(line: string): boolean {
   const end = line.lastIndexOf("\t");
-  if (end < 0 || checksum(line.slice(0, end)) !== line.slice(end + 1)) return undefined;
+  return end >= 0 && checksum(line.slice(0, end)) === line.slice(end + 1);
+}
+
+/** A whole entry line's id: what a line holding the same entry starts with (undefined: no entry). */
+export function entryId(line: string): string | undefined {
   const a = line.indexOf("\t", 2);
-  const b = line.indexOf("\t", a + 1);
-  if (line.startsWith("S\t")) {
-    const c = line.indexOf("\t", b + 1);
-    const outline = outlineOf(JSON.parse(line.slice(b + 1, c)));
-    const hash = line.slice(2, a);
-    const valid = line[a + 1] === "1";
-    if (valid || !into.sources.get(hash)?.valid)
-      into.sources.set(hash, { valid, outline, json: line.slice(c + 1, end) });
-    return line.slice(0, b);
-  }
-  if (line.startsWith("L\t")) {
-    into.slices.set(line.slice(2, a), { digest: line.slice(a + 1, b), text: line.slice(b + 1, end) });
-    return line.slice(0, a);
-  }
+  if (line.startsWith("S\t")) return line.slice(0, line.indexOf("\t", a + 1));
+  if (line.startsWith("L\t")) return line.slice(0, a);
   return undefined;
 }
 
-/** Every entry of `data` as a line of the log, by its id (the line made only when asked for). */
-export function* entryLines(data: CacheData): Generator<{ id: string; line: () => string }> {
+/** A whole "S" line's parsed file: its outline and its data's JSON. */
+export function sourceOfLine(line: string): { outline: EntityOutline; json: string } {
+  const b = line.indexOf("\t", line.indexOf("\t", 2) + 1);
+  const c = line.indexOf("\t", b + 1);
+  return { outline: outlineOf(JSON.parse(line.slice(b + 1, c))), json: line.slice(c + 1, line.lastIndexOf("\t")) };
+}
+
+/** A whole "L" line's slice. */
+export function sliceOfLine(line: string): SliceRecord {
+  const a = line.indexOf("\t", 2);
+  const b = line.indexOf("\t", a + 1);
+  return { digest: line.slice(a + 1, b), text: line.slice(b + 1, line.lastIndexOf("\t")) };
+}
+
+/**
+ * Reads one line of the entry log into `into`, and returns its id; undefined for a line that is no
+ * entry, or fails its checksum. Of a file's lines, one saying it is valid wins: a run that could not
+ * tell (a diff's preparse) keeps a file as not known valid.
+ */
+export function readEntryLine(line: string, into: CacheData): string | undefined {
+  if (!sealedWhole(line)) return undefined;
+  const id = entryId(line);
+  if (id?.startsWith("S\t")) {
+    const [, hash, flag] = id.split("\t");
+    const valid = flag === "1";
+    if (valid || !into.sources.get(hash!)?.valid) into.sources.set(hash!, { valid, ...sourceOfLine(line) });
+  } else if (id !== undefined) into.slices.set(id.slice(2), sliceOfLine(line));
+  return id;
+}
+
+/**
+ * Every entry of `data` as a line of the log, by its id (the line made only when asked for; none for
+ * an entry of the log whose line turned out damaged).
+ */
+export function* entryLines(data: CacheData): Generator<{ id: string; line: () => string | undefined }> {
   for (const [hash, entry] of data.sources) {
     const id = `S\t${hash}\t${entry.valid ? 1 : 0}`;
-    yield { id, line: () => sealed(`${id}\t${JSON.stringify(entry.outline)}\t${sourceJson(entry)}`) };
+    yield {
+      id,
+      line: () =>
+        readable(entry) ? sealed(`${id}\t${JSON.stringify(entry.outline)}\t${sourceJson(entry)}`) : undefined,
+    };
   }
   for (const [key, slice] of data.slices) {
     const id = `L\t${key}`;
-    yield { id, line: () => sealed(`${id}\t${slice.digest}\t${slice.text}`) };
+    yield { id, line: () => (readable(slice) ? sealed(`${id}\t${slice.digest}\t${slice.text}`) : undefined) };
   }
 }
+
+/** An entry the log reads when first asked for: it may then turn out damaged (a miss). */
+export interface Logged {
+  readonly readable: boolean;
+}
+
+/** Whether an entry can be read: one made in this process always can. */
+export const readable = (entry: SourceEntry | SliceRecord): boolean =>
+  !("readable" in entry) || (entry as Logged).readable;
 
 const sealed = (content: string): string => `${content}\t${checksum(content)}`;
 

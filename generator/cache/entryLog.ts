@@ -1,8 +1,32 @@
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { entryLines, readEntryLine, type CacheData } from "./cacheFile.js";
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import type { EntityOutline } from "../load/sourceDoc.js";
+import {
+  entryId,
+  entryLines,
+  readEntryLine,
+  sealedWhole,
+  sliceOfLine,
+  sourceOfLine,
+  type CacheData,
+  type Logged,
+  type SliceRecord,
+  type SourceEntry,
+} from "./cacheFile.js";
 
-/** Dead lines a log may hold beyond its live ones before a save rewrites it (characters). */
+/** Dead lines a log may hold beyond its live ones before a save rewrites it (bytes). */
 const SLACK = 1 << 20;
+
+/** Where an entry's line is in the log: its offset and length in bytes (the line break not counted). */
+type Position = { readonly offset: number; readonly length: number };
 
 /**
  * The cache's parsed schema files and model slices on disk: a file of lines (cacheFile.ts), each an
@@ -11,33 +35,93 @@ const SLACK = 1 << 20;
  * one-file edit changes two lines (a 2,000-entity provider's: 11 MB, ~90 ms a run); once dead lines
  * (entries no run keeps) outweigh the live ones, it rewrites the log with the live ones only.
  *
- * A line cut short by a crash, run together with another process's or altered on disk fails its
- * checksum (cacheFile.ts) and is only a miss.
+ * The index records where each live entry's line is (`positions`): a run opening the log with them
+ * reads a line only when its entry is asked for (a scoped run needs a few hundred of 4,000; reading
+ * and checking all of them was ~85 ms). A line cut short by a crash, run together with another
+ * process's, altered on disk, or not where the index says (another process rewrote the log) fails
+ * its checksum or its id (cacheFile.ts) and is only a miss.
  */
 export class EntryLog {
   private constructor(
     private readonly path: string,
-    /** The log's length (characters), and the length of each entry's line by its id. */
+    /** The log's length in bytes. */
     private size: number,
-    private readonly lengths: Map<string, number>,
+    /** Where each entry's line is, by its id. */
+    private readonly positions: Map<string, Position>,
     private endsWithNewline: boolean,
     private readonly slack: number,
   ) {}
 
-  /** Reads the log at `path` (none: an empty one) into `into`. */
-  static read(path: string, into: CacheData, slack = SLACK): EntryLog {
-    let text = "";
+  /**
+   * Opens the log at `path` (none: an empty one) into `into`: with the positions the index recorded
+   * (`positionsText`), each entry is read when first asked for; without, the whole log now.
+   */
+  static open(path: string, into: CacheData, positionsText?: string, slack = SLACK): EntryLog {
+    if (positionsText === undefined) return EntryLog.read(path, into, slack);
+    let size: number;
     try {
-      text = readFileSync(path, "utf8");
+      size = statSync(path).size;
+    } catch {
+      return EntryLog.read(path, into, slack);
+    }
+    const positions = parsePositions(positionsText);
+    const log = new EntryLog(path, size, positions, true, slack);
+    for (const id of positions.keys()) {
+      if (id.startsWith("L\t")) into.slices.set(id.slice(2), new LoggedSlice(() => log.line(id)));
+      else {
+        const [, hash, flag] = id.split("\t");
+        if (flag === "1" || !into.sources.get(hash!)?.valid)
+          into.sources.set(hash!, new LoggedSource(flag === "1", () => log.line(id)));
+      }
+    }
+    return log;
+  }
+
+  /** Reads the whole log at `path` (none: an empty one) into `into`. */
+  static read(path: string, into: CacheData, slack = SLACK): EntryLog {
+    let bytes = Buffer.alloc(0);
+    try {
+      bytes = readFileSync(path);
     } catch {
       // no log yet: every entry is new
     }
-    const lengths = new Map<string, number>();
-    for (const line of text.split("\n")) {
-      const id = readEntryLine(line, into);
-      if (id !== undefined) lengths.set(id, line.length + 1);
+    const positions = new Map<string, Position>();
+    for (let offset = 0; offset < bytes.length;) {
+      const end = bytes.indexOf(10, offset);
+      const stop = end < 0 ? bytes.length : end;
+      const id = readEntryLine(bytes.toString("utf8", offset, stop), into);
+      if (id !== undefined) positions.set(id, { offset, length: stop - offset });
+      offset = stop + 1;
     }
-    return new EntryLog(path, text.length, lengths, text === "" || text.endsWith("\n"), slack);
+    return new EntryLog(path, bytes.length, positions, bytes.length === 0 || bytes.at(-1) === 10, slack);
+  }
+
+  /** Where every entry of `data` is in the log, as the index keeps it (after `save`, all of them are). */
+  positionsOf(data: CacheData): string {
+    const lines: string[] = [];
+    for (const { id } of entryLines(data)) {
+      const at = this.positions.get(id);
+      if (at) lines.push(`${id}\t${at.offset}\t${at.length}`);
+    }
+    return lines.join("\n");
+  }
+
+  /** The line of entry `id`, read from the log; undefined (and forgotten, so a save writes it again) when not whole. */
+  private line(id: string): string | undefined {
+    const at = this.positions.get(id);
+    let line: string | undefined;
+    if (at && at.offset + at.length <= this.size) {
+      const buffer = Buffer.alloc(at.length);
+      const fd = openSync(this.path, "r");
+      try {
+        if (readSync(fd, buffer, 0, at.length, at.offset) === at.length) line = buffer.toString("utf8");
+      } finally {
+        closeSync(fd);
+      }
+    }
+    if (line !== undefined && sealedWhole(line) && entryId(line) === id) return line;
+    this.positions.delete(id);
+    return undefined;
   }
 
   /**
@@ -49,35 +133,118 @@ export class EntryLog {
     let live = 0;
     let added = 0;
     for (const { id, line } of entryLines(data)) {
-      const length = this.lengths.get(id);
-      if (length !== undefined) {
-        live += length;
+      const at = this.positions.get(id);
+      if (at !== undefined) {
+        live += at.length + 1;
         continue;
       }
       const text = line();
+      if (text === undefined) continue;
+      const length = Buffer.byteLength(text) + 1;
       fresh.push({ id, text });
-      live += text.length + 1;
-      added += text.length + 1;
+      live += length;
+      added += length;
     }
     if (this.size + added > 2 * live + this.slack) return this.rewrite(data);
     if (fresh.length === 0) return;
     const gap = this.endsWithNewline ? "" : "\n";
     appendFileSync(this.path, `${gap}${fresh.map((f) => f.text).join("\n")}\n`);
-    for (const { id, text } of fresh) this.lengths.set(id, text.length + 1);
-    this.size += gap.length + added;
+    let offset = this.size + gap.length;
+    for (const { id, text } of fresh) {
+      const length = Buffer.byteLength(text);
+      this.positions.set(id, { offset, length });
+      offset += length + 1;
+    }
+    this.size = offset;
     this.endsWithNewline = true;
   }
 
   /** The log rewritten with the entries of `data` only, atomically. */
   private rewrite(data: CacheData): void {
-    const lines = [...entryLines(data)].map(({ id, line }) => ({ id, text: line() }));
+    const lines = [...entryLines(data)].flatMap(({ id, line }) => {
+      const text = line();
+      return text === undefined ? [] : [{ id, text }];
+    });
     const text = lines.map((l) => `${l.text}\n`).join("");
     const tmp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(tmp, text);
     renameSync(tmp, this.path);
-    this.lengths.clear();
-    for (const { id, text } of lines) this.lengths.set(id, text.length + 1);
-    this.size = text.length;
+    this.positions.clear();
+    let offset = 0;
+    for (const { id, text } of lines) {
+      const length = Buffer.byteLength(text);
+      this.positions.set(id, { offset, length });
+      offset += length + 1;
+    }
+    this.size = offset;
     this.endsWithNewline = true;
+  }
+}
+
+/** The positions the index recorded: a line per entry, its id (tabs within), offset and length. */
+function parsePositions(text: string): Map<string, Position> {
+  const out = new Map<string, Position>();
+  for (const line of text === "" ? [] : text.split("\n")) {
+    const b = line.lastIndexOf("\t");
+    const a = line.lastIndexOf("\t", b - 1);
+    out.set(line.slice(0, a), { offset: Number(line.slice(a + 1, b)), length: Number(line.slice(b + 1)) });
+  }
+  return out;
+}
+
+/** A parsed file whose line is read when its outline or data is first asked for. */
+class LoggedSource implements SourceEntry, Logged {
+  private read: { outline: EntityOutline; json: string } | null | undefined;
+
+  constructor(
+    readonly valid: boolean,
+    private readonly line: () => string | undefined,
+  ) {}
+
+  private get entry() {
+    if (this.read === undefined) {
+      const line = this.line();
+      this.read = line === undefined ? null : sourceOfLine(line);
+    }
+    return this.read;
+  }
+
+  get readable(): boolean {
+    return this.entry !== null;
+  }
+
+  get outline(): EntityOutline {
+    return this.entry!.outline;
+  }
+
+  get json(): string {
+    return this.entry!.json;
+  }
+}
+
+/** A slice whose line is read when its text or digest is first asked for. */
+class LoggedSlice implements SliceRecord, Logged {
+  private read: SliceRecord | null | undefined;
+
+  constructor(private readonly line: () => string | undefined) {}
+
+  private get entry() {
+    if (this.read === undefined) {
+      const line = this.line();
+      this.read = line === undefined ? null : sliceOfLine(line);
+    }
+    return this.read;
+  }
+
+  get readable(): boolean {
+    return this.entry !== null;
+  }
+
+  get text(): string {
+    return this.entry!.text;
+  }
+
+  get digest(): string {
+    return this.entry!.digest;
   }
 }

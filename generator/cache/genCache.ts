@@ -15,7 +15,15 @@ import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { GENERATOR_DIR } from "../location.js";
 import type { EntityOutline } from "../load/sourceDoc.js";
 import type { CleanRun } from "../validate/scope.js";
-import { emptyCache, indexText, parseIndex, sourceData, type CacheData, type SliceRecord } from "./cacheFile.js";
+import {
+  emptyCache,
+  indexText,
+  parseIndex,
+  readable,
+  sourceData,
+  type CacheData,
+  type SliceRecord,
+} from "./cacheFile.js";
 import { EntryLog } from "./entryLog.js";
 
 export type { SliceRecord } from "./cacheFile.js";
@@ -61,8 +69,9 @@ export class GenCache {
     const path = join(dir, `cache-${generatorFingerprint()}.txt`);
     const logPath = path.replace(/\.txt$/, ".log");
     try {
-      const data = { ...emptyCache(), ...parseIndex(readFileSync(path, "utf8")) };
-      return new GenCache(path, data, EntryLog.read(logPath, data), true);
+      const { log, ...index } = parseIndex(readFileSync(path, "utf8"));
+      const data = { ...emptyCache(), ...index };
+      return new GenCache(path, data, EntryLog.open(logPath, data, log), true);
     } catch {
       // No index (or a damaged one): the log's entries are still good, by their keys.
       const data = emptyCache();
@@ -78,7 +87,9 @@ export class GenCache {
   /** A parsed file by its content hash: its outline, and its data, parsed from the cache's text when asked for. */
   source(hash: string): { data: () => unknown; valid: boolean; outline: EntityOutline } | undefined {
     const entry = this.previous.sources.get(hash);
-    return entry && { data: () => sourceData(entry), valid: entry.valid, outline: entry.outline };
+    return entry && readable(entry)
+      ? { data: () => sourceData(entry), valid: entry.valid, outline: entry.outline }
+      : undefined;
   }
 
   /**
@@ -87,7 +98,10 @@ export class GenCache {
    */
   keepSource(hash: string, valid: boolean, outline: EntityOutline, data: () => unknown): void {
     const before = this.previous.sources.get(hash);
-    this.next.sources.set(hash, before?.valid === valid ? before : { valid, outline, data: data() });
+    this.next.sources.set(
+      hash,
+      before?.valid === valid && readable(before) ? before : { valid, outline, data: data() },
+    );
   }
 
   /** The content hash of the schema file at `path`, when its stat signature is the one recorded with it. */
@@ -158,7 +172,8 @@ export class GenCache {
   }
 
   slice(key: string): SliceRecord | undefined {
-    return this.previous.slices.get(key);
+    const record = this.previous.slices.get(key);
+    return record && readable(record) ? record : undefined;
   }
 
   keepSlice(key: string, record: SliceRecord): void {
@@ -250,7 +265,7 @@ export class GenCache {
         writeAtomically(this.runPath(provider), run.text);
         run.saved = true;
       }
-    writeAtomically(this.path, indexText(this.next));
+    writeAtomically(this.path, indexText(this.next, this.log.positionsOf(this.next)));
     const mine = `${basename(this.path).replace(/\.txt$/, "")}.`;
     for (const f of readdirSync(dirname(this.path)))
       if (/^cache-.*\.(json|txt|log|run)$/.test(f) && !f.startsWith(mine))

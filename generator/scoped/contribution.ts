@@ -28,10 +28,35 @@ export function ownModules(plan: PackagePlan, e: Entity): string[] {
  */
 export function contribution(plan: PackagePlan, e: Entity): string {
   const m = plan.model;
+  const { types: reach, enums, direct } = readsOf(m, e);
+  const types = new Map(m.types.map((t) => [t.name, t]));
+  const specifiers = new Set(ownModules(plan, e).map(specifierOf));
+  const resource = "fields" in e ? e : undefined;
+  return JSON.stringify([
+    e.name,
+    e.token,
+    !!resource,
+    entityExports(plan).filter((x) => specifiers.has(x.specifier)),
+    reach.map((n) => [n, types.get(n)?.usage]),
+    m.enums.filter((x) => enums.includes(x.name)),
+    direct,
+    resource ? referencesOf(resource, site(plan)) : [],
+    e.examples.length > 0,
+    resource ? !!resource.operations : !!(e as Lookup).operation,
+    resource && [
+      resource.importId.supported && resource.importId.parts.length === 1,
+      resource.fields
+        .filter((f) => f.mode === "required" && f.type.kind === "string" && f.references?.length)
+        .map((f) => [f.name, f.references![0]]),
+    ],
+  ]);
+}
+
+/** The named types an entity's fields reach, the enums those name, and the types its own fields name, each sorted. */
+export function readsOf(m: PackageModel, e: Entity): { types: string[]; enums: string[]; direct: string[] } {
   const fields = fieldsOf(e);
   const reach = reacher(m)(fields);
   const types = new Map(m.types.map((t) => [t.name, t]));
-  const specifiers = new Set(ownModules(plan, e).map(specifierOf));
   const enums = new Set<string>();
   const direct = new Set<string>();
   const walk = (s: TypeSpec | undefined, into?: Set<string>): void => {
@@ -46,25 +71,7 @@ export function contribution(plan: PackagePlan, e: Entity): string {
     const t = types.get(n);
     if (t?.kind === "object") t.fields.forEach((f) => walk(f.type));
   }
-  const resource = "fields" in e ? e : undefined;
-  return JSON.stringify([
-    e.name,
-    e.token,
-    !!resource,
-    entityExports(plan).filter((x) => specifiers.has(x.specifier)),
-    reach.map((n) => [n, types.get(n)?.usage]),
-    m.enums.filter((x) => enums.has(x.name)),
-    [...direct].sort(),
-    resource ? referencesOf(resource, site(plan)) : [],
-    e.examples.length > 0,
-    resource ? !!resource.operations : !!(e as Lookup).operation,
-    resource && [
-      resource.importId.supported && resource.importId.parts.length === 1,
-      resource.fields
-        .filter((f) => f.mode === "required" && f.type.kind === "string" && f.references?.length)
-        .map((f) => [f.name, f.references![0]]),
-    ],
-  ]);
+  return { types: reach, enums: [...enums].sort(), direct: [...direct].sort() };
 }
 
 /** The entities the README's examples are made of (quick start, stack program, the resource it names). */

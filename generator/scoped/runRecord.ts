@@ -5,6 +5,7 @@ import { searchEntries, type SearchEntry } from "../docs/search.js";
 import { site } from "../docs/site.js";
 import { packageView, type PackageView } from "../emit/emitTemplates.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import type { NodeDigests } from "../model/nodeDigests.js";
 import type { Field } from "../model/types.js";
 import { fieldsOf, showcasedNames, type Entity } from "./contribution.js";
 import { reacher } from "./reach.js";
@@ -28,6 +29,8 @@ export interface RunRecord {
   readonly keys: { readonly index: string; readonly provider: string };
   /** Every name the package exports. */
   readonly names: { readonly values: readonly string[]; readonly types: readonly string[] };
+  /** The digest of each named type (as marked with its usage) and each enum (`enum:<name>`) of the model. */
+  readonly digests: Readonly<Record<string, string>>;
   readonly index: IndexView;
   readonly readme: PackageView;
   readonly search: readonly SearchEntry[];
@@ -53,6 +56,7 @@ export function recordRun(
   dir: string,
   files: Readonly<Record<string, string>>,
   keys: ReadonlyMap<string, string>,
+  digests: NodeDigests,
 ): RunRecord {
   const m = plan.model;
   const s = site(plan);
@@ -69,6 +73,10 @@ export function recordRun(
     showcased: showcasedNames(m),
     keys: { index: keys.get(plan.indexPath)!, provider: keys.get(plan.providerPath)! },
     names: { values: [...s.names.values], types: [...s.names.types] },
+    digests: Object.fromEntries([
+      ...m.types.map((t) => [t.name, digests.of(t)]),
+      ...m.enums.map((e) => [`enum:${e.name}`, digests.of(e)]),
+    ]),
     index: indexPage(s),
     readme: packageView(plan),
     search: searchEntries(s),

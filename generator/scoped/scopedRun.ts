@@ -12,12 +12,13 @@ import type { ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { ModelMemo } from "../model/modelMemo.js";
+import type { NodeDigests } from "../model/nodeDigests.js";
 import type { PackageModel } from "../model/types.js";
 import { planPackage, type PackagePlan } from "../plan/planPackage.js";
 import type { KeyMemo } from "../emit/moduleKeys.js";
 import { validateSchemas } from "../validate/validateSchemas.js";
 import { contribution as checksContribution, earlier } from "../validate/scope.js";
-import { contribution, ownModules, type Entity } from "./contribution.js";
+import { contribution, ownModules, readsOf, type Entity } from "./contribution.js";
 import { reacher } from "./reach.js";
 import { decodeRecord, entityRecord, type RunRecord } from "./runRecord.js";
 
@@ -107,6 +108,7 @@ export function scopedWork(
   for (const path of changed) {
     const [after, prior] = [entityAt(plan, path), entityAt(earlierPlan, path)];
     if (!after || !prior || contribution(plan, after) !== contribution(earlierPlan, prior)) return undefined;
+    if (!readAsInFull(plan, after, record, memo.keys.digests)) return undefined;
     edited.push(after);
   }
   return written(plan, record, edited, files, all, memo.keys, abs);
@@ -230,6 +232,23 @@ function earlierModel(
   }
 }
 
+/**
+ * Whether the types and enums an entity's files read are those a full run reads: where a name is
+ * declared more than once (an enum shared by name, a group's inline object), the model keeps the last
+ * declaration, and the part may hold another than the whole package. Its own inline types apart.
+ */
+function readAsInFull(plan: PackagePlan, e: Entity, record: RunRecord, digests: NodeDigests): boolean {
+  const m = plan.model;
+  const { types, enums } = readsOf(m, e);
+  const own = new Set(m.types.filter((t) => t.file === e.file).map((t) => t.name));
+  const named = new Map<string, object>([...m.types.map((t) => [t.name, t] as const)]);
+  const enumed = new Map<string, object>(m.enums.map((x) => [x.name, x]));
+  return (
+    types.every((n) => own.has(n) || digests.of(named.get(n)!) === record.digests[n]) &&
+    enums.every((n) => digests.of(enumed.get(n)!) === record.digests[`enum:${n}`])
+  );
+}
+
 function planned(now: PackageModel, before: PackageModel): [PackagePlan, PackagePlan] | undefined {
   const a = planPackage(now);
   const b = planPackage(before);
@@ -268,7 +287,11 @@ function written(
   keys.set("README.md", hashText(readme));
   const reach = reacher(plan.model);
   const entities = { ...record.entities };
-  for (const e of edited) entities[pathOf(e)] = entityRecord(e, reach);
+  const digests = { ...record.digests };
+  for (const e of edited) {
+    entities[pathOf(e)] = entityRecord(e, reach);
+    for (const t of plan.model.types) if (t.file === e.file) digests[t.name] = memo.digests.of(t);
+  }
   return {
     plan,
     modules: moduleJobs(plan).filter((j) => own.has(j.path)),
@@ -276,7 +299,7 @@ function written(
     pages,
     keys,
     all,
-    record: { ...record, files, entities, ...lines },
+    record: { ...record, files, entities, digests, ...lines },
   };
 }
 

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, statSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { emptyCache, sourceData, type CacheData } from "../../generator/cache/cacheFile.js";
+import { emptyCache, readable, sourceData, type CacheData } from "../../generator/cache/cacheFile.js";
 import { EntryLog } from "../../generator/cache/entryLog.js";
 import { outlineOf } from "../../generator/load/sourceDoc.js";
 
@@ -100,6 +100,41 @@ describe("EntryLog", () => {
     rmdirSync(path);
     log.save(cacheOf({ a: [{ x: 1 }, true] }));
     expect(readBack(path).sources).toEqual({ a: [{ x: 1 }, true] });
+  });
+
+  it("opened with the index's positions, reads a line only when its entry is asked for", () => {
+    const path = logFile();
+    const log = EntryLog.read(path, emptyCache());
+    const data = cacheOf({ a: [{ x: 1 }, true], b: [{ y: "é" }, false] }, { s: "[1]", t: '["ü"]' });
+    log.save(data);
+    const positions = log.positionsOf(data);
+    // Every line altered but b's and t's (non-ASCII both: positions count bytes, not characters).
+    const text = readFileSync(path, "utf8");
+    writeFileSync(path, text.replace('{"x":1}', '{"x":2}').replace("[1]", "[2]"));
+    const into = emptyCache();
+    const lazy = EntryLog.open(path, into, positions);
+    const cache = { sources: into.sources, slices: into.slices };
+    expect(sourceData(cache.sources.get("b")!)).toEqual({ y: "é" });
+    expect(cache.slices.get("t")!.text).toBe('["ü"]');
+    expect(readable(cache.sources.get("a")!)).toBe(false);
+    expect(readable(cache.slices.get("s")!)).toBe(false);
+    // The damaged lines are written again by the next save, from entries that can be read.
+    lazy.save(cacheOf({ a: [{ x: 1 }, true], b: [{ y: "é" }, false] }, { s: "[1]", t: '["ü"]' }));
+    expect(readBack(path).sources).toEqual({ a: [{ x: 1 }, true], b: [{ y: "é" }, false] });
+    expect(readBack(path).slices).toEqual({ s: "[1]", t: '["ü"]' });
+  });
+
+  it("positions that no longer match the log (another process rewrote it) are only misses", () => {
+    const path = logFile();
+    const log = EntryLog.read(path, emptyCache());
+    const data = cacheOf({ a: [{ x: 1 }, true], b: [{ y: 2 }, true] });
+    log.save(data);
+    const positions = log.positionsOf(data);
+    writeFileSync(path, readFileSync(path, "utf8").split("\n").reverse().join("\n"));
+    const into = emptyCache();
+    EntryLog.open(path, into, positions);
+    for (const entry of into.sources.values()) if (readable(entry)) expect(sourceData(entry)).not.toBeUndefined();
+    expect([...into.sources.values()].filter(readable).length).toBeLessThan(2);
   });
 
   it("keeps a file known valid when a later run could not tell (a diff's preparse)", () => {
