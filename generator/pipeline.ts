@@ -181,6 +181,7 @@ export class Regeneration {
     let done = false;
     const names = providerNames(this.schemaDir);
     // Only a watch compares providers with the last run; a single run does not look at the schemas twice.
+    this.listings.hashes.clear();
     const listings = new Map(onlyChanged ? names.map((p) => [p, this.listings.of(p)]) : []);
     const providers = onlyChanged ? names.filter((p) => this.read.get(p) !== listings.get(p)) : names;
     try {
@@ -194,6 +195,7 @@ export class Regeneration {
         providers,
         this.memo,
         signal,
+        this.listings.hashes,
       );
       completed = !check;
       done = true;
@@ -265,10 +267,14 @@ class SchemaListings {
       .join("\n");
   }
 
+  /** The hash of every file the last listing read, by path (a scoped run's listing need not stat them again). */
+  readonly hashes = new Map<string, string>();
+
   private hash(path: string): string {
     const stat = statSync(path);
     const hash = this.known.hashOf(path, stat) ?? hashText(readFileSync(path, "utf8"));
     this.known.keepHash(path, stat, hash);
+    this.hashes.set(path, hash);
     return hash;
   }
 }
@@ -289,6 +295,8 @@ async function generateWith(
   providers: readonly string[],
   memo: RunMemo | undefined,
   signal?: AbortSignal,
+  /** Schema files hashed this run already (a watch's listing), by path. */
+  hashed?: ReadonlyMap<string, string>,
 ) {
   const problems: Diagnostic[] = [];
   const started: StartedPackage[] = [];
@@ -297,7 +305,7 @@ async function generateWith(
       // Not for a check, which compares every file with what a full run writes.
       const work =
         !check && cache?.warm && memo
-          ? stats.time("scoped", () => scopedWork(schemaDir, provider, join(outDir, "."), cache, memo))
+          ? stats.time("scoped", () => scopedWork(schemaDir, provider, join(outDir, "."), cache, memo, hashed))
           : undefined;
       if (work && cache && (await intact(pool, cache, work.record.dir, work.all, stats))) {
         started.push(startScoped(pool, work));

@@ -70,25 +70,50 @@ export function emitDocs(plan: PackagePlan): Map<string, string> {
  * uses it. So a run computes the views of changed pages only; test/generator/incremental.test.ts holds
  * every page so keyed to the page a fresh run writes.
  */
-export function docFiles(plan: PackagePlan, moduleKeys?: ReadonlyMap<string, string>): DocFile[] {
+export function docFiles(
+  plan: PackagePlan,
+  moduleKeys?: ReadonlyMap<string, string>,
+  /** Only these pages (a scoped run's), no other file. */
+  only?: ReadonlySet<string>,
+): DocFile[] {
   const s = site(plan);
   const out: DocFile[] = [];
-  const page = (path: string, template: string, view: () => object, basis?: string) =>
-    out.push({ path: `${DOCS_DIR}/${path}`, template, view: once(view), ...(basis !== undefined && { basis }) });
+  const wanted = (path: string) => !only || only.has(`${DOCS_DIR}/${path}`);
+  const page = (path: string, template: string, view: () => object, basis?: () => string | undefined) => {
+    if (!wanted(path)) return;
+    const b = basis?.();
+    out.push({ path: `${DOCS_DIR}/${path}`, template, view: once(view), ...(b !== undefined && { basis: b }) });
+  };
   const shared = moduleKeys && `${moduleKeys.get(plan.indexPath)}\n${moduleKeys.get(plan.providerPath)}`;
   const basis = (module: string, more = "") => moduleKeys && `${moduleKeys.get(module)}\n${shared}${more}`;
   page(INDEX_PAGE, "index", () => indexPage(s));
   page(PROVIDER_PAGE, "provider", () => providerPage(s));
   for (const r of plan.model.resources)
-    page(s.resourcePage.get(r.name)!, "resource", () => resourcePage(r, s), basis(s.resourcePlan.get(r.name)!.path));
+    page(
+      s.resourcePage.get(r.name)!,
+      "resource",
+      () => resourcePage(r, s),
+      () => basis(s.resourcePlan.get(r.name)!.path),
+    );
   for (const l of plan.model.lookups)
-    page(s.lookupPage.get(l.name)!, "lookup", () => lookupPage(l, s), basis(s.lookupPlan.get(l.name)!.path));
-  const users = usedBy(s);
+    page(
+      s.lookupPage.get(l.name)!,
+      "lookup",
+      () => lookupPage(l, s),
+      () => basis(s.lookupPlan.get(l.name)!.path),
+    );
+  let users: Map<string, string[]> | undefined;
   for (const ty of plan.model.types) {
-    const used = users.get(ty.name) ?? [];
+    const used = () => (users ??= usedBy(s)).get(ty.name) ?? [];
     const module = plan.types.get(ty.name)!.path;
-    page(s.typePage.get(ty.name)!, "type", () => typePage(ty, s, used), basis(module, `\n${used.join("\n")}`));
+    page(
+      s.typePage.get(ty.name)!,
+      "type",
+      () => typePage(ty, s, used()),
+      () => basis(module, `\n${used().join("\n")}`),
+    );
   }
+  if (only) return out;
   for (const [name, text] of docsTemplates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
   out.push({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(searchEntries(s)) });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -74,13 +74,14 @@ export function scopedWork(
   outDir: string,
   cache: GenCache,
   memo: ScopedMemo,
+  hashed?: ReadonlyMap<string, string>,
 ): ScopedWork | undefined {
   const record = lastRecord(provider, cache, memo);
   if (record === undefined) return undefined;
   const root = dirname(schemaDir);
   const abs = (src: { file: string }) => join(root, src.file);
   if (dirname(record.dir) !== outDir) return undefined;
-  const files = listProvider(join(schemaDir, provider), cache, memo.sources);
+  const files = listProvider(join(schemaDir, provider), cache, memo.sources, hashed);
   if (!files || !sameKeys(files, record.files)) return undefined;
   const changed = Object.keys(files).filter((p) => files[p] !== record.files[p]);
   if (changed.some((p) => !record.entities[p])) return undefined;
@@ -115,10 +116,17 @@ export function scopedWork(
 }
 
 /** The provider's schema files and hooks, by absolute path, with their content hashes; undefined for a file a run would refuse. */
-function listProvider(dir: string, cache: GenCache, known: KnownSources): Record<string, string> | undefined {
+function listProvider(
+  dir: string,
+  cache: GenCache,
+  known: KnownSources,
+  hashed: ReadonlyMap<string, string> = new Map(),
+): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   // A file whose signature the cache or the session knows is not read; one that is, is recorded.
   const hash = (path: string) => {
+    const listed = hashed.get(path);
+    if (listed !== undefined) return listed;
     const stat = statSync(path);
     const kept = known.hashOf(path, stat) ?? cache.schemaHash(path, stat);
     if (kept !== undefined) return kept;
@@ -277,9 +285,7 @@ function written(
     pages.set(file.path, renderDoc(file));
     keys.set(file.path, hashText(docKey(file)));
   };
-  docFiles(plan, basis)
-    .filter((f) => ownPages.has(f.path))
-    .forEach(add);
+  docFiles(plan, basis, ownPages).forEach(add);
   const lines = replacedLines(plan, site, record, edited);
   add({ path: `${DOCS_DIR}/${INDEX_PAGE}`, template: "index", view: () => lines.index });
   add({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(lines.search) });
