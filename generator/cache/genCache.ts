@@ -54,6 +54,7 @@ export class GenCache {
   /** Files the previous run wrote whose stat signature is still the one recorded (prefetchOutputs). */
   private readonly matched = new Set<string>();
   private statting: Promise<void> | undefined;
+  private statted = false;
 
   private constructor(
     /** The index's path; the entry log's is beside it. */
@@ -194,8 +195,14 @@ export class GenCache {
       ]);
       const differ = new Set(await unmatched(files).catch(() => files.map(([path]) => path)));
       for (const [path] of files) if (!differ.has(path)) this.matched.add(path);
+      this.statted = true;
     })();
     return this.statting;
+  }
+
+  /** Whether the stats `prefetchOutputs` asked for are in. */
+  get outputsStatted(): boolean {
+    return this.statted;
   }
 
   /** Whether the file at `path` is what a previous run generated from inputs with this key, untouched since. */

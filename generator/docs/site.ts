@@ -25,7 +25,7 @@ export const INDEX_PAGE = "index.html";
 export const PROVIDER_PAGE = "provider.html";
 
 /** A module's page: its path under src/ with `.html`, so pages are as collision-free as the plan's modules. */
-const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
+export const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
 
 const built = new WeakMap<PackagePlan, Site>();
 

@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import { hashText, type GenCache } from "../cache/genCache.js";
 import { docFiles, docKey, DOCS_DIR, renderDoc, type DocFile } from "../docs/emitDocs.js";
 import { searchScript } from "../docs/search.js";
-import { INDEX_PAGE, partSite } from "../docs/site.js";
+import { INDEX_PAGE, pageOf, partSite } from "../docs/site.js";
 import { packageTemplates } from "../emit/emitTemplates.js";
 import { moduleJobs, moduleKeys, type KeyMemo, type ModuleJob } from "../emit/moduleKeys.js";
 import type { KnownSources } from "../load/loadSchemas.js";
@@ -59,10 +59,11 @@ function lastRecord(provider: string, cache: GenCache, memo: ScopedMemo): RunRec
  * A provider's run, scoped to what its changed files affect, or undefined where that is not known to
  * give what a full run gives (the caller then runs in full). Scoped only when every changed file is a
  * resource or lookup whose contribution to the rest of the package (contribution.ts) is unchanged and
- * no file was added or removed (the caller checks that every other file is as the last run wrote it). The part of the
- * package loaded is the changed entities, the types, the entities that reach the same types (their
- * usage decides the types' forms) and the kinds referred to: the changed entities' files then come
- * out as in a full run, and their lines in the index, search index and README replace the old ones.
+ * no file was added or removed; the caller checks that every other file is as the last run wrote it.
+ * The part of the package loaded (part.ts) is the changed entities, the types, the entities that reach
+ * the same types (their usage decides the types' forms), those the README's examples are made of, those
+ * naming hooks and the kinds referred to: the changed entities' files then come out as in a full run,
+ * and their lines in the index, search index and README replace the old ones (lines.ts).
  */
 export function scopedWork(
   schemaDir: string,
@@ -153,8 +154,7 @@ function written(
   const keyText = moduleKeys(plan, memo);
   const keys = new Map([...own].map((path) => [path, hashText(keyText.get(path)!)]));
   const basis = new Map([...keys, [plan.indexPath, record.keys.index], [plan.providerPath, record.keys.provider]]);
-  const pageOf = (path: string) => `${DOCS_DIR}/${path.replace(/^src\//, "").replace(/\.ts$/, ".html")}`;
-  const ownPages = new Set([...own].map(pageOf));
+  const ownPages = new Set([...own].map((path) => `${DOCS_DIR}/${pageOf(path)}`));
   const pages = new Map<string, string>();
   const add = (file: DocFile) => {
     pages.set(file.path, renderDoc(file));
