@@ -30,7 +30,12 @@ function generate(schemas, out, cache) {
     wall,
     peakMiB: Number(/peak memory (\d+) MiB/.exec(r.stdout)?.[1]),
     cpu: Number(user) + Number(system),
-    stages: /^load .*;/m.exec(r.stdout)?.[0] ?? "",
+    // The --stats line, up to its CPU figures: a scoped run's begins "scoped", a full one's "load".
+    stages:
+      r.stdout
+        .split("\n")
+        .find((line) => line.includes("; CPU"))
+        ?.split(";")[0] ?? "",
   };
 }
 /** One measure of each run: `each(runs, "wall")`. */
