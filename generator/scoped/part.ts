@@ -86,6 +86,7 @@ export function earlierModel(
   }
 }
 
+/** Both models planned, or undefined on a naming problem (a full run reports it). */
 export function planned(now: PackageModel, before: PackageModel): [PackagePlan, PackagePlan] | undefined {
   const a = planPackage(now);
   const b = planPackage(before);
