@@ -8,7 +8,6 @@ import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
 import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
-import { NodeDigests } from "./model/nodeDigests.js";
 import type { PackageModel } from "./model/types.js";
 import { RenderPool, type StagedFiles, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
@@ -385,7 +384,7 @@ function commitPackages(
     if (stage.write) stage.commit(drift);
     for (const [path, key] of keys) cache?.keepOutput(join(stage.dir, path), key, hashes.get(path) ?? null);
     if (started.all) cache?.carryOver(stage.dir);
-    if (stage.write && cache) {
+    if (stage.write && cache && started.record) {
       const record = started.record();
       memo?.records.set(name, { digest: cache.keepRun(name, encodeRecord(record)), record });
     }
@@ -403,8 +402,8 @@ type StartedPackage = {
   docs: () => Iterable<[path: string, text: string]>;
   /** Every file of the package, where `keys` holds only those this run wrote (a scoped run). */
   all?: readonly string[];
-  /** What a scoped run needs of this one (asked for once the package is written). */
-  record: () => RunRecord;
+  /** What a scoped run needs of this one (asked for once the package is written); none without a memo. */
+  record?: () => RunRecord;
 };
 type FinishedPackage = {
   name: string;
@@ -437,7 +436,8 @@ function startPackage(
     keys,
     rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }),
     docs: () => docsPages(cache, plan, dir, keys),
-    record: () => recordRun(plan, schemaDir, dir, read, keys, memo?.keys.digests ?? new NodeDigests()),
+    // The digests a scoped run compares with are the memo's (a marked type's is not its JSON's).
+    ...(memo && { record: () => recordRun(plan, schemaDir, dir, read, keys, memo.keys.digests) }),
   };
 }
 

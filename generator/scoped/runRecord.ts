@@ -23,7 +23,7 @@ export interface RunRecord {
   readonly files: Readonly<Record<string, string>>;
   /** Each resource and lookup, by its schema file's absolute path. */
   readonly entities: Readonly<Record<string, EntityRecord>>;
-  /** The entities the README's examples are made of: an edit of one is not scoped. */
+  /** The entities the README's examples are made of: a scoped run loads them, and makes the examples again. */
   readonly showcased: readonly string[];
   /** The module keys every page's basis holds besides its own (emitDocs.ts, docFiles). */
   readonly keys: { readonly index: string; readonly provider: string };
