@@ -145,12 +145,10 @@ export class GenCache {
     return { digest, text };
   }
 
-  /** Keeps a run's record (written by `save`), by its digest; returns the digest. */
-  keepRun(provider: string, text: string): string {
-    const digest = hashText(text);
+  /** Keeps a run's record (written by `save`), by the digest of its text. */
+  keepRun(provider: string, text: string, digest: string): void {
     this.next.runs[provider] = digest;
     this.runs.set(provider, { digest, text, saved: false });
-    return digest;
   }
 
   /** A provider's record beside the index: apart, so a run that needs none (a full one) never parses it. */
