@@ -192,25 +192,35 @@ function parsePositions(text: string): Map<string, Position> {
   return out;
 }
 
-/** A parsed file whose line is read when its outline or data is first asked for. */
-class LoggedSource implements SourceEntry, Logged {
-  private read: { outline: EntityOutline; json: string } | null | undefined;
+/** An entry whose line is read, and parsed by `parse`, when first asked for; null once it proves damaged. */
+abstract class LoggedLine<T> implements Logged {
+  private read: T | null | undefined;
 
   constructor(
-    readonly valid: boolean,
     private readonly line: () => string | undefined,
+    private readonly parse: (line: string) => T,
   ) {}
 
-  private get entry() {
+  protected get entry(): T | null {
     if (this.read === undefined) {
       const line = this.line();
-      this.read = line === undefined ? null : sourceOfLine(line);
+      this.read = line === undefined ? null : this.parse(line);
     }
     return this.read;
   }
 
   get readable(): boolean {
     return this.entry !== null;
+  }
+}
+
+/** A parsed file whose line is read when its outline or data is first asked for. */
+class LoggedSource extends LoggedLine<{ outline: EntityOutline; json: string }> implements SourceEntry {
+  constructor(
+    readonly valid: boolean,
+    line: () => string | undefined,
+  ) {
+    super(line, sourceOfLine);
   }
 
   get outline(): EntityOutline {
@@ -223,21 +233,9 @@ class LoggedSource implements SourceEntry, Logged {
 }
 
 /** A slice whose line is read when its text or digest is first asked for. */
-class LoggedSlice implements SliceRecord, Logged {
-  private read: SliceRecord | null | undefined;
-
-  constructor(private readonly line: () => string | undefined) {}
-
-  private get entry() {
-    if (this.read === undefined) {
-      const line = this.line();
-      this.read = line === undefined ? null : sliceOfLine(line);
-    }
-    return this.read;
-  }
-
-  get readable(): boolean {
-    return this.entry !== null;
+class LoggedSlice extends LoggedLine<SliceRecord> implements SliceRecord {
+  constructor(line: () => string | undefined) {
+    super(line, sliceOfLine);
   }
 
   get text(): string {
