@@ -21,6 +21,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/tempRoot.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -2,7 +2,7 @@
 // independent ones against the emulator (in its own process) at the default parallelism, and the
 // state-write cost per step of the file and the PostgreSQL backend. Figures are measured, each with
 // its bound where the issue sets one.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -82,7 +82,8 @@ async function apply(name, backend) {
   if (again.steps.some((s) => s.operation !== "same")) throw new Error("a rerun should change nothing");
   return { upMs, previewMs, writes };
 }
-const file = await apply("file", fileBackend(mkdtempSync(join(tmpdir(), "sdkgen-bench-stack-"))));
+const stateDir = mkdtempSync(join(tmpdir(), "sdkgen-bench-stack-"));
+const file = await apply("file", fileBackend(stateDir));
 const server = await startPostgres();
 const pool = new pg.Pool({ connectionString: server.url, max: 8 });
 const postgres = await apply("pg", postgresBackend(pool));
@@ -96,4 +97,5 @@ for (const [label, r] of [
 await pool.end();
 await server.stop();
 await emu.stop();
+rmSync(stateDir, { recursive: true, force: true });
 printLoad("end");
