@@ -306,7 +306,7 @@ async function generateWith(
         !check && cache?.warm && memo
           ? stats.time("scoped", () => scopedWork(schemaDir, provider, join(outDir, "."), cache, memo, hashed))
           : undefined;
-      if (work && cache && (await intact(pool, cache, work.record.dir, work.all, stats))) {
+      if (work && cache && (await intact(pool, cache, work.record.dir, work.all.length, stats))) {
         started.push(startScoped(pool, work));
         continue;
       }
@@ -345,15 +345,9 @@ async function generateWith(
 }
 
 /** Whether every file of a package is still as the last run wrote it. */
-async function intact(
-  pool: RenderPool,
-  cache: GenCache,
-  dir: string,
-  paths: readonly string[],
-  stats: Stats,
-): Promise<boolean> {
-  await outputStats(pool, cache, paths.length, stats);
-  return stats.time("scoped", () => paths.every((p) => cache.intact(join(dir, p))));
+async function intact(pool: RenderPool, cache: GenCache, dir: string, files: number, stats: Stats): Promise<boolean> {
+  await outputStats(pool, cache, files, stats);
+  return stats.time("scoped", () => cache.intactUnder(dir));
 }
 
 /** Files a package may have before the worker's stats of them are worth waiting for (~15 us a stat here). */

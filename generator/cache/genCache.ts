@@ -164,10 +164,15 @@ export class GenCache {
       .map((path) => path.slice(prefix.length));
   }
 
-  /** Whether the file at `path` is still exactly as the previous run recorded it (read back only when its stat changed). */
-  intact(path: string): boolean {
-    const record = this.previous.outputs[path];
-    return record !== undefined && this.unchanged(path, record.key);
+  /**
+   * Whether every file the previous run recorded under `dir` is still exactly as written (read back
+   * only when its stat changed). Paths are matched by prefix, not joined: 6,000 joins were ~50 ms.
+   */
+  intactUnder(dir: string): boolean {
+    const prefix = `${dir}/`;
+    for (const path in this.previous.outputs)
+      if (path.startsWith(prefix) && !this.unchanged(path, this.previous.outputs[path]!.key)) return false;
+    return true;
   }
 
   slice(key: string): SliceRecord | undefined {
