@@ -9,4 +9,5 @@ import { setFlagsFromString } from "node:v8";
 // round. Set here, before the commands' modules load (they are imported on demand); worker threads
 // share the process's flags. A budget much larger (or no optimization at all) made the 2,000-entity
 // run slower.
-setFlagsFromString(`--interrupt-budget=${4 * 66 * 1024}`);
+export const JIT_FLAGS = `--interrupt-budget=${4 * 66 * 1024}`;
+setFlagsFromString(JIT_FLAGS);

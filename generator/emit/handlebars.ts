@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { UserError } from "../args.js";
 import { hashText } from "../cache/genCache.js";
+import { requireCompiled } from "../codeCache.js";
 import { GENERATOR_DIR } from "../location.js";
 
 const require = createRequire(import.meta.url);
@@ -33,7 +34,7 @@ export function compileTemplate(hb: Handlebars, file: string, given: CompileOpti
   const knownHelpers = Object.fromEntries(Object.keys(hb.helpers).map((name) => [name, true]));
   const options = { ...given, knownHelpers, knownHelpersOnly: true };
   const key = templateKey(text, options);
-  precompiled ??= existsSync(PRECOMPILED) ? (require(PRECOMPILED) as Record<string, Spec>) : {};
+  precompiled ??= existsSync(PRECOMPILED) ? (requireCompiled(PRECOMPILED) as Record<string, Spec>) : {};
   let spec = precompiled[key];
   if (!spec) {
     const source = inTemplate(file, () => (require("handlebars") as Handlebars).precompile(text, options) as string);

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { hashText } from "../cache/genCache.js";
+import { requireCompiled } from "../codeCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
 import { GENERATOR_DIR } from "../location.js";
@@ -45,7 +46,15 @@ const MODULE_DIR = join(GENERATOR_DIR, "validate");
 
 /** Compiles the meta-schema's validators beside this module, so no run has to (run by `make`). */
 export function precompileMetaSchema(): void {
-  new MetaSchemaValidator(MODULE_DIR);
+  // Not loaded when there already: the run that first loads it keeps its code cache (codeCache.ts).
+  if (!existsSync(join(MODULE_DIR, compiledName(readFileSync(metaSchemaPath(), "utf8")))))
+    new MetaSchemaValidator(MODULE_DIR);
+}
+
+/** The compiled validators' file name: by the meta-schema's text and ajv's version. */
+function compiledName(metaText: string): string {
+  const ajvVersion = (require("ajv/package.json") as { version: string }).version;
+  return `meta-${hashText(metaText + ajvVersion).slice(0, 16)}.cjs`;
 }
 
 export class MetaSchemaValidator {
@@ -65,13 +74,12 @@ export class MetaSchemaValidator {
       ...Object.values(KIND_BY_FOLDER).flat(),
       ...Object.keys(this.meta.$defs ?? {}).filter((k) => k.endsWith("Operations") || k.endsWith("Lookup")),
     ];
-    const ajvVersion = (require("ajv/package.json") as { version: string }).version;
-    const file = `meta-${hashText(text + ajvVersion).slice(0, 16)}.cjs`;
+    const file = compiledName(text);
     for (const dir of [cacheDir, MODULE_DIR]) {
       const compiled = dir && join(dir, file);
       if (!compiled || !existsSync(compiled)) continue;
       try {
-        const fns = require(compiled) as Record<string, ValidateFunction>;
+        const fns = requireCompiled(compiled) as Record<string, ValidateFunction>;
         for (const kind of kinds) this.validators.set(kind, fns[kind]!);
         return;
       } catch {
