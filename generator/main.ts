@@ -130,18 +130,20 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (e) {
-  process.exitCode = 1;
-  if (e instanceof SchemaError) {
-    for (const line of reportLines(e.diagnostics)) console.error(line);
-    console.error(`\n${e.message}; nothing was written.`);
-  } else if (e instanceof WriteError) {
-    console.error(`sdkgen: ${e.message}; nothing was written.`);
-  } else {
-    // A bug in the generator, not in its input: one clear line (the stack with SDKGEN_DEBUG=1).
-    const detail = process.env.SDKGEN_DEBUG ? ((e as Error).stack ?? String(e)) : (e as Error).message;
-    console.error(`internal generator error (nothing was written): ${detail}`);
-  }
-}
+// No top-level await: the CLI runs as a CommonJS bundle (launch.ts).
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (e: unknown) => {
+    process.exitCode = 1;
+    if (e instanceof SchemaError) {
+      for (const line of reportLines(e.diagnostics)) console.error(line);
+      console.error(`\n${e.message}; nothing was written.`);
+    } else if (e instanceof WriteError) {
+      console.error(`sdkgen: ${e.message}; nothing was written.`);
+    } else {
+      // A bug in the generator, not in its input: one clear line (the stack with SDKGEN_DEBUG=1).
+      const detail = process.env.SDKGEN_DEBUG ? ((e as Error).stack ?? String(e)) : (e as Error).message;
+      console.error(`internal generator error (nothing was written): ${detail}`);
+    }
+  },
+);

@@ -292,8 +292,9 @@ function writeAtomically(path: string, text: string): void {
 let fingerprint: string | undefined;
 
 /**
- * A hash of everything that shapes output besides the schemas: the compiled generator, the
- * meta-schema, the templates, the repository's package files and the versions of prettier and ts-morph.
+ * A hash of everything that shapes output besides the schemas: the compiled generator (its modules
+ * and bundles, CommonJS ones too), the meta-schema, the templates, the repository's package files and
+ * the versions of prettier and ts-morph.
  */
 function generatorFingerprint(): string {
   if (fingerprint) return fingerprint;
@@ -304,7 +305,7 @@ function generatorFingerprint(): string {
   const walk = (dir: string): void =>
     readdirSync(dir, { withFileTypes: true })
       .sort((a, b) => (a.name < b.name ? -1 : 1))
-      .forEach((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".js") && add(join(dir, e.name))));
+      .forEach((e) => (e.isDirectory() ? walk(join(dir, e.name)) : /\.c?js$/.test(e.name) && add(join(dir, e.name))));
   walk(buildRoot);
   for (const dir of ["schemas/meta", "templates"])
     if (existsSync(join(repo, dir)))

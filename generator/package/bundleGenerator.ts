@@ -13,19 +13,33 @@ import { GENERATOR_DIR } from "../location.js";
  * Each bundle's name (at the top of the generator's folder) and the module it starts from. No bundle
  * is written over its module: tsc builds incrementally and leaves an unchanged module as it is, so the
  * bundler would read its own last bundle, and the changes since, inlined in it, would never arrive.
+ * The CLI is a small entry (launch.ts) that loads the generator, bundled as CommonJS, through V8's
+ * code cache, which Node 20 keeps for no ES module.
  */
-const ENTRIES = { cli: "main.js", emitWorker: "parallel/emitWorker.js", parseWorker: "diff/parseWorker.js" };
+const ENTRIES = { cli: "launch.js", emitWorker: "parallel/emitWorker.js", parseWorker: "diff/parseWorker.js" };
+const COMMONJS_ENTRIES = { cli: "main.js" };
 
-await build({
-  entryPoints: Object.entries(ENTRIES).map(([out, from]) => ({ in: join(GENERATOR_DIR, from), out })),
+const common = {
   outdir: GENERATOR_DIR,
   allowOverwrite: true,
   bundle: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   packages: "external",
   // Names as esbuild leaves them: it renames a function apart from a namesake in another module (no
   // class has one), and nothing reads a function's name; keeping names costs a call per closure made.
   logLevel: "warning",
+} as const;
+const entries = (from: Record<string, string>) =>
+  Object.entries(from).map(([out, module]) => ({ in: join(GENERATOR_DIR, module), out }));
+
+await build({ ...common, entryPoints: entries(ENTRIES), format: "esm" });
+await build({
+  ...common,
+  entryPoints: entries(COMMONJS_ENTRIES),
+  format: "cjs",
+  outExtension: { ".js": ".cjs" },
+  // The modules find their folder from import.meta.url (location.ts): the bundle's own file.
+  define: { "import.meta.url": "__bundle_url" },
+  banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
 });
