@@ -1,49 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { compileTemplate, createHandlebars } from "../emit/handlebars.js";
-import { repoRoot } from "../repoPackages.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { escape } from "./html.js";
+import { docsTemplates } from "./docsTemplates.js";
 import { indexPage, lookupPage, providerPage, resourcePage, typePage, usedBy } from "./pages.js";
 import { searchEntries, searchScript } from "./search.js";
 import { INDEX_PAGE, PROVIDER_PAGE, site } from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
 export const DOCS_DIR = "docs";
-
-type Render = (view: object) => string;
-interface Templates {
-  readonly pages: ReadonlyMap<string, Render>;
-  /** Files copied as they are (stylesheet, search script), by name. */
-  readonly assets: ReadonlyMap<string, string>;
-}
-
-let loaded: Templates | undefined;
-
-/** templates/docs/*.hbs compiled once: `layout` and `fields` as partials, the others as pages. */
-export function docsTemplates(): Templates {
-  if (loaded) return loaded;
-  const dir = join(repoRoot(), "templates", "docs");
-  const hb = createHandlebars();
-  // Code as written: only what HTML needs escaped (Handlebars' own escaping also rewrites `=` and backquotes).
-  hb.registerHelper("esc", (text: string) => new hb.SafeString(escape(text)));
-  const pages = new Map<string, Render>();
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".hbs"))
-    .sort()) {
-    const name = file.replace(/\.hbs$/, "");
-    const template = compileTemplate(hb, join(dir, file), { strict: true });
-    if (name === "layout" || name === "fields") hb.registerPartial(name, template);
-    else pages.set(name, template);
-  }
-  const assetDir = join(dir, "assets");
-  const assets = new Map(
-    readdirSync(assetDir)
-      .sort()
-      .map((f) => [f, readFileSync(join(assetDir, f), "utf8")]),
-  );
-  return (loaded = { pages, assets });
-}
 
 /**
  * One file of the docs site: a template's page, its view computed on first use, or a file's text as it

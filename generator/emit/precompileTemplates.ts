@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { docsTemplates } from "../docs/emitDocs.js";
+import { docsTemplates } from "../docs/docsTemplates.js";
 import { packageTemplates } from "./emitTemplates.js";
 import { PRECOMPILED, writePrecompiledTemplates } from "./handlebars.js";
 

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { compileTemplate, createHandlebars } from "../emit/handlebars.js";
+import { repoRoot } from "../repoPackages.js";
+import { escape } from "./html.js";
+
+export type Render = (view: object) => string;
+export interface Templates {
+  readonly pages: ReadonlyMap<string, Render>;
+  /** Files copied as they are (stylesheet, search script), by name. */
+  readonly assets: ReadonlyMap<string, string>;
+}
+
+let loaded: Templates | undefined;
+
+/** templates/docs/*.hbs compiled once: `layout` and `fields` as partials, the others by name (pages, and the index's rows). */
+export function docsTemplates(): Templates {
+  if (loaded) return loaded;
+  const dir = join(repoRoot(), "templates", "docs");
+  const hb = createHandlebars();
+  // Code as written: only what HTML needs escaped (Handlebars' own escaping also rewrites `=` and backquotes).
+  hb.registerHelper("esc", (text: string) => new hb.SafeString(escape(text)));
+  const pages = new Map<string, Render>();
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".hbs"))
+    .sort()) {
+    const name = file.replace(/\.hbs$/, "");
+    const template = compileTemplate(hb, join(dir, file), { strict: true });
+    if (name === "layout" || name === "fields") hb.registerPartial(name, template);
+    else pages.set(name, template);
+  }
+  const assetDir = join(dir, "assets");
+  const assets = new Map(
+    readdirSync(assetDir)
+      .sort()
+      .map((f) => [f, readFileSync(join(assetDir, f), "utf8")]),
+  );
+  return (loaded = { pages, assets });
+}
