@@ -19,10 +19,19 @@ const TEMPLATES = {
   "README.md": "README.md.hbs",
 } as const;
 
-let compiled: Map<string, HandlebarsTemplateDelegate> | undefined;
+/** The README's table rows (templates/readme/), rendered one by one: a scoped run renders only its entities'. */
+const ROWS = { resource: "readme/resourceRow.hbs", lookup: "readme/lookupRow.hbs" } as const;
+
+let compiled:
+  | { files: Map<string, HandlebarsTemplateDelegate>; rows: Record<keyof typeof ROWS, HandlebarsTemplateDelegate> }
+  | undefined;
 
 /** The package's templates, compiled once. */
 export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
+  return templates().files;
+}
+
+function templates(): NonNullable<typeof compiled> {
   if (!compiled) {
     const root = repoRoot();
     const hb = createHandlebars();
@@ -37,12 +46,12 @@ export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
             .replace(/\|/g, "\\|"),
         ),
     );
-    compiled = new Map(
-      Object.entries(TEMPLATES).map(([out, file]) => [
-        out,
-        compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true }),
-      ]),
-    );
+    const compile = (file: string) =>
+      compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true });
+    compiled = {
+      files: new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)])),
+      rows: { resource: compile(ROWS.resource), lookup: compile(ROWS.lookup) },
+    };
   }
   return compiled;
 }
@@ -65,21 +74,25 @@ const importFormat = (r: Resource): string =>
     : "not supported";
 
 /** A resource's row in the README's table. */
-export const readmeResourceRow = (docs: Site, r: Resource) => ({
-  name: r.name,
-  page: docs.resourcePage.get(r.name)!,
-  summary: summary(r.description),
-  deprecated: r.deprecated,
-  importId: importFormat(r),
-});
+export const readmeResourceRow = (docs: Site, r: Resource): string =>
+  templates().rows.resource({
+    name: r.name,
+    docsUrl: docsUrl(docs.model),
+    page: docs.resourcePage.get(r.name)!,
+    summary: summary(r.description),
+    deprecated: r.deprecated,
+    importId: importFormat(r),
+  });
 
 /** A lookup's row in the README's table. */
-export const readmeLookupRow = (docs: Site, l: Lookup) => ({
-  name: l.name,
-  page: docs.lookupPage.get(l.name)!,
-  summary: summary(l.description),
-  deprecated: l.deprecated,
-});
+export const readmeLookupRow = (docs: Site, l: Lookup): string =>
+  templates().rows.lookup({
+    name: l.name,
+    docsUrl: docsUrl(docs.model),
+    page: docs.lookupPage.get(l.name)!,
+    summary: summary(l.description),
+    deprecated: l.deprecated,
+  });
 
 /** The README's examples: the resource it names, the quick start and the stack program. */
 export const readmeExamples = (model: PackageModel, docs: Site) => ({
@@ -99,9 +112,16 @@ export function packageView(plan: PackagePlan): PackageView {
   return found;
 }
 
+/** The package's folder in the repository. */
+const packageDirectory = (model: PackageModel): string => `generated/${model.provider.name}`;
+
+/** Where the repository shows the package's docs site. */
+const docsUrl = (model: PackageModel): string =>
+  `${repoPackages().homepage}/tree/main/${packageDirectory(model)}/${DOCS_DIR}`;
+
 function viewOf(model: PackageModel, plan: PackagePlan) {
   const repo = repoPackages();
-  const directory = `generated/${model.provider.name}`;
+  const directory = packageDirectory(model);
   const docs = site(plan);
   const p = model.provider;
   return {
@@ -113,7 +133,7 @@ function viewOf(model: PackageModel, plan: PackagePlan) {
     repository: { type: "git", url: repo.repositoryUrl, directory },
     homepage: `${repo.homepage}/tree/main/${directory}#readme`,
     docsFolder: `${directory}/${DOCS_DIR}/`,
-    docsUrl: `${repo.homepage}/tree/main/${directory}/${DOCS_DIR}`,
+    docsUrl: docsUrl(model),
     quick: readmeExamples(model, docs),
     bugs: `${repo.homepage}/issues`,
     source: providerFolder(plan),
