@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -10,6 +10,8 @@ import { join } from "node:path";
  */
 export function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), "sdkgen-test-"));
+  // Others may pass through, not list: a test's PostgreSQL server runs as its own user, in a folder of its own here.
+  chmodSync(root, 0o711);
   process.env.TMPDIR = root;
   return () => rmSync(root, { recursive: true, force: true });
 }
