@@ -269,13 +269,13 @@ export class GenCache {
   /** The entries the log lacks appended to it, the index written atomically; caches of other generator versions removed. */
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });
-    this.log.save(this.next);
+    const positions = this.log.save(this.next);
     for (const [provider, run] of this.runs)
       if (!run.saved && this.next.runs[provider] === run.digest) {
         writeAtomically(this.runPath(provider), run.text);
         run.saved = true;
       }
-    writeAtomically(this.path, indexText(this.next, this.log.positionsOf(this.next)));
+    writeAtomically(this.path, indexText(this.next, positions));
     const mine = `${basename(this.path).replace(/\.txt$/, "")}.`;
     for (const f of readdirSync(dirname(this.path)))
       if (/^cache-.*\.(json|txt|log|run)$/.test(f) && !f.startsWith(mine))

@@ -106,8 +106,7 @@ describe("EntryLog", () => {
     const path = logFile();
     const log = EntryLog.read(path, emptyCache());
     const data = cacheOf({ a: [{ x: 1 }, true], b: [{ y: "é" }, false] }, { s: "[1]", t: '["ü"]' });
-    log.save(data);
-    const positions = log.positionsOf(data);
+    const positions = log.save(data);
     // Every line altered but b's and t's (non-ASCII both: positions count bytes, not characters).
     const text = readFileSync(path, "utf8");
     writeFileSync(path, text.replace('{"x":1}', '{"x":2}').replace("[1]", "[2]"));
@@ -124,12 +123,29 @@ describe("EntryLog", () => {
     expect(readBack(path).slices).toEqual({ s: "[1]", t: '["ü"]' });
   });
 
+  it("returns where every entry of a save is: those it was opened with and the new ones, none dropped", () => {
+    const path = logFile();
+    const opened = EntryLog.read(path, emptyCache()).save(cacheOf({ a: [{ x: 1 }, true] }, { s: "[1]" }));
+    const kept = EntryLog.open(path, emptyCache(), opened).save(
+      cacheOf({ a: [{ x: 1 }, true], b: [{ y: 2 }, true] }, { s: "[1]" }),
+    );
+    const all = emptyCache();
+    EntryLog.open(path, all, kept);
+    expect([sourceData(all.sources.get("a")!), sourceData(all.sources.get("b")!)]).toEqual([{ x: 1 }, { y: 2 }]);
+    expect(all.slices.get("s")!.text).toBe("[1]");
+    const fewer = EntryLog.open(path, emptyCache(), kept).save(cacheOf({ b: [{ y: 2 }, true] }));
+    const left = emptyCache();
+    EntryLog.open(path, left, fewer);
+    expect([...left.sources.keys()]).toEqual(["b"]);
+    expect(sourceData(left.sources.get("b")!)).toEqual({ y: 2 });
+    expect(left.slices.size).toBe(0);
+  });
+
   it("positions that no longer match the log (another process rewrote it) are only misses", () => {
     const path = logFile();
     const log = EntryLog.read(path, emptyCache());
     const data = cacheOf({ a: [{ x: 1 }, true], b: [{ y: 2 }, true] });
-    log.save(data);
-    const positions = log.positionsOf(data);
+    const positions = log.save(data);
     writeFileSync(path, readFileSync(path, "utf8").split("\n").reverse().join("\n"));
     const into = emptyCache();
     EntryLog.open(path, into, positions);
