@@ -51,10 +51,12 @@ export class GenCache {
   private readonly next: CacheData = emptyCache();
   /** Signatures of files `unchanged` read back and found as written. */
   private readonly signatures = new Map<string, string>();
-  /** Files the previous run wrote whose stat signature is still the one recorded (prefetchOutputs). */
-  private readonly matched = new Set<string>();
+  /**
+   * Once prefetchOutputs is done, the files the previous run wrote whose stat signature is no longer
+   * the one recorded: every other one it wrote is as written.
+   */
+  private differ: Set<string> | undefined;
   private statting: Promise<void> | undefined;
-  private statted = false;
 
   private constructor(
     /** The index's path; the entry log's is beside it. */
@@ -166,11 +168,12 @@ export class GenCache {
 
   /**
    * Whether every file the previous run recorded under `dir` is still exactly as written (read back
-   * only when its stat changed). Paths are matched by prefix, not joined: 6,000 joins were ~50 ms.
+   * only when its stat changed). Once the stats are in, only the files whose stat changed are looked at.
    */
   intactUnder(dir: string): boolean {
     const prefix = `${dir}/`;
-    for (const path in this.previous.outputs)
+    const under = this.differ ?? Object.keys(this.previous.outputs);
+    for (const path of under)
       if (path.startsWith(prefix) && !this.unchanged(path, this.previous.outputs[path]!.key)) return false;
     return true;
   }
@@ -196,23 +199,21 @@ export class GenCache {
         path,
         r.stat,
       ]);
-      const differ = new Set(await unmatched(files).catch(() => files.map(([path]) => path)));
-      for (const [path] of files) if (!differ.has(path)) this.matched.add(path);
-      this.statted = true;
+      this.differ = new Set(await unmatched(files).catch(() => files.map(([path]) => path)));
     })();
     return this.statting;
   }
 
   /** Whether the stats `prefetchOutputs` asked for are in. */
   get outputsStatted(): boolean {
-    return this.statted;
+    return this.differ !== undefined;
   }
 
   /** Whether the file at `path` is what a previous run generated from inputs with this key, untouched since. */
   unchanged(path: string, key: string): boolean {
     const record = this.previous.outputs[path];
     if (record?.key !== key) return false;
-    if (this.matched.has(path)) return true;
+    if (this.differ?.has(path) === false) return true; // the record's key and stat: as the previous run wrote it
     try {
       const stat = statSync(path);
       const signature = statSignature(stat);
