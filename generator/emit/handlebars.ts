@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import HandlebarsRuntime from "handlebars/runtime.js";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { UserError } from "../args.js";
@@ -11,7 +12,8 @@ type Handlebars = typeof import("handlebars");
 type Spec = TemplateSpecification;
 
 /** A Handlebars environment of the runtime alone: templates come compiled (compileTemplate). */
-export const createHandlebars = (): Handlebars => (require("handlebars/runtime") as Handlebars).create();
+// handlebars/runtime.js is CommonJS whose module.exports is the runtime's environment; its types say nothing.
+export const createHandlebars = (): Handlebars => (HandlebarsRuntime as unknown as Handlebars).create();
 
 export const PRECOMPILED = join(GENERATOR_DIR, "emit", "templates-precompiled.cjs");
 

@@ -20,10 +20,12 @@ const ENTRIES = { cli: "launch.js", emitWorker: "parallel/emitWorker.js", parseW
 const COMMONJS_ENTRIES = { cli: "main.js" };
 
 /**
- * Packages the CLI's bundle holds rather than loads: js-yaml, which a run needs, is ~20 files of
- * CommonJS to resolve and compile (~20 ms); inlined, it is compiled with the bundle, from its cache.
+ * Packages the CLI's bundle holds rather than loads: js-yaml and Handlebars' runtime, which a run
+ * needs, are ~20 files of CommonJS each to resolve and compile (~20 ms each); inlined, they are
+ * compiled with the bundle, from its cache. (Handlebars' compiler, for a template edited since
+ * `make`, is required where it is needed, from node_modules.)
  */
-const INLINED = new Set(["js-yaml"]);
+const INLINED = new Set(["js-yaml", "handlebars"]);
 
 /** Leaves every package to node_modules but those inlined. */
 const packagesOutside = (inlined: ReadonlySet<string>): Plugin => ({
