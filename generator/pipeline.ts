@@ -440,7 +440,7 @@ function startPackage(
 /** A scoped run's package: its few modules and the README to the worker; its pages are rendered already. */
 function startScoped(pool: RenderPool, work: ScopedWork): StartedPackage {
   const dir = work.record.dir;
-  const stage = new PackageStage(dir, true);
+  const stage = new PackageStage(dir, true, work.all);
   const items: WorkItem[] = [
     ...[...work.texts].map(([path, text]) => ({ path, text })),
     ...work.modules.map((job) => ({ path: job.path, job })),

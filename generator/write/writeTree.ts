@@ -96,11 +96,13 @@ export class PackageStage {
   constructor(
     readonly dir: string,
     readonly write: boolean,
+    /** The files the last run wrote here, each found as written (a scoped run's), by path in the package. */
+    expected?: readonly string[],
   ) {
     this.existed = existsSync(dir);
     if (this.existed && !statSync(dir).isDirectory())
       throw new WriteError(`could not write ${dir}: it is a file, where the package's folder goes`);
-    this.onDisk = ownedFiles(dir);
+    this.onDisk = (expected && onlyThese(dir, expected)) ?? ownedFiles(dir);
     this.fresh = this.onDisk.size === 0 && !OWNED_FOLDERS.some((f) => existsSync(join(dir, f)));
   }
 
@@ -177,9 +179,7 @@ function leftover(name: string): boolean {
 }
 
 function ownedFiles(dir: string): Set<string> {
-  const out = new Set<string>(OWNED_TOP_LEVEL.filter((f) => existsSync(join(dir, f))));
-  // Leftovers of an interrupted run are ours too: reported by --check, removed by the next run.
-  if (existsSync(dir)) for (const name of readdirSync(dir)) if (leftover(name)) out.add(name);
+  const out = new Set<string>([...OWNED_TOP_LEVEL.filter((f) => existsSync(join(dir, f))), ...leftovers(dir)]);
   const walk = (rel: string) => {
     const abs = join(dir, rel);
     if (!existsSync(abs)) return;
@@ -191,6 +191,43 @@ function ownedFiles(dir: string): Set<string> {
   };
   OWNED_FOLDERS.forEach(walk);
   return out;
+}
+
+/** Leftovers of an interrupted run are ours too: reported by --check, removed by the next run. */
+const leftovers = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter(leftover) : []);
+
+/**
+ * The owned files, where they are exactly `expected` (each known to exist): when every owned folder
+ * holds as many entries as `expected` puts in it (files and folders), it holds nothing else. Counting
+ * them spares walking and collecting 6,000 entries (~15 ms of a scoped run); undefined where a count
+ * differs (a stray file or folder: the walk then finds it).
+ */
+function onlyThese(dir: string, expected: readonly string[]): Set<string> | undefined {
+  const counts = new Map<string, number>(OWNED_FOLDERS.map((f) => [f, 0]));
+  const count = (folder: string) => counts.set(folder, counts.get(folder)! + 1);
+  /** A folder first seen is an entry of its parent (the owned folders at the top are there from the start). */
+  const enter = (folder: string): void => {
+    if (counts.has(folder)) return;
+    counts.set(folder, 0);
+    const parent = folder.slice(0, folder.lastIndexOf("/"));
+    enter(parent);
+    count(parent);
+  };
+  for (const path of expected) {
+    const at = path.lastIndexOf("/");
+    if (at < 0) continue; // a file at the top
+    if (!OWNED_FOLDERS.includes(path.slice(0, path.indexOf("/")))) return undefined;
+    enter(path.slice(0, at));
+    count(path.slice(0, at));
+  }
+  for (const [folder, n] of counts) {
+    try {
+      if (readdirSync(join(dir, folder)).length !== n) return undefined;
+    } catch {
+      if (n > 0) return undefined;
+    }
+  }
+  return new Set([...expected, ...leftovers(dir)]);
 }
 
 function removeEmptyDirs(dir: string): boolean {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -412,7 +412,7 @@ fields:
         const [result] = await session.run(false, stats);
         expect(await agree(session, tree, into, step)).toEqual([]);
         expect("files" in expected).toBe(true);
-        return { stages: stats.report() as string, changed: result!.drift.changed };
+        return { stages: stats.report() as string, changed: result!.drift.changed, removed: result!.drift.removed };
       } finally {
         await session.close();
       }
@@ -442,6 +442,17 @@ fields:
     edit("gadget3", "A gadget, edited.", "A gadget, edited again.");
     writeFileSync(join(into, "demo/src/resources/gadget6.ts"), "// edited by hand\n");
     expect((await run("a generated file edited by hand")).changed).toContain("src/resources/gadget6.ts");
+
+    // A file or folder left among the generated ones goes, in a scoped run as in a full one.
+    edit("gadget3", "A gadget, edited again.", "A gadget, edited a third time.");
+    await run("gadget3 edited again, nothing left over");
+    edit("gadget3", "A gadget, edited a third time.", "A gadget, edited a fourth time.");
+    writeFileSync(join(into, "demo/src/resources/stray.ts"), "// not generated\n");
+    mkdirSync(join(into, "demo/docs/extra"));
+    writeFileSync(join(into, "demo/docs/extra/page.html"), "<p>not generated</p>\n");
+    const strays = await run("files left among the generated ones");
+    expect(strays.stages).toMatch(/^scoped/);
+    expect(strays.removed).toEqual(["docs/extra/page.html", "src/resources/stray.ts"]);
   });
 
   it("a watch saves its cache once idle, and when it ends", async () => {
