@@ -28,6 +28,12 @@ import { EntryLog } from "./entryLog.js";
 
 export type { SliceRecord } from "./cacheFile.js";
 
+/** Files by path, each with the stat signature recorded for it (none: to be read back). */
+export interface OutputSignatures {
+  readonly paths: readonly string[];
+  readonly signatures: readonly (string | undefined)[];
+}
+
 /** A file changed this recently may change again within its clock's tick without a new signature. */
 const RACY_MS = 3000;
 
@@ -193,13 +199,12 @@ export class GenCache {
    * 2,000-entity package: 6,000 stats, ~100 ms of this thread). Once per run; a failure only means
    * each file is statted here.
    */
-  prefetchOutputs(unmatched: (files: [string, string | undefined][]) => Promise<string[]>): Promise<void> {
+  prefetchOutputs(unmatched: (files: OutputSignatures) => Promise<string[]>): Promise<void> {
     this.statting ??= (async () => {
-      const files = Object.entries(this.previous.outputs).map(([path, r]): [string, string | undefined] => [
-        path,
-        r.stat,
-      ]);
-      this.differ = new Set(await unmatched(files).catch(() => files.map(([path]) => path)));
+      // Two flat lists, not a pair per file: 6,000 arrays fewer to make and to copy to the worker.
+      const paths = Object.keys(this.previous.outputs);
+      const signatures = paths.map((path) => this.previous.outputs[path]!.stat);
+      this.differ = new Set(await unmatched({ paths, signatures }).catch(() => paths));
     })();
     return this.statting;
   }

@@ -1,5 +1,6 @@
 import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
+import type { OutputSignatures } from "../cache/genCache.js";
 import type { ModuleJob } from "../emit/moduleKeys.js";
 import { GENERATOR_URL } from "../location.js";
 import type { PackagePlan } from "../plan/planPackage.js";
@@ -19,7 +20,7 @@ export type StagedFiles = [path: string, state: FileState, hash: string][];
 /** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into?: StageTarget };
 /** Files to stat, each with the signature a run recorded (statSignature). */
-export type StatTask = { id: number; stat: readonly [path: string, signature: string | undefined][] };
+export type StatTask = { id: number; stat: OutputSignatures };
 /** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
 export type Answer = { id: number; results?: Files | StagedFiles | string[]; error?: string; writeError?: string };
 

@@ -34,12 +34,12 @@ parentPort!.on("message", async (message: { id: number; task: Task } | { forget:
 });
 
 /** The paths whose stat signature is not the one given (none given: one to read back). */
-const unmatched = (files: StatTask["stat"]): string[] =>
-  files.flatMap(([path, signature]) => {
+const unmatched = ({ paths, signatures }: StatTask["stat"]): string[] =>
+  paths.filter((path, i) => {
     try {
-      return signature !== undefined && statSignature(statSync(path)) === signature ? [] : [path];
+      return signatures[i] === undefined || statSignature(statSync(path)) !== signatures[i];
     } catch {
-      return [path];
+      return true;
     }
   });
 
