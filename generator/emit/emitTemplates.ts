@@ -73,26 +73,22 @@ const importFormat = (r: Resource): string =>
     ? `\`${r.importId.parts.map((p) => `<${p.field}${p.type === "list" ? `${p.itemSeparator ?? ","}…` : ""}>`).join(r.importId.separator)}\``
     : "not supported";
 
+/** What both of the README's tables say of an entity: its name, linked to its page, and its summary. */
+const rowOf = (docs: Site, e: Resource | Lookup, page: string) => ({
+  name: e.name,
+  docsUrl: docsUrl(docs.model),
+  page,
+  summary: summary(e.description),
+  deprecated: e.deprecated,
+});
+
 /** A resource's row in the README's table. */
 export const readmeResourceRow = (docs: Site, r: Resource): string =>
-  templates().rows.resource({
-    name: r.name,
-    docsUrl: docsUrl(docs.model),
-    page: docs.resourcePage.get(r.name)!,
-    summary: summary(r.description),
-    deprecated: r.deprecated,
-    importId: importFormat(r),
-  });
+  templates().rows.resource({ ...rowOf(docs, r, docs.resourcePage.get(r.name)!), importId: importFormat(r) });
 
 /** A lookup's row in the README's table. */
 export const readmeLookupRow = (docs: Site, l: Lookup): string =>
-  templates().rows.lookup({
-    name: l.name,
-    docsUrl: docsUrl(docs.model),
-    page: docs.lookupPage.get(l.name)!,
-    summary: summary(l.description),
-    deprecated: l.deprecated,
-  });
+  templates().rows.lookup(rowOf(docs, l, docs.lookupPage.get(l.name)!));
 
 /** The README's examples: the resource it names, the quick start and the stack program. */
 export const readmeExamples = (model: PackageModel, docs: Site) => ({
