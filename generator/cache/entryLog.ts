@@ -42,6 +42,9 @@ type Position = { readonly offset: number; readonly length: number };
  * its checksum or its id (cacheFile.ts) and is only a miss.
  */
 export class EntryLog {
+  /** The descriptor `readAt` reads through, while open. */
+  private fd: number | undefined;
+
   private constructor(
     private readonly path: string,
     /** The log's length in bytes. */
@@ -101,20 +104,32 @@ export class EntryLog {
   /** The line of entry `id`, read from the log; undefined (and forgotten, so a save writes it again) when not whole. */
   private line(id: string): string | undefined {
     const at = this.positions.get(id);
-    let line: string | undefined;
-    if (at && at.offset + at.length <= this.size) {
-      const buffer = Buffer.alloc(at.length);
-      const fd = openSync(this.path, "r");
-      try {
-        if (readSync(fd, buffer, 0, at.length, at.offset) === at.length) line = buffer.toString("utf8");
-      } finally {
-        closeSync(fd);
-      }
-    }
+    const line = at && at.offset + at.length <= this.size ? this.readAt(at) : undefined;
     if (line !== undefined && sealedWhole(line) && entryId(line) === id) return line;
     this.positions.delete(id);
     this.positionsText = undefined;
     return undefined;
+  }
+
+  /**
+   * The bytes at `at`, through a descriptor kept open until the log is written (a scoped run reads a few
+   * hundred lines: an open and a close each were two thirds of their system calls). Undefined when the
+   * log cannot be read.
+   */
+  private readAt(at: Position): string | undefined {
+    try {
+      this.fd ??= openSync(this.path, "r");
+      const buffer = Buffer.alloc(at.length);
+      return readSync(this.fd, buffer, 0, at.length, at.offset) === at.length ? buffer.toString("utf8") : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Closes the descriptor reads go through: the log is about to change (or be replaced). */
+  private closeReads(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 
   /**
@@ -146,6 +161,7 @@ export class EntryLog {
       live += length;
       added += length;
     }
+    this.closeReads();
     if (this.size + added > 2 * live + this.slack) {
       this.rewrite(data);
       return this.textOf(ids);

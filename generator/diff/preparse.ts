@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { Worker } from "node:worker_threads";
 import { GenCache, hashText } from "../cache/genCache.js";
 import { GENERATOR_URL } from "../location.js";
@@ -20,7 +21,8 @@ export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], ca
   const known: [string, NonNullable<ReturnType<GenCache["source"]>>][] = [];
   for (const tree of trees)
     for (const [path, bytes] of tree) {
-      if (!path.endsWith(".yaml")) continue;
+      // A file that is not UTF-8 is left to the load, which reports where.
+      if (!path.endsWith(".yaml") || !isUtf8(bytes)) continue;
       const text = bytes.toString("utf8");
       const hash = hashText(text);
       const cached = cache.source(hash);

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync, type Stats } from "node:fs";
+import { readdirSync, statSync, type Stats } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { hashText, isRacy, statSignature, type GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
+import { NotUtf8Error, readText } from "./readText.js";
 import { lazySource, parseSource, type Folder, type SourceDoc, type SourceMeta } from "./sourceDoc.js";
 
 const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
@@ -39,7 +40,7 @@ export function loadSchemas(
     if (include && !include.has(path)) return;
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
     let text: string | undefined;
-    const textOf = () => (text ??= readFileSync(path, "utf8"));
+    const textOf = () => (text ??= readText(path));
     // Keyed by content: a file is read and hashed unless this process or the cache knows its hash by
     // its signature, taken before the file is read (a change made meanwhile shows as a new signature).
     let stat: Stats;
@@ -48,13 +49,27 @@ export function loadSchemas(
       stat = statSync(path);
       hash = known?.hashOf(path, stat) ?? cache?.schemaHash(path, stat) ?? hashText(textOf());
     } catch (e) {
-      return unexpected(path, unreadable(e));
+      return e instanceof NotUtf8Error
+        ? notText(e, { file: shown, provider, folder, stem, hash: "" })
+        : unexpected(path, unreadable(e));
     }
     known?.keepHash(path, stat, hash);
     cache?.keepSchema(path, stat, hash);
     const meta = { file: shown, provider, folder, stem, hash };
-    const source = known?.document(path, hash) ?? read(textOf, meta);
+    let source: SourceDoc | undefined;
+    try {
+      source = known?.document(path, hash) ?? read(textOf, meta);
+    } catch (e) {
+      // Read only now: its hash was known by its signature (a listing's), its parsed data was not.
+      if (e instanceof NotUtf8Error) return notText(e, meta);
+      throw e;
+    }
     if (source) sources.push(known ? known.keep(path, source) : source);
+  };
+  /** A file that is not UTF-8: what it says is not known, as of a file whose YAML is broken. */
+  const notText = (e: NotUtf8Error, meta: SourceMeta) => {
+    unread.push(meta);
+    diagnostics.push({ file: meta.file, line: e.line, col: e.col, message: e.message });
   };
   const read = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
     const kept = cache?.source(meta.hash);
@@ -83,10 +98,12 @@ export function loadSchemas(
                   provider,
                   name: file.slice(0, -3),
                   file: show(filePath),
-                  text: readFileSync(filePath, "utf8"),
+                  text: readText(filePath),
                 });
               } catch (e) {
-                unexpected(filePath, unreadable(e));
+                if (e instanceof NotUtf8Error)
+                  diagnostics.push({ file: show(filePath), line: e.line, col: e.col, message: e.message });
+                else unexpected(filePath, unreadable(e));
               }
             else
               unexpected(

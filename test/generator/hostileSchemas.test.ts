@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { reportLines, SchemaError, type Diagnostic } from "../../generator/diagnostics.js";
+import { formatDiagnostic, reportLines, SchemaError, type Diagnostic } from "../../generator/diagnostics.js";
 import { generatePackages, loadModels } from "../../generator/pipeline.js";
 import { PackageStage, WriteError } from "../../generator/write/writeTree.js";
 import { BASE, problems, schemaTree } from "./schemaTree.js";
@@ -301,6 +301,25 @@ describe("schema files that cannot be read", () => {
       "schemas/demo/types/dangling.yaml: cannot be read: it does not exist (a link to nothing?)",
       "schemas/demo/types/folder.yaml: cannot be read: it is a folder, not a file",
       "schemas/demo/types/loop.yaml: cannot be read: it is a link that leads back to itself",
+    ]);
+  });
+
+  it("refuses bytes that are not UTF-8 where they are, rather than reading them as U+FFFD", () => {
+    const dir = schemaTree({ ...BASE, [GROUP]: group("Sh\ufffdred."), "demo/hooks/widget.ts": "" });
+    const widget = BASE["demo/resources/widget.yaml"]!.replace("A widget.", "A caf\u00e9 widget.");
+    // Latin-1: é is the one byte 0xE9; a U+FFFD the file really holds is text like any other.
+    writeFileSync(join(dir, "demo/resources/widget.yaml"), Buffer.from(widget, "latin1"));
+    writeFileSync(join(dir, "demo/hooks/widget.ts"), Buffer.from([0x2f, 0x2f, 0x20, 0xc3, 0x28, 0x0a]));
+    let error: unknown;
+    try {
+      loadModels(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    expect((error as SchemaError).diagnostics.map(formatDiagnostic)).toEqual([
+      "schemas/demo/hooks/widget.ts:1:4: not UTF-8 text: byte 0xC3 starts no UTF-8 character here; save the file as UTF-8",
+      "schemas/demo/resources/widget.yaml:5:19: not UTF-8 text: byte 0xE9 starts no UTF-8 character here; save the file as UTF-8",
     ]);
   });
 });

@@ -1,0 +1,56 @@
+import { isUtf8 } from "node:buffer";
+import { readFileSync } from "node:fs";
+
+/** A file that is not UTF-8 text: where its first byte that starts no UTF-8 character is. */
+export class NotUtf8Error extends Error {
+  constructor(
+    readonly line: number,
+    readonly col: number,
+    byte: number,
+  ) {
+    const hex = byte.toString(16).toUpperCase().padStart(2, "0");
+    super(`not UTF-8 text: byte 0x${hex} starts no UTF-8 character here; save the file as UTF-8`);
+  }
+}
+
+/**
+ * A schema or hook file's text. Node decodes what is not UTF-8 as U+FFFD, which would pass into the
+ * generated code unseen; only a text holding U+FFFD (rare) is checked against its bytes, where it may
+ * also be a character the file really holds.
+ */
+export function readText(path: string): string {
+  const text = readFileSync(path, "utf8");
+  if (!text.includes("\uFFFD")) return text;
+  const bytes = readFileSync(path);
+  if (isUtf8(bytes)) return bytes.toString("utf8");
+  throw notUtf8(bytes);
+}
+
+/** The error for the first byte of `bytes` that starts no UTF-8 character, with its line and column. */
+function notUtf8(bytes: Buffer): NotUtf8Error {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < bytes.length;) {
+    const length = characterLength(bytes, i);
+    if (length === 0) return new NotUtf8Error(line, bytes.toString("utf8", lineStart, i).length + 1, bytes[i]!);
+    if (bytes[i] === 0x0a) [line, lineStart] = [line + 1, i + 1];
+    i += length;
+  }
+  throw new Error("notUtf8 called on UTF-8 text");
+}
+
+/** The length of the UTF-8 character at `i` (its lead byte says it; isUtf8 checks the rest), or 0. */
+function characterLength(bytes: Buffer, i: number): number {
+  const lead = bytes[i]!;
+  const length =
+    lead < 0x80
+      ? 1
+      : lead >= 0xc2 && lead < 0xe0
+        ? 2
+        : lead >= 0xe0 && lead < 0xf0
+          ? 3
+          : lead >= 0xf0 && lead < 0xf5
+            ? 4
+            : 0;
+  return length > 0 && isUtf8(bytes.subarray(i, i + length)) ? length : 0;
+}
