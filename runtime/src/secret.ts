@@ -46,9 +46,12 @@ export class Secret<T = string> {
   }
 
   static isSecret(value: unknown): value is Secret<unknown> {
-    return value instanceof Secret;
+    return isSecret(value);
   }
 }
+
+// Apart from the class: a class that names itself inside its body is bundled as `class _Secret`, its name then "_Secret".
+const isSecret = (value: unknown): value is Secret<unknown> => value instanceof Secret;
 
 /** What a caller may pass for a secret input: the plain value (wrapped on receipt) or a Secret. */
 export type SecretInput<T = string> = T | Secret<T>;
