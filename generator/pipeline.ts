@@ -6,6 +6,7 @@ import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
+import { providerClashes } from "./validate/providerClashes.js";
 import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
 import type { PackageModel } from "./model/types.js";
@@ -325,6 +326,7 @@ async function generateWith(
         problems.push(...e.diagnostics);
       }
     }
+    if (problems.length === 0) problems.push(...clashes(schemaDir, cache));
     // Every package's modules are with the worker before this thread renders any docs page.
     const rendering = started.map((p) => finishPackage(p, stats));
     const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
@@ -342,6 +344,14 @@ async function generateWith(
     for (const { stage, keys } of started) stage.abort(keys.keys());
     throw e;
   }
+}
+
+/** What the folder's providers may not share (each was loaded and checked alone): their provider files only are read. */
+function clashes(schemaDir: string, cache: GenCache | undefined): Diagnostic[] {
+  const names = providerNames(schemaDir);
+  if (names.length < 2) return [];
+  const files = new Set(names.map((p) => `${join(schemaDir, p)}/provider.yaml`));
+  return providerClashes(loadSchemas(schemaDir, cache, undefined, undefined, files).sources);
 }
 
 /** Whether every file of a package is still as the last run wrote it. */

@@ -7,6 +7,7 @@ import { MetaSchemaValidator } from "./metaSchema.js";
 import { checkCloudplatOperations } from "./protocols/cloudplat.js";
 import { checkLookupOperations } from "./protocols/lookups.js";
 import { checkNetsvcOperations } from "./protocols/netsvc.js";
+import { providerClashes } from "./providerClashes.js";
 import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
 import type { ValidationMemo } from "./scope.js";
@@ -49,6 +50,8 @@ export function validateSchemas(
     if (found.length === 0 && docs.every((d) => !d || valid.has(d))) memo?.passed(index, cache);
     diagnostics.push(...found);
   }
+  const files = providers.flatMap((p) => (p.provider && valid.has(p.provider) ? [p.provider] : []));
+  if (diagnostics.length === 0) diagnostics.push(...providerClashes(files));
   return { providers, valid, diagnostics };
 }
 
