@@ -8,12 +8,32 @@ import type { CleanRun } from "../validate/scope.js";
  * signature is unchanged need not be read again. An edit that keeps size and mtime (a restored
  * mtime) changes ctime, which no tool restores; one within a coarse clock's tick is caught by taking
  * a signature only from a file last changed well before it was read (as git guards its index).
+ *
+ * Kept packed, "key hash" or "key hash stat" (none of them holds a space): a 2,000-entity package's
+ * 6,000 records parse and print in about half the time of as many objects, every run.
  */
-export interface OutputRecord {
-  key: string;
-  hash: string;
-  stat?: string;
+export type OutputRecord = string;
+
+export const outputRecord = (key: string, hash: string, stat?: string): OutputRecord =>
+  stat === undefined ? `${key} ${hash}` : `${key} ${hash} ${stat}`;
+
+/** A record's fields. */
+export function outputFields(record: OutputRecord): { key: string; hash: string; stat?: string } {
+  const [key, hash, stat] = record.split(" ") as [string, string, string?];
+  return stat === undefined ? { key, hash } : { key, hash, stat };
 }
+
+/** A record's key alone. */
+export const outputKey = (record: OutputRecord): string => record.slice(0, record.indexOf(" "));
+
+/** A record's stat signature alone, if it has one. */
+export function outputStat(record: OutputRecord): string | undefined {
+  const at = record.indexOf(" ", record.indexOf(" ") + 1);
+  return at < 0 ? undefined : record.slice(at + 1);
+}
+
+/** A schema file's stat signature and content hash, packed as "stat hash" (see OutputRecord). */
+export type SchemaRecord = string;
 
 /** A parsed schema file as the cache holds it: its JSON text until a run reads its data. */
 export interface SourceEntry {
@@ -41,7 +61,7 @@ export interface CacheData {
   /** Generated files by absolute path. */
   outputs: Record<string, OutputRecord>;
   /** Schema files by absolute path: the content hash of a file as of its stat signature. */
-  schemas: Record<string, { stat: string; hash: string }>;
+  schemas: Record<string, SchemaRecord>;
   /** What each provider's last clean validation checked (validate/scope.ts), by provider. */
   checks: Record<string, CleanRun>;
   /** Parsed schema files by content hash, and whether they satisfy the meta-schema. */
