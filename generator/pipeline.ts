@@ -307,7 +307,7 @@ async function generateWith(
         !check && cache?.warm && memo
           ? stats.time("scoped", () => scopedWork(schemaDir, provider, join(outDir, "."), cache, memo, hashed))
           : undefined;
-      if (work && cache && (await intact(pool, cache, work.record.dir, work.all.length, stats))) {
+      if (work && cache && (await intact(cache, work.record.dir, stats))) {
         started.push(startScoped(pool, work));
         continue;
       }
@@ -318,7 +318,7 @@ async function generateWith(
         const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
         for (const plan of stats.time("plan", () => planned(models, rebuilt))) {
           const dir = join(outDir, plan.model.provider.name);
-          if (cache) await outputStats(pool, cache, cache.outputsUnder(dir).length, stats);
+          if (cache) await stats.timeAsync("stat outputs", () => cache.outputStats());
           started.push(startPackage(pool, cache, plan, dir, check, stats, memo, schemaDir, read));
         }
       } catch (e) {
@@ -355,22 +355,9 @@ function clashes(schemaDir: string, cache: GenCache | undefined): Diagnostic[] {
 }
 
 /** Whether every file of a package is still as the last run wrote it. */
-async function intact(pool: RenderPool, cache: GenCache, dir: string, files: number, stats: Stats): Promise<boolean> {
-  await outputStats(pool, cache, files, stats);
+async function intact(cache: GenCache, dir: string, stats: Stats): Promise<boolean> {
+  await stats.timeAsync("stat outputs", () => cache.outputStats());
   return stats.time("scoped", () => cache.intactUnder(dir));
-}
-
-/** Files a package may have before the worker's stats of them are worth waiting for (~15 us a stat here). */
-const STAT_HERE = 2000;
-
-/**
- * The worker's stats of the previous run's files, waited for where they save this thread more than
- * the wait costs: a package of fewer files is statted here, rather than after a worker still starting
- * (both providers: ~400 files, 6 ms here against up to 100 ms waiting).
- */
-async function outputStats(pool: RenderPool, cache: GenCache, files: number, stats: Stats): Promise<void> {
-  if (cache.outputsStatted || files >= STAT_HERE)
-    await stats.timeAsync("stat outputs", () => cache.prefetchOutputs((list) => pool.unmatched(list)));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { basename, dirname, join } from "node:path";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { GENERATOR_DIR } from "../location.js";
+import { Claims } from "../parallel/claims.js";
 import type { EntityOutline } from "../load/sourceDoc.js";
 import type { CleanRun } from "../validate/scope.js";
 import {
@@ -32,10 +33,35 @@ import { EntryLog } from "./entryLog.js";
 
 export type { SliceRecord } from "./cacheFile.js";
 
-/** Files by path, each with the stat signature recorded for it (none: to be read back). */
+/**
+ * Files by path, each with the stat signature recorded for it (none: to be read back), and the
+ * claims (Claims' memory) by which two threads share them out.
+ */
 export interface OutputSignatures {
   readonly paths: readonly string[];
   readonly signatures: readonly (string | undefined)[];
+  readonly claims: SharedArrayBuffer;
+}
+
+/**
+ * Of `files`, from `from` on in `step`'s direction for as long as each claim is the caller's, those whose
+ * stat signature is not the one recorded; `met`: whether it stopped at a file the other thread took.
+ */
+export function unmatched(files: OutputSignatures, from: number, step: 1 | -1): { paths: string[]; met: boolean } {
+  const claims = new Claims(files.claims);
+  const paths: string[] = [];
+  let i = from;
+  for (; i >= 0 && i < files.paths.length; i += step) {
+    if (!claims.claim(i)) return { paths, met: true };
+    const path = files.paths[i]!;
+    const signature = files.signatures[i];
+    try {
+      if (signature === undefined || statSignature(statSync(path)) !== signature) paths.push(path);
+    } catch {
+      paths.push(path);
+    }
+  }
+  return { paths, met: false };
 }
 
 /** A file changed this recently may change again within its clock's tick without a new signature. */
@@ -62,11 +88,12 @@ export class GenCache {
   /** Signatures of files `unchanged` read back and found as written. */
   private readonly signatures = new Map<string, string>();
   /**
-   * Once prefetchOutputs is done, the files the previous run wrote whose stat signature is no longer
-   * the one recorded: every other one it wrote is as written.
+   * Once outputStats is done, the files the previous run wrote whose stat signature is no longer the
+   * one recorded: every other one it wrote is as written.
    */
   private differ: Set<string> | undefined;
-  private statting: Promise<void> | undefined;
+  /** The stats prefetchOutputs shared out: the files, and the worker's answer for those it takes. */
+  private statting: { files: OutputSignatures; there: Promise<string[]> } | undefined;
 
   private constructor(
     /** The index's path; the entry log's is beside it. */
@@ -199,24 +226,30 @@ export class GenCache {
   }
 
   /**
-   * Has `unmatched` (the render worker) stat every file the previous run wrote, while this thread
-   * works: `unchanged` and `intact` then make no system call for a file still as written (a
-   * 2,000-entity package: 6,000 stats, ~100 ms of this thread). Once per run; a failure only means
-   * each file is statted here.
+   * Has `there` (the render worker) stat the files the previous run wrote, from the first, while this
+   * thread works; outputStats stats the rest here. `unchanged` and `intactUnder` then make no system
+   * call for a file still as written (a 2,000-entity package: 6,000 stats, ~100 ms). Once per run.
    */
-  prefetchOutputs(unmatched: (files: OutputSignatures) => Promise<string[]>): Promise<void> {
-    this.statting ??= (async () => {
-      // Two flat lists, not a pair per file: 6,000 arrays fewer to make and to copy to the worker.
-      const paths = Object.keys(this.previous.outputs);
-      const signatures = paths.map((path) => outputStat(this.previous.outputs[path]!));
-      this.differ = new Set(await unmatched({ paths, signatures }).catch(() => paths));
-    })();
-    return this.statting;
+  prefetchOutputs(there: (files: OutputSignatures) => Promise<string[]>): void {
+    if (this.statting) return;
+    // Two flat lists, not a pair per file: 6,000 arrays fewer to make and to copy to the worker.
+    const paths = Object.keys(this.previous.outputs);
+    const signatures = paths.map((path) => outputStat(this.previous.outputs[path]!));
+    const files = { paths, signatures, claims: Claims.of(paths.length).shared };
+    this.statting = { files, there: there(files) };
   }
 
-  /** Whether the stats `prefetchOutputs` asked for are in. */
-  get outputsStatted(): boolean {
-    return this.differ !== undefined;
+  /**
+   * The stats prefetchOutputs began, finished: the files the worker has not reached statted here, from
+   * the last, until this thread meets the worker (a worker still starting takes none), whose answer is
+   * then waited for. A worker that failed leaves every file to be read back.
+   */
+  async outputStats(): Promise<void> {
+    if (this.differ || !this.statting) return;
+    const { files, there } = this.statting;
+    const here = unmatched(files, files.paths.length - 1, -1);
+    const theirs = here.met ? await there.catch(() => files.paths) : [];
+    this.differ = new Set([...here.paths, ...theirs]);
   }
 
   /** Whether the file at `path` is what a previous run generated from inputs with this key, untouched since. */

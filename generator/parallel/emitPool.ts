@@ -70,7 +70,7 @@ export class RenderWorker {
     });
   }
 
-  /** The files whose stat signature is not the one given, found by the worker (while it has nothing to render). */
+  /** Of the files the worker claims (from the first on), those whose stat signature is not the one given. */
   unmatched(files: StatTask["stat"]): Promise<string[]> {
     const id = this.nextId++;
     return new Promise<string[]>((resolve, reject) => {
@@ -135,7 +135,7 @@ export class RenderPool {
     }
   }
 
-  /** The files whose stat signature is not the one given: statted on the worker, off this thread. */
+  /** Of the files the worker claims (from the first on), those whose stat signature is not the one given. */
   unmatched(files: StatTask["stat"]): Promise<string[]> {
     return this.worker.unmatched(files);
   }

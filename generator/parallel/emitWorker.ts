@@ -1,7 +1,6 @@
 import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
-import { statSync } from "node:fs";
-import { hashText, statSignature } from "../cache/genCache.js";
+import { hashText, unmatched } from "../cache/genCache.js";
 import { renderItems } from "../emit/renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
@@ -18,7 +17,8 @@ parentPort!.on("message", async (message: { id: number; task: Task } | { forget:
     return;
   }
   if ("stat" in message) {
-    parentPort!.postMessage({ id: message.id, results: unmatched(message.stat) });
+    // From the first file on, until it meets this run's main thread, which takes them from the last.
+    parentPort!.postMessage({ id: message.id, results: unmatched(message.stat, 0, 1).paths });
     return;
   }
   const { id, task } = message;
@@ -32,16 +32,6 @@ parentPort!.on("message", async (message: { id: number; task: Task } | { forget:
     else answer({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }
 });
-
-/** The paths whose stat signature is not the one given (none given: one to read back). */
-const unmatched = ({ paths, signatures }: StatTask["stat"]): string[] =>
-  paths.filter((path, i) => {
-    try {
-      return signatures[i] === undefined || statSignature(statSync(path)) !== signatures[i];
-    } catch {
-      return true;
-    }
-  });
 
 /** Folders known to exist may vanish between tasks (an aborted run removes the empty ones): known per task. */
 const staged = (files: Files, into: StageTarget): StagedFiles => {
