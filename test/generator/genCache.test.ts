@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GenCache, hashText } from "../../generator/cache/genCache.js";
+import { GenCache, hashText, statSignature, unmatched } from "../../generator/cache/genCache.js";
+import { Claims } from "../../generator/parallel/claims.js";
 
 // A file the cache vouches for is left alone; one edited since must never be vouched for, even when
 // the cache knows it by its stat signature rather than its content.
@@ -67,5 +68,39 @@ describe("GenCache.unchanged", () => {
       utimesSync(f, atime, mtime);
     });
     expect(third.unchanged(file, "key")).toBe(false);
+  });
+});
+
+// The worker stats the last run's files from the first and the main thread from the last, each
+// while its claims hold: together they see every file once, and the main thread knows whether the
+// worker took any (whose answer it must then wait for).
+describe("unmatched", () => {
+  function files(count: number) {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-stats-"));
+    const paths = Array.from({ length: count }, (_, i) => join(dir, `f${i}.ts`));
+    paths.forEach((p) => writeFileSync(p, "x"));
+    // Every third file's recorded signature is stale; the last has none (to be read back).
+    const signatures: (string | undefined)[] = paths.map((p, i) =>
+      i % 3 === 0 ? "stale" : statSignature(statSync(p)),
+    );
+    signatures[count - 1] = undefined;
+    return { paths, signatures, claims: Claims.of(count).shared };
+  }
+  const stale = (paths: readonly string[]) => paths.filter((_, i) => i % 3 === 0 || i === paths.length - 1);
+
+  it("shares the files out where the two threads meet", () => {
+    const f = files(10);
+    const worker = new Claims(f.claims);
+    [0, 1, 2, 3].forEach((i) => expect(worker.claim(i)).toBe(true)); // the worker's first four
+    const here = unmatched(f, 9, -1);
+    expect(here).toEqual({ paths: [f.paths[9], f.paths[6]], met: true });
+    expect(unmatched(f, 4, 1)).toEqual({ paths: [], met: true }); // the worker goes on: all taken
+    expect([...stale(f.paths.slice(0, 4)), ...here.paths].sort()).toEqual(stale(f.paths).sort());
+  });
+
+  it("takes every file when the other thread has taken none, and says so", () => {
+    const f = files(7);
+    expect(unmatched(f, 6, -1)).toEqual({ paths: [f.paths[6], f.paths[3], f.paths[0]], met: false });
+    expect(unmatched(f, 0, 1)).toEqual({ paths: [], met: true });
   });
 });
