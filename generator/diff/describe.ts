@@ -1,12 +1,25 @@
 import type { EnumType, Field, Lookup, NamedType, Scalar, TypeSpec } from "../model/types.js";
 
-/** JSON with object keys sorted, so a default written `{b: 1, a: 2}` equals one written `{a: 2, b: 1}`. */
+/**
+ * JSON with object keys sorted, so a default written `{b: 1, a: 2}` equals one written `{a: 2, b: 1}`.
+ * Written out here: JSON.stringify with a replacer that copied every object sorted was ~0.2 s of a
+ * 2,000-entity diff (every field's binding is compared this way).
+ */
 export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
+  return canonicalText(value)!;
+}
+
+/** As JSON.stringify, undefined for what it leaves out (undefined, a function). */
+function canonicalText(value: unknown): string | undefined {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if ("toJSON" in value && typeof value.toJSON === "function") return canonicalText(value.toJSON());
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalText(item) ?? "null").join(",")}]`;
+  const members: string[] = [];
+  for (const key of Object.keys(value).sort()) {
+    const text = canonicalText((value as Record<string, unknown>)[key]);
+    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${members.join(",")}}`;
 }
 
 /** A value as a message shows it: `none` when absent, JSON otherwise, cut to a readable length. */
