@@ -8,18 +8,27 @@ import type { PackageModel } from "../model/types.js";
 import { planPackage, type PackagePlan } from "../plan/planPackage.js";
 import { contribution as checksContribution } from "../validate/scope.js";
 import { validateSchemas } from "../validate/validateSchemas.js";
+import { camel } from "../naming.js";
 import type { RunRecord } from "./runRecord.js";
 import type { ScopedMemo } from "./scopedRun.js";
 
 // The part of a provider a scoped run loads, and its model before and after the edits.
 
 /**
- * The files the changed entities need: every file but the other resources and lookups, and of those,
- * the ones that reach a type a changed one reaches, those the README's examples are made of, those
- * that name a hook module (every module must be named), and the kinds any of them refers to.
+ * The files the changed entities need: of the resources and lookups, the changed ones, those that
+ * reach a type a changed one reaches, those the README's examples are made of, those that name a hook
+ * module (every module must be named), and the kinds any of them refers to; the files of the types
+ * and field groups those and the provider's fields reach and include; and every other file
+ * (provider.yaml, hook modules).
  */
-export function partOf(record: RunRecord, files: readonly string[], changed: readonly string[]): Set<string> {
-  const part = new Set(files.filter((p) => !record.entities[p]));
+export function partOf(
+  record: RunRecord,
+  files: readonly string[],
+  changed: readonly string[],
+  /** The provider's types/ folder, with a slash after it. */
+  typesDir: string,
+): Set<string> {
+  const part = new Set<string>();
   const reached = new Set(changed.flatMap((p) => record.entities[p]!.reaches));
   const byName = new Map(Object.entries(record.entities).map(([path, e]) => [e.name, path]));
   const showcased = new Set(record.showcased);
@@ -34,6 +43,13 @@ export function partOf(record: RunRecord, files: readonly string[], changed: rea
   changed.forEach(add);
   for (const [path, e] of Object.entries(record.entities))
     if (e.hooked || showcased.has(e.name) || e.reaches.some((t) => reached.has(t))) add(path);
+  // A type's file is named after it (validate/rules/entities.ts); one reached by none of these is not read.
+  const needed = [...part].flatMap((p) => [...record.entities[p]!.reaches, ...record.entities[p]!.groups]);
+  needed.push(...record.providerNeeds);
+  const stems = new Set(needed.map(camel));
+  const isNeeded = (path: string) =>
+    !path.startsWith(typesDir) || stems.has(path.slice(typesDir.length, -".yaml".length));
+  for (const path of files) if (!record.entities[path] && isNeeded(path)) part.add(path);
   return part;
 }
 

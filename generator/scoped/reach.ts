@@ -33,3 +33,14 @@ export function reacher(m: PackageModel): (fields: readonly Field[]) => string[]
     return [...all].sort();
   };
 }
+
+/** The field groups `fields` and the named types `reached` include (their files hold those fields), sorted. */
+export function groupsOf(m: PackageModel, fields: readonly Field[], reached: readonly string[]): string[] {
+  const types = new Map(m.types.map((t) => [t.name, t]));
+  const all = [...fields];
+  for (const name of reached) {
+    const t = types.get(name);
+    if (t && t.kind !== "union") all.push(...t.fields);
+  }
+  return [...new Set(all.flatMap((f) => (f.group ? [f.group] : [])))].sort();
+}

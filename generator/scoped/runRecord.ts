@@ -6,9 +6,9 @@ import { site } from "../docs/site.js";
 import { packageView, type PackageView } from "../emit/emitTemplates.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { NodeDigests } from "../model/nodeDigests.js";
-import type { Field } from "../model/types.js";
+import type { Field, PackageModel } from "../model/types.js";
 import { fieldsOf, showcasedNames, type Entity } from "./contribution.js";
-import { reacher } from "./reach.js";
+import { groupsOf, reacher } from "./reach.js";
 
 /**
  * What a scoped run (scopedRun.ts) needs of a provider's last run: which schema files it read, what
@@ -25,6 +25,8 @@ export interface RunRecord {
   readonly entities: Readonly<Record<string, EntityRecord>>;
   /** The entities the README's examples are made of: a scoped run loads them, and makes the examples again. */
   readonly showcased: readonly string[];
+  /** The named types and field groups the provider's config and functions reach and include (a part loads their files). */
+  readonly providerNeeds: readonly string[];
   /** The module keys every page's basis holds besides its own (emitDocs.ts, docFiles). */
   readonly keys: { readonly index: string; readonly provider: string };
   /** Every name the package exports. */
@@ -40,6 +42,8 @@ export interface EntityRecord {
   readonly name: string;
   /** The named types its fields reach, through one another. */
   readonly reaches: readonly string[];
+  /** The field groups it and those types include: with them, the type files a part loads for it. */
+  readonly groups: readonly string[];
   /** The kinds of resource its fields refer to (`references`). */
   readonly refers: readonly string[];
   /** Whether it names a hook module (which a run refuses where no kind names it). */
@@ -64,13 +68,14 @@ export function recordRun(
   const root = join(schemaDir, "..");
   const entities: Record<string, EntityRecord> = {};
   for (const e of [...m.resources, ...m.lookups]) {
-    entities[join(root, e.file)] = entityRecord(e, reach);
+    entities[join(root, e.file)] = entityRecord(m, e, reach);
   }
   return {
     dir,
     files,
     entities,
     showcased: showcasedNames(m),
+    providerNeeds: providerNeeds(m, reach),
     keys: { index: keys.get(plan.indexPath)!, provider: keys.get(plan.providerPath)! },
     names: { values: [...s.names.values], types: [...s.names.types] },
     digests: Object.fromEntries([
@@ -83,11 +88,19 @@ export function recordRun(
   };
 }
 
-export function entityRecord(e: Entity, reach: (fields: readonly Field[]) => string[]): EntityRecord {
+function providerNeeds(m: PackageModel, reach: (fields: readonly Field[]) => string[]): string[] {
+  const fields = [...m.provider.config, ...m.provider.functions.flatMap((f) => [...f.inputs, ...f.outputs])];
+  const reaches = reach(fields);
+  return [...reaches, ...groupsOf(m, fields, reaches)];
+}
+
+export function entityRecord(m: PackageModel, e: Entity, reach: (fields: readonly Field[]) => string[]): EntityRecord {
   const fields = fieldsOf(e);
+  const reaches = reach(fields);
   return {
     name: e.name,
-    reaches: reach(fields),
+    reaches,
+    groups: groupsOf(m, fields, reaches),
     refers: [...new Set(fields.flatMap((f) => f.references ?? []))].sort(),
     hooked: e.hooks !== undefined,
   };

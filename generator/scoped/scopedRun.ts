@@ -85,7 +85,7 @@ export function scopedWork(
   const all = cache.outputsUnder(record.dir);
   if (changed.length === 0) return nothingChanged(record, all);
 
-  const part = partOf(record, Object.keys(files), changed);
+  const part = partOf(record, Object.keys(files), changed, `${join(schemaDir, provider, "types")}/`);
   const earlierDocs = new Map<string, SourceDoc | undefined>();
   /** A changed document as the last run read it (the cache keeps its data), or undefined for one not changed. */
   const was = (src: SourceDoc): SourceDoc | undefined => {
@@ -170,7 +170,7 @@ function written(
   const entities = { ...record.entities };
   const digests = { ...record.digests };
   for (const e of edited) {
-    entities[pathOf(e)] = entityRecord(e, reach);
+    entities[pathOf(e)] = entityRecord(plan.model, e, reach);
     for (const t of plan.model.types) if (t.file === e.file) digests[t.name] = memo.digests.of(t);
   }
   return {
