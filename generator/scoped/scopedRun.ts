@@ -60,10 +60,11 @@ function lastRecord(provider: string, cache: GenCache, memo: ScopedMemo): RunRec
  * give what a full run gives (the caller then runs in full). Scoped only when every changed file is a
  * resource or lookup whose contribution to the rest of the package (contribution.ts) is unchanged and
  * no file was added or removed; the caller checks that every other file is as the last run wrote it.
- * The part of the package loaded (part.ts) is the changed entities, the types, the entities that reach
- * the same types (their usage decides the types' forms), those the README's examples are made of, those
- * naming hooks and the kinds referred to: the changed entities' files then come out as in a full run,
- * and their lines in the index, search index and README replace the old ones (lines.ts).
+ * The part of the package loaded (part.ts) is the changed entities, the entities that reach the same
+ * types (their usage decides the types' forms), those the README's examples are made of, those naming
+ * hooks and the kinds referred to, and the types they reach: the changed entities' files then come
+ * out as in a full run, and their lines in the index, search index and README replace the old ones
+ * (lines.ts).
  */
 export function scopedWork(
   schemaDir: string,
