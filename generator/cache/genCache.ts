@@ -50,8 +50,7 @@ export interface OutputSignatures {
 export function unmatched(files: OutputSignatures, from: number, step: 1 | -1): { paths: string[]; met: boolean } {
   const claims = new Claims(files.claims);
   const paths: string[] = [];
-  let i = from;
-  for (; i >= 0 && i < files.paths.length; i += step) {
+  for (let i = from; i >= 0 && i < files.paths.length; i += step) {
     if (!claims.claim(i)) return { paths, met: true };
     const path = files.paths[i]!;
     const signature = files.signatures[i];
@@ -236,19 +235,20 @@ export class GenCache {
     const paths = Object.keys(this.previous.outputs);
     const signatures = paths.map((path) => outputStat(this.previous.outputs[path]!));
     const files = { paths, signatures, claims: Claims.of(paths.length).shared };
-    this.statting = { files, there: there(files) };
+    // A worker that failed leaves every file to be read back (and is not waited for when it took none).
+    this.statting = { files, there: there(files).catch(() => paths) };
   }
 
   /**
    * The stats prefetchOutputs began, finished: the files the worker has not reached statted here, from
    * the last, until this thread meets the worker (a worker still starting takes none), whose answer is
-   * then waited for. A worker that failed leaves every file to be read back.
+   * then waited for.
    */
   async outputStats(): Promise<void> {
     if (this.differ || !this.statting) return;
     const { files, there } = this.statting;
     const here = unmatched(files, files.paths.length - 1, -1);
-    const theirs = here.met ? await there.catch(() => files.paths) : [];
+    const theirs = here.met ? await there : [];
     this.differ = new Set([...here.paths, ...theirs]);
   }
 

@@ -104,3 +104,30 @@ describe("unmatched", () => {
     expect(unmatched(f, 0, 1)).toEqual({ paths: [], met: true });
   });
 });
+
+describe("GenCache.outputStats", () => {
+  /** A cache that recorded one file, opened again. */
+  function reopened() {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-cache-"));
+    const file = join(dir, "out.ts");
+    writeFileSync(file, "export const a = 1;\n");
+    const first = GenCache.open(join(dir, "cache"));
+    first.keepOutput(file, "key", hashText(readFileSync(file, "utf8")));
+    first.save();
+    return { cache: GenCache.open(join(dir, "cache")), file };
+  }
+
+  it("stats here what a failed worker took, and never leaves its failure unhandled", async () => {
+    for (const took of [[], [0]]) {
+      const { cache, file } = reopened();
+      cache.prefetchOutputs((files) => {
+        for (const i of took) new Claims(files.claims).claim(i);
+        return Promise.reject(new Error("the worker stopped"));
+      });
+      await cache.outputStats();
+      await new Promise((r) => setTimeout(r, 20)); // an unhandled rejection fails the test run
+      expect(cache.unchanged(file, "key")).toBe(true); // read back: as written
+      expect(cache.unchanged(file, "other key")).toBe(false);
+    }
+  });
+});
