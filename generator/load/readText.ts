@@ -39,18 +39,19 @@ function notUtf8(bytes: Buffer): NotUtf8Error {
   throw new Error("notUtf8 called on UTF-8 text");
 }
 
+/** The length of character each lead byte announces, by the byte it is below (0: no character starts so). */
+const LEAD_LENGTHS: readonly (readonly [below: number, length: number])[] = [
+  [0x80, 1],
+  [0xc2, 0],
+  [0xe0, 2],
+  [0xf0, 3],
+  [0xf5, 4],
+  [0x100, 0],
+];
+
 /** The length of the UTF-8 character at `i` (its lead byte says it; isUtf8 checks the rest), or 0. */
 function characterLength(bytes: Buffer, i: number): number {
   const lead = bytes[i]!;
-  const length =
-    lead < 0x80
-      ? 1
-      : lead >= 0xc2 && lead < 0xe0
-        ? 2
-        : lead >= 0xe0 && lead < 0xf0
-          ? 3
-          : lead >= 0xf0 && lead < 0xf5
-            ? 4
-            : 0;
+  const length = LEAD_LENGTHS.find(([below]) => lead < below)![1];
   return length > 0 && isUtf8(bytes.subarray(i, i + length)) ? length : 0;
 }
