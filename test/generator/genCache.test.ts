@@ -5,6 +5,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GenCache, hashText, statSignature, unmatched } from "../../generator/cache/genCache.js";
 import { Claims } from "../../generator/parallel/claims.js";
 
+/** A run that wrote a file (`out.ts` in a fresh folder) and saved its cache (`cache/` beside it). */
+function firstRun(): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), "sdkgen-cache-"));
+  const file = join(dir, "out.ts");
+  writeFileSync(file, "export const a = 1;\n");
+  const first = GenCache.open(join(dir, "cache"));
+  first.keepOutput(file, "key", hashText(readFileSync(file, "utf8")));
+  first.save();
+  return { dir, file };
+}
+
 // A file the cache vouches for is left alone; one edited since must never be vouched for, even when
 // the cache knows it by its stat signature rather than its content.
 describe("GenCache.unchanged", () => {
@@ -12,12 +23,7 @@ describe("GenCache.unchanged", () => {
 
   /** Three runs: one writes the file, one reads it back (and keeps its signature), the third is asked. */
   function thirdRun(edit?: (file: string) => void) {
-    const dir = mkdtempSync(join(tmpdir(), "sdkgen-cache-"));
-    const file = join(dir, "out.ts");
-    writeFileSync(file, "export const a = 1;\n");
-    const first = GenCache.open(join(dir, "cache"));
-    first.keepOutput(file, "key", hashText(readFileSync(file, "utf8")));
-    first.save();
+    const { dir, file } = firstRun();
     // Later than the file's last change by more than any clock's tick: its signature is taken.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
     const second = GenCache.open(join(dir, "cache"));
@@ -108,12 +114,7 @@ describe("unmatched", () => {
 describe("GenCache.outputStats", () => {
   /** A cache that recorded one file, opened again. */
   function reopened() {
-    const dir = mkdtempSync(join(tmpdir(), "sdkgen-cache-"));
-    const file = join(dir, "out.ts");
-    writeFileSync(file, "export const a = 1;\n");
-    const first = GenCache.open(join(dir, "cache"));
-    first.keepOutput(file, "key", hashText(readFileSync(file, "utf8")));
-    first.save();
+    const { dir, file } = firstRun();
     return { cache: GenCache.open(join(dir, "cache")), file };
   }
 

@@ -26,6 +26,16 @@ const GROUP = "demo/types/shared.yaml";
 const group = (description: string, head = "") =>
   `${head}version: 1\nkind: group\nname: Shared\ndescription: ${description}\nfields: {}\n`;
 
+/** What loading the tree at `schemas` throws (undefined: nothing). */
+function loadError(schemas: string): unknown {
+  try {
+    loadModels(schemas);
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
 describe("hostile schemas", () => {
   it("reports an alias bomb at its first alias", () => {
     let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n";
@@ -222,12 +232,7 @@ describe("one mistake in the repository's schemas", () => {
     const text = readFileSync(path, "utf8");
     expect(text).toContain(from);
     writeFileSync(path, text.replace(from, to));
-    let error: unknown;
-    try {
-      loadModels(schemas);
-    } catch (e) {
-      error = e;
-    }
+    const error = loadError(schemas);
     expect(error).toBeInstanceOf(SchemaError);
     const files = new Set((error as SchemaError).diagnostics.map((d) => d.file));
     expect([...files]).toEqual([`schemas/${file}`]);
@@ -238,12 +243,7 @@ describe("one mistake in the repository's schemas", () => {
     cpSync(REPO_SCHEMAS, schemas, { recursive: true });
     const port = join(schemas, "netsvc/resources/port.yaml");
     writeFileSync(port, readFileSync(port, "utf8").replace("include: [ProductCommon", "include: [ProductComon"));
-    let error: unknown;
-    try {
-      loadModels(schemas);
-    } catch (e) {
-      error = e;
-    }
+    const error = loadError(schemas);
     expect((error as SchemaError).diagnostics.map((d) => d.message)).toEqual([
       'unknown field group "ProductComon" (did you mean "ProductCommon"?)',
     ]);
@@ -290,12 +290,7 @@ describe("schema files that cannot be read", () => {
     mkdirSync(join(dir, "demo/types/folder.yaml"), { recursive: true });
     symlinkSync(join(dir, "demo/types/nowhere.yaml"), join(dir, "demo/types/dangling.yaml"));
     symlinkSync(join(dir, "demo/types/loop.yaml"), join(dir, "demo/types/loop.yaml"));
-    let error: unknown;
-    try {
-      loadModels(dir);
-    } catch (e) {
-      error = e;
-    }
+    const error = loadError(dir);
     expect(error).toBeInstanceOf(SchemaError);
     expect((error as SchemaError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual([
       "schemas/demo/types/dangling.yaml: cannot be read: it does not exist (a link to nothing?)",
@@ -310,12 +305,7 @@ describe("schema files that cannot be read", () => {
     // Latin-1: é is the one byte 0xE9; a U+FFFD the file really holds is text like any other.
     writeFileSync(join(dir, "demo/resources/widget.yaml"), Buffer.from(widget, "latin1"));
     writeFileSync(join(dir, "demo/hooks/widget.ts"), Buffer.from([0x2f, 0x2f, 0x20, 0xc3, 0x28, 0x0a]));
-    let error: unknown;
-    try {
-      loadModels(dir);
-    } catch (e) {
-      error = e;
-    }
+    const error = loadError(dir);
     expect(error).toBeInstanceOf(SchemaError);
     expect((error as SchemaError).diagnostics.map(formatDiagnostic)).toEqual([
       "schemas/demo/hooks/widget.ts:1:4: not UTF-8 text: byte 0xC3 starts no UTF-8 character here; save the file as UTF-8",
