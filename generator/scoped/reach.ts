@@ -34,13 +34,29 @@ export function reacher(m: PackageModel): (fields: readonly Field[]) => string[]
   };
 }
 
-/** The field groups `fields` and the named types `reached` include (their files hold those fields), sorted. */
-export function groupsOf(m: PackageModel, fields: readonly Field[], reached: readonly string[]): string[] {
+/**
+ * The field groups a field list and the named types it reaches include (their files hold those
+ * fields), sorted. The types are looked up in one map per model: a map per call cost a 2,000-entity
+ * run's record 0.2 s.
+ */
+function grouper(m: PackageModel): (fields: readonly Field[], reached: readonly string[]) => string[] {
   const types = new Map(m.types.map((t) => [t.name, t]));
-  const all = [...fields];
-  for (const name of reached) {
-    const t = types.get(name);
-    if (t && t.kind !== "union") all.push(...t.fields);
-  }
-  return [...new Set(all.flatMap((f) => (f.group ? [f.group] : [])))].sort();
+  return (fields, reached) => {
+    const all = [...fields];
+    for (const name of reached) {
+      const t = types.get(name);
+      if (t && t.kind !== "union") all.push(...t.fields);
+    }
+    return [...new Set(all.flatMap((f) => (f.group ? [f.group] : [])))].sort();
+  };
+}
+
+/** The named types a field list reaches and the field groups it and they include, both sorted. */
+export function fieldReach(m: PackageModel): (fields: readonly Field[]) => { reaches: string[]; groups: string[] } {
+  const reach = reacher(m);
+  const groups = grouper(m);
+  return (fields) => {
+    const reaches = reach(fields);
+    return { reaches, groups: groups(fields, reaches) };
+  };
 }

@@ -6,9 +6,9 @@ import { site } from "../docs/site.js";
 import { packageView, type PackageView } from "../emit/emitTemplates.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { NodeDigests } from "../model/nodeDigests.js";
-import type { Field, PackageModel } from "../model/types.js";
+import type { PackageModel } from "../model/types.js";
 import { fieldsOf, showcasedNames, type Entity } from "./contribution.js";
-import { groupsOf, reacher } from "./reach.js";
+import { fieldReach } from "./reach.js";
 
 /**
  * What a scoped run (scopedRun.ts) needs of a provider's last run: which schema files it read, what
@@ -64,11 +64,11 @@ export function recordRun(
 ): RunRecord {
   const m = plan.model;
   const s = site(plan);
-  const reach = reacher(m);
+  const reach = fieldReach(m);
   const root = join(schemaDir, "..");
   const entities: Record<string, EntityRecord> = {};
   for (const e of [...m.resources, ...m.lookups]) {
-    entities[join(root, e.file)] = entityRecord(m, e, reach);
+    entities[join(root, e.file)] = entityRecord(e, reach);
   }
   return {
     dir,
@@ -88,19 +88,23 @@ export function recordRun(
   };
 }
 
-function providerNeeds(m: PackageModel, reach: (fields: readonly Field[]) => string[]): string[] {
-  const fields = [...m.provider.config, ...m.provider.functions.flatMap((f) => [...f.inputs, ...f.outputs])];
-  const reaches = reach(fields);
-  return [...reaches, ...groupsOf(m, fields, reaches)];
+type FieldReach = ReturnType<typeof fieldReach>;
+
+function providerNeeds(m: PackageModel, reach: FieldReach): string[] {
+  const { reaches, groups } = reach([
+    ...m.provider.config,
+    ...m.provider.functions.flatMap((f) => [...f.inputs, ...f.outputs]),
+  ]);
+  return [...reaches, ...groups];
 }
 
-export function entityRecord(m: PackageModel, e: Entity, reach: (fields: readonly Field[]) => string[]): EntityRecord {
+export function entityRecord(e: Entity, reach: FieldReach): EntityRecord {
   const fields = fieldsOf(e);
-  const reaches = reach(fields);
+  const { reaches, groups } = reach(fields);
   return {
     name: e.name,
     reaches,
-    groups: groupsOf(m, fields, reaches),
+    groups,
     refers: [...new Set(fields.flatMap((f) => f.references ?? []))].sort(),
     hooked: e.hooks !== undefined,
   };

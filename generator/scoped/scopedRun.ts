@@ -15,7 +15,7 @@ import { contribution, ownModules, readsOf, type Entity } from "./contribution.j
 import { packageWide, replacedLines } from "./lines.js";
 import { listProvider, sameKeys } from "./listing.js";
 import { earlierModel, partModel, partOf, planned } from "./part.js";
-import { reacher } from "./reach.js";
+import { fieldReach } from "./reach.js";
 import { decodeRecord, entityRecord, type RunRecord } from "./runRecord.js";
 
 /** What a run of one provider writes when only some of its resources and lookups changed. */
@@ -167,11 +167,11 @@ function written(
   add({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(lines.search) });
   const readme = packageTemplates().get("README.md")!(lines.readme);
   keys.set("README.md", hashText(readme));
-  const reach = reacher(plan.model);
+  const reach = fieldReach(plan.model);
   const entities = { ...record.entities };
   const digests = { ...record.digests };
   for (const e of edited) {
-    entities[pathOf(e)] = entityRecord(plan.model, e, reach);
+    entities[pathOf(e)] = entityRecord(e, reach);
     for (const t of plan.model.types) if (t.file === e.file) digests[t.name] = memo.digests.of(t);
   }
   return {
