@@ -5,7 +5,7 @@ import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js"
 import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
-import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
+import { KnownSources, loadSchemas, providerNames, type LoadOptions } from "./load/loadSchemas.js";
 import { providerClashes } from "./validate/providerClashes.js";
 import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
@@ -33,20 +33,22 @@ export class RunMemo {
   readonly records = new Map<string, { digest: string; record: RunRecord }>();
 }
 
+export interface ModelOptions extends Pick<LoadOptions, "cache" | "only" | "alongside"> {
+  readonly stats?: Stats | undefined;
+  readonly memo?: Partial<Pick<RunMemo, "sources" | "checks" | "model">> | undefined;
+  /** Filled with the content hash of every file read (schemas, hooks), by absolute path. */
+  readonly read?: Record<string, string> | undefined;
+}
+
 /**
  * load -> validate -> model. Throws SchemaError with every problem found. `memo` keeps, for the next
  * run, what the stages it has a part for did: a watch's every stage; the second side of a diff, the checks.
  */
 export function loadModels(
   schemaDir: string,
-  cache?: GenCache,
-  only?: string,
-  stats = new Stats(),
-  memo?: Partial<Pick<RunMemo, "sources" | "checks" | "model">>,
-  /** Filled with the content hash of every file read (schemas, hooks), by absolute path. */
-  read?: Record<string, string>,
+  { cache, only, stats = new Stats(), memo, read, alongside }: ModelOptions = {},
 ): PackageModel[] {
-  const loaded = stats.time("load", () => loadSchemas(schemaDir, cache, only, memo?.sources));
+  const loaded = stats.time("load", () => loadSchemas(schemaDir, { cache, only, known: memo?.sources, alongside }));
   if (read) {
     const root = dirname(schemaDir);
     for (const src of loaded.sources) read[join(root, src.file)] = src.hash;
@@ -313,9 +315,10 @@ async function generateWith(
       }
       try {
         const read: Record<string, string> = {};
-        const models = loadModels(schemaDir, cache, provider, stats, memo, read);
+        const alongside = pool.parseAlongside;
+        const models = loadModels(schemaDir, { cache, only: provider, stats, memo, read, alongside });
         // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
-        const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, cache, provider) : undefined;
+        const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, { cache, only: provider }) : undefined;
         for (const plan of stats.time("plan", () => planned(models, rebuilt))) {
           const dir = join(outDir, plan.model.provider.name);
           if (cache) await stats.timeAsync("stat outputs", () => cache.outputStats());
@@ -351,7 +354,7 @@ function clashes(schemaDir: string, cache: GenCache | undefined): Diagnostic[] {
   const names = providerNames(schemaDir);
   if (names.length < 2) return [];
   const files = new Set(names.map((p) => `${join(schemaDir, p)}/provider.yaml`));
-  return providerClashes(loadSchemas(schemaDir, cache, undefined, undefined, files).sources);
+  return providerClashes(loadSchemas(schemaDir, { cache, include: files }).sources);
 }
 
 /** Whether every file of a package is still as the last run wrote it. */

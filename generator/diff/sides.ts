@@ -99,7 +99,7 @@ export function loadSides(
   const loaded = sides.map(({ label, dir, shownAs }, i) => {
     try {
       // A cache per side: each reads what preparse kept, and keeps what its loading adds apart.
-      const models = dir ? loadModels(dir, cache.nextRun(false), undefined, undefined, memo) : [];
+      const models = dir ? loadModels(dir, { cache: cache.nextRun(false), memo }) : [];
       const side = { label, models, plans: planPackages(models) };
       onLoaded?.(side, i);
       return side;

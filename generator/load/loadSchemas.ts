@@ -3,7 +3,8 @@ import { dirname, join, relative } from "node:path";
 import { hashText, isRacy, statSignature, type GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { NotUtf8Error, readText } from "./readText.js";
-import { lazySource, parseSource, type Folder, type SourceDoc, type SourceMeta } from "./sourceDoc.js";
+import { quickAll, type ParseAlongside } from "./quickAll.js";
+import { lazySource, readSource, type Folder, type SourceDoc, type SourceMeta } from "./sourceDoc.js";
 
 const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 
@@ -23,13 +24,14 @@ export interface HookFile {
  */
 export function loadSchemas(
   schemaDir: string,
-  cache?: GenCache,
-  only?: string,
-  known?: KnownSources,
-  /** The schema files to read (a scoped run's); every file when undefined. */
-  include?: ReadonlySet<string>,
+  { cache, only, known, include, alongside }: LoadOptions = {},
 ): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: SourceMeta[] } {
-  const sources: SourceDoc[] = [];
+  /** Each file read, in order; a file parsed below is a hole until then (one that fails stays one). */
+  const found: (SourceDoc | undefined)[] = [];
+  /** The files neither this process nor the cache holds parsed: each one's place in `found`, and its text. */
+  const misses: { at: number; path: string; meta: SourceMeta; text: string }[] = [];
+  /** The providers whose folders were read. */
+  const read: string[] = [];
   /** Schema files that could not be read (broken YAML): what they say is not known. */
   const unread: SourceMeta[] = [];
   const hooks: HookFile[] = [];
@@ -56,28 +58,24 @@ export function loadSchemas(
     known?.keepHash(path, stat, hash);
     cache?.keepSchema(path, stat, hash);
     const meta = { file: shown, provider, folder, stem, hash };
-    let source: SourceDoc | undefined;
     try {
-      source = known?.document(path, hash) ?? read(textOf, meta);
+      const source = known?.document(path, hash) ?? cached(textOf, meta);
+      if (source) found.push(known ? known.keep(path, source) : source);
+      else misses.push({ at: found.push(undefined) - 1, path, meta, text: textOf() });
     } catch (e) {
       // Read only now: its hash was known by its signature (a listing's), its parsed data was not.
       if (e instanceof NotUtf8Error) return notText(e, meta);
       throw e;
     }
-    if (source) sources.push(known ? known.keep(path, source) : source);
   };
   /** A file that is not UTF-8: what it says is not known, as of a file whose YAML is broken. */
   const notText = (e: NotUtf8Error, meta: SourceMeta) => {
     unread.push(meta);
     diagnostics.push({ file: meta.file, line: e.line, col: e.col, message: e.message });
   };
-  const read = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
+  const cached = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
     const kept = cache?.source(meta.hash);
-    if (kept) return lazySource(text, meta, kept.data, kept.valid, kept.outline);
-    const r = parseSource(text(), meta);
-    diagnostics.push(...r.diagnostics);
-    if (!r.source) unread.push(meta);
-    return r.source;
+    return kept && lazySource(text, meta, kept.data, kept.valid, kept.outline);
   };
   const unexpected = (path: string, why: string) =>
     diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
@@ -131,10 +129,34 @@ export function loadSchemas(
       else if (entry.endsWith(".yaml") || entry.endsWith(".yml"))
         unexpected(path, `unexpected schema file "${entry}": entities go in resources/, lookups/ or types/`);
     }
-    if (!sources.some((s) => s.provider === provider && s.folder === "provider"))
-      unexpected(join(dir, "provider.yaml"), `provider "${provider}" has no provider.yaml`);
+    read.push(provider);
   }
+  const quick = quickAll(
+    misses.map((m) => m.text),
+    alongside,
+  );
+  misses.forEach(({ at, path, meta, text }, i) => {
+    const r = readSource(text, meta, quick[i]);
+    diagnostics.push(...r.diagnostics);
+    if (!r.source) unread.push(meta);
+    else found[at] = known ? known.keep(path, r.source) : r.source;
+  });
+  const sources = found.filter((s) => s !== undefined);
+  for (const provider of read)
+    if (!sources.some((s) => s.provider === provider && s.folder === "provider"))
+      unexpected(join(schemaDir, provider, "provider.yaml"), `provider "${provider}" has no provider.yaml`);
   return { sources, diagnostics, hooks, unread };
+}
+
+export interface LoadOptions {
+  readonly cache?: GenCache | undefined;
+  /** The one provider to read; every one when undefined. */
+  readonly only?: string | undefined;
+  readonly known?: KnownSources | undefined;
+  /** The schema files to read (a scoped run's); every file when undefined. */
+  readonly include?: ReadonlySet<string> | undefined;
+  /** Another thread that reads schema texts beside this one, for a load that parses many (a cold run's). */
+  readonly alongside?: ParseAlongside | undefined;
 }
 
 const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();

@@ -64,8 +64,15 @@ function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
  * Reads a file, reporting YAML syntax errors (and duplicate keys) with their positions. A file the
  * quick reading accepts is parsed for positions only if a later check reports on it.
  */
-export function parseSource(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
-  const quick = quickData(text);
+export const parseSource = (text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } =>
+  readSource(text, meta, quickData(text));
+
+/** A file read as parseSource reads it, its quick reading (quickData's answer) already made. */
+export function readSource(
+  text: string,
+  meta: SourceMeta,
+  quick: Record<string, unknown> | undefined,
+): { source?: SourceDoc; diagnostics: Diagnostic[] } {
   if (quick !== undefined)
     return {
       source: lazySource(

@@ -66,7 +66,7 @@ export function partModel(
   part: ReadonlySet<string>,
   was: (src: SourceDoc) => SourceDoc | undefined,
 ) {
-  const loaded = loadSchemas(schemaDir, cache, provider, memo.sources, part);
+  const loaded = loadSchemas(schemaDir, { cache, only: provider, known: memo.sources, include: part });
   if (loaded.diagnostics.length > 0) return undefined;
   const scope = (index: ProviderIndex, valid: ReadonlySet<SourceDoc>) => {
     const changed = [...index.resources, ...index.lookups].filter((src) => was(src));

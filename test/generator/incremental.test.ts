@@ -335,7 +335,7 @@ fields:
       const kept = source(hash);
       return kept && { ...kept, data: () => (read.push(hash), kept.data()) };
     };
-    const [model] = pipeline.loadModels(tree, cache, "demo", undefined, new pipeline.RunMemo());
+    const [model] = pipeline.loadModels(tree, { cache, only: "demo", memo: new pipeline.RunMemo() });
     expect(model!.resources.map((r) => r.description)).toContain("A gadget, edited.");
     // The provider's, which every check reads, and the edited file's earlier version, which they compare with.
     const provider = readFileSync(join(tree, "demo/provider.yaml"), "utf8");

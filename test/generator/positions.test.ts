@@ -64,11 +64,11 @@ describe("model nodes keep where they are written", () => {
     const dir = schemaTree(TREE);
     const cacheDir = mkdtempSync(join(tmpdir(), "sdkgen-cache-"));
     const first = GenCache.open(cacheDir);
-    loadModels(dir, first);
+    loadModels(dir, { cache: first });
     first.save();
     const cached = GenCache.open(cacheDir);
     expect(cached.warm).toBe(true);
-    expect(positions(loadModels(dir, cached)[0]!)).toEqual(EXPECTED);
+    expect(positions(loadModels(dir, { cache: cached })[0]!)).toEqual(EXPECTED);
   });
 
   it("reading a cached file only when a position is read", () => {
