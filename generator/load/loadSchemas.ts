@@ -142,8 +142,9 @@ export function loadSchemas(
     else found[at] = known ? known.keep(path, r.source) : r.source;
   });
   const sources = found.filter((s) => s !== undefined);
+  // One that does not parse is reported for what it holds, not also as missing.
   for (const provider of read)
-    if (!sources.some((s) => s.provider === provider && s.folder === "provider"))
+    if (![...sources, ...unread].some((s) => s.provider === provider && s.folder === "provider"))
       unexpected(join(schemaDir, provider, "provider.yaml"), `provider "${provider}" has no provider.yaml`);
   return { sources, diagnostics, hooks, unread };
 }

@@ -25,6 +25,15 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     expect(found[0]).toMatch(/^schemas\/demo\/resources\/widget\.yaml:4:1: YAML: /);
   });
 
+  it("reports a provider.yaml that does not parse by its YAML problem alone, not also as missing", () => {
+    const found = problems({ ...BASE, "demo/provider.yaml": "version: 1\nkind: [provider\n" });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^schemas\/demo\/provider\.yaml:3:1: YAML: /);
+    expect(problems(Object.fromEntries(Object.entries(BASE).filter(([f]) => f !== "demo/provider.yaml")))).toEqual([
+      'schemas/demo/provider.yaml:1:1: provider "demo" has no provider.yaml',
+    ]);
+  });
+
   it("reports an unknown key with a suggestion", () => {
     expect(problems(widget(`  name: { type: string, mode: required, descripton: Name. }\n${UID}`))).toEqual([
       'schemas/demo/resources/widget.yaml:7:3: missing required key "description" in "name"',
