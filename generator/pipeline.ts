@@ -422,15 +422,30 @@ function startPackage(
   schemaDir: string,
   read: Readonly<Record<string, string>>,
 ): StartedPackage {
-  // With no cache, every module is rendered: the worker gets the plan now, and reads it meanwhile.
-  if (!cache?.warm) pool.prefetch(plan);
-  const { keys, misses } = stats.time("keys", () => moduleMisses(cache, plan, dir, memo?.keys));
   const stage = new PackageStage(dir, !check);
+  const into = { dir, write: !check, fresh: stage.fresh };
+  const items = workItems(plan);
+  // With no cache to vouch for a file, every one is rendered: the worker is sent them all first, and
+  // renders while this thread computes their keys, for the cache (a cold 2,000-entity run: ~0.4 s).
+  const warm = cache?.warm ? cache : undefined;
+  let rendered = warm ? undefined : pool.stage(plan, items, into);
+  let keys: Map<string, string>;
+  try {
+    keys = stats.time("keys", () => itemKeys(plan, items, memo?.keys));
+  } catch (e) {
+    void rendered?.finally(() => stage.abort(items.map((item) => item.path)));
+    throw e;
+  }
+  rendered ??= pool.stage(
+    plan,
+    items.filter((item) => !warm?.unchanged(join(dir, item.path), keys.get(item.path)!)),
+    into,
+  );
   return {
     name: plan.model.provider.name,
     stage,
     keys,
-    rendered: pool.stage(plan, misses, { dir, write: !check, fresh: stage.fresh }),
+    rendered,
     docs: () => docsPages(cache, plan, dir, keys),
     // The digests a scoped run compares with are the memo's (a marked type's is not its JSON's).
     ...(memo && { record: () => recordRun(plan, schemaDir, dir, read, keys, memo.keys.digests) }),
@@ -486,19 +501,18 @@ const encoded = (record: RunRecord) => {
 };
 
 /** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the worker). */
-function moduleMisses(cache: GenCache | undefined, plan: PackagePlan, dir: string, memo: KeyMemo | undefined) {
-  const keys = new Map<string, string>();
-  const misses: WorkItem[] = [];
-  for (const [path, text] of emitTextFiles(plan)) {
-    keys.set(path, hashText(text));
-    misses.push({ path, text });
-  }
+/** Every file of the package the worker renders: the texts to format, then the modules. */
+const workItems = (plan: PackagePlan): WorkItem[] => [
+  ...[...emitTextFiles(plan)].map(([path, text]) => ({ path, text })),
+  ...moduleJobs(plan).map((job) => ({ path: job.path, job })),
+];
+
+/** The key of each item: of a text, its hash; of a module, that of what it is rendered from. */
+function itemKeys(plan: PackagePlan, items: readonly WorkItem[], memo: KeyMemo | undefined): Map<string, string> {
   const moduleKeyText = moduleKeys(plan, memo);
-  for (const job of moduleJobs(plan)) {
-    keys.set(job.path, hashText(moduleKeyText.get(job.path)!));
-    misses.push({ path: job.path, job });
-  }
-  return { keys, misses: misses.filter((item) => !cache?.unchanged(join(dir, item.path), keys.get(item.path)!)) };
+  return new Map(
+    items.map((item) => [item.path, hashText("text" in item ? item.text : moduleKeyText.get(item.path)!)]),
+  );
 }
 
 /**

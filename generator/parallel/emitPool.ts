@@ -153,16 +153,6 @@ export class RenderPool {
    */
   readonly parseAlongside: ParseAlongside = (texts, claims) => this.worker.parse(texts, claims);
 
-  /**
-   * Sends the worker `plan` ahead of its items, for a run that renders all of it (a cold one): the
-   * worker deserializes it (~200 ms for 2,000 entities) while this thread computes the keys, rather
-   * than after. `stage` then finds it there, as its items need the whole plan.
-   */
-  prefetch(plan: PackagePlan): void {
-    const whole = this.sendableOf(plan);
-    this.worker.render(whole.id, whole.serialized, []).catch(() => undefined); // a failure shows on `stage`
-  }
-
   /** A plan's id, and its serialization (node:v8), made once. */
   private sendableOf(plan: PackagePlan): Sendable {
     let sendable = this.sendable.get(plan);

@@ -73,10 +73,9 @@ describe("the render pool", () => {
     expectStagedAsRendered(items);
   });
 
-  it("renders a cold run's modules with the plan it was sent ahead of them (prefetch)", async () => {
+  it("renders every module of a package, as a cold run sends them, with the whole plan", async () => {
     const { plan, jobs, worker, dir, expectStagedAsRendered } = await setUp("netsvc");
-    worker.prefetch(plan);
-    // Every module, the roots too: the whole plan, which the worker already holds.
+    // Every module, the roots too: the whole plan.
     const items = jobs.map((job) => ({ path: job.path, job }));
     const staged = await worker.stage(plan, items, { dir, write: true, fresh: true });
     expect(staged.map(([path]) => path).sort()).toEqual(items.map((i) => i.path).sort());
