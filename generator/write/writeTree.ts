@@ -40,14 +40,15 @@ const stagingFolder = (dir: string): string => join(dir, `.sdkgen-${process.pid}
 export function stageFile(
   dir: string,
   path: string,
-  text: string,
+  /** The file's text, as UTF-8: encoded once by the caller, who hashes the same bytes. */
+  bytes: Uint8Array,
   write: boolean,
   folders: Set<string>,
   fresh = false,
 ): FileState {
   const target = join(dir, path);
   try {
-    const state = fresh ? "added" : stateOf(target, text);
+    const state = fresh ? "added" : stateOf(target, bytes);
     if (write && state !== "same") {
       const staged = stagedPath(dir, path, fresh);
       const folder = dirname(staged);
@@ -55,7 +56,7 @@ export function stageFile(
         mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      writeFileSync(staged, text);
+      writeFileSync(staged, bytes);
     }
     return state;
   } catch (e) {
@@ -65,10 +66,10 @@ export function stageFile(
 }
 
 // existsSync first: a missing file's read throws, which costs ten times the check (a cold run has 6,000).
-function stateOf(target: string, text: string): FileState {
+function stateOf(target: string, bytes: Uint8Array): FileState {
   if (!existsSync(target)) return "added";
   try {
-    return readFileSync(target, "utf8") === text ? "same" : "changed";
+    return readFileSync(target).equals(bytes) ? "same" : "changed";
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return "added";
     throw e;
@@ -107,8 +108,8 @@ export class PackageStage {
   }
 
   /** Stages a file rendered in this thread. */
-  stage(path: string, text: string): void {
-    this.states.set(path, stageFile(this.dir, path, text, this.write, this.folders, this.fresh));
+  stage(path: string, bytes: Uint8Array): void {
+    this.states.set(path, stageFile(this.dir, path, bytes, this.write, this.folders, this.fresh));
   }
 
   /** Records a file a worker staged. */
