@@ -61,7 +61,8 @@ export function loadSchemas(
     try {
       const source = known?.document(path, hash) ?? cached(textOf, meta);
       if (source) found.push(known ? known.keep(path, source) : source);
-      else misses.push({ at: found.push(undefined) - 1, path, meta, text: textOf() });
+      // Its place held once its text is read (a file that is not UTF-8 has none).
+      else misses.push({ path, meta, text: textOf(), at: found.push(undefined) - 1 });
     } catch (e) {
       // Read only now: its hash was known by its signature (a listing's), its parsed data was not.
       if (e instanceof NotUtf8Error) return notText(e, meta);
