@@ -17,7 +17,7 @@ import { scopedWork, type ScopedWork } from "./scoped/scopedRun.js";
 import { Stats } from "./stats.js";
 import { ValidationMemo } from "./validate/scope.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
-import { PackageStage, type Drift } from "./write/writeTree.js";
+import { inPackage, PackageStage, type Drift } from "./write/writeTree.js";
 
 /**
  * What a session keeps from one run for the next (a watch runs many), stage by stage: each keeps
@@ -376,7 +376,7 @@ function commitPackages(
     const all = started.all ?? [...keys.keys()];
     const drift = stage.drift(all);
     if (stage.write) stage.commit(drift);
-    for (const [path, key] of keys) cache?.keepOutput(join(stage.dir, path), key, hashes.get(path) ?? null);
+    for (const [path, key] of keys) cache?.keepOutput(inPackage(stage.dir, path), key, hashes.get(path) ?? null);
     if (started.all) cache?.carryOver(stage.dir);
     if (cache && recorded) {
       cache.keepRun(name, recorded.text, recorded.digest);
@@ -438,7 +438,7 @@ function startPackage(
   }
   rendered ??= pool.stage(
     plan,
-    items.filter((item) => !warm?.unchanged(join(dir, item.path), keys.get(item.path)!)),
+    items.filter((item) => !warm?.unchanged(inPackage(dir, item.path), keys.get(item.path)!)),
     into,
   );
   return {
@@ -530,6 +530,6 @@ function* docsPages(
 ): Generator<[string, string]> {
   for (const file of docFiles(plan, keys)) {
     keys.set(file.path, hashText(docKey(file)));
-    if (!cache?.unchanged(join(dir, file.path), keys.get(file.path)!)) yield [file.path, renderDoc(file)];
+    if (!cache?.unchanged(inPackage(dir, file.path), keys.get(file.path)!)) yield [file.path, renderDoc(file)];
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 
 /** The generator owns `src/`, `docs/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
 const OWNED_TOP_LEVEL = ["LICENSE", "package.json", "tsconfig.json", "README.md"];
@@ -24,10 +24,18 @@ export class WriteError extends Error {}
  * 6,000 renames, one a file, were ~170 ms at the end of a cold run.
  */
 export const stagedPath = (dir: string, path: string, fresh: boolean): string =>
-  fresh ? join(stagingFolder(dir), path) : `${join(dir, path)}.sdkgen-${process.pid}.tmp`;
+  fresh ? inPackage(stagingFolder(dir), path) : `${inPackage(dir, path)}.sdkgen-${process.pid}.tmp`;
 
 /** The folder a run stages a fresh package in: `.sdkgen-<pid>` inside it. */
-const stagingFolder = (dir: string): string => join(dir, `.sdkgen-${process.pid}`);
+const stagingFolder = (dir: string): string => inPackage(dir, `.sdkgen-${process.pid}`);
+
+/**
+ * The file at `path` in the package folder `dir`: a path as the planner makes them (relative, already
+ * normal) under one path.join made (no separator at its end), so joined as they are. path.join
+ * normalizes both again, character by character: ~40 ms of each thread for a 2,000-entity package.
+ * The cache keys a package's files by such paths, and finds them under `${dir}/`.
+ */
+export const inPackage = (dir: string, path: string): string => `${dir}/${path}`;
 
 /**
  * Compares `text` with the file at `path` in the package folder `dir` and, when they differ and
@@ -46,12 +54,12 @@ export function stageFile(
   folders: Set<string>,
   fresh = false,
 ): FileState {
-  const target = join(dir, path);
+  const target = inPackage(dir, path);
   try {
     const state = fresh ? "added" : stateOf(target, bytes);
     if (write && state !== "same") {
       const staged = stagedPath(dir, path, fresh);
-      const folder = dirname(staged);
+      const folder = staged.slice(0, staged.lastIndexOf("/"));
       if (!folders.has(folder)) {
         mkdirSync(folder, { recursive: true });
         folders.add(folder);
