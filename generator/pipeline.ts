@@ -315,8 +315,8 @@ async function generateWith(
       }
       try {
         const read: Record<string, string> = {};
-        const alongside = pool.parseAlongside;
-        const models = loadModels(schemaDir, { cache, only: provider, stats, memo, read, alongside });
+        const options = { cache, only: provider, stats, memo, read, alongside: pool.parseAlongside };
+        const models = loadModels(schemaDir, options);
         // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
         const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, { cache, only: provider }) : undefined;
         for (const plan of stats.time("plan", () => planned(models, rebuilt))) {
@@ -502,7 +502,6 @@ const encoded = (record: RunRecord) => {
   return { record, text, digest: hashText(text) };
 };
 
-/** The key of every module's and template's inputs, and those the cache cannot vouch for (to render on the worker). */
 /** Every file of the package the worker renders: the texts to format, then the modules. */
 const workItems = (plan: PackagePlan): WorkItem[] => [
   ...[...emitTextFiles(plan)].map(([path, text]) => ({ path, text })),

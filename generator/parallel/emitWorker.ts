@@ -12,34 +12,34 @@ import { parseClaimed, type ParseTask } from "./parseAlongside.js";
 // first task that needs it, and is dropped when the pool says no task will name it again.
 const plans = new Map<number, PackagePlan>();
 
-parentPort!.on(
-  "message",
-  async (message: { id: number; task: Task } | { forget: number } | StatTask | { parse: ParseTask }) => {
-    if ("forget" in message) {
-      plans.delete(message.forget);
-      return;
-    }
-    if ("parse" in message) {
-      parseClaimed(message.parse);
-      return;
-    }
-    if ("stat" in message) {
-      // From the first file on, until it meets this run's main thread, which takes them from the last.
-      parentPort!.postMessage({ id: message.id, results: unmatched(message.stat, 0, 1).paths });
-      return;
-    }
-    const { id, task } = message;
-    const answer = (a: Answer) => parentPort!.postMessage(a);
-    try {
-      if (task.plan) plans.set(task.planId, deserialize(task.plan) as PackagePlan);
-      const files = await renderItems(plans.get(task.planId)!, task.items);
-      answer({ id, results: task.into ? staged(files, task.into) : files });
-    } catch (e) {
-      if (e instanceof WriteError) answer({ id, writeError: e.message });
-      else answer({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-    }
-  },
-);
+/** What the pool sends: a task to render, a plan to forget, files to stat, schema texts to parse. */
+type Message = { id: number; task: Task } | { forget: number } | StatTask | { parse: ParseTask };
+
+parentPort!.on("message", async (message: Message) => {
+  if ("forget" in message) {
+    plans.delete(message.forget);
+    return;
+  }
+  if ("parse" in message) {
+    parseClaimed(message.parse);
+    return;
+  }
+  if ("stat" in message) {
+    // From the first file on, until it meets this run's main thread, which takes them from the last.
+    parentPort!.postMessage({ id: message.id, results: unmatched(message.stat, 0, 1).paths });
+    return;
+  }
+  const { id, task } = message;
+  const answer = (a: Answer) => parentPort!.postMessage(a);
+  try {
+    if (task.plan) plans.set(task.planId, deserialize(task.plan) as PackagePlan);
+    const files = await renderItems(plans.get(task.planId)!, task.items);
+    answer({ id, results: task.into ? staged(files, task.into) : files });
+  } catch (e) {
+    if (e instanceof WriteError) answer({ id, writeError: e.message });
+    else answer({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+  }
+});
 
 /** Folders known to exist may vanish between tasks (an aborted run removes the empty ones): known per task. */
 const staged = (files: Files, into: StageTarget): StagedFiles => {
