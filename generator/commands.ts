@@ -50,12 +50,14 @@ export function runValidate(v: Values<typeof VALIDATE_OPTIONS>): number {
  * finishes them first (the signal is handled after), so the folder is never left half written.
  */
 async function interruptible<T>(out: string, run: (signal: AbortSignal) => Promise<T>): Promise<T | "interrupted"> {
-  const release = lockOutput(out);
   const stop = new AbortController();
   const abort = () => stop.abort();
+  // Listening before the lock is taken: a signal sent once the lock shows is the run's to handle.
   process.on("SIGINT", abort);
   process.on("SIGTERM", abort);
+  let release: (() => void) | undefined;
   try {
+    release = lockOutput(out);
     return await run(stop.signal);
   } catch (e) {
     if (e instanceof Interrupted) return "interrupted";
@@ -63,7 +65,7 @@ async function interruptible<T>(out: string, run: (signal: AbortSignal) => Promi
   } finally {
     process.off("SIGINT", abort);
     process.off("SIGTERM", abort);
-    release();
+    release?.();
   }
 }
 

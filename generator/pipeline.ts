@@ -335,6 +335,9 @@ async function generateWith(
     const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
     // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
+    // A signal that came while this thread worked is delivered after the worker's answers that woke it
+    // (libuv runs signal watchers last in a poll): a turn of the loop first lets it abort the run.
+    if (signal) await new Promise((turned) => setImmediate(turned));
     if (signal?.aborted) throw new Interrupted();
     const results = stats.time(check ? "compare" : "write", () =>
       commitPackages(packages, check ? undefined : cache, memo),

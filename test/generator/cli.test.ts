@@ -143,6 +143,30 @@ describe("the generator CLI", () => {
     }
   });
 
+  it("stops a run sent SIGINT while it works, before it writes anything", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sdkgen-cli-"));
+    writeSynthetic(join(dir, "schemas"), 600); // a run of a few seconds, most of it without a pause
+    const out = join(dir, "generated");
+    const child = spawn(process.execPath, [
+      CLI,
+      "generate",
+      "--no-cache",
+      "--schemas",
+      join(dir, "schemas"),
+      "--out",
+      out,
+    ]);
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    // Sent once the run holds the output folder's lock: its handler is installed then.
+    while (!existsSync(join(out, ".sdkgen.lock"))) await new Promise((r) => setTimeout(r, 5));
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((done) => child.on("exit", done));
+    expect(stderr).toContain("sdkgen generate: interrupted; nothing was written");
+    expect(code).toBe(130);
+    expect(existsSync(out) ? readdirSync(out) : [], "the output folder, which the run made").toEqual([]);
+  });
+
   // The module is staged by a worker, the page by this thread, each while the other is writing too.
   it.each(["src/resources/widget.ts", "docs/resources/widget.html"])(
     "a file that cannot be written (a folder in its way: %s) is named, and nothing is written nor left staged",
