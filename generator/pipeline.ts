@@ -131,6 +131,18 @@ export async function regenerate(
 
 export type RegenerateResult = { name: string; drift: Drift; files: number };
 
+/**
+ * Whether the run has been sent a signal. This thread works for seconds without a pause, within a
+ * callback of the loop's poll (a file read, the worker's answer); libuv delivers a signal once a poll
+ * finds it, after the poll's other events. So the loop goes round first: past this poll's end (one
+ * setImmediate) and through the next poll (another).
+ */
+async function stopped(signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return false;
+  for (let turn = 0; turn < 2; turn++) await new Promise((turned) => setImmediate(turned));
+  return signal.aborted;
+}
+
 /** A run stopped by its signal before replacing any file: what it staged is removed. */
 export class Interrupted extends Error {
   constructor() {
@@ -319,6 +331,8 @@ async function generateWith(
         const models = loadModels(schemaDir, options);
         // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
         const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, { cache, only: provider }) : undefined;
+        // Before anything is sent to render: a large package has seconds of it left.
+        if (await stopped(signal)) throw new Interrupted();
         for (const plan of stats.time("plan", () => planned(models, rebuilt))) {
           const dir = join(outDir, plan.model.provider.name);
           if (cache) await stats.timeAsync("stat outputs", () => cache.outputStats());
@@ -335,10 +349,7 @@ async function generateWith(
     const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
     // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
-    // A signal that came while this thread worked is delivered after the worker's answers that woke it
-    // (libuv runs signal watchers last in a poll): a turn of the loop first lets it abort the run.
-    if (signal) await new Promise((turned) => setImmediate(turned));
-    if (signal?.aborted) throw new Interrupted();
+    if (await stopped(signal)) throw new Interrupted();
     const results = stats.time(check ? "compare" : "write", () =>
       commitPackages(packages, check ? undefined : cache, memo),
     );
