@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
@@ -6,6 +6,7 @@ import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { KnownSources, loadSchemas, providerNames, type LoadOptions } from "./load/loadSchemas.js";
+import { fileHash } from "./load/readText.js";
 import { providerClashes } from "./validate/providerClashes.js";
 import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
@@ -286,7 +287,7 @@ class SchemaListings {
 
   private hash(path: string): string {
     const stat = statSync(path);
-    const hash = this.known.hashOf(path, stat) ?? hashText(readFileSync(path, "utf8"));
+    const hash = this.known.hashOf(path, stat) ?? fileHash(path);
     this.known.keepHash(path, stat, hash);
     this.hashes.set(path, hash);
     return hash;

@@ -3,6 +3,7 @@ import { Worker } from "node:worker_threads";
 import { GenCache, hashText } from "../cache/genCache.js";
 import { GENERATOR_URL } from "../location.js";
 import { Claims } from "../parallel/claims.js";
+import { withoutMark } from "../load/readText.js";
 import { outlineOf } from "../load/sourceDoc.js";
 import { parsed } from "./parseText.js";
 
@@ -23,7 +24,7 @@ export async function preparse(trees: readonly ReadonlyMap<string, Buffer>[], ca
     for (const [path, bytes] of tree) {
       // A file that is not UTF-8 is left to the load, which reports where.
       if (!path.endsWith(".yaml") || !isUtf8(bytes)) continue;
-      const text = bytes.toString("utf8");
+      const text = withoutMark(bytes.toString("utf8")); // as the load reads it, so its hash is the load's
       const hash = hashText(text);
       const cached = cache.source(hash);
       if (cached) known.push([hash, cached]);

@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
+import { hashText } from "../cache/genCache.js";
 
 /** A file that is not UTF-8 text: where its first byte that starts no UTF-8 character is. */
 export class NotUtf8Error extends Error {
@@ -20,11 +21,23 @@ export class NotUtf8Error extends Error {
  */
 export function readText(path: string): string {
   const text = readFileSync(path, "utf8");
-  if (!text.includes("\uFFFD")) return text;
+  if (!text.includes("\uFFFD")) return withoutMark(text);
   const bytes = readFileSync(path);
-  if (isUtf8(bytes)) return bytes.toString("utf8");
+  if (isUtf8(bytes)) return withoutMark(bytes.toString("utf8"));
   throw notUtf8(bytes);
 }
+
+/**
+ * A text without the byte order mark some editors start UTF-8 files with: YAML reads past it, but it
+ * would count as a column of the first line.
+ */
+export const withoutMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/**
+ * The content hash of a schema or hook file, as the load keys its text (a listing that looks for
+ * changes hashes files without loading them); a file that is not UTF-8 is refused where it is loaded.
+ */
+export const fileHash = (path: string): string => hashText(withoutMark(readFileSync(path, "utf8")));
 
 /** The error for the first byte of `bytes` that starts no UTF-8 character, with its line and column. */
 function notUtf8(bytes: Buffer): NotUtf8Error {

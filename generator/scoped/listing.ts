@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { hashText, type GenCache } from "../cache/genCache.js";
+import { readdirSync, statSync } from "node:fs";
+import type { GenCache } from "../cache/genCache.js";
+import { fileHash } from "../load/readText.js";
 import type { KnownSources } from "../load/loadSchemas.js";
 
 /** The provider's schema files and hooks, by absolute path, with their content hashes; undefined for a file a run would refuse. */
@@ -17,7 +18,7 @@ export function listProvider(
     const stat = statSync(path);
     const kept = known.hashOf(path, stat) ?? cache.schemaHash(path, stat);
     if (kept !== undefined) return kept;
-    const read = hashText(readFileSync(path, "utf8"));
+    const read = fileHash(path);
     known.keepHash(path, stat, read);
     cache.keepSchema(path, stat, read);
     return read;
@@ -31,7 +32,7 @@ export function listProvider(
       for (const file of readdirSync(path, { withFileTypes: true })) {
         if (!file.isFile() || !(hooks ? /^[a-z][A-Za-z0-9]*\.ts$/ : /\.yaml$/).test(file.name)) return undefined;
         const p = `${path}/${file.name}`;
-        out[p] = hooks ? hashText(readFileSync(p, "utf8")) : hash(p);
+        out[p] = hooks ? fileHash(p) : hash(p);
       }
     } else if (entry.name === "provider.yaml") out[path] = hash(path);
     else if (/\.ya?ml$/.test(entry.name) || entry.isSymbolicLink()) return undefined;

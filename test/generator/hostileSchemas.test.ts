@@ -312,6 +312,19 @@ describe("schema files that cannot be read", () => {
       "schemas/demo/resources/widget.yaml:5:19: not UTF-8 text: byte 0xE9 starts no UTF-8 character here; save the file as UTF-8",
     ]);
   });
+
+  it("reads a file that starts with a byte order mark as without it, positioned as an editor shows it", () => {
+    // A problem on the mark's line: at the column it has without the mark, as editors count.
+    const widget = BASE["demo/resources/widget.yaml"]!.replace("version: 1", "version: 2");
+    expect(problems({ ...BASE, "demo/resources/widget.yaml": `\uFEFF${widget}` })).toEqual(
+      problems({ ...BASE, "demo/resources/widget.yaml": widget }),
+    );
+    expect(problems({ ...BASE, "demo/resources/widget.yaml": `\uFEFF${widget}` })[0]).toMatch(/widget\.yaml:1:10: /);
+    const [model] = loadModels(
+      schemaTree({ ...BASE, "demo/resources/widget.yaml": `\uFEFF${BASE["demo/resources/widget.yaml"]}` }),
+    );
+    expect(model!.resources.map((r) => r.name)).toEqual(["Widget"]);
+  });
 });
 
 describe("a field group included twice", () => {
