@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
@@ -6,7 +6,6 @@ import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
 import { KnownSources, loadSchemas, providerNames, type LoadOptions } from "./load/loadSchemas.js";
-import { fileHash } from "./load/readText.js";
 import { providerClashes } from "./validate/providerClashes.js";
 import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
@@ -286,9 +285,7 @@ class SchemaListings {
   readonly hashes = new Map<string, string>();
 
   private hash(path: string): string {
-    const stat = statSync(path);
-    const hash = this.known.hashOf(path, stat) ?? fileHash(path);
-    this.known.keepHash(path, stat, hash);
+    const hash = this.known.hashFile(path);
     this.hashes.set(path, hash);
     return hash;
   }
@@ -496,10 +493,7 @@ async function finishPackage(started: StartedPackage, stats: Stats): Promise<Fin
   // Each page staged as soon as it is rendered, so its text dies young (2,000 entities: 20 MB of pages).
   stats.time(stage.write ? "docs (rendered and staged)" : "docs (rendered and compared)", () => {
     for (const [path, text] of started.docs()) {
-      // Encoded once, for the hash and the file (25 MB of pages: ~30 ms less than encoding twice).
-      const bytes = Buffer.from(text);
-      stage.stage(path, bytes);
-      hashes.set(path, hashText(bytes));
+      hashes.set(path, stage.stage(path, text));
     }
   });
   // Made while the worker renders (a cold 2,000-entity run: ~100 ms), kept only once the package is written.

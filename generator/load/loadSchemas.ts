@@ -2,7 +2,7 @@ import { readdirSync, statSync, type Stats } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { hashText, isRacy, statSignature, type GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { NotUtf8Error, readText } from "./readText.js";
+import { fileHash, NotUtf8Error, readText } from "./readText.js";
 import { quickAll, type ParseAlongside } from "./quickAll.js";
 import { lazySource, readSource, type Folder, type SourceDoc, type SourceMeta } from "./sourceDoc.js";
 
@@ -203,6 +203,20 @@ export class KnownSources {
   hashOf(path: string, stat: Stats): string | undefined {
     const kept = this.hashes.get(path);
     return kept?.signature === statSignature(stat) ? kept.hash : undefined;
+  }
+
+  /**
+   * The content hash of the file at `path` (a listing's, which looks for changes without loading),
+   * read only when neither this session nor `cache` knows it by the file's stat signature; kept in both.
+   */
+  hashFile(path: string, cache?: GenCache): string {
+    const stat = statSync(path);
+    const kept = this.hashOf(path, stat) ?? cache?.schemaHash(path, stat);
+    if (kept !== undefined) return kept;
+    const hash = fileHash(path);
+    this.keepHash(path, stat, hash);
+    cache?.keepSchema(path, stat, hash);
+    return hash;
   }
 
   /** Keeps a file's hash with its signature (taken before it was read), unless a change could hide in the clock's tick. */

@@ -1,6 +1,6 @@
 import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
-import { hashText, unmatched } from "../cache/genCache.js";
+import { unmatched } from "../cache/genCache.js";
 import { renderItems } from "../emit/renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
@@ -45,7 +45,7 @@ parentPort!.on("message", async (message: Message) => {
 const staged = (files: Files, into: StageTarget): StagedFiles => {
   const folders = new Set<string>();
   return files.map(([path, text]) => {
-    const bytes = Buffer.from(text);
-    return [path, stageFile(into.dir, path, bytes, into.write, folders, into.fresh), hashText(bytes)];
+    const { state, hash } = stageFile(into.dir, path, text, into.write, folders, into.fresh);
+    return [path, state, hash];
   });
 };

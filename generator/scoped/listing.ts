@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import type { GenCache } from "../cache/genCache.js";
 import { fileHash } from "../load/readText.js";
 import type { KnownSources } from "../load/loadSchemas.js";
@@ -12,17 +12,7 @@ export function listProvider(
 ): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   // A file whose signature the cache or the session knows is not read; one that is, is recorded.
-  const hash = (path: string) => {
-    const listed = hashed.get(path);
-    if (listed !== undefined) return listed;
-    const stat = statSync(path);
-    const kept = known.hashOf(path, stat) ?? cache.schemaHash(path, stat);
-    if (kept !== undefined) return kept;
-    const read = fileHash(path);
-    known.keepHash(path, stat, read);
-    cache.keepSchema(path, stat, read);
-    return read;
-  };
+  const hash = (path: string) => hashed.get(path) ?? known.hashFile(path, cache);
   // Paths joined by hand: path.join normalizes each one, a fifth of this function's time.
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = `${dir}/${entry.name}`;

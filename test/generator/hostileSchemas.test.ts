@@ -134,7 +134,7 @@ describe("writing generated files", () => {
     ]);
     let error: unknown;
     try {
-      for (const [path, text] of files) stage.stage(path, Buffer.from(text));
+      for (const [path, text] of files) stage.stage(path, text);
     } catch (e) {
       error = e;
     }
@@ -152,8 +152,8 @@ describe("writing generated files", () => {
     writeFileSync(join(dir, "src", "stale.ts"), "stale\n");
     writeFileSync(join(dir, "src", "same.ts"), "same\n");
     const stage = new PackageStage(dir, true);
-    stage.stage("src/a.ts", Buffer.from("a\n"));
-    stage.stage("src/same.ts", Buffer.from("same\n"));
+    stage.stage("src/a.ts", "a\n");
+    stage.stage("src/same.ts", "same\n");
     expect(existsSync(join(dir, "src", "a.ts"))).toBe(false);
     const drift = stage.drift(["src/a.ts", "src/same.ts"]);
     expect(drift).toEqual({ added: ["src/a.ts"], changed: [], removed: ["src/stale.ts"] });
@@ -174,7 +174,7 @@ describe("writing generated files", () => {
       mkdirSync(join(dir, "dist")); // not the generator's: a package whose src/ and docs/ are gone is still fresh
       const stage = new PackageStage(dir, true);
       expect(stage.fresh).toBe(true);
-      for (const [path, text] of files) stage.stage(path, Buffer.from(text));
+      for (const [path, text] of files) stage.stage(path, text);
       expect(readdirSync(dir).sort()).toEqual([`.sdkgen-${process.pid}`, "dist"]);
       return { dir, stage };
     };
@@ -194,7 +194,7 @@ describe("writing generated files", () => {
     writeFileSync(join(dir, `.sdkgen-${dead}`, "src", "half.ts"), "half a module\n");
     const stage = new PackageStage(dir, true);
     expect(stage.fresh).toBe(false);
-    stage.stage("src/a.ts", Buffer.from("a\n"));
+    stage.stage("src/a.ts", "a\n");
     const drift = stage.drift(["src/a.ts"]);
     expect(drift.removed).toEqual([`.sdkgen-${dead}`]);
     stage.commit(drift);
