@@ -1,22 +1,22 @@
 import { existsSync, readdirSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import { GenCache, hashText } from "./cache/genCache.js";
 import { SchemaError, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { docFiles, docKey, renderDoc } from "./docs/emitDocs.js";
 import { emitTextFiles } from "./emit/emitTextFiles.js";
 import { KeyMemo, moduleJobs, moduleKeys } from "./emit/moduleKeys.js";
-import { KnownSources, loadSchemas, providerNames, type LoadOptions } from "./load/loadSchemas.js";
+import { KnownSources, loadSchemas, providerNames } from "./load/loadSchemas.js";
+import { loadBeside, loadModels } from "./loadModels.js";
 import { providerClashes } from "./validate/providerClashes.js";
-import { buildModel } from "./model/buildModel.js";
 import { ModelMemo } from "./model/modelMemo.js";
 import type { PackageModel } from "./model/types.js";
+import { awaitedLater } from "./parallel/awaitedLater.js";
 import { RenderPool, type StagedFiles, type WorkItem } from "./parallel/emitPool.js";
 import { planPackage, type PackagePlan } from "./plan/planPackage.js";
 import { encodeRecord, recordRun, type RunRecord } from "./scoped/runRecord.js";
 import { scopedWork, type ScopedWork } from "./scoped/scopedRun.js";
 import { Stats } from "./stats.js";
 import { ValidationMemo } from "./validate/scope.js";
-import { validateSchemas } from "./validate/validateSchemas.js";
 import { inPackage, PackageStage, type Drift } from "./write/writeTree.js";
 
 /**
@@ -33,35 +33,7 @@ export class RunMemo {
   readonly records = new Map<string, { digest: string; record: RunRecord }>();
 }
 
-export interface ModelOptions extends Pick<LoadOptions, "cache" | "only" | "alongside"> {
-  readonly stats?: Stats | undefined;
-  readonly memo?: Partial<Pick<RunMemo, "sources" | "checks" | "model">> | undefined;
-  /** Filled with the content hash of every file read (schemas, hooks), by absolute path. */
-  readonly read?: Record<string, string> | undefined;
-}
-
-/**
- * load -> validate -> model. Throws SchemaError with every problem found. `memo` keeps, for the next
- * run, what the stages it has a part for did: a watch's every stage; the second side of a diff, the checks.
- */
-export function loadModels(
-  schemaDir: string,
-  { cache, only, stats = new Stats(), memo, read, alongside }: ModelOptions = {},
-): PackageModel[] {
-  const loaded = stats.time("load", () => loadSchemas(schemaDir, { cache, only, known: memo?.sources, alongside }));
-  if (read) {
-    const root = dirname(schemaDir);
-    for (const src of loaded.sources) read[join(root, src.file)] = src.hash;
-    for (const hook of loaded.hooks) read[join(root, hook.file)] = hashText(hook.text);
-  }
-  const { providers, valid, diagnostics } = stats.time("validate", () =>
-    validateSchemas(loaded.sources, cache, loaded.hooks, memo?.checks, loaded.unread),
-  );
-  const all = [...loaded.diagnostics, ...diagnostics];
-  for (const src of loaded.sources) cache?.keepSource(src.hash, valid.has(src), src.outline, () => src.data);
-  if (all.length > 0) throw new SchemaError(sortDiagnostics(all));
-  return stats.time("model", () => providers.map((p) => buildModel(p, memo?.model, cache)));
-}
+export { loadModels } from "./loadModels.js";
 
 /** plan, with naming collisions reported like schema problems. */
 export function planPackages(models: readonly PackageModel[]): PackagePlan[] {
@@ -312,6 +284,8 @@ async function generateWith(
 ) {
   const problems: Diagnostic[] = [];
   const started: StartedPackage[] = [];
+  /** The problems of the checks the worker makes (loadBeside), awaited before anything is written. */
+  const checks: Promise<readonly Diagnostic[]>[] = [];
   try {
     for (const provider of providers) {
       // Not for a check, which compares every file with what a full run writes.
@@ -323,10 +297,14 @@ async function generateWith(
         started.push(startScoped(pool, work));
         continue;
       }
+      let checked: Promise<readonly Diagnostic[]> | undefined;
       try {
         const read: Record<string, string> = {};
         const options = { cache, only: provider, stats, memo, read, alongside: pool.parseAlongside };
-        const models = loadModels(schemaDir, options);
+        const modelled = await loadBeside(schemaDir, options, pool);
+        const models = modelled.models;
+        checked = modelled.checked;
+        if (checked) checks.push(checked);
         // Slices read from the cache know no source positions: a problem is found again in a model built afresh.
         const rebuilt = memo?.model.fromCache ? () => loadModels(schemaDir, { cache, only: provider }) : undefined;
         // Before anything is sent to render: a large package has seconds of it left.
@@ -338,13 +316,16 @@ async function generateWith(
         }
       } catch (e) {
         if (!(e instanceof SchemaError)) throw e;
-        problems.push(...e.diagnostics);
+        // A plan made before the checks answered is of files they may reject: their problems come first.
+        if (!checked || (await checked).length === 0) problems.push(...e.diagnostics);
       }
     }
-    if (problems.length === 0) problems.push(...clashes(schemaDir, cache));
     // Every package's modules are with the worker before this thread renders any docs page.
     const rendering = started.map((p) => finishPackage(p, stats));
     const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
+    for (const found of await stats.timeAsync("checks (waiting on the worker)", () => Promise.all(checks)))
+      problems.push(...found);
+    if (problems.length === 0) problems.push(...clashes(schemaDir, cache));
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
     // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
     if (await stopped(signal)) throw new Interrupted();
@@ -357,8 +338,22 @@ async function generateWith(
   } catch (e) {
     await Promise.allSettled(started.map((p) => p.rendered));
     for (const { stage, keys } of started) stage.abort(keys.keys());
-    throw e;
+    throw e instanceof Interrupted ? e : await checksFirst(e, problems, checks);
   }
+}
+
+/**
+ * What a failed run reports when the worker's checks found problems: those (with the others found),
+ * as a run that checked first would have; a model, plan or page made of files they reject may fail in
+ * any way. Otherwise the failure as it came.
+ */
+async function checksFirst(
+  e: unknown,
+  problems: readonly Diagnostic[],
+  checks: readonly Promise<readonly Diagnostic[]>[],
+): Promise<unknown> {
+  const found = (await Promise.allSettled(checks)).flatMap((c) => (c.status === "fulfilled" ? c.value : []));
+  return found.length > 0 ? new SchemaError(sortDiagnostics([...problems, ...found])) : e;
 }
 
 /** What the folder's providers may not share (each was loaded and checked alone): their provider files only are read. */
@@ -440,18 +435,21 @@ function startPackage(
   // With no cache to vouch for a file, every one is rendered: the worker is sent them all first, and
   // renders while this thread computes their keys, for the cache (a cold 2,000-entity run: ~0.4 s).
   const warm = cache?.warm ? cache : undefined;
-  let rendered = warm ? undefined : pool.stage(plan, items, into);
+  let rendered = warm ? undefined : awaitedLater(pool.stage(plan, items, into));
   let keys: Map<string, string>;
   try {
     keys = stats.time("keys", () => itemKeys(plan, items, memo?.keys));
   } catch (e) {
-    void rendered?.finally(() => stage.abort(items.map((item) => item.path)));
+    const abort = () => stage.abort(items.map((item) => item.path));
+    void rendered?.then(abort, abort);
     throw e;
   }
-  rendered ??= pool.stage(
-    plan,
-    items.filter((item) => !warm?.unchanged(inPackage(dir, item.path), keys.get(item.path)!)),
-    into,
+  rendered ??= awaitedLater(
+    pool.stage(
+      plan,
+      items.filter((item) => !warm?.unchanged(inPackage(dir, item.path), keys.get(item.path)!)),
+      into,
+    ),
   );
   return {
     name: plan.model.provider.name,
@@ -476,7 +474,9 @@ function startScoped(pool: RenderPool, work: ScopedWork): StartedPackage {
     name: basename(dir),
     stage,
     keys: new Map(work.keys),
-    rendered: work.plan ? pool.stage(work.plan, items, { dir, write: true, fresh: stage.fresh }) : Promise.resolve([]),
+    rendered: work.plan
+      ? awaitedLater(pool.stage(work.plan, items, { dir, write: true, fresh: stage.fresh }))
+      : Promise.resolve([]),
     docs: () => work.pages,
     all: work.all,
     record: () => work.record,

@@ -28,6 +28,8 @@ export interface SourceDoc {
   readonly lines: LineCounter;
   /** Content hash, the key of the generator's source cache. */
   readonly hash: string;
+  /** The file's text (of one whose data the cache kept, read on first use). */
+  text(): string;
   /** Already known to satisfy the meta-schema (from the cache). */
   readonly knownValid: boolean;
   /**
@@ -114,6 +116,7 @@ export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc
     doc,
     lines,
     knownValid: false,
+    text: () => text,
     position: (path, where) => locate(source, path, where),
   };
   return { source, diagnostics: [] };
@@ -218,7 +221,7 @@ class LazySource implements SourceDoc {
   private value: { data: unknown } | undefined;
 
   constructor(
-    private readonly text: () => string,
+    readonly text: () => string,
     meta: SourceMeta,
     private readonly read: () => unknown,
     readonly knownValid: boolean,

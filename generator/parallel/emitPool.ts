@@ -6,6 +6,7 @@ import type { ParseAlongside } from "../load/quickAll.js";
 import { GENERATOR_URL } from "../location.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { subPlan } from "../plan/subPlan.js";
+import type { Checked, CheckTask } from "./checkAlongside.js";
 import { parseOn, type PendingParse } from "./parseAlongside.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
 
@@ -24,7 +25,12 @@ export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem
 /** Files to stat, each with the signature a run recorded (statSignature). */
 export type StatTask = { id: number; stat: OutputSignatures };
 /** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
-export type Answer = { id: number; results?: Files | StagedFiles | string[]; error?: string; writeError?: string };
+export type Answer = {
+  id: number;
+  results?: Files | StagedFiles | string[] | Checked;
+  error?: string;
+  writeError?: string;
+};
 
 /** One worker thread rendering what it is sent; answers are matched to tasks by id. */
 export class RenderWorker {
@@ -65,19 +71,25 @@ export class RenderWorker {
     const task: Task = { planId, items, ...(into && { into }) };
     if (!this.sentPlans.has(planId)) task.plan = serialized();
     this.sentPlans.add(planId);
-    const id = this.nextId++;
-    return new Promise<Files | StagedFiles>((resolve, reject) => {
-      this.pending.set(id, { resolve: (r) => resolve(r as Files | StagedFiles), reject });
-      this.worker.postMessage({ id, task });
-    });
+    return this.ask((id) => ({ id, task })) as Promise<Files | StagedFiles>;
   }
 
   /** Of the files the worker claims (from the first on), those whose stat signature is not the one given. */
   unmatched(files: StatTask["stat"]): Promise<string[]> {
+    return this.ask((id) => ({ id, stat: files }) satisfies StatTask) as Promise<string[]>;
+  }
+
+  /** Has the worker check schema files (checkAlongside.ts), before any task sent after. */
+  check(task: CheckTask): Promise<Checked> {
+    return this.ask((id) => ({ id, check: task })) as Promise<Checked>;
+  }
+
+  /** Posts the message made for a new id, and answers what the worker answers to it. */
+  private ask(message: (id: number) => object): Promise<NonNullable<Answer["results"]>> {
     const id = this.nextId++;
-    return new Promise<string[]>((resolve, reject) => {
-      this.pending.set(id, { resolve: (r) => resolve(r as string[]), reject });
-      this.worker.postMessage({ id, stat: files } satisfies StatTask);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage(message(id));
     });
   }
 
@@ -145,6 +157,11 @@ export class RenderPool {
   /** Of the files the worker claims (from the first on), those whose stat signature is not the one given. */
   unmatched(files: StatTask["stat"]): Promise<string[]> {
     return this.worker.unmatched(files);
+  }
+
+  /** Has the worker check schema files while this thread goes on (a cold run's checks: checkAlongside.ts). */
+  check(task: CheckTask): Promise<Checked> {
+    return this.worker.check(task);
   }
 
   /**

@@ -35,9 +35,14 @@ export class ValidationMemo {
   /** The documents of each provider's last clean run, by content hash (a watch's; a new process reads the cache). */
   private readonly docs = new Map<string, ReadonlyMap<string, SourceDoc>>();
 
+  /** Whether a clean run of the provider is known (this session's or the cache's), to scope its checks by. */
+  knows(provider: string, cache?: GenCache): boolean {
+    return this.lastClean(provider, cache) !== undefined;
+  }
+
   /** The resources and lookups to check, or undefined: check everything. */
   scope(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, cache?: GenCache): ReadonlySet<SourceDoc> | undefined {
-    const last = this.clean.get(index.name) ?? cache?.cleanRun(index.name);
+    const last = this.lastClean(index.name, cache);
     const now = cleanRun(index);
     if (
       !last ||
@@ -58,6 +63,10 @@ export class ValidationMemo {
       changed.add(src);
     }
     return changed;
+  }
+
+  private lastClean(provider: string, cache?: GenCache): CleanRun | undefined {
+    return this.clean.get(provider) ?? cache?.cleanRun(provider);
   }
 
   /** Records a provider all of whose documents passed every check. */
