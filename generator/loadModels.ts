@@ -7,9 +7,8 @@ import type { SourceDoc } from "./load/sourceDoc.js";
 import { buildModel } from "./model/buildModel.js";
 import type { ModelMemo } from "./model/modelMemo.js";
 import type { PackageModel } from "./model/types.js";
-import { checkTask } from "./parallel/checkAlongside.js";
+import { checkTask, type CheckBeside } from "./parallel/checkAlongside.js";
 import { awaitedLater } from "./parallel/awaitedLater.js";
-import type { RenderPool } from "./parallel/emitPool.js";
 import { Stats } from "./stats.js";
 import type { ValidationMemo } from "./validate/scope.js";
 import { validateSchemas } from "./validate/validateSchemas.js";
@@ -21,6 +20,12 @@ export interface ModelOptions extends Pick<LoadOptions, "cache" | "only" | "alon
   readonly memo?: { sources?: KnownSources; checks?: ValidationMemo; model?: ModelMemo } | undefined;
   /** Filled with the content hash of every file read (schemas, hooks), by absolute path. */
   readonly read?: Record<string, string> | undefined;
+  /**
+   * Checks sent to the worker (loadBeside) are recorded in the memo as clean when sent, not when
+   * answered: the diff scopes its second side's checks by its first's. Whoever scoped a later load by
+   * them checks that again in full should they fail.
+   */
+  readonly presumeClean?: boolean | undefined;
 }
 
 /**
@@ -52,13 +57,13 @@ interface Modelled {
 const CHECKS_BESIDE_FROM = 200;
 
 /**
- * As loadModels, for a run that renders with the worker: a large provider that no clean run of the
+ * As loadModels, for a run with a worker (`check`): a large provider that no clean run of the
  * memo or the cache scopes is checked by the worker, while this thread builds its models and goes on
  * to plan and render (a cold 2,000-entity run's checks: ~1 s the worker would otherwise idle). The
  * models are then made of files the checks may yet reject: `checked` says what they found, and is
  * awaited before anything is written; a model that fails is reported as the checks' problems.
  */
-export async function loadBeside(schemaDir: string, options: ModelOptions, pool: RenderPool): Promise<Modelled> {
+export async function loadBeside(schemaDir: string, options: ModelOptions, check: CheckBeside): Promise<Modelled> {
   const { cache, stats = new Stats(), memo } = options;
   const loaded = loadRecorded(schemaDir, options);
   const providers = indexProviders(loaded.sources, loaded.hooks, loaded.unread);
@@ -71,7 +76,8 @@ export async function loadBeside(schemaDir: string, options: ModelOptions, pool:
   const task = stats.time("validate (sent to the worker)", () =>
     checkTask(loaded.sources, loaded.hooks, loaded.unread),
   );
-  const checked = pool.check(task).then(({ diagnostics, invalid }) => {
+  if (options.presumeClean) for (const index of providers) memo?.checks?.passed(index, cache);
+  const checked = check(task).then(({ diagnostics, invalid }) => {
     const failed = new Set(invalid);
     keepChecked(loaded.sources, (src) => !failed.has(src.file), cache, memo?.checks);
     if (diagnostics.length === 0) for (const index of providers) memo?.checks?.passed(index, cache);

@@ -301,7 +301,7 @@ async function generateWith(
       try {
         const read: Record<string, string> = {};
         const options = { cache, only: provider, stats, memo, read, alongside: pool.parseAlongside };
-        const modelled = await loadBeside(schemaDir, options, pool);
+        const modelled = await loadBeside(schemaDir, options, pool.check);
         const models = modelled.models;
         checked = modelled.checked;
         if (checked) checks.push(checked);

@@ -92,10 +92,15 @@ export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<numb
     // side's while the new one loads, the new side's while this thread computes keys and compares.
     const changed = changedFiles(trees[0], trees[1]);
     const modules: SideModules[] = [];
-    const [oldSide, newSide] = loadSides([base, head], cache, (side, index) => {
-      modules[index] = new SideModules(side.plans, printer!.print);
-      for (const plan of side.plans) modules[index].request(plan.model.provider.name, modulesReading(plan, changed));
-    });
+    const [oldSide, newSide] = await loadSides(
+      [base, head],
+      cache,
+      (side, index) => {
+        modules[index] = new SideModules(side.plans, printer!.print);
+        for (const plan of side.plans) modules[index].request(plan.model.provider.name, modulesReading(plan, changed));
+      },
+      printer.check,
+    );
     const report = await buildReport(oldSide!, newSide!, { old: modules[0]!, new: modules[1]! });
     const render = { markdown: renderMarkdown, json: renderJson, summary: renderSummary }[options.format];
     process.stdout.write(render(report));

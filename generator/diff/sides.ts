@@ -2,8 +2,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { GenCache } from "../cache/genCache.js";
+import type { CheckBeside } from "../parallel/checkAlongside.js";
 import { requireFolder } from "../commands.js";
-import { reportLines, SchemaError } from "../diagnostics.js";
+import { reportLines, SchemaError, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
+import { loadBeside } from "../loadModels.js";
 import type { PackageModel } from "../model/types.js";
 import { loadModels, planPackages } from "../pipeline.js";
 import type { PackagePlan } from "../plan/planPackage.js";
@@ -84,35 +86,65 @@ export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): L
  * Loads and plans both sides, reading parsed files from `cache` (what `preparse` made of the
  * workspace's private cache) and never writing it. Problems on either side are reported together,
  * each under the side it belongs to. `onLoaded` hears of each side as soon as it is ready, so work on
- * it can start while the next one loads.
+ * it can start while the next one loads. With `check`, a large side's checks are a worker's
+ * (loadBeside), awaited before this returns.
  */
-export function loadSides(
+export async function loadSides(
   sides: readonly Located[],
   cache: GenCache,
   onLoaded?: (side: Side, index: number) => void,
-): Side[] {
-  const problems: string[] = [];
+  check?: CheckBeside,
+): Promise<Side[]> {
+  /** Each side's problems, as printed. */
+  const problems: string[][] = sides.map(() => []);
+  const failed = (i: number, diagnostics: readonly Diagnostic[]) => {
+    const { label, shownAs } = sides[i]!;
+    const file = (f: string) => (shownAs ? f.replace(/^schemas(?=\/)/, shownAs) : f);
+    problems[i] = [
+      `${label} has schema problems:`,
+      ...reportLines(sortDiagnostics(diagnostics), (d) => ({ ...d, file: file(d.file) })).map((line) => `  ${line}`),
+    ];
+  };
   // The second side is checked as a watch checks a run after an edit: only the documents that differ
-  // from the first side's, when that is sound (validate/scope.ts). Model slices are not kept: keeping
-  // them cost more than it saved.
+  // from the first side's, when that is sound (validate/scope.ts), the first side's checks presumed
+  // clean while the worker makes them. Model slices are not kept: keeping them cost more than it saved.
   const memo = { checks: new ValidationMemo() };
-  const loaded = sides.map(({ label, dir, shownAs }, i) => {
+  const answers: Promise<void>[] = [];
+  const loaded: Side[] = [];
+  for (const [i, { label, dir }] of sides.entries()) {
+    loaded[i] = { label, models: [], plans: [] };
+    let checked: Promise<readonly Diagnostic[]> | undefined;
     try {
       // A cache per side: each reads what preparse kept, and keeps what its loading adds apart.
-      const models = dir ? loadModels(dir, { cache: cache.nextRun(false), memo }) : [];
-      const side = { label, models, plans: planPackages(models) };
+      const options = { cache: cache.nextRun(false), memo, presumeClean: true };
+      const modelled = !dir
+        ? { models: [] }
+        : check
+          ? await loadBeside(dir, options, check)
+          : { models: loadModels(dir, options) };
+      checked = modelled.checked;
+      if (checked) answers.push(checked.then((found) => (found.length > 0 ? failed(i, found) : undefined)));
+      const side = { label, models: modelled.models, plans: planPackages(modelled.models) };
       onLoaded?.(side, i);
-      return side;
+      loaded[i] = side;
     } catch (e) {
+      // A plan made before the checks answered is of files they may reject: their problems come first.
+      if (checked && (await checked).length > 0) continue; // reported by its answer
       if (!(e instanceof SchemaError)) throw e;
-      const file = (f: string) => (shownAs ? f.replace(/^schemas(?=\/)/, shownAs) : f);
-      problems.push(
-        `${label} has schema problems:`,
-        ...reportLines(e.diagnostics, (d) => ({ ...d, file: file(d.file) })).map((line) => `  ${line}`),
-      );
-      return { label, models: [], plans: [] };
+      failed(i, e.diagnostics);
     }
-  });
-  if (problems.length) throw new DiffError(problems.join("\n"));
+  }
+  await Promise.all(answers);
+  // A side found clean where it differs from a first side that is not clean is checked again, in full.
+  if (problems[0]!.length > 0)
+    for (const [i, { dir }] of sides.entries())
+      if (i > 0 && dir && problems[i]!.length === 0)
+        try {
+          loadModels(dir, { cache: cache.nextRun(false) });
+        } catch (e) {
+          if (!(e instanceof SchemaError)) throw e;
+          failed(i, e.diagnostics);
+        }
+  if (problems.some((p) => p.length > 0)) throw new DiffError(problems.flat().join("\n"));
   return loaded;
 }

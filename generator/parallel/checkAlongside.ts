@@ -19,6 +19,9 @@ export interface Checked {
   readonly invalid: readonly string[];
 }
 
+/** Has a worker check schema files while this thread goes on (RenderWorker.check). */
+export type CheckBeside = (task: CheckTask) => Promise<Checked>;
+
 /** A load's files as a CheckTask. */
 export const checkTask = (
   sources: readonly SourceDoc[],

@@ -6,7 +6,7 @@ import type { ParseAlongside } from "../load/quickAll.js";
 import { GENERATOR_URL } from "../location.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { subPlan } from "../plan/subPlan.js";
-import type { Checked, CheckTask } from "./checkAlongside.js";
+import type { CheckBeside, Checked, CheckTask } from "./checkAlongside.js";
 import { parseOn, type PendingParse } from "./parseAlongside.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
 
@@ -160,9 +160,7 @@ export class RenderPool {
   }
 
   /** Has the worker check schema files while this thread goes on (a cold run's checks: checkAlongside.ts). */
-  check(task: CheckTask): Promise<Checked> {
-    return this.worker.check(task);
-  }
+  readonly check: CheckBeside = (task) => this.worker.check(task);
 
   /**
    * Has the worker read schema texts beside a load on this thread, while it would otherwise wait for

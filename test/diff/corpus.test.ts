@@ -16,20 +16,20 @@ afterAll(() => cleanups.forEach((c) => c()));
 describe("the schema diff classifies each change of the corpus", () => {
   it("has at least 40 old/new pairs", () => expect(CASES.length).toBeGreaterThanOrEqual(40));
 
-  it.each(CASES.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+  it.each(CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     const shared = editedCopy(c.base ?? []);
     const edited = editedCopy([...(c.base ?? []), ...c.edits]);
     cleanups.push(shared.cleanup, edited.cleanup);
     const [oldDir, newDir] = c.reverse ? [edited.schemas, shared.schemas] : [shared.schemas, edited.schemas];
-    const [a, b] = loadPair(oldDir, newDir);
+    const [a, b] = await loadPair(oldDir, newDir);
     const found = compareModels(a.models, b.models);
     expect(triples(found)).toEqual(sorted(c.expect));
     // Every change explains itself in one line, what first and why after.
     for (const f of found) expect(f.message).toMatch(/^[^\n]+: [^\n]+$/);
   });
 
-  it.each(MODEL_CASES.map((c) => [c.name, c] as const))("%s (model edit)", (_name, c) => {
-    const [side] = loadPair(BASE, BASE);
+  it.each(MODEL_CASES.map((c) => [c.name, c] as const))("%s (model edit)", async (_name, c) => {
+    const [side] = await loadPair(BASE, BASE);
     const base = side.models.map(c.base ?? ((m) => m));
     expect(triples(compareModels(base, base.map(c.change)))).toEqual(sorted(c.expect));
   });

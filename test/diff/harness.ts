@@ -40,14 +40,14 @@ export function editedCopy(edits: readonly Edit[], base = BASE): { schemas: stri
 }
 
 /** Both folders loaded and planned as the command does it. */
-export function loadPair(
+export async function loadPair(
   oldDir: string,
   newDir: string,
   labels: readonly [string, string] = ["old", "new"],
-): [Side, Side] {
+): Promise<[Side, Side]> {
   const ws = new Workspace();
   try {
-    const [a, b] = loadSides(
+    const [a, b] = await loadSides(
       [
         { label: labels[0], dir: ws.asSchemas(oldDir) },
         { label: labels[1], dir: ws.asSchemas(newDir) },
@@ -66,6 +66,6 @@ export async function reportOf(
   newDir: string,
   labels: readonly [string, string] = ["old", "new"],
 ): Promise<DiffReport> {
-  const [a, b] = loadPair(oldDir, newDir, labels);
+  const [a, b] = await loadPair(oldDir, newDir, labels);
   return buildReport(a, b);
 }

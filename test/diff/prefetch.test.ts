@@ -18,8 +18,8 @@ describe("printing generated modules ahead", () => {
     expect(changedFiles(undefined, readSchemaTree(edited.schemas))).toBeUndefined();
   });
 
-  it("guesses the modules that read a changed file, through the types they reach", () => {
-    const [side] = loadPair(BASE, BASE);
+  it("guesses the modules that read a changed file, through the types they reach", async () => {
+    const [side] = await loadPair(BASE, BASE);
     const plan = side.plans[0]!;
     const paths = (changed: Set<string> | undefined) =>
       modulesReading(plan, changed)

@@ -93,3 +93,44 @@ describe("a large cold run's checks, made by the worker", () => {
     expect(next.stages).toMatch(/^scoped/);
   });
 });
+
+describe("the diff's first side, checked by the worker", () => {
+  type Sides = typeof import("../../generator/diff/sides.js");
+  type Printer = typeof import("../../generator/diff/printer.js");
+  type Cache = typeof import("../../generator/cache/genCache.js");
+
+  it("has its problems reported, and the second side's as a full check finds them", async () => {
+    const sides = (await import(join(BUILD, "diff/sides.js"))) as Sides;
+    const { WorkerPrinter } = (await import(join(BUILD, "diff/printer.js"))) as Printer;
+    const { GenCache } = (await import(join(BUILD, "cache/genCache.js"))) as Cache;
+    const work = mkdtempSync(join(tmpdir(), "sdkgen-beside-diff-"));
+    // Both sides hold the same problem; the second side also edits another file, so its checks are
+    // scoped to that file by the first side's, presumed clean while the worker checks them.
+    const broken = (t: string) => t.replace("minimum: -1, maximum: 4093", "minimum: 5000, maximum: 4093");
+    for (const side of ["old", "new"]) {
+      writeSynthetic(join(work, side), 250);
+      const path = join(work, side, "synth/resources/thing8.yaml");
+      writeFileSync(path, broken(readFileSync(path, "utf8")));
+    }
+    const edited = join(work, "new/synth/resources/thing7.yaml");
+    writeFileSync(edited, readFileSync(edited, "utf8").replace("a synthetic resource.", "a synthetic resource, edited."));
+    const reportOf = async (check: boolean) => {
+      const ws = new sides.Workspace();
+      const printer = new WorkerPrinter();
+      try {
+        const located = ["old", "new"].map((label) => ({ label, dir: ws.asSchemas(join(work, label)) }));
+        await sides.loadSides(located, GenCache.open(ws.cacheDir), undefined, check ? printer.check : undefined);
+        return "no problem";
+      } catch (e) {
+        return (e as Error).message;
+      } finally {
+        ws.close();
+        await printer.close();
+      }
+    };
+    const beside = await reportOf(true);
+    expect(beside).toBe(await reportOf(false));
+    expect(beside.split("\n").filter((line) => line.includes("thing8.yaml"))).toHaveLength(2);
+    expect(beside).toMatch(/^old has schema problems:[^]*\nnew has schema problems:/);
+  });
+});
