@@ -113,7 +113,10 @@ describe("the diff's first side, checked by the worker", () => {
       writeFileSync(path, broken(readFileSync(path, "utf8")));
     }
     const edited = join(work, "new/synth/resources/thing7.yaml");
-    writeFileSync(edited, readFileSync(edited, "utf8").replace("a synthetic resource.", "a synthetic resource, edited."));
+    writeFileSync(
+      edited,
+      readFileSync(edited, "utf8").replace("a synthetic resource.", "a synthetic resource, edited."),
+    );
     const reportOf = async (check: boolean) => {
       const ws = new sides.Workspace();
       const printer = new WorkerPrinter();
