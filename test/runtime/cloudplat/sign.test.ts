@@ -71,6 +71,10 @@ describe("TC3-HMAC-SHA256", () => {
     expect(utcDate(1551113065)).toBe("2019-02-25");
     expect(utcDate(1704067199)).toBe("2023-12-31");
     expect(utcDate(1704067200)).toBe("2024-01-01");
+    // Back to the day before, and within a day: the date is the timestamp's, whatever came before.
+    expect(utcDate(1704067199)).toBe("2023-12-31");
+    expect(utcDate(1704067200 + 86_399)).toBe("2024-01-01");
+    expect(utcDate(-1)).toBe("1969-12-31");
   });
 
   it("agrees with the official signer on 600 generated requests", () => {
