@@ -321,11 +321,12 @@ async function generateWith(
       }
     }
     // Every package's modules are with the worker before this thread renders any docs page.
-    const rendering = started.map((p) => finishPackage(p, stats));
-    const packages = await stats.timeAsync("render (waiting on the worker)", () => Promise.all(rendering));
+    const rendered = awaitedLater(Promise.all(started.map((p) => finishPackage(p, stats))));
     if (checks.length > 0)
       for (const found of await stats.timeAsync("checks (waiting on the worker)", () => Promise.all(checks)))
         problems.push(...found);
+    if (problems.length === 0 && !check) stats.time("cache entries", () => cache?.writeEntries());
+    const packages = await stats.timeAsync("render (waiting on the worker)", () => rendered);
     if (problems.length === 0) problems.push(...clashes(schemaDir, cache));
     if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
     // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).

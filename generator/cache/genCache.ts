@@ -314,6 +314,21 @@ export class GenCache {
     return new GenCache(this.path, completed ? this.next : this.previous, this.log, true, this.runs);
   }
 
+  /**
+   * The entries the log lacks appended to it now, rather than at the save: each line is keyed by what
+   * it was made from, so it holds whatever becomes of the run (one that fails leaves lines no index
+   * names, which a later rewrite drops). A cold run writes them while the worker renders its last
+   * modules (2,000 entities: ~11 MB, ~200 ms). A failed write is left to the save, which says why.
+   */
+  writeEntries(): void {
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      this.log.save(this.next);
+    } catch {
+      // The save writes them again, and warns if it cannot.
+    }
+  }
+
   /** The entries the log lacks appended to it, the index written atomically; caches of other generator versions removed. */
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });

@@ -132,3 +132,26 @@ describe("GenCache.outputStats", () => {
     }
   });
 });
+
+describe("GenCache.writeEntries", () => {
+  const logOf = (dir: string) => readdirSync(dir).find((f) => f.endsWith(".log"))!;
+
+  it("writes a run's new entries before its save, which then adds none; a run never saved leaves the last save whole", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "sdkgen-entries-")), "cache");
+    const first = GenCache.open(dir);
+    first.keepSource("h1", true, { name: "One" }, () => ({ name: "One" }));
+    first.writeEntries();
+    const written = readFileSync(join(dir, logOf(dir)), "utf8");
+    expect(written.split("\n").filter(Boolean)).toHaveLength(1);
+    first.save();
+    expect(readFileSync(join(dir, logOf(dir)), "utf8")).toBe(written);
+
+    // A run that writes its entries and fails: the next process reads the last save, and only it.
+    const failed = GenCache.open(dir);
+    failed.keepSource("h2", true, { name: "Two" }, () => ({ name: "Two" }));
+    failed.writeEntries();
+    const next = GenCache.open(dir);
+    expect(next.source("h1")?.data()).toEqual({ name: "One" });
+    expect(next.source("h2")).toBeUndefined();
+  });
+});
