@@ -73,11 +73,12 @@ export async function loadBeside(schemaDir: string, options: ModelOptions, check
     providers.some((index) => memo?.checks?.knows(index.name, cache))
   )
     return { models: checkedModels(loaded, options) };
-  const task = stats.time("validate (sent to the worker)", () =>
-    checkTask(loaded.sources, loaded.hooks, loaded.unread),
-  );
   if (options.presumeClean) for (const index of providers) memo?.checks?.passed(index, cache);
-  const checked = check(task).then(({ diagnostics, invalid }) => {
+  // Timed with the message's copy, made as it is posted.
+  const answer = stats.time("validate (sent to the worker)", () =>
+    check(checkTask(loaded.sources, loaded.hooks, loaded.unread)),
+  );
+  const checked = answer.then(({ diagnostics, invalid }) => {
     const failed = new Set(invalid);
     keepChecked(loaded.sources, (src) => !failed.has(src.file), cache, memo?.checks);
     if (diagnostics.length === 0) for (const index of providers) memo?.checks?.passed(index, cache);
