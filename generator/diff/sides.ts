@@ -6,6 +6,7 @@ import type { CheckBeside } from "../parallel/checkAlongside.js";
 import { requireFolder } from "../commands.js";
 import { reportLines, SchemaError, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { loadBeside } from "../loadModels.js";
+import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { PackageModel } from "../model/types.js";
 import { loadModels, planPackages } from "../pipeline.js";
 import type { PackagePlan } from "../plan/planPackage.js";
@@ -123,7 +124,8 @@ export async function loadSides(
           ? await loadBeside(dir, options, check)
           : { models: loadModels(dir, options) };
       checked = modelled.checked;
-      if (checked) answers.push(checked.then((found) => (found.length > 0 ? failed(i, found) : undefined)));
+      if (checked)
+        answers.push(awaitedLater(checked.then((found) => (found.length > 0 ? failed(i, found) : undefined))));
       const side = { label, models: modelled.models, plans: planPackages(modelled.models) };
       onLoaded?.(side, i);
       loaded[i] = side;
