@@ -66,13 +66,15 @@ const CHECKS_BESIDE_FROM = 200;
 export async function loadBeside(schemaDir: string, options: ModelOptions, check: CheckBeside): Promise<Modelled> {
   const { cache, stats = new Stats(), memo } = options;
   const loaded = loadRecorded(schemaDir, options);
-  const providers = indexProviders(loaded.sources, loaded.hooks, loaded.unread);
+  const names = new Set(loaded.sources.map((src) => src.provider));
   if (
     loaded.diagnostics.length > 0 ||
     loaded.sources.length < CHECKS_BESIDE_FROM ||
-    providers.some((index) => memo?.checks?.knows(index.name, cache))
+    [...names].some((name) => memo?.checks?.knows(name, cache))
   )
     return { models: checkedModels(loaded, options) };
+  // Indexed only on this path: on the one above, validateSchemas indexes the files itself.
+  const providers = indexProviders(loaded.sources, loaded.hooks, loaded.unread);
   if (options.presumeClean) for (const index of providers) memo?.checks?.passed(index, cache);
   // Timed with the message's copy, made as it is posted.
   const answer = stats.time("validate (sent to the worker)", () =>
