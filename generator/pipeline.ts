@@ -385,7 +385,8 @@ function commitPackages(
     const all = started.all ?? [...keys.keys()];
     const drift = stage.drift(all);
     if (stage.write) stage.commit(drift);
-    for (const [path, key] of keys) cache?.keepOutput(inPackage(stage.dir, path), key, hashes.get(path) ?? null);
+    for (const [path, key] of keys)
+      cache?.keepOutput(inPackage(stage.dir, path), key, hashes.get(path) ?? null, stage.signatureOf(path));
     if (started.all) cache?.carryOver(stage.dir);
     if (cache && recorded) {
       cache.keepRun(name, recorded.text, recorded.digest);
@@ -500,8 +501,8 @@ async function finishPackage(started: StartedPackage, stats: Stats): Promise<Fin
   });
   // Made while the worker renders (a cold 2,000-entity run: ~100 ms), kept only once the package is written.
   const recorded = stage.write && started.record ? encoded(started.record()) : undefined;
-  for (const [path, state, hash] of await rendered) {
-    stage.staged(path, state);
+  for (const [path, state, hash, stat] of await rendered) {
+    stage.staged(path, state, stat);
     hashes.set(path, hash);
   }
   return { name, stage, keys, hashes, started, recorded };

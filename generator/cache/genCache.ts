@@ -272,12 +272,12 @@ export class GenCache {
 
   /**
    * Records the file at `path` as generated from inputs with this key: with the hash of its text as
-   * this run wrote it, or (null) as the previous run recorded it, which `unchanged` found it still is.
-   * Nothing is read again.
+   * this run wrote it (and its stat signature, where the writer can vouch for it), or (null) as the
+   * previous run recorded it, which `unchanged` found it still is. Nothing is read again.
    */
-  keepOutput(path: string, key: string, hash: string | null): void {
+  keepOutput(path: string, key: string, hash: string | null, stat?: string): void {
     if (hash !== null) {
-      this.next.outputs[path] = outputRecord(key, hash);
+      this.next.outputs[path] = outputRecord(key, hash, stat);
       return;
     }
     const before = outputFields(this.previous.outputs[path]!);

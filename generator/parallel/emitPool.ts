@@ -8,7 +8,7 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import { subPlan } from "../plan/subPlan.js";
 import type { CheckBeside, Checked, CheckTask } from "./checkAlongside.js";
 import { parseOn, type PendingParse } from "./parseAlongside.js";
-import { WriteError, type FileState } from "../write/writeTree.js";
+import { WriteError, type FileState, type WrittenStat } from "../write/writeTree.js";
 
 /** A module to emit, or a text (a rendered template) that only needs formatting. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
@@ -18,8 +18,8 @@ export type Files = [path: string, text: string][];
  * none of the package's files was on disk as the run began, so there is nothing to compare with.
  */
 export type StageTarget = { dir: string; write: boolean; fresh: boolean };
-/** A file a worker staged: its state against the disk, and its text's hash (for the cache). */
-export type StagedFiles = [path: string, state: FileState, hash: string][];
+/** A file a worker staged: its state against the disk, its text's hash and maybe its stat as written (for the cache). */
+export type StagedFiles = [path: string, state: FileState, hash: string, stat?: WrittenStat][];
 /** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into?: StageTarget };
 /** Files to stat, each with the signature a run recorded (statSignature). */

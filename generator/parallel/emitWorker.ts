@@ -57,7 +57,7 @@ const failure = (e: unknown): string => (e instanceof Error ? (e.stack ?? e.mess
 const staged = (files: Files, into: StageTarget): StagedFiles => {
   const folders = new Set<string>();
   return files.map(([path, text]) => {
-    const { state, hash } = stageFile(into.dir, path, text, into.write, folders, into.fresh);
-    return [path, state, hash];
+    const { state, hash, stat } = stageFile(into.dir, path, text, into.write, folders, into.fresh);
+    return stat ? [path, state, hash, stat] : [path, state, hash];
   });
 };
