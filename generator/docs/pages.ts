@@ -96,31 +96,33 @@ export function lookupPage(l: Lookup, site: Site) {
   };
 }
 
+/** The types fields name directly (a list's items and a map's values too), sorted: each page lists them as "Used by". */
+export function typesNamed(fields: readonly Field[]): string[] {
+  const names = new Set<string>();
+  const refs = (s: TypeSpec): void => {
+    if (s.ref) names.add(s.ref);
+    if (s.items) refs(s.items);
+    if (s.values) refs(s.values);
+  };
+  fields.forEach((f) => refs(f.type));
+  return [...names].sort();
+}
+
+/** The types a named type names directly: an object's fields', a union's variants. */
+export const typesNamedBy = (t: NamedType): string[] =>
+  t.kind === "object" ? typesNamed(t.fields) : [...new Set(t.variants.map((v) => v.ref))].sort();
+
 /** Each entity whose own fields name a type directly, for the type pages' "Used by". */
 export function usedBy(site: Site): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
-  const refs = (s: TypeSpec, into: Set<string>): void => {
-    if (s.ref) into.add(s.ref);
-    if (s.items) refs(s.items, into);
-    if (s.values) refs(s.values, into);
-  };
-  const note = (page: string, label: string, fields: readonly Field[], extra: readonly string[] = []) => {
-    const names = new Set(extra);
-    fields.forEach((f) => refs(f.type, names));
+  const note = (page: string, label: string, names: readonly string[]) => {
     for (const n of names) (out.get(n) ?? out.set(n, new Set()).get(n)!).add(link(SUB, page, label));
   };
   const m = site.model;
-  m.resources.forEach((r) => note(site.resourcePage.get(r.name)!, r.name, r.fields));
-  m.lookups.forEach((l) => note(site.lookupPage.get(l.name)!, l.name, [...l.inputs, ...l.results]));
-  m.types.forEach((t) =>
-    note(
-      site.typePage.get(t.name)!,
-      t.name,
-      t.kind === "object" ? t.fields : [],
-      t.kind === "union" ? t.variants.map((v) => v.ref) : [],
-    ),
-  );
-  note(PROVIDER_PAGE, "Provider", m.provider.config);
+  m.resources.forEach((r) => note(site.resourcePage.get(r.name)!, r.name, typesNamed(r.fields)));
+  m.lookups.forEach((l) => note(site.lookupPage.get(l.name)!, l.name, typesNamed([...l.inputs, ...l.results])));
+  m.types.forEach((t) => note(site.typePage.get(t.name)!, t.name, typesNamedBy(t)));
+  note(PROVIDER_PAGE, "Provider", typesNamed(m.provider.config));
   return new Map([...out].map(([k, v]) => [k, [...v].sort()]));
 }
 

@@ -1,4 +1,5 @@
 import { referencesOf } from "../docs/diagram.js";
+import { typesNamed, typesNamedBy } from "../docs/pages.js";
 import { quickStartSubjects } from "../docs/quickStart.js";
 import { site } from "../docs/site.js";
 import { stackSubjects } from "../docs/stackExample.js";
@@ -22,13 +23,14 @@ export function ownModules(plan: PackagePlan, e: Entity): string[] {
  * Everything of one resource or lookup that files other than its own module and page read, but for
  * its lines in the docs index, the search index and the README (which a scoped run writes again):
  * its name and token; what its modules export, and their paths; the types its fields reach, and the
- * forms each is used in; the enums they name; the types its own fields name (the type pages' "used
- * by"); the kinds it refers to (the diagram); and what the README's choice of examples reads of it.
+ * forms each is used in; the enums they name; the types its own fields and the types its document
+ * declares inline name (the type pages' "used by"); the kinds it refers to (the diagram); and what the
+ * README's choice of examples reads of it.
  * Where an edit leaves it unchanged, every other file is as the last run wrote it.
  */
 export function contribution(plan: PackagePlan, e: Entity): string {
   const m = plan.model;
-  const { types: reach, enums, direct } = readsOf(m, e);
+  const { types: reach, enums } = readsOf(m, e);
   const types = new Map(m.types.map((t) => [t.name, t]));
   const specifiers = new Set(ownModules(plan, e).map(specifierOf));
   const resource = "fields" in e ? e : undefined;
@@ -39,7 +41,8 @@ export function contribution(plan: PackagePlan, e: Entity): string {
     entityExports(plan).filter((x) => specifiers.has(x.specifier)),
     reach.map((n) => [n, types.get(n)?.usage]),
     m.enums.filter((x) => enums.includes(x.name)),
-    direct,
+    typesNamed(fieldsOf(e)),
+    m.types.filter((t) => t.file === e.file).map((t) => [t.name, typesNamedBy(t)]),
     resource ? referencesOf(resource, site(plan)) : [],
     e.examples.length > 0,
     resource ? !!resource.operations : !!(e as Lookup).operation,
@@ -52,26 +55,24 @@ export function contribution(plan: PackagePlan, e: Entity): string {
   ]);
 }
 
-/** The named types an entity's fields reach, the enums those name, and the types its own fields name, each sorted. */
-export function readsOf(m: PackageModel, e: Entity): { types: string[]; enums: string[]; direct: string[] } {
+/** The named types an entity's fields reach and the enums those name, each sorted. */
+export function readsOf(m: PackageModel, e: Entity): { types: string[]; enums: string[] } {
   const fields = fieldsOf(e);
   const reach = reacher(m)(fields);
   const types = new Map(m.types.map((t) => [t.name, t]));
   const enums = new Set<string>();
-  const direct = new Set<string>();
-  const walk = (s: TypeSpec | undefined, into?: Set<string>): void => {
+  const walk = (s: TypeSpec | undefined): void => {
     if (!s) return;
     if (s.enum) enums.add(s.enum);
-    if (s.ref) into?.add(s.ref);
-    walk(s.items, into);
-    walk(s.values, into);
+    walk(s.items);
+    walk(s.values);
   };
-  fields.forEach((f) => walk(f.type, direct));
+  fields.forEach((f) => walk(f.type));
   for (const n of reach) {
     const t = types.get(n);
     if (t?.kind === "object") t.fields.forEach((f) => walk(f.type));
   }
-  return { types: reach, enums: [...enums].sort(), direct: [...direct].sort() };
+  return { types: reach, enums: [...enums].sort() };
 }
 
 /** The entities the README's examples are made of (quick start, stack program, the resource it names). */
