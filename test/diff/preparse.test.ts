@@ -1,22 +1,21 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { writeSynthetic } from "../bench/synthetic.mjs";
+import { fromBuild } from "../fromBuild.js";
 
 // The parse worker runs from the build, as the CLI runs it.
-const BUILD = fileURLToPath(new URL("../../build/generator/", import.meta.url));
 type Preparse = typeof import("../../generator/diff/preparse.js");
 type Text = typeof import("../../generator/diff/parseText.js");
 type Files = typeof import("../../generator/diff/schemaFiles.js");
 type Cache = typeof import("../../generator/cache/genCache.js");
 
 it("parses every distinct schema file of both sides once, here and on the worker, into the cache", async () => {
-  const { preparse } = (await import(join(BUILD, "diff/preparse.js"))) as Preparse;
-  const { parsed } = (await import(join(BUILD, "diff/parseText.js"))) as Text;
-  const { readSchemaTree } = (await import(join(BUILD, "diff/schemaFiles.js"))) as Files;
-  const { hashText } = (await import(join(BUILD, "cache/genCache.js"))) as Cache;
+  const { preparse } = await fromBuild<Preparse>("diff/preparse.js");
+  const { parsed } = await fromBuild<Text>("diff/parseText.js");
+  const { readSchemaTree } = await fromBuild<Files>("diff/schemaFiles.js");
+  const { hashText } = await fromBuild<Cache>("cache/genCache.js");
   const [old, changed] = [
     mkdtempSync(join(tmpdir(), "sdkgen-preparse-")),
     mkdtempSync(join(tmpdir(), "sdkgen-preparse-")),

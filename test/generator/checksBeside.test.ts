@@ -1,25 +1,24 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeSynthetic } from "../bench/synthetic.mjs";
+import { fromBuild } from "../fromBuild.js";
 
 // A large cold run has the worker check its schema files while this thread builds the models, plans
 // and renders (pipeline.ts, loadBeside). The render worker runs from the build, as the CLI runs it.
 type Pipeline = typeof import("../../generator/pipeline.js");
 type Diagnostics = typeof import("../../generator/diagnostics.js");
 type StatsModule = typeof import("../../generator/stats.js");
-const BUILD = fileURLToPath(new URL("../../build/generator/", import.meta.url));
 
 describe("a large cold run's checks, made by the worker", () => {
   let pipeline: Pipeline;
   let diagnostics: Diagnostics;
   let stats: StatsModule;
   beforeAll(async () => {
-    pipeline = (await import(join(BUILD, "pipeline.js"))) as Pipeline;
-    diagnostics = (await import(join(BUILD, "diagnostics.js"))) as Diagnostics;
-    stats = (await import(join(BUILD, "stats.js"))) as StatsModule;
+    pipeline = await fromBuild<Pipeline>("pipeline.js");
+    diagnostics = await fromBuild<Diagnostics>("diagnostics.js");
+    stats = await fromBuild<StatsModule>("stats.js");
   });
 
   /** A 250-entity tree, each of `edits` applied to its file (a path under the provider's folder). */
@@ -100,9 +99,9 @@ describe("the diff's first side, checked by the worker", () => {
   type Cache = typeof import("../../generator/cache/genCache.js");
 
   it("has its problems reported, and the second side's as a full check finds them", async () => {
-    const sides = (await import(join(BUILD, "diff/sides.js"))) as Sides;
-    const { WorkerPrinter } = (await import(join(BUILD, "diff/printer.js"))) as Printer;
-    const { GenCache } = (await import(join(BUILD, "cache/genCache.js"))) as Cache;
+    const sides = await fromBuild<Sides>("diff/sides.js");
+    const { WorkerPrinter } = await fromBuild<Printer>("diff/printer.js");
+    const { GenCache } = await fromBuild<Cache>("cache/genCache.js");
     const work = mkdtempSync(join(tmpdir(), "sdkgen-beside-diff-"));
     // Both sides hold the same problem; the second side also edits another file, so its checks are
     // scoped to that file by the first side's, presumed clean while the worker checks them.

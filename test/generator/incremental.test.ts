@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { writeSynthetic } from "../bench/synthetic.mjs";
 import { BASE, schemaTree } from "./schemaTree.js";
+import { fromBuild } from "../fromBuild.js";
 
 // The watch regenerates from what the previous run kept (parsed files, checks passed, the model, the
 // keys of every output), and a new process from what the cache kept. Whatever they keep, after any
@@ -16,7 +17,6 @@ import { BASE, schemaTree } from "./schemaTree.js";
 // The watch runs its render workers from the build, as the CLI does.
 type Pipeline = typeof import("../../generator/pipeline.js");
 type Diagnostics = typeof import("../../generator/diagnostics.js");
-const BUILD = fileURLToPath(new URL("../../build/generator/", import.meta.url));
 const SCHEMAS = fileURLToPath(new URL("../../schemas", import.meta.url));
 const RUNS = Number(process.env.INCREMENTAL_RUNS ?? 30);
 
@@ -130,8 +130,8 @@ describe("incremental regeneration (generate --watch)", () => {
   let session: InstanceType<Pipeline["Regeneration"]>;
 
   beforeAll(async () => {
-    pipeline = (await import(join(BUILD, "pipeline.js"))) as Pipeline;
-    diagnostics = (await import(join(BUILD, "diagnostics.js"))) as Diagnostics;
+    pipeline = await fromBuild<Pipeline>("pipeline.js");
+    diagnostics = await fromBuild<Diagnostics>("diagnostics.js");
     cpSync(SCHEMAS, schemas, { recursive: true });
     writeSynthetic(schemas, 60);
     session = new pipeline.Regeneration(schemas, out, join(work, "cache"));
@@ -327,9 +327,8 @@ fields:
     const before = readFileSync(edited, "utf8");
     writeFileSync(edited, before.replace("A Gadget3.", "A gadget, edited."));
 
-    const { GenCache, hashText } = (await import(
-      join(BUILD, "cache/genCache.js")
-    )) as typeof import("../../generator/cache/genCache.js");
+    const { GenCache, hashText } =
+      await fromBuild<typeof import("../../generator/cache/genCache.js")>("cache/genCache.js");
     const cache = GenCache.open(cacheDir);
     const source = cache.source.bind(cache);
     const read: string[] = [];
@@ -408,7 +407,7 @@ fields:
     /** A run in a new process: its stages, and what it changed. */
     const run = async (step: string) => {
       const session = new pipeline.Regeneration(tree, into, join(tree, "../cache"));
-      const stats = new (await import(join(BUILD, "stats.js"))).Stats();
+      const stats = new (await fromBuild<typeof import("../../generator/stats.js")>("stats.js")).Stats();
       try {
         const expected = await fresh(tree);
         const [result] = await session.run(false, stats);

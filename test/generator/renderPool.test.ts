@@ -1,24 +1,23 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ParseAlongside } from "../../generator/load/quickAll.js";
 import { writeSynthetic } from "../bench/synthetic.mjs";
+import { fromBuild } from "../fromBuild.js";
 
 // The render workers run from the build, as the CLI runs them.
-const BUILD = fileURLToPath(new URL("../../build/generator/", import.meta.url));
 type Pipeline = typeof import("../../generator/pipeline.js");
 type Pool = typeof import("../../generator/parallel/emitPool.js");
 type Keys = typeof import("../../generator/emit/moduleKeys.js");
 type Write = typeof import("../../generator/write/writeTree.js");
 type Load = typeof import("../../generator/load/loadSchemas.js");
 const load = async () => ({
-  schemas: (await import(join(BUILD, "load/loadSchemas.js"))) as Load,
-  pipeline: (await import(join(BUILD, "pipeline.js"))) as Pipeline,
-  pool: (await import(join(BUILD, "parallel/emitPool.js"))) as Pool,
-  keys: (await import(join(BUILD, "emit/moduleKeys.js"))) as Keys,
-  write: (await import(join(BUILD, "write/writeTree.js"))) as Write,
+  schemas: await fromBuild<Load>("load/loadSchemas.js"),
+  pipeline: await fromBuild<Pipeline>("pipeline.js"),
+  pool: await fromBuild<Pool>("parallel/emitPool.js"),
+  keys: await fromBuild<Keys>("emit/moduleKeys.js"),
+  write: await fromBuild<Write>("write/writeTree.js"),
 });
 
 /**

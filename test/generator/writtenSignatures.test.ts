@@ -1,23 +1,22 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeSynthetic } from "../bench/synthetic.mjs";
+import { fromBuild } from "../fromBuild.js";
 
 // A run into a fresh folder records the stat signature of each file it wrote inside a folder, taken
 // as written, so the next run vouches for it by its stat instead of reading it back. The render worker
 // runs from the build, as the CLI runs it.
 type Pipeline = typeof import("../../generator/pipeline.js");
 type Cache = typeof import("../../generator/cache/genCache.js");
-const BUILD = fileURLToPath(new URL("../../build/generator/", import.meta.url));
 
 describe("the signatures of the files a fresh package was written with", () => {
   let pipeline: Pipeline;
   let cache: Cache;
   beforeAll(async () => {
-    pipeline = (await import(join(BUILD, "pipeline.js"))) as Pipeline;
-    cache = (await import(join(BUILD, "cache/genCache.js"))) as Cache;
+    pipeline = await fromBuild<Pipeline>("pipeline.js");
+    cache = await fromBuild<Cache>("cache/genCache.js");
   });
 
   function tree() {
