@@ -12,29 +12,25 @@ export const RUNTIME_FUNCTIONS = ["terraformConfig"] as const;
  * protocol only (cloudplat's credential errors, say) come from that protocol's runtime entry.
  */
 export function runtimeReexports(provider: string): {
-  /** A generic class has its type parameters as declared (`T = string`), for the root's alias of its type. */
-  values: { name: string; kind: "class" | "function"; typeParameters?: string }[];
-  protocolValues: { name: string; kind: "class" }[];
+  values: string[];
+  protocolValues: string[];
   types: string[];
 } {
-  const classes = (names: readonly string[]) => [...names].sort().map((name) => ({ name, kind: "class" as const }));
   return {
     values: [
-      ...classes([
-        "NotFoundError",
-        "OrderUncertainError",
-        "ReplacementRequiredError",
-        "ServiceError",
-        "TransportError",
-        "ValidationError",
-        "WaitError",
-      ]),
-      { name: "Secret", kind: "class", typeParameters: "T = string" },
-      { name: "secret", kind: "function" },
-      { name: "setLogSink", kind: "function" },
-      { name: "setWarningSink", kind: "function" },
+      "NotFoundError",
+      "OrderUncertainError",
+      "ReplacementRequiredError",
+      "ServiceError",
+      "TransportError",
+      "ValidationError",
+      "WaitError",
+      "Secret",
+      "secret",
+      "setLogSink",
+      "setWarningSink",
     ],
-    protocolValues: classes(PROVIDER_RUNTIMES[provider]?.errors ?? []),
+    protocolValues: [...(PROVIDER_RUNTIMES[provider]?.errors ?? [])].sort(),
     types: ["LogSink", "Logger", "SecretInput", "ValidationIssue"],
   };
 }

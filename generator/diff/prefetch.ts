@@ -9,7 +9,7 @@ import type { PackagePlan } from "../plan/planPackage.js";
  * the roots) are left to that step, since no file maps to them.
  */
 export function modulesReading(plan: PackagePlan, changed: ReadonlySet<string> | undefined): ModuleJob[] {
-  const jobs = moduleJobs(plan).filter((j) => j.kind !== "enums" && j.kind !== "index" && j.kind !== "staticIndex");
+  const jobs = moduleJobs(plan).filter((j) => j.kind !== "enums" && j.kind !== "index");
   if (!changed) return jobs;
   const types = new Map(plan.model.types.map((t) => [t.name, t]));
   const reachesChange = new Map<string, boolean>();

@@ -69,7 +69,7 @@ function siteOf(plan: PackagePlan): Site {
 function exportedNames(plan: PackagePlan): ExportedNames {
   const modules = rootExports(plan);
   return {
-    values: new Set(modules.flatMap((m) => m.values.map((v) => v.name))),
+    values: new Set(modules.flatMap((m) => m.values)),
     types: new Set(modules.flatMap((m) => m.types)),
   };
 }

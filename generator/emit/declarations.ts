@@ -49,6 +49,33 @@ export function fieldInterface(
   };
 }
 
+/**
+ * A kind's Args in the form a stack declares them (`PortInputs`): each input's type given a reference
+ * too (`Inputs<PortArgs["portSpeed"]>`). Its own members, not a mapped type, so that hovers and errors
+ * name it: a misspelt input "does not exist in type 'PortInputs'".
+ */
+export function inputsInterface(
+  name: string,
+  args: string,
+  doc: string,
+  fields: readonly Field[],
+  ctx: ModuleContext,
+): InterfaceDeclarationStructure {
+  const spec = FORMS.input;
+  return {
+    kind: Kind.Interface,
+    name,
+    isExported: true,
+    docs: [doc],
+    properties: fields.filter(spec.includes).map((f) => ({
+      name: f.name,
+      type: `${ctx.imports.stack()}.Inputs<${args}["${f.name}"]>`,
+      hasQuestionToken: spec.optional(f),
+      docs: [fieldDoc(f, ctx.enums, "input")],
+    })),
+  };
+}
+
 /** `export const name: type = value`, or with no type `export const name = value as const`. */
 export function constant(
   name: string,

@@ -2,7 +2,7 @@ import type { StatementStructures } from "ts-morph";
 import { Kind } from "./kinds.js";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
-import { constant, fieldInterface, validator } from "./declarations.js";
+import { constant, fieldInterface, inputsInterface, validator } from "./declarations.js";
 import { resourceBindingLines } from "./describeBindings.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
@@ -49,15 +49,13 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         "input",
         ctx,
       ),
-      {
-        kind: Kind.TypeAlias,
-        name: p.inputs,
-        isExported: true,
-        type: `${ctx.imports.stack()}.Inputs<${p.args}>`,
-        docs: [
-          `{@link ${p.args}} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits.`,
-        ],
-      },
+      inputsInterface(
+        p.inputs,
+        p.args,
+        `{@link ${p.args}} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits.`,
+        r.fields,
+        ctx,
+      ),
       {
         kind: Kind.TypeAlias,
         name: p.state,
@@ -142,6 +140,16 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
           isReadonly: true,
           initializer: p.descriptor,
           docs: ["What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders)."],
+        },
+        {
+          name: "inputs",
+          isStatic: true,
+          isReadonly: true,
+          hasQuestionToken: true,
+          type: p.inputs,
+          docs: [
+            `A type, never a value: the inputs a stack declares a ${r.name} with, so that hovers and errors name {@link ${p.inputs}}.`,
+          ],
         },
       ],
       methods: [

@@ -2,12 +2,28 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import { runtimeModule } from "../repoPackages.js";
 import { header } from "./header.js";
 
-/** The package's stack entry (`<package>/stack`): the runtime's stack model, so a program needs one dependency. */
+/**
+ * The package's stack entry (`<package>/stack`): the runtime's stack model, so a program needs one
+ * dependency. A provider bound to a protocol has a Provider class, which the entry adds to the stack's
+ * `providers` option under the provider's name: a misspelt key or another package's provider does not compile.
+ */
 export function emitStackEntry(plan: PackagePlan): Map<string, string> {
-  return new Map([
-    [
-      "src/stack.ts",
-      `${header([plan.model.provider.file])}// Stacks: declare resources, preview, up, refresh, destroy (runtime/STATE.md has the state format).\nexport * from "${runtimeModule()}/stack";\n`,
-    ],
-  ]);
+  const stack = `${runtimeModule()}/stack`;
+  const lines = [
+    "// Stacks: declare resources, preview, up, refresh, destroy (runtime/STATE.md has the state format).",
+    `export * from "${stack}";`,
+    ...(plan.model.provider.protocol === undefined
+      ? []
+      : [
+          `import type { Provider } from "./provider.js";`,
+          "",
+          `declare module "${stack}" {`,
+          `  interface StackProviders {`,
+          `    /** The provider of this package's kinds (default: one configured from the environment). */`,
+          `    readonly ${plan.model.provider.name}?: Provider | undefined;`,
+          `  }`,
+          `}`,
+        ]),
+  ];
+  return new Map([["src/stack.ts", `${header([plan.model.provider.file])}${lines.join("\n")}\n`]]);
 }

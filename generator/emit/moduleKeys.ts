@@ -6,7 +6,7 @@ import { rootExports } from "../plan/rootExports.js";
 /** One TypeScript module of a package: what to emit, and a key of every input its text depends on. */
 export interface ModuleJob {
   readonly path: string;
-  readonly kind: "resource" | "lookup" | "type" | "enums" | "provider" | "index" | "staticIndex";
+  readonly kind: "resource" | "lookup" | "type" | "enums" | "provider" | "index";
   readonly name?: string;
 }
 
@@ -15,7 +15,6 @@ export function moduleJobs(plan: PackagePlan): ModuleJob[] {
     { path: plan.enumsPath, kind: "enums" },
     { path: plan.providerPath, kind: "provider" },
     { path: plan.indexPath, kind: "index" },
-    { path: plan.staticIndexPath, kind: "staticIndex" },
     ...plan.resources.map((r) => ({ path: r.path, kind: "resource" as const, name: r.entity.name })),
     ...plan.lookups.map((l) => ({ path: l.path, kind: "lookup" as const, name: l.entity.name })),
     ...[...plan.types.values()].map((t) => ({ path: t.path, kind: "type" as const, name: t.entity.name })),
@@ -83,11 +82,11 @@ export function moduleKeys(plan: PackagePlan, memo = new KeyMemo()): Map<string,
   };
   const key = (job: ModuleJob, node: object, fields: () => readonly Field[], context: unknown = null) =>
     JSON.stringify([job, context]) + digest(node) + reached(node, fields);
-  // The roots are made of the names every module they re-export exports.
+  // The root is made of the modules it re-exports.
   const exported = JSON.stringify(rootExports(plan));
   const out = new Map<string, string>([
     [plan.enumsPath, JSON.stringify({ path: plan.enumsPath, kind: "enums" }) + m.enums.map(digest).join("")],
-    ...[plan.indexPath, plan.staticIndexPath].map((path): [string, string] => [path, JSON.stringify(path) + exported]),
+    [plan.indexPath, JSON.stringify(plan.indexPath) + exported],
     [
       plan.providerPath,
       key({ path: plan.providerPath, kind: "provider" }, m.provider, () => [

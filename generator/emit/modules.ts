@@ -1,6 +1,6 @@
 import type { PackagePlan } from "../plan/planPackage.js";
 import { emitEnums } from "./emitEnums.js";
-import { emitIndex, emitStaticIndex } from "./emitIndex.js";
+import { emitIndex } from "./emitIndex.js";
 import { emitLookup } from "./emitLookup.js";
 import { emitProvider } from "./emitProvider.js";
 import { emitResource } from "./emitResource.js";
@@ -15,8 +15,6 @@ export function emitModule(plan: PackagePlan, job: ModuleJob): string {
       return emitProvider(plan);
     case "index":
       return emitIndex(plan);
-    case "staticIndex":
-      return emitStaticIndex(plan);
     case "resource":
       return emitResource(
         plan.resources.find((r) => r.entity.name === job.name)!,

@@ -46,8 +46,6 @@ export interface PackagePlan {
   readonly enumsPath: string;
   readonly providerPath: string;
   readonly indexPath: string;
-  /** The root as bundlers read it: every module re-exported statically. */
-  readonly staticIndexPath: string;
 }
 
 export const providerSymbols = (model: PackageModel) => ({
@@ -89,7 +87,7 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
   };
   for (const s of GLOBALS) owners.set(s, { what: "a global of JavaScript or TypeScript, which generated code uses" });
   const reexports = runtimeReexports(model.provider.name);
-  [...[...reexports.values, ...reexports.protocolValues].map((v) => v.name), ...reexports.types].forEach((s) =>
+  [...reexports.values, ...reexports.protocolValues, ...reexports.types].forEach((s) =>
     owners.set(s, { what: "a runtime re-export" }),
   );
 
@@ -179,7 +177,6 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       enumsPath: "src/enums.ts",
       providerPath: "src/provider.ts",
       indexPath: "src/index.ts",
-      staticIndexPath: "src/static.ts",
     },
     diagnostics,
   };

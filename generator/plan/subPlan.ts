@@ -3,7 +3,7 @@ import type { ModuleJob } from "../emit/moduleKeys.js";
 import type { PackagePlan } from "./planPackage.js";
 
 /** Modules that read the whole plan. */
-const AGGREGATES = new Set<ModuleJob["kind"]>(["index", "staticIndex", "provider"]);
+const AGGREGATES = new Set<ModuleJob["kind"]>(["index", "provider"]);
 
 /**
  * The part of a plan that emitting `jobs` reads: their entities, every type those reach, and all

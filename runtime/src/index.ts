@@ -27,4 +27,3 @@ export * from "./lifecycle/deprecation.js";
 export * from "./lifecycle/lookup.js";
 export { mayBeIdentified } from "./lifecycle/identified.js";
 export * from "./concurrency.js";
-export * from "./lazyModule.js";

@@ -71,7 +71,7 @@ describe("a stack", () => {
     emu.state.clearRequests();
     const again = await program().up();
     expect(again.failed).toEqual([]);
-    expect(again.plan.steps.map((s) => s.operation)).toEqual(["same", "same"]);
+    expect(again.plan.steps.map((s) => s.operation)).toEqual(["unchanged", "unchanged"]);
     expect(writes()).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe("a stack", () => {
       return stack;
     };
     expect((await declare(65000).up()).failed).toEqual([]);
-    expect((await declare(65000).preview()).steps.map((s) => s.operation)).toEqual(["same"]);
+    expect((await declare(65000).preview()).steps.map((s) => s.operation)).toEqual(["unchanged"]);
     const edited = await declare(65001).preview();
     expect(edited.steps.map((s) => [s.name, s.operation])).toEqual([["link", "update"]]);
     expect(edited.steps[0]!.changes.map((ch) => ch.field)).toEqual(["aEndPartnerConfig"]);
@@ -136,14 +136,14 @@ describe("a stack", () => {
     expect(applied.failed).toEqual([]);
     expect(ports()).toBe(2); // the replacement, made before the old port is cancelled
     const rerun = await program({ portSpeed: 100000, keyDescription: "renamed" }).preview();
-    expect(rerun.steps.map((s) => s.operation)).toEqual(["same", "same"]);
+    expect(rerun.steps.map((s) => s.operation)).toEqual(["unchanged", "unchanged"]);
   });
 
   it("deletes a resource whose declaration was removed, and destroys everything", async () => {
     await program().up();
     const removed = await program({ withKey: false }).up();
     expect(removed.plan.steps.map((s) => [s.name, s.operation])).toEqual([
-      ["edge", "same"],
+      ["edge", "unchanged"],
       ["key", "delete"],
     ]);
     expect(removed.failed).toEqual([]);
@@ -233,7 +233,7 @@ describe("a stack", () => {
     expect(String((await declare(1).up()).failed[0]?.error)).toMatch(/failed with 400/);
     const after = await declare(3).up();
     expect(after.failed).toEqual([]);
-    expect(after.plan.steps.map((s) => s.operation)).toEqual(["same"]);
+    expect(after.plan.steps.map((s) => s.operation)).toEqual(["unchanged"]);
     expect((await declare(3).resources()).edge!.id).toBe(kept);
     expect(emu.state.products().find((p) => p.productUid === kept)?.provisioningStatus).not.toMatch(
       /CANCELLED|DECOMMISSIONED/,
@@ -427,7 +427,7 @@ describe("a stack", () => {
     const json = JSON.parse(c.out.join("")) as { stack: string; steps: { name: string }[]; summary: object };
     expect(json.stack).toBe("dev");
     expect(json.steps.map((s) => s.name)).toEqual(["edge", "key"]);
-    expect(json.summary).toEqual({ create: 2, import: 0, update: 0, replace: 0, delete: 0, same: 0 });
+    expect(json.summary).toEqual({ create: 2, import: 0, update: 0, replace: 0, delete: 0, unchanged: 0, pending: 0 });
     c = io();
     expect(await runStackCommand(program(), ["up"], c.io)).toBe(1); // asked, answered no
     expect(c.err.join("")).toContain("not applied");
@@ -435,7 +435,7 @@ describe("a stack", () => {
     c = io();
     expect(await runStackCommand(program(), ["up", "--yes"], c.io)).toBe(0);
     expect(c.out.join("")).toMatch(/edge: create done \d+\.\d s/);
-    expect(c.out.join("")).toContain("done\n");
+    expect(c.out.join("")).toMatch(/2 created, 0 imported, 0 updated, 0 replaced, 0 deleted, 0 unchanged\nup took \d+\.\d s\n$/);
     c = io();
     expect(await runStackCommand(program(), ["preview"], c.io)).toBe(0);
     expect(c.out.join("")).toContain("0 to create, 0 to import, 0 to update, 0 to replace, 0 to delete, 2 unchanged");
@@ -444,11 +444,11 @@ describe("a stack", () => {
     emu.state.record(uid)!.name = "renamed outside";
     c = io();
     expect(await runStackCommand(program(), ["refresh"], c.io)).toBe(0);
-    expect(c.out.join("")).toContain('~ edge (netsvc:index/port:Port): productName "edge" → "renamed outside"');
+    expect(c.out.join("")).toContain('~ edge (netsvc:index/port:Port): drifted\n      productName: "edge" → "renamed outside"');
 
     c = io();
     expect(await runStackCommand(program(), ["upp"], c.io)).toBe(1);
-    expect(c.err.join("")).toMatch(/unknown command "upp"\nusage:/);
+    expect(c.err.join("")).toMatch(/unknown command "upp" \(did you mean "up"\?\)\nusage: \S+ <command> \[options\]/);
     c = io();
     expect(await runStackCommand(program(), ["destroy", "--yes"], c.io)).toBe(0);
     expect(Object.keys(await program().resources())).toEqual([]);
@@ -486,7 +486,7 @@ describe("a stack", () => {
       (await stackWith({ protect: true, ignore: true }, { productName: "other" }).preview()).steps.map(
         (s) => s.operation,
       ),
-    ).toEqual(["same", "same"]);
+    ).toEqual(["unchanged", "unchanged"]);
     const refused = await stackWith({ protect: true }).destroy();
     expect(refused.failed.map((f) => [f.name, String(f.error)])).toEqual([
       ["edge", expect.stringContaining('"edge" is protected')],
@@ -514,14 +514,16 @@ describe("a stack", () => {
     const uid = (await withLookup().resources()).edge!.id as string;
     expect(emu.state.product(uid)?.locationId).toBe(3);
     expect(Object.keys(await withLookup().resources())).toEqual(["edge"]); // a lookup is read, not recorded
-    expect((await withLookup().preview()).steps.map((s) => s.operation)).toEqual(["same"]);
+    expect((await withLookup().preview()).steps.map((s) => s.operation)).toEqual(["unchanged"]);
   });
 
   it("exports its state and imports it into another stack, refusing a state its key does not open", async () => {
     await program().up();
     const out: string[] = [];
-    const io = { out: { write: (t: string) => out.push(t) }, err: { write: (t: string) => out.push(t) } };
+    const err: string[] = [];
+    const io = { out: { write: (t: string) => out.push(t) }, err: { write: (t: string) => err.push(t) } };
     expect(await runStackCommand(program(), ["export"], io)).toBe(0);
+    expect(err.join("")).toBe(`stack dev · state: file ${join(dir, "dev.json")}\n`); // stdout is the state alone
     const exported = join(dir, "exported.json");
     writeFileSync(exported, out.join(""));
     expect(out.join("")).toContain('"$secret"'); // still sealed
@@ -533,7 +535,7 @@ describe("a stack", () => {
       return stack;
     };
     expect(await runStackCommand(copy(), ["import", exported], io)).toBe(0);
-    expect((await copy().preview()).steps.map((s) => s.operation)).toEqual(["same", "same"]);
+    expect((await copy().preview()).steps.map((s) => s.operation)).toEqual(["unchanged", "unchanged"]);
 
     const stranger = new Stack("stranger", { ...options(), passphrase: "another" });
     await expect(stranger.importState(readFileSync(exported, "utf8"))).rejects.toThrow(/does not open/);

@@ -60,14 +60,14 @@ describe("a cloudplat stack", () => {
 
     emu.state.clearRequests();
     const again = await program().up();
-    expect(again.plan.steps.map((s) => s.operation)).toEqual(["same", "same", "same"]);
+    expect(again.plan.steps.map((s) => s.operation)).toEqual(["unchanged", "unchanged", "unchanged"]);
     expect(writes()).toEqual([]);
 
     const edited = program({ serviceDesc: "v2", environment: "release" });
     const plan = await edited.preview();
     expect(plan.steps.map((s) => [s.name, s.operation])).toEqual([
       ["shop", "update"],
-      ["gold", "same"],
+      ["gold", "unchanged"],
       ["bind", "replace"],
     ]);
     const text = formatPlan(plan);
@@ -78,7 +78,7 @@ describe("a cloudplat stack", () => {
     expect(writes()).toContain("ModifyService");
     expect(
       (await program({ serviceDesc: "v2", environment: "release" }).preview()).steps.map((s) => s.operation),
-    ).toEqual(["same", "same", "same"]);
+    ).toEqual(["unchanged", "unchanged", "unchanged"]);
 
     expect((await program().destroy()).failed).toEqual([]);
     expect(await program().resources()).toEqual({});

@@ -38,7 +38,7 @@ describe("a stack kept in PostgreSQL", () => {
     expect((await program("pg-a").up()).failed).toEqual([]);
     const { rows } = await pool.query("select state from sdkgen_stacks where stack = $1", ["pg-a"]);
     expect(JSON.parse(rows[0].state as string).resources.edge.kind).toBe(Port.token);
-    expect((await program("pg-a").preview()).steps.map((s) => s.operation)).toEqual(["same"]);
+    expect((await program("pg-a").preview()).steps.map((s) => s.operation)).toEqual(["unchanged"]);
     expect((await program("pg-a").destroy()).failed).toEqual([]);
     expect(await program("pg-a").resources()).toEqual({});
   });
@@ -53,7 +53,7 @@ describe("a stack kept in PostgreSQL", () => {
     expect(String(failures[0])).toMatch(/locked by pid \d+ on .* \(stack up pg-b\)/);
     expect(buys() - before).toBe(1);
     // Released at the end: the next run takes it.
-    expect((await program("pg-b").preview()).steps.map((s) => s.operation)).toEqual(["same"]);
+    expect((await program("pg-b").preview()).steps.map((s) => s.operation)).toEqual(["unchanged"]);
     expect((await program("pg-b").up()).failed).toEqual([]);
   });
 
@@ -79,5 +79,37 @@ describe("a stack kept in PostgreSQL", () => {
     client.release(true); // destroys the connection, as a killed run's would be
     await new Promise((r) => setTimeout(r, 100));
     expect((await program("pg-c").up()).failed).toEqual([]);
+  });
+
+  it("two first runs at once on a fresh database: the table is created once, and each run gets an answer (issue 39, 6)", async () => {
+    // Fresh tables each round (the race is in `create table if not exists`): two backends, two pools.
+    for (let round = 0; round < 5; round++) {
+      const table = `fresh_${round}_${process.pid}`;
+      const pools = [new pg.Pool({ connectionString: server.url }), new pg.Pool({ connectionString: server.url })];
+      try {
+        const results = await Promise.allSettled(
+          pools.map((p, i) => program(`pg-fresh-${round}-${i}`, postgresBackend(p, { table })).preview()),
+        );
+        expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok"]);
+      } finally {
+        await Promise.all(pools.map((p) => p.end()));
+      }
+    }
+  });
+
+  it("unlock names the live session's lock and refuses; once the session is gone, the recorded holder is cleared", async () => {
+    await program("pg-e").resources();
+    const client = await pool.connect();
+    await client.query("select pg_advisory_lock(hashtextextended('sdkgen-stack:' || $1, 0))", ["pg-e"]);
+    const holder = { pid: 77, host: "gone-runner", since: "2026-12-07T00:00:00Z", command: "stack up pg-e" };
+    await pool.query("insert into sdkgen_stacks (stack, holder) values ($1, $2)", ["pg-e", JSON.stringify(holder)]);
+    await expect(program("pg-e").unlock()).rejects.toThrow(
+      /the lock is the advisory lock of stack "pg-e" in PostgreSQL table sdkgen_stacks\. Its session is still connected/,
+    );
+    client.release(true);
+    await new Promise((r) => setTimeout(r, 100));
+    await program("pg-e").unlock();
+    const { rows } = await pool.query("select holder from sdkgen_stacks where stack = $1", ["pg-e"]);
+    expect(rows[0].holder).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "@sdkgen/runtime";
 import { checkDeclarations } from "../../runtime/src/stack/engine.js";
-import { Output } from "../../runtime/src/stack/output.js";
+import { outputOf } from "../../runtime/src/stack/output.js";
 import type { Declaration } from "../../runtime/src/stack/declare.js";
 import type { Plan } from "../../runtime/src/stack/plan.js";
 
@@ -28,7 +28,7 @@ const plan: Plan = {
 
 describe("checkDeclarations", () => {
   it("leaves to up an onlyWhen whose condition reads a value not known yet", () => {
-    const later = declaration({ auth: new Output("source", "authType"), business: "NORMAL" });
+    const later = declaration({ auth: outputOf("source", "authType"), business: "NORMAL" });
     expect(() => checkDeclarations(plan, [later], new Map())).not.toThrow();
   });
 

@@ -3,3 +3,11 @@
 
 // Stacks: declare resources, preview, up, refresh, destroy (runtime/STATE.md has the state format).
 export * from "@sdkgen/runtime/stack";
+import type { Provider } from "./provider.js";
+
+declare module "@sdkgen/runtime/stack" {
+  interface StackProviders {
+    /** The provider of this package's kinds (default: one configured from the environment). */
+    readonly netsvc?: Provider | undefined;
+  }
+}

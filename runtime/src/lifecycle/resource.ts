@@ -84,6 +84,11 @@ export interface LifecycleOptions<P extends ProviderRuntime = ProviderRuntime> {
    * (a stack's state) can record what was ordered before anything else can fail.
    */
   readonly onCreated?: ((id: string) => void | Promise<void>) | undefined;
+  /**
+   * Stops only the wait for readiness, never a request the service may be acting on: a stack stopped
+   * with Ctrl-C lets an order it sent be answered (and its id recorded), then stops waiting.
+   */
+  readonly stopWaiting?: AbortSignal | undefined;
 }
 
 export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> extends LifecycleOptions<P> {
@@ -297,6 +302,10 @@ export async function importResource<T>(
   return getResource(cls, d, id, provider, options);
 }
 
+/** A signal aborted when either is (either may be absent). */
+const eitherSignal = (a?: AbortSignal, b?: AbortSignal): AbortSignal | undefined =>
+  a && b ? AbortSignal.any([a, b]) : (a ?? b);
+
 /** Waits for readiness after a create or update; on anything else raises WaitError with the import id. */
 async function settle(
   d: ResourceDescriptor,
@@ -306,7 +315,8 @@ async function settle(
   options: LifecycleOptions,
 ): Promise<Values> {
   const ops = provider.kind(d);
-  const ctx = { signal: options.signal };
+  const signal = eitherSignal(options.signal, options.stopWaiting);
+  const ctx = { signal };
   let latest: Values | undefined;
   const ref = { token: d.token, name: stringOf((args.productName ?? args.name) as unknown), id: printableId(d, id) };
   const importId = () => adoptingImportId(d, id, { ...args, ...latest });
@@ -315,7 +325,7 @@ async function settle(
     result = await waitFor(async () => (latest = await ops.read(id, ctx)), verdict(d, ops), {
       timeoutMs: options.waitMinutes !== undefined ? options.waitMinutes * 60_000 : provider.waitMs,
       firstDelayMs: provider.pollMs,
-      signal: options.signal,
+      signal,
       onProgress: options.onProgress,
     });
   } catch (e) {

@@ -1,4 +1,5 @@
 import { NotFoundError } from "../http/errors.js";
+import { WaitError } from "../lifecycle/errors.js";
 import { CLOCK_SKEW_MS, createdSince, createMadeNothing, orderFilter } from "../lifecycle/order.js";
 import { printableId, type ManagedResource, type ProviderRuntime, type Values } from "../lifecycle/resource.js";
 import { wrapSecrets } from "../lifecycle/wire.js";
@@ -23,6 +24,10 @@ export class Apply {
       readonly orderSettleSeconds?: number | undefined;
     },
     private readonly saver: (records: Map<string, ResourceRecord>) => () => Promise<void>,
+    /** Aborted on Ctrl-C: no operation starts after it, and those in flight stop waiting (their ids are recorded). */
+    private readonly signal?: AbortSignal | undefined,
+    /** Whether a resource may not be deleted: as declared now, else as recorded. */
+    private readonly isProtected: (name: string, record: ResourceRecord) => boolean = (_, r) => !!r.protect,
   ) {}
 
   async run(
@@ -58,10 +63,13 @@ export class Apply {
           }),
         );
         if (!ready.every(Boolean)) {
-          failed.push({ name: step.name, error: new Error(`skipped: a resource it depends on failed`) });
+          failed.push({
+            name: step.name,
+            error: new Error(this.signal?.aborted ? STOPPED : "skipped: a resource it depends on failed"),
+          });
           return false;
         }
-        if (step.operation === "same" && d) {
+        if (step.operation === "unchanged" && d) {
           const current = live.get(step.name);
           // Unchanged on the service: its outputs as read, its options (protect, retainOnDelete) as now declared.
           if (current) {
@@ -71,6 +79,10 @@ export class Apply {
           return true;
         }
         return slots.run(async () => {
+          if (this.signal?.aborted) {
+            failed.push({ name: step.name, error: new Error(STOPPED) });
+            return false;
+          }
           const started = Date.now();
           const event = (phase: StackEvent["phase"], extra: Partial<StackEvent> = {}) =>
             [this.options.onEvent, onEvent].forEach((f) =>
@@ -81,7 +93,14 @@ export class Apply {
             await this.#step(step, d, records, live, save, (status) => event("status", { status }));
             event("done");
             return true;
-          } catch (error) {
+          } catch (caught) {
+            // Stopped while waiting for readiness: what was sent is recorded, and the next up reads it.
+            const error =
+              caught instanceof WaitError && this.signal?.aborted
+                ? new Error(
+                    "stopped waiting for it (interrupted): what was sent is recorded, and the next up finishes it",
+                  )
+                : caught;
             event("failed", { error });
             failed.push({ name: step.name, error });
             return false;
@@ -108,9 +127,11 @@ export class Apply {
   ): Promise<void> {
     const since = new Date().toISOString();
     const current = live.get(step.name);
+    // Requests run to their answer (the service may act on them); Ctrl-C stops only the waits.
+    const stopWaiting = this.signal;
     if (step.operation === "delete") {
       const record = records.get(step.name)!;
-      if (record.protect)
+      if (this.isProtected(step.name, record))
         throw new Error(`"${step.name}" is protected: remove \`protect\` from its declaration to delete it`);
       if (!record.retainOnDelete && current) {
         records.set(step.name, { ...record, pending: { operation: "delete", since } });
@@ -126,7 +147,7 @@ export class Apply {
     const inputs = resolveFrom(
       decl.args,
       live,
-      (ref) => new Error(`"${step.name}" needs ${ref.toString()}, which does not exist`),
+      (ref) => new Error(`"${step.name}" needs ${ref.resource}.${ref.field}, which does not exist`),
     ) as Values;
     const provider = this.kinds.providerFor(decl.cls.token, decl.options.provider);
     const descriptor = decl.cls.descriptor;
@@ -194,14 +215,14 @@ export class Apply {
           if (adopted) return record(adopted);
         }
         await mark("create", { inputs: sealed, outputs: {} });
-        return record(await unlessRefused(decl.cls.create(inputs, { provider, onCreated, onProgress })));
+        return record(await unlessRefused(decl.cls.create(inputs, { provider, onCreated, onProgress, stopWaiting })));
       }
       case "update":
         await mark("update");
-        return record(await current!.update(withoutIgnored(decl, inputs, current), { onProgress }));
+        return record(await current!.update(withoutIgnored(decl, inputs, current), { onProgress, stopWaiting }));
       case "replace": {
         const before = records.get(step.name)!;
-        if (before.protect || decl.options.protect)
+        if (this.isProtected(step.name, before))
           throw new Error(
             `"${step.name}" is protected and its changes replace it: ${step.changes.map((c) => c.field).join(", ")}`,
           );
@@ -221,13 +242,18 @@ export class Apply {
           await mark("replace");
           return record(
             await unlessRefused(
-              current!.update(withoutIgnored(decl, inputs, current), { allowReplace: true, onCreated, onProgress }),
+              current!.update(withoutIgnored(decl, inputs, current), {
+                allowReplace: true,
+                onCreated,
+                onProgress,
+                stopWaiting,
+              }),
             ),
           );
         }
         // Made first; the old object is kept as deposed, so a run killed now still knows to delete it.
         await mark("replace", { deposed: [...(before.deposed ?? []), before.id!] });
-        return record(await unlessRefused(decl.cls.create(inputs, { provider, onCreated, onProgress })));
+        return record(await unlessRefused(decl.cls.create(inputs, { provider, onCreated, onProgress, stopWaiting })));
       }
       default:
         return undefined;
@@ -282,9 +308,11 @@ export class Apply {
   ): Promise<void> {
     for (const [name, r] of [...records].reverse()) {
       for (const id of [...(r.deposed ?? [])].reverse()) {
+        if (this.signal?.aborted) return;
         try {
           const cls = this.kinds.classOf(r.kind, name);
-          const old = await cls.get(plainId(id), { provider: this.kinds.providerFor(r.kind) }).catch((e: unknown) => {
+          const provider = this.kinds.providerFor(r.kind);
+          const old = await cls.get(plainId(id), { provider }).catch((e: unknown) => {
             if (e instanceof NotFoundError) return undefined;
             throw e;
           });
@@ -302,6 +330,8 @@ export class Apply {
     }
   }
 }
+
+const STOPPED = "not started: the run was interrupted";
 
 /** A record as it was before a replacement was ordered: nothing pending, its own object not deposed. */
 function withoutPendingCreate(record: ResourceRecord): ResourceRecord {

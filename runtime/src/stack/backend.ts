@@ -18,6 +18,11 @@ export interface StateBackend {
   write(stack: string, text: string): Promise<void>;
   /** Takes the stack's lock, or throws StackLockedError naming its holder; resolves to its release. */
   lock(stack: string, holder: LockHolder): Promise<() => Promise<void>>;
+  /**
+   * Releases a lock whose run is gone (killed, or its machine lost); throws StackLockedError while its
+   * holder may still run. A lock nobody holds is left as it is.
+   */
+  unlock(stack: string): Promise<void>;
 }
 
 export class StackLockedError extends Error {
@@ -26,9 +31,15 @@ export class StackLockedError extends Error {
   constructor(
     readonly stackName: string,
     readonly holder: LockHolder,
+    /** The lock itself: its file, or PostgreSQL table and stack. */
+    readonly lock: string,
+    /** Why the lock cannot be released now (unlock refused), or undefined for a run that found it taken. */
+    refusal?: string,
   ) {
     super(
-      `stack "${stackName}" is locked by pid ${holder.pid} on ${holder.host} since ${holder.since} (${holder.command}); if that run is gone, remove the lock`,
+      `stack "${stackName}" is locked by pid ${holder.pid} on ${holder.host} since ${holder.since} (${holder.command}); the lock is ${lock}. ` +
+        (refusal ??
+          "Wait for that run to end; if it is gone (killed, or its machine lost), release the lock with the program's `unlock` command"),
     );
   }
 }

@@ -1,10 +1,22 @@
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { LifecycleOptions, ManagedResource, ProviderRuntime } from "../lifecycle/resource.js";
-import { Output, type Inputs } from "./output.js";
+import { outputOf, type Inputs, type Output } from "./output.js";
 
-/** A generated resource class, as a stack uses it. */
-export interface ResourceClass<A, R extends ManagedResource, P extends ProviderRuntime> {
+/**
+ * The provider of each package a stack declares kinds of, under its provider name (a kind's token
+ * prefix): each generated package's stack entry adds its own (`netsvc?: Provider`), so a name
+ * misspelt or a provider of the wrong package does not compile.
+ */
+export interface StackProviders {}
+
+/**
+ * A generated resource class, as a stack uses it. `I` is the input form of its arguments, which the
+ * class names (`PortInputs`) so that hovers and errors on a declaration name it too.
+ */
+export interface ResourceClass<A, R extends ManagedResource, P extends ProviderRuntime, I = Inputs<A>> {
   readonly token: string;
+  /** Types only: the inputs a stack declares the kind with. */
+  readonly inputs?: I | undefined;
   readonly descriptor: ResourceDescriptor;
   create(args: A, options?: LifecycleOptions<P>): Promise<R>;
   get(id: string, options?: { provider?: P | undefined; signal?: AbortSignal | undefined }): Promise<R>;
@@ -16,9 +28,14 @@ export interface AnyResourceClass {
   readonly token: string;
   readonly descriptor: ResourceDescriptor;
   create(args: object, options?: LifecycleOptions): Promise<ManagedResource>;
-  get(id: string, options?: { provider?: ProviderRuntime | undefined }): Promise<ManagedResource>;
-  import(importId: string, options?: { provider?: ProviderRuntime | undefined }): Promise<ManagedResource>;
-  find(state: object, options?: { provider?: ProviderRuntime | undefined }): Promise<ManagedResource[]>;
+  get(id: string, options?: CallOptions): Promise<ManagedResource>;
+  import(importId: string, options?: CallOptions): Promise<ManagedResource>;
+  find(state: object, options?: CallOptions): Promise<ManagedResource[]>;
+}
+
+interface CallOptions {
+  readonly provider?: ProviderRuntime | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** The fields of a resource's state (not its methods), each as a reference. */
@@ -63,7 +80,7 @@ export type DeclaredArgs<A> = Inputs<A>;
 /** References to a declared resource's fields: any field name gives an Output of it. */
 export function outputsOf<R>(name: string): OutputsOf<R> {
   return new Proxy({} as OutputsOf<R>, {
-    get: (_, field) => (typeof field === "string" ? new Output(name, field) : undefined),
+    get: (_, field) => (typeof field === "string" ? outputOf(name, field) : undefined),
   });
 }
 

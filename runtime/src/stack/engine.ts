@@ -6,7 +6,7 @@ import { printableId, type ManagedResource, type ProviderRuntime, type Values } 
 import { wrapSecrets } from "../lifecycle/wire.js";
 import { Secret } from "../secret.js";
 import type { AnyResourceClass, Declaration } from "./declare.js";
-import { Output, referencesIn, resolveInputs, UNKNOWN } from "./output.js";
+import { referencesIn, resolveInputs, UNKNOWN, type Reference } from "./output.js";
 import { stepFor, type Plan, type PlannedStep } from "./plan.js";
 import { validateInput, ValidationError } from "../validate.js";
 import { StateKeyError } from "./sealing.js";
@@ -91,11 +91,11 @@ export function removedInDeleteOrder(state: StackState, declared: ReadonlySet<st
 }
 
 /** A reference's value from a live object (or a lookup's result): its id or a field. */
-const fieldOf = (ref: Output<unknown>, source: ManagedResource): unknown =>
+const fieldOf = (ref: Reference, source: ManagedResource): unknown =>
   ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
 
 /** A reference's value in a plan: unknown while its object is to be made. */
-export function valueOf(ref: Output<unknown>, live: ManagedResource | undefined, remade: boolean): unknown {
+export function valueOf(ref: Reference, live: ManagedResource | undefined, remade: boolean): unknown {
   return remade || !live ? UNKNOWN : fieldOf(ref, live);
 }
 
@@ -103,7 +103,7 @@ export function valueOf(ref: Output<unknown>, live: ManagedResource | undefined,
 export function resolveFrom(
   value: unknown,
   live: ReadonlyMap<string, ManagedResource | undefined>,
-  missing: (ref: Output<unknown>) => Error,
+  missing: (ref: Reference) => Error,
 ): unknown {
   return resolveInputs(value, (ref) => {
     const source = live.get(ref.resource);
@@ -134,7 +134,7 @@ export function checkDeclarations(
   const operation = new Map(plan.steps.map((s) => [s.name, s.operation]));
   const remade = new Set([...operation].filter(([, op]) => op === "create" || op === "replace").map(([n]) => n));
   const issues = ordered.flatMap((d) => {
-    if (operation.get(d.name) === "same" || operation.get(d.name) === "import") return [];
+    if (operation.get(d.name) === "unchanged" || operation.get(d.name) === "import") return [];
     const { name, fields } = d.cls.descriptor;
     const desired = resolveInputs(d.args, (ref) => valueOf(ref, live.get(ref.resource), remade.has(ref.resource)));
     const unknown = unknownPaths(desired, name);
@@ -161,7 +161,7 @@ export function checkSealable(plan: Plan, ordered: readonly Declaration[], seala
   if (sealable) return;
   const kinds = new Map(ordered.map((d) => [d.name, d.cls.descriptor]));
   const secret = plan.steps.filter(
-    (s) => s.operation !== "same" && s.operation !== "delete" && (kinds.get(s.name)?.secretPaths.length ?? 0) > 0,
+    (s) => s.operation !== "unchanged" && s.operation !== "delete" && (kinds.get(s.name)?.secretPaths.length ?? 0) > 0,
   );
   if (secret.length > 0)
     throw new StateKeyError(
@@ -198,12 +198,47 @@ export function planSteps(
       step = { name: d.name, kind: d.cls.token, operation: d.options.import ? "import" : "create", changes: [] };
     else step = stepFor(d.name, d.cls.token, current.diff(withoutIgnored(d, desired, current)));
     if (step.operation === "create" || step.operation === "replace") remade.add(d.name);
-    steps.push(step);
+    const pending = record && pendingWork(record, d);
+    steps.push(pending?.length ? { ...step, pending } : step);
   }
-  for (const name of removedInDeleteOrder(state, new Set(ordered.map((d) => d.name))))
-    steps.push({ name, kind: state.resources[name]!.kind, operation: "delete", changes: [] });
+  for (const name of removedInDeleteOrder(state, new Set(ordered.map((d) => d.name)))) {
+    const pending = pendingWork(state.resources[name]!);
+    steps.push({
+      name,
+      kind: state.resources[name]!.kind,
+      operation: "delete",
+      changes: [],
+      ...(pending.length && { pending }),
+    });
+  }
   return { stack: stackName, steps };
 }
+
+/**
+ * What a record holds beyond its inputs for `up` to finish: an operation an interrupted run sent,
+ * replaced objects still to delete, and (for a declared resource) options declared otherwise than recorded.
+ */
+export function pendingWork(record: ResourceRecord, d?: Declaration): string[] {
+  const work: string[] = [];
+  if (record.pending)
+    work.push(
+      record.pending.operation === "create" && record.id === undefined
+        ? `a create sent at ${record.pending.since} by a run that was stopped: up looks for the object it made and adopts it before ordering anything`
+        : `a ${record.pending.operation} sent at ${record.pending.since} by a run that was stopped: up reads the object and finishes it`,
+    );
+  if (record.deposed?.length)
+    work.push(
+      `replaced object${record.deposed.length > 1 ? "s" : ""} ${record.deposed.map(shownId).join(", ")} still to delete`,
+    );
+  if (d)
+    for (const option of ["protect", "retainOnDelete"] as const)
+      if (!!record[option] !== !!d.options[option])
+        work.push(`${option}: ${!!record[option]} → ${!!d.options[option]}, to record`);
+  return work;
+}
+
+/** An id as a plan shows it: a secret one (a service key's) stays hidden. */
+const shownId = (id: string | Secret<string>): string => (id instanceof Secret ? "[secret]" : id);
 
 /** What a state records of an applied resource: its inputs and outputs, secrets as Secrets. */
 export function recordOf(

@@ -12,6 +12,10 @@ export interface StackEvent {
 
 export interface UpResult {
   readonly plan: Plan;
-  /** Resources whose operation failed, and those skipped because something they depend on failed. */
+  /** Resources whose operation failed, and those skipped because something they depend on failed or the run was interrupted. */
   readonly failed: readonly { readonly name: string; readonly error: unknown }[];
+  /** False when `confirm` declined the plan: nothing was sent. */
+  readonly applied: boolean;
+  /** The run was stopped by its signal (Ctrl-C): what was in flight is recorded as pending. */
+  readonly interrupted?: boolean;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { StackLockedError, type LockHolder, type StateBackend } from "./backend.js";
 
 /**
@@ -9,7 +9,9 @@ import { StackLockedError, type LockHolder, type StateBackend } from "./backend.
  * on one file system), and `<dir>/<stack>.lock`, created exclusively with its holder. A lock whose
  * holder was on this host and no longer runs is stale and taken over.
  */
-export function fileBackend(dir: string): StateBackend {
+export function fileBackend(folder: string): StateBackend {
+  // Absolute from the start: a program that changes its working folder still finds the same state.
+  const dir = resolve(folder);
   const file = (stack: string) => join(dir, `${stack}.json`);
   const lockFile = (stack: string) => join(dir, `${stack}.lock`);
   return {
@@ -52,7 +54,7 @@ export function fileBackend(dir: string): StateBackend {
               `stack "${stack}" is locked by ${path}, which names no holder; if no run is going on, remove it`,
             );
           // A lock taken again right after a stale one was removed: another run won the race.
-          if (tookOver || !isStale(current)) throw new StackLockedError(stack, current);
+          if (tookOver || !isStale(current)) throw new StackLockedError(stack, current, `file ${path}`);
           await removeStale(path, current, stack);
           tookOver = true;
         }
@@ -60,6 +62,24 @@ export function fileBackend(dir: string): StateBackend {
       } finally {
         await unlink(draft).catch(() => {});
       }
+    },
+
+    async unlock(stack) {
+      const path = lockFile(stack);
+      const holder = await readHolder(path);
+      if (holder === "absent") return;
+      if (typeof holder === "object" && !isStale(holder))
+        throw new StackLockedError(
+          stack,
+          holder,
+          `file ${path}`,
+          holder.host === hostname()
+            ? `Its process is still running: let it finish, or stop it (a stopped run releases its lock)`
+            : `It was taken on another host, whose process this one cannot see: if that run is gone, delete ${path}`,
+        );
+      await unlink(path).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "ENOENT") throw lockError(e, stack, path);
+      });
     },
   };
 }

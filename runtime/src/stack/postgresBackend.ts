@@ -29,11 +29,24 @@ export function postgresBackend(pool: PgPool, options: { readonly table?: string
       client.release();
     }
   };
+  // Two first runs at once would both create the table (`if not exists` is no guard against a
+  // concurrent create): a transaction-scoped advisory lock lets one create it while the other waits.
   const setUp = () =>
     (ready ??= withClient(async (c) => {
-      await c.query(
-        `create table if not exists ${table} (stack text primary key, state text, holder jsonb, updated_at timestamptz not null default now())`,
-      );
+      await c.query("begin");
+      try {
+        await c.query("select pg_advisory_xact_lock(hashtextextended('sdkgen-stack-table:' || $1, 0))", [table]);
+        await c.query(
+          `create table if not exists ${table} (stack text primary key, state text, holder jsonb, updated_at timestamptz not null default now())`,
+        );
+        await c.query("commit");
+      } catch (e) {
+        await c.query("rollback");
+        throw e;
+      }
+    }).catch((e: unknown) => {
+      ready = undefined; // a later call tries again
+      throw e;
     }));
   // One advisory lock key per stack, in the backend's own key space.
   const lockKey = "hashtextextended('sdkgen-stack:' || $1, 0)";
@@ -51,6 +64,8 @@ export function postgresBackend(pool: PgPool, options: { readonly table?: string
     }
     return unknownHolder;
   };
+
+  const where = (stack: string) => `the advisory lock of stack "${stack}" in PostgreSQL table ${table}`;
 
   return {
     describe: (stack) => `postgres table ${table}, stack ${stack}`,
@@ -87,7 +102,8 @@ export function postgresBackend(pool: PgPool, options: { readonly table?: string
       const client = await pool.connect();
       try {
         const { rows } = await client.query(`select pg_try_advisory_lock(${lockKey}) as locked`, [stack]);
-        if (rows[0]?.locked !== true) throw new StackLockedError(stack, await recordedHolder(client, stack));
+        if (rows[0]?.locked !== true)
+          throw new StackLockedError(stack, await recordedHolder(client, stack), where(stack));
         await client.query(
           `insert into ${table} (stack, holder) values ($1, $2)
            on conflict (stack) do update set holder = excluded.holder`,
@@ -105,6 +121,27 @@ export function postgresBackend(pool: PgPool, options: { readonly table?: string
           client.release();
         }
       };
+    },
+
+    // A run's advisory lock ends with its session: one held is a run still connected, never a leftover.
+    // What may be left is the holder recorded beside it, which unlock clears once the lock is free.
+    async unlock(stack) {
+      await setUp();
+      await withClient(async (c) => {
+        const { rows } = await c.query(`select pg_try_advisory_lock(${lockKey}) as locked`, [stack]);
+        if (rows[0]?.locked !== true)
+          throw new StackLockedError(
+            stack,
+            await recordedHolder(c, stack),
+            where(stack),
+            "Its session is still connected to the database: let that run finish, or end its session (pg_terminate_backend)",
+          );
+        try {
+          await c.query(`update ${table} set holder = null where stack = $1`, [stack]);
+        } finally {
+          await c.query(`select pg_advisory_unlock(${lockKey})`, [stack]);
+        }
+      });
     },
   };
 }

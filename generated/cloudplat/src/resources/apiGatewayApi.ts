@@ -382,7 +382,348 @@ export interface ApiGatewayApiArgs {
 }
 
 /** {@link ApiGatewayApiArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayApiInputs = rts.Inputs<ApiGatewayApiArgs>;
+export interface ApiGatewayApiInputs {
+  /**
+   * Business type of an OAuth API.
+   *
+   * Only when `authType` is `OAUTH`: refused otherwise.
+   *
+   * Assigned by the service when omitted.
+   */
+  apiBusinessType?: rts.Inputs<ApiGatewayApiArgs["apiBusinessType"]>;
+  /** Description of the API. */
+  apiDesc?: rts.Inputs<ApiGatewayApiArgs["apiDesc"]>;
+  /** Name of the API. */
+  apiName: rts.Inputs<ApiGatewayApiArgs["apiName"]>;
+  /**
+   * Type of the API.
+   *
+   * Allowed values:
+   * - `NORMAL`: A normal API.
+   * - `TSF`: A microservice (TSF) API.
+   * @defaultValue `NORMAL`
+   */
+  apiType?: rts.Inputs<ApiGatewayApiArgs["apiType"]>;
+  /**
+   * Id of the authorization API associated with an OAuth business API.
+   *
+   * Assigned by the service when omitted.
+   */
+  authRelationApiId?: rts.Inputs<ApiGatewayApiArgs["authRelationApiId"]>;
+  /**
+   * Authentication type of the API.
+   *
+   * Allowed values:
+   * - `SECRET`: Key-pair authentication.
+   * - `NONE`: No authentication.
+   * - `OAUTH`: OAuth 2.0 authentication.
+   * - `APP`: Application authentication.
+   * @defaultValue `NONE`
+   */
+  authType?: rts.Inputs<ApiGatewayApiArgs["authType"]>;
+  /** Constant parameters added to backend requests. */
+  constantParameters?: rts.Inputs<ApiGatewayApiArgs["constantParameters"]>;
+  /** EIAM application id. */
+  eiamAppId?: rts.Inputs<ApiGatewayApiArgs["eiamAppId"]>;
+  /** EIAM application type. */
+  eiamAppType?: rts.Inputs<ApiGatewayApiArgs["eiamAppType"]>;
+  /** EIAM application authentication type. */
+  eiamAuthType?: rts.Inputs<ApiGatewayApiArgs["eiamAuthType"]>;
+  /**
+   * Whether cross-origin resource sharing (CORS) is enabled.
+   * @defaultValue `true`
+   */
+  enableCors?: rts.Inputs<ApiGatewayApiArgs["enableCors"]>;
+  /** Id of the event bus. */
+  eventBusId?: rts.Inputs<ApiGatewayApiArgs["eventBusId"]>;
+  /**
+   * Whether Base64 encoding is enabled; sent only at creation.
+   *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   *
+   * Assigned by the service when omitted.
+   */
+  isBase64Encoded?: rts.Inputs<ApiGatewayApiArgs["isBase64Encoded"]>;
+  /**
+   * Whether the API can be debugged after purchase.
+   *
+   * Assigned by the service when omitted.
+   */
+  isDebugAfterCharge?: rts.Inputs<ApiGatewayApiArgs["isDebugAfterCharge"]>;
+  /**
+   * Whether to delete the custom response error codes.
+   *
+   * Assigned by the service when omitted.
+   */
+  isDeleteResponseErrorCodes?: rts.Inputs<ApiGatewayApiArgs["isDeleteResponseErrorCodes"]>;
+  /** TSF microservices the API forwards to. */
+  microServices?: rts.Inputs<ApiGatewayApiArgs["microServices"]>;
+  /** OAuth 2.0 settings of the API. */
+  oauthConfig?: rts.Inputs<ApiGatewayApiArgs["oauthConfig"]>;
+  /**
+   * Owner of the resource; sent only at creation.
+   *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   */
+  owner?: rts.Inputs<ApiGatewayApiArgs["owner"]>;
+  /**
+   * QPS limit of the API in the `prepub` environment (an unlimited value is reported as 5000).
+   *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
+   * Assigned by the service when omitted.
+   */
+  preLimit?: rts.Inputs<ApiGatewayApiArgs["preLimit"]>;
+  /**
+   * Front-end request protocol of the API.
+   *
+   * Allowed values:
+   * - `HTTP`: HTTP requests.
+   * - `WEBSOCKET`: WebSocket connections.
+   *
+   * Changing this replaces the resource: The front-end protocol of an API is fixed at creation.
+   * @defaultValue `HTTP`
+   */
+  protocol?: rts.Inputs<ApiGatewayApiArgs["protocol"]>;
+  /**
+   * QPS limit of the API in the `release` environment (an unlimited value is reported as 5000).
+   *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
+   * Assigned by the service when omitted.
+   */
+  releaseLimit?: rts.Inputs<ApiGatewayApiArgs["releaseLimit"]>;
+  /**
+   * Front-end request method.
+   *
+   * Allowed values: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
+   *
+   * Sent as `RequestConfig.Method`; read from `RequestConfig.Method`.
+   * @defaultValue `GET`
+   */
+  requestConfigMethod?: rts.Inputs<ApiGatewayApiArgs["requestConfigMethod"]>;
+  /**
+   * Front-end request path.
+   *
+   * Sent as `RequestConfig.Path`; read from `RequestConfig.Path`.
+   */
+  requestConfigPath: rts.Inputs<ApiGatewayApiArgs["requestConfigPath"]>;
+  /** Front-end request parameters (name, position, type, desc, defaultValue, required). */
+  requestParameters?: rts.Inputs<ApiGatewayApiArgs["requestParameters"]>;
+  /** User-defined error codes (code, msg, desc, convertedCode, needConvert) mapping backend error codes to converted codes. */
+  responseErrorCodes?: rts.Inputs<ApiGatewayApiArgs["responseErrorCodes"]>;
+  /**
+   * Example of a failed response.
+   *
+   * Assigned by the service when omitted.
+   */
+  responseFailExample?: rts.Inputs<ApiGatewayApiArgs["responseFailExample"]>;
+  /**
+   * Example of a successful response.
+   *
+   * Assigned by the service when omitted.
+   */
+  responseSuccessExample?: rts.Inputs<ApiGatewayApiArgs["responseSuccessExample"]>;
+  /**
+   * Type of the response returned to the client.
+   *
+   * Allowed values:
+   * - `HTML`: HTML response.
+   * - `JSON`: JSON response.
+   * - `TEXT`: Plain text response.
+   * - `BINARY`: Binary response.
+   * - `XML`: XML response.
+   * - ``: No response type.
+   *
+   * Assigned by the service when omitted.
+   */
+  responseType?: rts.Inputs<ApiGatewayApiArgs["responseType"]>;
+  /**
+   * Object-storage backend settings.
+   *
+   * Sent as `ServiceConfig.CosConfig`; read from `ServiceConfig.CosConfig`.
+   */
+  serviceConfigCosConfig?: rts.Inputs<ApiGatewayApiArgs["serviceConfigCosConfig"]>;
+  /**
+   * Backend request method; required for HTTP and WEBSOCKET backends.
+   *
+   * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
+   *
+   * Sent as `ServiceConfig.Method`; read from `ServiceConfig.Method`.
+   */
+  serviceConfigMethod?: rts.Inputs<ApiGatewayApiArgs["serviceConfigMethod"]>;
+  /**
+   * Message returned by a MOCK backend; required for MOCK backends.
+   *
+   * Required when `serviceConfigType` is `MOCK`.
+   */
+  serviceConfigMockReturnMessage?: rts.Inputs<ApiGatewayApiArgs["serviceConfigMockReturnMessage"]>;
+  /**
+   * Backend path; required for HTTP and WEBSOCKET backends.
+   *
+   * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
+   *
+   * Sent as `ServiceConfig.Path`; read from `ServiceConfig.Path`.
+   */
+  serviceConfigPath?: rts.Inputs<ApiGatewayApiArgs["serviceConfigPath"]>;
+  /**
+   * Backend product of a VPC backend; requires `serviceConfigVpcId`.
+   *
+   * Sent as `ServiceConfig.Product`; read from `ServiceConfig.Product`.
+   */
+  serviceConfigProduct?: rts.Inputs<ApiGatewayApiArgs["serviceConfigProduct"]>;
+  /**
+   * Name of the backend cloud function; required for SCF backends.
+   *
+   * Required when `serviceConfigType` is `SCF`.
+   */
+  serviceConfigScfFunctionName?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionName"]>;
+  /**
+   * Namespace of the backend cloud function; required for SCF backends.
+   *
+   * Required when `serviceConfigType` is `SCF`.
+   */
+  serviceConfigScfFunctionNamespace?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionNamespace"]>;
+  /**
+   * Version of the backend cloud function; required for SCF backends.
+   *
+   * Required when `serviceConfigType` is `SCF`.
+   */
+  serviceConfigScfFunctionQualifier?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionQualifier"]>;
+  /**
+   * Type of the backend cloud function; required for SCF backends.
+   *
+   * Required when `serviceConfigType` is `SCF`.
+   */
+  serviceConfigScfFunctionType?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionType"]>;
+  /** Whether the cloud function backend uses integrated response. */
+  serviceConfigScfIsIntegratedResponse?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfIsIntegratedResponse"]>;
+  /**
+   * Backend timeout, in seconds.
+   * @defaultValue `5`
+   */
+  serviceConfigTimeout?: rts.Inputs<ApiGatewayApiArgs["serviceConfigTimeout"]>;
+  /**
+   * Backend type of the API.
+   *
+   * Allowed values:
+   * - `WEBSOCKET`: WebSocket backend.
+   * - `HTTP`: HTTP backend.
+   * - `SCF`: Serverless cloud function backend.
+   * - `TSF`: Microservice (TSF) backend.
+   * - `MOCK`: Mock backend that returns a fixed message.
+   * - `TARGET`: Target services (virtual machines) backend.
+   * - `COS`: Object-storage backend.
+   * @defaultValue `HTTP`
+   */
+  serviceConfigType?: rts.Inputs<ApiGatewayApiArgs["serviceConfigType"]>;
+  /**
+   * Id of the backend upstream.
+   *
+   * Sent as `ServiceConfig.UpstreamId`; read from `ServiceConfig.UpstreamId`.
+   */
+  serviceConfigUpstreamId?: rts.Inputs<ApiGatewayApiArgs["serviceConfigUpstreamId"]>;
+  /**
+   * Backend URL; required for HTTP and WEBSOCKET backends.
+   *
+   * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
+   *
+   * Sent as `ServiceConfig.Url`; read from `ServiceConfig.Url`.
+   */
+  serviceConfigUrl?: rts.Inputs<ApiGatewayApiArgs["serviceConfigUrl"]>;
+  /**
+   * Id of the backend VPC.
+   *
+   * Sent as `ServiceConfig.UniqVpcId`; read from `ServiceConfig.UniqVpcId`.
+   */
+  serviceConfigVpcId?: rts.Inputs<ApiGatewayApiArgs["serviceConfigVpcId"]>;
+  /** Name of the WebSocket cleanup function. */
+  serviceConfigWebsocketCleanupFunctionName?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketCleanupFunctionName"]
+  >;
+  /** Namespace of the WebSocket cleanup function. */
+  serviceConfigWebsocketCleanupFunctionNamespace?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketCleanupFunctionNamespace"]
+  >;
+  /** Version of the WebSocket cleanup function. */
+  serviceConfigWebsocketCleanupFunctionQualifier?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketCleanupFunctionQualifier"]
+  >;
+  /** Name of the WebSocket registration function. */
+  serviceConfigWebsocketRegisterFunctionName?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketRegisterFunctionName"]
+  >;
+  /** Namespace of the WebSocket registration function. */
+  serviceConfigWebsocketRegisterFunctionNamespace?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketRegisterFunctionNamespace"]
+  >;
+  /** Version of the WebSocket registration function. */
+  serviceConfigWebsocketRegisterFunctionQualifier?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketRegisterFunctionQualifier"]
+  >;
+  /** Name of the WebSocket transport function. */
+  serviceConfigWebsocketTransportFunctionName?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketTransportFunctionName"]
+  >;
+  /** Namespace of the WebSocket transport function. */
+  serviceConfigWebsocketTransportFunctionNamespace?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketTransportFunctionNamespace"]
+  >;
+  /** Version of the WebSocket transport function. */
+  serviceConfigWebsocketTransportFunctionQualifier?: rts.Inputs<
+    ApiGatewayApiArgs["serviceConfigWebsocketTransportFunctionQualifier"]
+  >;
+  /**
+   * Id of the service the API belongs to.
+   *
+   * Changing this replaces the resource: An API cannot move to another service.
+   */
+  serviceId: rts.Inputs<ApiGatewayApiArgs["serviceId"]>;
+  /** Backend parameters of the API. */
+  serviceParameters?: rts.Inputs<ApiGatewayApiArgs["serviceParameters"]>;
+  /** Health-check settings of the TSF backend. */
+  serviceTsfHealthCheckConf?: rts.Inputs<ApiGatewayApiArgs["serviceTsfHealthCheckConf"]>;
+  /** Load-balancing settings of the TSF backend. */
+  serviceTsfLoadBalanceConf?: rts.Inputs<ApiGatewayApiArgs["serviceTsfLoadBalanceConf"]>;
+  /**
+   * Id of the TSF serverless namespace; sent only at creation.
+   *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   */
+  targetNamespaceId?: rts.Inputs<ApiGatewayApiArgs["targetNamespaceId"]>;
+  /**
+   * Backend target services (virtual machines) of a TARGET backend; they cannot be changed after creation (an update is rejected).
+   *
+   * Cannot be changed after creation: The platform cannot change the target services of an API.
+   */
+  targetServices?: rts.Inputs<ApiGatewayApiArgs["targetServices"]>;
+  /** Health-check settings of the target services. */
+  targetServicesHealthCheckConf?: rts.Inputs<ApiGatewayApiArgs["targetServicesHealthCheckConf"]>;
+  /** Load-balancing setting of the target services. */
+  targetServicesLoadBalanceConf?: rts.Inputs<ApiGatewayApiArgs["targetServicesLoadBalanceConf"]>;
+  /**
+   * QPS limit of the API in the `test` environment (an unlimited value is reported as 5000).
+   *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
+   * Assigned by the service when omitted.
+   */
+  testLimit?: rts.Inputs<ApiGatewayApiArgs["testLimit"]>;
+  /** Validity of the EIAM application token, in seconds. */
+  tokenTimeout?: rts.Inputs<ApiGatewayApiArgs["tokenTimeout"]>;
+  /**
+   * User type; sent only at creation.
+   *
+   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   */
+  userType?: rts.Inputs<ApiGatewayApiArgs["userType"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayApi resources: the names of {@link ApiGatewayApiOutputs}, all optional. */
 export type ApiGatewayApiState = rt.StateOf<ApiGatewayApiOutputs>;
@@ -1040,6 +1381,8 @@ export class ApiGatewayApi extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApi:ApiGatewayApi";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayApiDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayApi with, so that hovers and errors name {@link ApiGatewayApiInputs}. */
+  static readonly inputs?: ApiGatewayApiInputs;
 
   /** Validates {@link ApiGatewayApiArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayApi, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayApiArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApi> {

@@ -21,7 +21,12 @@ export interface ApiGatewayApiAppArgs {
 }
 
 /** {@link ApiGatewayApiAppArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayApiAppInputs = rts.Inputs<ApiGatewayApiAppArgs>;
+export interface ApiGatewayApiAppInputs {
+  /** Description of the application. */
+  apiAppDesc?: rts.Inputs<ApiGatewayApiAppArgs["apiAppDesc"]>;
+  /** Name of the application. */
+  apiAppName: rts.Inputs<ApiGatewayApiAppArgs["apiAppName"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayApiApp resources: the names of {@link ApiGatewayApiAppOutputs}, all optional. */
 export type ApiGatewayApiAppState = rt.StateOf<ApiGatewayApiAppOutputs>;
@@ -114,6 +119,8 @@ export class ApiGatewayApiApp extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApiApp:ApiGatewayApiApp";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayApiAppDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayApiApp with, so that hovers and errors name {@link ApiGatewayApiAppInputs}. */
+  static readonly inputs?: ApiGatewayApiAppInputs;
 
   /** Validates {@link ApiGatewayApiAppArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayApiApp, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayApiAppArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayApiApp> {

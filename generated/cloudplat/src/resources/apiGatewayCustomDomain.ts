@@ -84,7 +84,69 @@ export interface ApiGatewayCustomDomainArgs {
 }
 
 /** {@link ApiGatewayCustomDomainArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayCustomDomainInputs = rts.Inputs<ApiGatewayCustomDomainArgs>;
+export interface ApiGatewayCustomDomainInputs {
+  /**
+   * Id of the certificate for HTTPS.
+   *
+   * Assigned by the service when omitted.
+   */
+  certificateId?: rts.Inputs<ApiGatewayCustomDomainArgs["certificateId"]>;
+  /**
+   * Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`).
+   *
+   * Sent only at creation; later changes are not compared: ModifySubDomain does not take it; it names the service's own domain.
+   */
+  defaultDomain: rts.Inputs<ApiGatewayCustomDomainArgs["defaultDomain"]>;
+  /**
+   * Whether the default path mapping is used; when false, `pathMappings` applies.
+   * @defaultValue `true`
+   */
+  isDefaultMapping?: rts.Inputs<ApiGatewayCustomDomainArgs["isDefaultMapping"]>;
+  /**
+   * Whether HTTP requests are redirected to HTTPS.
+   * @defaultValue `false`
+   */
+  isForcedHttps?: rts.Inputs<ApiGatewayCustomDomainArgs["isForcedHttps"]>;
+  /**
+   * Network type of the custom domain.
+   *
+   * Allowed values:
+   * - `OUTER`: Public network.
+   * - `INNER`: Private network.
+   */
+  netType: rts.Inputs<ApiGatewayCustomDomainArgs["netType"]>;
+  /**
+   * Custom path mappings, each of the form `/<path>#<environment>`.
+   *
+   * Each item: Matches `^/[^#]*#[^#]+$`.
+   *
+   * Assigned by the service when omitted.
+   */
+  pathMappings?: rts.Inputs<ApiGatewayCustomDomainArgs["pathMappings"]>;
+  /**
+   * Protocol of the custom domain.
+   *
+   * Allowed values:
+   * - `http`: HTTP only.
+   * - `https`: HTTPS only.
+   * - `http&https`: Both HTTP and HTTPS.
+   */
+  protocol: rts.Inputs<ApiGatewayCustomDomainArgs["protocol"]>;
+  /**
+   * Id of the service the domain is bound to.
+   *
+   * Changing this replaces the resource: A custom domain binding belongs to one service.
+   */
+  serviceId: rts.Inputs<ApiGatewayCustomDomainArgs["serviceId"]>;
+  /**
+   * The custom domain to bind.
+   *
+   * Changing this replaces the resource: The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.
+   *
+   * Read from `DomainName`.
+   */
+  subDomain: rts.Inputs<ApiGatewayCustomDomainArgs["subDomain"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayCustomDomain resources: the names of {@link ApiGatewayCustomDomainOutputs}, all optional. */
 export type ApiGatewayCustomDomainState = rt.StateOf<ApiGatewayCustomDomainOutputs>;
@@ -252,6 +314,8 @@ export class ApiGatewayCustomDomain extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayCustomDomainDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayCustomDomain with, so that hovers and errors name {@link ApiGatewayCustomDomainInputs}. */
+  static readonly inputs?: ApiGatewayCustomDomainInputs;
 
   /** Validates {@link ApiGatewayCustomDomainArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayCustomDomain, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

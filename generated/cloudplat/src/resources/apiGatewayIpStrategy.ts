@@ -44,7 +44,34 @@ export interface ApiGatewayIpStrategyArgs {
 }
 
 /** {@link ApiGatewayIpStrategyArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayIpStrategyInputs = rts.Inputs<ApiGatewayIpStrategyArgs>;
+export interface ApiGatewayIpStrategyInputs {
+  /**
+   * Id of the service the strategy belongs to.
+   *
+   * At least 1 character.
+   *
+   * Changing this replaces the resource: A strategy belongs to one service.
+   */
+  serviceId: rts.Inputs<ApiGatewayIpStrategyArgs["serviceId"]>;
+  /** IP addresses or CIDR blocks of the strategy; several entries are separated by newlines. */
+  strategyData: rts.Inputs<ApiGatewayIpStrategyArgs["strategyData"]>;
+  /**
+   * Name of the strategy.
+   *
+   * Changing this replaces the resource: The name of a strategy cannot be changed.
+   */
+  strategyName: rts.Inputs<ApiGatewayIpStrategyArgs["strategyName"]>;
+  /**
+   * Type of the strategy.
+   *
+   * Allowed values:
+   * - `WHITE`: Allow list.
+   * - `BLACK`: Block list.
+   *
+   * Changing this replaces the resource: The type of a strategy cannot be changed.
+   */
+  strategyType: rts.Inputs<ApiGatewayIpStrategyArgs["strategyType"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayIpStrategy resources: the names of {@link ApiGatewayIpStrategyOutputs}, all optional. */
 export type ApiGatewayIpStrategyState = rt.StateOf<ApiGatewayIpStrategyOutputs>;
@@ -171,6 +198,8 @@ export class ApiGatewayIpStrategy extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayIpStrategyDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayIpStrategy with, so that hovers and errors name {@link ApiGatewayIpStrategyInputs}. */
+  static readonly inputs?: ApiGatewayIpStrategyInputs;
 
   /** Validates {@link ApiGatewayIpStrategyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayIpStrategy, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

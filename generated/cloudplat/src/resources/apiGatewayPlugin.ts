@@ -51,7 +51,41 @@ export interface ApiGatewayPluginArgs {
 }
 
 /** {@link ApiGatewayPluginArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayPluginInputs = rts.Inputs<ApiGatewayPluginArgs>;
+export interface ApiGatewayPluginInputs {
+  /** Description of the plug-in. */
+  description?: rts.Inputs<ApiGatewayPluginArgs["description"]>;
+  /**
+   * Definition statement of the plug-in, a JSON string.
+   *
+   * Format: json.
+   */
+  pluginData: rts.Inputs<ApiGatewayPluginArgs["pluginData"]>;
+  /**
+   * Name of the plug-in; 2 to 50 characters, starting with a letter.
+   *
+   * Between 2 and 50 characters.
+   *
+   * Matches `^[A-Za-z]`.
+   */
+  pluginName: rts.Inputs<ApiGatewayPluginArgs["pluginName"]>;
+  /**
+   * Type of the plug-in.
+   *
+   * Allowed values:
+   * - `IPControl`: IP access control.
+   * - `TrafficControl`: Traffic throttling.
+   * - `Cors`: Cross-origin resource sharing.
+   * - `CustomReq`: Custom request.
+   * - `CustomAuth`: Custom authentication.
+   * - `Routing`: Routing.
+   * - `TrafficControlByParameter`: Traffic throttling by parameter.
+   * - `CircuitBreaker`: Circuit breaking.
+   * - `ProxyCache`: Proxy caching.
+   *
+   * Cannot be changed after creation: The platform cannot change the type of a plug-in.
+   */
+  pluginType: rts.Inputs<ApiGatewayPluginArgs["pluginType"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayPlugin resources: the names of {@link ApiGatewayPluginOutputs}, all optional. */
 export type ApiGatewayPluginState = rt.StateOf<ApiGatewayPluginOutputs>;
@@ -158,6 +192,8 @@ export class ApiGatewayPlugin extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayPluginDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayPlugin with, so that hovers and errors name {@link ApiGatewayPluginInputs}. */
+  static readonly inputs?: ApiGatewayPluginInputs;
 
   /** Validates {@link ApiGatewayPluginArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayPlugin, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayPluginArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayPlugin> {

@@ -122,7 +122,98 @@ export interface ApiGatewayServiceArgs {
 }
 
 /** {@link ApiGatewayServiceArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayServiceInputs = rts.Inputs<ApiGatewayServiceArgs>;
+export interface ApiGatewayServiceInputs {
+  /**
+   * Name of the exclusive cluster.
+   *
+   * Changing this replaces the resource: The cluster of a service is fixed at creation.
+   *
+   * Not sent by the create call: The API has no parameter for it; it is read back only.
+   */
+  exclusiveSetName?: rts.Inputs<ApiGatewayServiceArgs["exclusiveSetName"]>;
+  /**
+   * Id of the dedicated gateway instance hosting the service.
+   *
+   * Changing this replaces the resource: A service cannot move to another dedicated instance.
+   */
+  instanceId?: rts.Inputs<ApiGatewayServiceArgs["instanceId"]>;
+  /**
+   * IP version of the service.
+   *
+   * Allowed values:
+   * - `IPv4`: IPv4 addresses.
+   * - `IPv6`: IPv6 addresses.
+   *
+   * Changing this replaces the resource: The IP version of a service is fixed at creation.
+   * @defaultValue `IPv4`
+   */
+  ipVersion?: rts.Inputs<ApiGatewayServiceArgs["ipVersion"]>;
+  /**
+   * Network types of the service (`INNER`, `OUTER` or both).
+   *
+   * Each item: Allowed values:
+   * - `INNER`: Private network access.
+   * - `OUTER`: Public network access.
+   */
+  netTypes: rts.Inputs<ApiGatewayServiceArgs["netTypes"]>;
+  /**
+   * QPS limit of the `prepub` (pre-release) environment (an unlimited value is reported as 5000).
+   *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
+   * Assigned by the service when omitted.
+   */
+  preLimit?: rts.Inputs<ApiGatewayServiceArgs["preLimit"]>;
+  /**
+   * Front-end request protocol of the service.
+   *
+   * Allowed values:
+   * - `http`: HTTP only.
+   * - `https`: HTTPS only.
+   * - `http&https`: Both HTTP and HTTPS.
+   */
+  protocol: rts.Inputs<ApiGatewayServiceArgs["protocol"]>;
+  /**
+   * QPS limit of the `release` environment (an unlimited value is reported as 5000).
+   *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
+   * Assigned by the service when omitted.
+   */
+  releaseLimit?: rts.Inputs<ApiGatewayServiceArgs["releaseLimit"]>;
+  /** Description of the service. */
+  serviceDesc?: rts.Inputs<ApiGatewayServiceArgs["serviceDesc"]>;
+  /** Name of the service. */
+  serviceName: rts.Inputs<ApiGatewayServiceArgs["serviceName"]>;
+  /**
+   * Tags of the service (kept in the tag service, not the gateway API).
+   *
+   * Not sent by the create call: Tags live in the tag service; they are written after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   */
+  tags?: rts.Inputs<ApiGatewayServiceArgs["tags"]>;
+  /**
+   * QPS limit of the `test` environment (an unlimited value is reported as 5000).
+   *
+   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   *
+   * A change is applied by the `hook` operation.
+   *
+   * Assigned by the service when omitted.
+   */
+  testLimit?: rts.Inputs<ApiGatewayServiceArgs["testLimit"]>;
+  /**
+   * Id of the VPC the service is bound to.
+   *
+   * Sent only at creation; later changes are not compared: The platform binds a service to its VPC at creation only.
+   */
+  uniqVpcId?: rts.Inputs<ApiGatewayServiceArgs["uniqVpcId"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayService resources: the names of {@link ApiGatewayServiceOutputs}, all optional. */
 export type ApiGatewayServiceState = rt.StateOf<ApiGatewayServiceOutputs>;
@@ -342,6 +433,8 @@ export class ApiGatewayService extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayService:ApiGatewayService";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayServiceDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayService with, so that hovers and errors name {@link ApiGatewayServiceInputs}. */
+  static readonly inputs?: ApiGatewayServiceInputs;
 
   /** Validates {@link ApiGatewayServiceArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayService, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ApiGatewayServiceArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ApiGatewayService> {

@@ -54,7 +54,41 @@ export interface ApiGatewayServiceReleaseArgs {
 }
 
 /** {@link ApiGatewayServiceReleaseArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayServiceReleaseInputs = rts.Inputs<ApiGatewayServiceReleaseArgs>;
+export interface ApiGatewayServiceReleaseInputs {
+  /**
+   * Environment the service is released to.
+   *
+   * Allowed values:
+   * - `test`: Test environment.
+   * - `prepub`: Pre-release environment.
+   * - `release`: Release (production) environment.
+   *
+   * Changing this replaces the resource: A release targets one environment.
+   */
+  environmentName: rts.Inputs<ApiGatewayServiceReleaseArgs["environmentName"]>;
+  /**
+   * Description of this release.
+   *
+   * Changing this replaces the resource: A release cannot be edited; a new description means a new release.
+   */
+  releaseDesc: rts.Inputs<ApiGatewayServiceReleaseArgs["releaseDesc"]>;
+  /**
+   * Version of the release, assigned by the platform (for example `20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be`).
+   *
+   * Not sent by the create call: The platform assigns it; ReleaseService answers it.
+   *
+   * Cannot be changed after creation: The platform assigns the version of a release.
+   *
+   * Assigned by the service when omitted.
+   */
+  releaseVersion?: rts.Inputs<ApiGatewayServiceReleaseArgs["releaseVersion"]>;
+  /**
+   * Id of the service to release.
+   *
+   * Changing this replaces the resource: A release belongs to one service.
+   */
+  serviceId: rts.Inputs<ApiGatewayServiceReleaseArgs["serviceId"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayServiceRelease resources: the names of {@link ApiGatewayServiceReleaseOutputs}, all optional. */
 export type ApiGatewayServiceReleaseState = rt.StateOf<ApiGatewayServiceReleaseOutputs>;
@@ -158,6 +192,8 @@ export class ApiGatewayServiceRelease extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayServiceReleaseDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayServiceRelease with, so that hovers and errors name {@link ApiGatewayServiceReleaseInputs}. */
+  static readonly inputs?: ApiGatewayServiceReleaseInputs;
 
   /** Validates {@link ApiGatewayServiceReleaseArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayServiceRelease, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

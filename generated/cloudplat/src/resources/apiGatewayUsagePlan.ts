@@ -40,7 +40,30 @@ export interface ApiGatewayUsagePlanArgs {
 }
 
 /** {@link ApiGatewayUsagePlanArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayUsagePlanInputs = rts.Inputs<ApiGatewayUsagePlanArgs>;
+export interface ApiGatewayUsagePlanInputs {
+  /**
+   * Total request quota; -1 means unlimited, otherwise 1 to 99999999.
+   *
+   * Between -1 and 99999999.
+   *
+   * Never `0`.
+   * @defaultValue `-1`
+   */
+  maxRequestNum?: rts.Inputs<ApiGatewayUsagePlanArgs["maxRequestNum"]>;
+  /**
+   * Request limit per second; -1 means unlimited, otherwise 1 to 2000.
+   *
+   * Between -1 and 2000.
+   *
+   * Never `0`.
+   * @defaultValue `-1`
+   */
+  maxRequestNumPreSec?: rts.Inputs<ApiGatewayUsagePlanArgs["maxRequestNumPreSec"]>;
+  /** Description of the usage plan. */
+  usagePlanDesc?: rts.Inputs<ApiGatewayUsagePlanArgs["usagePlanDesc"]>;
+  /** Name of the usage plan. */
+  usagePlanName: rts.Inputs<ApiGatewayUsagePlanArgs["usagePlanName"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayUsagePlan resources: the names of {@link ApiGatewayUsagePlanOutputs}, all optional. */
 export type ApiGatewayUsagePlanState = rt.StateOf<ApiGatewayUsagePlanOutputs>;
@@ -180,6 +203,8 @@ export class ApiGatewayUsagePlan extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayUsagePlanDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayUsagePlan with, so that hovers and errors name {@link ApiGatewayUsagePlanInputs}. */
+  static readonly inputs?: ApiGatewayUsagePlanInputs;
 
   /** Validates {@link ApiGatewayUsagePlanArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayUsagePlan, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

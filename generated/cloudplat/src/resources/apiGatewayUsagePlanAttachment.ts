@@ -79,7 +79,64 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
 }
 
 /** {@link ApiGatewayUsagePlanAttachmentArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ApiGatewayUsagePlanAttachmentInputs = rts.Inputs<ApiGatewayUsagePlanAttachmentArgs>;
+export interface ApiGatewayUsagePlanAttachmentInputs {
+  /**
+   * Ids of API keys to bind to the usage plan, for an API binding of an API whose authType is SECRET.
+   *
+   * Only when `bindType` is `API`: refused otherwise.
+   *
+   * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   *
+   * Not sent by the create call: The keys are bound to the plan after the environment (BindSecretIds, its hook).
+   */
+  accessKeyIds?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["accessKeyIds"]>;
+  /**
+   * Id of the API to bind; required when `bindType` is API.
+   *
+   * Required when `bindType` is `API`.
+   *
+   * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   *
+   * Not sent by the create call: BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).
+   */
+  apiId?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["apiId"]>;
+  /**
+   * Binding type.
+   *
+   * Allowed values:
+   * - `SERVICE`: Bind to the whole service.
+   * - `API`: Bind to one API.
+   *
+   * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   * @defaultValue `SERVICE`
+   */
+  bindType?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["bindType"]>;
+  /**
+   * Environment of the service in which the usage plan is bound.
+   *
+   * Allowed values:
+   * - `test`: Test environment.
+   * - `prepub`: Pre-release environment.
+   * - `release`: Release (production) environment.
+   *
+   * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   */
+  environment: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["environment"]>;
+  /**
+   * Id of the service to bind.
+   *
+   * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   */
+  serviceId: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["serviceId"]>;
+  /**
+   * Id of the usage plan to bind.
+   *
+   * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
+   *
+   * Not sent by the create call: BindEnvironment takes it in a list, UsagePlanIds (the request says so).
+   */
+  usagePlanId: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["usagePlanId"]>;
+}
 
 /** Input properties used for looking up and filtering ApiGatewayUsagePlanAttachment resources: the names of {@link ApiGatewayUsagePlanAttachmentOutputs}, all optional. */
 export type ApiGatewayUsagePlanAttachmentState = rt.StateOf<ApiGatewayUsagePlanAttachmentOutputs>;
@@ -229,6 +286,8 @@ export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = apiGatewayUsagePlanAttachmentDescriptor;
+  /** A type, never a value: the inputs a stack declares a ApiGatewayUsagePlanAttachment with, so that hovers and errors name {@link ApiGatewayUsagePlanAttachmentInputs}. */
+  static readonly inputs?: ApiGatewayUsagePlanAttachmentInputs;
 
   /** Validates {@link ApiGatewayUsagePlanAttachmentArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ApiGatewayUsagePlanAttachment, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

@@ -115,7 +115,90 @@ export interface IxArgs {
 }
 
 /** {@link IxArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type IxInputs = rts.Inputs<IxArgs>;
+export interface IxInputs {
+  /**
+   * ASN of the IX connection (a 4-byte ASN, 1 to 4294967295).
+   *
+   * Between 1 and 4294967295.
+   *
+   * Assigned by the service when omitted.
+   */
+  asn?: rts.Inputs<IxArgs["asn"]>;
+  /**
+   * Customer reference shown on invoices.
+   *
+   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   */
+  costCentre?: rts.Inputs<IxArgs["costCentre"]>;
+  /**
+   * MAC address of the IX interface.
+   *
+   * Format: mac.
+   */
+  macAddress: rts.Inputs<IxArgs["macAddress"]>;
+  /**
+   * Type of IX service, named after an exchange location (the exchange's name, for example `Los Angeles IX`).
+   *
+   * Known values (others are accepted):
+   * - `Los Angeles IX`: The Los Angeles exchange.
+   *
+   * Cannot be changed after creation: The IX modify call cannot change the exchange; order a new IX for another one.
+   */
+  networkServiceType: rts.Inputs<IxArgs["networkServiceType"]>;
+  /**
+   * Name of the IX connection (not empty).
+   *
+   * At least 1 character.
+   *
+   * As `name` in updates.
+   */
+  productName: rts.Inputs<IxArgs["productName"]>;
+  /**
+   * Promotional code applied to the order.
+   *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   */
+  promoCode?: rts.Inputs<IxArgs["promoCode"]>;
+  /**
+   * Whether the usage statistics are publicly viewable.
+   *
+   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   *
+   * Assigned by the service when omitted.
+   */
+  publicGraph?: rts.Inputs<IxArgs["publicGraph"]>;
+  /**
+   * Rate limit in Mbps (at least 1).
+   *
+   * At least 1.
+   */
+  rateLimit: rts.Inputs<IxArgs["rateLimit"]>;
+  /**
+   * UID of the product (port) the IX attaches to; changing it moves the IX.
+   *
+   * As `aEndProductUid` in updates.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  requestedProductUid: rts.Inputs<IxArgs["requestedProductUid"]>;
+  /**
+   * Custom hostname for reverse DNS of the IX addresses. The product read does not return it (each address's reverse DNS is in `resources.ipAddresses`).
+   *
+   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  reverseDns?: rts.Inputs<IxArgs["reverseDns"]>;
+  /**
+   * Whether the IX connection is shut down; default false.
+   *
+   * Read from `resources.vpls_interface.shutdown`.
+   * @defaultValue `false`
+   */
+  shutdown?: rts.Inputs<IxArgs["shutdown"]>;
+  /** VLAN id of the IX connection. */
+  vlan: rts.Inputs<IxArgs["vlan"]>;
+}
 
 /** Input properties used for looking up and filtering Ix resources: the names of {@link IxOutputs}, all optional. */
 export type IxState = rt.StateOf<IxOutputs>;
@@ -376,6 +459,8 @@ export class Ix extends rt.ManagedResource {
   static readonly token = "netsvc:index/ix:Ix";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = ixDescriptor;
+  /** A type, never a value: the inputs a stack declares a Ix with, so that hovers and errors name {@link IxInputs}. */
+  static readonly inputs?: IxInputs;
 
   /** Validates {@link IxArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Ix, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: IxArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Ix> {

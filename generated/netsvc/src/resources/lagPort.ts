@@ -113,7 +113,87 @@ export interface LagPortArgs {
 }
 
 /** {@link LagPortArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type LagPortInputs = rts.Inputs<LagPortArgs>;
+export interface LagPortInputs {
+  /**
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
+   *
+   * Allowed values:
+   * - `1`: Month-to-month, with no minimum term.
+   * - `12`: 12-month term.
+   * - `24`: 24-month term.
+   * - `36`: 36-month term.
+   * - `48`: 48-month term.
+   * - `60`: 60-month term.
+   *
+   * Sent as `term`.
+   */
+  contractTermMonths: rts.Inputs<LagPortArgs["contractTermMonths"]>;
+  /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
+  costCentre?: rts.Inputs<LagPortArgs["costCentre"]>;
+  /**
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
+   *
+   * Allowed values: `red`, `blue`
+   *
+   * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
+   *
+   * Sent as `config.diversityZone` at creation.
+   *
+   * Assigned by the service when omitted.
+   */
+  diversityZone?: rts.Inputs<LagPortArgs["diversityZone"]>;
+  /**
+   * Number of member ports in the LAG, 1 to 8.
+   *
+   * Between 1 and 8.
+   *
+   * Changing this replaces the resource: The number of member ports is fixed; changing it orders a new LAG.
+   *
+   * Sent as `lagPortCount` at creation.
+   */
+  lagCount: rts.Inputs<LagPortArgs["lagCount"]>;
+  /**
+   * Numeric location id, obtainable from the getLocation lookup.
+   *
+   * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
+   */
+  locationId: rts.Inputs<LagPortArgs["locationId"]>;
+  /** Whether the LAG is public in the marketplace. false is private (not searchable in the marketplace, though others can still connect using a service key); true is public. It can be changed from private to public after creation. */
+  marketplaceVisibility: rts.Inputs<LagPortArgs["marketplaceVisibility"]>;
+  /**
+   * Speed of each member port in Mbps; 10000, 100000, or 400000 where available.
+   *
+   * Allowed values:
+   * - `10000`: 10 Gbps.
+   * - `100000`: 100 Gbps.
+   * - `400000`: 400 Gbps, where available.
+   *
+   * Changing this replaces the resource: The speed of a physical port is fixed; changing it orders a new LAG.
+   */
+  portSpeed: rts.Inputs<LagPortArgs["portSpeed"]>;
+  /**
+   * Name of the product (not empty).
+   *
+   * At least 1 character.
+   *
+   * As `name` in updates.
+   */
+  productName: rts.Inputs<LagPortArgs["productName"]>;
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * Changing this replaces the resource: The promotional code of a LAG order cannot change; changing it orders a new LAG.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  promoCode?: rts.Inputs<LagPortArgs["promoCode"]>;
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
+  resourceTags?: rts.Inputs<LagPortArgs["resourceTags"]>;
+}
 
 /** Input properties used for looking up and filtering LagPort resources: the names of {@link LagPortOutputs}, all optional. */
 export type LagPortState = rt.StateOf<LagPortOutputs>;
@@ -484,6 +564,8 @@ export class LagPort extends rt.ManagedResource {
   static readonly token = "netsvc:index/lagPort:LagPort";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = lagPortDescriptor;
+  /** A type, never a value: the inputs a stack declares a LagPort with, so that hovers and errors name {@link LagPortInputs}. */
+  static readonly inputs?: LagPortInputs;
 
   /** Validates {@link LagPortArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the LagPort, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: LagPortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<LagPort> {

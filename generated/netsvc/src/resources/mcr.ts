@@ -134,7 +134,105 @@ export interface McrArgs {
 }
 
 /** {@link McrArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type McrInputs = rts.Inputs<McrArgs>;
+export interface McrInputs {
+  /**
+   * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
+   *
+   * Between 1 and 4294967295.
+   *
+   * Sent as `config.mcrAsn` at creation, as `asn` in updates; read from `resources.virtual_router.mcrAsn`.
+   * @defaultValue `133937`
+   */
+  asn?: rts.Inputs<McrArgs["asn"]>;
+  /**
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
+   *
+   * Allowed values:
+   * - `1`: Month-to-month, with no minimum term.
+   * - `12`: 12-month term.
+   * - `24`: 24-month term.
+   * - `36`: 36-month term.
+   * - `48`: 48-month term.
+   * - `60`: 60-month term.
+   *
+   * Sent as `term`.
+   */
+  contractTermMonths: rts.Inputs<McrArgs["contractTermMonths"]>;
+  /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
+  costCentre?: rts.Inputs<McrArgs["costCentre"]>;
+  /**
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
+   *
+   * Allowed values: `red`, `blue`
+   *
+   * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
+   *
+   * Sent as `config.diversityZone` at creation.
+   *
+   * Assigned by the service when omitted.
+   */
+  diversityZone?: rts.Inputs<McrArgs["diversityZone"]>;
+  /**
+   * Numeric location id, obtainable from the getLocation lookup.
+   *
+   * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
+   */
+  locationId: rts.Inputs<McrArgs["locationId"]>;
+  /**
+   * Whether the MCR is public in the marketplace; settable when ordering and updatable in place.
+   *
+   * Assigned by the service when omitted.
+   */
+  marketplaceVisibility?: rts.Inputs<McrArgs["marketplaceVisibility"]>;
+  /**
+   * Router speed in Mbps (1000, 2500, 5000, 10000, 25000, 50000 or 100000). It is fixed for the life of the service and is the aggregate capacity shared by all connections through the router.
+   *
+   * Allowed values:
+   * - `1000`: 1 Gbps.
+   * - `2500`: 2.5 Gbps.
+   * - `5000`: 5 Gbps.
+   * - `10000`: 10 Gbps.
+   * - `25000`: 25 Gbps.
+   * - `50000`: 50 Gbps.
+   * - `100000`: 100 Gbps.
+   *
+   * Changing this replaces the resource: The router speed is fixed for the life of the service; changing it orders a new MCR.
+   */
+  portSpeed: rts.Inputs<McrArgs["portSpeed"]>;
+  /**
+   * Prefix filter lists declared inline on the MCR.
+   *
+   * Not sent by the create call: Each list is created through the prefix-list endpoint once the MCR exists (its hook).
+   *
+   * Sent only at creation; later changes are not compared: Inline lists are created with the MCR only; manage them with McrPrefixFilterList.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   * @deprecated Use the McrPrefixFilterList resource instead; this property will be removed in a future version.
+   */
+  prefixFilterLists?: rts.Inputs<McrArgs["prefixFilterLists"]>;
+  /**
+   * Name of the product (not empty).
+   *
+   * At least 1 character.
+   *
+   * As `name` in updates.
+   */
+  productName: rts.Inputs<McrArgs["productName"]>;
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  promoCode?: rts.Inputs<McrArgs["promoCode"]>;
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
+  resourceTags?: rts.Inputs<McrArgs["resourceTags"]>;
+}
 
 /** Input properties used for looking up and filtering Mcr resources: the names of {@link McrOutputs}, all optional. */
 export type McrState = rt.StateOf<McrOutputs>;
@@ -518,6 +616,8 @@ export class Mcr extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcr:Mcr";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = mcrDescriptor;
+  /** A type, never a value: the inputs a stack declares a Mcr with, so that hovers and errors name {@link McrInputs}. */
+  static readonly inputs?: McrInputs;
 
   /** Validates {@link McrArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Mcr, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: McrArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mcr> {

@@ -43,7 +43,20 @@ export interface McrIpsecAddonArgs {
 }
 
 /** {@link McrIpsecAddonArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type McrIpsecAddonInputs = rts.Inputs<McrIpsecAddonArgs>;
+export interface McrIpsecAddonInputs {
+  /**
+   * UID of the MCR.
+   *
+   * Changing this replaces the resource: An add-on cannot move to another MCR.
+   */
+  mcrId: rts.Inputs<McrIpsecAddonArgs["mcrId"]>;
+  /**
+   * Number of IPsec tunnels in the pack, one of 10, 20 or 30.
+   *
+   * Allowed values: `10`, `20`, `30`
+   */
+  tunnelCount: rts.Inputs<McrIpsecAddonArgs["tunnelCount"]>;
+}
 
 /** Input properties used for looking up and filtering McrIpsecAddon resources: the names of {@link McrIpsecAddonOutputs}, all optional. */
 export type McrIpsecAddonState = rt.StateOf<McrIpsecAddonOutputs>;
@@ -131,6 +144,8 @@ export class McrIpsecAddon extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrIpsecAddon:McrIpsecAddon";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = mcrIpsecAddonDescriptor;
+  /** A type, never a value: the inputs a stack declares a McrIpsecAddon with, so that hovers and errors name {@link McrIpsecAddonInputs}. */
+  static readonly inputs?: McrIpsecAddonInputs;
 
   /** Validates {@link McrIpsecAddonArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the McrIpsecAddon, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: McrIpsecAddonArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<McrIpsecAddon> {

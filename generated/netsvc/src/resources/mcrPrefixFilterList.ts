@@ -59,7 +59,30 @@ export interface McrPrefixFilterListArgs {
 }
 
 /** {@link McrPrefixFilterListArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type McrPrefixFilterListInputs = rts.Inputs<McrPrefixFilterListArgs>;
+export interface McrPrefixFilterListInputs {
+  /**
+   * Address family of the list's prefixes, `IPv4` or `IPv6` (case-insensitive).
+   *
+   * Allowed values (case-insensitive):
+   * - `IPv4`: IPv4 prefixes.
+   * - `IPv6`: IPv6 prefixes.
+   */
+  addressFamily: rts.Inputs<McrPrefixFilterListArgs["addressFamily"]>;
+  /** Description of the list (BGP import/export settings refer to lists by it). */
+  description: rts.Inputs<McrPrefixFilterListArgs["description"]>;
+  /**
+   * The entries of the list, between 1 and 200.
+   *
+   * Between 1 and 200 items.
+   */
+  entries: rts.Inputs<McrPrefixFilterListArgs["entries"]>;
+  /**
+   * UID of the owning MCR.
+   *
+   * Changing this replaces the resource: A list cannot move to another MCR.
+   */
+  mcrId: rts.Inputs<McrPrefixFilterListArgs["mcrId"]>;
+}
 
 /** Input properties used for looking up and filtering McrPrefixFilterList resources: the names of {@link McrPrefixFilterListOutputs}, all optional. */
 export type McrPrefixFilterListState = rt.StateOf<McrPrefixFilterListOutputs>;
@@ -180,6 +203,8 @@ export class McrPrefixFilterList extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = mcrPrefixFilterListDescriptor;
+  /** A type, never a value: the inputs a stack declares a McrPrefixFilterList with, so that hovers and errors name {@link McrPrefixFilterListInputs}. */
+  static readonly inputs?: McrPrefixFilterListInputs;
 
   /** Validates {@link McrPrefixFilterListArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the McrPrefixFilterList, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(

@@ -112,7 +112,82 @@ export interface MveArgs {
 }
 
 /** {@link MveArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type MveInputs = rts.Inputs<MveArgs>;
+export interface MveInputs {
+  /**
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
+   *
+   * Allowed values:
+   * - `1`: Month-to-month, with no minimum term.
+   * - `12`: 12-month term.
+   * - `24`: 24-month term.
+   * - `36`: 36-month term.
+   * - `48`: 48-month term.
+   * - `60`: 60-month term.
+   *
+   * Sent as `term`.
+   */
+  contractTermMonths: rts.Inputs<MveArgs["contractTermMonths"]>;
+  /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
+  costCentre?: rts.Inputs<MveArgs["costCentre"]>;
+  /**
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
+   *
+   * Allowed values: `red`, `blue`
+   *
+   * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
+   *
+   * Sent as `config.diversityZone` at creation.
+   *
+   * Assigned by the service when omitted.
+   */
+  diversityZone?: rts.Inputs<MveArgs["diversityZone"]>;
+  /**
+   * Numeric location id, obtainable from the getLocation lookup.
+   *
+   * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
+   */
+  locationId: rts.Inputs<MveArgs["locationId"]>;
+  /**
+   * Name of the product (not empty).
+   *
+   * At least 1 character.
+   *
+   * As `name` in updates.
+   */
+  productName: rts.Inputs<MveArgs["productName"]>;
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  promoCode?: rts.Inputs<MveArgs["promoCode"]>;
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
+  resourceTags?: rts.Inputs<MveArgs["resourceTags"]>;
+  /**
+   * Vendor-specific bootstrap data (vendor, VM size, image, licence or activation code, SSH keys); it differs per vendor. The API never returns it: imported MVEs do not have it populated, so a configuration supplied after import is not verified, and it can be changed afterwards by editing the field.
+   *
+   * Changing this replaces the resource: Bootstrap data cannot change after creation; modifying it deletes and re-creates the MVE.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  vendorConfig: rts.Inputs<MveArgs["vendorConfig"]>;
+  /**
+   * The vNICs to provision: the number of elements is the number of vNICs, at most 5, and each description may be null. When omitted, the vendor's minimum applies: 2 for Palo Alto, 1 for all others.
+   *
+   * At most 5 items.
+   *
+   * Changing this replaces the resource: The vNIC list is fixed at creation; changing it re-creates the MVE.
+   *
+   * Assigned by the service when omitted.
+   */
+  vnics?: rts.Inputs<MveArgs["vnics"]>;
+}
 
 /** Input properties used for looking up and filtering Mve resources: the names of {@link MveOutputs}, all optional. */
 export type MveState = rt.StateOf<MveOutputs>;
@@ -479,6 +554,8 @@ export class Mve extends rt.ManagedResource {
   static readonly token = "netsvc:index/mve:Mve";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = mveDescriptor;
+  /** A type, never a value: the inputs a stack declares a Mve with, so that hovers and errors name {@link MveInputs}. */
+  static readonly inputs?: MveInputs;
 
   /** Validates {@link MveArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Mve, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: MveArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Mve> {

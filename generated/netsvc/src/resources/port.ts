@@ -101,7 +101,78 @@ export interface PortArgs {
 }
 
 /** {@link PortArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type PortInputs = rts.Inputs<PortArgs>;
+export interface PortInputs {
+  /**
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
+   *
+   * Allowed values:
+   * - `1`: Month-to-month, with no minimum term.
+   * - `12`: 12-month term.
+   * - `24`: 24-month term.
+   * - `36`: 36-month term.
+   * - `48`: 48-month term.
+   * - `60`: 60-month term.
+   *
+   * Sent as `term`.
+   */
+  contractTermMonths: rts.Inputs<PortArgs["contractTermMonths"]>;
+  /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
+  costCentre?: rts.Inputs<PortArgs["costCentre"]>;
+  /**
+   * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
+   *
+   * Allowed values: `red`, `blue`
+   *
+   * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
+   *
+   * Sent as `config.diversityZone` at creation.
+   *
+   * Assigned by the service when omitted.
+   */
+  diversityZone?: rts.Inputs<PortArgs["diversityZone"]>;
+  /**
+   * Numeric location id, obtainable from the getLocation lookup.
+   *
+   * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
+   */
+  locationId: rts.Inputs<PortArgs["locationId"]>;
+  /** Whether the port is public in the marketplace. false is private (not searchable in the marketplace, though others can still connect using a service key); true is public. It can be changed from private to public after creation. */
+  marketplaceVisibility: rts.Inputs<PortArgs["marketplaceVisibility"]>;
+  /**
+   * Port speed in Mbps; 1000, 10000, 100000, or 400000 where available.
+   *
+   * Allowed values:
+   * - `1000`: 1 Gbps.
+   * - `10000`: 10 Gbps.
+   * - `100000`: 100 Gbps.
+   * - `400000`: 400 Gbps, where available.
+   *
+   * Changing this replaces the resource: The speed of a physical port is fixed; changing it orders a new port.
+   */
+  portSpeed: rts.Inputs<PortArgs["portSpeed"]>;
+  /**
+   * Name of the product (not empty).
+   *
+   * At least 1 character.
+   *
+   * As `name` in updates.
+   */
+  productName: rts.Inputs<PortArgs["productName"]>;
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  promoCode?: rts.Inputs<PortArgs["promoCode"]>;
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
+  resourceTags?: rts.Inputs<PortArgs["resourceTags"]>;
+}
 
 /** Input properties used for looking up and filtering Port resources: the names of {@link PortOutputs}, all optional. */
 export type PortState = rt.StateOf<PortOutputs>;
@@ -456,6 +527,8 @@ export class Port extends rt.ManagedResource {
   static readonly token = "netsvc:index/port:Port";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = portDescriptor;
+  /** A type, never a value: the inputs a stack declares a Port with, so that hovers and errors name {@link PortInputs}. */
+  static readonly inputs?: PortInputs;
 
   /** Validates {@link PortArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Port, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: PortArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Port> {

@@ -74,7 +74,50 @@ export interface ServiceKeyArgs {
 }
 
 /** {@link ServiceKeyArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type ServiceKeyInputs = rts.Inputs<ServiceKeyArgs>;
+export interface ServiceKeyInputs {
+  /** Whether the key is active and usable. */
+  active: rts.Inputs<ServiceKeyArgs["active"]>;
+  /**
+   * Description of the key.
+   *
+   * Changing this replaces the resource: The description of a key is fixed.
+   */
+  description?: rts.Inputs<ServiceKeyArgs["description"]>;
+  /**
+   * Maximum speed (Mbps) the key allows.
+   *
+   * Changing this replaces the resource: The maximum speed of a key is fixed.
+   */
+  maxSpeed: rts.Inputs<ServiceKeyArgs["maxSpeed"]>;
+  /**
+   * Whether connections made with the key are pre-approved.
+   *
+   * Changing this replaces the resource: Pre-approval is fixed when the key is created.
+   */
+  preApproved?: rts.Inputs<ServiceKeyArgs["preApproved"]>;
+  /**
+   * UID of the port the key belongs to.
+   *
+   * Changing this replaces the resource: A key cannot move to another port.
+   */
+  productUid: rts.Inputs<ServiceKeyArgs["productUid"]>;
+  /**
+   * true is single-use; false is multi-use (the other party may request several connections).
+   *
+   * Changing this replaces the resource: Single-use and multi-use keys cannot be converted.
+   */
+  singleUse: rts.Inputs<ServiceKeyArgs["singleUse"]>;
+  /** Period in which the key is valid. */
+  validFor?: rts.Inputs<ServiceKeyArgs["validFor"]>;
+  /**
+   * VLAN for the connection; required when singleUse is true.
+   *
+   * Required when `singleUse` is `true`.
+   *
+   * Changing this replaces the resource: The VLAN of a key is fixed.
+   */
+  vlan?: rts.Inputs<ServiceKeyArgs["vlan"]>;
+}
 
 /** Input properties used for looking up and filtering ServiceKey resources: the names of {@link ServiceKeyOutputs}, all optional. */
 export type ServiceKeyState = rt.StateOf<ServiceKeyOutputs>;
@@ -241,6 +284,8 @@ export class ServiceKey extends rt.ManagedResource {
   static readonly token = "netsvc:index/serviceKey:ServiceKey";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = serviceKeyDescriptor;
+  /** A type, never a value: the inputs a stack declares a ServiceKey with, so that hovers and errors name {@link ServiceKeyInputs}. */
+  static readonly inputs?: ServiceKeyInputs;
 
   /** Validates {@link ServiceKeyArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ServiceKey, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: ServiceKeyArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<ServiceKey> {

@@ -123,7 +123,91 @@ export interface VxcArgs {
 }
 
 /** {@link VxcArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
-export type VxcInputs = rts.Inputs<VxcArgs>;
+export interface VxcInputs {
+  /** The A-end of the VXC, naming its product. Its read-only fields show the current A-end configuration. */
+  aEnd: rts.Inputs<VxcArgs["aEnd"]>;
+  /**
+   * CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated.
+   *
+   * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
+   *
+   * Sent as `aEnd.partnerConfig` at creation, as `aEndConfig` in updates.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  aEndPartnerConfig?: rts.Inputs<VxcArgs["aEndPartnerConfig"]>;
+  /** The B-end of the VXC. Its read-only fields show the current B-end configuration. */
+  bEnd: rts.Inputs<VxcArgs["bEnd"]>;
+  /**
+   * CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated.
+   *
+   * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
+   *
+   * Sent as `bEnd.partnerConfig` at creation, as `bEndConfig` in updates.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  bEndPartnerConfig?: rts.Inputs<VxcArgs["bEndPartnerConfig"]>;
+  /**
+   * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
+   *
+   * Allowed values:
+   * - `1`: Month-to-month, with no minimum term.
+   * - `12`: 12-month term.
+   * - `24`: 24-month term.
+   * - `36`: 36-month term.
+   * - `48`: 48-month term.
+   * - `60`: 60-month term.
+   *
+   * Sent as `term`.
+   */
+  contractTermMonths: rts.Inputs<VxcArgs["contractTermMonths"]>;
+  /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
+  costCentre?: rts.Inputs<VxcArgs["costCentre"]>;
+  /**
+   * Name of the product (not empty).
+   *
+   * At least 1 character.
+   *
+   * As `name` in updates.
+   */
+  productName: rts.Inputs<VxcArgs["productName"]>;
+  /**
+   * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
+   *
+   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  promoCode?: rts.Inputs<VxcArgs["promoCode"]>;
+  /**
+   * Rate limit of the VXC in Mbps (at least 1).
+   *
+   * At least 1.
+   */
+  rateLimit: rts.Inputs<VxcArgs["rateLimit"]>;
+  /**
+   * Tags on the product (a list of key/value pairs on the wire).
+   *
+   * A change is applied by the `tags` operation.
+   */
+  resourceTags?: rts.Inputs<VxcArgs["resourceTags"]>;
+  /**
+   * Service key of another party's port, used to find the B-end product.
+   *
+   * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
+   *
+   * Changing this replaces the resource: A VXC ordered with a service key cannot switch to another key.
+   *
+   * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
+   */
+  serviceKey?: rts.Inputs<VxcArgs["serviceKey"]>;
+  /**
+   * true shuts the VXC down temporarily; false enables it. Default false.
+   * @defaultValue `false`
+   */
+  shutdown?: rts.Inputs<VxcArgs["shutdown"]>;
+}
 
 /** Input properties used for looking up and filtering Vxc resources: the names of {@link VxcOutputs}, all optional. */
 export type VxcState = rt.StateOf<VxcOutputs>;
@@ -506,6 +590,8 @@ export class Vxc extends rt.ManagedResource {
   static readonly token = "netsvc:index/vxc:Vxc";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
   static readonly descriptor = vxcDescriptor;
+  /** A type, never a value: the inputs a stack declares a Vxc with, so that hovers and errors name {@link VxcInputs}. */
+  static readonly inputs?: VxcInputs;
 
   /** Validates {@link VxcArgs} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the Vxc, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id. */
   static create(args: VxcArgs, options: rt.LifecycleOptions<Provider> = {}): Promise<Vxc> {
