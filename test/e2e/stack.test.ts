@@ -435,7 +435,9 @@ describe("a stack", () => {
     c = io();
     expect(await runStackCommand(program(), ["up", "--yes"], c.io)).toBe(0);
     expect(c.out.join("")).toMatch(/edge: create done \d+\.\d s/);
-    expect(c.out.join("")).toMatch(/2 created, 0 imported, 0 updated, 0 replaced, 0 deleted, 0 unchanged\nup took \d+\.\d s\n$/);
+    expect(c.out.join("")).toMatch(
+      /2 created, 0 imported, 0 updated, 0 replaced, 0 deleted, 0 unchanged\nup took \d+\.\d s\n$/,
+    );
     c = io();
     expect(await runStackCommand(program(), ["preview"], c.io)).toBe(0);
     expect(c.out.join("")).toContain("0 to create, 0 to import, 0 to update, 0 to replace, 0 to delete, 2 unchanged");
@@ -444,7 +446,9 @@ describe("a stack", () => {
     emu.state.record(uid)!.name = "renamed outside";
     c = io();
     expect(await runStackCommand(program(), ["refresh"], c.io)).toBe(0);
-    expect(c.out.join("")).toContain('~ edge (netsvc:index/port:Port): drifted\n      productName: "edge" → "renamed outside"');
+    expect(c.out.join("")).toContain(
+      '~ edge (netsvc:index/port:Port): drifted\n      productName: "edge" → "renamed outside"',
+    );
 
     c = io();
     expect(await runStackCommand(program(), ["upp"], c.io)).toBe(1);
