@@ -46,11 +46,12 @@ beforeAll(async () => {
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   const files = readdirSync(tarballs).map((f) => join(tarballs, f));
   await run("npm", ["install", "--no-audit", "--no-fund", "--offline", ...files], { cwd: app });
+  cpSync(join(import.meta.dirname, "runners"), join(app, "runners"), { recursive: true });
   for (const kind of readdirSync(consumers, { withFileTypes: true }).filter((e) => e.isDirectory())) {
     cpSync(join(consumers, kind.name), join(app, kind.name), { recursive: true });
     cpSync(join(consumers, "report.ts"), join(app, kind.name, "report.ts"));
   }
-  emu = await startNetsvcEmulator();
+  emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
   cloud = await startCloudplatEmulator();
   await seedTemplate(cloud, keyedProvider(cloud));
 });
@@ -61,9 +62,9 @@ afterAll(async () => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
-/** Runs a consumer program with the provider configured by environment variables alone. */
-async function runProgram(kind: string, file: string): Promise<unknown> {
-  const env = {
+/** The environment of a consumer program: the providers configured by variables alone, at the emulators. */
+function programEnv(): NodeJS.ProcessEnv {
+  return {
     PATH: process.env.PATH,
     NETSVC_ENDPOINT: emu.url,
     NETSVC_ACCESS_KEY: emu.credentials.accessKey,
@@ -73,6 +74,11 @@ async function runProgram(kind: string, file: string): Promise<unknown> {
     CLOUDPLAT_SECRET_ID: cloud.credentials.secretId,
     CLOUDPLAT_SECRET_KEY: cloud.credentials.secretKey,
   };
+}
+
+/** Runs a consumer program with the provider configured by environment variables alone. */
+async function runProgram(kind: string, file: string): Promise<unknown> {
+  const env = programEnv();
   const { stdout, stderr } = await run(process.execPath, [file], { cwd: join(project, "app", kind), env });
   expect(stderr, "no warnings (require(esm) from node_modules is silent)").toBe("");
   return JSON.parse(stdout);
@@ -137,5 +143,85 @@ describe("the packed packages installed outside the repository", () => {
     const plain = { mveSizes: true, secret: "[secret]", version: "0.4.0" };
     expect(await runProgram("js-esm", "main.mjs")).toEqual({ ...plain, error: true });
     expect(await runProgram("js-cjs", "main.cjs")).toEqual({ ...plain, oneClass: true });
+  });
+});
+
+/**
+ * Issue 39, finding 1: the same stack program under every runner a user reaches for, from a folder
+ * other than its project's (its state is the project's, not the shell's), with one copy of the runtime.
+ */
+describe("a stack program under every runner: preview, up, up again, destroy", () => {
+  const bin = (name: string) => join(repo, "node_modules/.bin", name);
+  const runners = () => join(project, "app", "runners");
+  /** A command's exit code and output (a failing command resolves too). */
+  const exec = (file: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+    run(file, args, { cwd: join(project, "tarballs"), env: { ...programEnv(), ...env } }).then(
+      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+    );
+  /**
+   * The four commands through `command ...prefix <verb> [--yes]`: their exit codes, and each one's
+   * output on a surprise. The state is in the program's project (`project`, under runners/).
+   */
+  async function lifecycle(stack: string, command: string, prefix: string[], project = runners()) {
+    const codes: number[] = [];
+    for (const argv of [["preview"], ["up", "--yes"], ["up", "--yes"], ["destroy", "--yes"]]) {
+      const r = await exec(command, [...prefix, ...argv], { STACK: stack });
+      codes.push(r.code);
+      if (r.code !== [2, 0, 0, 0][codes.length - 1]) return { codes, out: r.out, err: r.err };
+      if (argv[0] === "preview")
+        expect(r.out.split("\n")[0]).toBe(
+          `stack ${stack} · state: file ${join(project, ".sdkgen", "stacks", `${stack}.json`)}`,
+        );
+    }
+    return { codes };
+  }
+
+  // [what, stack name, the program's project under runners/, the command before the program's arguments]
+  it.each([
+    ["node, ES modules", "node-esm", ".", (at: string) => [process.execPath, join(at, "infra.mjs")]],
+    ["node, CommonJS", "node-cjs", ".", (at: string) => [process.execPath, join(at, "infra.cjs")]],
+    ["tsx, TypeScript as ES modules", "tsx-esm", ".", (at: string) => [bin("tsx"), join(at, "infra.ts")]],
+    ["tsx, TypeScript as CommonJS", "tsx-cjs", "cjs", (at: string) => [bin("tsx"), join(at, "infra.ts")]],
+    // Transpile only: the scratch project has no @types/node (the consumers above type-check without it).
+    [
+      "ts-node, TypeScript as CommonJS",
+      "ts-node",
+      "cjs",
+      (at: string) => [bin("ts-node"), "--transpile-only", join(at, "infra.ts")],
+    ],
+  ])("%s", async (_, stack, folder, command) => {
+    const at = join(runners(), folder);
+    const [file, ...prefix] = command(at);
+    expect(await lifecycle(stack, file!, prefix, at)).toEqual({ codes: [2, 0, 0, 0] });
+  });
+
+  it("an esbuild bundle of the program", async () => {
+    const bundle = join(runners(), "bundle.mjs");
+    await run(bin("esbuild"), [
+      join(runners(), "infra.mjs"),
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      `--outfile=${bundle}`,
+    ]);
+    expect(await lifecycle("bundle", process.execPath, [bundle])).toEqual({ codes: [2, 0, 0, 0] });
+  });
+
+  it("vitest", async () => {
+    const r = await exec(bin("vitest"), ["run", "--root", runners(), "stack.vitest.test.mjs"], { STACK: "vitest" });
+    expect(r.code, r.out + r.err).toBe(0);
+  });
+
+  it("jest, running ES modules", async () => {
+    const r = await exec(
+      bin("jest"),
+      ["--rootDir", runners(), "--config", JSON.stringify({ testMatch: ["**/*.jest.mjs"], transform: {} })],
+      {
+        STACK: "jest",
+        NODE_OPTIONS: "--experimental-vm-modules --no-warnings",
+      },
+    );
+    expect(r.code, r.out + r.err).toBe(0);
   });
 });

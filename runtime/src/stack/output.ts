@@ -1,4 +1,3 @@
-import { inspect } from "node:util";
 import { Secret } from "../secret.js";
 
 /** One field of one declared resource or lookup (`id` for the object's id), read once it exists. */
@@ -44,7 +43,8 @@ export class Output<T> {
     throw misuse(this);
   }
 
-  [inspect.custom](): string {
+  /** How util.inspect shows it (by the symbol's global name: the declarations need no Node types). */
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
     return `Output(${this.label})`;
   }
 }
@@ -90,7 +90,9 @@ function misuse(output: Output<unknown>): TypeError {
 function partOf(value: unknown): string | Secret<unknown> {
   if (value instanceof Secret) return value;
   if (value !== null && typeof value === "object")
-    throw new TypeError(`interpolate and concat take text, numbers and Outputs of them (got ${inspect(value)})`);
+    throw new TypeError(
+      `interpolate and concat take text, numbers and Outputs of them (got ${Array.isArray(value) ? "a list" : "an object"})`,
+    );
   return String(value);
 }
 

@@ -8,7 +8,10 @@ import { dirname, join, resolve, sep } from "node:path";
  * runner, tsx's own binary is not one: it passes the program as its entry) belongs to the project
  * it is run from. Never the shell's folder as such: the same program finds the same state from anywhere.
  */
-export function defaultStateDir(env: NodeJS.ProcessEnv = process.env, entry = process.argv[1]): string {
+export function defaultStateDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  entry = process.argv[1],
+): string {
   if (env.SDKGEN_STACK_DIR) return resolve(env.SDKGEN_STACK_DIR);
   const start = entry && !entry.split(sep).includes("node_modules") ? dirname(resolve(entry)) : process.cwd();
   return join(projectOf(start) ?? start, ".sdkgen", "stacks");

@@ -10,7 +10,7 @@ import { report } from "./report.js";
 
 const end: VxcEnd = { productUid: "uid" };
 // A stack from the package's own entry: a reference typed as the input it fills.
-const stack = new Stack("consumer", { kinds: [netsvc.Port, netsvc.ServiceKey] });
+const stack = new Stack("consumer", { kinds: [netsvc.Port, netsvc.ServiceKey], passphrase: "consumer" });
 const edge = stack.resource(netsvc.Port, "edge", {
   productName: "edge",
   contractTermMonths: 12,

@@ -1,0 +1,6 @@
+import { expect, test } from "vitest";
+import { stackRun } from "./stackRun.mjs";
+
+test("a stack under vitest", async () => {
+  expect(await stackRun(process.env.STACK)).toEqual({ oneRuntime: true, codes: [2, 0, 0, 0] });
+});
