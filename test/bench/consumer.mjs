@@ -54,9 +54,12 @@ const PACKAGES = {
   cloudplat: { resource: "ApiGatewayService", subpath: "cloudplat/resources/apiGatewayService" },
   "synth (2,000 entities)": { resource: "Thing7", subpath: "synth/resources/thing7", root: "synth" },
 };
+// A package's root is plain re-exports, which loads every module (one copy of the runtime under
+// every runner, issue 39): the synthetic package's root is measured, not bounded; its subpath is the
+// way a program of a package that size loads little.
 const specifiers = Object.entries(PACKAGES).flatMap(([name, p]) => [
-  { name, kind: "root", specifier: p.root ?? name, resource: p.resource },
-  { name, kind: "subpath", specifier: p.subpath, resource: p.resource },
+  { name, kind: "root", specifier: p.root ?? name, resource: p.resource, bounded: !p.root },
+  { name, kind: "subpath", specifier: p.subpath, resource: p.resource, bounded: true },
 ]);
 // The resource is used, not only imported, so its types are checked; running it stops before any request.
 const program = ({ specifier, resource }) =>
@@ -152,7 +155,7 @@ try {
         c.map((x) => x.s),
         2,
       )})`,
-      BOUNDS.shareS,
+      s.bounded ? BOUNDS.shareS : undefined,
       "s",
     );
     row(
@@ -166,8 +169,9 @@ try {
       "MB",
     );
     const ms = imports.get(s.specifier);
-    row(`import at run time, ${label}`, median(ms).toFixed(0), list(ms, 0), BOUNDS.importMs, "ms");
-    row(`modules loaded, ${label}`, String(modulesLoaded(s.specifier)), "", BOUNDS.modules, "modules");
+    const bound = (b) => (s.bounded ? b : undefined);
+    row(`import at run time, ${label}`, median(ms).toFixed(0), list(ms, 0), bound(BOUNDS.importMs), "ms");
+    row(`modules loaded, ${label}`, String(modulesLoaded(s.specifier)), "", bound(BOUNDS.modules), "modules");
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows)

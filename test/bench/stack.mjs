@@ -53,7 +53,7 @@ for (let r = 0; r < 5; r++) {
   const started = performance.now();
   const plan = planSteps("plan", topologicalOrder(declarations), { stack: "plan", resources: records }, live);
   planRuns.push(performance.now() - started);
-  if (plan.steps.some((s) => s.operation !== "same")) throw new Error("the bench's plan should change nothing");
+  if (plan.steps.some((s) => s.operation !== "unchanged")) throw new Error("the bench's plan should change nothing");
 }
 console.log(
   `plan 1,000 declared resources against their state: ${median(planRuns).toFixed(0)} ms (runs ${planRuns.map((x) => x.toFixed(0)).join(" ")}; bound 1,000 ms) ${median(planRuns) <= 1000 ? "ok" : "OVER"}`,
@@ -79,7 +79,7 @@ async function apply(name, backend) {
   started = performance.now();
   const again = await stack.preview();
   const previewMs = performance.now() - started;
-  if (again.steps.some((s) => s.operation !== "same")) throw new Error("a rerun should change nothing");
+  if (again.steps.some((s) => s.operation !== "unchanged")) throw new Error("a rerun should change nothing");
   return { upMs, previewMs, writes };
 }
 const stateDir = mkdtempSync(join(tmpdir(), "sdkgen-bench-stack-"));
