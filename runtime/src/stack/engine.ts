@@ -94,9 +94,21 @@ export function removedInDeleteOrder(state: StackState, declared: ReadonlySet<st
 const fieldOf = (ref: Reference, source: ManagedResource): unknown =>
   ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
 
-/** A reference's value in a plan: unknown while its object is to be made. */
-export function valueOf(ref: Reference, live: ManagedResource | undefined, remade: boolean): unknown {
-  return remade || !live ? UNKNOWN : fieldOf(ref, live);
+/** A reference's value in a plan: unknown while its object is to be made, or the plan changes the field. */
+export function valueOf(ref: Reference, live: ManagedResource | undefined, changes: boolean): unknown {
+  return changes || !live ? UNKNOWN : fieldOf(ref, live);
+}
+
+/**
+ * Whether the plan changes what a reference reads: its object is made or remade, or updated in the
+ * field it reads (a name renamed in place is known only after up).
+ */
+function changedBy(steps: ReadonlyMap<string, PlannedStep>): (ref: Reference) => boolean {
+  return (ref) => {
+    const step = steps.get(ref.resource);
+    if (step?.operation === "create" || step?.operation === "replace") return true;
+    return step?.operation === "update" && step.changes.some((c) => c.field === ref.field);
+  };
 }
 
 /** A value with every reference read from what exists; `missing` is the error for one that does not. */
@@ -132,11 +144,11 @@ export function checkDeclarations(
   live: ReadonlyMap<string, ManagedResource | undefined>,
 ): void {
   const operation = new Map(plan.steps.map((s) => [s.name, s.operation]));
-  const remade = new Set([...operation].filter(([, op]) => op === "create" || op === "replace").map(([n]) => n));
+  const changes = changedBy(new Map(plan.steps.map((s) => [s.name, s])));
   const issues = ordered.flatMap((d) => {
     if (operation.get(d.name) === "unchanged" || operation.get(d.name) === "import") return [];
     const { name, fields } = d.cls.descriptor;
-    const desired = resolveInputs(d.args, (ref) => valueOf(ref, live.get(ref.resource), remade.has(ref.resource)));
+    const desired = resolveInputs(d.args, (ref) => valueOf(ref, live.get(ref.resource), changes(ref)));
     const unknown = unknownPaths(desired, name);
     const isUnknown = (path: string) =>
       unknown.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
@@ -186,18 +198,17 @@ export function planSteps(
   live: ReadonlyMap<string, ManagedResource | undefined>,
 ): Plan {
   const steps: PlannedStep[] = [];
-  const remade = new Set<string>();
+  const planned = new Map<string, PlannedStep>();
+  const changes = changedBy(planned);
   for (const d of ordered) {
     const record = state.resources[d.name];
     const current = live.get(d.name);
-    const desired = resolveInputs(d.args, (ref) =>
-      valueOf(ref, live.get(ref.resource), remade.has(ref.resource)),
-    ) as Values;
+    const desired = resolveInputs(d.args, (ref) => valueOf(ref, live.get(ref.resource), changes(ref))) as Values;
     let step: PlannedStep;
     if (!record?.id || !current)
       step = { name: d.name, kind: d.cls.token, operation: d.options.import ? "import" : "create", changes: [] };
     else step = stepFor(d.name, d.cls.token, current.diff(withoutIgnored(d, desired, current)));
-    if (step.operation === "create" || step.operation === "replace") remade.add(d.name);
+    planned.set(d.name, step);
     const pending = record && pendingWork(record, d);
     steps.push(pending?.length ? { ...step, pending } : step);
   }
