@@ -9,7 +9,7 @@ import { installKnowAppliedInputs } from "./appliedInputs.js";
 import { warnDeprecated } from "./deprecation.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
-import { parseImportId } from "./importId.js";
+import { normalizedId } from "./importId.js";
 import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
 import { adoptingImportId, placeOrder } from "./order.js";
 import { readinessVerdict } from "./readiness.js";
@@ -35,8 +35,6 @@ export interface KindOps {
    * readiness their descriptor cannot say (see `ResourceDescriptor.readiness`).
    */
   classify?(current: Values): WaitVerdict;
-  /** The id to read, from the fields of a parsed import id (default: its only part). */
-  idFromImport?(fields: Values): string;
   /** The ids of the existing objects of the kind; `state` (the find filter) may narrow where to look. */
   list(state: Values, ctx: CallContext): Promise<string[]>;
 }
@@ -258,20 +256,23 @@ export async function createResource<T>(
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options), true);
 }
 
+/** Reads an existing object by its id (its import id: the two are one format). */
 export async function getResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
-  id: string,
+  given: string,
   source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  const provider = providerFor(source);
-  const state = await provider.kind(d).read(id, { signal: options.signal });
+  // Checked before any request: an id no object of the kind can have would address another endpoint.
+  const { value: id, issues } = parsed(() => normalizedId(d, given));
+  const provider = providerFor(source, issues);
+  const state = await provider.kind(d).read(id!, { signal: options.signal });
   if (!state) {
-    const shown = printableId(d, id);
+    const shown = printableId(d, id!);
     throw missing(d, shown, "does not exist", { token: d.token, id: shown });
   }
-  return new cls(d, provider, id, state);
+  return new cls(d, provider, id!, state);
 }
 
 /** Adopts an existing object by its import id (in the format the descriptor declares). */
@@ -282,19 +283,14 @@ export async function importResource<T>(
   source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  const spec = d.importId;
-  if (!spec || d.importUnsupported)
+  if (!d.importId || d.importUnsupported)
     throw new ValidationError([
       {
         path: `${d.name}.importId`,
         message: `${d.name} cannot be imported: ${d.importUnsupported ?? "the API offers no import"}`,
       },
     ]);
-  const { value: fields, issues } = parsed(() => parseImportId(d.name, spec, importId));
-  const provider = providerFor(source, issues);
-  const ops = provider.kind(d);
-  const id = ops.idFromImport ? ops.idFromImport(fields!) : String(Object.values(fields!)[0]);
-  return getResource(cls, d, id, provider, options);
+  return getResource(cls, d, importId, source, options);
 }
 
 /** Waits for readiness after a create or update; on anything else raises WaitError with the import id. */
