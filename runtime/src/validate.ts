@@ -1,6 +1,7 @@
 import { conditionHolds, conditionText } from "./condition.js";
 import { sameEnumValue } from "./enumValue.js";
 import type { FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
+import { bounded } from "./bounded.js";
 import { checkFormat } from "./formats.js";
 import { REDACTED, Secret } from "./secret.js";
 import { didYouMean } from "./suggest.js";
@@ -12,13 +13,21 @@ export interface ValidationIssue {
 }
 
 const MAX_LISTED = 20;
+/** The longest issue the message lists: twenty of them stay a few KB. */
+const MAX_ISSUE = 500;
+
+/**
+ * The longest string input where its schema sets no `maxLength`: far beyond any value the services take
+ * (a licence, a cloud-init script), and a 20 MB value is refused before it is sent.
+ */
+export const MAX_STRING_LENGTH = 1_048_576;
 
 /** Every violation of one call, thrown before any network request is made. */
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
   constructor(readonly issues: readonly ValidationIssue[]) {
     // The message lists the first few; `issues` has them all.
-    const listed = issues.slice(0, MAX_LISTED).map((i) => `  - ${i.message}`);
+    const listed = issues.slice(0, MAX_LISTED).map((i) => `  - ${bounded(i.message, MAX_ISSUE)}`);
     if (issues.length > MAX_LISTED) listed.push(`  - and ${issues.length - MAX_LISTED} more (see the error's issues)`);
     super(`${issues.length} invalid input${issues.length === 1 ? "" : "s"}:\n${listed.join("\n")}`);
   }
@@ -99,7 +108,7 @@ function nearest(scopes: readonly Record<string, unknown>[], field: string): unk
   return undefined;
 }
 
-const characters = (n: number): string => `${n} character${n === 1 ? "" : "s"}`;
+const characters = (n: number): string => `${n.toLocaleString("en-US")} character${n === 1 ? "" : "s"}`;
 
 function checkType(
   spec: TypeSpec,
@@ -122,8 +131,8 @@ function checkType(
       if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail);
       if (c?.minLength !== undefined && value.length < c.minLength)
         return fail(`must be at least ${characters(c.minLength)} long`);
-      if (c?.maxLength !== undefined && value.length > c.maxLength)
-        return fail(`must be at most ${characters(c.maxLength)} long`);
+      if (value.length > (c?.maxLength ?? MAX_STRING_LENGTH))
+        return fail(`must be at most ${characters(c?.maxLength ?? MAX_STRING_LENGTH)} long`);
       if (c?.pattern !== undefined && !new RegExp(c.pattern, "u").test(value))
         return fail(`must match the pattern ${c.pattern}`);
       if (c?.format) {
@@ -163,8 +172,12 @@ function checkType(
       return;
     case "map":
       if (!isPlainObject(value)) return fail("must be an object of key/value pairs");
-      for (const [k, v] of Object.entries(value))
-        checkType(spec.values, v, `${path}.${cut(k, 60)}`, scopes, issues, secret);
+      for (const [k, v] of Object.entries(value)) {
+        const p = `${path}.${cut(k, 60)}`;
+        if (k.length > MAX_STRING_LENGTH)
+          issues.push({ path: p, message: `${p}: a key must be at most ${characters(MAX_STRING_LENGTH)} long` });
+        else checkType(spec.values, v, p, scopes, issues, secret);
+      }
       return;
     case "object":
       return spec.object.kind === "union"

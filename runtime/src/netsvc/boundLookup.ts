@@ -1,5 +1,6 @@
 import type { LookupDescriptor } from "../descriptor.js";
-import { bounded, NotFoundError } from "../http/errors.js";
+import { bounded } from "../bounded.js";
+import { NotFoundError } from "../http/errors.js";
 import type { LookupOps } from "../lifecycle/lookup.js";
 import type { Values } from "../lifecycle/resource.js";
 import { fromWire } from "../lifecycle/wire.js";
