@@ -174,7 +174,12 @@ function checkType(
       if (!isPlainObject(value)) return fail("must be an object of key/value pairs");
       for (const [k, v] of Object.entries(value)) {
         const p = `${path}.${cut(k, 60)}`;
-        if (k.length > MAX_STRING_LENGTH)
+        if (PROTOTYPE_KEYS.includes(k))
+          issues.push({
+            path: p,
+            message: `${p}: "${k}" cannot be a key: every JavaScript object has a member of that name`,
+          });
+        else if (k.length > MAX_STRING_LENGTH)
           issues.push({ path: p, message: `${p}: a key must be at most ${characters(MAX_STRING_LENGTH)} long` });
         else checkType(spec.values, v, p, scopes, issues, secret);
       }
@@ -236,6 +241,12 @@ function checkEnum(
 ): void {
   if (!allowed.some((a) => sameEnumValue(a, value, caseInsensitive))) fail(`must be one of ${allowed.join(", ")}`);
 }
+
+/**
+ * Map keys refused: assigned to an object they reach its prototype, or shadow what every object has. A
+ * map holding one (from JSON.parse) is refused whole rather than sent with the key dropped or changed.
+ */
+const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype"];
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);

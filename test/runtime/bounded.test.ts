@@ -18,7 +18,7 @@ const provider = new netsvc.Provider(
   { acceptPurchaseTerms: true, accessKey: "a", secretKey: "s", endpoint: "http://127.0.0.1:9" },
   {},
 );
-const port = {
+const port: netsvc.PortArgs = {
   productName: "edge",
   locationId: 3,
   portSpeed: 10000,

@@ -161,12 +161,6 @@ function argsWithSecret(fields: Readonly<Record<string, FieldSpec>>, path: strin
 }
 
 describe("provider configuration: every secret setting, at any depth, never printed", () => {
-  /** An id in the kind's import-id format. */
-  const sampleId = (d: ResourceDescriptor): string =>
-    (d.importId?.parts ?? [{ type: "string" }])
-      .map((p) => (p.type === "integer" ? "1" : "id-1"))
-      .join(d.importId?.separator);
-
   for (const [pkgName, pkg] of Object.entries(PACKAGES)) {
     const d = pkg.providerDescriptor;
     const paths = secretPaths(d.config);

@@ -329,10 +329,10 @@ export function terraformConfig(
   return rt.terraformConfig(config, options) as TerraformConfigResult;
 }
 
-/** A configured cloudplat provider. Each setting comes from the argument, then its environment variable, then its default. */
+/** A configured cloudplat provider. Each setting comes from the argument, then its environment variable, then its default, resolved on first use: a problem with them (or an unknown runtime option) is the ValidationError of the first call, not of `new`. */
 export class Provider extends rtp.CloudplatProvider {
   constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rtp.CloudplatProviderOptions = {}) {
-    super(resolveProviderConfig(args, env), { env, ...options });
+    super(new rt.ProviderSettings(providerDescriptor, args, env), { env, ...options });
   }
 
   /** Returns the provider's resolved configuration as an object of arbitrary values. Secrets stay redacted unless `revealSecrets` is set. */

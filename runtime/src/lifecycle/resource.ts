@@ -4,6 +4,7 @@ import { NotFoundError, type ResourceRef } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
 import { inspectCustom, type InspectFunction } from "../secret.js";
+import { unknownKeys } from "../suggest.js";
 import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
 import { installKnowAppliedInputs } from "./appliedInputs.js";
 import { warnDeprecated } from "./deprecation.js";
@@ -89,6 +90,26 @@ export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> exte
   readonly allowReplace?: boolean | undefined;
 }
 
+/** The options of a read (get, import, find), and of an object's own refresh and delete. */
+export interface ReadOptions<P extends ProviderRuntime = ProviderRuntime> {
+  readonly provider?: P | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+// Each call's option names, checked by the compiler against its options type: a key no call takes is
+// refused rather than ignored.
+const CREATE_OPTIONS = Object.keys({
+  provider: 0,
+  signal: 0,
+  waitMinutes: 0,
+  onProgress: 0,
+  onCreated: 0,
+} satisfies Record<keyof LifecycleOptions, 0>);
+const UPDATE_OPTIONS = [...CREATE_OPTIONS.filter((k) => k !== "provider"), "allowReplace"];
+/** @internal */
+export const READ_OPTIONS = Object.keys({ provider: 0, signal: 0 } satisfies Record<keyof ReadOptions, 0>);
+const OWN_OPTIONS = ["signal"];
+
 /**
  * The base of every generated resource class: its id, current state as read from the service, and
  * the lifecycle operations, all driven by the descriptor and the provider's KindOps.
@@ -146,6 +167,7 @@ export abstract class ManagedResource {
 
   /** Reads the current state again. */
   async refresh(options: { signal?: AbortSignal | undefined } = {}): Promise<this> {
+    refuseUnknown(`${this.descriptor.name}.refresh`, options, OWN_OPTIONS);
     const state = await this.ops.read(this.id, { signal: options.signal });
     if (!state) throw missing(this.descriptor, this.shownId, "no longer exists", this.ref);
     // The write-only inputs stay as known: a read cannot tell them.
@@ -160,7 +182,7 @@ export abstract class ManagedResource {
 
   /** Applies `desired` in place, or by replacement when a change requires it and `allowReplace` is set. */
   async update(desired: object, options: UpdateOptions = {}): Promise<this> {
-    assertValid(this.descriptor, desired, options);
+    assertValid(this.descriptor, desired, options, `${this.descriptor.name}.update`, UPDATE_OPTIONS);
     warnDeprecated(this.descriptor.name, this.descriptor.fields, desired);
     const diff = this.diff(desired);
     if (diff.changes.length === 0) return this;
@@ -189,6 +211,7 @@ export abstract class ManagedResource {
 
   /** Deletes (cancels) the object. */
   async delete(options: { signal?: AbortSignal | undefined } = {}): Promise<void> {
+    refuseUnknown(`${this.descriptor.name}.delete`, options, OWN_OPTIONS);
     await this.ops.remove(this.id, this.#state, { signal: options.signal });
   }
 
@@ -249,7 +272,10 @@ export async function createResource<T>(
   source: ProviderSource<ProviderRuntime>,
   options: LifecycleOptions = {},
 ): Promise<T> {
-  const provider = providerFor(source, [...validateInput(d.name, d.fields, args), ...optionIssues(options)]);
+  const provider = providerFor(source, [
+    ...validateInput(d.name, d.fields, args),
+    ...optionIssues(options, `${d.name}.create`, CREATE_OPTIONS),
+  ]);
   warnDeprecated(d.name, d.fields, args);
   const id = await placeOrder(d, provider, args as Values, { signal: options.signal });
   await options.onCreated?.(id);
@@ -266,7 +292,7 @@ export async function getResource<T>(
 ): Promise<T> {
   // Checked before any request: an id no object of the kind can have would address another endpoint.
   const { value: id, issues } = parsed(() => normalizedId(d, given));
-  const provider = providerFor(source, issues);
+  const provider = providerFor(source, [...issues, ...unknownKeys(`${d.name}.get`, options, READ_OPTIONS)]);
   const state = await provider.kind(d).read(id!, { signal: options.signal });
   if (!state) {
     const shown = printableId(d, id!);
@@ -283,6 +309,7 @@ export async function importResource<T>(
   source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
+  refuseUnknown(`${d.name}.import`, options, READ_OPTIONS);
   if (!d.importId || d.importUnsupported)
     throw new ValidationError([
       {
@@ -335,17 +362,35 @@ async function settle(
   throw new WaitError(ref, result.outcome, result.status, importId(), detail);
 }
 
-function assertValid(d: ResourceDescriptor, args: object, options: LifecycleOptions): void {
-  const issues = [...validateInput(d.name, d.fields, args), ...optionIssues(options)];
+function assertValid(
+  d: ResourceDescriptor,
+  args: object,
+  options: LifecycleOptions,
+  call: string,
+  known: readonly string[],
+): void {
+  const issues = [...validateInput(d.name, d.fields, args), ...optionIssues(options, call, known)];
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
-/** A wait that could never end (NaN, Infinity) or never start (0, negative) is refused before any request. */
-function optionIssues(options: LifecycleOptions): ValidationIssue[] {
+function refuseUnknown(call: string, options: object, known: readonly string[]): void {
+  const issues = unknownKeys(call, options, known);
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/**
+ * Keys the call does not take, and a wait that could never end (NaN, Infinity) or never start (0,
+ * negative): refused before any request.
+ */
+function optionIssues(options: LifecycleOptions, call: string, known: readonly string[]): ValidationIssue[] {
+  const issues = unknownKeys(call, options, known);
   const minutes: unknown = options.waitMinutes;
-  if (minutes === undefined || (typeof minutes === "number" && Number.isFinite(minutes) && minutes > 0)) return [];
+  if (minutes === undefined || (typeof minutes === "number" && Number.isFinite(minutes) && minutes > 0)) return issues;
   const shown = typeof minutes === "number" ? String(minutes) : typeof minutes;
-  return [{ path: "waitMinutes", message: `waitMinutes must be a positive number of minutes (got ${shown})` }];
+  return [
+    ...issues,
+    { path: "waitMinutes", message: `waitMinutes must be a positive number of minutes (got ${shown})` },
+  ];
 }
 
 /** The write-only inputs the caller gave: the service never returns them, so the object keeps them. */
