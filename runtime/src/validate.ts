@@ -121,14 +121,15 @@ function checkType(
   // A Secret stays secret in messages even where the schema did not declare the field secret.
   const secret = inSecret || spec.secret === true || raw instanceof Secret;
   const value = raw instanceof Secret ? raw.reveal() : raw;
-  const fail = (what: string): void => void issues.push({ path, message: `${path} ${what} ${got(value, secret)}` });
+  const fail = (what: string, hint = ""): void =>
+    void issues.push({ path, message: `${path} ${what} ${got(value, secret)}${hint}` });
   const c = "constraints" in spec ? spec.constraints : undefined;
   switch (spec.kind) {
     case "any":
       return;
     case "string":
       if (typeof value !== "string") return fail("must be a string");
-      if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail);
+      if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail, secret);
       if (c?.minLength !== undefined && value.length < c.minLength)
         return fail(`must be at least ${characters(c.minLength)} long`);
       if (value.length > (c?.maxLength ?? MAX_STRING_LENGTH))
@@ -149,7 +150,7 @@ function checkType(
     case "integer":
       if (typeof value !== "number" || !Number.isFinite(value)) return fail("must be a number");
       if (spec.kind === "integer" && !Number.isInteger(value)) return fail("must be a whole number");
-      if (c?.enum) return checkEnum(c.enum, value, false, fail);
+      if (c?.enum) return checkEnum(c.enum, value, false, fail, secret);
       if (c?.minimum !== undefined && c.maximum !== undefined && (value < c.minimum || value > c.maximum))
         return fail(`must be between ${c.minimum} and ${c.maximum}`);
       if (c?.minimum !== undefined && value < c.minimum) return fail(`must be at least ${c.minimum}`);
@@ -237,9 +238,13 @@ function checkEnum(
   allowed: readonly Scalar[],
   value: Scalar,
   caseInsensitive: boolean | undefined,
-  fail: (what: string) => void,
+  fail: (what: string, hint?: string) => void,
+  secret: boolean,
 ): void {
-  if (!allowed.some((a) => sameEnumValue(a, value, caseInsensitive))) fail(`must be one of ${allowed.join(", ")}`);
+  if (allowed.some((a) => sameEnumValue(a, value, caseInsensitive))) return;
+  // A secret's closeness to a value is not said either.
+  const hint = typeof value === "string" && !secret ? didYouMean(value, allowed.map(String)) : "";
+  fail(`must be one of ${allowed.join(", ")}`, hint);
 }
 
 /**

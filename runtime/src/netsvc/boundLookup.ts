@@ -49,6 +49,6 @@ function typedId(d: LookupDescriptor, id: unknown): unknown {
  */
 export function nothingMatches(lookup: string, path: string, what: string): NotFoundError {
   const error = new NotFoundError({ method: "GET", path }, 200, what);
-  error.message = `${lookup}: ${bounded(what)} (GET ${path} answered, and listed none)`;
+  error.message = `${lookup}: ${bounded(what)} (GET ${path} answered; nothing it listed matches)`;
   return error;
 }
