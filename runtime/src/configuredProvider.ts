@@ -59,6 +59,18 @@ export abstract class ConfiguredProvider<C extends object> {
     void this.config;
   }
 
+  /**
+   * Where a setting's value came from, for an error about what it points at: its variable (when the
+   * argument did not give it), `the <name> setting`, or undefined for its default.
+   */
+  protected settingSource(name: string): string | undefined {
+    const s = this.#settings;
+    if (!(s instanceof ProviderSettings) || (s.args as Record<string, unknown>)[name] !== undefined)
+      return `the ${name} setting`;
+    const variable = s.descriptor.config[name]?.env;
+    return variable !== undefined && s.env[variable] !== undefined ? variable : undefined;
+  }
+
   /** The configuration a protocol completes from its resolved settings (cloudplat: the region used). */
   protected complete(config: C): C {
     return config;

@@ -18,6 +18,8 @@ export class CloudplatError extends ServiceError {
     resource?: ResourceRef,
   ) {
     super({ method: "POST", path: `${service}/${action}` }, 200, message, { resource, code, traceId: requestId });
+    // The HTTP status of an envelope's error is 200: printed, `status: 200` would read as success.
+    Object.defineProperty(this, "status", { enumerable: false });
     const what = named(resource);
     this.message = `${what ? `${what}: ` : ""}${service}/${action} failed: ${code}: ${bounded(message)}${requestId ? ` (request id ${requestId})` : ""}`;
   }

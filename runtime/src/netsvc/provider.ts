@@ -76,6 +76,9 @@ export class NetsvcProvider extends ConfiguredProvider<NetsvcConfig> implements 
     return new NetsvcClient({
       apiBase: api,
       tokenUrl: token,
+      origin: config.endpoint
+        ? `from ${this.settingSource("endpoint")}`
+        : `the ${config.environment} environment's${this.settingSource("environment") ? "" : " (the default)"}`,
       accessKey: config.accessKey,
       secretKey: config.secretKey,
       retry: options.retry,
