@@ -18,9 +18,17 @@ const MAX_MESSAGE = 400;
 const MAX_REPORTED = 100;
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const cut = d.message.length - MAX_MESSAGE;
-  return `${formatPos(d)}: ${cut > 0 ? `${d.message.slice(0, MAX_MESSAGE)}… (${cut} more characters)` : d.message}`;
+  const message = escapeControls(d.message);
+  const cut = message.length - MAX_MESSAGE;
+  return `${formatPos(d)}: ${cut > 0 ? `${message.slice(0, MAX_MESSAGE)}… (${cut} more characters)` : message}`;
 }
+
+/**
+ * Control characters as JSON escapes (`\r`): a schema key quoted with a carriage return in it would
+ * move the terminal back over the line's `file:line:col`, a line break split the line in two.
+ */
+const escapeControls = (text: string): string =>
+  text.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
 /** A report's lines: the first MAX_REPORTED diagnostics, then how many more there are. */
 export function reportLines(list: readonly Diagnostic[], show: (d: Diagnostic) => Diagnostic = (d) => d): string[] {

@@ -40,6 +40,31 @@ export function runtimeReexports(provider: string): {
  * settings) must not shadow. A test holds these lists to the classes themselves.
  */
 export const PROVIDER_MEMBERS: Readonly<Record<Protocol, readonly string[]>> = {
-  cloudplat: ["client", "config", "credentials", "kind", "lookup", "pollMs", "region", "toJSON", "waitMs"],
-  netsvc: ["assertTermsAccepted", "client", "config", "kind", "lookup", "pollMs", "toJSON", "waitMs"],
+  cloudplat: [
+    "check",
+    "client",
+    "complete",
+    "config",
+    "credentials",
+    "kind",
+    "lookup",
+    "pollMs",
+    "region",
+    "settingSource",
+    "toJSON",
+    "waitMs",
+  ],
+  netsvc: [
+    "assertTermsAccepted",
+    "check",
+    "client",
+    "complete",
+    "config",
+    "kind",
+    "lookup",
+    "pollMs",
+    "settingSource",
+    "toJSON",
+    "waitMs",
+  ],
 };

@@ -109,6 +109,7 @@ export function emitProvider(plan: PackagePlan): string {
 function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const providerClass = providerClassOf(plan.model.provider.protocol);
   if (!providerClass) return [];
+  const rt = ctx.imports.rt(true);
   const rtp = ctx.imports.protocol(true);
   const names = providerSymbols(plan.model);
   return [
@@ -118,7 +119,7 @@ function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructur
       isExported: true,
       extends: `${rtp}.${providerClass}`,
       docs: [
-        `A configured ${plan.model.provider.name} provider. Each setting comes from the argument, then its environment variable, then its default.`,
+        `A configured ${plan.model.provider.name} provider. Each setting comes from the argument, then its environment variable, then its default, resolved on first use: a problem with them (or an unknown runtime option) is the ValidationError of the first call, not of \`new\`.`,
       ],
       ctors: [
         {
@@ -127,7 +128,7 @@ function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructur
             { name: "env", type: "rt.Env", initializer: "process.env" },
             { name: "options", type: `${rtp}.${providerClass}Options`, initializer: "{}" },
           ],
-          statements: [`super(${names.resolve}(args, env), { env, ...options });`],
+          statements: [`super(new ${rt}.ProviderSettings(${names.descriptor}, args, env), { env, ...options });`],
         },
       ],
       getAccessors: plan.model.provider.config

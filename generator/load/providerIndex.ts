@@ -11,6 +11,8 @@ export interface ProviderIndex {
   readonly lookups: readonly SourceDoc[];
   /** Types, unions and groups by name. */
   readonly types: ReadonlyMap<string, SourceDoc>;
+  /** Every file of types/, two defining one name included: what the name and file-name checks read. */
+  readonly typeFiles: readonly SourceDoc[];
   /** Hook modules by name. */
   readonly hooks: ReadonlyMap<string, HookFile>;
   /**
@@ -48,6 +50,7 @@ export function indexProviders(
       types: new Map(
         docs.flatMap((d) => (d.folder === "types" && d.outline.name !== undefined ? [[d.outline.name, d]] : [])),
       ),
+      typeFiles: docs.filter((d) => d.folder === "types"),
       hooks: new Map(hooks.filter((h) => h.provider === name).map((h) => [h.name, h])),
       unread: new Set(unread.filter((m) => m.provider === name).map((m) => `${m.folder}/${m.stem}`)),
     }));

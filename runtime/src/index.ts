@@ -3,6 +3,7 @@
 // signing or the STS credential chain; @sdkgen/runtime/providers is the generator's view of both.
 import "./ambient.js";
 export * from "./config.js";
+export { ProviderSettings } from "./configuredProvider.js";
 export type * from "./descriptor.js";
 export * from "./env.js";
 export * from "./formats.js";

@@ -1,6 +1,7 @@
 import { conditionHolds, conditionText } from "./condition.js";
 import { sameEnumValue } from "./enumValue.js";
 import type { FieldSpec, Scalar, TypeSpec, UnionSpec } from "./descriptor.js";
+import { bounded } from "./bounded.js";
 import { checkFormat } from "./formats.js";
 import { REDACTED, Secret } from "./secret.js";
 import { didYouMean } from "./suggest.js";
@@ -12,13 +13,21 @@ export interface ValidationIssue {
 }
 
 const MAX_LISTED = 20;
+/** The longest issue the message lists: twenty of them stay a few KB. */
+const MAX_ISSUE = 500;
+
+/**
+ * The longest string input where its schema sets no `maxLength`: far beyond any value the services take
+ * (a licence, a cloud-init script), and a 20 MB value is refused before it is sent.
+ */
+export const MAX_STRING_LENGTH = 1_048_576;
 
 /** Every violation of one call, thrown before any network request is made. */
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
   constructor(readonly issues: readonly ValidationIssue[]) {
     // The message lists the first few; `issues` has them all.
-    const listed = issues.slice(0, MAX_LISTED).map((i) => `  - ${i.message}`);
+    const listed = issues.slice(0, MAX_LISTED).map((i) => `  - ${bounded(i.message, MAX_ISSUE)}`);
     if (issues.length > MAX_LISTED) listed.push(`  - and ${issues.length - MAX_LISTED} more (see the error's issues)`);
     super(`${issues.length} invalid input${issues.length === 1 ? "" : "s"}:\n${listed.join("\n")}`);
   }
@@ -99,7 +108,7 @@ function nearest(scopes: readonly Record<string, unknown>[], field: string): unk
   return undefined;
 }
 
-const characters = (n: number): string => `${n} character${n === 1 ? "" : "s"}`;
+const characters = (n: number): string => `${n.toLocaleString("en-US")} character${n === 1 ? "" : "s"}`;
 
 function checkType(
   spec: TypeSpec,
@@ -112,18 +121,19 @@ function checkType(
   // A Secret stays secret in messages even where the schema did not declare the field secret.
   const secret = inSecret || spec.secret === true || raw instanceof Secret;
   const value = raw instanceof Secret ? raw.reveal() : raw;
-  const fail = (what: string): void => void issues.push({ path, message: `${path} ${what} ${got(value, secret)}` });
+  const fail = (what: string, hint = ""): void =>
+    void issues.push({ path, message: `${path} ${what} ${got(value, secret)}${hint}` });
   const c = "constraints" in spec ? spec.constraints : undefined;
   switch (spec.kind) {
     case "any":
       return;
     case "string":
       if (typeof value !== "string") return fail("must be a string");
-      if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail);
+      if (c?.enum) return checkEnum(c.enum, value, c.caseInsensitive, fail, secret);
       if (c?.minLength !== undefined && value.length < c.minLength)
         return fail(`must be at least ${characters(c.minLength)} long`);
-      if (c?.maxLength !== undefined && value.length > c.maxLength)
-        return fail(`must be at most ${characters(c.maxLength)} long`);
+      if (value.length > (c?.maxLength ?? MAX_STRING_LENGTH))
+        return fail(`must be at most ${characters(c?.maxLength ?? MAX_STRING_LENGTH)} long`);
       if (c?.pattern !== undefined && !new RegExp(c.pattern, "u").test(value))
         return fail(`must match the pattern ${c.pattern}`);
       if (c?.format) {
@@ -140,7 +150,7 @@ function checkType(
     case "integer":
       if (typeof value !== "number" || !Number.isFinite(value)) return fail("must be a number");
       if (spec.kind === "integer" && !Number.isInteger(value)) return fail("must be a whole number");
-      if (c?.enum) return checkEnum(c.enum, value, false, fail);
+      if (c?.enum) return checkEnum(c.enum, value, false, fail, secret);
       if (c?.minimum !== undefined && c.maximum !== undefined && (value < c.minimum || value > c.maximum))
         return fail(`must be between ${c.minimum} and ${c.maximum}`);
       if (c?.minimum !== undefined && value < c.minimum) return fail(`must be at least ${c.minimum}`);
@@ -163,8 +173,17 @@ function checkType(
       return;
     case "map":
       if (!isPlainObject(value)) return fail("must be an object of key/value pairs");
-      for (const [k, v] of Object.entries(value))
-        checkType(spec.values, v, `${path}.${cut(k, 60)}`, scopes, issues, secret);
+      for (const [k, v] of Object.entries(value)) {
+        const p = `${path}.${cut(k, 60)}`;
+        if (PROTOTYPE_KEYS.includes(k))
+          issues.push({
+            path: p,
+            message: `${p}: "${k}" cannot be a key: every JavaScript object has a member of that name`,
+          });
+        else if (k.length > MAX_STRING_LENGTH)
+          issues.push({ path: p, message: `${p}: a key must be at most ${characters(MAX_STRING_LENGTH)} long` });
+        else checkType(spec.values, v, p, scopes, issues, secret);
+      }
       return;
     case "object":
       return spec.object.kind === "union"
@@ -219,10 +238,20 @@ function checkEnum(
   allowed: readonly Scalar[],
   value: Scalar,
   caseInsensitive: boolean | undefined,
-  fail: (what: string) => void,
+  fail: (what: string, hint?: string) => void,
+  secret: boolean,
 ): void {
-  if (!allowed.some((a) => sameEnumValue(a, value, caseInsensitive))) fail(`must be one of ${allowed.join(", ")}`);
+  if (allowed.some((a) => sameEnumValue(a, value, caseInsensitive))) return;
+  // A secret's closeness to a value is not said either.
+  const hint = typeof value === "string" && !secret ? didYouMean(value, allowed.map(String)) : "";
+  fail(`must be one of ${allowed.join(", ")}`, hint);
 }
+
+/**
+ * Map keys refused: assigned to an object they reach its prototype, or shadow what every object has. A
+ * map holding one (from JSON.parse) is refused whole rather than sent with the key dropped or changed.
+ */
+const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype"];
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Secret);

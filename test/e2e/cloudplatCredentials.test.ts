@@ -136,7 +136,7 @@ describe("cloudplat credential sources", () => {
     expect(byEnv.secretId).toBe(emu.credentials.secretId);
 
     // A profile that is not there: no credentials, and the error names the file looked for.
-    expect(() => provider({ profile: "absent", sharedCredentialsDir: dir })).toThrow(/absent\.credential/);
+    expect(() => provider({ profile: "absent", sharedCredentialsDir: dir }).check()).toThrow(/absent\.credential/);
   });
 
   it("a profile with role-arn and role-session-name assumes that role, signed with the profile's keys", async () => {

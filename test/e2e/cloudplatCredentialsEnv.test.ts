@@ -221,7 +221,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
     };
     const err = (() => {
       try {
-        provider({}, env);
+        provider({}, env).check();
       } catch (e) {
         return e;
       }
@@ -238,7 +238,7 @@ describe("role settings from CLOUDPLAT_ASSUME_ROLE_* variables alone", () => {
       CLOUDPLAT_ASSUME_ROLE_SESSION_NAME: "s",
       CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION: ASSERTION,
     };
-    expect(() => provider({}, env)).toThrow(
+    expect(() => provider({}, env).check()).toThrow(
       "CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION is set, but AssumeRoleWithSAML from the environment also needs CLOUDPLAT_ASSUME_ROLE_PRINCIPAL_ARN",
     );
     expect(emu.state.requests()).toEqual([]);
@@ -358,7 +358,7 @@ describe("pod OIDC (enablePodOidc and the TKE_* variables)", () => {
   it("missing TKE_* variables are an error naming each, before anything is sent", async () => {
     const { env } = await podEnv("pod-token-1");
     const { TKE_REGION, TKE_WEB_IDENTITY_TOKEN_FILE } = env;
-    expect(() => provider({ enablePodOidc: true }, { TKE_REGION, TKE_WEB_IDENTITY_TOKEN_FILE })).toThrow(
+    expect(() => provider({ enablePodOidc: true }, { TKE_REGION, TKE_WEB_IDENTITY_TOKEN_FILE }).check()).toThrow(
       "enablePodOidc needs the variables TKE_PROVIDER_ID, TKE_ROLE_ARN, which are not set",
     );
     expect(emu.state.requests()).toEqual([]);
@@ -401,7 +401,7 @@ describe("secrets of the variable-only forms", () => {
       { ...role, CLOUDPLAT_ASSUME_ROLE_SAML_ASSERTION: ASSERTION },
     ])
       try {
-        provider({}, env);
+        provider({}, env).check();
       } catch (e) {
         keep(e);
       }

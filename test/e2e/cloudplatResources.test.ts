@@ -502,7 +502,7 @@ describe("ApiGatewayUsagePlan and ApiGatewayUsagePlanAttachment", () => {
     const short = await ApiGatewayUsagePlanAttachment.get(`${plan.id}#${s.id}#release#SERVICE`, { provider: p }).catch(
       (e: unknown) => e,
     );
-    expect(String(short)).toContain("has 4 segments, not 6");
+    expect(String(short)).toContain("has 4 parts, not 6");
 
     const test = { ...args, environment: "test" } as const;
     expect(at.diff(test).changes).toEqual([expect.objectContaining({ field: "environment", replaces: true })]);

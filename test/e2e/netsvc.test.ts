@@ -185,7 +185,7 @@ describe("McrPrefixFilterList", () => {
     });
     expect(imported.diff({ ...list(mcr), description: "allowed, v2" }).changes).toEqual([]);
     await expect(McrPrefixFilterList.import(`${mcr}:zero`, { provider: provider() })).rejects.toThrow(
-      'import id "' + mcr + ':zero" has mcrPrefixFilterListId "zero", which must be a positive integer',
+      'McrPrefixFilterList id "' + mcr + ':zero" has mcrPrefixFilterListId "zero", which must be a positive integer',
     );
     emu.state.setPrefixListInUse(mcr, created.mcrPrefixFilterListId!, true);
     setTimeout(() => emu.state.setPrefixListInUse(mcr, created.mcrPrefixFilterListId!, false), 50);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NotFoundError } from "@sdkgen/runtime";
 import {
+  getLocation,
   getMcrPrefixFilterLists,
   getMcrs,
   getMveImages,
@@ -47,6 +48,14 @@ describe("netsvc lookups against the emulator", () => {
     expect(filtered.vendorFilter).toBe(vendor.toUpperCase());
   });
 
+  it("getLocation by a misspelt name suggests the listed one, and says none of the list matched", async () => {
+    const error = await getLocation({ name: "Equinix Sy1" }, { provider: provider() }).catch((e) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe(
+      'getLocation: no location with name "Equinix Sy1" (did you mean "Equinix SY1"?) (GET /v3/locations answered; nothing it listed matches)',
+    );
+  });
+
   it("getPartner filters by every input and skips ports that permit no VXC", async () => {
     const aws = await getPartner({ connectType: "AWS", locationId: 3 }, { provider: provider() });
     expect(aws.productUid).toBe(AWS_PORT);
@@ -58,7 +67,7 @@ describe("netsvc lookups against the emulator", () => {
     const error = await getPartner({ companyName: "nobody" }, { provider: provider() }).catch((e) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.message).toBe(
-      'getPartner: no partner port matches {"companyName":"nobody"} (GET /v2/dropdowns/partner/megaports answered, and listed none)',
+      'getPartner: no partner port matches {"companyName":"nobody"} (GET /v2/dropdowns/partner/megaports answered; nothing it listed matches)',
     );
     expect(error.message).not.toContain("404");
     expect((await getPartner({ productUid: ACME_PORT }, { provider: provider() })).productUid).toBe(ACME_PORT);

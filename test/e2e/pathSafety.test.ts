@@ -4,8 +4,8 @@ import { McrPrefixFilterList, Provider } from "netsvc";
 import { startNetsvcEmulator, type NetsvcEmulator } from "../emulators/netsvc/index.js";
 import { Client, stopClean } from "../emulators/netsvc/testkit.js";
 
-// An id is data: every part of it is URL-encoded in every path, so "../" in an id cannot climb to
-// another endpoint (and take the bearer token there).
+// An id is data: every part of it is URL-encoded as one segment in every path, and an id holding "../"
+// is refused before any request, so it cannot climb to another endpoint (and take the bearer token there).
 let emu: NetsvcEmulator;
 beforeEach(async () => {
   emu = await startNetsvcEmulator({ clock: { speed: 1000 } });
@@ -14,7 +14,7 @@ afterEach(async () => {
   await stopClean(emu);
 });
 
-it("reads a prefix list id holding ../ segments under its own endpoint, finding nothing", async () => {
+it("percent-encodes each id part as one path segment (hostile ids are refused: hostileIds.test.ts)", async () => {
   const provider = new Provider({
     endpoint: emu.url,
     accessKey: emu.credentials.accessKey,
@@ -22,11 +22,11 @@ it("reads a prefix list id holding ../ segments under its own endpoint, finding 
     acceptPurchaseTerms: true,
   });
   emu.state.clearRequests();
-  const error = await McrPrefixFilterList.get(`x/../../../../v2/products:1`, { provider }).catch((e) => e);
+  const error = await McrPrefixFilterList.get(`mcr x%41;=&:1`, { provider }).catch((e) => e);
   expect(error).toBeInstanceOf(NotFoundError);
-  const paths = emu.state.requests().map((r) => r.path);
-  expect(paths.filter((p) => p !== "/oauth2/token")).toEqual([
-    `/v2/product/mcr2/x%2F..%2F..%2F..%2F..%2Fv2%2Fproducts/prefixList/1`,
+  const paths = emu.state.requests().map((r) => r.url);
+  expect(paths.filter((p) => !p.startsWith("/oauth2/token"))).toEqual([
+    `/v2/product/mcr2/mcr%20x%2541%3B%3D%26/prefixList/1`,
   ]);
 });
 

@@ -88,7 +88,7 @@ describe("netsvc through a proxy", () => {
     const error = await netsvc.getLocation({ id: 3 }, { provider: p }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect(String(error)).toContain(
-      `could not connect to ${new URL(emu.url).host} through proxy 127.0.0.1:${port} (ECONNREFUSED)`,
+      `could not connect to ${new URL(emu.url).host} (the address from the endpoint setting) through proxy 127.0.0.1:${port} (ECONNREFUSED)`,
     );
     expect([String(error), JSON.stringify(error), inspect(error), inspect(p, { depth: 8 })].join()).not.toContain(
       "hunter22",

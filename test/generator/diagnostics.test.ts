@@ -63,6 +63,34 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
     );
   });
 
+  it.each([
+    ["a copy under another name", "demo/types/gadget2.yaml"],
+    ["a copy named in PascalCase", "demo/types/Gadget.yaml"],
+  ])("reports a type defined twice: %s", (_what, copy) => {
+    const gadget = "version: 1\nkind: object\nname: Gadget\ndescription: A part.\nfields: {}\n";
+    const found = problems({ ...BASE, "demo/types/gadget.yaml": gadget, [copy]: gadget });
+    expect(found).toContain(
+      `schemas/${copy}:3:7: object "Gadget" belongs in a file named gadget.yaml (found ${copy.split("/").pop()})`,
+    );
+    expect(found.some((p) => p.includes('name "Gadget" collides with "Gadget"'))).toBe(true);
+  });
+
+  it("shows a key holding a carriage return escaped, so the line keeps its file:line:col", () => {
+    const widget = BASE["demo/resources/widget.yaml"]!.replace(
+      "description: A widget.",
+      'description: A widget.\n"x\\ry": 1',
+    );
+    expect(problems({ ...BASE, "demo/resources/widget.yaml": widget })).toEqual([
+      'schemas/demo/resources/widget.yaml:6:1: unknown key "x\\ry"',
+    ]);
+  });
+
+  it("reports a field group defined twice", () => {
+    const group = "version: 1\nkind: group\nname: Common\ndescription: Shared.\nfields: {}\n";
+    const found = problems({ ...BASE, "demo/types/common.yaml": group, "demo/types/common2.yaml": group });
+    expect(found.some((p) => p.startsWith('schemas/demo/types/common2.yaml:3:7: name "Common" collides'))).toBe(true);
+  });
+
   it("reports a duplicate field after case conversion", () => {
     expect(
       problems(

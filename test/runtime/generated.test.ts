@@ -308,7 +308,7 @@ describe("netsvc resolveProviderConfig", () => {
     expect(
       thrownMessages(() => netsvc.resolveProviderConfig({ waitTime: 0, environment: "prod" as never }, env)),
     ).toEqual([
-      'netsvc.environment must be one of production, staging, development (got "prod")',
+      'netsvc.environment must be one of production, staging, development (got "prod") (did you mean "production"?)',
       "netsvc.waitTime must be at least 1 (got 0)",
     ]);
   });
@@ -466,7 +466,7 @@ describe("cloudplat resolveProviderConfig", () => {
 
   it("rejects another protocol", () => {
     expect(thrownMessages(() => cloudplat.resolveProviderConfig({ protocol: "FTP" as never }, {}))).toEqual([
-      'cloudplat.protocol must be one of HTTP, HTTPS (got "FTP")',
+      'cloudplat.protocol must be one of HTTP, HTTPS (got "FTP") (did you mean "HTTP"?)',
     ]);
   });
 });
@@ -509,7 +509,7 @@ describe("cloudplat getAntiddosOverviewDdosTrend", () => {
 
   it.each(["kbps", "BPS"])("rejects metricName %s", (metricName) => {
     expect(messages(validate({ ...args, metricName }))).toEqual([
-      `getAntiddosOverviewDdosTrend.metricName must be one of bps, pps (got "${metricName}")`,
+      `getAntiddosOverviewDdosTrend.metricName must be one of bps, pps (got "${metricName}") (did you mean "bps"?)`,
     ]);
   });
 

@@ -104,13 +104,13 @@ describe("hostile values get a ValidationError naming the field, before any requ
   });
 
   it.each([null, 42, "key", [1]])("provider arguments %j", async (args) => {
-    const e = await rejection(() => new netsvc.Provider(args as never, {}));
+    const e = await rejection(() => new netsvc.Provider(args as never, {}).check());
     expect(e.message).toMatch(/netsvc provider arguments must be an object/);
   });
 
   it("a line break in a value that would become a header", async () => {
-    const e = await rejection(
-      () => new cloudplat.Provider({ secretId: "id", secretKey: "k", region: "ap-guangzhou\r\nX-Evil: 1" }, {}),
+    const e = await rejection(() =>
+      new cloudplat.Provider({ secretId: "id", secretKey: "k", region: "ap-guangzhou\r\nX-Evil: 1" }, {}).check(),
     );
     expect(e.issues.map((i) => i.path)).toEqual(["cloudplat.region"]);
   });

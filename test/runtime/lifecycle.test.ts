@@ -31,22 +31,21 @@ const messageOf = (f: () => unknown) => {
 
 describe("import ids, per each resource's format", () => {
   it("splits <mcr_uid>:<prefix_list_id> and checks the positive integer", () => {
-    const spec = mcrPrefixFilterListDescriptor.importId!;
-    expect(parseImportId("McrPrefixFilterList", spec, "mcr-1:42")).toEqual({
+    expect(parseImportId(mcrPrefixFilterListDescriptor, "mcr-1:42")).toEqual({
       mcrId: "mcr-1",
       mcrPrefixFilterListId: 42,
     });
-    expect(messageOf(() => parseImportId("McrPrefixFilterList", spec, "mcr-1:0"))).toBe(
-      'McrPrefixFilterList import id "mcr-1:0" has mcrPrefixFilterListId "0", which must be a positive integer; expected <mcrId>:<mcrPrefixFilterListId>',
+    expect(messageOf(() => parseImportId(mcrPrefixFilterListDescriptor, "mcr-1:0"))).toBe(
+      'McrPrefixFilterList id "mcr-1:0" has mcrPrefixFilterListId "0", which must be a positive integer; expected <mcrId>:<mcrPrefixFilterListId>',
     );
-    expect(messageOf(() => parseImportId("McrPrefixFilterList", spec, "mcr-1"))).toBe(
-      'McrPrefixFilterList import id "mcr-1" has 1 part, not 2; expected <mcrId>:<mcrPrefixFilterListId>',
+    expect(messageOf(() => parseImportId(mcrPrefixFilterListDescriptor, "mcr-1"))).toBe(
+      'McrPrefixFilterList id "mcr-1" has 1 part, not 2; expected <mcrId>:<mcrPrefixFilterListId>',
     );
-    expect(messageOf(() => parseImportId("McrPrefixFilterList", spec, ":7"))).toContain("has an empty mcrId");
+    expect(messageOf(() => parseImportId(mcrPrefixFilterListDescriptor, ":7"))).toContain("has an empty mcrId");
   });
 
   it("takes a service key's value whole", () => {
-    expect(parseImportId("ServiceKey", serviceKeyDescriptor.importId!, "e19de6a6-5354:x")).toEqual({
+    expect(parseImportId(serviceKeyDescriptor, "e19de6a6-5354:x")).toEqual({
       key: "e19de6a6-5354:x",
     });
   });
@@ -54,8 +53,7 @@ describe("import ids, per each resource's format", () => {
   it("reads six '#' parts with optional and list parts, and formats them back", () => {
     const spec = apiGatewayUsagePlanAttachmentDescriptor.importId!;
     const parsed = parseImportId(
-      "ApiGatewayUsagePlanAttachment",
-      spec,
+      apiGatewayUsagePlanAttachmentDescriptor,
       "usagePlan-1#service-2#release#API#api-3#AKID1,AKID2",
     );
     expect(parsed).toMatchObject({
@@ -65,7 +63,7 @@ describe("import ids, per each resource's format", () => {
       apiId: "api-3",
       accessKeyIds: ["AKID1", "AKID2"],
     });
-    const noApi = parseImportId("ApiGatewayUsagePlanAttachment", spec, "usagePlan-1#service-2#release#SERVICE##");
+    const noApi = parseImportId(apiGatewayUsagePlanAttachmentDescriptor, "usagePlan-1#service-2#release#SERVICE##");
     expect(noApi).not.toHaveProperty("apiId");
     expect(formatImportId(spec, parsed)).toBe("usagePlan-1#service-2#release#API#api-3#AKID1,AKID2");
   });

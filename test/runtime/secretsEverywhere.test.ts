@@ -100,6 +100,12 @@ const descriptors = <K extends "resource" | "lookup">(pkg: object, kind: K) =>
       typeof v === "object" && v !== null && (v as { kind?: unknown }).kind === kind,
   );
 
+/** An id in the kind's import-id format. */
+const sampleId = (d: ResourceDescriptor): string =>
+  (d.importId?.parts ?? [{ type: "string" }])
+    .map((p) => (p.type === "integer" ? "1" : "id-1"))
+    .join(d.importId?.separator);
+
 for (const [pkgName, pkg] of Object.entries(PACKAGES)) {
   describe(`${pkgName}: secrets never printed`, () => {
     const resources = descriptors(pkg, "resource");
@@ -115,7 +121,7 @@ for (const [pkgName, pkg] of Object.entries(PACKAGES)) {
       const idSecret = d.importId?.parts.some((p) => d.fields[p.field]?.type.secret) ?? false;
       for (let pick = 0; pick < picks(d.fields); pick++) {
         const state = sampleFields(d.fields, pick);
-        const id = idSecret ? marker() : "id-1";
+        const id = idSecret ? marker() : sampleId(d);
         const provider = { waitMs: 1000, kind: () => ({ read: async () => ({ ...state }) }) };
         const resource = await cls.get(id, { provider });
         expect(leaks(printed(resource)), `${d.name}, variant sample ${pick}`).toEqual([]);

@@ -233,13 +233,24 @@ describe("validateInput: enum", () => {
   it.each<[string, Constraints, unknown, string[]]>([
     ["exact match", { enum: ["red", "blue"] }, "red", []],
     ["unknown value", { enum: ["red", "blue"] }, "green", ['X.v must be one of red, blue (got "green")']],
-    ["other case when case-sensitive", { enum: ["red", "blue"] }, "RED", ['X.v must be one of red, blue (got "RED")']],
+    [
+      "other case when case-sensitive",
+      { enum: ["red", "blue"] },
+      "RED",
+      ['X.v must be one of red, blue (got "RED") (did you mean "red"?)'],
+    ],
+    [
+      "a misspelt value",
+      { enum: ["http", "https"] },
+      "htp",
+      ['X.v must be one of http, https (got "htp") (did you mean "http"?)'],
+    ],
     ["other case when caseInsensitive", { enum: ["IPv4", "IPv6"], caseInsensitive: true }, "ipv6", []],
     [
       "unknown value when caseInsensitive",
       { enum: ["IPv4", "IPv6"], caseInsensitive: true },
       "ipv5",
-      ['X.v must be one of IPv4, IPv6 (got "ipv5")'],
+      ['X.v must be one of IPv4, IPv6 (got "ipv5") (did you mean "IPv4"?)'],
     ],
   ])("string enum: %s", (_name, constraints, value, expected) => {
     expect(check(str(constraints), value)).toEqual(expected);

@@ -99,6 +99,8 @@ export interface ProviderArgs {
    *
    * At least 1 character.
    *
+   * Matches `^[^\x00-\x1f\x7f]*$`.
+   *
    * Environment variable: `CLOUDPLAT_SECRET_ID`.
    */
   secretId?: string | undefined;
@@ -114,6 +116,8 @@ export interface ProviderArgs {
   secretKey?: rt.SecretInput<string> | undefined;
   /**
    * Temporary-credential token (`<SECURITY_TOKEN>`) sent with temporary credentials; only some products support temporary credentials.
+   *
+   * Matches `^[^\x00-\x1f\x7f]*$`.
    *
    * Environment variable: `CLOUDPLAT_SECURITY_TOKEN`.
    *
@@ -264,7 +268,10 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     secretId: {
       wire: "SecretId",
       mode: "optional",
-      type: { kind: "string", constraints: { minLength: 1 } },
+      type: {
+        kind: "string",
+        constraints: { minLength: 1, pattern: "^[^\\x00-\\x1f\\x7f]*$" },
+      },
       env: "CLOUDPLAT_SECRET_ID",
     },
     secretKey: {
@@ -276,7 +283,11 @@ export const providerDescriptor: rt.ProviderDescriptor = {
     securityToken: {
       wire: "SecurityToken",
       mode: "optional",
-      type: { kind: "string", secret: true },
+      type: {
+        kind: "string",
+        constraints: { pattern: "^[^\\x00-\\x1f\\x7f]*$" },
+        secret: true,
+      },
       env: "CLOUDPLAT_SECURITY_TOKEN",
     },
     sharedCredentialsDir: {
@@ -329,10 +340,10 @@ export function terraformConfig(
   return rt.terraformConfig(config, options) as TerraformConfigResult;
 }
 
-/** A configured cloudplat provider. Each setting comes from the argument, then its environment variable, then its default. */
+/** A configured cloudplat provider. Each setting comes from the argument, then its environment variable, then its default, resolved on first use: a problem with them (or an unknown runtime option) is the ValidationError of the first call, not of `new`. */
 export class Provider extends rtp.CloudplatProvider {
   constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rtp.CloudplatProviderOptions = {}) {
-    super(resolveProviderConfig(args, env), { env, ...options });
+    super(new rt.ProviderSettings(providerDescriptor, args, env), { env, ...options });
   }
 
   /** Returns the provider's resolved configuration as an object of arbitrary values. Secrets stay redacted unless `revealSecrets` is set. */

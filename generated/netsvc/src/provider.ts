@@ -193,10 +193,10 @@ export function terraformConfig(
   return rt.terraformConfig(config, options) as TerraformConfigResult;
 }
 
-/** A configured netsvc provider. Each setting comes from the argument, then its environment variable, then its default. */
+/** A configured netsvc provider. Each setting comes from the argument, then its environment variable, then its default, resolved on first use: a problem with them (or an unknown runtime option) is the ValidationError of the first call, not of `new`. */
 export class Provider extends rtp.NetsvcProvider {
   constructor(args: ProviderArgs = {}, env: rt.Env = process.env, options: rtp.NetsvcProviderOptions = {}) {
-    super(resolveProviderConfig(args, env), { env, ...options });
+    super(new rt.ProviderSettings(providerDescriptor, args, env), { env, ...options });
   }
 
   /**

@@ -9,7 +9,7 @@ import { found, inScope, type Finding, type Rule } from "./rule.js";
  */
 const named = (docs: Iterable<SourceDoc>): SourceDoc[] =>
   [...docs].filter((s) => s.outline.name !== undefined && /^[A-Za-z][A-Za-z0-9]*$/.test(s.outline.name));
-const entities = (index: ProviderIndex) => [...index.resources, ...index.lookups, ...index.types.values()];
+const entities = (index: ProviderIndex) => [...index.resources, ...index.lookups, ...index.typeFiles];
 const allNamed = (index: ProviderIndex) => named(entities(index));
 
 export const entityNames: Rule = {

@@ -69,7 +69,7 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
       retryable: (e) => e instanceof Refused,
     });
   };
-  const parts = (id: string): Values => parseImportId(d.name, spec, id);
+  const parts = (id: string): Values => parseImportId(d, id);
   const known = (id: string) => ({ id, ...parts(id) });
   const pages = (op: CloudplatCall, paging: CloudplatPaging, params: object, ctx: CallContext, id?: string) =>
     collectPages<Values>(
@@ -132,7 +132,6 @@ export function boundKindOps(p: CloudplatProvider, d: ResourceDescriptor<Cloudpl
       });
     },
     ...(hooks.classify ? { classify: hooks.classify } : {}),
-    idFromImport: (fields) => idOf(fields),
     list: async (state, ctx) => {
       if (spec.parts.every((part) => isGiven(state[part.field]))) return [idOf(state)];
       if (ops.list === "hook") return hook("list")(state, hookCtx(ctx));

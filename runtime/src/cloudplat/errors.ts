@@ -1,4 +1,5 @@
-import { bounded, ServiceError, type ResourceRef } from "../http/errors.js";
+import { bounded } from "../bounded.js";
+import { named, ServiceError, type ResourceRef } from "../http/errors.js";
 
 /**
  * `Response.Error` of the envelope (wire reference §2.1): the platform's code, message and request id,
@@ -17,7 +18,9 @@ export class CloudplatError extends ServiceError {
     resource?: ResourceRef,
   ) {
     super({ method: "POST", path: `${service}/${action}` }, 200, message, { resource, code, traceId: requestId });
-    const what = [resource?.token, resource?.name && `"${resource.name}"`, resource?.id].filter(Boolean).join(" ");
+    // The HTTP status of an envelope's error is 200: printed, `status: 200` would read as success.
+    Object.defineProperty(this, "status", { enumerable: false });
+    const what = named(resource);
     this.message = `${what ? `${what}: ` : ""}${service}/${action} failed: ${code}: ${bounded(message)}${requestId ? ` (request id ${requestId})` : ""}`;
   }
 

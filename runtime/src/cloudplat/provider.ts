@@ -1,4 +1,4 @@
-import { ConfiguredProvider } from "../configuredProvider.js";
+import { ConfiguredProvider, type ProviderSettings } from "../configuredProvider.js";
 import type { LookupDescriptor, ResourceDescriptor } from "../descriptor.js";
 import { Log } from "../http/log.js";
 import { Network } from "../http/network.js";
@@ -33,6 +33,20 @@ export interface CloudplatProviderOptions extends ProviderRuntimeOptions {
   readonly pollMs?: number | undefined;
 }
 
+/** Every runtime option a cloudplat provider takes (the compiler holds the list to the interface). */
+const OPTIONS = Object.keys({
+  env: 0,
+  logger: 0,
+  agent: 0,
+  metadataUrl: 0,
+  retry: 0,
+  timeoutMs: 0,
+  rateLimit: 0,
+  now: 0,
+  home: 0,
+  pollMs: 0,
+} satisfies Record<keyof CloudplatProviderOptions, 0>);
+
 /** The seed gives cloudplat no wait setting; asynchronous operations (a release) wait this long. */
 const WAIT_MS = 10 * 60_000;
 
@@ -41,17 +55,48 @@ const WAIT_MS = 10 * 60_000;
  * kinds and lookups are added on top of `client`.
  */
 export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> implements ProviderRuntime, LookupRuntime {
-  readonly #client: CloudplatClient;
-  readonly #credentials: CredentialProvider;
-  readonly region: string;
+  readonly #options: CloudplatProviderOptions;
+  #clients: { readonly client: CloudplatClient; readonly credentials: CredentialProvider } | undefined;
   readonly waitMs = WAIT_MS;
   readonly pollMs: number | undefined;
 
-  constructor(config: CloudplatConfig, options: CloudplatProviderOptions = {}) {
-    // The region every call uses (the profile's when only the profile gives one, else the default) is
-    // part of the resolved configuration, so terraformConfig reports what is sent.
-    const region = chainRegion(config, { home: options.home }) ?? DEFAULT_REGION;
-    super({ ...config, region });
+  /** `config` is resolved already, or resolved on first use (a problem is then that use's ValidationError). */
+  constructor(config: CloudplatConfig | ProviderSettings, options: CloudplatProviderOptions = {}) {
+    super(config, options, OPTIONS);
+    this.#options = options;
+    this.pollMs = options.pollMs;
+  }
+
+  /**
+   * The region every call uses (the profile's when only the profile gives one, else the default): part
+   * of the resolved configuration, so terraformConfig reports what is sent.
+   */
+  protected override complete(config: CloudplatConfig): CloudplatConfig {
+    return { ...config, region: chainRegion(config, { home: this.#options.home }) ?? DEFAULT_REGION };
+  }
+
+  /** Its settings, runtime options and credential sources (a profile file that is no JSON, no credentials at all). */
+  override check(): void {
+    void this.credentials;
+  }
+
+  get region(): string {
+    return this.config.region!;
+  }
+
+  /** The protocol client, which signs with `credentials`. */
+  get client(): CloudplatClient {
+    return (this.#clients ??= this.#newClients()).client;
+  }
+
+  /** The credential chain's result (its keys and tokens are private). */
+  get credentials(): CredentialProvider {
+    return (this.#clients ??= this.#newClients()).credentials;
+  }
+
+  #newClients() {
+    const { config } = this;
+    const options = this.#options;
     const network = new Network({ env: options.env ?? process.env, agent: options.agent });
     const transport = {
       protocol: config.protocol ?? "HTTPS",
@@ -63,29 +108,17 @@ export class CloudplatProvider extends ConfiguredProvider<CloudplatConfig> imple
       now: options.now,
       network,
       log: new Log(options.logger),
+      region: this.region,
     } as const;
-    this.region = region;
     // STS calls use the same region, and pass their own credentials (or none).
-    const sts = new CloudplatClient({ ...transport, region: this.region });
-    this.#credentials = credentialChain(config, {
-      client: sts,
+    const credentials = credentialChain(config, {
+      client: new CloudplatClient(transport),
       now: options.now,
       env: options.env,
       home: options.home,
       metadata: { metadataUrl: options.metadataUrl, retry: options.retry, now: options.now, network },
     });
-    this.#client = new CloudplatClient({ ...transport, region: this.region, credentials: this.#credentials });
-    this.pollMs = options.pollMs;
-  }
-
-  /** The protocol client, which signs with `credentials`. */
-  get client(): CloudplatClient {
-    return this.#client;
-  }
-
-  /** The credential chain's result (its keys and tokens are private). */
-  get credentials(): CredentialProvider {
-    return this.#credentials;
+    return { client: new CloudplatClient({ ...transport, credentials }), credentials };
   }
 
   /** Every kind is bound to operations in its schema (the generator emits a class only for those). */

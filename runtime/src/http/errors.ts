@@ -1,3 +1,5 @@
+import { bounded } from "../bounded.js";
+
 /** Which object a request was about, for error messages: the user's view of "what failed". */
 export interface ResourceRef {
   readonly token?: string | undefined;
@@ -12,19 +14,23 @@ export interface RequestRef {
   readonly path: string;
 }
 
+/** The object a message is about (`token "name" id`), each part cut to a readable length. */
+export const named = (resource: ResourceRef | undefined): string =>
+  [
+    resource?.token,
+    resource?.name && `"${bounded(resource.name, MAX_NAME)}"`,
+    resource?.id && bounded(resource.id, MAX_NAME),
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+/** The longest name or id a message quotes: it leads the message, and what follows must stay in sight. */
+const MAX_NAME = 200;
+
 const describe = (resource: ResourceRef | undefined, request: RequestRef): string => {
-  const what = [resource?.token, resource?.name && `"${resource.name}"`, resource?.id].filter(Boolean).join(" ");
-  return `${what ? `${what}: ` : ""}${request.method} ${request.path}`;
+  const what = named(resource);
+  return `${what ? `${what}: ` : ""}${request.method} ${bounded(request.path, MAX_NAME)}`;
 };
-
-/** The longest service message an error repeats: a service echoing a 20 MB input must not make a 20 MB message. */
-const MAX_SERVICE_MESSAGE = 1_000;
-
-/** @internal A service's words, cut to a readable length; `serviceMessage` keeps them whole. */
-export const bounded = (text: string): string =>
-  text.length > MAX_SERVICE_MESSAGE
-    ? `${text.slice(0, MAX_SERVICE_MESSAGE)}… (${text.length - MAX_SERVICE_MESSAGE} more characters)`
-    : text;
 
 /** The service answered with an error. One line: what, which request, status, the service's words, trace id. */
 export class ServiceError extends Error {
@@ -73,6 +79,6 @@ export class TransportError extends Error {
     readonly mayHaveReachedServer: boolean,
     readonly resource?: ResourceRef,
   ) {
-    super(`${describe(resource, request)} got no answer: ${reason}`);
+    super(`${describe(resource, request)} got no answer: ${bounded(reason)}`);
   }
 }

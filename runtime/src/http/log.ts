@@ -1,3 +1,4 @@
+import { bounded, MAX_MESSAGE } from "../bounded.js";
 import { REDACTED, revealedSecrets } from "../secret.js";
 
 /**
@@ -47,7 +48,8 @@ export class Log {
   write(level: LogLevel, message: string, fields: Record<string, unknown> = {}, secrets: readonly string[] = []): void {
     if (!this.enabled(level)) return;
     const body = Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : "";
-    const line = redact(`[sdkgen] ${message}${body}`, secrets);
+    // Redacted before the cut, which could otherwise leave part of a secret no longer matched.
+    const line = bounded(redact(`[sdkgen] ${message}${body}`, secrets), MAX_MESSAGE);
     sink?.(line);
     // Called as a method: loggers such as pino's need their `this`.
     this.logger?.[level]?.(line);

@@ -33,6 +33,8 @@ export interface SendOptions {
   readonly signal?: AbortSignal | undefined;
   /** The provider's agents and proxies (default: straight to the host on shared keep-alive agents). */
   readonly network?: Network | undefined;
+  /** Where the address came from (`from NETSVC_ENDPOINT`): said when it cannot be reached. */
+  readonly origin?: string | undefined;
 }
 
 /**
@@ -68,7 +70,10 @@ export function send(req: HttpRequest, ref: RequestRef, options: SendOptions): P
       ]),
     );
   const route = (options.network ?? DIRECT_NETWORK).route(url);
-  const where = `${url.hostname}:${url.port || DEFAULT_PORTS[url.protocol]}${route.proxy ? ` through proxy ${route.proxy.display}` : ""}`;
+  const where =
+    `${url.hostname}:${url.port || DEFAULT_PORTS[url.protocol]}` +
+    (options.origin ? ` (the address ${options.origin})` : "") +
+    (route.proxy ? ` through proxy ${route.proxy.display}` : "");
   const headers =
     req.body === undefined ? req.headers : { ...req.headers, "content-length": String(Buffer.byteLength(req.body)) };
   return new Promise((resolve, reject) => {

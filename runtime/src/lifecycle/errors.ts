@@ -1,4 +1,5 @@
-import type { ResourceRef } from "../http/errors.js";
+import { bounded, MAX_MESSAGE } from "../bounded.js";
+import { named, type ResourceRef } from "../http/errors.js";
 import type { Secret } from "../secret.js";
 
 /**
@@ -21,8 +22,8 @@ export class WaitError extends Error {
     cause?: unknown,
   ) {
     super(
-      `${resource.token} "${resource.name ?? ""}" (${resource.id}) ${detail}` +
-        (importId ? `. It exists: adopt it with import("${importId}") instead of creating another` : ""),
+      `${named({ ...resource, id: undefined })} (${resource.id}) ${bounded(detail)}` +
+        (importId ? `. It exists: adopt it with import("${bounded(importId)}") instead of creating another` : ""),
       cause === undefined ? undefined : { cause },
     );
   }
@@ -45,13 +46,18 @@ export class OrderUncertainError extends Error {
     readonly candidates: readonly (string | Secret<string>)[],
     cause: unknown,
   ) {
-    const what = `${resource.token} "${resource.name ?? ""}"`;
-    const why = cause instanceof Error ? cause.message : String(cause);
+    const what = named({ ...resource, id: undefined });
+    const why = bounded(cause instanceof Error ? cause.message : String(cause));
     const found =
       candidates.length === 0
         ? "no matching object was found yet; it may still appear: look with find() before creating it again"
         : `matching objects: ${candidates.map((c) => `import("${c}")`).join(", ")}; adopt the one this order made instead of creating another`;
-    super(`${what}: the order may have been accepted, but its answer was lost (${why}); ${found}`, { cause });
+    super(
+      bounded(`${what}: the order may have been accepted, but its answer was lost (${why}); ${found}`, MAX_MESSAGE),
+      {
+        cause,
+      },
+    );
   }
 }
 
@@ -63,7 +69,7 @@ export class ReplacementRequiredError extends Error {
     readonly fields: readonly { readonly field: string; readonly reason?: string | undefined }[],
   ) {
     super(
-      `${resource.token} "${resource.name ?? ""}" (${resource.id}): changing ${fields.map((f) => `${f.field} (${f.reason ?? "forces replacement"})`).join(", ")} ` +
+      `${named({ ...resource, id: undefined })} (${resource.id}): changing ${fields.map((f) => `${f.field} (${f.reason ?? "forces replacement"})`).join(", ")} ` +
         `replaces it; pass { allowReplace: true } to destroy and recreate it`,
     );
   }

@@ -1,8 +1,16 @@
 import { mapConcurrent } from "../concurrency.js";
 import type { ResourceDescriptor } from "../descriptor.js";
 import { equal } from "./diff.js";
+import { unknownKeys } from "../suggest.js";
 import { providerFor, type ProviderSource } from "./providerSource.js";
-import type { CallContext, Ctor, KindOps, ProviderRuntime, Values } from "./resource.js";
+import {
+  READ_OPTIONS,
+  type CallContext,
+  type Ctor,
+  type KindOps,
+  type ProviderRuntime,
+  type Values,
+} from "./resource.js";
 
 /** Objects read at once while finding: the same bound the lookups keep on the service. */
 const READ_CONCURRENCY = 8;
@@ -20,14 +28,14 @@ export async function findResources<T>(
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T[]> {
   const filter = Object.entries(state).filter(([, v]) => v !== undefined);
-  const unknown = filter.filter(([k]) => !(k in d.fields));
-  const provider = providerFor(
-    source,
-    unknown.map(([k]) => ({
+  const unknown = filter.filter(([k]) => !Object.hasOwn(d.fields, k));
+  const provider = providerFor(source, [
+    ...unknown.map(([k]) => ({
       path: `${d.name}.${k}`,
       message: `${d.name}.${k} is not a field of ${d.name}, so it cannot filter`,
     })),
-  );
+    ...unknownKeys(`${d.name}.find`, options, READ_OPTIONS),
+  ]);
   const found = await findMatching(d, provider.kind(d), state as Values, { signal: options.signal });
   return found.map((o) => new cls(d, provider, o.id, o.state));
 }

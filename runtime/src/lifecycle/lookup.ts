@@ -1,4 +1,5 @@
 import type { LookupDescriptor } from "../descriptor.js";
+import { unknownKeys } from "../suggest.js";
 import { validateInput } from "../validate.js";
 import { warnDeprecated } from "./deprecation.js";
 import { providerFor, type ProviderSource } from "./providerSource.js";
@@ -17,6 +18,8 @@ export interface LookupOptions<P extends LookupRuntime = LookupRuntime> {
   readonly signal?: AbortSignal | undefined;
 }
 
+const LOOKUP_OPTIONS = Object.keys({ provider: 0, signal: 0 } satisfies Record<keyof LookupOptions, 0>);
+
 /**
  * A lookup call: validates the arguments (every violation at once, with the configuration problems of a
  * provider built from the environment, before any request), warns about
@@ -29,7 +32,10 @@ export async function invokeLookup<Result = Values>(
   source: ProviderSource<LookupRuntime>,
   options: LookupOptions = {},
 ): Promise<Result> {
-  const provider = providerFor(source, validateInput(d.name, d.inputs, args));
+  const provider = providerFor(source, [
+    ...validateInput(d.name, d.inputs, args),
+    ...unknownKeys(d.name, options, LOOKUP_OPTIONS),
+  ]);
   const given = args as Values;
   warnDeprecated(d.name, d.inputs, given);
   const outputs = await provider.lookup(d)(given, { signal: options.signal });

@@ -9,7 +9,7 @@ export type ProviderSource<P> = P | (() => P);
 
 /**
  * The provider of a call whose arguments had `issues`: one ValidationError lists the configuration
- * problems of a provider built from the environment and the argument problems together, so fixing
+ * problems of the provider (passed, or built from the environment) and the argument problems together, so fixing
  * one never just reveals the other.
  */
 export function providerFor<P extends object>(source: ProviderSource<P>, issues: readonly ValidationIssue[] = []): P {
@@ -17,6 +17,8 @@ export function providerFor<P extends object>(source: ProviderSource<P>, issues:
   let configIssues: readonly ValidationIssue[] = [];
   try {
     provider = typeof source === "function" ? (source as () => P)() : source;
+    // A provider resolves its settings on first use: this is it, before any request.
+    (provider as { check?(): void }).check?.();
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     configIssues = e.issues;

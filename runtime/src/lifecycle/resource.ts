@@ -4,12 +4,13 @@ import { NotFoundError, type ResourceRef } from "../http/errors.js";
 import type { Logger } from "../http/log.js";
 import type { AgentOption } from "../http/network.js";
 import { inspectCustom, type InspectFunction } from "../secret.js";
+import { unknownKeys } from "../suggest.js";
 import { ValidationError, validateInput, type ValidationIssue } from "../validate.js";
 import { installKnowAppliedInputs } from "./appliedInputs.js";
 import { warnDeprecated } from "./deprecation.js";
 import { diffInputs, type Diff } from "./diff.js";
 import { ReplacementRequiredError, WaitError } from "./errors.js";
-import { parseImportId } from "./importId.js";
+import { normalizedId } from "./importId.js";
 import { parsed, providerFor, type ProviderSource } from "./providerSource.js";
 import { adoptingImportId, placeOrder } from "./order.js";
 import { readinessVerdict } from "./readiness.js";
@@ -35,8 +36,6 @@ export interface KindOps {
    * readiness their descriptor cannot say (see `ResourceDescriptor.readiness`).
    */
   classify?(current: Values): WaitVerdict;
-  /** The id to read, from the fields of a parsed import id (default: its only part). */
-  idFromImport?(fields: Values): string;
   /** The ids of the existing objects of the kind; `state` (the find filter) may narrow where to look. */
   list(state: Values, ctx: CallContext): Promise<string[]>;
 }
@@ -96,6 +95,26 @@ export interface UpdateOptions<P extends ProviderRuntime = ProviderRuntime> exte
   readonly allowReplace?: boolean | undefined;
 }
 
+/** The options of a read (get, import, find), and of an object's own refresh and delete. */
+export interface ReadOptions<P extends ProviderRuntime = ProviderRuntime> {
+  readonly provider?: P | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+// Each call's option names, checked by the compiler against its options type: a key no call takes is
+// refused rather than ignored.
+const CREATE_OPTIONS = Object.keys({
+  provider: 0,
+  signal: 0,
+  waitMinutes: 0,
+  onProgress: 0,
+  onCreated: 0,
+} satisfies Record<keyof LifecycleOptions, 0>);
+const UPDATE_OPTIONS = [...CREATE_OPTIONS.filter((k) => k !== "provider"), "allowReplace"];
+/** @internal */
+export const READ_OPTIONS = Object.keys({ provider: 0, signal: 0 } satisfies Record<keyof ReadOptions, 0>);
+const OWN_OPTIONS = ["signal"];
+
 /**
  * The base of every generated resource class: its id, current state as read from the service, and
  * the lifecycle operations, all driven by the descriptor and the provider's KindOps.
@@ -153,6 +172,7 @@ export abstract class ManagedResource {
 
   /** Reads the current state again. */
   async refresh(options: { signal?: AbortSignal | undefined } = {}): Promise<this> {
+    refuseUnknown(`${this.descriptor.name}.refresh`, options, OWN_OPTIONS);
     const state = await this.ops.read(this.id, { signal: options.signal });
     if (!state) throw missing(this.descriptor, this.shownId, "no longer exists", this.ref);
     // The write-only inputs stay as known: a read cannot tell them.
@@ -167,7 +187,7 @@ export abstract class ManagedResource {
 
   /** Applies `desired` in place, or by replacement when a change requires it and `allowReplace` is set. */
   async update(desired: object, options: UpdateOptions = {}): Promise<this> {
-    assertValid(this.descriptor, desired, options);
+    assertValid(this.descriptor, desired, options, `${this.descriptor.name}.update`, UPDATE_OPTIONS);
     warnDeprecated(this.descriptor.name, this.descriptor.fields, desired);
     const diff = this.diff(desired);
     if (diff.changes.length === 0) return this;
@@ -196,6 +216,7 @@ export abstract class ManagedResource {
 
   /** Deletes (cancels) the object. */
   async delete(options: { signal?: AbortSignal | undefined } = {}): Promise<void> {
+    refuseUnknown(`${this.descriptor.name}.delete`, options, OWN_OPTIONS);
     await this.ops.remove(this.id, this.#state, { signal: options.signal });
   }
 
@@ -256,27 +277,33 @@ export async function createResource<T>(
   source: ProviderSource<ProviderRuntime>,
   options: LifecycleOptions = {},
 ): Promise<T> {
-  const provider = providerFor(source, [...validateInput(d.name, d.fields, args), ...optionIssues(options)]);
+  const provider = providerFor(source, [
+    ...validateInput(d.name, d.fields, args),
+    ...optionIssues(options, `${d.name}.create`, CREATE_OPTIONS),
+  ]);
   warnDeprecated(d.name, d.fields, args);
   const id = await placeOrder(d, provider, args as Values, { signal: options.signal });
   await options.onCreated?.(id);
   return new cls(d, provider, id, await settle(d, provider, id, args as Values, options), true);
 }
 
+/** Reads an existing object by its id (its import id: the two are one format). */
 export async function getResource<T>(
   cls: Ctor<T>,
   d: ResourceDescriptor,
-  id: string,
+  given: string,
   source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  const provider = providerFor(source);
-  const state = await provider.kind(d).read(id, { signal: options.signal });
+  // Checked before any request: an id no object of the kind can have would address another endpoint.
+  const { value: id, issues } = parsed(() => normalizedId(d, given));
+  const provider = providerFor(source, [...issues, ...unknownKeys(`${d.name}.get`, options, READ_OPTIONS)]);
+  const state = await provider.kind(d).read(id!, { signal: options.signal });
   if (!state) {
-    const shown = printableId(d, id);
+    const shown = printableId(d, id!);
     throw missing(d, shown, "does not exist", { token: d.token, id: shown });
   }
-  return new cls(d, provider, id, state);
+  return new cls(d, provider, id!, state);
 }
 
 /** Adopts an existing object by its import id (in the format the descriptor declares). */
@@ -287,19 +314,15 @@ export async function importResource<T>(
   source: ProviderSource<ProviderRuntime>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  const spec = d.importId;
-  if (!spec || d.importUnsupported)
+  refuseUnknown(`${d.name}.import`, options, READ_OPTIONS);
+  if (!d.importId || d.importUnsupported)
     throw new ValidationError([
       {
         path: `${d.name}.importId`,
         message: `${d.name} cannot be imported: ${d.importUnsupported ?? "the API offers no import"}`,
       },
     ]);
-  const { value: fields, issues } = parsed(() => parseImportId(d.name, spec, importId));
-  const provider = providerFor(source, issues);
-  const ops = provider.kind(d);
-  const id = ops.idFromImport ? ops.idFromImport(fields!) : String(Object.values(fields!)[0]);
-  return getResource(cls, d, id, provider, options);
+  return getResource(cls, d, importId, source, options);
 }
 
 /** A signal aborted when either is (either may be absent). */
@@ -349,17 +372,35 @@ async function settle(
   throw new WaitError(ref, result.outcome, result.status, importId(), detail);
 }
 
-function assertValid(d: ResourceDescriptor, args: object, options: LifecycleOptions): void {
-  const issues = [...validateInput(d.name, d.fields, args), ...optionIssues(options)];
+function assertValid(
+  d: ResourceDescriptor,
+  args: object,
+  options: LifecycleOptions,
+  call: string,
+  known: readonly string[],
+): void {
+  const issues = [...validateInput(d.name, d.fields, args), ...optionIssues(options, call, known)];
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
-/** A wait that could never end (NaN, Infinity) or never start (0, negative) is refused before any request. */
-function optionIssues(options: LifecycleOptions): ValidationIssue[] {
+function refuseUnknown(call: string, options: object, known: readonly string[]): void {
+  const issues = unknownKeys(call, options, known);
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/**
+ * Keys the call does not take, and a wait that could never end (NaN, Infinity) or never start (0,
+ * negative): refused before any request.
+ */
+function optionIssues(options: LifecycleOptions, call: string, known: readonly string[]): ValidationIssue[] {
+  const issues = unknownKeys(call, options, known);
   const minutes: unknown = options.waitMinutes;
-  if (minutes === undefined || (typeof minutes === "number" && Number.isFinite(minutes) && minutes > 0)) return [];
+  if (minutes === undefined || (typeof minutes === "number" && Number.isFinite(minutes) && minutes > 0)) return issues;
   const shown = typeof minutes === "number" ? String(minutes) : typeof minutes;
-  return [{ path: "waitMinutes", message: `waitMinutes must be a positive number of minutes (got ${shown})` }];
+  return [
+    ...issues,
+    { path: "waitMinutes", message: `waitMinutes must be a positive number of minutes (got ${shown})` },
+  ];
 }
 
 /** The write-only inputs the caller gave: the service never returns them, so the object keeps them. */

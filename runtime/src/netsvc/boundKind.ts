@@ -52,7 +52,7 @@ export function boundKind(p: NetsvcProvider, d: Descriptor): KindOps {
     return h.bind(hooks) as NonNullable<NetsvcHooks[K]>;
   };
   /** The fields of a composite id, or of a one-part id the id itself. */
-  const idParts = (id: string): Values => (d.importId ? parseImportId(d.name, d.importId, id) : {});
+  const idParts = (id: string): Values => (d.importId ? parseImportId(d, id) : {});
   /** The id of an object from its id fields, one of which (the one no input gives) comes from an answer. */
   const idFrom = (given: Values, answered: unknown): string => {
     if (typeof answered !== "string" && typeof answered !== "number")
@@ -254,7 +254,6 @@ export function boundKind(p: NetsvcProvider, d: Descriptor): KindOps {
     update,
     remove,
     ...(hooks.classify ? { classify: hooks.classify } : d.readiness ? {} : { classify: classifyProduct }),
-    ...(d.importId ? { idFromImport: (fields: Values) => formatImportId(d.importId!, fields) } : {}),
     list,
   };
 }

@@ -1,5 +1,6 @@
 import type { LookupDescriptor } from "../descriptor.js";
-import { bounded, NotFoundError } from "../http/errors.js";
+import { bounded } from "../bounded.js";
+import { NotFoundError } from "../http/errors.js";
 import type { LookupOps } from "../lifecycle/lookup.js";
 import type { Values } from "../lifecycle/resource.js";
 import { fromWire } from "../lifecycle/wire.js";
@@ -48,6 +49,6 @@ function typedId(d: LookupDescriptor, id: unknown): unknown {
  */
 export function nothingMatches(lookup: string, path: string, what: string): NotFoundError {
   const error = new NotFoundError({ method: "GET", path }, 200, what);
-  error.message = `${lookup}: ${bounded(what)} (GET ${path} answered, and listed none)`;
+  error.message = `${lookup}: ${bounded(what)} (GET ${path} answered; nothing it listed matches)`;
   return error;
 }

@@ -12,6 +12,8 @@ const NOT_FOUND_400 = /Could not find a service with UID/i;
 export interface NetsvcClientOptions {
   readonly apiBase: string;
   readonly tokenUrl: string;
+  /** Where the addresses come from, for an error about them: `from NETSVC_ENDPOINT`, `the staging environment's`. */
+  readonly origin?: string | undefined;
   readonly accessKey: string;
   readonly secretKey: Secret<string>;
   readonly timeoutMs?: number | undefined;
@@ -56,6 +58,7 @@ export class NetsvcClient {
     this.tokens = new TokenSource(options.tokenUrl, options.accessKey, options.secretKey, {
       timeoutMs: this.timeoutMs,
       network: options.network,
+      origin: options.origin,
     });
   }
 
@@ -94,6 +97,7 @@ export class NetsvcClient {
             timeoutMs: this.timeoutMs,
             signal: options.signal,
             network: this.options.network,
+            origin: this.options.origin,
           });
           if (res.status !== 401 || auth > 0) break;
           this.tokens.invalidate();

@@ -80,10 +80,11 @@ export class TokenSource {
       throw new ServiceError(
         ref,
         res.status,
-        redact(`could not obtain an API token with access key ${this.#accessKey}: ${why}`, [
-          basic,
-          this.#secretKey.reveal(),
-        ]),
+        // A key works in one environment only: the message says which endpoint refused it, and why.
+        redact(
+          `could not obtain an API token from ${this.#tokenUrl}${this.#sendOptions.origin ? ` (the address ${this.#sendOptions.origin})` : ""} with access key ${this.#accessKey}: ${why}; an API key works only in the environment it was made in`,
+          [basic, this.#secretKey.reveal()],
+        ),
       );
     }
     const seconds = typeof body?.expires_in === "number" ? body.expires_in : 300;

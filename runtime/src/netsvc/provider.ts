@@ -1,4 +1,4 @@
-import { ConfiguredProvider } from "../configuredProvider.js";
+import { ConfiguredProvider, type ProviderSettings } from "../configuredProvider.js";
 import type { ResourceDescriptor } from "../descriptor.js";
 import type { ResourceRef } from "../http/errors.js";
 import { Log } from "../http/log.js";
@@ -25,6 +25,16 @@ export interface NetsvcProviderOptions extends ProviderRuntimeOptions {
   readonly pollMs?: number | undefined;
 }
 
+/** Every runtime option a netsvc provider takes (the compiler holds the list to the interface). */
+const OPTIONS = Object.keys({
+  env: 0,
+  logger: 0,
+  agent: 0,
+  retry: 0,
+  timeoutMs: 0,
+  pollMs: 0,
+} satisfies Record<keyof NetsvcProviderOptions, 0>);
+
 /** The resolved netsvc provider configuration, as the generated ProviderConfig holds it. */
 export interface NetsvcConfig {
   readonly acceptPurchaseTerms: boolean;
@@ -39,16 +49,36 @@ export interface NetsvcConfig {
 
 /** A configured netsvc provider: its client, wait and cancellation settings, and its resource kinds. */
 export class NetsvcProvider extends ConfiguredProvider<NetsvcConfig> implements ProviderRuntime, LookupRuntime {
-  readonly #client: NetsvcClient;
-  readonly waitMs: number;
+  readonly #options: NetsvcProviderOptions;
+  #client: NetsvcClient | undefined;
   readonly pollMs: number | undefined;
 
-  constructor(config: NetsvcConfig, options: NetsvcProviderOptions = {}) {
-    super(config);
+  /** `config` is resolved already, or resolved on first use (a problem is then that use's ValidationError). */
+  constructor(config: NetsvcConfig | ProviderSettings, options: NetsvcProviderOptions = {}) {
+    super(config, options, OPTIONS);
+    this.#options = options;
+    this.pollMs = options.pollMs;
+  }
+
+  get waitMs(): number {
+    return this.config.waitTime * 60_000;
+  }
+
+  /** The protocol client (its token cache is private), made on first use. */
+  get client(): NetsvcClient {
+    return (this.#client ??= this.#newClient());
+  }
+
+  #newClient(): NetsvcClient {
+    const { config } = this;
+    const options = this.#options;
     const { api, token } = endpointsFor(config.environment, config.endpoint);
-    this.#client = new NetsvcClient({
+    return new NetsvcClient({
       apiBase: api,
       tokenUrl: token,
+      origin: config.endpoint
+        ? `from ${this.settingSource("endpoint")}`
+        : `the ${config.environment} environment's${this.settingSource("environment") ? "" : " (the default)"}`,
       accessKey: config.accessKey,
       secretKey: config.secretKey,
       retry: options.retry,
@@ -56,13 +86,6 @@ export class NetsvcProvider extends ConfiguredProvider<NetsvcConfig> implements 
       network: new Network({ env: options.env ?? process.env, agent: options.agent }),
       log: new Log(options.logger),
     });
-    this.waitMs = config.waitTime * 60_000;
-    this.pollMs = options.pollMs;
-  }
-
-  /** The protocol client (its token cache is private). */
-  get client(): NetsvcClient {
-    return this.#client;
   }
 
   /** Every netsvc kind is bound to operations in its schema (the meta-schema's netsvc rules check it). */

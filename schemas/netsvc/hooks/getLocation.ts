@@ -1,4 +1,4 @@
-import { ValidationError } from "@sdkgen/runtime";
+import { didYouMean, ValidationError } from "@sdkgen/runtime";
 import { nothingMatches, type NetsvcLookupHooks } from "@sdkgen/runtime/netsvc";
 import type { GetLocationArgs } from "../lookups/getLocation.js";
 
@@ -25,7 +25,12 @@ export const hooks: NetsvcLookupHooks<GetLocationArgs> = {
       throw nothingMatches(
         "getLocation",
         "/v3/locations",
-        `no location with ${args.id !== undefined ? `id ${String(args.id)}` : `name "${String(args.name)}"`}`,
+        args.id !== undefined
+          ? `no location with id ${String(args.id)}`
+          : `no location with name "${String(args.name)}"${didYouMean(
+              String(args.name),
+              all.map((l) => String(l.name)),
+            )}`,
       );
     const address = (match.address ?? {}) as Values;
     return {

@@ -164,10 +164,10 @@ describe("credential sources", () => {
     const dir = mkdtempSync(join(tmpdir(), "cp-profile-"));
     writeFileSync(join(dir, "bad.credential"), "secretKey = oops-secret");
     const clock = { now: Date.now() };
-    expect(() => provider({ sharedCredentialsDir: dir, profile: "bad" }, "http://127.0.0.1:1", clock)).toThrow(
+    expect(() => provider({ sharedCredentialsDir: dir, profile: "bad" }, "http://127.0.0.1:1", clock).check()).toThrow(
       `the profile file ${join(dir, "bad.credential")} is not a JSON object`,
     );
-    expect(() => provider({ sharedCredentialsDir: dir, profile: "none" }, "http://127.0.0.1:1", clock)).toThrow(
+    expect(() => provider({ sharedCredentialsDir: dir, profile: "none" }, "http://127.0.0.1:1", clock).check()).toThrow(
       /no credentials: set secretId and secretKey .*none\.credential, camRoleName/,
     );
   });
@@ -664,7 +664,7 @@ describe("wrong combinations are refused, naming the fields", () => {
     const empty = mkdtempSync(join(tmpdir(), "cp-none-"));
     let error: unknown;
     try {
-      provider({ sharedCredentialsDir: empty, ...config }, "http://127.0.0.1:1", { now: 0 });
+      provider({ sharedCredentialsDir: empty, ...config }, "http://127.0.0.1:1", { now: 0 }).check();
     } catch (e) {
       error = e;
     }
