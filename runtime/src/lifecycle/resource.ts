@@ -109,6 +109,7 @@ const CREATE_OPTIONS = Object.keys({
   waitMinutes: 0,
   onProgress: 0,
   onCreated: 0,
+  stopWaiting: 0,
 } satisfies Record<keyof LifecycleOptions, 0>);
 const UPDATE_OPTIONS = [...CREATE_OPTIONS.filter((k) => k !== "provider"), "allowReplace"];
 /** @internal */
