@@ -8,6 +8,7 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import { providerFolder } from "./describe.js";
 import { compileTemplate, createHandlebars } from "./handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
+import { errorClasses } from "./errorCatalog.js";
 import { summary } from "../docs/html.js";
 import { quickStart } from "../docs/quickStart.js";
 import { stackExample } from "../docs/stackExample.js";
@@ -147,6 +148,10 @@ function viewOf(model: PackageModel, plan: PackagePlan) {
       secret: f.type.secret,
     })),
     functions: p.functions.map((f) => ({ name: f.name, description: f.description })),
+    errors: errorClasses(p.protocol).map((e) => ({
+      ...e,
+      from: e.entry === "stack" ? `${p.package.name}/stack` : p.package.name,
+    })),
     resources: model.resources.map((r) => readmeResourceRow(docs, r)),
     lookups: model.lookups.map((l) => readmeLookupRow(docs, l)),
   };

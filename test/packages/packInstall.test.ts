@@ -111,6 +111,8 @@ describe("the packed packages installed outside the repository", () => {
         name,
       ).toEqual([]);
     }
+    // The state format the stack's declarations point to ships with the runtime (issue 39, 14).
+    expect(packed.get("@sdkgen/runtime"), "@sdkgen/runtime: STATE.md").toContain("STATE.md");
     expect(common.cloudplatIssues).toBeGreaterThan(0);
   });
 

@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import type { Protocol } from "../model/types.js";
+import { repoRoot } from "../repoPackages.js";
+
+/** One error class a generated package exports, as templates/errors.yaml describes it. */
+export interface ErrorClass {
+  readonly name: string;
+  /** Where a program imports it from: the package's root or its stack entry. */
+  readonly entry: "root" | "stack";
+  /** Only in packages of this protocol. */
+  readonly protocol?: Protocol;
+  /** Its base class among these, to test for after it. */
+  readonly extends?: string;
+  readonly when: string;
+  readonly holds: string;
+}
+
+let catalog: readonly ErrorClass[] | undefined;
+
+/** The error classes a package of `protocol` exports (none: a package no protocol runs), in the file's order. */
+export function errorClasses(protocol: Protocol | undefined): ErrorClass[] {
+  catalog ??= parse(readFileSync(join(repoRoot(), "templates", "errors.yaml"), "utf8")) as ErrorClass[];
+  return catalog.filter((e) => e.protocol === undefined || e.protocol === protocol);
+}
