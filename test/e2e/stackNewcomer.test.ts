@@ -3,7 +3,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Port, ServiceKey, Vxc } from "netsvc";
+import { getLocation, Port, ServiceKey, Vxc } from "netsvc";
 import {
   concat,
   defaultStateDir,
@@ -203,6 +203,25 @@ describe("every mistake is a message, found by preview (findings 7, 8, 9)", () =
     expect(out).not.toContain("to create");
     expect(emu.state.requests().length).toBe(before);
     await expect(stack.up()).rejects.toBeInstanceOf(StackError);
+  });
+
+  it("an unknown kind and a reference to nothing declared are named too", async () => {
+    const stack = new Stack("dev", options());
+    stack.resource(getLocation as never, "where", {});
+    const a = stack.resource(Port, "a", {
+      ...portArgs("a"),
+      productName: stack.resource(Port, "b", portArgs("b")).out.productName,
+    });
+    void a;
+    const ghost = new Stack("other").resource(Port, "ghost", portArgs("ghost"));
+    stack.resource(Port, "c", { ...portArgs(), productName: ghost.out.productName });
+    const { code, err } = await command(stack, "preview");
+    expect(code).toBe(1);
+    expect(err).toContain(
+      '"where" is declared with `getLocation` that is not a resource kind: pass a resource class such as `Port`',
+    );
+    expect(err).toContain('stack resource "c" refers to "ghost", which the program does not declare');
+    expect(err).not.toMatch(/\n\s+at /);
   });
 
   it("preview reports the missing passphrase that up would refuse", async () => {

@@ -150,7 +150,12 @@ export class Stack {
     args: NoInfer<I>,
     options: ResourceOptions<A, P> = {},
   ): Declared<R> {
-    if (this.#claim(name))
+    const kind = cls as Partial<AnyResourceClass> | undefined;
+    if (typeof kind?.token !== "string" || typeof kind.create !== "function" || !kind.descriptor)
+      this.#problems.push(
+        `"${name}" is declared with ${typeof cls === "function" && cls.name ? `\`${cls.name}\`` : "something"} that is not a resource kind: pass a resource class such as \`Port\` (a lookup is declared with \`stack.lookup\`)`,
+      );
+    else if (this.#claim(name))
       this.#declarations.set(name, {
         name,
         cls: cls as unknown as AnyResourceClass,
