@@ -26,9 +26,8 @@ describe("the error catalog", () => {
         .sort();
     expect(from("root")).toEqual(errorsExported(root));
     expect(from("stack")).toEqual(errorsExported(stack));
+    const classes = root as unknown as Record<string, new () => object>;
     for (const e of rows.filter((r) => r.extends))
-      expect((root as Record<string, { prototype: object }>)[e.name]!.prototype).toBeInstanceOf(
-        (root as Record<string, new () => object>)[e.extends!]!,
-      );
+      expect(classes[e.name]!.prototype).toBeInstanceOf(classes[e.extends!]!);
   });
 });

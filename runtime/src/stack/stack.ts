@@ -28,6 +28,7 @@ import {
   readLive,
   resolveFrom,
   topologicalOrder,
+  valueOf,
   type Kinds,
 } from "./engine.js";
 import type { StackEvent, UpResult } from "./events.js";
@@ -150,10 +151,11 @@ export class Stack {
     args: NoInfer<I>,
     options: ResourceOptions<A, P> = {},
   ): Declared<R> {
-    const kind = cls as Partial<AnyResourceClass> | undefined;
+    // A JavaScript program (or a cast) can pass anything: a lookup function, undefined.
+    const kind = cls as (Partial<AnyResourceClass> & { name?: unknown }) | undefined;
     if (typeof kind?.token !== "string" || typeof kind.create !== "function" || !kind.descriptor)
       this.#problems.push(
-        `"${name}" is declared with ${typeof cls === "function" && cls.name ? `\`${cls.name}\`` : "something"} that is not a resource kind: pass a resource class such as \`Port\` (a lookup is declared with \`stack.lookup\`)`,
+        `"${name}" is declared with ${typeof kind?.name === "string" && kind.name ? `\`${kind.name}\`` : "something"} that is not a resource kind: pass a resource class such as \`Port\` (a lookup is declared with \`stack.lookup\`)`,
       );
     else if (this.#claim(name))
       this.#declarations.set(name, {
@@ -350,7 +352,7 @@ export class Stack {
   ): Promise<PlannedStep> {
     if (step.operation !== "create" || state.resources[step.name]) return step;
     const d = this.#declarations.get(step.name)!;
-    const desired = resolveInputs(d.args, (ref) => (live.get(ref.resource) ? valueIn(ref, live) : UNKNOWN)) as Values;
+    const desired = resolveInputs(d.args, (ref) => valueOf(ref, live.get(ref.resource), false)) as Values;
     // The kind and name: what a person reads as "the same object" (other inputs may have been edited since).
     const byName = Object.fromEntries(
       Object.entries(orderFilter(d.cls.descriptor, desired)).filter(([k, v]) => /name$/i.test(k) && v !== UNKNOWN),
@@ -542,9 +544,3 @@ export class Stack {
     };
   }
 }
-
-/** A reference's value from what exists now (a preview's reading). */
-const valueIn = (ref: { resource: string; field: string }, live: ReadonlyMap<string, ManagedResource | undefined>) => {
-  const source = live.get(ref.resource)!;
-  return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
-};
