@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import { loadModels } from "../../generator/pipeline.js";
 
 /**
@@ -50,7 +51,6 @@ declare const document: {
   activeElement: Element | null;
   getElementById(id: string): Element | null;
 };
-declare const navigator: { clipboard: { readText(): Promise<string> } };
 declare function getComputedStyle(e: Element): { overflowX: string };
 
 let context: BrowserContext;
@@ -80,6 +80,20 @@ async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** The names the search index holds, entities then each one's fields, in the index's order. */
+function indexedNames(pkg: string): string[] {
+  const text = readFileSync(join(docsDir(pkg), "assets/search-index.js"), "utf8");
+  const entries = JSON.parse(
+    text
+      .slice(text.indexOf("=") + 1)
+      .trim()
+      .replace(/;$/, ""),
+  ) as [string, string, string, string[]][];
+  return [
+    ...new Set(entries.flatMap(([name, , , anchors]) => [name, ...anchors.map((a) => a.slice(a.indexOf("-") + 1))])),
+  ];
+}
+
 /** Types a query into the search box and follows the first result with Enter. */
 async function searchAndGo(page: Page, query: string): Promise<{ first: string; url: string }> {
   const before = page.url();
@@ -93,6 +107,7 @@ describe.each([
   {
     pkg: "netsvc",
     shot: "resources/vxc.html",
+    misspelt: "getParnter",
     searches: [
       ["Vxc", "resources/vxc.html"],
       ["getPartner", "lookups/getPartner.html"],
@@ -101,12 +116,13 @@ describe.each([
   {
     pkg: "cloudplat",
     shot: "resources/apiGatewayApi.html",
+    misspelt: "ApiGatwayServise",
     searches: [
       ["ApiGatewayApi", "resources/apiGatewayApi.html"],
       ["getApiGatewayApis", "lookups/getApiGatewayApis.html"],
     ],
   },
-])("docs site of $pkg in Chromium", ({ pkg, shot, searches }) => {
+])("docs site of $pkg in Chromium", ({ pkg, shot, misspelt, searches }) => {
   const dir = docsDir(pkg);
   const index = pathToFileURL(join(dir, "index.html")).href;
 
@@ -185,6 +201,53 @@ describe.each([
       await page.screenshot({ path: screenshot, fullPage: true });
       expect(existsSync(screenshot)).toBe(true);
     }
+    await page.close();
+  });
+
+  it("says when a search finds nothing, and offers the closest names by the validator's edit distance", async () => {
+    const { page, errors } = await open(index);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const empty = page.locator("#search-empty");
+    await page.fill("#search", "qzxjvkwpl");
+    await expect(empty.isVisible()).resolves.toBe(true);
+    await expect(empty.textContent()).resolves.toContain("No kind or field matches");
+    expect(await empty.locator("a").count()).toBeGreaterThan(0);
+    // A misspelt name: the first name offered is the one "did you mean" picks from the same names.
+    await page.fill("#search", misspelt);
+    const best = /"(.+)"/.exec(didYouMean(misspelt, indexedNames(pkg)))![1]!;
+    // A link's text is the name, then its kind in a <small>.
+    const first = empty.locator("a").first();
+    await expect(first.evaluate((a) => a.firstChild?.textContent)).resolves.toBe(best);
+    // On a phone the panel stays on the screen.
+    const box = (await empty.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.fill("#search", searches[0]![0]!);
+    await expect(empty.isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("searches by keyboard: / focuses the box, arrow keys choose a result, Enter opens it", async () => {
+    const { page, errors } = await open(index);
+    await page.keyboard.press("/");
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("search");
+    await page.keyboard.type(searches[0]![0]!);
+    const results = page.locator("#results a");
+    expect(await results.count()).toBeGreaterThan(1);
+    const active = () => page.locator("#results a.active").getAttribute("href");
+    await expect(active()).resolves.toBe(await results.nth(0).getAttribute("href"));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    const second = await results.nth(1).getAttribute("href");
+    await expect(active()).resolves.toBe(second);
+    await expect(page.getAttribute("#search", "aria-activedescendant")).resolves.toBe(
+      await results.nth(1).getAttribute("id"),
+    );
+    await Promise.all([page.waitForURL((u) => u.href !== index), page.keyboard.press("Enter")]);
+    expect(page.url()).toBe(new URL(second!, index).href);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
