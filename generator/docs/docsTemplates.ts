@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileTemplate, createHandlebars } from "../emit/handlebars.js";
 import { repoRoot } from "../repoPackages.js";
-import { escape } from "./html.js";
+import { highlightTs } from "./highlight.js";
 
 export type Render = (view: object) => string;
 export interface Templates {
@@ -18,8 +18,9 @@ export function docsTemplates(): Templates {
   if (loaded) return loaded;
   const dir = join(repoRoot(), "templates", "docs");
   const hb = createHandlebars();
-  // Code as written: only what HTML needs escaped (Handlebars' own escaping also rewrites `=` and backquotes).
-  hb.registerHelper("esc", (text: string) => new hb.SafeString(escape(text)));
+  // Examples highlighted as the page is rendered, escaped only where HTML needs it (Handlebars' own
+  // escaping also rewrites `=` and backquotes).
+  hb.registerHelper("ts", (text: string) => new hb.SafeString(highlightTs(text)));
   const pages = new Map<string, Render>();
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".hbs"))

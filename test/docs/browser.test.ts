@@ -51,6 +51,7 @@ declare const document: {
   activeElement: Element | null;
   getElementById(id: string): Element | null;
 };
+declare const navigator: { clipboard: { readText(): Promise<string> } };
 declare function getComputedStyle(e: Element): { overflowX: string };
 
 let context: BrowserContext;
@@ -247,6 +248,24 @@ describe.each([
     );
     await Promise.all([page.waitForURL((u) => u.href !== index), page.keyboard.press("Enter")]);
     expect(page.url()).toBe(new URL(second!, index).href);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("highlights the examples in the page itself and copies one with its button", async () => {
+    const { page, errors } = await open(pathToFileURL(join(dir, shot)).href);
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    const example = page.locator("pre code.language-ts").first();
+    expect(await example.locator("span.tok-keyword").count()).toBeGreaterThan(0);
+    expect(await example.locator("span.tok-string").count()).toBeGreaterThan(0);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const button = page.locator(".code-box button.copy").first();
+    await button.click();
+    await expect(button.textContent()).resolves.toBe("Copied");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await example.textContent());
+    expect(requests).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
