@@ -13,7 +13,10 @@ export interface Templates {
 
 let loaded: Templates | undefined;
 
-/** templates/docs/*.hbs compiled once: `layout` and `fields` as partials, the others by name (pages, and the index's rows). */
+/** The templates pages include: the frame, a fields table, the "On the wire" section. */
+const PARTIALS = new Set(["layout", "fields", "wire"]);
+
+/** templates/docs/*.hbs compiled once: the partials, and the others by name (pages, and the index's rows). */
 export function docsTemplates(): Templates {
   if (loaded) return loaded;
   const dir = join(repoRoot(), "templates", "docs");
@@ -27,7 +30,7 @@ export function docsTemplates(): Templates {
     .sort()) {
     const name = file.replace(/\.hbs$/, "");
     const template = compileTemplate(hb, join(dir, file), { strict: true });
-    if (name === "layout" || name === "fields") hb.registerPartial(name, template);
+    if (PARTIALS.has(name)) hb.registerPartial(name, template);
     else pages.set(name, template);
   }
   const assetDir = join(dir, "assets");

@@ -270,6 +270,18 @@ describe.each([
     await page.close();
   });
 
+  it("keeps requests and wire names in one collapsed section, opened on demand", async () => {
+    const { page, errors } = await open(pathToFileURL(join(dir, shot)).href);
+    const wire = page.locator("details.wire");
+    expect(await wire.count()).toBe(1);
+    const requests = wire.locator("ul").first();
+    await expect(requests.isVisible()).resolves.toBe(false);
+    await wire.locator("summary").click();
+    await expect(requests.isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("draws the diagram of references with a link per kind", async () => {
     const { page } = await open(index);
     const nodes = page.locator("svg.diagram a.node");
