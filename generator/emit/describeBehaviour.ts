@@ -12,7 +12,6 @@ import type { Field, Lookup, Protocol, Readiness, Resource } from "../model/type
 
 const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
 const names = (fields: readonly Field[]) => fields.map((f) => code(f.name)).join(", ");
-const inputsOf = (r: Resource) => r.fields.filter((f) => f.mode !== "output");
 
 export interface Behaviour {
   readonly create: string;
@@ -25,11 +24,16 @@ export interface Behaviour {
 
 /** The behaviour of a resource bound to operations; undefined for one that is not (it has no class). */
 export function resourceBehaviour(r: Resource, protocol: Protocol | undefined): Behaviour | undefined {
-  if (!r.operations) return undefined;
+  const ops = r.operations;
   const say =
-    protocol === "netsvc"
-      ? netsvcWords(r.operations as unknown as NetsvcOperations)
-      : cloudplatWords(r.operations as unknown as CloudplatOperations);
+    ops === undefined
+      ? undefined
+      : protocol === "netsvc"
+        ? netsvcWords(ops as unknown as NetsvcOperations)
+        : protocol === "cloudplat"
+          ? cloudplatWords(ops as unknown as CloudplatOperations)
+          : undefined;
+  if (!say) return undefined;
   return { ...say, change: changeLines(r, say.update), readiness: r.readiness && readinessText(r.readiness) };
 }
 
@@ -67,7 +71,10 @@ function netsvcWords(ops: NetsvcOperations): Words {
 const productType = (set: Readonly<Record<string, unknown>> | undefined) =>
   typeof set?.productType === "string" ? `a product of type ${set.productType}` : "a product";
 
-/** The provider page gives `cancelAtEndOfTerm`'s default: read here, a change of it would have to rewrite every resource module. */
+/**
+ * Without `cancelAtEndOfTerm`'s default, which the provider page gives: read here, a change of it
+ * would have to rewrite every resource module.
+ */
 const cancelText = (cancel: "now" | "cancelAtEndOfTerm"): string =>
   cancel === "now"
     ? "Deleting cancels it at once."
@@ -102,7 +109,7 @@ const updatedBy = (f: Field): string | undefined =>
 
 /** What a change to the inputs does, one sentence per kind of rule. */
 function changeLines(r: Resource, updates: boolean): string[] {
-  const inputs = inputsOf(r);
+  const inputs = r.fields.filter((f) => f.mode !== "output");
   const rule = (k: "reject" | "createOnly") => inputs.filter((f) => f.onChange && k in f.onChange);
   const inPlace = inputs.filter((f) => !f.replaceOnChange && (!f.onChange || updatedBy(f) === "update"));
   const replaces = inputs.filter((f) => f.replaceOnChange);
