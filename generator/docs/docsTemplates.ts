@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileTemplate, createHandlebars } from "../emit/handlebars.js";
 import { repoRoot } from "../repoPackages.js";
-import { escape } from "./html.js";
+import { highlightTs } from "./highlight.js";
 
 export type Render = (view: object) => string;
 export interface Templates {
@@ -13,20 +13,24 @@ export interface Templates {
 
 let loaded: Templates | undefined;
 
-/** templates/docs/*.hbs compiled once: `layout` and `fields` as partials, the others by name (pages, and the index's rows). */
+/** The templates pages include: the frame, a fields table, the "On the wire" section. */
+const PARTIALS = new Set(["layout", "fields", "wire"]);
+
+/** templates/docs/*.hbs compiled once: the partials, and the others by name (pages, and the index's rows). */
 export function docsTemplates(): Templates {
   if (loaded) return loaded;
   const dir = join(repoRoot(), "templates", "docs");
   const hb = createHandlebars();
-  // Code as written: only what HTML needs escaped (Handlebars' own escaping also rewrites `=` and backquotes).
-  hb.registerHelper("esc", (text: string) => new hb.SafeString(escape(text)));
+  // Examples highlighted as the page is rendered, escaped only where HTML needs it (Handlebars' own
+  // escaping also rewrites `=` and backquotes).
+  hb.registerHelper("ts", (text: string) => new hb.SafeString(highlightTs(text)));
   const pages = new Map<string, Render>();
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".hbs"))
     .sort()) {
     const name = file.replace(/\.hbs$/, "");
     const template = compileTemplate(hb, join(dir, file), { strict: true });
-    if (name === "layout" || name === "fields") hb.registerPartial(name, template);
+    if (PARTIALS.has(name)) hb.registerPartial(name, template);
     else pages.set(name, template);
   }
   const assetDir = join(dir, "assets");

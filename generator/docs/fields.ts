@@ -1,5 +1,6 @@
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
+import { fieldWireText } from "../emit/describeWire.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
 
@@ -78,15 +79,19 @@ function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
 const isSecret = (s: TypeSpec): boolean =>
   s.secret || (!!s.items && isSecret(s.items)) || (!!s.values && isSecret(s.values));
 
-/** Where the field travels on the wire, when not under its own name: its wire name, or `wirePath`. */
-function wireFact(f: Field): string | undefined {
-  const p = f.wirePath;
-  if (!p) return f.wireName === f.name ? undefined : `Wire name: <code>${escape(f.wireName)}</code>.`;
-  const parts = (["create", "update", "read"] as const).flatMap((k) =>
-    p[k] === undefined ? [] : [`${k} <code>${escape(String(p[k]))}</code>`],
-  );
-  return `Wire path: ${parts.join(", ")}${p.read === undefined ? `; read back as <code>${escape(f.wireName)}</code>` : ""}.`;
+/** One row of a page's "On the wire" table: a field that travels under another name or path. */
+export interface WireRow {
+  readonly anchor: string;
+  readonly name: string;
+  readonly wire: string;
 }
+
+/** The rows of the fields that travel under another name or path. */
+export const wireRows = (fields: readonly Field[], anchorPrefix: string): WireRow[] =>
+  fields.flatMap((f) => {
+    const wire = fieldWireText(f);
+    return wire ? [{ anchor: `${anchorPrefix}-${f.name}`, name: f.name, wire: inline(wire) }] : [];
+  });
 
 /** What changing an input of a resource does. */
 export function changeHtml(f: Field): string {
@@ -99,7 +104,7 @@ export function changeHtml(f: Field): string {
   if (c && "reject" in c && c.reject) return `<strong>Rejected</strong> by <code>update()</code>: ${inline(c.reject)}`;
   if (c && "createOnly" in c && c.createOnly)
     return `<strong>Create only</strong>: sent at creation, later changes are not compared. ${inline(c.createOnly)}`;
-  if (c && "update" in c && c.update) return `In place, by the <code>${escape(c.update)}</code> operation.`;
+  if (c && "update" in c && c.update !== "update") return "In place, by a request of its own.";
   return "In place.";
 }
 
@@ -142,8 +147,6 @@ export function fieldRows(
     if (f.conflictsWith.length)
       facts.push(`Not together with ${f.conflictsWith.map((n) => `<code>${escape(n)}</code>`).join(", ")}.`);
     if (f.writeOnly) facts.push("Write-only: the service never returns it; after an import it is unknown.");
-    const wire = wireFact(f);
-    if (wire) facts.push(wire);
     return {
       anchor: `${anchorPrefix}-${f.name}`,
       name: f.name,

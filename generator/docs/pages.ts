@@ -1,11 +1,12 @@
 import { docsTemplates } from "./docsTemplates.js";
 import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
 import { importIdText } from "../emit/describe.js";
-import { lookupBindingLines } from "../emit/describeLookup.js";
+import { lookupBehaviourLines, resourceBehaviour } from "../emit/describeBehaviour.js";
+import { lookupWireLines, resourceWireLines } from "../emit/describeWire.js";
 import { stackDeclaration } from "./stackExample.js";
 import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
-import { fieldRows } from "./fields.js";
+import { fieldRows, wireRows } from "./fields.js";
 import { code, escape, inline, link, summary } from "./html.js";
 import { INDEX_PAGE, PROVIDER_PAGE, type Site } from "./site.js";
 
@@ -23,29 +24,31 @@ function frame(site: Site, root: string, title: string) {
 /** Notes about deleting go under "Delete"; the rest under "Lifecycle". */
 const isDeleteNote = (note: string) => /\b(delet|cancel|destroy)/i.test(note);
 
-function readinessHtml(r: Resource): string | undefined {
-  const x = r.readiness;
-  if (x === undefined) return undefined;
-  if (x === "readable") return "Create and update are done as soon as a read finds the object.";
-  const values = (v: readonly string[]) => v.map((s) => code(s)).join(", ");
-  return `Create and update wait until <code>${escape(x.field)}</code> is ${values(x.ready)}${
-    x.failed?.length ? `; they fail when it is ${values(x.failed)}` : ""
-  }.`;
+/** A resource's behaviour in words (generator/emit/describeBehaviour.ts), as HTML. */
+function behaviourHtml(r: Resource, site: Site) {
+  const b = resourceBehaviour(r, site.model.provider.protocol);
+  return (
+    b && {
+      lifecycle: [b.create, ...(b.readiness ? [b.readiness] : []), ...b.change, b.find].map(inline),
+      delete: inline(b.delete),
+    }
+  );
 }
 
-/** The operations a resource is bound to, one line each, as the schema states them. */
-const operationsHtml = (r: Resource): string[] =>
-  Object.entries(r.operations ?? {}).map(
-    ([name, op]) =>
-      `<code>${escape(name)}</code>: ${Object.entries(op)
-        .map(([k, v]) => `${escape(k)} ${code(v)}`)
-        .join(", ")}`,
-  );
+/**
+ * A page's "On the wire" section: the requests its bindings make and where its fields travel, for
+ * those who debug; undefined when there is neither.
+ */
+function wireView(requests: readonly string[], rows: ReturnType<typeof wireRows>) {
+  return requests.length || rows.length ? { requests: requests.map(inline), fields: rows } : undefined;
+}
 
 export function resourcePage(r: Resource, site: Site) {
   const plan = site.resourcePlan.get(r.name)!;
   const notes = r.lifecycleNotes.map(inline);
   const imp = importExample(r, site);
+  const inputs = r.fields.filter((f) => f.mode !== "output");
+  const outputs = r.fields.filter((f) => f.mode === "output");
   return {
     ...frame(site, SUB, r.name),
     name: r.name,
@@ -55,27 +58,19 @@ export function resourcePage(r: Resource, site: Site) {
     examples: resourceExamples(r, site),
     argsName: plan.args,
     outputsName: plan.outputs,
-    inputs: fieldRows(
-      r.fields.filter((f) => f.mode !== "output"),
-      site,
-      SUB,
-      "in",
-      { change: true },
-    ),
-    outputs: fieldRows(
-      r.fields.filter((f) => f.mode === "output"),
-      site,
-      SUB,
-      "out",
-    ),
+    inputs: fieldRows(inputs, site, SUB, "in", { change: true }),
+    outputs: fieldRows(outputs, site, SUB, "out"),
     importText: inline(importIdText(r)),
     importDescription: r.importId.supported && r.importId.description ? inline(r.importId.description) : undefined,
     importCode: imp?.code,
     stackCode: stackDeclaration(r, site),
-    readiness: readinessHtml(r),
-    operations: operationsHtml(r),
+    behaviour: behaviourHtml(r, site),
     lifecycle: notes.filter((_n, i) => !isDeleteNote(r.lifecycleNotes[i]!)),
     deleteNotes: notes.filter((_n, i) => isDeleteNote(r.lifecycleNotes[i]!)),
+    wire: wireView(resourceWireLines(r, site.model.provider.protocol), [
+      ...wireRows(inputs, "in"),
+      ...wireRows(outputs, "out"),
+    ]),
   };
 }
 
@@ -92,7 +87,11 @@ export function lookupPage(l: Lookup, site: Site) {
     resultName: plan.result,
     inputs: fieldRows(l.inputs, site, SUB, "in"),
     results: fieldRows(l.results, site, SUB, "out"),
-    runs: lookupBindingLines(l, site.model.provider.protocol).map(inline),
+    runs: lookupBehaviourLines(l, site.model.provider.protocol).map(inline),
+    wire: wireView(lookupWireLines(l, site.model.provider.protocol), [
+      ...wireRows(l.inputs, "in"),
+      ...wireRows(l.results, "out"),
+    ]),
   };
 }
 
@@ -150,6 +149,7 @@ export function typePage(t: NamedType, site: Site, users: readonly string[]) {
       deprecated: v.deprecated ? inline(v.deprecated) : "",
     })),
     usedBy: users,
+    wire: wireView([], t.kind === "object" ? wireRows(t.fields, "f") : []),
   };
 }
 
@@ -167,6 +167,10 @@ export function providerPage(site: Site) {
       description: inline(f.description),
       outputs: fieldRows(f.outputs, site, ROOT, `fn-${f.name}`),
     })),
+    wire: wireView(
+      [],
+      [...wireRows(p.config, "in"), ...p.functions.flatMap((f) => wireRows(f.outputs, `fn-${f.name}`))],
+    ),
   };
 }
 

@@ -2,7 +2,7 @@ import type { StatementStructures } from "ts-morph";
 import { Kind } from "./kinds.js";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
-import { lookupBindingLines } from "./describeLookup.js";
+import { lookupBehaviourLines } from "./describeBehaviour.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
 import { lookupOperationType } from "./protocols.js";
@@ -36,7 +36,7 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
         p.args,
         entityDoc(
           `Arguments of ${l.name} (\`${l.token}\`): ${l.description}`,
-          lookupBindingLines(l, plan.model.provider.protocol),
+          lookupBehaviourLines(l, plan.model.provider.protocol),
           l.deprecated,
         ),
         l.inputs,

@@ -3,7 +3,7 @@ import { Kind } from "./kinds.js";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, inputsInterface, validator } from "./declarations.js";
-import { resourceBindingLines } from "./describeBindings.js";
+import { behaviourLines, resourceBehaviour } from "./describeBehaviour.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
 import { operationsType } from "./protocols.js";
@@ -42,7 +42,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
         p.args,
         entityDoc(
           `Inputs of ${r.name} (\`${r.token}\`): ${r.description}`,
-          [importIdText(r), ...resourceBindingLines(r, plan.model.provider.protocol), ...r.lifecycleNotes],
+          [importIdText(r), ...behaviourLines(resourceBehaviour(r, plan.model.provider.protocol)), ...r.lifecycleNotes],
           r.deprecated,
         ),
         r.fields,

@@ -1,7 +1,7 @@
 import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
-import { fieldBindingLines } from "./describeBindings.js";
+import { fieldChangeLines } from "./describeBehaviour.js";
 
 /** Text safe inside a JSDoc block. */
 export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();
@@ -78,7 +78,8 @@ export function fieldDoc(
     parts.push(
       `Changing this replaces the resource: ${f.replaceOnChange.reason}${f.replaceOnChange.exceptVariants ? ` (except ${f.replaceOnChange.exceptVariants.map(code).join(", ")}, which update in place)` : ""}`,
     );
-  parts.push(...fieldBindingLines(f, form));
+  // What a change does, in words; where the field travels is the docs' "On the wire" section's.
+  if (form === "input") parts.push(...fieldChangeLines(f));
   if (form === "input" && f.mode === "optional-computed") parts.push("Assigned by the service when omitted.");
   if (f.writeOnly)
     parts.push(

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { didYouMean } from "@sdkgen/runtime/providers";
 import { loadModels } from "../../generator/pipeline.js";
 
 /**
@@ -12,7 +13,9 @@ import { loadModels } from "../../generator/pipeline.js";
  */
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CHROMIUM = "/usr/bin/chromium";
-const SCREENSHOT = join(ROOT, "test/output/docs/netsvc-vxc.png");
+const SCREENSHOTS = join(ROOT, "test/output/docs");
+/** A phone, a tablet and a desktop: every page must fit each with no sideways scroll of the page. */
+const WIDTHS = [375, 768, 1280];
 const FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -30,6 +33,26 @@ const pages = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? pages(join(dir, e.name)) : e.name.endsWith(".html") ? [join(dir, e.name)] : [],
   );
+
+/** What the page-side functions read of the browser: this type-check has no DOM library. */
+interface Box {
+  readonly left: number;
+  readonly right: number;
+}
+interface Element {
+  readonly id: string;
+  readonly scrollWidth: number;
+  readonly clientWidth: number;
+  getBoundingClientRect(): Box;
+}
+declare const document: {
+  documentElement: Element;
+  body: Element;
+  activeElement: Element | null;
+  getElementById(id: string): Element | null;
+};
+declare const navigator: { clipboard: { readText(): Promise<string> } };
+declare function getComputedStyle(e: Element): { overflowX: string };
 
 let context: BrowserContext;
 let profile: string;
@@ -58,6 +81,20 @@ async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** The names the search index holds, entities then each one's fields, in the index's order. */
+function indexedNames(pkg: string): string[] {
+  const text = readFileSync(join(docsDir(pkg), "assets/search-index.js"), "utf8");
+  const entries = JSON.parse(
+    text
+      .slice(text.indexOf("=") + 1)
+      .trim()
+      .replace(/;$/, ""),
+  ) as [string, string, string, string[]][];
+  return [
+    ...new Set(entries.flatMap(([name, , , anchors]) => [name, ...anchors.map((a) => a.slice(a.indexOf("-") + 1))])),
+  ];
+}
+
 /** Types a query into the search box and follows the first result with Enter. */
 async function searchAndGo(page: Page, query: string): Promise<{ first: string; url: string }> {
   const before = page.url();
@@ -70,6 +107,8 @@ async function searchAndGo(page: Page, query: string): Promise<{ first: string; 
 describe.each([
   {
     pkg: "netsvc",
+    shot: "resources/vxc.html",
+    misspelt: "getParnter",
     searches: [
       ["Vxc", "resources/vxc.html"],
       ["getPartner", "lookups/getPartner.html"],
@@ -77,12 +116,14 @@ describe.each([
   },
   {
     pkg: "cloudplat",
+    shot: "resources/apiGatewayApi.html",
+    misspelt: "ApiGatwayServise",
     searches: [
       ["ApiGatewayApi", "resources/apiGatewayApi.html"],
       ["getApiGatewayApis", "lookups/getApiGatewayApis.html"],
     ],
   },
-])("docs site of $pkg in Chromium", ({ pkg, searches }) => {
+])("docs site of $pkg in Chromium", ({ pkg, shot, misspelt, searches }) => {
   const dir = docsDir(pkg);
   const index = pathToFileURL(join(dir, "index.html")).href;
 
@@ -127,6 +168,120 @@ describe.each([
     await page.close();
   });
 
+  // Measured before this test existed: at 375 px every page scrolled sideways, netsvc's widest 1,002 px
+  // (resources/mcr.html), cloudplat's 1,412 px (resources/apiGatewayApi.html).
+  it(`fits every page in ${WIDTHS.join(", ")} px: no sideways scroll, the search box in view`, async () => {
+    const { page, errors } = await open("about:blank");
+    const problems: string[] = [];
+    // Each page is loaded once and laid out at every width: resizing is cheaper than loading again.
+    for (const file of pages(dir)) {
+      await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        const m = await page.evaluate(() => {
+          const html = document.documentElement;
+          const box = document.getElementById("search")!.getBoundingClientRect();
+          // Hiding the overflow would pass the measure while cutting the page off.
+          const clipped = [html, document.body].some((e) => getComputedStyle(e).overflowX !== "visible");
+          return { wide: html.scrollWidth, view: html.clientWidth, left: box.left, right: box.right, clipped };
+        });
+        const at = `${relative(dir, file)} at ${width} px`;
+        if (m.wide > m.view) problems.push(`${at}: ${m.wide} px wide`);
+        if (m.left < 0 || m.right > m.view) problems.push(`${at}: search box from ${m.left} to ${m.right} px`);
+        if (m.clipped) problems.push(`${at}: the page's overflow is hidden`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.goto(pathToFileURL(join(dir, shot)).href, { waitUntil: "load" });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const width of WIDTHS) {
+      const screenshot = join(SCREENSHOTS, `${pkg}-${basename(shot, ".html")}-${width}.png`);
+      rmSync(screenshot, { force: true });
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: screenshot, fullPage: true });
+      expect(existsSync(screenshot)).toBe(true);
+    }
+    await page.close();
+  });
+
+  it("says when a search finds nothing, and offers the closest names by the validator's edit distance", async () => {
+    const { page, errors } = await open(index);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const empty = page.locator("#search-empty");
+    await page.fill("#search", "qzxjvkwpl");
+    await expect(empty.isVisible()).resolves.toBe(true);
+    await expect(empty.textContent()).resolves.toContain("No kind or field matches");
+    expect(await empty.locator("a").count()).toBeGreaterThan(0);
+    // A misspelt name: the first name offered is the one "did you mean" picks from the same names.
+    await page.fill("#search", misspelt);
+    const best = /"(.+)"/.exec(didYouMean(misspelt, indexedNames(pkg)))![1]!;
+    // A link's text is the name, then its kind in a <small>.
+    const first = empty.locator("a").first();
+    await expect(first.evaluate((a) => a.firstChild?.textContent)).resolves.toBe(best);
+    // On a phone the panel stays on the screen.
+    const box = (await empty.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.fill("#search", searches[0]![0]!);
+    await expect(empty.isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("searches by keyboard: / focuses the box, arrow keys choose a result, Enter opens it", async () => {
+    const { page, errors } = await open(index);
+    await page.keyboard.press("/");
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("search");
+    await page.keyboard.type(searches[0]![0]!);
+    const results = page.locator("#results a");
+    expect(await results.count()).toBeGreaterThan(1);
+    const active = () => page.locator("#results a.active").getAttribute("href");
+    await expect(active()).resolves.toBe(await results.nth(0).getAttribute("href"));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    const second = await results.nth(1).getAttribute("href");
+    await expect(active()).resolves.toBe(second);
+    await expect(page.getAttribute("#search", "aria-activedescendant")).resolves.toBe(
+      await results.nth(1).getAttribute("id"),
+    );
+    await Promise.all([page.waitForURL((u) => u.href !== index), page.keyboard.press("Enter")]);
+    expect(page.url()).toBe(new URL(second!, index).href);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("highlights the examples in the page itself and copies one with its button", async () => {
+    const { page, errors } = await open(pathToFileURL(join(dir, shot)).href);
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    const example = page.locator("pre code.language-ts").first();
+    expect(await example.locator("span.tok-keyword").count()).toBeGreaterThan(0);
+    expect(await example.locator("span.tok-string").count()).toBeGreaterThan(0);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const button = page.locator(".code-box button.copy").first();
+    await button.click();
+    await expect(button.textContent()).resolves.toBe("Copied");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await example.textContent());
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps requests and wire names in one collapsed section, opened on demand", async () => {
+    const { page, errors } = await open(pathToFileURL(join(dir, shot)).href);
+    const wire = page.locator("details.wire");
+    expect(await wire.count()).toBe(1);
+    const requests = wire.locator("ul").first();
+    await expect(requests.isVisible()).resolves.toBe(false);
+    await wire.locator("summary").click();
+    await expect(requests.isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("draws the diagram of references with a link per kind", async () => {
     const { page } = await open(index);
     const nodes = page.locator("svg.diagram a.node");
@@ -148,14 +303,4 @@ describe.each([
     expect(page.url()).toMatch(/\/docs\/resources\/[A-Za-z]+\.html$/);
     await page.close();
   });
-});
-
-it("writes a screenshot of a resource page under test/output/", async () => {
-  const { page, errors } = await open(pathToFileURL(join(docsDir("netsvc"), "resources/vxc.html")).href);
-  mkdirSync(join(ROOT, "test/output/docs"), { recursive: true });
-  rmSync(SCREENSHOT, { force: true });
-  await page.screenshot({ path: SCREENSHOT, fullPage: true });
-  expect(existsSync(SCREENSHOT)).toBe(true);
-  expect(errors).toEqual([]);
-  await page.close();
 });

@@ -25,13 +25,18 @@ const listFiles = (dir: string): string[] =>
     e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
   );
 
-/** The TypeScript snippets of one file: `language-ts` code blocks of a page, ```ts fences of Markdown. */
+/**
+ * The TypeScript snippets of one file: `language-ts` code blocks of a page as a reader copies them (the
+ * highlighting's tags dropped, entities unescaped), ```ts fences of Markdown.
+ */
 function snippets(path: string, text: string): string[] {
   const pattern = path.endsWith(".md")
     ? /```ts\n([\s\S]*?)```/g
     : /<pre><code class="language-ts">([\s\S]*?)<\/code><\/pre>/g;
   return [...text.matchAll(pattern)].map((m) =>
-    path.endsWith(".md") ? m[1]! : m[1]!.replace(/&(amp|lt|gt|quot|#39);/g, (e) => UNESCAPE[e]!),
+    path.endsWith(".md")
+      ? m[1]!
+      : m[1]!.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39);/g, (e) => UNESCAPE[e]!),
   );
 }
 

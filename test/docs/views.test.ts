@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { docFiles, docKey } from "../../generator/docs/emitDocs.js";
+import { docFiles, docKey, renderDoc } from "../../generator/docs/emitDocs.js";
+import type { FieldRow } from "../../generator/docs/fields.js";
 import { loadModels, planPackages } from "../../generator/pipeline.js";
 import { writeSynthetic } from "../bench/synthetic.mjs";
 
@@ -44,5 +45,51 @@ describe("docs pages", () => {
       '<span class="presence">optional (the service fills it when omitted); only when <code>authType</code> is <code>&quot;OAUTH&quot;</code></span>',
     );
     expect(page).not.toContain("&lt;code&gt;");
+  });
+
+  it("say in words what a resource and a lookup do, and keep requests and wire names in one collapsed section", () => {
+    // What only a request or the wire looks like: a method and a path, an API version, a
+    // `service:Action` (not a token's `port:Port`), a JSON object, a cancellation action, a wire name or path.
+    const WIRE = /\b(GET|POST|PUT|DELETE) \/|\/v\d\/|(?<![/\w])[a-z]+:[A-Z]\w+|\{&quot;|CANCEL_NOW|Wire (name|path)/;
+    interface View {
+      behaviour?: { lifecycle: string[]; delete: string };
+      runs?: string[];
+      inputs?: FieldRow[];
+      outputs?: FieldRow[];
+      wire?: { requests: string[]; fields: unknown[] };
+    }
+    for (const plan of planPackages(loadModels("schemas")))
+      for (const file of docFiles(plan)) {
+        if (!("view" in file)) continue;
+        const view = file.view() as View;
+        const rows = [...(view.inputs ?? []), ...(view.outputs ?? [])];
+        const words = [
+          ...(view.behaviour ? [...view.behaviour.lifecycle, view.behaviour.delete] : []),
+          ...(view.runs ?? []),
+          ...rows.flatMap((r) => [...r.facts, r.change ?? ""]),
+        ];
+        expect(
+          words.filter((w) => WIRE.test(w)),
+          file.path,
+        ).toEqual([]);
+        if (file.template === "resource") {
+          expect(view.behaviour, file.path).toBeDefined();
+          expect(view.wire?.requests.length, file.path).toBeGreaterThan(0);
+        }
+        const html = renderDoc(file);
+        expect(html.split('<details class="wire"').length, file.path).toBeLessThanOrEqual(2);
+        if (view.wire)
+          expect(html, file.path).toContain('<details class="wire" id="wire">\n<summary>On the wire</summary>');
+      }
+  });
+
+  it("tell how a product is ordered, changed and cancelled", () => {
+    const page = readFileSync("generated/netsvc/docs/resources/port.html", "utf8");
+    for (const words of [
+      "Created by ordering a product of type MEGAPORT",
+      "updates it in place, with one request.",
+      "Deleting cancels it at once, or at the end of its contract term when the provider&#39;s <code>cancelAtEndOfTerm</code> is true.",
+    ])
+      expect(page).toContain(words);
   });
 });

@@ -9,13 +9,11 @@ import { type AddressTemplate, addressTemplateType } from "../types/addressTempl
 /**
  * Arguments of getAddressTemplates (`cloudplat:index/getAddressTemplates:getAddressTemplates`): Address templates of the region, optionally filtered by id or name.
  *
- * Calls `vpc:DescribeAddressTemplates`, every page of `AddressTemplateSet` (100 a page).
+ * Reads every page of results, which the service narrows by `id`, `name` when given.
  *
- * Sends `id` as the `address-template-id` filter, `name` as the `address-template-name` filter, when given.
+ * `id` keeps only the results whose id equals it.
  *
- * `id` keeps only the items whose id equals it: `AddressTemplateSet[].AddressTemplateId`.
- *
- * The result's id is a hash of the kept items' ids: equal for equal answers.
+ * The result's id is a hash of the kept results' ids: equal for equal answers.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -23,7 +21,7 @@ export interface GetAddressTemplatesArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /** Name of the address template to match (sent as the `address-template-name` filter). */
@@ -31,7 +29,7 @@ export interface GetAddressTemplatesArgs {
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
 }

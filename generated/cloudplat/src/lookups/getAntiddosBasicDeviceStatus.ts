@@ -9,9 +9,9 @@ import { type DeviceStatus, deviceStatusType } from "../types/deviceStatus.js";
 /**
  * Arguments of getAntiddosBasicDeviceStatus (`cloudplat:index/getAntiddosBasicDeviceStatus:getAntiddosBasicDeviceStatus`): Basic anti-DDoS protection status of IP addresses and load balancers.
  *
- * Calls `antiddos:DescribeBasicDeviceStatus`.
+ * Runs one request.
  *
- * `id` keeps only the items whose id equals it: `Data[].Key`, `CLBData[].Key`.
+ * `id` keeps only the results whose id equals it.
  *
  * The result's id is a hash of the request: equal for equal queries.
  *
@@ -23,7 +23,7 @@ export interface GetAntiddosBasicDeviceStatusArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /** Resource ids to query. */
@@ -33,7 +33,7 @@ export interface GetAntiddosBasicDeviceStatusArgs {
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
 }

@@ -13,7 +13,7 @@ import { type Provider, defaultProvider } from "../provider.js";
 /**
  * Arguments of getAntiddosBgpBizTrend (`cloudplat:index/getAntiddosBgpBizTrend:getAntiddosBgpBizTrend`): Business traffic trend of a BGP anti-DDoS instance.
  *
- * Calls `antiddos:DescribeBgpBizTrend`.
+ * Runs one request.
  *
  * It answers one result: `id`, when given, must be that result's id.
  *
@@ -48,7 +48,7 @@ export interface GetAntiddosBgpBizTrendArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /** Id of the anti-DDoS instance. */
@@ -66,7 +66,7 @@ export interface GetAntiddosBgpBizTrendArgs {
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /**

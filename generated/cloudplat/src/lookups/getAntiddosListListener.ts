@@ -10,7 +10,7 @@ import { type AntiddosLayer7Listener, antiddosLayer7ListenerType } from "../type
 /**
  * Arguments of getAntiddosListListener (`cloudplat:index/getAntiddosListListener:getAntiddosListListener`): Layer-4 and layer-7 forwarding listeners of the account's anti-DDoS instances.
  *
- * Calls `antiddos:DescribeListListener`.
+ * Runs one request.
  *
  * It answers one result: `id`, when given, must be that result's id.
  *
@@ -22,13 +22,13 @@ export interface GetAntiddosListListenerArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
 }

@@ -13,7 +13,7 @@ import { type Provider, defaultProvider } from "../provider.js";
 /**
  * Arguments of getAntiddosOverviewCcTrend (`cloudplat:index/getAntiddosOverviewCcTrend:getAntiddosOverviewCcTrend`): Trend of a CC attack metric over a period.
  *
- * Calls `antiddos:DescribeOverviewCCTrend`.
+ * Runs one request.
  *
  * It answers one result: `id`, when given, must be that result's id.
  *
@@ -39,7 +39,7 @@ export interface GetAntiddosOverviewCcTrendArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /** IP addresses to query. */
@@ -66,7 +66,7 @@ export interface GetAntiddosOverviewCcTrendArgs {
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /**

@@ -16,7 +16,7 @@ import {
 /**
  * Arguments of getApiGatewayApiAppService (`cloudplat:index/getApiGatewayApiAppService:getApiGatewayApiAppService`): Details of a service, as seen by an application authorised to call its APIs; many fields may be null.
  *
- * Calls `apigateway:DescribeServiceForApiApp`.
+ * Runs one request.
  *
  * It answers one result: `id`, when given, must be that result's id.
  *
@@ -30,13 +30,13 @@ export interface GetApiGatewayApiAppServiceArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /** Id of the service. */

@@ -10,15 +10,11 @@ import { type ApiGatewayApiKeyInfo, apiGatewayApiKeyInfoType } from "../types/ap
 /**
  * Arguments of getApiGatewayApiKeys (`cloudplat:index/getApiGatewayApiKeys:getApiGatewayApiKeys`): API keys of the API gateway, optionally filtered by key id or name.
  *
- * Calls `apigateway:DescribeApiKeysStatus`, every page of `ApiKeySet` (100 a page).
+ * Reads every page of results, which the service narrows by `apiKeyId`, `secretName` when given.
  *
- * Sends `apiKeyId` as the `AccessKeyId` filter, `secretName` as the `SecretName` filter, when given.
- *
- * `id` keeps only the items whose id equals it: `ApiKeySet[].AccessKeyId`.
+ * `id` keeps only the results whose id equals it.
  *
  * The result's id is `{secretName}#{apiKeyId}`.
- *
- * Its hook (`getApiGatewayApiKeys`) completes what the operation cannot say.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -28,13 +24,13 @@ export interface GetApiGatewayApiKeysArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /** Key name to match (sent as the `SecretName` filter). */

@@ -9,11 +9,11 @@ import { type ApiGatewayApiPlugin, apiGatewayApiPluginType } from "../types/apiG
 /**
  * Arguments of getApiGatewayApiPlugins (`cloudplat:index/getApiGatewayApiPlugins:getApiGatewayApiPlugins`): Plug-ins that can bind to an API.
  *
- * Calls `apigateway:DescribePluginsByApi`, every page of `PluginSummary` (20 a page).
+ * Reads every page of results.
  *
- * `id` keeps only the items whose id equals it: `PluginSummary[].PluginId`.
+ * `id` keeps only the results whose id equals it.
  *
- * The result's id is a hash of the kept items' ids: equal for equal answers.
+ * The result's id is a hash of the kept results' ids: equal for equal answers.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -25,13 +25,13 @@ export interface GetApiGatewayApiPluginsArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /** Id of the service the API belongs to. */

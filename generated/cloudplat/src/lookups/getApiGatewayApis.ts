@@ -10,15 +10,11 @@ import { type ApiGatewayApiDetail, apiGatewayApiDetailType } from "../types/apiG
 /**
  * Arguments of getApiGatewayApis (`cloudplat:index/getApiGatewayApis:getApiGatewayApis`): APIs of a service, optionally filtered by id or name, with their full configuration.
  *
- * Calls `apigateway:DescribeApisStatus`, every page of `ApiIdStatusSet` (100 a page).
+ * Reads every page of results, which the service narrows by `apiId`, `apiName` when given.
  *
- * Sends `apiId` as the `ApiId` filter, `apiName` as the `ApiName` filter, when given.
- *
- * `id` keeps only the items whose id equals it: `Lists[].ApiId`.
+ * `id` keeps only the results whose id equals it.
  *
  * The result's id is `{apiName}#{apiId}`.
- *
- * Its hook (`getApiGatewayApis`) completes what the operation cannot say.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -30,13 +26,13 @@ export interface GetApiGatewayApisArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /** Id of the service. */

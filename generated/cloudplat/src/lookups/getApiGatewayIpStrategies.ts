@@ -10,15 +10,11 @@ import { type ApiGatewayIpStrategyInfo, apiGatewayIpStrategyInfoType } from "../
 /**
  * Arguments of getApiGatewayIpStrategies (`cloudplat:index/getApiGatewayIpStrategies:getApiGatewayIpStrategies`): IP strategies of a service, optionally filtered by name, with the APIs bound to them.
  *
- * Calls `apigateway:DescribeIPStrategysStatus`, reading `Result`.
+ * Runs one request, which the service narrows by `strategyName` when given.
  *
- * Sends `strategyName` as the `StrategyName` filter, when given.
- *
- * `id` keeps only the items whose id equals it: `StrategySet[].StrategyId`.
+ * `id` keeps only the results whose id equals it.
  *
  * The result's id is `{serviceId}#{strategyName}`.
- *
- * Its hook (`getApiGatewayIpStrategies`) completes what the operation cannot say.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -26,13 +22,13 @@ export interface GetApiGatewayIpStrategiesArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /** Id of the service. */

@@ -12,9 +12,9 @@ import {
 /**
  * Arguments of getApiGatewayServiceEnvironmentList (`cloudplat:index/getApiGatewayServiceEnvironmentList:getApiGatewayServiceEnvironmentList`): Environments a service is bound to and their release state.
  *
- * Calls `apigateway:DescribeServiceEnvironmentList`, every page of `EnvironmentList` (20 a page).
+ * Reads every page of results.
  *
- * `id` keeps only the items whose id equals it: `EnvironmentList[].EnvironmentName`.
+ * `id` keeps only the results whose id equals it.
  *
  * The result's id is `{serviceId}`.
  *
@@ -24,13 +24,13 @@ export interface GetApiGatewayServiceEnvironmentListArgs {
   /**
    * Keeps only the objects with this identifier: the items of the result's lists whose id equals it (address templates, instances, events, APIs, keys, strategies, domains, environments, versions, ...). A lookup that answers one result (a trend, a count, one service) fails when that result's id differs.
    *
-   * Not sent by the create call: It filters the answer here (a lookup whose filters take it says so in its operation).
+   * Not given at creation: It filters the answer here (a lookup whose filters take it says so in its operation).
    */
   id?: string | undefined;
   /**
    * A local path where the results are saved as JSON; it is never sent to the API.
    *
-   * Not sent by the create call: A local path.
+   * Not given at creation: A local path.
    */
   resultOutputFile?: string | undefined;
   /** Id of the service. */

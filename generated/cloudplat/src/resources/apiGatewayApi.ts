@@ -50,7 +50,23 @@ import {
  *
  * Import: not supported (The platform offers no import for APIs (the upstream provider defines no importer).)
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `apiBusinessType`, `apiDesc`, `apiName`, `apiType`, `authRelationApiId`, `authType`, `constantParameters`, `eiamAppId`, `eiamAppType`, `eiamAuthType`, `enableCors`, `eventBusId`, `isDebugAfterCharge`, `isDeleteResponseErrorCodes`, `microServices`, `oauthConfig`, `requestConfigMethod`, `requestConfigPath`, `requestParameters`, `responseErrorCodes`, `responseFailExample`, `responseSuccessExample`, `responseType`, `serviceConfigCosConfig`, `serviceConfigMethod`, `serviceConfigMockReturnMessage`, `serviceConfigPath`, `serviceConfigProduct`, `serviceConfigScfFunctionName`, `serviceConfigScfFunctionNamespace`, `serviceConfigScfFunctionQualifier`, `serviceConfigScfFunctionType`, `serviceConfigScfIsIntegratedResponse`, `serviceConfigTimeout`, `serviceConfigType`, `serviceConfigUpstreamId`, `serviceConfigUrl`, `serviceConfigVpcId`, `serviceConfigWebsocketCleanupFunctionName`, `serviceConfigWebsocketCleanupFunctionNamespace`, `serviceConfigWebsocketCleanupFunctionQualifier`, `serviceConfigWebsocketRegisterFunctionName`, `serviceConfigWebsocketRegisterFunctionNamespace`, `serviceConfigWebsocketRegisterFunctionQualifier`, `serviceConfigWebsocketTransportFunctionName`, `serviceConfigWebsocketTransportFunctionNamespace`, `serviceConfigWebsocketTransportFunctionQualifier`, `serviceParameters`, `serviceTsfHealthCheckConf`, `serviceTsfLoadBalanceConf`, `targetServicesHealthCheckConf`, `targetServicesLoadBalanceConf`, `tokenTimeout` updates it in place, with one request.
+ *
+ * A change to `preLimit`, `releaseLimit`, `testLimit` is applied in place, by a request of its own.
+ *
+ * A change to `protocol`, `serviceId` replaces it with a new one (`update` needs `allowReplace: true`).
+ *
+ * `targetServices` cannot change once it exists: `update` refuses a change.
+ *
+ * `isBase64Encoded`, `owner`, `targetNamespaceId`, `userType` count only at creation: later changes are not compared.
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` reads every page of the list, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  *
  * The service is checked (DescribeService) before CreateApi. HTTP and WEBSOCKET backends need url, path and method, MOCK a return message, SCF the function name, namespace, qualifier and type.
  *
@@ -113,7 +129,7 @@ export interface ApiGatewayApiArgs {
   /**
    * Whether Base64 encoding is enabled; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    *
    * Assigned by the service when omitted.
    */
@@ -137,15 +153,15 @@ export interface ApiGatewayApiArgs {
   /**
    * Owner of the resource; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
   owner?: string | undefined;
   /**
    * QPS limit of the API in the `prepub` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -164,9 +180,9 @@ export interface ApiGatewayApiArgs {
   /**
    * QPS limit of the API in the `release` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -175,16 +191,10 @@ export interface ApiGatewayApiArgs {
    * Front-end request method.
    *
    * Allowed values: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
-   *
-   * Sent as `RequestConfig.Method`; read from `RequestConfig.Method`.
    * @defaultValue `GET`
    */
   requestConfigMethod?: ApiGatewayApiRequestConfigMethod | undefined;
-  /**
-   * Front-end request path.
-   *
-   * Sent as `RequestConfig.Path`; read from `RequestConfig.Path`.
-   */
+  /** Front-end request path. */
   requestConfigPath: string;
   /** Front-end request parameters (name, position, type, desc, defaultValue, required). */
   requestParameters?: readonly RequestParameterArgs[] | undefined;
@@ -216,18 +226,12 @@ export interface ApiGatewayApiArgs {
    * Assigned by the service when omitted.
    */
   responseType?: ApiGatewayApiResponseType | undefined;
-  /**
-   * Object-storage backend settings.
-   *
-   * Sent as `ServiceConfig.CosConfig`; read from `ServiceConfig.CosConfig`.
-   */
+  /** Object-storage backend settings. */
   serviceConfigCosConfig?: ApiGatewayApiCosConfigArgs | undefined;
   /**
    * Backend request method; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
-   *
-   * Sent as `ServiceConfig.Method`; read from `ServiceConfig.Method`.
    */
   serviceConfigMethod?: string | undefined;
   /**
@@ -240,15 +244,9 @@ export interface ApiGatewayApiArgs {
    * Backend path; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
-   *
-   * Sent as `ServiceConfig.Path`; read from `ServiceConfig.Path`.
    */
   serviceConfigPath?: string | undefined;
-  /**
-   * Backend product of a VPC backend; requires `serviceConfigVpcId`.
-   *
-   * Sent as `ServiceConfig.Product`; read from `ServiceConfig.Product`.
-   */
+  /** Backend product of a VPC backend; requires `serviceConfigVpcId`. */
   serviceConfigProduct?: string | undefined;
   /**
    * Name of the backend cloud function; required for SCF backends.
@@ -295,25 +293,15 @@ export interface ApiGatewayApiArgs {
    * @defaultValue `HTTP`
    */
   serviceConfigType?: ApiGatewayApiServiceConfigType | undefined;
-  /**
-   * Id of the backend upstream.
-   *
-   * Sent as `ServiceConfig.UpstreamId`; read from `ServiceConfig.UpstreamId`.
-   */
+  /** Id of the backend upstream. */
   serviceConfigUpstreamId?: string | undefined;
   /**
    * Backend URL; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
-   *
-   * Sent as `ServiceConfig.Url`; read from `ServiceConfig.Url`.
    */
   serviceConfigUrl?: string | undefined;
-  /**
-   * Id of the backend VPC.
-   *
-   * Sent as `ServiceConfig.UniqVpcId`; read from `ServiceConfig.UniqVpcId`.
-   */
+  /** Id of the backend VPC. */
   serviceConfigVpcId?: string | undefined;
   /** Name of the WebSocket cleanup function. */
   serviceConfigWebsocketCleanupFunctionName?: string | undefined;
@@ -348,7 +336,7 @@ export interface ApiGatewayApiArgs {
   /**
    * Id of the TSF serverless namespace; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
   targetNamespaceId?: string | undefined;
   /**
@@ -364,9 +352,9 @@ export interface ApiGatewayApiArgs {
   /**
    * QPS limit of the API in the `test` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -376,7 +364,7 @@ export interface ApiGatewayApiArgs {
   /**
    * User type; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
   userType?: string | undefined;
 }
@@ -439,7 +427,7 @@ export interface ApiGatewayApiInputs {
   /**
    * Whether Base64 encoding is enabled; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    *
    * Assigned by the service when omitted.
    */
@@ -463,15 +451,15 @@ export interface ApiGatewayApiInputs {
   /**
    * Owner of the resource; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
   owner?: rts.Inputs<ApiGatewayApiArgs["owner"]>;
   /**
    * QPS limit of the API in the `prepub` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -490,9 +478,9 @@ export interface ApiGatewayApiInputs {
   /**
    * QPS limit of the API in the `release` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -501,16 +489,10 @@ export interface ApiGatewayApiInputs {
    * Front-end request method.
    *
    * Allowed values: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
-   *
-   * Sent as `RequestConfig.Method`; read from `RequestConfig.Method`.
    * @defaultValue `GET`
    */
   requestConfigMethod?: rts.Inputs<ApiGatewayApiArgs["requestConfigMethod"]>;
-  /**
-   * Front-end request path.
-   *
-   * Sent as `RequestConfig.Path`; read from `RequestConfig.Path`.
-   */
+  /** Front-end request path. */
   requestConfigPath: rts.Inputs<ApiGatewayApiArgs["requestConfigPath"]>;
   /** Front-end request parameters (name, position, type, desc, defaultValue, required). */
   requestParameters?: rts.Inputs<ApiGatewayApiArgs["requestParameters"]>;
@@ -542,18 +524,12 @@ export interface ApiGatewayApiInputs {
    * Assigned by the service when omitted.
    */
   responseType?: rts.Inputs<ApiGatewayApiArgs["responseType"]>;
-  /**
-   * Object-storage backend settings.
-   *
-   * Sent as `ServiceConfig.CosConfig`; read from `ServiceConfig.CosConfig`.
-   */
+  /** Object-storage backend settings. */
   serviceConfigCosConfig?: rts.Inputs<ApiGatewayApiArgs["serviceConfigCosConfig"]>;
   /**
    * Backend request method; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
-   *
-   * Sent as `ServiceConfig.Method`; read from `ServiceConfig.Method`.
    */
   serviceConfigMethod?: rts.Inputs<ApiGatewayApiArgs["serviceConfigMethod"]>;
   /**
@@ -566,15 +542,9 @@ export interface ApiGatewayApiInputs {
    * Backend path; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
-   *
-   * Sent as `ServiceConfig.Path`; read from `ServiceConfig.Path`.
    */
   serviceConfigPath?: rts.Inputs<ApiGatewayApiArgs["serviceConfigPath"]>;
-  /**
-   * Backend product of a VPC backend; requires `serviceConfigVpcId`.
-   *
-   * Sent as `ServiceConfig.Product`; read from `ServiceConfig.Product`.
-   */
+  /** Backend product of a VPC backend; requires `serviceConfigVpcId`. */
   serviceConfigProduct?: rts.Inputs<ApiGatewayApiArgs["serviceConfigProduct"]>;
   /**
    * Name of the backend cloud function; required for SCF backends.
@@ -621,25 +591,15 @@ export interface ApiGatewayApiInputs {
    * @defaultValue `HTTP`
    */
   serviceConfigType?: rts.Inputs<ApiGatewayApiArgs["serviceConfigType"]>;
-  /**
-   * Id of the backend upstream.
-   *
-   * Sent as `ServiceConfig.UpstreamId`; read from `ServiceConfig.UpstreamId`.
-   */
+  /** Id of the backend upstream. */
   serviceConfigUpstreamId?: rts.Inputs<ApiGatewayApiArgs["serviceConfigUpstreamId"]>;
   /**
    * Backend URL; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
-   *
-   * Sent as `ServiceConfig.Url`; read from `ServiceConfig.Url`.
    */
   serviceConfigUrl?: rts.Inputs<ApiGatewayApiArgs["serviceConfigUrl"]>;
-  /**
-   * Id of the backend VPC.
-   *
-   * Sent as `ServiceConfig.UniqVpcId`; read from `ServiceConfig.UniqVpcId`.
-   */
+  /** Id of the backend VPC. */
   serviceConfigVpcId?: rts.Inputs<ApiGatewayApiArgs["serviceConfigVpcId"]>;
   /** Name of the WebSocket cleanup function. */
   serviceConfigWebsocketCleanupFunctionName?: rts.Inputs<
@@ -692,7 +652,7 @@ export interface ApiGatewayApiInputs {
   /**
    * Id of the TSF serverless namespace; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
   targetNamespaceId?: rts.Inputs<ApiGatewayApiArgs["targetNamespaceId"]>;
   /**
@@ -708,9 +668,9 @@ export interface ApiGatewayApiInputs {
   /**
    * QPS limit of the API in the `test` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -720,7 +680,7 @@ export interface ApiGatewayApiInputs {
   /**
    * User type; sent only at creation.
    *
-   * Sent only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
+   * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
   userType?: rts.Inputs<ApiGatewayApiArgs["userType"]>;
 }
@@ -800,15 +760,9 @@ export interface ApiGatewayApiOutputs {
    * Front-end request method.
    *
    * One of: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
-   *
-   * Read from `RequestConfig.Method`.
    */
   readonly requestConfigMethod?: ApiGatewayApiRequestConfigMethod | undefined;
-  /**
-   * Front-end request path.
-   *
-   * Read from `RequestConfig.Path`.
-   */
+  /** Front-end request path. */
   readonly requestConfigPath: string;
   /** Front-end request parameters (name, position, type, desc, defaultValue, required). */
   readonly requestParameters?: readonly RequestParameter[] | undefined;
@@ -830,31 +784,15 @@ export interface ApiGatewayApiOutputs {
    * - ``: No response type.
    */
   readonly responseType?: ApiGatewayApiResponseType | undefined;
-  /**
-   * Object-storage backend settings.
-   *
-   * Read from `ServiceConfig.CosConfig`.
-   */
+  /** Object-storage backend settings. */
   readonly serviceConfigCosConfig?: ApiGatewayApiCosConfig | undefined;
-  /**
-   * Backend request method; required for HTTP and WEBSOCKET backends.
-   *
-   * Read from `ServiceConfig.Method`.
-   */
+  /** Backend request method; required for HTTP and WEBSOCKET backends. */
   readonly serviceConfigMethod?: string | undefined;
   /** Message returned by a MOCK backend; required for MOCK backends. */
   readonly serviceConfigMockReturnMessage?: string | undefined;
-  /**
-   * Backend path; required for HTTP and WEBSOCKET backends.
-   *
-   * Read from `ServiceConfig.Path`.
-   */
+  /** Backend path; required for HTTP and WEBSOCKET backends. */
   readonly serviceConfigPath?: string | undefined;
-  /**
-   * Backend product of a VPC backend; requires `serviceConfigVpcId`.
-   *
-   * Read from `ServiceConfig.Product`.
-   */
+  /** Backend product of a VPC backend; requires `serviceConfigVpcId`. */
   readonly serviceConfigProduct?: string | undefined;
   /** Name of the backend cloud function; required for SCF backends. */
   readonly serviceConfigScfFunctionName?: string | undefined;
@@ -881,23 +819,11 @@ export interface ApiGatewayApiOutputs {
    * - `COS`: Object-storage backend.
    */
   readonly serviceConfigType?: ApiGatewayApiServiceConfigType | undefined;
-  /**
-   * Id of the backend upstream.
-   *
-   * Read from `ServiceConfig.UpstreamId`.
-   */
+  /** Id of the backend upstream. */
   readonly serviceConfigUpstreamId?: string | undefined;
-  /**
-   * Backend URL; required for HTTP and WEBSOCKET backends.
-   *
-   * Read from `ServiceConfig.Url`.
-   */
+  /** Backend URL; required for HTTP and WEBSOCKET backends. */
   readonly serviceConfigUrl?: string | undefined;
-  /**
-   * Id of the backend VPC.
-   *
-   * Read from `ServiceConfig.UniqVpcId`.
-   */
+  /** Id of the backend VPC. */
   readonly serviceConfigVpcId?: string | undefined;
   /** Name of the WebSocket cleanup function. */
   readonly serviceConfigWebsocketCleanupFunctionName?: string | undefined;

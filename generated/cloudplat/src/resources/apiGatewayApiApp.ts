@@ -11,7 +11,15 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<apiAppId>`
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `apiAppDesc`, `apiAppName` updates it in place, with one request.
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` reads every page of the list, which the service narrows by `apiAppName` when given, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  */
 export interface ApiGatewayApiAppArgs {
   /** Description of the application. */

@@ -13,7 +13,19 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<apiGatewayApiKeyId>`
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `accessKeySecret`, `status` is applied in place, by a request of its own.
+ *
+ * A change to `secretName` replaces it with a new one (`update` needs `allowReplace: true`).
+ *
+ * `accessKeyId`, `accessKeyType` cannot change once it exists: `update` refuses a change.
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` reads every page of the list, which the service narrows by `secretName` when given, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  *
  * The wire status 1 reads as `on`, 0 as `off`.
  *
@@ -43,7 +55,7 @@ export interface ApiGatewayApiKeyArgs {
    *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -72,9 +84,9 @@ export interface ApiGatewayApiKeyArgs {
    * - `on`: Enabled (status 1 on the wire).
    * - `off`: Disabled (status 0 on the wire).
    *
-   * Not sent by the create call: CreateApiKey has no status; a key asked off is disabled right after the create (its hook).
+   * Not given at creation: CreateApiKey has no status; a key asked off is disabled right after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    * @defaultValue `on`
    */
   status?: ApiGatewayApiKeyStatus | undefined;
@@ -103,7 +115,7 @@ export interface ApiGatewayApiKeyInputs {
    *
    * Secret: redacted in every string, JSON and log form; read it with `reveal()`.
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -132,9 +144,9 @@ export interface ApiGatewayApiKeyInputs {
    * - `on`: Enabled (status 1 on the wire).
    * - `off`: Disabled (status 0 on the wire).
    *
-   * Not sent by the create call: CreateApiKey has no status; a key asked off is disabled right after the create (its hook).
+   * Not given at creation: CreateApiKey has no status; a key asked off is disabled right after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    * @defaultValue `on`
    */
   status?: rts.Inputs<ApiGatewayApiKeyArgs["status"]>;

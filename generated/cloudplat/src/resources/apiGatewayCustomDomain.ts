@@ -13,7 +13,19 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import: not supported (The platform offers no import for custom domains (the upstream provider defines no importer).)
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `certificateId`, `isDefaultMapping`, `isForcedHttps`, `netType`, `pathMappings`, `protocol` updates it in place, with one request.
+ *
+ * A change to `serviceId`, `subDomain` replaces it with a new one (`update` needs `allowReplace: true`).
+ *
+ * `defaultDomain` counts only at creation: later changes are not compared.
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` reads every page of the list, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  *
  * Create never retries FailedOperation.CertificateIdExpired, CertificateIdUnderVerify, DomainNeedBeian, DomainResolveError, DomainAlreadyBindService or LimitExceeded.ExceededDefineMappingLimit.
  *
@@ -29,7 +41,7 @@ export interface ApiGatewayCustomDomainArgs {
   /**
    * Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`).
    *
-   * Sent only at creation; later changes are not compared: ModifySubDomain does not take it; it names the service's own domain.
+   * Used only at creation; later changes are not compared: ModifySubDomain does not take it; it names the service's own domain.
    */
   defaultDomain: string;
   /**
@@ -77,8 +89,6 @@ export interface ApiGatewayCustomDomainArgs {
    * The custom domain to bind.
    *
    * Changing this replaces the resource: The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.
-   *
-   * Read from `DomainName`.
    */
   subDomain: string;
 }
@@ -94,7 +104,7 @@ export interface ApiGatewayCustomDomainInputs {
   /**
    * Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`).
    *
-   * Sent only at creation; later changes are not compared: ModifySubDomain does not take it; it names the service's own domain.
+   * Used only at creation; later changes are not compared: ModifySubDomain does not take it; it names the service's own domain.
    */
   defaultDomain: rts.Inputs<ApiGatewayCustomDomainArgs["defaultDomain"]>;
   /**
@@ -142,8 +152,6 @@ export interface ApiGatewayCustomDomainInputs {
    * The custom domain to bind.
    *
    * Changing this replaces the resource: The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.
-   *
-   * Read from `DomainName`.
    */
   subDomain: rts.Inputs<ApiGatewayCustomDomainArgs["subDomain"]>;
 }
@@ -190,11 +198,7 @@ export interface ApiGatewayCustomDomainOutputs {
    * - `0`: Domain resolution failed.
    */
   readonly status?: 1 | 0 | (number & {}) | undefined;
-  /**
-   * The custom domain to bind.
-   *
-   * Read from `DomainName`.
-   */
+  /** The custom domain to bind. */
   readonly subDomain: string;
 }
 

@@ -12,7 +12,17 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<serviceId>#<strategyId>`
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `strategyData` updates it in place, with one request.
+ *
+ * A change to `serviceId`, `strategyName`, `strategyType` replaces it with a new one (`update` needs `allowReplace: true`).
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` lists them, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  */
 export interface ApiGatewayIpStrategyArgs {
   /**

@@ -12,7 +12,17 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<apiGatewayPluginId>`
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `description`, `pluginData`, `pluginName` updates it in place, with one request.
+ *
+ * `pluginType` cannot change once it exists: `update` refuses a change.
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` reads every page of the list, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  */
 export interface ApiGatewayPluginArgs {
   /** Description of the plug-in. */

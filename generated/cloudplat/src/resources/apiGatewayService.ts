@@ -18,7 +18,21 @@ import {
  *
  * Import id: `<apiGatewayServiceId>`
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `netTypes`, `protocol`, `serviceDesc`, `serviceName` updates it in place, with one request.
+ *
+ * A change to `preLimit`, `releaseLimit`, `tags`, `testLimit` is applied in place, by a request of its own.
+ *
+ * A change to `exclusiveSetName`, `instanceId`, `ipVersion` replaces it with a new one (`update` needs `allowReplace: true`).
+ *
+ * `uniqVpcId` counts only at creation: later changes are not compared.
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` reads every page of the list, which the service narrows by `serviceName` when given, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  *
  * InternalError.OssException is never retried on create.
  *
@@ -34,7 +48,7 @@ export interface ApiGatewayServiceArgs {
    *
    * Changing this replaces the resource: The cluster of a service is fixed at creation.
    *
-   * Not sent by the create call: The API has no parameter for it; it is read back only.
+   * Not given at creation: The API has no parameter for it; it is read back only.
    */
   exclusiveSetName?: string | undefined;
   /**
@@ -65,9 +79,9 @@ export interface ApiGatewayServiceArgs {
   /**
    * QPS limit of the `prepub` (pre-release) environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -84,9 +98,9 @@ export interface ApiGatewayServiceArgs {
   /**
    * QPS limit of the `release` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -98,17 +112,17 @@ export interface ApiGatewayServiceArgs {
   /**
    * Tags of the service (kept in the tag service, not the gateway API).
    *
-   * Not sent by the create call: Tags live in the tag service; they are written after the create (its hook).
+   * Not given at creation: Tags live in the tag service; they are written after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    */
   tags?: { readonly [key: string]: string } | undefined;
   /**
    * QPS limit of the `test` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -116,7 +130,7 @@ export interface ApiGatewayServiceArgs {
   /**
    * Id of the VPC the service is bound to.
    *
-   * Sent only at creation; later changes are not compared: The platform binds a service to its VPC at creation only.
+   * Used only at creation; later changes are not compared: The platform binds a service to its VPC at creation only.
    */
   uniqVpcId?: string | undefined;
 }
@@ -128,7 +142,7 @@ export interface ApiGatewayServiceInputs {
    *
    * Changing this replaces the resource: The cluster of a service is fixed at creation.
    *
-   * Not sent by the create call: The API has no parameter for it; it is read back only.
+   * Not given at creation: The API has no parameter for it; it is read back only.
    */
   exclusiveSetName?: rts.Inputs<ApiGatewayServiceArgs["exclusiveSetName"]>;
   /**
@@ -159,9 +173,9 @@ export interface ApiGatewayServiceInputs {
   /**
    * QPS limit of the `prepub` (pre-release) environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -178,9 +192,9 @@ export interface ApiGatewayServiceInputs {
   /**
    * QPS limit of the `release` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -192,17 +206,17 @@ export interface ApiGatewayServiceInputs {
   /**
    * Tags of the service (kept in the tag service, not the gateway API).
    *
-   * Not sent by the create call: Tags live in the tag service; they are written after the create (its hook).
+   * Not given at creation: Tags live in the tag service; they are written after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    */
   tags?: rts.Inputs<ApiGatewayServiceArgs["tags"]>;
   /**
    * QPS limit of the `test` environment (an unlimited value is reported as 5000).
    *
-   * Not sent by the create call: A limit is an environment strategy, set after the create (its hook).
+   * Not given at creation: A limit is an environment strategy, set after the create (its hook).
    *
-   * A change is applied by the `hook` operation.
+   * A change is applied in place, by a request of its own.
    *
    * Assigned by the service when omitted.
    */
@@ -210,7 +224,7 @@ export interface ApiGatewayServiceInputs {
   /**
    * Id of the VPC the service is bound to.
    *
-   * Sent only at creation; later changes are not compared: The platform binds a service to its VPC at creation only.
+   * Used only at creation; later changes are not compared: The platform binds a service to its VPC at creation only.
    */
   uniqVpcId?: rts.Inputs<ApiGatewayServiceArgs["uniqVpcId"]>;
 }

@@ -13,6 +13,16 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<serviceId>#<environmentName>#<releaseVersion>`
  *
+ * Created with one request.
+ *
+ * A change to `environmentName`, `releaseDesc`, `serviceId` replaces it with a new one (`update` needs `allowReplace: true`).
+ *
+ * `releaseVersion` cannot change once it exists: `update` refuses a change.
+ *
+ * `find` searches in several requests.
+ *
+ * Deleted with one request; one already gone counts as deleted.
+ *
  * Create fails before ReleaseService when the service has no API (DescribeService's ApiTotalCount < 1); the release is ready once DescribeService lists the environment in AvailableEnvironments.
  *
  * Read finds the entry of releaseVersion in the environment's release history (DescribeServiceEnvironmentReleaseHistory); find lists the service's environments (DescribeServiceEnvironmentList) and their current versions.
@@ -38,7 +48,7 @@ export interface ApiGatewayServiceReleaseArgs {
   /**
    * Version of the release, assigned by the platform (for example `20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be`).
    *
-   * Not sent by the create call: The platform assigns it; ReleaseService answers it.
+   * Not given at creation: The platform assigns it; ReleaseService answers it.
    *
    * Cannot be changed after creation: The platform assigns the version of a release.
    *
@@ -75,7 +85,7 @@ export interface ApiGatewayServiceReleaseInputs {
   /**
    * Version of the release, assigned by the platform (for example `20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be`).
    *
-   * Not sent by the create call: The platform assigns it; ReleaseService answers it.
+   * Not given at creation: The platform assigns it; ReleaseService answers it.
    *
    * Cannot be changed after creation: The platform assigns the version of a release.
    *

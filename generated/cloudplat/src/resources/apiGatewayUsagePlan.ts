@@ -12,7 +12,15 @@ import { type ApiGatewayUsagePlanAttach, apiGatewayUsagePlanAttachType } from ".
  *
  * Import id: `<apiGatewayUsagePlanId>`
  *
- * Create and update are done once a read finds the object.
+ * Created with one request.
+ *
+ * A change to `maxRequestNum`, `maxRequestNumPreSec`, `usagePlanDesc`, `usagePlanName` updates it in place, with one request.
+ *
+ * Create and update are done as soon as it can be read back.
+ *
+ * `find` reads every page of the list, which the service narrows by `usagePlanName` when given, and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  */
 export interface ApiGatewayUsagePlanArgs {
   /**

@@ -13,6 +13,14 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<usagePlanId>#<serviceId>#<environment>#<bindType>#<apiId>#<accessKeyIds,…>`
  *
+ * Created with one request. A refusal is asked again.
+ *
+ * A change to `accessKeyIds`, `apiId`, `bindType`, `environment`, `serviceId`, `usagePlanId` replaces it with a new one (`update` needs `allowReplace: true`).
+ *
+ * `find` searches in several requests.
+ *
+ * Deleted with one request; one already gone counts as deleted. A refusal is asked again.
+ *
  * Create checks that the usage plan and the service exist (and, for an API binding with keys, that the API's authType is SECRET) before BindEnvironment, then binds the keys with BindSecretIds, which must return true.
  *
  * Read re-checks the usage plan, then matches the binding in DescribeApiUsagePlan or DescribeServiceUsagePlan; bound keys come from DescribeUsagePlanSecretIds.
@@ -27,7 +35,7 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    *
-   * Not sent by the create call: The keys are bound to the plan after the environment (BindSecretIds, its hook).
+   * Not given at creation: The keys are bound to the plan after the environment (BindSecretIds, its hook).
    */
   accessKeyIds?: readonly string[] | undefined;
   /**
@@ -37,7 +45,7 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    *
-   * Not sent by the create call: BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).
+   * Not given at creation: BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).
    */
   apiId?: string | undefined;
   /**
@@ -73,7 +81,7 @@ export interface ApiGatewayUsagePlanAttachmentArgs {
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    *
-   * Not sent by the create call: BindEnvironment takes it in a list, UsagePlanIds (the request says so).
+   * Not given at creation: BindEnvironment takes it in a list, UsagePlanIds (the request says so).
    */
   usagePlanId: string;
 }
@@ -87,7 +95,7 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    *
-   * Not sent by the create call: The keys are bound to the plan after the environment (BindSecretIds, its hook).
+   * Not given at creation: The keys are bound to the plan after the environment (BindSecretIds, its hook).
    */
   accessKeyIds?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["accessKeyIds"]>;
   /**
@@ -97,7 +105,7 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    *
-   * Not sent by the create call: BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).
+   * Not given at creation: BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).
    */
   apiId?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["apiId"]>;
   /**
@@ -133,7 +141,7 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    *
-   * Not sent by the create call: BindEnvironment takes it in a list, UsagePlanIds (the request says so).
+   * Not given at creation: BindEnvironment takes it in a list, UsagePlanIds (the request says so).
    */
   usagePlanId: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["usagePlanId"]>;
 }

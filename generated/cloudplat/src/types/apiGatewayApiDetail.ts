@@ -21,17 +21,9 @@ export interface ApiGatewayApiDetail {
   readonly modifyTime?: string | undefined;
   /** Front-end request protocol of the API. */
   readonly protocol?: string | undefined;
-  /**
-   * Front-end request method.
-   *
-   * Read from `RequestConfig.Method`.
-   */
+  /** Front-end request method. */
   readonly requestConfigMethod?: string | undefined;
-  /**
-   * Front-end request path.
-   *
-   * Read from `RequestConfig.Path`.
-   */
+  /** Front-end request path. */
   readonly requestConfigPath?: string | undefined;
   /** Front-end request parameters of the API. */
   readonly requestParameters?: readonly RequestParameter[] | undefined;
@@ -43,25 +35,13 @@ export interface ApiGatewayApiDetail {
   readonly responseSuccessExample?: string | undefined;
   /** Type of the response returned to the client. */
   readonly responseType?: string | undefined;
-  /**
-   * Backend request method.
-   *
-   * Read from `ServiceConfig.Method`.
-   */
+  /** Backend request method. */
   readonly serviceConfigMethod?: string | undefined;
   /** Message returned by a MOCK backend. */
   readonly serviceConfigMockReturnMessage?: string | undefined;
-  /**
-   * Backend path.
-   *
-   * Read from `ServiceConfig.Path`.
-   */
+  /** Backend path. */
   readonly serviceConfigPath?: string | undefined;
-  /**
-   * Backend product of a VPC backend.
-   *
-   * Read from `ServiceConfig.Product`.
-   */
+  /** Backend product of a VPC backend. */
   readonly serviceConfigProduct?: string | undefined;
   /** Name of the backend cloud function. */
   readonly serviceConfigScfFunctionName?: string | undefined;
@@ -73,17 +53,9 @@ export interface ApiGatewayApiDetail {
   readonly serviceConfigTimeout?: number | undefined;
   /** Backend type of the API. */
   readonly serviceConfigType?: string | undefined;
-  /**
-   * Backend URL.
-   *
-   * Read from `ServiceConfig.Url`.
-   */
+  /** Backend URL. */
   readonly serviceConfigUrl?: string | undefined;
-  /**
-   * Id of the backend VPC.
-   *
-   * Read from `ServiceConfig.UniqVpcId`.
-   */
+  /** Id of the backend VPC. */
   readonly serviceConfigVpcId?: string | undefined;
   /** Id of the service. */
   readonly serviceId?: string | undefined;

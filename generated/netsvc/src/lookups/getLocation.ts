@@ -10,11 +10,7 @@ import { type LocationProducts, locationProductsType } from "../types/locationPr
 /**
  * Arguments of getLocation (`netsvc:index/getLocation:getLocation`): A data-centre location where ports, MCRs and MVEs can be ordered, found by id (preferred, because it is stable) or by exact name. Locations are listed from the v3 locations API and filtered client-side.
  *
- * Reads `GET /v3/locations`.
- *
- * The result's id is `{id}`.
- *
- * Its hook (`getLocation`) completes what the operation cannot say.
+ * Runs one request.
  */
 export interface GetLocationArgs {
   /** Numeric location id; preferred because it is stable. Wins over name when both are set. */

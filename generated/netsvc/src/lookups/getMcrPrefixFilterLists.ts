@@ -10,11 +10,7 @@ import { type PrefixFilterListInfo, prefixFilterListInfoType } from "../types/pr
 /**
  * Arguments of getMcrPrefixFilterLists (`netsvc:index/getMcrPrefixFilterLists:getMcrPrefixFilterLists`): The prefix filter lists of an MCR, with their entries (exposed at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; one further GET per list reads its entries).
  *
- * Reads `GET /v2/product/mcr2/{mcrId}/prefixLists`, whose answer is `prefixFilterLists`.
- *
- * The result's id is `{mcrId}`.
- *
- * Its hook (`getMcrPrefixFilterLists`) completes what the operation cannot say.
+ * Runs one request.
  */
 export interface GetMcrPrefixFilterListsArgs {
   /** UID of the MCR whose lists are returned. */

@@ -10,9 +10,7 @@ import { type McrSummary, mcrSummaryType } from "../types/mcrSummary.js";
 /**
  * Arguments of getMcrs (`netsvc:index/getMcrs:getMcrs`): One MCR by UID, or all active MCRs of the account (with their resource tags).
  *
- * Runs in its hook: it takes several calls.
- *
- * Its hook (`getMcrs`) completes what the operation cannot say.
+ * Runs in several requests.
  */
 export interface GetMcrsArgs {
   /** UID of the MCR to return; when omitted, all active MCRs are returned. */

@@ -10,11 +10,7 @@ import { type MveImage, mveImageType } from "../types/mveImage.js";
 /**
  * Arguments of getMveImages (`netsvc:index/getMveImages:getMveImages`): The MVE software images currently offered, optionally filtered.
  *
- * Reads `GET /v4/product/mve/images`, whose answer is `mveImages`.
- *
- * The result's id is `mve-images`.
- *
- * Its hook (`getMveImages`) completes what the operation cannot say.
+ * Runs one request.
  */
 export interface GetMveImagesArgs {
   /** Return only the image with this id. */

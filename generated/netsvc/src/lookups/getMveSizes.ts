@@ -9,9 +9,7 @@ import { type MveSize, mveSizeType } from "../types/mveSize.js";
 /**
  * Arguments of getMveSizes (`netsvc:index/getMveSizes:getMveSizes`): The available MVE sizes.
  *
- * Reads `GET /v3/product/mve/variants`, whose answer is `mveSizes`.
- *
- * The result's id is `mve-sizes`.
+ * Runs one request.
  */
 export interface GetMveSizesArgs {}
 

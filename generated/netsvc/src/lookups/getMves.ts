@@ -10,9 +10,7 @@ import { type MveSummary, mveSummaryType } from "../types/mveSummary.js";
 /**
  * Arguments of getMves (`netsvc:index/getMves:getMves`): One MVE by UID, or all active MVEs of the account.
  *
- * Runs in its hook: it takes several calls.
- *
- * Its hook (`getMves`) completes what the operation cannot say.
+ * Runs in several requests.
  */
 export interface GetMvesArgs {
   /** Whether to read each MVE's resource tags (one extra API call per MVE). */

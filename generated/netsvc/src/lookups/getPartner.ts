@@ -10,11 +10,7 @@ import { type Provider, defaultProvider } from "../provider.js";
 /**
  * Arguments of getPartner (`netsvc:index/getPartner:getPartner`): A partner (cloud or exchange) port to connect a VXC to, chosen from the partner port list by exact, case-insensitive matches on the given fields; only ports that permit VXCs are considered. Partner port UIDs can change over time as capacity rotates: for stability, set productUid explicitly once connections exist.
  *
- * Reads `GET /v2/dropdowns/partner/megaports`.
- *
- * The result's id is `{productUid}`.
- *
- * Its hook (`getPartner`) completes what the operation cannot say.
+ * Runs one request.
  */
 export interface GetPartnerArgs {
   /** Name of the company that owns the partner port. */

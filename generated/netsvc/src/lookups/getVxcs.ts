@@ -10,9 +10,7 @@ import { type VxcSummary, vxcSummaryType } from "../types/vxcSummary.js";
 /**
  * Arguments of getVxcs (`netsvc:index/getVxcs:getVxcs`): One VXC by UID, or all active VXCs of the account.
  *
- * Runs in its hook: it takes several calls.
- *
- * Its hook (`getVxcs`) completes what the operation cannot say.
+ * Runs in several requests.
  */
 export interface GetVxcsArgs {
   /** Whether to read each VXC's resource tags (one extra API call per VXC). */

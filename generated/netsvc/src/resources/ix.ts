@@ -13,15 +13,19 @@ import { type IxResources, ixResourcesType } from "../types/ixResources.js";
  *
  * Import id: `<productUid>`
  *
- * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) under its parent product `requestedProductUid` as `{productUid, associatedIxs: [item]}`; the new id is the answer's `technicalServiceUid`.
+ * Created by ordering it on the product `requestedProductUid` names; the order is validated before it is bought.
  *
- * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
+ * A change to `asn`, `costCentre`, `macAddress`, `productName`, `publicGraph`, `rateLimit`, `requestedProductUid`, `reverseDns`, `shutdown`, `vlan` updates it in place, with one request.
  *
- * `asn`, `costCentre`, `macAddress`, `productName`, `publicGraph`, `rateLimit`, `requestedProductUid`, `reverseDns`, `shutdown`, `vlan` update in place with `PUT /v2/product/ix/{id}`.
+ * `networkServiceType` cannot change once it exists: `update` refuses a change.
  *
- * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ * `promoCode` counts only at creation: later changes are not compared.
  *
- * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ * Create and update wait until its `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * `find` searches the account's active products of type IX.
+ *
+ * Deleting cancels it at once.
  *
  * There is no contract term in the order.
  *
@@ -41,7 +45,7 @@ export interface IxArgs {
   /**
    * Customer reference shown on invoices.
    *
-   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   * Not given at creation: The IX order item has no place for it; the modify call sets it right after the order (hook).
    */
   costCentre?: string | undefined;
   /**
@@ -63,20 +67,18 @@ export interface IxArgs {
    * Name of the IX connection (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: string;
   /**
    * Promotional code applied to the order.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    */
   promoCode?: string | undefined;
   /**
    * Whether the usage statistics are publicly viewable.
    *
-   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   * Not given at creation: The IX order item has no place for it; the modify call sets it right after the order (hook).
    *
    * Assigned by the service when omitted.
    */
@@ -90,23 +92,19 @@ export interface IxArgs {
   /**
    * UID of the product (port) the IX attaches to; changing it moves the IX.
    *
-   * As `aEndProductUid` in updates.
-   *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   requestedProductUid: string;
   /**
    * Custom hostname for reverse DNS of the IX addresses. The product read does not return it (each address's reverse DNS is in `resources.ipAddresses`).
    *
-   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   * Not given at creation: The IX order item has no place for it; the modify call sets it right after the order (hook).
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   reverseDns?: string | undefined;
   /**
    * Whether the IX connection is shut down; default false.
-   *
-   * Read from `resources.vpls_interface.shutdown`.
    * @defaultValue `false`
    */
   shutdown?: boolean | undefined;
@@ -127,7 +125,7 @@ export interface IxInputs {
   /**
    * Customer reference shown on invoices.
    *
-   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   * Not given at creation: The IX order item has no place for it; the modify call sets it right after the order (hook).
    */
   costCentre?: rts.Inputs<IxArgs["costCentre"]>;
   /**
@@ -149,20 +147,18 @@ export interface IxInputs {
    * Name of the IX connection (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: rts.Inputs<IxArgs["productName"]>;
   /**
    * Promotional code applied to the order.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    */
   promoCode?: rts.Inputs<IxArgs["promoCode"]>;
   /**
    * Whether the usage statistics are publicly viewable.
    *
-   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   * Not given at creation: The IX order item has no place for it; the modify call sets it right after the order (hook).
    *
    * Assigned by the service when omitted.
    */
@@ -176,23 +172,19 @@ export interface IxInputs {
   /**
    * UID of the product (port) the IX attaches to; changing it moves the IX.
    *
-   * As `aEndProductUid` in updates.
-   *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   requestedProductUid: rts.Inputs<IxArgs["requestedProductUid"]>;
   /**
    * Custom hostname for reverse DNS of the IX addresses. The product read does not return it (each address's reverse DNS is in `resources.ipAddresses`).
    *
-   * Not sent by the create call: The IX order item has no place for it; the modify call sets it right after the order (hook).
+   * Not given at creation: The IX order item has no place for it; the modify call sets it right after the order (hook).
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   reverseDns?: rts.Inputs<IxArgs["reverseDns"]>;
   /**
    * Whether the IX connection is shut down; default false.
-   *
-   * Read from `resources.vpls_interface.shutdown`.
    * @defaultValue `false`
    */
   shutdown?: rts.Inputs<IxArgs["shutdown"]>;
@@ -295,11 +287,7 @@ export interface IxOutputs {
   readonly reverseDns?: string | undefined;
   /** Secondary name of the IX connection. */
   readonly secondaryName?: string | undefined;
-  /**
-   * Whether the IX connection is shut down; default false.
-   *
-   * Read from `resources.vpls_interface.shutdown`.
-   */
+  /** Whether the IX connection is shut down; default false. */
   readonly shutdown?: boolean | undefined;
   /** Contract term in months. */
   readonly term?: number | undefined;

@@ -14,17 +14,19 @@ import { type LagPortResources, lagPortResourcesType } from "../types/lagPortRes
  *
  * Import id: `<productUid>`
  *
- * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, createDate: 0, market: "", productType: "MEGAPORT", virtual: false`; the new id is the answer's `technicalServiceUid`.
+ * Created by ordering a product of type MEGAPORT; the order is validated before it is bought.
  *
- * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
+ * A change to `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` updates it in place, with one request.
  *
- * `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/megaport/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
+ * A change to `resourceTags` is applied in place, by a request of its own.
  *
- * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
+ * A change to `diversityZone`, `lagCount`, `locationId`, `portSpeed`, `promoCode` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete cancels at once (`CANCEL_NOW`), or at the end of the term (`CANCEL`) when the provider's cancelAtEndOfTerm is true.
+ * Create and update wait until its `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
  *
- * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ * `find` searches the account's active products of type MEGAPORT.
+ *
+ * Deleting cancels it at once, or at the end of its contract term when the provider's `cancelAtEndOfTerm` is true.
  *
  * The buy answer holds one UID per member port; the first one becomes this resource's productUid. The member ports are found by their shared aggregationId.
  *
@@ -41,8 +43,6 @@ export interface LagPortArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -54,8 +54,6 @@ export interface LagPortArgs {
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
    *
-   * Sent as `config.diversityZone` at creation.
-   *
    * Assigned by the service when omitted.
    */
   diversityZone?: DiversityZone | undefined;
@@ -65,8 +63,6 @@ export interface LagPortArgs {
    * Between 1 and 8.
    *
    * Changing this replaces the resource: The number of member ports is fixed; changing it orders a new LAG.
-   *
-   * Sent as `lagPortCount` at creation.
    */
   lagCount: number;
   /**
@@ -92,8 +88,6 @@ export interface LagPortArgs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: string;
   /**
@@ -107,7 +101,7 @@ export interface LagPortArgs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
@@ -124,8 +118,6 @@ export interface LagPortInputs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: rts.Inputs<LagPortArgs["contractTermMonths"]>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -137,8 +129,6 @@ export interface LagPortInputs {
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
    *
-   * Sent as `config.diversityZone` at creation.
-   *
    * Assigned by the service when omitted.
    */
   diversityZone?: rts.Inputs<LagPortArgs["diversityZone"]>;
@@ -148,8 +138,6 @@ export interface LagPortInputs {
    * Between 1 and 8.
    *
    * Changing this replaces the resource: The number of member ports is fixed; changing it orders a new LAG.
-   *
-   * Sent as `lagPortCount` at creation.
    */
   lagCount: rts.Inputs<LagPortArgs["lagCount"]>;
   /**
@@ -175,8 +163,6 @@ export interface LagPortInputs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: rts.Inputs<LagPortArgs["productName"]>;
   /**
@@ -190,7 +176,7 @@ export interface LagPortInputs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: rts.Inputs<LagPortArgs["resourceTags"]>;
 }

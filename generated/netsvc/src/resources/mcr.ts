@@ -15,17 +15,21 @@ import { type PrefixFilterList, type PrefixFilterListArgs, prefixFilterListType 
  *
  * Import id: `<productUid>`
  *
- * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, costCentre: "", productType: "MCR2"`; the new id is the answer's `technicalServiceUid`.
+ * Created by ordering a product of type MCR2; the order is validated before it is bought.
  *
- * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
+ * A change to `asn`, `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` updates it in place, with one request.
  *
- * `asn`, `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/mcr2/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
+ * A change to `resourceTags` is applied in place, by a request of its own.
  *
- * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
+ * A change to `diversityZone`, `locationId`, `portSpeed` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ * `prefixFilterLists`, `promoCode` count only at creation: later changes are not compared.
  *
- * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ * Create and update wait until its `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * `find` searches the account's active products of type MCR2.
+ *
+ * Deleting cancels it at once.
  *
  * The diversity zone is allocated automatically when omitted.
  *
@@ -38,8 +42,6 @@ export interface McrArgs {
    * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
    *
    * Between 1 and 4294967295.
-   *
-   * Sent as `config.mcrAsn` at creation, as `asn` in updates; read from `resources.virtual_router.mcrAsn`.
    * @defaultValue `133937`
    */
   asn?: number | undefined;
@@ -53,8 +55,6 @@ export interface McrArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -65,8 +65,6 @@ export interface McrArgs {
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
-   *
-   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -101,9 +99,9 @@ export interface McrArgs {
   /**
    * Prefix filter lists declared inline on the MCR.
    *
-   * Not sent by the create call: Each list is created through the prefix-list endpoint once the MCR exists (its hook).
+   * Not given at creation: Each list is created through the prefix-list endpoint once the MCR exists (its hook).
    *
-   * Sent only at creation; later changes are not compared: Inline lists are created with the MCR only; manage them with McrPrefixFilterList.
+   * Used only at creation; later changes are not compared: Inline lists are created with the MCR only; manage them with McrPrefixFilterList.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    * @deprecated Use the McrPrefixFilterList resource instead; this property will be removed in a future version.
@@ -113,14 +111,12 @@ export interface McrArgs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -128,7 +124,7 @@ export interface McrArgs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
@@ -139,8 +135,6 @@ export interface McrInputs {
    * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
    *
    * Between 1 and 4294967295.
-   *
-   * Sent as `config.mcrAsn` at creation, as `asn` in updates; read from `resources.virtual_router.mcrAsn`.
    * @defaultValue `133937`
    */
   asn?: rts.Inputs<McrArgs["asn"]>;
@@ -154,8 +148,6 @@ export interface McrInputs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: rts.Inputs<McrArgs["contractTermMonths"]>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -166,8 +158,6 @@ export interface McrInputs {
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
-   *
-   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -202,9 +192,9 @@ export interface McrInputs {
   /**
    * Prefix filter lists declared inline on the MCR.
    *
-   * Not sent by the create call: Each list is created through the prefix-list endpoint once the MCR exists (its hook).
+   * Not given at creation: Each list is created through the prefix-list endpoint once the MCR exists (its hook).
    *
-   * Sent only at creation; later changes are not compared: Inline lists are created with the MCR only; manage them with McrPrefixFilterList.
+   * Used only at creation; later changes are not compared: Inline lists are created with the MCR only; manage them with McrPrefixFilterList.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    * @deprecated Use the McrPrefixFilterList resource instead; this property will be removed in a future version.
@@ -214,14 +204,12 @@ export interface McrInputs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: rts.Inputs<McrArgs["productName"]>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -229,7 +217,7 @@ export interface McrInputs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: rts.Inputs<McrArgs["resourceTags"]>;
 }
@@ -243,11 +231,7 @@ export interface McrOutputs {
   readonly adminLocked?: boolean | undefined;
   /** Aggregation id shared by the member ports of a LAG (0 when not aggregated). */
   readonly aggregationId?: number | undefined;
-  /**
-   * BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections.
-   *
-   * Read from `resources.virtual_router.mcrAsn`.
-   */
+  /** BGP autonomous system number of the router; 133937 when omitted. Updating it changes it in place (no destroy and recreate), and BGP peers on attached VXCs renegotiate. Some public cloud services need a public ASN, and the private ASN 65515 is blocked for one cloud's connections. */
   readonly asn?: number | undefined;
   /** Attribute tags set by the service. */
   readonly attributeTags?: { readonly [key: string]: string } | undefined;

@@ -13,13 +13,15 @@ import { type Provider, defaultProvider } from "../provider.js";
  *
  * Import id: `<mcrId>:<addOnUid>`
  *
- * Created by its hook (`mcrIpsecAddon`).
+ * Created in several requests.
  *
- * Read by its hook.
+ * A change to `tunnelCount` updates it in place, with one request.
  *
- * `tunnelCount` update in place with `PUT /v3/product/{mcrId}/addon/{addOnUid}`.
+ * A change to `mcrId` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete sends `PUT /v3/product/{mcrId}/addon/{addOnUid}`; one not found counts as deleted; an answer 400 "configured tunnels" is retried every 15 s within the provider's wait time.
+ * `find` searches in several requests.
+ *
+ * Deleted with one request; one already gone counts as deleted. While the service answers that it is not done with it yet, the request is sent again every 15 s, within the provider's wait time.
  *
  * Create adds the pack (`POST /v3/product/{mcrUid}/addon` with addOnType IP_SEC), then reads the add-on's UID from the MCR's `addOns`.
  *

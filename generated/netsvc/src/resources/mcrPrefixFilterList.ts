@@ -17,15 +17,17 @@ import {
  *
  * Import id: `<mcrId>:<mcrPrefixFilterListId>`
  *
- * Created with `POST /v2/product/mcr2/{mcrId}/prefixList`; the new id comes from the answer's `id`.
+ * Created with one request.
  *
- * Read with `GET /v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}`; one that is not found is gone.
+ * A change to `addressFamily`, `description`, `entries` updates it in place, with one request.
  *
- * `addressFamily`, `description`, `entries` update in place with `PUT /v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}` (always sending `description`, `addressFamily`, `entries`).
+ * A change to `mcrId` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete sends `DELETE /v2/product/mcr2/{mcrId}/prefixList/{mcrPrefixFilterListId}`; one not found counts as deleted; an answer 409 is retried every 10 s within the provider's wait time.
+ * Create and update are done as soon as it can be read back.
  *
- * Create and update are done once a read finds the object.
+ * `find` lists them under each active product that could hold one and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted. While the service answers that it is not done with it yet, the request is sent again every 10 s, within the provider's wait time.
  *
  * The seed shows the lists of an MCR at the path shape `GET /mcr/{mcrId}/prefixFilterLists`; the wire reference and the public clients call `GET /v2/product/mcr2/{mcrId}/prefixLists`, as this SDK does.
  *

@@ -16,17 +16,21 @@ import { type MveVnic, type MveVnicArgs, mveVnicType } from "../types/mveVnic.js
  *
  * Import id: `<productUid>`
  *
- * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, productType: "MVE"`; the new id is the answer's `technicalServiceUid`.
+ * Created by ordering a product of type MVE; the order is validated before it is bought.
  *
- * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
+ * A change to `contractTermMonths`, `costCentre`, `productName` updates it in place, with one request.
  *
- * `contractTermMonths`, `costCentre`, `productName` update in place with `PUT /v2/product/mve/{id}` (always sending `productName`, `costCentre`).
+ * A change to `resourceTags` is applied in place, by a request of its own.
  *
- * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
+ * A change to `diversityZone`, `locationId`, `vendorConfig`, `vnics` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ * `promoCode` counts only at creation: later changes are not compared.
  *
- * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ * Create and update wait until its `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * `find` searches the account's active products of type MVE.
+ *
+ * Deleting cancels it at once.
  *
  * vnics go on the order as `[{description, vlan}]`; none given, none are sent and the service provisions the vendor's minimum (2 for Palo Alto, 1 for others).
  *
@@ -45,8 +49,6 @@ export interface MveArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -57,8 +59,6 @@ export interface MveArgs {
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
-   *
-   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -73,14 +73,12 @@ export interface MveArgs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -88,7 +86,7 @@ export interface MveArgs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
   /**
@@ -123,8 +121,6 @@ export interface MveInputs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: rts.Inputs<MveArgs["contractTermMonths"]>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -135,8 +131,6 @@ export interface MveInputs {
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
-   *
-   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -151,14 +145,12 @@ export interface MveInputs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: rts.Inputs<MveArgs["productName"]>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -166,7 +158,7 @@ export interface MveInputs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: rts.Inputs<MveArgs["resourceTags"]>;
   /**

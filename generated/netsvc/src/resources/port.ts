@@ -13,17 +13,21 @@ import { type PortResources, portResourcesType } from "../types/portResources.js
  *
  * Import id: `<productUid>`
  *
- * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) with `config: {}, createDate: 0, market: "", productType: "MEGAPORT", virtual: false`; the new id is the answer's `technicalServiceUid`.
+ * Created by ordering a product of type MEGAPORT; the order is validated before it is bought.
  *
- * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
+ * A change to `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` updates it in place, with one request.
  *
- * `contractTermMonths`, `costCentre`, `marketplaceVisibility`, `productName` update in place with `PUT /v2/product/megaport/{id}` (always sending `productName`, `costCentre`, `marketplaceVisibility`).
+ * A change to `resourceTags` is applied in place, by a request of its own.
  *
- * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
+ * A change to `diversityZone`, `locationId`, `portSpeed` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete cancels at once (`CANCEL_NOW`), or at the end of the term (`CANCEL`) when the provider's cancelAtEndOfTerm is true.
+ * `promoCode` counts only at creation: later changes are not compared.
  *
- * Create and update wait until `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ * Create and update wait until its `provisioningStatus` is `CONFIGURED` or `LIVE`; `DECOMMISSIONED`, `CANCELLED`, `CANCELLED_PARENT`, `FAILED` mean it failed.
+ *
+ * `find` searches the account's active products of type MEGAPORT.
+ *
+ * Deleting cancels it at once, or at the end of its contract term when the provider's `cancelAtEndOfTerm` is true.
  *
  * Create and update wait up to the provider's `waitTime` minutes.
  */
@@ -38,8 +42,6 @@ export interface PortArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -50,8 +52,6 @@ export interface PortArgs {
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
-   *
-   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -80,14 +80,12 @@ export interface PortArgs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -95,7 +93,7 @@ export interface PortArgs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
 }
@@ -112,8 +110,6 @@ export interface PortInputs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: rts.Inputs<PortArgs["contractTermMonths"]>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -124,8 +120,6 @@ export interface PortInputs {
    * Allowed values: `red`, `blue`
    *
    * Changing this replaces the resource: The diversity zone is fixed after the order; changing it orders a new product.
-   *
-   * Sent as `config.diversityZone` at creation.
    *
    * Assigned by the service when omitted.
    */
@@ -154,14 +148,12 @@ export interface PortInputs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: rts.Inputs<PortArgs["productName"]>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -169,7 +161,7 @@ export interface PortInputs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: rts.Inputs<PortArgs["resourceTags"]>;
 }

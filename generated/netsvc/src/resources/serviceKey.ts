@@ -16,15 +16,17 @@ import {
  *
  * Import id: `<key>`
  *
- * Created with `POST /v2/service/key`; the new id comes from the answer's `key`.
+ * Created with one request.
  *
- * Read with `GET /v2/service/key?key={id}`; one that is not found is gone.
+ * A change to `active`, `validFor` updates it in place, with one request.
  *
- * `active`, `validFor` update in place with `PUT /v2/service/key` (always sending `productUid`, `singleUse`, `active`, `validFor`).
+ * A change to `description`, `maxSpeed`, `preApproved`, `productUid`, `singleUse`, `vlan` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete sends `PUT /v2/service/key`; one not found counts as deleted.
+ * Create and update are done as soon as it can be read back.
  *
- * Create and update are done once a read finds the object.
+ * `find` lists them and keeps those that match.
+ *
+ * Deleted with one request; one already gone counts as deleted.
  *
  * Delete deactivates the key (`active:false`); there is no delete endpoint. The provider's cancelAtEndOfTerm does not apply.
  */

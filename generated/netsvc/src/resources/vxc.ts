@@ -18,15 +18,19 @@ import { type VxcPartnerConfig, type VxcPartnerConfigArgs, vxcPartnerConfigType 
  *
  * Import id: `<productUid>`
  *
- * Created by an order (`POST /v3/networkdesign/validate`, then `POST /v4/networkdesign/buy`) under its parent product `aEnd.productUid` as `{productUid, associatedVxcs: [item]}`; the new id is the answer's `vxcJTechnicalServiceUid`.
+ * Created by ordering it on the product `aEnd.productUid` names; the order is validated before it is bought.
  *
- * Read with `GET /v2/product/{id}`; one that is not found or reads back as DECOMMISSIONED is gone.
+ * A change to `aEnd`, `bEnd`, `contractTermMonths`, `costCentre`, `productName`, `rateLimit`, `shutdown` updates it in place, with one request.
  *
- * `aEnd`, `bEnd`, `contractTermMonths`, `costCentre`, `productName`, `rateLimit`, `shutdown` update in place with `PUT /v3/product/vxc/{id}`.
+ * A change to `resourceTags` is applied in place, by a request of its own.
  *
- * `resourceTags` update in place with `PUT /v2/product/{id}/tags` (a key/value list).
+ * A change to `aEndPartnerConfig`, `bEndPartnerConfig`, `serviceKey` replaces it with a new one (`update` needs `allowReplace: true`).
  *
- * Delete cancels at once (`CANCEL_NOW`); the provider's cancelAtEndOfTerm does not apply.
+ * `promoCode` counts only at creation: later changes are not compared.
+ *
+ * `find` searches the account's active products of type VXC.
+ *
+ * Deleting cancels it at once.
  *
  * Create polls at once and then every 30 seconds, up to the provider's `waitTime` minutes. A VXC to another company waits for that company's approval.
  *
@@ -44,8 +48,6 @@ export interface VxcArgs {
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
    *
-   * Sent as `aEnd.partnerConfig` at creation, as `aEndConfig` in updates.
-   *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   aEndPartnerConfig?: VxcPartnerConfigArgs | undefined;
@@ -55,8 +57,6 @@ export interface VxcArgs {
    * CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated.
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
-   *
-   * Sent as `bEnd.partnerConfig` at creation, as `bEndConfig` in updates.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -71,8 +71,6 @@ export interface VxcArgs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: ContractTermMonths;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -81,14 +79,12 @@ export interface VxcArgs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: string;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -102,7 +98,7 @@ export interface VxcArgs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: { readonly [key: string]: string } | undefined;
   /**
@@ -131,8 +127,6 @@ export interface VxcInputs {
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
    *
-   * Sent as `aEnd.partnerConfig` at creation, as `aEndConfig` in updates.
-   *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
   aEndPartnerConfig?: rts.Inputs<VxcArgs["aEndPartnerConfig"]>;
@@ -142,8 +136,6 @@ export interface VxcInputs {
    * CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated.
    *
    * Changing this replaces the resource: Partner configuration of any kind other than vrouter cannot change after creation; modifying it deletes and re-creates the VXC. (except `vrouter`, which update in place)
-   *
-   * Sent as `bEnd.partnerConfig` at creation, as `bEndConfig` in updates.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -158,8 +150,6 @@ export interface VxcInputs {
    * - `36`: 36-month term.
    * - `48`: 48-month term.
    * - `60`: 60-month term.
-   *
-   * Sent as `term`.
    */
   contractTermMonths: rts.Inputs<VxcArgs["contractTermMonths"]>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
@@ -168,14 +158,12 @@ export interface VxcInputs {
    * Name of the product (not empty).
    *
    * At least 1 character.
-   *
-   * As `name` in updates.
    */
   productName: rts.Inputs<VxcArgs["productName"]>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
-   * Sent only at creation; later changes are not compared: A promotional code applies to the order only.
+   * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
@@ -189,7 +177,7 @@ export interface VxcInputs {
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
-   * A change is applied by the `tags` operation.
+   * A change is applied in place, by a request of its own.
    */
   resourceTags?: rts.Inputs<VxcArgs["resourceTags"]>;
   /**

@@ -1,0 +1,185 @@
+import type { CloudplatLookupOperation, CloudplatOperations } from "@sdkgen/runtime/cloudplat";
+import type { NetsvcOperations } from "@sdkgen/runtime/netsvc";
+import type { Field, Lookup, Protocol, Readiness, Resource } from "../model/types.js";
+
+/**
+ * What an entity does, in its users' words: how a resource is created, what a change does, how it is
+ * deleted, what readiness means, how find and a lookup search. Made from the bindings the runtime
+ * interprets, so the words follow the schema. Requests, paths, actions and wire names are not here:
+ * describeWire.ts says them, for the docs' "On the wire" section. TSDoc and the docs pages share these
+ * sentences (Markdown code spans, which the pages render).
+ */
+
+const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
+const names = (fields: readonly Field[]) => fields.map((f) => code(f.name)).join(", ");
+
+export interface Behaviour {
+  readonly create: string;
+  /** What a change to the inputs does, grouped by what it does. */
+  readonly change: readonly string[];
+  readonly readiness: string | undefined;
+  readonly find: string;
+  readonly delete: string;
+}
+
+/** The behaviour of a resource bound to operations; undefined for one that is not (it has no class). */
+export function resourceBehaviour(r: Resource, protocol: Protocol | undefined): Behaviour | undefined {
+  const ops = r.operations;
+  const say =
+    ops === undefined
+      ? undefined
+      : protocol === "netsvc"
+        ? netsvcWords(ops as unknown as NetsvcOperations)
+        : protocol === "cloudplat"
+          ? cloudplatWords(ops as unknown as CloudplatOperations)
+          : undefined;
+  if (!say) return undefined;
+  return { ...say, change: changeLines(r, say.update), readiness: r.readiness && readinessText(r.readiness) };
+}
+
+/** The behaviour as TSDoc paragraphs, in the order a resource lives. */
+export const behaviourLines = (b: Behaviour | undefined): string[] =>
+  b ? [b.create, ...b.change, ...(b.readiness ? [b.readiness] : []), b.find, b.delete] : [];
+
+interface Words {
+  readonly create: string;
+  /** Whether inputs without a rule of their own update in place. */
+  readonly update: boolean;
+  readonly find: string;
+  readonly delete: string;
+}
+
+function netsvcWords(ops: NetsvcOperations): Words {
+  const c = ops.create;
+  const create =
+    c === "hook"
+      ? "Created in several requests."
+      : "order" in c
+        ? `Created by ordering ${c.order.nest ? `it on the product ${code(c.order.parent ?? "")} names` : productType(c.order.set)}; the order is validated before it is bought.`
+        : "Created with one request.";
+  const l = ops.list;
+  const find =
+    l === "hook"
+      ? "`find` searches in several requests."
+      : "products" in l
+        ? `\`find\` searches the account's active products of type ${l.products.type}.`
+        : `\`find\` lists them${l.each ? " under each active product that could hold one" : ""} and keeps those that match.`;
+  const d = ops.delete;
+  return { create, update: !!ops.update, find, delete: "cancel" in d ? cancelText(d.cancel) : deleteText(d.retry) };
+}
+
+const productType = (set: Readonly<Record<string, unknown>> | undefined) =>
+  typeof set?.productType === "string" ? `a product of type ${set.productType}` : "a product";
+
+/**
+ * Without `cancelAtEndOfTerm`'s default, which the provider page gives: read here, a change of it
+ * would have to rewrite every resource module.
+ */
+const cancelText = (cancel: "now" | "cancelAtEndOfTerm"): string =>
+  cancel === "now"
+    ? "Deleting cancels it at once."
+    : "Deleting cancels it at once, or at the end of its contract term when the provider's `cancelAtEndOfTerm` is true.";
+
+function deleteText(retry?: { readonly seconds: number }): string {
+  return `Deleted with one request; one already gone counts as deleted${retry ? `. While the service answers that it is not done with it yet, the request is sent again every ${retry.seconds} s, within the provider's wait time` : ""}.`;
+}
+
+function cloudplatWords(ops: CloudplatOperations): Words {
+  const l = ops.list;
+  const find =
+    l === undefined
+      ? "`find` reads only the one its id names."
+      : l === "hook"
+        ? "`find` searches in several requests."
+        : `\`find\` ${l.paging ? "reads every page of the list" : "lists them"}${
+            l.filters ? `, which the service narrows by ${Object.keys(l.filters).map(code).join(", ")} when given` : ""
+          }, and keeps those that match.`;
+  const refusal = ops.delete.retryUnlessExpected ? " A refusal is asked again." : "";
+  return {
+    create: `Created with one request.${ops.create.retryUnlessExpected ? " A refusal is asked again." : ""}`,
+    update: !!ops.update,
+    find,
+    delete: `Deleted with one request${ops.delete.notFound ? "; one already gone counts as deleted" : ""}.${refusal}`,
+  };
+}
+
+/** The operation that applies a change to the input, when its rule names one. */
+const updatedBy = (f: Field): string | undefined =>
+  f.onChange && "update" in f.onChange ? f.onChange.update : undefined;
+
+/** What a change to the inputs does, one sentence per kind of rule. */
+function changeLines(r: Resource, updates: boolean): string[] {
+  const inputs = r.fields.filter((f) => f.mode !== "output");
+  const rule = (k: "reject" | "createOnly") => inputs.filter((f) => f.onChange && k in f.onChange);
+  const inPlace = inputs.filter((f) => !f.replaceOnChange && (!f.onChange || updatedBy(f) === "update"));
+  const replaces = inputs.filter((f) => f.replaceOnChange);
+  const own = inputs.filter((f) => updatedBy(f) !== undefined && updatedBy(f) !== "update");
+  const rejected = rule("reject");
+  const createOnly = rule("createOnly");
+  return [
+    ...(updates && inPlace.length ? [`A change to ${names(inPlace)} updates it in place, with one request.`] : []),
+    ...(own.length ? [`A change to ${names(own)} is applied in place, by a request of its own.`] : []),
+    ...(replaces.length
+      ? [`A change to ${names(replaces)} replaces it with a new one (\`update\` needs \`allowReplace: true\`).`]
+      : []),
+    ...(rejected.length ? [`${names(rejected)} cannot change once it exists: \`update\` refuses a change.`] : []),
+    ...(createOnly.length
+      ? [
+          `${names(createOnly)} ${createOnly.length > 1 ? "count" : "counts"} only at creation: later changes are not compared.`,
+        ]
+      : []),
+  ];
+}
+
+function readinessText(r: Readiness): string {
+  if (r === "readable") return "Create and update are done as soon as it can be read back.";
+  const failed = r.failed?.length ? `; ${r.failed.map(code).join(", ")} mean it failed` : "";
+  return `Create and update wait until its ${code(r.field)} is ${r.ready.map(code).join(" or ")}${failed}.`;
+}
+
+/** What a change to one input does, when its rule is its own (its TSDoc). */
+export function fieldChangeLines(f: Field): string[] {
+  const c = f.onChange;
+  const lines: string[] = [];
+  if (f.notSent) lines.push(`Not given at creation: ${f.notSent}`);
+  if (c && "update" in c && c.update !== "update") lines.push("A change is applied in place, by a request of its own.");
+  if (c && "reject" in c) lines.push(`Cannot be changed after creation: ${c.reject}`);
+  if (c && "createOnly" in c) lines.push(`Used only at creation; later changes are not compared: ${c.createOnly}`);
+  return lines;
+}
+
+/** How a lookup searches and what its result's id is, in words. */
+export function lookupBehaviourLines(l: Lookup, protocol: Protocol | undefined): string[] {
+  const op = l.operation;
+  if (op === undefined) return [];
+  const body =
+    op === "hook"
+      ? ["Runs in several requests."]
+      : protocol === "cloudplat"
+        ? cloudplatLookupWords(l, op as unknown as CloudplatLookupOperation)
+        : ["Runs one request."];
+  const file = l.inputs.some((f) => f.name === "resultOutputFile")
+    ? ["With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once."]
+    : [];
+  return [...body, ...file];
+}
+
+function cloudplatLookupWords(l: Lookup, op: CloudplatLookupOperation): string[] {
+  const filters = Object.keys(op.filters ?? {});
+  const idInput = l.inputs.some((f) => f.name === "id");
+  return [
+    `${op.paging ? "Reads every page of results" : "Runs one request"}${filters.length ? `, which the service narrows by ${filters.map(code).join(", ")} when given` : ""}.`,
+    ...(idInput
+      ? [
+          op.identifiedBy
+            ? "`id` keeps only the results whose id equals it."
+            : "It answers one result: `id`, when given, must be that result's id.",
+        ]
+      : []),
+    typeof op.id === "string"
+      ? `The result's id is ${code(op.id)}.`
+      : op.id.hash === "items"
+        ? "The result's id is a hash of the kept results' ids: equal for equal answers."
+        : "The result's id is a hash of the request: equal for equal queries.",
+  ];
+}
