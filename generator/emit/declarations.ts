@@ -51,12 +51,11 @@ export function fieldInterface(
 
 /**
  * A kind's Args in the form a stack declares them (`PortInputs`): each input's type given a reference
- * too (`Inputs<PortArgs["portSpeed"]>`). Its own members, not a mapped type, so that hovers and errors
- * name it: a misspelt input "does not exist in type 'PortInputs'".
+ * too (`Inputs<PortPortSpeed>`). Its own members, not a mapped type, so that hovers and errors name
+ * it: a misspelt input "does not exist in type 'PortInputs'".
  */
 export function inputsInterface(
   name: string,
-  args: string,
   doc: string,
   fields: readonly Field[],
   ctx: ModuleContext,
@@ -69,7 +68,7 @@ export function inputsInterface(
     docs: [doc],
     properties: fields.filter(spec.includes).map((f) => ({
       name: f.name,
-      type: `${ctx.imports.stack()}.Inputs<${args}["${f.name}"]>`,
+      type: `${ctx.imports.stack()}.Inputs<${typeExpr(f.type, "input", ctx)}>${spec.optional(f) ? " | undefined" : ""}`,
       hasQuestionToken: spec.optional(f),
       docs: [fieldDoc(f, ctx.enums, "input")],
     })),

@@ -51,7 +51,6 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
       ),
       inputsInterface(
         p.inputs,
-        p.args,
         `{@link ${p.args}} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits.`,
         r.fields,
         ctx,

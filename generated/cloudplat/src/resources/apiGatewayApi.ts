@@ -378,11 +378,11 @@ export interface ApiGatewayApiInputs {
    *
    * Assigned by the service when omitted.
    */
-  apiBusinessType?: rts.Inputs<ApiGatewayApiArgs["apiBusinessType"]>;
+  apiBusinessType?: rts.Inputs<string> | undefined;
   /** Description of the API. */
-  apiDesc?: rts.Inputs<ApiGatewayApiArgs["apiDesc"]>;
+  apiDesc?: rts.Inputs<string> | undefined;
   /** Name of the API. */
-  apiName: rts.Inputs<ApiGatewayApiArgs["apiName"]>;
+  apiName: rts.Inputs<string>;
   /**
    * Type of the API.
    *
@@ -391,13 +391,13 @@ export interface ApiGatewayApiInputs {
    * - `TSF`: A microservice (TSF) API.
    * @defaultValue `NORMAL`
    */
-  apiType?: rts.Inputs<ApiGatewayApiArgs["apiType"]>;
+  apiType?: rts.Inputs<ApiGatewayApiApiType> | undefined;
   /**
    * Id of the authorization API associated with an OAuth business API.
    *
    * Assigned by the service when omitted.
    */
-  authRelationApiId?: rts.Inputs<ApiGatewayApiArgs["authRelationApiId"]>;
+  authRelationApiId?: rts.Inputs<string> | undefined;
   /**
    * Authentication type of the API.
    *
@@ -408,22 +408,22 @@ export interface ApiGatewayApiInputs {
    * - `APP`: Application authentication.
    * @defaultValue `NONE`
    */
-  authType?: rts.Inputs<ApiGatewayApiArgs["authType"]>;
+  authType?: rts.Inputs<ApiGatewayApiAuthType> | undefined;
   /** Constant parameters added to backend requests. */
-  constantParameters?: rts.Inputs<ApiGatewayApiArgs["constantParameters"]>;
+  constantParameters?: rts.Inputs<readonly ConstantParameterArgs[]> | undefined;
   /** EIAM application id. */
-  eiamAppId?: rts.Inputs<ApiGatewayApiArgs["eiamAppId"]>;
+  eiamAppId?: rts.Inputs<string> | undefined;
   /** EIAM application type. */
-  eiamAppType?: rts.Inputs<ApiGatewayApiArgs["eiamAppType"]>;
+  eiamAppType?: rts.Inputs<string> | undefined;
   /** EIAM application authentication type. */
-  eiamAuthType?: rts.Inputs<ApiGatewayApiArgs["eiamAuthType"]>;
+  eiamAuthType?: rts.Inputs<string> | undefined;
   /**
    * Whether cross-origin resource sharing (CORS) is enabled.
    * @defaultValue `true`
    */
-  enableCors?: rts.Inputs<ApiGatewayApiArgs["enableCors"]>;
+  enableCors?: rts.Inputs<boolean> | undefined;
   /** Id of the event bus. */
-  eventBusId?: rts.Inputs<ApiGatewayApiArgs["eventBusId"]>;
+  eventBusId?: rts.Inputs<string> | undefined;
   /**
    * Whether Base64 encoding is enabled; sent only at creation.
    *
@@ -431,29 +431,29 @@ export interface ApiGatewayApiInputs {
    *
    * Assigned by the service when omitted.
    */
-  isBase64Encoded?: rts.Inputs<ApiGatewayApiArgs["isBase64Encoded"]>;
+  isBase64Encoded?: rts.Inputs<boolean> | undefined;
   /**
    * Whether the API can be debugged after purchase.
    *
    * Assigned by the service when omitted.
    */
-  isDebugAfterCharge?: rts.Inputs<ApiGatewayApiArgs["isDebugAfterCharge"]>;
+  isDebugAfterCharge?: rts.Inputs<boolean> | undefined;
   /**
    * Whether to delete the custom response error codes.
    *
    * Assigned by the service when omitted.
    */
-  isDeleteResponseErrorCodes?: rts.Inputs<ApiGatewayApiArgs["isDeleteResponseErrorCodes"]>;
+  isDeleteResponseErrorCodes?: rts.Inputs<boolean> | undefined;
   /** TSF microservices the API forwards to. */
-  microServices?: rts.Inputs<ApiGatewayApiArgs["microServices"]>;
+  microServices?: rts.Inputs<readonly MicroServiceArgs[]> | undefined;
   /** OAuth 2.0 settings of the API. */
-  oauthConfig?: rts.Inputs<ApiGatewayApiArgs["oauthConfig"]>;
+  oauthConfig?: rts.Inputs<OauthConfigArgs> | undefined;
   /**
    * Owner of the resource; sent only at creation.
    *
    * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
-  owner?: rts.Inputs<ApiGatewayApiArgs["owner"]>;
+  owner?: rts.Inputs<string> | undefined;
   /**
    * QPS limit of the API in the `prepub` environment (an unlimited value is reported as 5000).
    *
@@ -463,7 +463,7 @@ export interface ApiGatewayApiInputs {
    *
    * Assigned by the service when omitted.
    */
-  preLimit?: rts.Inputs<ApiGatewayApiArgs["preLimit"]>;
+  preLimit?: rts.Inputs<number> | undefined;
   /**
    * Front-end request protocol of the API.
    *
@@ -474,7 +474,7 @@ export interface ApiGatewayApiInputs {
    * Changing this replaces the resource: The front-end protocol of an API is fixed at creation.
    * @defaultValue `HTTP`
    */
-  protocol?: rts.Inputs<ApiGatewayApiArgs["protocol"]>;
+  protocol?: rts.Inputs<ApiGatewayApiProtocol> | undefined;
   /**
    * QPS limit of the API in the `release` environment (an unlimited value is reported as 5000).
    *
@@ -484,32 +484,32 @@ export interface ApiGatewayApiInputs {
    *
    * Assigned by the service when omitted.
    */
-  releaseLimit?: rts.Inputs<ApiGatewayApiArgs["releaseLimit"]>;
+  releaseLimit?: rts.Inputs<number> | undefined;
   /**
    * Front-end request method.
    *
    * Allowed values: `GET`, `POST`, `PUT`, `DELETE`, `HEAD`, `ANY`
    * @defaultValue `GET`
    */
-  requestConfigMethod?: rts.Inputs<ApiGatewayApiArgs["requestConfigMethod"]>;
+  requestConfigMethod?: rts.Inputs<ApiGatewayApiRequestConfigMethod> | undefined;
   /** Front-end request path. */
-  requestConfigPath: rts.Inputs<ApiGatewayApiArgs["requestConfigPath"]>;
+  requestConfigPath: rts.Inputs<string>;
   /** Front-end request parameters (name, position, type, desc, defaultValue, required). */
-  requestParameters?: rts.Inputs<ApiGatewayApiArgs["requestParameters"]>;
+  requestParameters?: rts.Inputs<readonly RequestParameterArgs[]> | undefined;
   /** User-defined error codes (code, msg, desc, convertedCode, needConvert) mapping backend error codes to converted codes. */
-  responseErrorCodes?: rts.Inputs<ApiGatewayApiArgs["responseErrorCodes"]>;
+  responseErrorCodes?: rts.Inputs<readonly ResponseErrorCodeArgs[]> | undefined;
   /**
    * Example of a failed response.
    *
    * Assigned by the service when omitted.
    */
-  responseFailExample?: rts.Inputs<ApiGatewayApiArgs["responseFailExample"]>;
+  responseFailExample?: rts.Inputs<string> | undefined;
   /**
    * Example of a successful response.
    *
    * Assigned by the service when omitted.
    */
-  responseSuccessExample?: rts.Inputs<ApiGatewayApiArgs["responseSuccessExample"]>;
+  responseSuccessExample?: rts.Inputs<string> | undefined;
   /**
    * Type of the response returned to the client.
    *
@@ -523,60 +523,60 @@ export interface ApiGatewayApiInputs {
    *
    * Assigned by the service when omitted.
    */
-  responseType?: rts.Inputs<ApiGatewayApiArgs["responseType"]>;
+  responseType?: rts.Inputs<ApiGatewayApiResponseType> | undefined;
   /** Object-storage backend settings. */
-  serviceConfigCosConfig?: rts.Inputs<ApiGatewayApiArgs["serviceConfigCosConfig"]>;
+  serviceConfigCosConfig?: rts.Inputs<ApiGatewayApiCosConfigArgs> | undefined;
   /**
    * Backend request method; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
    */
-  serviceConfigMethod?: rts.Inputs<ApiGatewayApiArgs["serviceConfigMethod"]>;
+  serviceConfigMethod?: rts.Inputs<string> | undefined;
   /**
    * Message returned by a MOCK backend; required for MOCK backends.
    *
    * Required when `serviceConfigType` is `MOCK`.
    */
-  serviceConfigMockReturnMessage?: rts.Inputs<ApiGatewayApiArgs["serviceConfigMockReturnMessage"]>;
+  serviceConfigMockReturnMessage?: rts.Inputs<string> | undefined;
   /**
    * Backend path; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
    */
-  serviceConfigPath?: rts.Inputs<ApiGatewayApiArgs["serviceConfigPath"]>;
+  serviceConfigPath?: rts.Inputs<string> | undefined;
   /** Backend product of a VPC backend; requires `serviceConfigVpcId`. */
-  serviceConfigProduct?: rts.Inputs<ApiGatewayApiArgs["serviceConfigProduct"]>;
+  serviceConfigProduct?: rts.Inputs<string> | undefined;
   /**
    * Name of the backend cloud function; required for SCF backends.
    *
    * Required when `serviceConfigType` is `SCF`.
    */
-  serviceConfigScfFunctionName?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionName"]>;
+  serviceConfigScfFunctionName?: rts.Inputs<string> | undefined;
   /**
    * Namespace of the backend cloud function; required for SCF backends.
    *
    * Required when `serviceConfigType` is `SCF`.
    */
-  serviceConfigScfFunctionNamespace?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionNamespace"]>;
+  serviceConfigScfFunctionNamespace?: rts.Inputs<string> | undefined;
   /**
    * Version of the backend cloud function; required for SCF backends.
    *
    * Required when `serviceConfigType` is `SCF`.
    */
-  serviceConfigScfFunctionQualifier?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionQualifier"]>;
+  serviceConfigScfFunctionQualifier?: rts.Inputs<string> | undefined;
   /**
    * Type of the backend cloud function; required for SCF backends.
    *
    * Required when `serviceConfigType` is `SCF`.
    */
-  serviceConfigScfFunctionType?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfFunctionType"]>;
+  serviceConfigScfFunctionType?: rts.Inputs<string> | undefined;
   /** Whether the cloud function backend uses integrated response. */
-  serviceConfigScfIsIntegratedResponse?: rts.Inputs<ApiGatewayApiArgs["serviceConfigScfIsIntegratedResponse"]>;
+  serviceConfigScfIsIntegratedResponse?: rts.Inputs<boolean> | undefined;
   /**
    * Backend timeout, in seconds.
    * @defaultValue `5`
    */
-  serviceConfigTimeout?: rts.Inputs<ApiGatewayApiArgs["serviceConfigTimeout"]>;
+  serviceConfigTimeout?: rts.Inputs<number> | undefined;
   /**
    * Backend type of the API.
    *
@@ -590,81 +590,63 @@ export interface ApiGatewayApiInputs {
    * - `COS`: Object-storage backend.
    * @defaultValue `HTTP`
    */
-  serviceConfigType?: rts.Inputs<ApiGatewayApiArgs["serviceConfigType"]>;
+  serviceConfigType?: rts.Inputs<ApiGatewayApiServiceConfigType> | undefined;
   /** Id of the backend upstream. */
-  serviceConfigUpstreamId?: rts.Inputs<ApiGatewayApiArgs["serviceConfigUpstreamId"]>;
+  serviceConfigUpstreamId?: rts.Inputs<string> | undefined;
   /**
    * Backend URL; required for HTTP and WEBSOCKET backends.
    *
    * Required when `serviceConfigType` is `HTTP` or `WEBSOCKET`.
    */
-  serviceConfigUrl?: rts.Inputs<ApiGatewayApiArgs["serviceConfigUrl"]>;
+  serviceConfigUrl?: rts.Inputs<string> | undefined;
   /** Id of the backend VPC. */
-  serviceConfigVpcId?: rts.Inputs<ApiGatewayApiArgs["serviceConfigVpcId"]>;
+  serviceConfigVpcId?: rts.Inputs<string> | undefined;
   /** Name of the WebSocket cleanup function. */
-  serviceConfigWebsocketCleanupFunctionName?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketCleanupFunctionName"]
-  >;
+  serviceConfigWebsocketCleanupFunctionName?: rts.Inputs<string> | undefined;
   /** Namespace of the WebSocket cleanup function. */
-  serviceConfigWebsocketCleanupFunctionNamespace?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketCleanupFunctionNamespace"]
-  >;
+  serviceConfigWebsocketCleanupFunctionNamespace?: rts.Inputs<string> | undefined;
   /** Version of the WebSocket cleanup function. */
-  serviceConfigWebsocketCleanupFunctionQualifier?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketCleanupFunctionQualifier"]
-  >;
+  serviceConfigWebsocketCleanupFunctionQualifier?: rts.Inputs<string> | undefined;
   /** Name of the WebSocket registration function. */
-  serviceConfigWebsocketRegisterFunctionName?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketRegisterFunctionName"]
-  >;
+  serviceConfigWebsocketRegisterFunctionName?: rts.Inputs<string> | undefined;
   /** Namespace of the WebSocket registration function. */
-  serviceConfigWebsocketRegisterFunctionNamespace?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketRegisterFunctionNamespace"]
-  >;
+  serviceConfigWebsocketRegisterFunctionNamespace?: rts.Inputs<string> | undefined;
   /** Version of the WebSocket registration function. */
-  serviceConfigWebsocketRegisterFunctionQualifier?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketRegisterFunctionQualifier"]
-  >;
+  serviceConfigWebsocketRegisterFunctionQualifier?: rts.Inputs<string> | undefined;
   /** Name of the WebSocket transport function. */
-  serviceConfigWebsocketTransportFunctionName?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketTransportFunctionName"]
-  >;
+  serviceConfigWebsocketTransportFunctionName?: rts.Inputs<string> | undefined;
   /** Namespace of the WebSocket transport function. */
-  serviceConfigWebsocketTransportFunctionNamespace?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketTransportFunctionNamespace"]
-  >;
+  serviceConfigWebsocketTransportFunctionNamespace?: rts.Inputs<string> | undefined;
   /** Version of the WebSocket transport function. */
-  serviceConfigWebsocketTransportFunctionQualifier?: rts.Inputs<
-    ApiGatewayApiArgs["serviceConfigWebsocketTransportFunctionQualifier"]
-  >;
+  serviceConfigWebsocketTransportFunctionQualifier?: rts.Inputs<string> | undefined;
   /**
    * Id of the service the API belongs to.
    *
    * Changing this replaces the resource: An API cannot move to another service.
    */
-  serviceId: rts.Inputs<ApiGatewayApiArgs["serviceId"]>;
+  serviceId: rts.Inputs<string>;
   /** Backend parameters of the API. */
-  serviceParameters?: rts.Inputs<ApiGatewayApiArgs["serviceParameters"]>;
+  serviceParameters?: rts.Inputs<readonly ServiceParameterArgs[]> | undefined;
   /** Health-check settings of the TSF backend. */
-  serviceTsfHealthCheckConf?: rts.Inputs<ApiGatewayApiArgs["serviceTsfHealthCheckConf"]>;
+  serviceTsfHealthCheckConf?: rts.Inputs<HealthCheckConfArgs> | undefined;
   /** Load-balancing settings of the TSF backend. */
-  serviceTsfLoadBalanceConf?: rts.Inputs<ApiGatewayApiArgs["serviceTsfLoadBalanceConf"]>;
+  serviceTsfLoadBalanceConf?: rts.Inputs<TsfLoadBalanceConfArgs> | undefined;
   /**
    * Id of the TSF serverless namespace; sent only at creation.
    *
    * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
-  targetNamespaceId?: rts.Inputs<ApiGatewayApiArgs["targetNamespaceId"]>;
+  targetNamespaceId?: rts.Inputs<string> | undefined;
   /**
    * Backend target services (virtual machines) of a TARGET backend; they cannot be changed after creation (an update is rejected).
    *
    * Cannot be changed after creation: The platform cannot change the target services of an API.
    */
-  targetServices?: rts.Inputs<ApiGatewayApiArgs["targetServices"]>;
+  targetServices?: rts.Inputs<readonly ApiGatewayApiTargetServiceArgs[]> | undefined;
   /** Health-check settings of the target services. */
-  targetServicesHealthCheckConf?: rts.Inputs<ApiGatewayApiArgs["targetServicesHealthCheckConf"]>;
+  targetServicesHealthCheckConf?: rts.Inputs<HealthCheckConfArgs> | undefined;
   /** Load-balancing setting of the target services. */
-  targetServicesLoadBalanceConf?: rts.Inputs<ApiGatewayApiArgs["targetServicesLoadBalanceConf"]>;
+  targetServicesLoadBalanceConf?: rts.Inputs<number> | undefined;
   /**
    * QPS limit of the API in the `test` environment (an unlimited value is reported as 5000).
    *
@@ -674,15 +656,15 @@ export interface ApiGatewayApiInputs {
    *
    * Assigned by the service when omitted.
    */
-  testLimit?: rts.Inputs<ApiGatewayApiArgs["testLimit"]>;
+  testLimit?: rts.Inputs<number> | undefined;
   /** Validity of the EIAM application token, in seconds. */
-  tokenTimeout?: rts.Inputs<ApiGatewayApiArgs["tokenTimeout"]>;
+  tokenTimeout?: rts.Inputs<number> | undefined;
   /**
    * User type; sent only at creation.
    *
    * Used only at creation; later changes are not compared: ModifyApi does not take it (wire reference §5.2).
    */
-  userType?: rts.Inputs<ApiGatewayApiArgs["userType"]>;
+  userType?: rts.Inputs<string> | undefined;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayApi resources: the names of {@link ApiGatewayApiOutputs}, all optional. */

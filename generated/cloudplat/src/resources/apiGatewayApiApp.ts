@@ -31,9 +31,9 @@ export interface ApiGatewayApiAppArgs {
 /** {@link ApiGatewayApiAppArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
 export interface ApiGatewayApiAppInputs {
   /** Description of the application. */
-  apiAppDesc?: rts.Inputs<ApiGatewayApiAppArgs["apiAppDesc"]>;
+  apiAppDesc?: rts.Inputs<string> | undefined;
   /** Name of the application. */
-  apiAppName: rts.Inputs<ApiGatewayApiAppArgs["apiAppName"]>;
+  apiAppName: rts.Inputs<string>;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayApiApp resources: the names of {@link ApiGatewayApiAppOutputs}, all optional. */

@@ -105,7 +105,7 @@ export interface ApiGatewayApiKeyInputs {
    *
    * Assigned by the service when omitted.
    */
-  accessKeyId?: rts.Inputs<ApiGatewayApiKeyArgs["accessKeyId"]>;
+  accessKeyId?: rts.Inputs<string> | undefined;
   /**
    * Access key secret; required for manual keys, and updated in place for manual keys.
    *
@@ -119,7 +119,7 @@ export interface ApiGatewayApiKeyInputs {
    *
    * Assigned by the service when omitted.
    */
-  accessKeySecret?: rts.Inputs<ApiGatewayApiKeyArgs["accessKeySecret"]>;
+  accessKeySecret?: rts.Inputs<rt.SecretInput<string>> | undefined;
   /**
    * How the key pair is created.
    *
@@ -130,13 +130,13 @@ export interface ApiGatewayApiKeyInputs {
    * Cannot be changed after creation: The platform cannot turn an automatic key into a manual one or back.
    * @defaultValue `auto`
    */
-  accessKeyType?: rts.Inputs<ApiGatewayApiKeyArgs["accessKeyType"]>;
+  accessKeyType?: rts.Inputs<ApiGatewayApiKeyAccessKeyType> | undefined;
   /**
    * Name of the API key.
    *
    * Changing this replaces the resource: The name of a key cannot be changed.
    */
-  secretName: rts.Inputs<ApiGatewayApiKeyArgs["secretName"]>;
+  secretName: rts.Inputs<string>;
   /**
    * Status of the API key.
    *
@@ -149,7 +149,7 @@ export interface ApiGatewayApiKeyInputs {
    * A change is applied in place, by a request of its own.
    * @defaultValue `on`
    */
-  status?: rts.Inputs<ApiGatewayApiKeyArgs["status"]>;
+  status?: rts.Inputs<ApiGatewayApiKeyStatus> | undefined;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayApiKey resources: the names of {@link ApiGatewayApiKeyOutputs}, all optional. */

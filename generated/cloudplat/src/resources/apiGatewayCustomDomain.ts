@@ -100,23 +100,23 @@ export interface ApiGatewayCustomDomainInputs {
    *
    * Assigned by the service when omitted.
    */
-  certificateId?: rts.Inputs<ApiGatewayCustomDomainArgs["certificateId"]>;
+  certificateId?: rts.Inputs<string> | undefined;
   /**
    * Default domain of the service (for example `service-ohxqslqe-1259649581.gz.apigw.tencentcs.com`).
    *
    * Used only at creation; later changes are not compared: ModifySubDomain does not take it; it names the service's own domain.
    */
-  defaultDomain: rts.Inputs<ApiGatewayCustomDomainArgs["defaultDomain"]>;
+  defaultDomain: rts.Inputs<string>;
   /**
    * Whether the default path mapping is used; when false, `pathMappings` applies.
    * @defaultValue `true`
    */
-  isDefaultMapping?: rts.Inputs<ApiGatewayCustomDomainArgs["isDefaultMapping"]>;
+  isDefaultMapping?: rts.Inputs<boolean> | undefined;
   /**
    * Whether HTTP requests are redirected to HTTPS.
    * @defaultValue `false`
    */
-  isForcedHttps?: rts.Inputs<ApiGatewayCustomDomainArgs["isForcedHttps"]>;
+  isForcedHttps?: rts.Inputs<boolean> | undefined;
   /**
    * Network type of the custom domain.
    *
@@ -124,7 +124,7 @@ export interface ApiGatewayCustomDomainInputs {
    * - `OUTER`: Public network.
    * - `INNER`: Private network.
    */
-  netType: rts.Inputs<ApiGatewayCustomDomainArgs["netType"]>;
+  netType: rts.Inputs<ApiGatewayCustomDomainNetType>;
   /**
    * Custom path mappings, each of the form `/<path>#<environment>`.
    *
@@ -132,7 +132,7 @@ export interface ApiGatewayCustomDomainInputs {
    *
    * Assigned by the service when omitted.
    */
-  pathMappings?: rts.Inputs<ApiGatewayCustomDomainArgs["pathMappings"]>;
+  pathMappings?: rts.Inputs<readonly string[]> | undefined;
   /**
    * Protocol of the custom domain.
    *
@@ -141,19 +141,19 @@ export interface ApiGatewayCustomDomainInputs {
    * - `https`: HTTPS only.
    * - `http&https`: Both HTTP and HTTPS.
    */
-  protocol: rts.Inputs<ApiGatewayCustomDomainArgs["protocol"]>;
+  protocol: rts.Inputs<ApiGatewayCustomDomainProtocol>;
   /**
    * Id of the service the domain is bound to.
    *
    * Changing this replaces the resource: A custom domain binding belongs to one service.
    */
-  serviceId: rts.Inputs<ApiGatewayCustomDomainArgs["serviceId"]>;
+  serviceId: rts.Inputs<string>;
   /**
    * The custom domain to bind.
    *
    * Changing this replaces the resource: The domain names the binding: ModifySubDomain changes a bound domain's settings but cannot rename it, so another domain is a new binding and the old one is unbound.
    */
-  subDomain: rts.Inputs<ApiGatewayCustomDomainArgs["subDomain"]>;
+  subDomain: rts.Inputs<string>;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayCustomDomain resources: the names of {@link ApiGatewayCustomDomainOutputs}, all optional. */

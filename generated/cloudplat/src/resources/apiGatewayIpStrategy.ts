@@ -62,15 +62,15 @@ export interface ApiGatewayIpStrategyInputs {
    *
    * Changing this replaces the resource: A strategy belongs to one service.
    */
-  serviceId: rts.Inputs<ApiGatewayIpStrategyArgs["serviceId"]>;
+  serviceId: rts.Inputs<string>;
   /** IP addresses or CIDR blocks of the strategy; several entries are separated by newlines. */
-  strategyData: rts.Inputs<ApiGatewayIpStrategyArgs["strategyData"]>;
+  strategyData: rts.Inputs<string>;
   /**
    * Name of the strategy.
    *
    * Changing this replaces the resource: The name of a strategy cannot be changed.
    */
-  strategyName: rts.Inputs<ApiGatewayIpStrategyArgs["strategyName"]>;
+  strategyName: rts.Inputs<string>;
   /**
    * Type of the strategy.
    *
@@ -80,7 +80,7 @@ export interface ApiGatewayIpStrategyInputs {
    *
    * Changing this replaces the resource: The type of a strategy cannot be changed.
    */
-  strategyType: rts.Inputs<ApiGatewayIpStrategyArgs["strategyType"]>;
+  strategyType: rts.Inputs<ApiGatewayIpStrategyStrategyType>;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayIpStrategy resources: the names of {@link ApiGatewayIpStrategyOutputs}, all optional. */

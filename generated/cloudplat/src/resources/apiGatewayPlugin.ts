@@ -63,13 +63,13 @@ export interface ApiGatewayPluginArgs {
 /** {@link ApiGatewayPluginArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
 export interface ApiGatewayPluginInputs {
   /** Description of the plug-in. */
-  description?: rts.Inputs<ApiGatewayPluginArgs["description"]>;
+  description?: rts.Inputs<string> | undefined;
   /**
    * Definition statement of the plug-in, a JSON string.
    *
    * Format: json.
    */
-  pluginData: rts.Inputs<ApiGatewayPluginArgs["pluginData"]>;
+  pluginData: rts.Inputs<string>;
   /**
    * Name of the plug-in; 2 to 50 characters, starting with a letter.
    *
@@ -77,7 +77,7 @@ export interface ApiGatewayPluginInputs {
    *
    * Matches `^[A-Za-z]`.
    */
-  pluginName: rts.Inputs<ApiGatewayPluginArgs["pluginName"]>;
+  pluginName: rts.Inputs<string>;
   /**
    * Type of the plug-in.
    *
@@ -94,7 +94,7 @@ export interface ApiGatewayPluginInputs {
    *
    * Cannot be changed after creation: The platform cannot change the type of a plug-in.
    */
-  pluginType: rts.Inputs<ApiGatewayPluginArgs["pluginType"]>;
+  pluginType: rts.Inputs<ApiGatewayPluginPluginType>;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayPlugin resources: the names of {@link ApiGatewayPluginOutputs}, all optional. */

@@ -144,13 +144,13 @@ export interface ApiGatewayServiceInputs {
    *
    * Not given at creation: The API has no parameter for it; it is read back only.
    */
-  exclusiveSetName?: rts.Inputs<ApiGatewayServiceArgs["exclusiveSetName"]>;
+  exclusiveSetName?: rts.Inputs<string> | undefined;
   /**
    * Id of the dedicated gateway instance hosting the service.
    *
    * Changing this replaces the resource: A service cannot move to another dedicated instance.
    */
-  instanceId?: rts.Inputs<ApiGatewayServiceArgs["instanceId"]>;
+  instanceId?: rts.Inputs<string> | undefined;
   /**
    * IP version of the service.
    *
@@ -161,7 +161,7 @@ export interface ApiGatewayServiceInputs {
    * Changing this replaces the resource: The IP version of a service is fixed at creation.
    * @defaultValue `IPv4`
    */
-  ipVersion?: rts.Inputs<ApiGatewayServiceArgs["ipVersion"]>;
+  ipVersion?: rts.Inputs<ApiGatewayServiceIpVersion> | undefined;
   /**
    * Network types of the service (`INNER`, `OUTER` or both).
    *
@@ -169,7 +169,7 @@ export interface ApiGatewayServiceInputs {
    * - `INNER`: Private network access.
    * - `OUTER`: Public network access.
    */
-  netTypes: rts.Inputs<ApiGatewayServiceArgs["netTypes"]>;
+  netTypes: rts.Inputs<readonly ApiGatewayServiceNetTypes[]>;
   /**
    * QPS limit of the `prepub` (pre-release) environment (an unlimited value is reported as 5000).
    *
@@ -179,7 +179,7 @@ export interface ApiGatewayServiceInputs {
    *
    * Assigned by the service when omitted.
    */
-  preLimit?: rts.Inputs<ApiGatewayServiceArgs["preLimit"]>;
+  preLimit?: rts.Inputs<number> | undefined;
   /**
    * Front-end request protocol of the service.
    *
@@ -188,7 +188,7 @@ export interface ApiGatewayServiceInputs {
    * - `https`: HTTPS only.
    * - `http&https`: Both HTTP and HTTPS.
    */
-  protocol: rts.Inputs<ApiGatewayServiceArgs["protocol"]>;
+  protocol: rts.Inputs<ApiGatewayServiceProtocol>;
   /**
    * QPS limit of the `release` environment (an unlimited value is reported as 5000).
    *
@@ -198,11 +198,11 @@ export interface ApiGatewayServiceInputs {
    *
    * Assigned by the service when omitted.
    */
-  releaseLimit?: rts.Inputs<ApiGatewayServiceArgs["releaseLimit"]>;
+  releaseLimit?: rts.Inputs<number> | undefined;
   /** Description of the service. */
-  serviceDesc?: rts.Inputs<ApiGatewayServiceArgs["serviceDesc"]>;
+  serviceDesc?: rts.Inputs<string> | undefined;
   /** Name of the service. */
-  serviceName: rts.Inputs<ApiGatewayServiceArgs["serviceName"]>;
+  serviceName: rts.Inputs<string>;
   /**
    * Tags of the service (kept in the tag service, not the gateway API).
    *
@@ -210,7 +210,7 @@ export interface ApiGatewayServiceInputs {
    *
    * A change is applied in place, by a request of its own.
    */
-  tags?: rts.Inputs<ApiGatewayServiceArgs["tags"]>;
+  tags?: rts.Inputs<{ readonly [key: string]: string }> | undefined;
   /**
    * QPS limit of the `test` environment (an unlimited value is reported as 5000).
    *
@@ -220,13 +220,13 @@ export interface ApiGatewayServiceInputs {
    *
    * Assigned by the service when omitted.
    */
-  testLimit?: rts.Inputs<ApiGatewayServiceArgs["testLimit"]>;
+  testLimit?: rts.Inputs<number> | undefined;
   /**
    * Id of the VPC the service is bound to.
    *
    * Used only at creation; later changes are not compared: The platform binds a service to its VPC at creation only.
    */
-  uniqVpcId?: rts.Inputs<ApiGatewayServiceArgs["uniqVpcId"]>;
+  uniqVpcId?: rts.Inputs<string> | undefined;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayService resources: the names of {@link ApiGatewayServiceOutputs}, all optional. */

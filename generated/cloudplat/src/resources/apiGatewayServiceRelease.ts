@@ -75,13 +75,13 @@ export interface ApiGatewayServiceReleaseInputs {
    *
    * Changing this replaces the resource: A release targets one environment.
    */
-  environmentName: rts.Inputs<ApiGatewayServiceReleaseArgs["environmentName"]>;
+  environmentName: rts.Inputs<ApiGatewayServiceReleaseEnvironmentName>;
   /**
    * Description of this release.
    *
    * Changing this replaces the resource: A release cannot be edited; a new description means a new release.
    */
-  releaseDesc: rts.Inputs<ApiGatewayServiceReleaseArgs["releaseDesc"]>;
+  releaseDesc: rts.Inputs<string>;
   /**
    * Version of the release, assigned by the platform (for example `20201015121916d85fb161-eaec-4dda-a7e0-659aa5f401be`).
    *
@@ -91,13 +91,13 @@ export interface ApiGatewayServiceReleaseInputs {
    *
    * Assigned by the service when omitted.
    */
-  releaseVersion?: rts.Inputs<ApiGatewayServiceReleaseArgs["releaseVersion"]>;
+  releaseVersion?: rts.Inputs<string> | undefined;
   /**
    * Id of the service to release.
    *
    * Changing this replaces the resource: A release belongs to one service.
    */
-  serviceId: rts.Inputs<ApiGatewayServiceReleaseArgs["serviceId"]>;
+  serviceId: rts.Inputs<string>;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayServiceRelease resources: the names of {@link ApiGatewayServiceReleaseOutputs}, all optional. */

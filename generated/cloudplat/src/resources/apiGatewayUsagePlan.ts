@@ -57,7 +57,7 @@ export interface ApiGatewayUsagePlanInputs {
    * Never `0`.
    * @defaultValue `-1`
    */
-  maxRequestNum?: rts.Inputs<ApiGatewayUsagePlanArgs["maxRequestNum"]>;
+  maxRequestNum?: rts.Inputs<number> | undefined;
   /**
    * Request limit per second; -1 means unlimited, otherwise 1 to 2000.
    *
@@ -66,11 +66,11 @@ export interface ApiGatewayUsagePlanInputs {
    * Never `0`.
    * @defaultValue `-1`
    */
-  maxRequestNumPreSec?: rts.Inputs<ApiGatewayUsagePlanArgs["maxRequestNumPreSec"]>;
+  maxRequestNumPreSec?: rts.Inputs<number> | undefined;
   /** Description of the usage plan. */
-  usagePlanDesc?: rts.Inputs<ApiGatewayUsagePlanArgs["usagePlanDesc"]>;
+  usagePlanDesc?: rts.Inputs<string> | undefined;
   /** Name of the usage plan. */
-  usagePlanName: rts.Inputs<ApiGatewayUsagePlanArgs["usagePlanName"]>;
+  usagePlanName: rts.Inputs<string>;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayUsagePlan resources: the names of {@link ApiGatewayUsagePlanOutputs}, all optional. */

@@ -97,7 +97,7 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    *
    * Not given at creation: The keys are bound to the plan after the environment (BindSecretIds, its hook).
    */
-  accessKeyIds?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["accessKeyIds"]>;
+  accessKeyIds?: rts.Inputs<readonly string[]> | undefined;
   /**
    * Id of the API to bind; required when `bindType` is API.
    *
@@ -107,7 +107,7 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    *
    * Not given at creation: BindEnvironment takes it in a list, ApiIds, for an API binding only (its hook).
    */
-  apiId?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["apiId"]>;
+  apiId?: rts.Inputs<string> | undefined;
   /**
    * Binding type.
    *
@@ -118,7 +118,7 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    * @defaultValue `SERVICE`
    */
-  bindType?: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["bindType"]>;
+  bindType?: rts.Inputs<ApiGatewayUsagePlanAttachmentBindType> | undefined;
   /**
    * Environment of the service in which the usage plan is bound.
    *
@@ -129,13 +129,13 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    */
-  environment: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["environment"]>;
+  environment: rts.Inputs<ApiGatewayUsagePlanAttachmentEnvironment>;
   /**
    * Id of the service to bind.
    *
    * Changing this replaces the resource: An attachment cannot be modified; it is re-created.
    */
-  serviceId: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["serviceId"]>;
+  serviceId: rts.Inputs<string>;
   /**
    * Id of the usage plan to bind.
    *
@@ -143,7 +143,7 @@ export interface ApiGatewayUsagePlanAttachmentInputs {
    *
    * Not given at creation: BindEnvironment takes it in a list, UsagePlanIds (the request says so).
    */
-  usagePlanId: rts.Inputs<ApiGatewayUsagePlanAttachmentArgs["usagePlanId"]>;
+  usagePlanId: rts.Inputs<string>;
 }
 
 /** Input properties used for looking up and filtering ApiGatewayUsagePlanAttachment resources: the names of {@link ApiGatewayUsagePlanAttachmentOutputs}, all optional. */

@@ -121,19 +121,19 @@ export interface IxInputs {
    *
    * Assigned by the service when omitted.
    */
-  asn?: rts.Inputs<IxArgs["asn"]>;
+  asn?: rts.Inputs<number> | undefined;
   /**
    * Customer reference shown on invoices.
    *
    * Not given at creation: The IX order item has no place for it; the modify call sets it right after the order (hook).
    */
-  costCentre?: rts.Inputs<IxArgs["costCentre"]>;
+  costCentre?: rts.Inputs<string> | undefined;
   /**
    * MAC address of the IX interface.
    *
    * Format: mac.
    */
-  macAddress: rts.Inputs<IxArgs["macAddress"]>;
+  macAddress: rts.Inputs<string>;
   /**
    * Type of IX service, named after an exchange location (the exchange's name, for example `Los Angeles IX`).
    *
@@ -142,19 +142,19 @@ export interface IxInputs {
    *
    * Cannot be changed after creation: The IX modify call cannot change the exchange; order a new IX for another one.
    */
-  networkServiceType: rts.Inputs<IxArgs["networkServiceType"]>;
+  networkServiceType: rts.Inputs<"Los Angeles IX" | (string & {})>;
   /**
    * Name of the IX connection (not empty).
    *
    * At least 1 character.
    */
-  productName: rts.Inputs<IxArgs["productName"]>;
+  productName: rts.Inputs<string>;
   /**
    * Promotional code applied to the order.
    *
    * Used only at creation; later changes are not compared: A promotional code applies to the order only.
    */
-  promoCode?: rts.Inputs<IxArgs["promoCode"]>;
+  promoCode?: rts.Inputs<string> | undefined;
   /**
    * Whether the usage statistics are publicly viewable.
    *
@@ -162,19 +162,19 @@ export interface IxInputs {
    *
    * Assigned by the service when omitted.
    */
-  publicGraph?: rts.Inputs<IxArgs["publicGraph"]>;
+  publicGraph?: rts.Inputs<boolean> | undefined;
   /**
    * Rate limit in Mbps (at least 1).
    *
    * At least 1.
    */
-  rateLimit: rts.Inputs<IxArgs["rateLimit"]>;
+  rateLimit: rts.Inputs<number>;
   /**
    * UID of the product (port) the IX attaches to; changing it moves the IX.
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  requestedProductUid: rts.Inputs<IxArgs["requestedProductUid"]>;
+  requestedProductUid: rts.Inputs<string>;
   /**
    * Custom hostname for reverse DNS of the IX addresses. The product read does not return it (each address's reverse DNS is in `resources.ipAddresses`).
    *
@@ -182,14 +182,14 @@ export interface IxInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  reverseDns?: rts.Inputs<IxArgs["reverseDns"]>;
+  reverseDns?: rts.Inputs<string> | undefined;
   /**
    * Whether the IX connection is shut down; default false.
    * @defaultValue `false`
    */
-  shutdown?: rts.Inputs<IxArgs["shutdown"]>;
+  shutdown?: rts.Inputs<boolean> | undefined;
   /** VLAN id of the IX connection. */
-  vlan: rts.Inputs<IxArgs["vlan"]>;
+  vlan: rts.Inputs<number>;
 }
 
 /** Input properties used for looking up and filtering Ix resources: the names of {@link IxOutputs}, all optional. */

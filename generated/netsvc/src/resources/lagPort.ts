@@ -119,9 +119,9 @@ export interface LagPortInputs {
    * - `48`: 48-month term.
    * - `60`: 60-month term.
    */
-  contractTermMonths: rts.Inputs<LagPortArgs["contractTermMonths"]>;
+  contractTermMonths: rts.Inputs<ContractTermMonths>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
-  costCentre?: rts.Inputs<LagPortArgs["costCentre"]>;
+  costCentre?: rts.Inputs<string> | undefined;
   /**
    * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
@@ -131,7 +131,7 @@ export interface LagPortInputs {
    *
    * Assigned by the service when omitted.
    */
-  diversityZone?: rts.Inputs<LagPortArgs["diversityZone"]>;
+  diversityZone?: rts.Inputs<DiversityZone> | undefined;
   /**
    * Number of member ports in the LAG, 1 to 8.
    *
@@ -139,15 +139,15 @@ export interface LagPortInputs {
    *
    * Changing this replaces the resource: The number of member ports is fixed; changing it orders a new LAG.
    */
-  lagCount: rts.Inputs<LagPortArgs["lagCount"]>;
+  lagCount: rts.Inputs<number>;
   /**
    * Numeric location id, obtainable from the getLocation lookup.
    *
    * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
    */
-  locationId: rts.Inputs<LagPortArgs["locationId"]>;
+  locationId: rts.Inputs<number>;
   /** Whether the LAG is public in the marketplace. false is private (not searchable in the marketplace, though others can still connect using a service key); true is public. It can be changed from private to public after creation. */
-  marketplaceVisibility: rts.Inputs<LagPortArgs["marketplaceVisibility"]>;
+  marketplaceVisibility: rts.Inputs<boolean>;
   /**
    * Speed of each member port in Mbps; 10000, 100000, or 400000 where available.
    *
@@ -158,13 +158,13 @@ export interface LagPortInputs {
    *
    * Changing this replaces the resource: The speed of a physical port is fixed; changing it orders a new LAG.
    */
-  portSpeed: rts.Inputs<LagPortArgs["portSpeed"]>;
+  portSpeed: rts.Inputs<LagPortPortSpeed>;
   /**
    * Name of the product (not empty).
    *
    * At least 1 character.
    */
-  productName: rts.Inputs<LagPortArgs["productName"]>;
+  productName: rts.Inputs<string>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
@@ -172,13 +172,13 @@ export interface LagPortInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  promoCode?: rts.Inputs<LagPortArgs["promoCode"]>;
+  promoCode?: rts.Inputs<string> | undefined;
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
    * A change is applied in place, by a request of its own.
    */
-  resourceTags?: rts.Inputs<LagPortArgs["resourceTags"]>;
+  resourceTags?: rts.Inputs<{ readonly [key: string]: string }> | undefined;
 }
 
 /** Input properties used for looking up and filtering LagPort resources: the names of {@link LagPortOutputs}, all optional. */

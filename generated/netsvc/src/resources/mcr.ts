@@ -137,7 +137,7 @@ export interface McrInputs {
    * Between 1 and 4294967295.
    * @defaultValue `133937`
    */
-  asn?: rts.Inputs<McrArgs["asn"]>;
+  asn?: rts.Inputs<number> | undefined;
   /**
    * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
@@ -149,9 +149,9 @@ export interface McrInputs {
    * - `48`: 48-month term.
    * - `60`: 60-month term.
    */
-  contractTermMonths: rts.Inputs<McrArgs["contractTermMonths"]>;
+  contractTermMonths: rts.Inputs<ContractTermMonths>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
-  costCentre?: rts.Inputs<McrArgs["costCentre"]>;
+  costCentre?: rts.Inputs<string> | undefined;
   /**
    * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
@@ -161,19 +161,19 @@ export interface McrInputs {
    *
    * Assigned by the service when omitted.
    */
-  diversityZone?: rts.Inputs<McrArgs["diversityZone"]>;
+  diversityZone?: rts.Inputs<DiversityZone> | undefined;
   /**
    * Numeric location id, obtainable from the getLocation lookup.
    *
    * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
    */
-  locationId: rts.Inputs<McrArgs["locationId"]>;
+  locationId: rts.Inputs<number>;
   /**
    * Whether the MCR is public in the marketplace; settable when ordering and updatable in place.
    *
    * Assigned by the service when omitted.
    */
-  marketplaceVisibility?: rts.Inputs<McrArgs["marketplaceVisibility"]>;
+  marketplaceVisibility?: rts.Inputs<boolean> | undefined;
   /**
    * Router speed in Mbps (1000, 2500, 5000, 10000, 25000, 50000 or 100000). It is fixed for the life of the service and is the aggregate capacity shared by all connections through the router.
    *
@@ -188,7 +188,7 @@ export interface McrInputs {
    *
    * Changing this replaces the resource: The router speed is fixed for the life of the service; changing it orders a new MCR.
    */
-  portSpeed: rts.Inputs<McrArgs["portSpeed"]>;
+  portSpeed: rts.Inputs<McrPortSpeed>;
   /**
    * Prefix filter lists declared inline on the MCR.
    *
@@ -199,13 +199,13 @@ export interface McrInputs {
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    * @deprecated Use the McrPrefixFilterList resource instead; this property will be removed in a future version.
    */
-  prefixFilterLists?: rts.Inputs<McrArgs["prefixFilterLists"]>;
+  prefixFilterLists?: rts.Inputs<readonly PrefixFilterListArgs[]> | undefined;
   /**
    * Name of the product (not empty).
    *
    * At least 1 character.
    */
-  productName: rts.Inputs<McrArgs["productName"]>;
+  productName: rts.Inputs<string>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
@@ -213,13 +213,13 @@ export interface McrInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  promoCode?: rts.Inputs<McrArgs["promoCode"]>;
+  promoCode?: rts.Inputs<string> | undefined;
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
    * A change is applied in place, by a request of its own.
    */
-  resourceTags?: rts.Inputs<McrArgs["resourceTags"]>;
+  resourceTags?: rts.Inputs<{ readonly [key: string]: string }> | undefined;
 }
 
 /** Input properties used for looking up and filtering Mcr resources: the names of {@link McrOutputs}, all optional. */

@@ -51,13 +51,13 @@ export interface McrIpsecAddonInputs {
    *
    * Changing this replaces the resource: An add-on cannot move to another MCR.
    */
-  mcrId: rts.Inputs<McrIpsecAddonArgs["mcrId"]>;
+  mcrId: rts.Inputs<string>;
   /**
    * Number of IPsec tunnels in the pack, one of 10, 20 or 30.
    *
    * Allowed values: `10`, `20`, `30`
    */
-  tunnelCount: rts.Inputs<McrIpsecAddonArgs["tunnelCount"]>;
+  tunnelCount: rts.Inputs<IpsecTunnelCount>;
 }
 
 /** Input properties used for looking up and filtering McrIpsecAddon resources: the names of {@link McrIpsecAddonOutputs}, all optional. */

@@ -69,21 +69,21 @@ export interface McrPrefixFilterListInputs {
    * - `IPv4`: IPv4 prefixes.
    * - `IPv6`: IPv6 prefixes.
    */
-  addressFamily: rts.Inputs<McrPrefixFilterListArgs["addressFamily"]>;
+  addressFamily: rts.Inputs<AddressFamily>;
   /** Description of the list (BGP import/export settings refer to lists by it). */
-  description: rts.Inputs<McrPrefixFilterListArgs["description"]>;
+  description: rts.Inputs<string>;
   /**
    * The entries of the list, between 1 and 200.
    *
    * Between 1 and 200 items.
    */
-  entries: rts.Inputs<McrPrefixFilterListArgs["entries"]>;
+  entries: rts.Inputs<readonly PrefixFilterEntryArgs[]>;
   /**
    * UID of the owning MCR.
    *
    * Changing this replaces the resource: A list cannot move to another MCR.
    */
-  mcrId: rts.Inputs<McrPrefixFilterListArgs["mcrId"]>;
+  mcrId: rts.Inputs<string>;
 }
 
 /** Input properties used for looking up and filtering McrPrefixFilterList resources: the names of {@link McrPrefixFilterListOutputs}, all optional. */

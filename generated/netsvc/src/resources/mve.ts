@@ -122,9 +122,9 @@ export interface MveInputs {
    * - `48`: 48-month term.
    * - `60`: 60-month term.
    */
-  contractTermMonths: rts.Inputs<MveArgs["contractTermMonths"]>;
+  contractTermMonths: rts.Inputs<ContractTermMonths>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
-  costCentre?: rts.Inputs<MveArgs["costCentre"]>;
+  costCentre?: rts.Inputs<string> | undefined;
   /**
    * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
@@ -134,19 +134,19 @@ export interface MveInputs {
    *
    * Assigned by the service when omitted.
    */
-  diversityZone?: rts.Inputs<MveArgs["diversityZone"]>;
+  diversityZone?: rts.Inputs<DiversityZone> | undefined;
   /**
    * Numeric location id, obtainable from the getLocation lookup.
    *
    * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
    */
-  locationId: rts.Inputs<MveArgs["locationId"]>;
+  locationId: rts.Inputs<number>;
   /**
    * Name of the product (not empty).
    *
    * At least 1 character.
    */
-  productName: rts.Inputs<MveArgs["productName"]>;
+  productName: rts.Inputs<string>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
@@ -154,13 +154,13 @@ export interface MveInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  promoCode?: rts.Inputs<MveArgs["promoCode"]>;
+  promoCode?: rts.Inputs<string> | undefined;
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
    * A change is applied in place, by a request of its own.
    */
-  resourceTags?: rts.Inputs<MveArgs["resourceTags"]>;
+  resourceTags?: rts.Inputs<{ readonly [key: string]: string }> | undefined;
   /**
    * Vendor-specific bootstrap data (vendor, VM size, image, licence or activation code, SSH keys); it differs per vendor. The API never returns it: imported MVEs do not have it populated, so a configuration supplied after import is not verified, and it can be changed afterwards by editing the field.
    *
@@ -168,7 +168,7 @@ export interface MveInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  vendorConfig: rts.Inputs<MveArgs["vendorConfig"]>;
+  vendorConfig: rts.Inputs<MveVendorConfigArgs>;
   /**
    * The vNICs to provision: the number of elements is the number of vNICs, at most 5, and each description may be null. When omitted, the vendor's minimum applies: 2 for Palo Alto, 1 for all others.
    *
@@ -178,7 +178,7 @@ export interface MveInputs {
    *
    * Assigned by the service when omitted.
    */
-  vnics?: rts.Inputs<MveArgs["vnics"]>;
+  vnics?: rts.Inputs<readonly MveVnicArgs[]> | undefined;
 }
 
 /** Input properties used for looking up and filtering Mve resources: the names of {@link MveOutputs}, all optional. */

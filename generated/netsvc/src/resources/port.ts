@@ -111,9 +111,9 @@ export interface PortInputs {
    * - `48`: 48-month term.
    * - `60`: 60-month term.
    */
-  contractTermMonths: rts.Inputs<PortArgs["contractTermMonths"]>;
+  contractTermMonths: rts.Inputs<ContractTermMonths>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
-  costCentre?: rts.Inputs<PortArgs["costCentre"]>;
+  costCentre?: rts.Inputs<string> | undefined;
   /**
    * Diversity zone of the product. For an MCR it is allocated automatically when omitted.
    *
@@ -123,15 +123,15 @@ export interface PortInputs {
    *
    * Assigned by the service when omitted.
    */
-  diversityZone?: rts.Inputs<PortArgs["diversityZone"]>;
+  diversityZone?: rts.Inputs<DiversityZone> | undefined;
   /**
    * Numeric location id, obtainable from the getLocation lookup.
    *
    * Changing this replaces the resource: A product cannot move to another location; changing it orders a new product.
    */
-  locationId: rts.Inputs<PortArgs["locationId"]>;
+  locationId: rts.Inputs<number>;
   /** Whether the port is public in the marketplace. false is private (not searchable in the marketplace, though others can still connect using a service key); true is public. It can be changed from private to public after creation. */
-  marketplaceVisibility: rts.Inputs<PortArgs["marketplaceVisibility"]>;
+  marketplaceVisibility: rts.Inputs<boolean>;
   /**
    * Port speed in Mbps; 1000, 10000, 100000, or 400000 where available.
    *
@@ -143,13 +143,13 @@ export interface PortInputs {
    *
    * Changing this replaces the resource: The speed of a physical port is fixed; changing it orders a new port.
    */
-  portSpeed: rts.Inputs<PortArgs["portSpeed"]>;
+  portSpeed: rts.Inputs<PortPortSpeed>;
   /**
    * Name of the product (not empty).
    *
    * At least 1 character.
    */
-  productName: rts.Inputs<PortArgs["productName"]>;
+  productName: rts.Inputs<string>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
@@ -157,13 +157,13 @@ export interface PortInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  promoCode?: rts.Inputs<PortArgs["promoCode"]>;
+  promoCode?: rts.Inputs<string> | undefined;
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
    * A change is applied in place, by a request of its own.
    */
-  resourceTags?: rts.Inputs<PortArgs["resourceTags"]>;
+  resourceTags?: rts.Inputs<{ readonly [key: string]: string }> | undefined;
 }
 
 /** Input properties used for looking up and filtering Port resources: the names of {@link PortOutputs}, all optional. */

@@ -78,39 +78,39 @@ export interface ServiceKeyArgs {
 /** {@link ServiceKeyArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
 export interface ServiceKeyInputs {
   /** Whether the key is active and usable. */
-  active: rts.Inputs<ServiceKeyArgs["active"]>;
+  active: rts.Inputs<boolean>;
   /**
    * Description of the key.
    *
    * Changing this replaces the resource: The description of a key is fixed.
    */
-  description?: rts.Inputs<ServiceKeyArgs["description"]>;
+  description?: rts.Inputs<string> | undefined;
   /**
    * Maximum speed (Mbps) the key allows.
    *
    * Changing this replaces the resource: The maximum speed of a key is fixed.
    */
-  maxSpeed: rts.Inputs<ServiceKeyArgs["maxSpeed"]>;
+  maxSpeed: rts.Inputs<number>;
   /**
    * Whether connections made with the key are pre-approved.
    *
    * Changing this replaces the resource: Pre-approval is fixed when the key is created.
    */
-  preApproved?: rts.Inputs<ServiceKeyArgs["preApproved"]>;
+  preApproved?: rts.Inputs<boolean> | undefined;
   /**
    * UID of the port the key belongs to.
    *
    * Changing this replaces the resource: A key cannot move to another port.
    */
-  productUid: rts.Inputs<ServiceKeyArgs["productUid"]>;
+  productUid: rts.Inputs<string>;
   /**
    * true is single-use; false is multi-use (the other party may request several connections).
    *
    * Changing this replaces the resource: Single-use and multi-use keys cannot be converted.
    */
-  singleUse: rts.Inputs<ServiceKeyArgs["singleUse"]>;
+  singleUse: rts.Inputs<boolean>;
   /** Period in which the key is valid. */
-  validFor?: rts.Inputs<ServiceKeyArgs["validFor"]>;
+  validFor?: rts.Inputs<ServiceKeyValidForArgs> | undefined;
   /**
    * VLAN for the connection; required when singleUse is true.
    *
@@ -118,7 +118,7 @@ export interface ServiceKeyInputs {
    *
    * Changing this replaces the resource: The VLAN of a key is fixed.
    */
-  vlan?: rts.Inputs<ServiceKeyArgs["vlan"]>;
+  vlan?: rts.Inputs<number> | undefined;
 }
 
 /** Input properties used for looking up and filtering ServiceKey resources: the names of {@link ServiceKeyOutputs}, all optional. */

@@ -121,7 +121,7 @@ export interface VxcArgs {
 /** {@link VxcArgs} as a stack declares them: wherever a value is expected, a reference to another resource's output of that type also fits. */
 export interface VxcInputs {
   /** The A-end of the VXC, naming its product. Its read-only fields show the current A-end configuration. */
-  aEnd: rts.Inputs<VxcArgs["aEnd"]>;
+  aEnd: rts.Inputs<VxcAEndArgs>;
   /**
    * CSP and/or BGP settings of the A-end. The API never returns it; imported VXCs do not have it populated.
    *
@@ -129,9 +129,9 @@ export interface VxcInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  aEndPartnerConfig?: rts.Inputs<VxcArgs["aEndPartnerConfig"]>;
+  aEndPartnerConfig?: rts.Inputs<VxcPartnerConfigArgs> | undefined;
   /** The B-end of the VXC. Its read-only fields show the current B-end configuration. */
-  bEnd: rts.Inputs<VxcArgs["bEnd"]>;
+  bEnd: rts.Inputs<VxcEndArgs>;
   /**
    * CSP and/or BGP settings of the B-end. The API never returns it; imported VXCs do not have it populated.
    *
@@ -139,7 +139,7 @@ export interface VxcInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  bEndPartnerConfig?: rts.Inputs<VxcArgs["bEndPartnerConfig"]>;
+  bEndPartnerConfig?: rts.Inputs<VxcPartnerConfigArgs> | undefined;
   /**
    * Contract term in months: one of 1, 12, 24, 36, 48, 60. The value 1 means month-to-month with no minimum term.
    *
@@ -151,15 +151,15 @@ export interface VxcInputs {
    * - `48`: 48-month term.
    * - `60`: 60-month term.
    */
-  contractTermMonths: rts.Inputs<VxcArgs["contractTermMonths"]>;
+  contractTermMonths: rts.Inputs<ContractTermMonths>;
   /** Customer reference (service level reference) shown on invoices. Editable on an existing service; a VXC attached to a Port or MCR does not inherit a changed value. */
-  costCentre?: rts.Inputs<VxcArgs["costCentre"]>;
+  costCentre?: rts.Inputs<string> | undefined;
   /**
    * Name of the product (not empty).
    *
    * At least 1 character.
    */
-  productName: rts.Inputs<VxcArgs["productName"]>;
+  productName: rts.Inputs<string>;
   /**
    * Promotional code applied to the order. It is not validated, so an unknown code does not fail the request.
    *
@@ -167,19 +167,19 @@ export interface VxcInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  promoCode?: rts.Inputs<VxcArgs["promoCode"]>;
+  promoCode?: rts.Inputs<string> | undefined;
   /**
    * Rate limit of the VXC in Mbps (at least 1).
    *
    * At least 1.
    */
-  rateLimit: rts.Inputs<VxcArgs["rateLimit"]>;
+  rateLimit: rts.Inputs<number>;
   /**
    * Tags on the product (a list of key/value pairs on the wire).
    *
    * A change is applied in place, by a request of its own.
    */
-  resourceTags?: rts.Inputs<VxcArgs["resourceTags"]>;
+  resourceTags?: rts.Inputs<{ readonly [key: string]: string }> | undefined;
   /**
    * Service key of another party's port, used to find the B-end product.
    *
@@ -189,12 +189,12 @@ export interface VxcInputs {
    *
    * The service never returns it: after an import it is unknown, and a value given then is adopted, not compared.
    */
-  serviceKey?: rts.Inputs<VxcArgs["serviceKey"]>;
+  serviceKey?: rts.Inputs<rt.SecretInput<string>> | undefined;
   /**
    * true shuts the VXC down temporarily; false enables it. Default false.
    * @defaultValue `false`
    */
-  shutdown?: rts.Inputs<VxcArgs["shutdown"]>;
+  shutdown?: rts.Inputs<boolean> | undefined;
 }
 
 /** Input properties used for looking up and filtering Vxc resources: the names of {@link VxcOutputs}, all optional. */
