@@ -1,8 +1,17 @@
 import type { PackagePlan } from "../plan/planPackage.js";
 import { docsTemplates } from "./docsTemplates.js";
-import { indexPage, lookupPage, providerPage, resourcePage, typePage, usedBy } from "./pages.js";
+import {
+  errorsPage,
+  indexPage,
+  lookupPage,
+  providerPage,
+  resourcePage,
+  stacksPage,
+  typePage,
+  usedBy,
+} from "./pages.js";
 import { searchEntries, searchScript } from "./search.js";
-import { INDEX_PAGE, PROVIDER_PAGE, site } from "./site.js";
+import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, site, STACKS_PAGE } from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
 export const DOCS_DIR = "docs";
@@ -50,6 +59,8 @@ export function docFiles(
   const basis = (module: string, more = "") => moduleKeys && `${moduleKeys.get(module)}\n${shared}${more}`;
   page(INDEX_PAGE, "index", () => indexPage(s));
   page(PROVIDER_PAGE, "provider", () => providerPage(s));
+  page(STACKS_PAGE, "stacks", () => stacksPage(s));
+  page(ERRORS_PAGE, "errors", () => errorsPage(s));
   for (const r of plan.model.resources)
     page(
       s.resourcePage.get(r.name)!,

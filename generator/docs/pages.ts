@@ -3,12 +3,13 @@ import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/type
 import { importIdText } from "../emit/describe.js";
 import { lookupBehaviourLines, resourceBehaviour } from "../emit/describeBehaviour.js";
 import { lookupWireLines, resourceWireLines } from "../emit/describeWire.js";
+import { errorClasses } from "../emit/errorCatalog.js";
 import { stackDeclaration } from "./stackExample.js";
 import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
 import { fieldRows, wireRows } from "./fields.js";
 import { code, escape, inline, link, summary } from "./html.js";
-import { INDEX_PAGE, PROVIDER_PAGE, type Site } from "./site.js";
+import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, STACKS_PAGE, type Site } from "./site.js";
 
 /** The view of each page: what its template prints. Pure functions of the model. */
 
@@ -213,5 +214,65 @@ function indexViewOf(site: Site) {
     lookups: m.lookups.map((l) => indexEntry(site.lookupPage.get(l.name)!, l.name, l.description, l.deprecated)),
     types: m.types.map((t) => indexEntry(site.typePage.get(t.name)!, t.name, t.description)),
     index: INDEX_PAGE,
+  };
+}
+
+/**
+ * How a stack program is written, run, kept and recovered. Made of the provider alone, not of any
+ * entity (each resource's page shows its own declaration), so no entity's edit can leave it stale.
+ */
+export function stacksPage(site: Site) {
+  const p = site.model.provider;
+  return {
+    ...frame(site, ROOT, "Stacks"),
+    example: `import { Provider } from "${p.package.name}";
+import { runStackCommand, Stack } from "${p.package.name}/stack";
+
+// What should exist, under logical names; the state (sealed with SDKGEN_STACK_PASSPHRASE) remembers what was made.
+const stack = new Stack("dev", { providers: { ${p.name}: new Provider() } });
+// stack.resource(Kind, "name", inputs): each resource's page shows its declaration ("In a stack").
+
+// npx tsx infra.ts preview | up | refresh | destroy | outputs [--json] [--yes]
+process.exitCode = await runStackCommand(stack);
+`,
+    providerName: p.name,
+    errorsPage: ERRORS_PAGE,
+    textExample: `import { concat, interpolate } from "${p.package.name}/stack";
+
+name: interpolate\`edge-for-\${router.out.name}\`, // known once router exists
+description: concat(router.out.name, " uplink"),`,
+    jsonShape: STACK_REPORT_SHAPE,
+  };
+}
+
+/** The one JSON document every stack command prints with --json (runtime/src/stack/cli.ts, CommandReport). */
+export const STACK_REPORT_SHAPE = `{
+  command: "preview" | "up" | "refresh" | "destroy" | "outputs" | "import" | "unlock",
+  stack: string,
+  state: string, // where the state is
+  steps: { name, kind, operation, changes, pending?, existing? }[],
+  summary: { create, import, update, replace, delete, unchanged, pending } | null,
+  applied: boolean,
+  interrupted: boolean,
+  failed: { name, error }[],
+  drift: { name, kind, gone, changes: { field, from, to }[] }[],
+  outputs: Record<string, unknown>, // secrets as "[secret]"
+  durationMs: number,
+  error?: string, // when the command failed
+}`;
+
+/** Every error class the package exports (templates/errors.yaml): when it happens, what it holds. */
+export function errorsPage(site: Site) {
+  const p = site.model.provider;
+  return {
+    ...frame(site, ROOT, "Errors"),
+    stacksPage: STACKS_PAGE,
+    errors: errorClasses(p.protocol).map((e) => ({
+      name: e.name,
+      from: e.entry === "stack" ? `${p.package.name}/stack` : p.package.name,
+      extends: e.extends,
+      when: inline(e.when),
+      holds: inline(e.holds),
+    })),
   };
 }

@@ -34,7 +34,7 @@ import { runStackCommand, Stack } from "${pkg}/stack";
 const stack = new Stack("dev", { providers: { ${m.provider.name}: new Provider() }, kinds: [${kinds.join(", ")}] });
 const ${camel(first.name)} = ${declare(first)};
 ${dependent}
-// node program.js preview [--json] | up | refresh | destroy [--yes]: exit 0 done, 2 preview has changes, 1 failed.
+// npx tsx infra.ts preview | up | refresh | destroy | outputs [--json] [--yes]: exit 0 done, 2 preview has changes, 1 failed.
 process.exitCode = await runStackCommand(stack);
 `;
 }
