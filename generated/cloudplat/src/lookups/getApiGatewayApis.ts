@@ -16,7 +16,7 @@ import { type ApiGatewayApiDetail, apiGatewayApiDetailType } from "../types/apiG
  *
  * `id` keeps only the items whose id equals it: `Lists[].ApiId`.
  *
- * The result's id is `{apiName}#{apiId}`.
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
  *
  * Its hook (`getApiGatewayApis`) completes what the operation cannot say.
  *
@@ -49,7 +49,7 @@ export interface GetApiGatewayApisResult {
   readonly apiId?: string | undefined;
   /** Name of the API to match (sent as the `ApiName` filter). */
   readonly apiName?: string | undefined;
-  /** Identifier assigned by the provider (`apiName#apiId`). */
+  /** Identifier assigned by the provider (a hash of the API ids). */
   readonly id: string;
   /** The matching APIs; each is read in full with one DescribeApi call, and APIs that disappear meanwhile are skipped. */
   readonly lists: readonly ApiGatewayApiDetail[];
@@ -111,7 +111,7 @@ export const getApiGatewayApisDescriptor: rt.LookupDescriptor<rtp.CloudplatLooku
   operation: {
     action: "DescribeApisStatus",
     filters: { apiId: "ApiId", apiName: "ApiName" },
-    id: "{apiName}#{apiId}",
+    id: { hash: "items" },
     identifiedBy: ["Lists[].ApiId"],
     paging: { list: "ApiIdStatusSet", style: "apigateway" },
     service: "apigateway",

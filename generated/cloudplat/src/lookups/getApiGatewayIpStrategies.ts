@@ -16,7 +16,7 @@ import { type ApiGatewayIpStrategyInfo, apiGatewayIpStrategyInfoType } from "../
  *
  * `id` keeps only the items whose id equals it: `StrategySet[].StrategyId`.
  *
- * The result's id is `{serviceId}#{strategyName}`.
+ * The result's id is a hash of the kept items' ids: equal for equal answers.
  *
  * Its hook (`getApiGatewayIpStrategies`) completes what the operation cannot say.
  *
@@ -43,7 +43,7 @@ export interface GetApiGatewayIpStrategiesArgs {
 
 /** The result of getApiGatewayIpStrategies: its outputs, with the arguments echoed back. */
 export interface GetApiGatewayIpStrategiesResult {
-  /** Identifier assigned by the provider (`serviceId#strategyName`). */
+  /** Identifier assigned by the provider (a hash of the strategy ids). */
   readonly id: string;
   /** The matching IP strategies. */
   readonly lists: readonly ApiGatewayIpStrategyInfo[];
@@ -105,7 +105,7 @@ export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor<rtp.Cloudp
   operation: {
     action: "DescribeIPStrategysStatus",
     filters: { strategyName: "StrategyName" },
-    id: "{serviceId}#{strategyName}",
+    id: { hash: "items" },
     identifiedBy: ["StrategySet[].StrategyId"],
     result: "Result",
     service: "apigateway",
