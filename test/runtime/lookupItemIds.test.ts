@@ -7,10 +7,12 @@ import * as cloudplat from "cloudplat";
 // without theirs, and its result id was "#"). Held here for every bound cloudplat lookup, from the
 // descriptors the package ships: the ids `identifiedBy` filters on are outputs of the items, and an
 // id made of inputs names required ones only (an optional one left out leaves a bare "#").
-const lookups = Object.values(cloudplat).filter(
-  (v): v is LookupDescriptor<CloudplatLookupOperation> =>
-    typeof v === "object" && v !== null && "results" in v && "operation" in v && typeof v.operation === "object",
-);
+const lookups = Object.values(cloudplat).flatMap((v) => {
+  const d = v as Partial<LookupDescriptor<CloudplatLookupOperation>>;
+  return d.kind === "lookup" && typeof d.operation === "object"
+    ? [{ d: d as LookupDescriptor<CloudplatLookupOperation>, op: d.operation }]
+    : [];
+});
 
 /** The output field a wire path (`Lists[].ApiId`) reads, walking lists and objects by wire name. */
 function fieldAt(fields: Readonly<Record<string, FieldSpec>>, path: string): FieldSpec | undefined {
@@ -29,17 +31,17 @@ function objectFields(type: TypeSpec): Readonly<Record<string, FieldSpec>> | und
 describe("list lookups give their objects' ids", () => {
   it("finds the bound lookups", () => expect(lookups.length).toBeGreaterThan(20));
 
-  it.each(lookups.filter((d) => d.operation!.identifiedBy).map((d) => [d.name, d] as const))(
+  it.each(lookups.flatMap(({ d, op }) => (op.identifiedBy ? [[d.name, d, op.identifiedBy] as const] : [])))(
     "%s: each item reads the id its `id` input filters on",
-    (_, d) => {
-      for (const path of d.operation!.identifiedBy!) expect(fieldAt(d.results, path), path).toBeDefined();
+    (_, d, paths) => {
+      for (const path of paths) expect(fieldAt(d.results, path), path).toBeDefined();
     },
   );
 
-  it.each(lookups.filter((d) => typeof d.operation!.id === "string").map((d) => [d.name, d] as const))(
+  it.each(lookups.flatMap(({ d, op }) => (typeof op.id === "string" ? [[d.name, d, op.id] as const] : [])))(
     "%s: a result id made of inputs names required ones",
-    (_, d) => {
-      const named = [...(d.operation!.id as string).matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    (_, d, template) => {
+      const named = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
       expect(named.filter((name) => d.inputs[name]?.mode !== "required")).toEqual([]);
     },
   );
