@@ -35,7 +35,11 @@ await build({
   // request (~7 us of its ~60 us over a bare http.request). A class renamed apart from a namesake
   // would show so in util.inspect; test/runtime/bundleNames.test.ts checks that none exported is.
   keepNames: false,
-  // The maps point into src/, which the package ships.
+  // The maps point into src/, which the package ships. Node reads them only with
+  // --enable-source-maps (the READMEs say so): the runtime never calls process.setSourceMapsEnabled,
+  // since that switches every package's stacks in the process and costs on each `stack` read, the
+  // program's choice, not a library's. Chunk names stay esbuild's (`chunk-<hash>`): it offers no way to
+  // name a shared chunk, and with the maps read a stack names the sources instead.
   sourcemap: true,
   sourcesContent: false,
   logLevel: "warning",

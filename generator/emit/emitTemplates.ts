@@ -10,7 +10,7 @@ import { compileTemplate, createHandlebars } from "./handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
 import { errorClasses } from "./errorCatalog.js";
 import { summary } from "../docs/html.js";
-import { quickStart } from "../docs/quickStart.js";
+import { importLine } from "../docs/examples.js";
 import { stackExample } from "../docs/stackExample.js";
 import { site, type Site } from "../docs/site.js";
 
@@ -94,9 +94,19 @@ export const readmeLookupRow = (docs: Site, l: Lookup): string =>
 /** The README's examples: the resource it names, the quick start and the stack program. */
 export const readmeExamples = (model: PackageModel, docs: Site) => ({
   resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
-  code: quickStart(docs),
+  code: quickStart(model, docs),
   stack: stackExample(docs),
 });
+
+/**
+ * The provider's written quick start with its import line. Written, not made from samples: a program
+ * that runs needs real values (a location that exists, a service to put an API in) and has to clean
+ * up what it ordered, which only its author knows; the tests run it against the emulator.
+ */
+function quickStart(model: PackageModel, docs: Site): string {
+  const code = model.provider.quickStart;
+  return code === undefined ? "" : importLine(code, model.provider.package.name, docs.names) + code;
+}
 
 export type PackageView = ReturnType<typeof viewOf>;
 

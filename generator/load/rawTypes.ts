@@ -102,6 +102,7 @@ export interface RawEntity {
   envPrefix?: string;
   package?: { name: string; version: string; description: string; keywords?: string[]; license?: string };
   config?: RawFields;
+  quickStart?: string;
   functions?: Record<
     string,
     {

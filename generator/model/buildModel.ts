@@ -134,6 +134,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
       }))
       .sort(byName),
     examples: examples(p.examples),
+    ...(p.quickStart !== undefined && { quickStart: p.quickStart }),
     file: providerSrc.file,
     [SOURCE]: providerSrc.position(["name"]),
   }));

@@ -235,6 +235,8 @@ export interface Provider extends Sourced {
   readonly config: readonly Field[];
   readonly functions: readonly ProviderFunction[];
   readonly examples: readonly Example[];
+  /** The README's quick start program, written in the schema: the tests run it against an emulator. */
+  readonly quickStart?: string;
   readonly file: string;
 }
 

@@ -1,6 +1,5 @@
 import { referencesOf } from "../docs/diagram.js";
 import { typesNamed, typesNamedBy } from "../docs/pages.js";
-import { quickStartSubjects } from "../docs/quickStart.js";
 import { site } from "../docs/site.js";
 import { stackSubjects } from "../docs/stackExample.js";
 import type { Field, Lookup, PackageModel, Resource, TypeSpec } from "../model/types.js";
@@ -75,10 +74,12 @@ export function readsOf(m: PackageModel, e: Entity): { types: string[]; enums: s
   return { types: reach, enums: [...enums].sort() };
 }
 
-/** The entities the README's examples are made of (quick start, stack program, the resource it names). */
+/**
+ * The entities the README's examples are made of (stack program, the resource it names). The quick
+ * start is written in provider.yaml, whose edit is a full run.
+ */
 export function showcasedNames(m: PackageModel): string[] {
-  const { r, l } = quickStartSubjects(m);
   const { first, pair } = stackSubjects(m.resources);
   const named = m.resources.find((x) => x.examples.length > 0) ?? m.resources[0];
-  return [...new Set([r, l, first, pair?.dependent, named].flatMap((x) => (x ? [x.name] : [])))].sort();
+  return [...new Set([first, pair?.dependent, named].flatMap((x) => (x ? [x.name] : [])))].sort();
 }

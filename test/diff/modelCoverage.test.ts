@@ -99,6 +99,7 @@ const ATTRIBUTES: Record<string, Record<string, string>> = {
     config: "compared",
     functions: "compared",
     examples: "ignored: documentation only",
+    quickStart: "ignored: documentation only (the README's program, run by test/docs/quickStart.test.ts)",
     file: "ignored",
   },
   enum: {

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Secret, ValidationError } from "@sdkgen/runtime";
+import { hashOfIds } from "@sdkgen/runtime/cloudplat";
 import {
+  ApiGatewayApi,
   getApiGatewayApiAppApi,
   getApiGatewayApiAppService,
   getApiGatewayApiApps,
@@ -87,10 +89,11 @@ describe("cloudplat API gateway lookups: services and APIs", () => {
     expect(all.lists).toHaveLength(101);
     expect(pages("DescribeApisStatus")).toBe(2); // 100, then 1
     expect(pages("DescribeApi")).toBe(101);
-    expect(all.id).toBe("#");
+    expect(all.id).toBe(hashOfIds(all.lists.map((a) => a.apiId)));
     expect(all.serviceId).toBe(serviceId);
     expect(all.lists[0]).toMatchObject({
       serviceId,
+      apiId: httpApi,
       apiName: "orders",
       apiDesc: "order list",
       authType: "NONE",
@@ -120,10 +123,20 @@ describe("cloudplat API gateway lookups: services and APIs", () => {
 
     const byName = await getApiGatewayApis({ serviceId, apiName: "m7" }, { provider: p });
     expect(byName.lists.map((a) => a.requestConfigPath)).toEqual(["/m7"]);
-    expect(byName.id).toBe("m7#");
+    expect(byName.id).toBe(hashOfIds([byName.lists[0]!.apiId]));
     const byId = await getApiGatewayApis({ serviceId, apiId: httpApi }, { provider: p });
     expect(byId.lists.map((a) => a.apiName)).toEqual(["orders"]);
-    expect(byId.id).toBe(`#${httpApi}`);
+    expect(byId.id).toBe(hashOfIds([httpApi]));
+  });
+
+  it("a program takes an API's id from getApiGatewayApis and reads the API by it", async () => {
+    const apiId = await mockApi("users");
+    const { lists } = await getApiGatewayApis({ serviceId, apiName: "users" }, { provider: p });
+    const found = lists.find((a) => a.apiName === "users")!;
+    expect(found.apiId).toBe(apiId);
+    const api = await ApiGatewayApi.get(`${found.serviceId}#${found.apiId}`, { provider: p });
+    expect(api.id).toBe(`${serviceId}#${apiId}`);
+    expect(api).toMatchObject({ apiGatewayApiId: apiId, apiName: "users", requestConfigPath: "/users" });
   });
 
   it("getApiGatewayApis skips an API that is gone by the time it is read", async () => {
@@ -240,7 +253,7 @@ describe("cloudplat API gateway lookups: apps, keys and secrets", () => {
     const dir = await mkdtemp(join(tmpdir(), "cloudplat-apigw-"));
     const file = join(dir, "keys.json");
     const all = await getApiGatewayApiKeys({ resultOutputFile: file }, { provider: p });
-    expect(all.id).toBe("#");
+    expect(all.id).toBe(hashOfIds([on.AccessKeyId, "manual-key"]));
     expect(all.lists.map((k) => [k.apiKeyId, k.status])).toEqual([
       [on.AccessKeyId, "on"],
       ["manual-key", "off"],
@@ -257,10 +270,10 @@ describe("cloudplat API gateway lookups: apps, keys and secrets", () => {
 
     const byName = await getApiGatewayApiKeys({ secretName: "manual" }, { provider: p });
     expect(byName.lists.map((k) => k.apiKeyId)).toEqual(["manual-key"]);
-    expect(byName.id).toBe("manual#");
+    expect(byName.id).toBe(hashOfIds(["manual-key"]));
     const byId = await getApiGatewayApiKeys({ apiKeyId: on.AccessKeyId }, { provider: p });
     expect(byId.lists.map((k) => k.status)).toEqual(["on"]);
-    expect(byId.id).toBe(`#${on.AccessKeyId}`);
+    expect(byId.id).toBe(hashOfIds([on.AccessKeyId]));
   });
 
   it("getApiGatewayBindApiAppsStatus lists bindings as one element, with validated filters", async () => {
@@ -437,11 +450,11 @@ describe("cloudplat API gateway lookups: plans, plug-ins, strategies and domains
       StrategyData: "1.2.3.4",
     });
     const all = await getApiGatewayIpStrategies({ serviceId }, { provider: p });
-    expect(all.id).toBe(`${serviceId}#`);
+    expect(all.id).toBe(hashOfIds(all.lists.map((s) => s.strategyId)));
     expect(all.lists.map((s) => s.strategyName)).toEqual(["office", "bots"]);
     expect(pages("DescribeIPStrategy")).toBe(6); // test, release, prepub for each strategy
     const office = await getApiGatewayIpStrategies({ serviceId, strategyName: "office" }, { provider: p });
-    expect(office.id).toBe(`${serviceId}#office`);
+    expect(office.id).toBe(hashOfIds([white.StrategyId]));
     expect(office.lists).toEqual([
       {
         strategyId: white.StrategyId,

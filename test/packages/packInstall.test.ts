@@ -2,9 +2,19 @@
 // from the tarballs into a project outside this repository (no registry needed), then every kind of
 // consumer type-checked without @types/node and run against both emulators.
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateApiGatewayServiceArgs } from "cloudplat";
@@ -139,6 +149,29 @@ describe("the packed packages installed outside the repository", () => {
 
   it("TypeScript with moduleResolution node10, compiled to CommonJS, root and subpath imports", async () => {
     expect(await typecheckAndRun("node10-cjs")).toEqual({ ...common, subpaths: true });
+  });
+
+  it("an uncaught runtime error names the runtime's own sources under --enable-source-maps, as the READMEs say", async () => {
+    const app = join(project, "app");
+    writeFileSync(join(app, "uncaught.mjs"), 'import { Port } from "netsvc";\nawait Port.get("a/b");\n');
+    const uncaught = (env: NodeJS.ProcessEnv) =>
+      run(process.execPath, ["uncaught.mjs"], { cwd: app, env: { PATH: process.env.PATH, ...env } }).then(
+        () => expect.fail("the program should have thrown"),
+        (e: { stderr: string }) => e.stderr,
+      );
+    // Node ignores the maps unless asked: the frames are the bundle's chunks.
+    expect(await uncaught({})).toMatch(/@sdkgen\/runtime\/dist\/chunks\/chunk-\w+\.js:\d+/);
+    const mapped = await uncaught({ NODE_OPTIONS: "--enable-source-maps" });
+    const frames = [...mapped.matchAll(/\((\/[^():]+\.ts):\d+:\d+\)/g)].map((m) => m[1]!);
+    const runtimeSrc = join(realpathSync(join(app, "node_modules/@sdkgen/runtime")), "src");
+    const inRuntime = frames.filter((f) => f.startsWith(runtimeSrc + sep));
+    expect(inRuntime.map((f) => relative(runtimeSrc, f))).toContain(join("lifecycle", "resource.ts"));
+    for (const file of inRuntime) expect(existsSync(file), `${file} ships in the package`).toBe(true);
+    expect(mapped).not.toContain("dist/chunks/");
+    for (const readme of ["@sdkgen/runtime", "netsvc", "cloudplat"])
+      expect(readFileSync(join(app, "node_modules", readme, "README.md"), "utf8"), readme).toContain(
+        "NODE_OPTIONS=--enable-source-maps",
+      );
   });
 
   it("plain JavaScript: ES modules and require()", async () => {

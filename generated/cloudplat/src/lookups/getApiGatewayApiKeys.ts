@@ -14,7 +14,7 @@ import { type ApiGatewayApiKeyInfo, apiGatewayApiKeyInfoType } from "../types/ap
  *
  * `id` keeps only the results whose id equals it.
  *
- * The result's id is `{secretName}#{apiKeyId}`.
+ * The result's id is a hash of the kept results' ids: equal for equal answers.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -41,7 +41,7 @@ export interface GetApiGatewayApiKeysArgs {
 export interface GetApiGatewayApiKeysResult {
   /** Access key id to match (sent as the `AccessKeyId` filter). */
   readonly apiKeyId?: string | undefined;
-  /** Identifier assigned by the provider (`secretName#apiKeyId`). */
+  /** Identifier assigned by the provider (a hash of the key ids). */
   readonly id: string;
   /** The matching API keys. */
   readonly lists: readonly ApiGatewayApiKeyInfo[];
@@ -96,7 +96,7 @@ export const getApiGatewayApiKeysDescriptor: rt.LookupDescriptor<rtp.CloudplatLo
   operation: {
     action: "DescribeApiKeysStatus",
     filters: { apiKeyId: "AccessKeyId", secretName: "SecretName" },
-    id: "{secretName}#{apiKeyId}",
+    id: { hash: "items" },
     identifiedBy: ["ApiKeySet[].AccessKeyId"],
     paging: { list: "ApiKeySet", style: "apigateway" },
     service: "apigateway",

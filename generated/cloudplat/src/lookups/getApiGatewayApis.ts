@@ -14,7 +14,7 @@ import { type ApiGatewayApiDetail, apiGatewayApiDetailType } from "../types/apiG
  *
  * `id` keeps only the results whose id equals it.
  *
- * The result's id is `{apiName}#{apiId}`.
+ * The result's id is a hash of the kept results' ids: equal for equal answers.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -45,7 +45,7 @@ export interface GetApiGatewayApisResult {
   readonly apiId?: string | undefined;
   /** Name of the API to match (sent as the `ApiName` filter). */
   readonly apiName?: string | undefined;
-  /** Identifier assigned by the provider (`apiName#apiId`). */
+  /** Identifier assigned by the provider (a hash of the API ids). */
   readonly id: string;
   /** The matching APIs; each is read in full with one DescribeApi call, and APIs that disappear meanwhile are skipped. */
   readonly lists: readonly ApiGatewayApiDetail[];
@@ -107,7 +107,7 @@ export const getApiGatewayApisDescriptor: rt.LookupDescriptor<rtp.CloudplatLooku
   operation: {
     action: "DescribeApisStatus",
     filters: { apiId: "ApiId", apiName: "ApiName" },
-    id: "{apiName}#{apiId}",
+    id: { hash: "items" },
     identifiedBy: ["Lists[].ApiId"],
     paging: { list: "ApiIdStatusSet", style: "apigateway" },
     service: "apigateway",

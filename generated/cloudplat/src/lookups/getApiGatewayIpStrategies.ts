@@ -14,7 +14,7 @@ import { type ApiGatewayIpStrategyInfo, apiGatewayIpStrategyInfoType } from "../
  *
  * `id` keeps only the results whose id equals it.
  *
- * The result's id is `{serviceId}#{strategyName}`.
+ * The result's id is a hash of the kept results' ids: equal for equal answers.
  *
  * With `resultOutputFile`, the result is also written there as JSON (secrets as `[secret]`), all at once.
  */
@@ -39,7 +39,7 @@ export interface GetApiGatewayIpStrategiesArgs {
 
 /** The result of getApiGatewayIpStrategies: its outputs, with the arguments echoed back. */
 export interface GetApiGatewayIpStrategiesResult {
-  /** Identifier assigned by the provider (`serviceId#strategyName`). */
+  /** Identifier assigned by the provider (a hash of the strategy ids). */
   readonly id: string;
   /** The matching IP strategies. */
   readonly lists: readonly ApiGatewayIpStrategyInfo[];
@@ -101,7 +101,7 @@ export const getApiGatewayIpStrategiesDescriptor: rt.LookupDescriptor<rtp.Cloudp
   operation: {
     action: "DescribeIPStrategysStatus",
     filters: { strategyName: "StrategyName" },
-    id: "{serviceId}#{strategyName}",
+    id: { hash: "items" },
     identifiedBy: ["StrategySet[].StrategyId"],
     result: "Result",
     service: "apigateway",

@@ -9,6 +9,8 @@ import { type ResponseErrorCode, responseErrorCodeType } from "./responseErrorCo
 export interface ApiGatewayApiDetail {
   /** Description of the API. */
   readonly apiDesc?: string | undefined;
+  /** Id of the API (`ApiGatewayApi.get` takes `serviceId#apiId`). */
+  readonly apiId?: string | undefined;
   /** Name of the API. */
   readonly apiName?: string | undefined;
   /** Authentication type of the API. */
@@ -67,6 +69,7 @@ export const apiGatewayApiDetailType: rt.ObjectSpec = {
   name: "ApiGatewayApiDetail",
   fields: {
     apiDesc: { wire: "ApiDesc", mode: "output", type: { kind: "string" } },
+    apiId: { wire: "ApiId", mode: "output", type: { kind: "string" } },
     apiName: { wire: "ApiName", mode: "output", type: { kind: "string" } },
     authType: { wire: "AuthType", mode: "output", type: { kind: "string" } },
     createTime: { wire: "CreatedTime", mode: "output", type: { kind: "string" } },
