@@ -153,7 +153,7 @@ export class Stack {
     const kind = cls as Partial<AnyResourceClass> | undefined;
     if (typeof kind?.token !== "string" || typeof kind.create !== "function" || !kind.descriptor)
       this.#problems.push(
-        `"${name}" is declared with ${typeof cls === "function" && cls.name ? `\`${cls.name}\`` : "something"} that is not a resource kind: pass a resource class such as \`Port\` (a lookup is declared with \`stack.lookup\`)`,
+        `"${name}" is declared with ${describeGiven(cls)} that is not a resource kind: pass a resource class such as \`Port\` (a lookup is declared with \`stack.lookup\`)`,
       );
     else if (this.#claim(name))
       this.#declarations.set(name, {
@@ -548,3 +548,7 @@ const valueIn = (ref: { resource: string; field: string }, live: ReadonlyMap<str
   const source = live.get(ref.resource)!;
   return ref.field === "id" ? source.id : (source as unknown as Values)[ref.field];
 };
+
+/** What a declaration was given instead of a resource kind: a function by its name, anything else as "something". */
+const describeGiven = (given: unknown): string =>
+  typeof given === "function" && given.name ? `\`${given.name}\`` : "something";
