@@ -27,8 +27,8 @@ describe("the error catalog", () => {
     expect(from("root")).toEqual(errorsExported(root));
     expect(from("stack")).toEqual(errorsExported(stack));
     for (const e of rows.filter((r) => r.extends))
-      expect((root as Record<string, { prototype: object }>)[e.name]!.prototype).toBeInstanceOf(
-        (root as Record<string, new () => object>)[e.extends!]!,
+      expect((root as unknown as Record<string, { prototype: object }>)[e.name]!.prototype).toBeInstanceOf(
+        (root as unknown as Record<string, new () => object>)[e.extends!]!,
       );
   });
 });
