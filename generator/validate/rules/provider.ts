@@ -91,9 +91,10 @@ export const testingResource: Rule = {
   id: "testing-resource",
   description:
     "`package.testing.resource` names a resource bound to operations (the README's test declares it in a stack)",
-  check: ({ index, walk: { provider } }) => {
+  check: ({ index, valid, walk: { provider } }) => {
     const named = provider?.package?.testing?.resource;
-    if (named === undefined) return [];
+    // A resource file that failed to load or the meta-schema may be the one named: its mistake says so.
+    if (named === undefined || index.unread.size > 0 || !index.resources.every((src) => valid.has(src))) return [];
     const bound = index.resources.map(entity).flatMap((e) => (e.operations ? [e.name] : []));
     return bound.includes(named)
       ? []
