@@ -95,7 +95,7 @@ export const armedHandle = (armed: { hits: number; remaining: number }): FaultHa
 });
 
 /** Installs a rate limit in an emulator's faults (replacing one installed before). */
-export function rateLimitHandle(faults: { rateLimit: RateLimit | undefined }, perSecond: number): FaultHandle {
+function rateLimitHandle(faults: { rateLimit: RateLimit | undefined }, perSecond: number): FaultHandle {
   const limit = new RateLimit(perSecond);
   faults.rateLimit = limit;
   return {
@@ -106,5 +106,54 @@ export function rateLimitHandle(faults: { rateLimit: RateLimit | undefined }, pe
     clear: () => {
       if (faults.rateLimit === limit) faults.rateLimit = undefined;
     },
+  };
+}
+
+/** An emulator as its own API has it, the parts the wrapper reads. */
+interface Emulated<Timings> {
+  readonly url: string;
+  readonly faults: { rateLimit: RateLimit | undefined };
+  /** Its live provisioning times, which later orders read. */
+  readonly timings: Timings;
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+/** What each provider's wrapper says of its emulator: the rest is the same for both. */
+export interface Wrapping<Env, Answer, Timings> {
+  readonly emu: Emulated<Timings>;
+  /** The service's own provisioning times, which `speed` divides. */
+  readonly pace: Timings;
+  readonly speed: number;
+  readonly env: Env;
+  readonly objects: () => EmulatedObject[];
+  /** Arms a fault other than a rate limit, in the emulator's own terms. */
+  readonly arm: (answer: Answer) => FaultHandle;
+}
+
+/** The emulator a test gets, from what a provider's wrapper says of it. */
+export function testEmulator<Env, Answer extends object, Timings extends { [K in keyof Timings]: number }>(
+  w: Wrapping<Env, Answer, Timings>,
+): TestEmulator<Env, Answer | RateLimitFault> {
+  let speed = w.speed;
+  return {
+    url: w.emu.url,
+    env: w.env,
+    get objects() {
+      return w.objects();
+    },
+    fault: (fault) =>
+      "rateLimit" in fault
+        ? rateLimitHandle(w.emu.faults, (fault as RateLimitFault).rateLimit)
+        : w.arm(fault as Answer),
+    get speed() {
+      return speed;
+    },
+    set speed(value) {
+      Object.assign(w.emu.timings, scaled(w.pace, value));
+      speed = value;
+    },
+    reset: () => w.emu.reset(),
+    close: () => w.emu.stop(),
   };
 }

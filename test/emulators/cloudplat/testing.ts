@@ -7,8 +7,8 @@ import {
   armedHandle,
   DEFAULT_SPEED,
   defined,
-  rateLimitHandle,
   scaled,
+  testEmulator,
   type EmulatedObject,
   type EmulatorOptions,
   type FaultAnswer,
@@ -22,8 +22,10 @@ import type { ServiceRec, Store } from "./state.js";
 
 export type { EmulatedObject, EmulatorOptions, FaultHandle } from "../testing.js";
 
-/** The variables a cloudplat `Provider` reads, pointing at the emulator. */
-// A type, not an interface: it is what a Provider's `env` parameter (a record of strings) takes.
+/**
+ * The variables a cloudplat `Provider` reads, pointing at the emulator. A type, not an interface:
+ * only a type is what a Provider's `env` parameter (a record of strings) takes.
+ */
 export type EmulatorEnv = {
   readonly CLOUDPLAT_ENDPOINT: string;
   readonly CLOUDPLAT_SECRET_ID: string;
@@ -39,13 +41,16 @@ export type EmulatorEnv = {
  * reports most failures (`{ code: "ResourceUnavailable", action: "CreateService" }`); or a rate limit,
  * refused with `RequestLimitExceeded`.
  */
-export type Fault =
-  | ((FaultAnswer | { readonly code: string; readonly message?: string | undefined }) & {
-      readonly action?: string | RegExp | undefined;
-      readonly service?: string | undefined;
-      readonly times?: number | undefined;
-    })
-  | RateLimitFault;
+export type Fault = Answer | RateLimitFault;
+
+/** An error code in the platform's envelope, as most failures are reported (§2.1). */
+type ErrorCode = { readonly code: string; readonly message?: string | undefined };
+
+type Answer = (FaultAnswer | ErrorCode) & {
+  readonly action?: string | RegExp | undefined;
+  readonly service?: string | undefined;
+  readonly times?: number | undefined;
+};
 
 export type Emulator = TestEmulator<EmulatorEnv, Fault>;
 
@@ -54,7 +59,8 @@ const PACE: CloudplatTimings = { releaseDelayMs: 10_000 };
 
 const REGION = "ap-guangzhou";
 
-function kindOf(answer: FaultAnswer | { code: string; message?: string | undefined }): FaultKind {
+/** What an answer of the wrapper's form is in the emulator's own fault kinds. */
+function kindOf(answer: FaultAnswer | ErrorCode): FaultKind {
   if ("code" in answer) return { kind: "error", code: answer.code, ...defined({ message: answer.message }) };
   if ("status" in answer) return { kind: "http", status: answer.status, ...defined({ retryAfter: answer.retryAfter }) };
   if ("lose" in answer) return { kind: answer.lose === "request" ? "drop" : "dropAfter" };
@@ -101,10 +107,12 @@ const objectsOf = (store: Store): EmulatedObject[] =>
 
 /** Starts a cloudplat emulator on 127.0.0.1 (a free port), with releases `speed` times the platform's pace. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  let speed = options.speed ?? DEFAULT_SPEED;
+  const speed = options.speed ?? DEFAULT_SPEED;
   const emu = await startCloudplatEmulator({ seed: options.seed ?? 1, region: REGION, ...scaled(PACE, speed) });
-  return {
-    url: emu.url,
+  return testEmulator({
+    emu,
+    pace: PACE,
+    speed,
     env: {
       CLOUDPLAT_ENDPOINT: emu.url,
       CLOUDPLAT_SECRET_ID: emu.credentials.secretId,
@@ -112,22 +120,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       CLOUDPLAT_REGION: REGION,
       NO_PROXY: "127.0.0.1",
     },
-    get objects() {
-      return objectsOf(emu.state.store);
-    },
-    fault(fault) {
-      if ("rateLimit" in fault) return rateLimitHandle(emu.faults, fault.rateLimit);
-      const { action, service, times, ...answer } = fault;
-      return armedHandle(emu.faults.next({ ...kindOf(answer), ...defined({ action, service, times }) }));
-    },
-    get speed() {
-      return speed;
-    },
-    set speed(value) {
-      Object.assign(emu.timings, scaled(PACE, value));
-      speed = value;
-    },
-    reset: () => emu.reset(),
-    close: () => emu.stop(),
-  };
+    objects: () => objectsOf(emu.state.store),
+    arm: ({ action, service, times, ...answer }: Answer) =>
+      armedHandle(emu.faults.next({ ...kindOf(answer), ...defined({ action, service, times }) })),
+  });
 }

@@ -5,7 +5,7 @@
 import {
   armedHandle,
   DEFAULT_SPEED,
-  rateLimitHandle,
+  testEmulator,
   defined,
   scaled,
   type EmulatedObject,
@@ -20,8 +20,10 @@ import type { Timings } from "./lifecycle.js";
 
 export type { EmulatedObject, EmulatorOptions, FaultHandle } from "../testing.js";
 
-/** The variables a netsvc `Provider` reads, pointing at the emulator. */
-// A type, not an interface: it is what a Provider's `env` parameter (a record of strings) takes.
+/**
+ * The variables a netsvc `Provider` reads, pointing at the emulator. A type, not an interface: only a
+ * type is what a Provider's `env` parameter (a record of strings) takes.
+ */
 export type EmulatorEnv = {
   readonly NETSVC_ENDPOINT: string;
   readonly NETSVC_ACCESS_KEY: string;
@@ -35,13 +37,13 @@ export type EmulatorEnv = {
  * A fault, for the next `times` (default 1) requests whose method and target (path and query, a
  * substring or a pattern) match: `{ status: 429, retryAfter: 1, path: "/buy" }`; or a rate limit.
  */
-export type Fault =
-  | (FaultAnswer & {
-      readonly path?: string | RegExp | undefined;
-      readonly method?: string | undefined;
-      readonly times?: number | undefined;
-    })
-  | RateLimitFault;
+export type Fault = Answer | RateLimitFault;
+
+type Answer = FaultAnswer & {
+  readonly path?: string | RegExp | undefined;
+  readonly method?: string | undefined;
+  readonly times?: number | undefined;
+};
 
 export type Emulator = TestEmulator<EmulatorEnv, Fault>;
 
@@ -70,10 +72,12 @@ const objectsOf = (emu: NetsvcEmulator): EmulatedObject[] =>
 
 /** Starts a netsvc emulator on 127.0.0.1 (a free port), with provisioning `speed` times the service's pace. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  let speed = options.speed ?? DEFAULT_SPEED;
+  const speed = options.speed ?? DEFAULT_SPEED;
   const emu = await startNetsvcEmulator({ seed: options.seed ?? 1, provisioning: scaled(PACE, speed) });
-  return {
-    url: emu.url,
+  return testEmulator({
+    emu,
+    pace: PACE,
+    speed,
     env: {
       NETSVC_ENDPOINT: emu.url,
       NETSVC_ACCESS_KEY: emu.credentials.accessKey,
@@ -81,22 +85,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       NETSVC_ACCEPT_PURCHASE_TERMS: "true",
       NO_PROXY: "127.0.0.1",
     },
-    get objects() {
-      return objectsOf(emu);
-    },
-    fault(fault) {
-      if ("rateLimit" in fault) return rateLimitHandle(emu.faults, fault.rateLimit);
-      const { path, method, times, ...answer } = fault;
-      return armedHandle(emu.faults.next({ ...kindOf(answer), ...defined({ path, method, times }) }));
-    },
-    get speed() {
-      return speed;
-    },
-    set speed(value) {
-      Object.assign(emu.timings, scaled(PACE, value));
-      speed = value;
-    },
-    reset: () => emu.reset(),
-    close: () => emu.stop(),
-  };
+    objects: () => objectsOf(emu),
+    arm: ({ path, method, times, ...answer }: Answer) =>
+      armedHandle(emu.faults.next({ ...kindOf(answer), ...defined({ path, method, times }) })),
+  });
 }
