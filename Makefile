@@ -14,6 +14,8 @@ GENERATOR_SRC := $(shell find generator -name '*.ts')
 SCHEMA_INPUTS := $(shell find schemas templates)
 TEMPLATE_FILES := $(shell find templates -name '*.hbs')
 package_src = $(shell find generated/$(1)/src -name '*.ts' 2>/dev/null)
+# What a package's `testing` entry is built from (generator/package/buildTesting.ts): the emulators, not their tests.
+EMULATOR_SRC := $(shell find test/emulators -name '*.ts' ! -name '*.test.ts' ! -name testkit.ts)
 
 .PHONY: all install tools validate generate build check lint-packages test bench soak fuzz examples demo diff clean
 
@@ -60,7 +62,8 @@ generate: tools
 	$(GEN) generate
 	@touch build/.generated
 
-# Each package: tsc into dist/, then its CommonJS entries. Its sources change only when generation
+# Each package: tsc into dist/, its emulator into dist/testing/ when it has a `testing` entry, then
+# its CommonJS entries. Its sources change only when generation
 # rewrites them, so an unchanged schema builds nothing. When a regeneration is all that is newer than
 # the package's build ($? is the stamp alone) and it left the package's files as they were (none is
 # newer, a file it added included), the build is kept: an edit to one provider's schema builds that
@@ -68,12 +71,13 @@ generate: tools
 # dist/, whose outputs it would otherwise take as written); addCjsEntries removes the outputs of
 # sources no longer in src/.
 define package_rule
-generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.json $(call package_src,$(1)) generated/$(1)/tsconfig.json generated/$(1)/package.json
+generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.json $(call package_src,$(1)) generated/$(1)/tsconfig.json generated/$(1)/package.json $(EMULATOR_SRC)
 	@if [ "$$?" = build/.generated ] && [ -z "$$$$(find generated/$(1)/src generated/$(1)/package.json -newer $$@ -print -quit)" ]; then \
 	  echo "generated/$(1): unchanged by the regeneration, not rebuilt"; touch $$@; \
 	else \
 	  set -x; { [ -d generated/$(1)/dist ] || rm -f build/$(1).tsbuildinfo; } && \
 	  $(BIN)/tsc -p generated/$(1)/tsconfig.json --incremental --tsBuildInfoFile build/$(1).tsbuildinfo && \
+	  node build/generator/package/buildTesting.js generated/$(1) && \
 	  node build/generator/package/addCjsEntries.js generated/$(1); \
 	fi
 endef

@@ -13,6 +13,7 @@ import { summary } from "../docs/html.js";
 import { importLine } from "../docs/examples.js";
 import { stackExample } from "../docs/stackExample.js";
 import { site, type Site } from "../docs/site.js";
+import { testingExample } from "./testingExample.js";
 
 const TEMPLATES = {
   "package.json": "package.json.hbs",
@@ -91,11 +92,12 @@ export const readmeResourceRow = (docs: Site, r: Resource): string =>
 export const readmeLookupRow = (docs: Site, l: Lookup): string =>
   templates().rows.lookup(rowOf(docs, l, docs.lookupPage.get(l.name)!));
 
-/** The README's examples: the resource it names, the quick start and the stack program. */
+/** The README's examples: the resource it names, the quick start, the stack program and its test. */
 export const readmeExamples = (model: PackageModel, docs: Site) => ({
   resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
   code: quickStart(model, docs),
   stack: stackExample(docs),
+  testing: testingExample(model),
 });
 
 /**
@@ -147,6 +149,9 @@ function viewOf(model: PackageModel, plan: PackagePlan) {
     schemaVersion: SCHEMA_VERSION,
     generatorVersion: repo.generatorVersion,
     runtime: repo.runtime,
+    // The emulator's folder under test/emulators/ (and the package's dist/testing/), or false for no `testing` entry.
+    testing: p.package.testing !== undefined && p.name,
+    envPrefix: p.envPrefix,
     firstResourceFile: model.resources[0] ? camel(model.resources[0].name) : "",
     config: p.config.map((f) => ({
       name: f.name,

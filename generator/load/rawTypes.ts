@@ -100,7 +100,14 @@ export interface RawEntity {
   displayName?: string;
   protocol?: Protocol;
   envPrefix?: string;
-  package?: { name: string; version: string; description: string; keywords?: string[]; license?: string };
+  package?: {
+    name: string;
+    version: string;
+    description: string;
+    keywords?: string[];
+    license?: string;
+    testing?: { resource: string; inputs: Record<string, unknown> };
+  };
   config?: RawFields;
   quickStart?: string;
   functions?: Record<

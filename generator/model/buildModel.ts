@@ -110,7 +110,11 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
     description: p.description.trim(),
     envPrefix: p.envPrefix!,
     ...(p.protocol && { protocol: p.protocol }),
-    package: { ...p.package!, keywords: p.package!.keywords ?? [], license: p.package!.license ?? DEFAULT_LICENSE },
+    package: {
+      ...p.package!,
+      keywords: p.package!.keywords ?? [],
+      license: p.package!.license ?? DEFAULT_LICENSE,
+    },
     config: b.located(ownFields(providerSrc, "config", p.config), "Provider", providerCase, "input"),
     functions: Object.entries(p.functions ?? {})
       .map(([name, fn]) => ({

@@ -231,6 +231,11 @@ export interface Provider extends Sourced {
     readonly keywords: readonly string[];
     /** SPDX id: the package's `license` and its LICENSE file. */
     readonly license: string;
+    /**
+     * A `testing` entry, the provider's emulator (test/emulators/<name>/testing.ts), and what the
+     * README's test of a stack declares against it: a resource and its inputs.
+     */
+    readonly testing?: { readonly resource: string; readonly inputs: Readonly<Record<string, unknown>> } | undefined;
   };
   readonly config: readonly Field[];
   readonly functions: readonly ProviderFunction[];

@@ -248,6 +248,20 @@ describe("one mistake in the repository's schemas", () => {
       'unknown field group "ProductComon" (did you mean "ProductCommon"?)',
     ]);
   });
+
+  it("the README's test declaring a resource that is not one is said at package.testing.resource", () => {
+    const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");
+    cpSync(REPO_SCHEMAS, schemas, { recursive: true });
+    const provider = join(schemas, "netsvc/provider.yaml");
+    writeFileSync(provider, readFileSync(provider, "utf8").replace("resource: Port", "resource: Prot"));
+    const error = loadError(schemas);
+    expect((error as SchemaError).diagnostics.map((d) => [d.file, d.message])).toEqual([
+      [
+        "schemas/netsvc/provider.yaml",
+        'package.testing.resource: "Prot" is no resource bound to operations of netsvc (did you mean "Port"?)',
+      ],
+    ]);
+  });
 });
 
 describe("exceptVariants", () => {

@@ -260,3 +260,39 @@ describe("a stack program under every runner: preview, up, up again, destroy", (
     expect(r.code, r.out + r.err).toBe(0);
   });
 });
+
+/**
+ * Issue 43: each package's README has a Testing section, a vitest test of a stack program against the
+ * emulator the package carries (`<package>/testing`). Copied out of the installed package's README,
+ * it runs in the scratch project as a user would run it: nothing set in its environment, nothing
+ * installed but the tarballs (vitest is the workspace's, as in the runners above).
+ */
+describe("the README's Testing example, from the installed package", () => {
+  /** The TypeScript block of a README's Testing section. */
+  const testingExample = (readme: string) => /^## Testing\n[\s\S]*?```ts\n([\s\S]*?)```/m.exec(readme)?.[1];
+
+  it.each(["netsvc", "cloudplat"])("%s: preview, up through a retried 429, destroy, green", async (pkg) => {
+    const installed = join(project, "app", "node_modules", pkg);
+    const code = testingExample(readFileSync(join(installed, "README.md"), "utf8"));
+    expect(code, `${pkg}'s README has a Testing example`).toBeDefined();
+    const dir = join(project, "app", "testing");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${pkg}.test.ts`), code!);
+    const started = performance.now();
+    const r = await run(join(repo, "node_modules/.bin/vitest"), ["run", "--root", dir, `${pkg}.test.ts`], {
+      cwd: dir,
+      env: { PATH: process.env.PATH },
+    }).then(
+      (ok) => ({ code: 0, out: ok.stdout + ok.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+    );
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/1 passed/);
+    // What the emulator adds to an install (its bundle, declarations and CommonJS entry), and the example's time.
+    const added = packed.get(pkg)!.filter((f) => f.includes("dist/testing/") || f.includes("dist/cjs/testing/"));
+    const bytes = added.reduce((sum, f) => sum + readFileSync(join(installed, f)).length, 0);
+    console.log(
+      `${pkg}/testing: ${added.length} files, ${bytes} bytes installed; example ${Math.round(performance.now() - started)} ms`,
+    );
+  });
+});

@@ -15,7 +15,7 @@ import { createdAt, importId } from "./importId.js";
 import { lookupEchoes, lookupIds } from "./lookups.js";
 import { inputOutputKeys, modes } from "./modes.js";
 import { operationFields } from "./operationFields.js";
-import { exposedSettings, protocolConfig, providerFunctions, providerName } from "./provider.js";
+import { exposedSettings, protocolConfig, providerFunctions, providerName, testingResource } from "./provider.js";
 import { references } from "./references.js";
 import type { Rule } from "./rule.js";
 import { secrets } from "./secrets.js";
@@ -28,6 +28,7 @@ export const RULES: readonly Rule[] = [
   providerName,
   providerFunctions,
   protocolConfig,
+  testingResource,
   entityNames,
   fileNames,
   tokens,

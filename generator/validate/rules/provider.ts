@@ -1,4 +1,5 @@
 import { didYouMean } from "@sdkgen/runtime/providers";
+import { entity } from "../../load/providerIndex.js";
 import { at } from "../../load/sourceDoc.js";
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { PROVIDER_MEMBERS, RUNTIME_FUNCTIONS } from "../../runtimeContract.js";
@@ -83,5 +84,26 @@ export const protocolConfig: Rule = {
           at(index.provider!, ["config", name], `${what}: make it mode: required, or give it a default`, "key"),
       ].filter((d) => d !== false);
     });
+  },
+};
+
+export const testingResource: Rule = {
+  id: "testing-resource",
+  description:
+    "`package.testing.resource` names a resource bound to operations (the README's test declares it in a stack)",
+  check: ({ index, valid, walk: { provider } }) => {
+    const named = provider?.package?.testing?.resource;
+    // A resource file that failed to load or the meta-schema may be the one named: its mistake says so.
+    if (named === undefined || index.unread.size > 0 || !index.resources.every((src) => valid.has(src))) return [];
+    const bound = index.resources.map(entity).flatMap((e) => (e.operations ? [e.name] : []));
+    return bound.includes(named)
+      ? []
+      : [
+          at(
+            index.provider!,
+            ["package", "testing", "resource"],
+            `package.testing.resource: "${named}" is no resource bound to operations of ${index.name}${didYouMean(named, bound)}`,
+          ),
+        ];
   },
 };

@@ -14,6 +14,12 @@ export interface CloudplatCredentials {
   secretKey: string;
 }
 
+/** How long the platform's asynchronous work takes. */
+export interface CloudplatTimings {
+  /** Virtual ms a service release (and an API doc build) takes to complete. */
+  releaseDelayMs: number;
+}
+
 export interface CloudplatEmulatorOptions {
   /** The permanent key pair accepted. Default `AKIDEMULATOR0000000000000000000001` / `emulator-secret-key`. */
   credentials?: Partial<CloudplatCredentials>;
@@ -45,6 +51,8 @@ export interface CloudplatEmulator {
   /** The accepted permanent key pair; mutate to rotate mid-test. */
   readonly credentials: CloudplatCredentials;
   readonly accountId: string;
+  /** Mutate to change what later releases and doc builds take. */
+  readonly timings: CloudplatTimings;
   readonly clock: VirtualClock;
   readonly faults: Faults;
   readonly state: EmulatorState;
@@ -94,6 +102,8 @@ export async function startCloudplatEmulator(options: CloudplatEmulatorOptions =
     metadataUrl: `${url}/metadata`,
     credentials,
     accountId,
+    // The store's own options, which every release reads, seen through the one field that may change.
+    timings: storeOptions,
     clock,
     faults,
     state: new EmulatorState(() => store),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RateLimit } from "../rateLimit.js";
 import type { CloudplatEmulator } from "./index.js";
 import { boot, call, errorCode, ok, send, stopClean } from "./testkit.js";
 
@@ -65,6 +66,24 @@ describe("cloudplat emulator: faults, request log, metadata service", () => {
     emu.reset();
     expect(emu.faults.latencyMs).toBe(0);
     expect(emu.state.requests()).toEqual([]);
+  });
+
+  it("dropAfter acts then loses the answer; http with Retry-After; a rate limit refuses what exceeds it", async () => {
+    emu.faults.next({ kind: "dropAfter", action: "CreateAddressTemplate" });
+    await expect(
+      call(emu, "vpc", "CreateAddressTemplate", { AddressTemplateName: "lost", Addresses: ["10.0.0.1"] }),
+    ).rejects.toThrow();
+    expect(emu.state.store.addressTemplates.size).toBe(1);
+    emu.faults.next({ kind: "http", status: 503, retryAfter: 2 });
+    const unavailable = await call(emu, "sts", "GetCallerIdentity");
+    expect([unavailable.status, unavailable.headers["retry-after"]]).toEqual([503, "2"]);
+    emu.faults.rateLimit = new RateLimit(2);
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await call(emu, "sts", "GetCallerIdentity")).body.Response.Error?.Code);
+    expect(codes).toEqual([undefined, undefined, "RequestLimitExceeded"]);
+    expect(emu.faults.rateLimit.hits).toBe(1);
+    emu.faults.clear();
+    expect(emu.faults.rateLimit).toBeUndefined();
   });
 
   it("metadata: the role name, then credentials that sign calls with their token until they expire", async () => {

@@ -3,18 +3,24 @@
  * action (and service, when given) match, then disarms itself. The first armed rule that matches wins. Kinds:
  *   error  answer HTTP 200 with `Response.Error {code, message}` (RequestLimitExceeded[.X], InternalError,
  *          ResourceInUse, ResourceUnavailable, …), as the platform does (reference §2.1, §2.3)
- *   http   answer a non-200 HTTP status (the SDKs' `ClientError.HttpStatusCodeError` path)
+ *   http   answer a non-200 HTTP status (the SDKs' `ClientError.HttpStatusCodeError` path), with
+ *          `Retry-After: retryAfter` seconds when given (as a gateway in front of the API may)
  *   drop   destroy the socket without answering
+ *   dropAfter handle the request (the object is made), then destroy the socket without answering
  *   delay  wait `ms` real milliseconds, then handle the request normally
  *   answer answer HTTP 200 with `Response` set to `answer` (and a RequestId), without acting: a refusal
  *          the platform reports in its answer (`{Result: false}`)
- * `latencyMs` adds a fixed real delay to every request (benchmarks). Metadata requests match as service `metadata`
+ * `latencyMs` adds a fixed real delay to every request (benchmarks). `rateLimit` refuses the requests above a
+ * sustained rate with `RequestLimitExceeded` (§2.3), before any armed rule. Metadata requests match as service `metadata`
  * with the role path as action.
  */
+import type { RateLimit } from "../rateLimit.js";
+
 export type FaultKind =
   | { kind: "error"; code: string; message?: string }
-  | { kind: "http"; status: number }
+  | { kind: "http"; status: number; retryAfter?: number }
   | { kind: "drop" }
+  | { kind: "dropAfter" }
   | { kind: "delay"; ms: number }
   | { kind: "answer"; answer: Record<string, unknown> };
 
@@ -46,8 +52,16 @@ export function defaultFaultMessage(code: string): string {
   return MESSAGES[code] ?? MESSAGES[code.split(".")[0] ?? ""] ?? `Injected error ${code}.`;
 }
 
+/** How the platform answers a request over its frequency limit (§2.3), naming the limit. */
+const throttled = (perSecond: number): FaultKind => ({
+  kind: "error",
+  code: "RequestLimitExceeded",
+  message: `Your current request times equals to \`${perSecond + 1}\` in a second, which exceeds the frequency limit \`${perSecond}\`.`,
+});
+
 export class Faults {
   latencyMs = 0;
+  rateLimit: RateLimit | undefined;
   private armed: ArmedFault[] = [];
 
   next(rule: FaultRule): ArmedFault {
@@ -71,12 +85,15 @@ export class Faults {
   clear(): void {
     this.armed = [];
     this.latencyMs = 0;
+    this.rateLimit = undefined;
   }
 
   /** Consumes one match of the first armed rule matching this request, if any. */
   take(service: string, action: string): FaultKind | undefined {
+    if (this.rateLimit?.refuses()) return throttled(this.rateLimit.perSecond);
     for (const fault of this.armed) {
       const { rule } = fault;
+      if (fault.remaining <= 0) continue; // disarmed by its holder
       if (rule.service !== undefined && rule.service !== service) continue;
       if (rule.action !== undefined) {
         if (typeof rule.action !== "string") rule.action.lastIndex = 0; // a /g pattern must not remember the last match

@@ -4,6 +4,7 @@ export {
   type CloudplatCredentials,
   type CloudplatEmulator,
   type CloudplatEmulatorOptions,
+  type CloudplatTimings,
 } from "./emulator.js";
 export type { VirtualClock, ClockOptions } from "../clock.js";
 export type { ArmedFault, FaultKind, FaultRule, Faults } from "./faults.js";

@@ -115,7 +115,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       entry.fault = fault.kind;
       if (fault.kind === "drop") return void req.socket.destroy();
       if (fault.kind === "delay") await sleep(fault.ms);
-      if (fault.kind === "http") return send(res, entry, fault.status, "text/plain", `HTTP ${fault.status}`);
+      if (fault.kind === "http") {
+        const headers = fault.retryAfter === undefined ? {} : { "Retry-After": String(fault.retryAfter) };
+        return send(res, entry, fault.status, "text/plain", `HTTP ${fault.status}`, headers);
+      }
       if (fault.kind === "answer")
         return send(res, entry, 200, "application/json", JSON.stringify(okBody(fault.answer, rid)));
       if (fault.kind === "error") {
@@ -146,6 +149,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
         payload = errorBody("InternalError", "An internal error has occurred.", rid);
       }
     }
+    if (fault?.kind === "dropAfter") return void req.socket.destroy();
     const traceId = first(req.headers["x-tc-traceid"]);
     send(res, entry, 200, "application/json", JSON.stringify(payload), traceId ? { "X-TC-TraceId": traceId } : {});
   }

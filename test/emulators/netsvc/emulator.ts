@@ -35,6 +35,8 @@ export interface NetsvcEmulator {
   readonly tokenUrl: string;
   /** The accepted key pair; mutate to rotate credentials mid-test. */
   readonly credentials: Credentials;
+  /** Virtual ms from order/modify to CONFIGURED and LIVE; mutate to change what later orders take. */
+  readonly timings: Timings;
   readonly clock: VirtualClock;
   readonly faults: Faults;
   readonly state: EmulatorState;
@@ -78,6 +80,7 @@ export async function startNetsvcEmulator(options: NetsvcEmulatorOptions = {}): 
     url,
     tokenUrl: `${url}/oauth2/token`,
     credentials,
+    timings: storeOptions.timings,
     clock,
     faults,
     state: new EmulatorState(() => store),

@@ -7,9 +7,14 @@
  *   dropAfter   handle the request (an order is placed), then destroy the socket without answering
  *   delay       wait `ms` real milliseconds, then handle the request normally
  *   expireToken expire the bearer token the request carries, so it is answered 401 and later calls too
- * `latencyMs` adds a fixed real delay to every request (benchmarks).
+ * `latencyMs` adds a fixed real delay to every request (benchmarks). `rateLimit` refuses the requests above a
+ * sustained rate with 429 and `Retry-After: 1`, before any armed rule.
  */
 import { STATUS_CODES } from "node:http";
+import type { RateLimit } from "../rateLimit.js";
+
+/** How the API answers a request over its rate limit (reference §1: 429, Retry-After in seconds). */
+const THROTTLED: FaultKind = { kind: "status", status: 429, retryAfter: 1 };
 
 export type FaultKind =
   | { kind: "status"; status: number; retryAfter?: number; message?: string; data?: string | null }
@@ -42,6 +47,7 @@ export interface ArmedFault {
 export class Faults {
   /** Real milliseconds added to every request before it is handled. */
   latencyMs = 0;
+  rateLimit: RateLimit | undefined;
   private armed: ArmedFault[] = [];
 
   next(rule: FaultRule): ArmedFault {
@@ -64,10 +70,12 @@ export class Faults {
   clear(): void {
     this.armed = [];
     this.latencyMs = 0;
+    this.rateLimit = undefined;
   }
 
   /** Consumes one match of the first armed rule matching this request, if any. */
   take(method: string, target: string): FaultKind | undefined {
+    if (this.rateLimit?.refuses()) return THROTTLED;
     for (const fault of this.armed) {
       if (fault.remaining <= 0) continue;
       const { rule } = fault;
