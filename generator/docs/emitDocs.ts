@@ -7,11 +7,12 @@ import {
   providerPage,
   resourcePage,
   stacksPage,
+  testingPage,
   typePage,
   usedBy,
 } from "./pages.js";
 import { searchEntries, searchScript } from "./search.js";
-import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, site, STACKS_PAGE } from "./site.js";
+import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, site, STACKS_PAGE, TESTING_PAGE } from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
 export const DOCS_DIR = "docs";
@@ -61,6 +62,7 @@ export function docFiles(
   page(PROVIDER_PAGE, "provider", () => providerPage(s));
   page(STACKS_PAGE, "stacks", () => stacksPage(s));
   page(ERRORS_PAGE, "errors", () => errorsPage(s));
+  if (plan.model.provider.package.testing) page(TESTING_PAGE, "testing", () => testingPage(s));
   for (const r of plan.model.resources)
     page(
       s.resourcePage.get(r.name)!,

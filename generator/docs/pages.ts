@@ -4,6 +4,7 @@ import { importIdText } from "../emit/describe.js";
 import { lookupBehaviourLines, resourceBehaviour } from "../emit/describeBehaviour.js";
 import { lookupWireLines, resourceWireLines } from "../emit/describeWire.js";
 import { errorClasses } from "../emit/errorCatalog.js";
+import { testingExample } from "../emit/testingExample.js";
 import { stackDeclaration } from "./stackExample.js";
 import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
@@ -19,7 +20,14 @@ const SUB = "../";
 /** What every page's layout needs. */
 function frame(site: Site, root: string, title: string) {
   const p = site.model.provider;
-  return { root, title, package: p.package.name, version: p.package.version, displayName: p.displayName };
+  return {
+    root,
+    title,
+    package: p.package.name,
+    version: p.package.version,
+    displayName: p.displayName,
+    testing: p.package.testing !== undefined,
+  };
 }
 
 /** Notes about deleting go under "Delete"; the rest under "Lifecycle". */
@@ -275,4 +283,9 @@ export function errorsPage(site: Site) {
       holds: inline(e.holds),
     })),
   };
+}
+
+/** Testing against the package's emulator (`<package>/testing`): the README's example, made of the provider alone. */
+export function testingPage(site: Site) {
+  return { ...frame(site, ROOT, "Testing"), example: testingExample(site.model), stacksPage: STACKS_PAGE };
 }

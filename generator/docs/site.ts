@@ -25,6 +25,7 @@ export const INDEX_PAGE = "index.html";
 export const PROVIDER_PAGE = "provider.html";
 export const STACKS_PAGE = "stacks.html";
 export const ERRORS_PAGE = "errors.html";
+export const TESTING_PAGE = "testing.html";
 
 /** A module's page: its path under src/ with `.html`, so pages are as collision-free as the plan's modules. */
 export const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
