@@ -89,6 +89,9 @@ interface CommandReport {
   readonly error?: string;
 }
 
+/** A command's report as it is filled in. */
+type Report = { -readonly [K in keyof CommandReport]: CommandReport[K] };
+
 export async function runStackCommand(
   stack: Stack,
   argv: readonly string[] = process.argv.slice(2),
@@ -125,7 +128,7 @@ export async function runStackCommand(
   note.write(`stack ${stack.name} · state: ${stack.where}\n`);
 
   const started = Date.now();
-  const report: { -readonly [K in keyof CommandReport]: CommandReport[K] } = {
+  const report: Report = {
     command,
     stack: stack.name,
     state: stack.where,
@@ -216,7 +219,7 @@ async function applied(
   stack: Stack,
   command: "up" | "destroy",
   result: UpResult,
-  report: { -readonly [K in keyof CommandReport]: CommandReport[K] },
+  report: Report,
   io: CommandIo,
   json: boolean,
   started: number,
