@@ -7,10 +7,6 @@ import { COMMENT_LINE, longLines, WIDTH } from "./lines.js";
  * - a call ending a statement `…callee(x, y);`: one argument a line;
  * - a constant or variable set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
  *   the next line, as prettier's assignment layouts choose (see assignedCall);
- * - a constant or variable set to a member `const x[: T] = a.b;` or an element `= a[1] as never;` (the lazy
- *   root's exports): the value on the next line;
- * - a destructuring assignment `({ a, b } = m as $x);` (the lazy root's `bind`): the value on the next line,
- *   else one name a line (see destructuring);
  * - an import or export list `import { a, b } from "m";`: one name a line;
  * - a type alias `export type T = …;` or a member `readonly p?: …;` whose type is a union: the type on
  *   the next line when it fits there, else one member a line, each after a leading `|`.
@@ -40,14 +36,11 @@ const MEMBER = /^(\s+)((?:readonly )?[\w$]+\??:) (.*);$/;
 const ASSIGNED_CALL = new RegExp(
   String.raw`^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`,
 );
-const ASSIGNED_MEMBER =
-  /^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) ([\w$]+(?:\.[\w$]+)+|[\w$]+\[\d+\] as never);$/;
-const DESTRUCTURING = /^(\s*)\(\{ (.*) \} = ([^={}()]+)\);$/;
 const SIGNATURE = /^(\s*)([^(]*\w(?:<[^()]*>)?)\((.*)\)(: [^{}]+)? \{$/;
 const CALL = new RegExp(String.raw`^(\s*)((?:return )?${CALLEE})\((.*)\);$`);
 
 const breakLine = (line: string): string | undefined =>
-  [list, alias, member, assignedCall, assignedMember, destructuring, signature, call].reduce<string | undefined>(
+  [list, alias, member, assignedCall, signature, call].reduce<string | undefined>(
     (done, shape) => done ?? shape(line),
     undefined,
   );
@@ -85,29 +78,12 @@ function assignedCall(line: string): string | undefined {
   const args = m && splitTopLevel(m[4]!);
   if (!m || !args) return undefined;
   const [, indent, head, callee, text] = m;
-  const nextLine = () => fitsAfterHead([`${indent}${head}`, `${indent}  ${callee}(${text});`]);
+  const nextLine = () => fits([`${indent}${head}`, `${indent}  ${callee}(${text});`]);
   const poorlyBreakable =
     args.length === 0 || (args.length === 1 && /^"[^"]*"$/.test(args[0]!) && args[0]!.length <= WIDTH / 4);
   if (poorlyBreakable) return nextLine();
   if (args.length === 1 && !/^"[^"]*"$/.test(args[0]!)) return undefined;
   return broken(indent!, `${head} ${callee}(`, args, ");") ?? nextLine();
-}
-
-function assignedMember(line: string): string | undefined {
-  const m = ASSIGNED_MEMBER.exec(line);
-  return m ? fitsAfterHead([`${m[1]}${m[2]}`, `${m[1]}  ${m[3]};`]) : undefined;
-}
-
-/** `({ a, b } = value);`: the value on the next line; else the names one a line, the value after the `}`. */
-function destructuring(line: string): string | undefined {
-  const m = DESTRUCTURING.exec(line);
-  const names = m && splitTopLevel(m[2]!);
-  if (!m || !names) return undefined;
-  const [, indent, list, value] = m;
-  return (
-    fits([`${indent}({ ${list} } =`, `${indent}  ${value});`]) ??
-    fits([`${indent}({`, ...names.map((n) => `${indent}  ${n},`), `${indent}} = ${value});`])
-  );
 }
 
 function signature(line: string): string | undefined {
@@ -140,19 +116,6 @@ const leadingBars = (indent: string, members: readonly string[]): string[] =>
 /** The lines joined, when every one of them is within the width. */
 const fits = (lines: readonly string[]): string | undefined =>
   lines.every((l) => l.length <= WIDTH) ? lines.join("\n") : undefined;
-
-/**
- * The lines joined, when every one is within the width but for a first one that prettier cannot break
- * (UNBREAKABLE_HEAD): it then keeps the value on the next line all the same.
- */
-const fitsAfterHead = (lines: readonly string[]): string | undefined =>
-  lines.every((l, i) => l.length <= WIDTH || (i === 0 && UNBREAKABLE_HEAD.test(l))) ? lines.join("\n") : undefined;
-
-/**
- * The head of an assignment that has no place prettier breaks: a name typed by an indexed access, as
- * the lazy root's `export let name: $module["name"] =`. Wider than the width, it stays so in prettier's output.
- */
-export const UNBREAKABLE_HEAD = /^(?:export )?(?:const|let) [\w$]+: [\w$]+\["[\w$]+"\] =$/;
 
 /**
  * The parts of a list separated by `separator` (a comma, or the bar of a union), split at its top

@@ -1,4 +1,3 @@
-import { UNBREAKABLE_HEAD } from "./breakLines.js";
 import { COMMENT_LINE, lineAround, longLines, WIDTH } from "./lines.js";
 
 /**
@@ -33,8 +32,7 @@ export const putFormatted = (text: string, pieces: readonly string[]): string =>
 export function inStyle(text: string): boolean {
   for (const [start, end] of longLines(text, WIDTH)) {
     const line = text.slice(start, end);
-    if (!COMMENT_LINE.test(line) && !LONE_STRING.test(line) && !UNBREAKABLE_HEAD.test(line) && !loneTemplate(line))
-      return false;
+    if (!COMMENT_LINE.test(line) && !LONE_STRING.test(line) && !loneTemplate(line)) return false;
   }
   WIDE_CHAR.lastIndex = 0;
   for (let m = WIDE_CHAR.exec(text); m; m = WIDE_CHAR.exec(text)) {
@@ -46,8 +44,8 @@ export function inStyle(text: string): boolean {
   return true;
 }
 
-// Lines prettier leaves wider: one string literal alone (a long value under its key), an
-// assignment's head it cannot break (UNBREAKABLE_HEAD), and a template literal (loneTemplate).
+// Lines prettier leaves wider: one string literal alone (a long value under its key) and a
+// template literal (loneTemplate).
 const LONE_STRING = /^[ \t]*"(?:[^"\\]|\\.)*",?$/;
 /** A character prettier may not count as one column (a tab, a CJK character, an emoji). */
 const WIDE_CHAR = /[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff]/g;

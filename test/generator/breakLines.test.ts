@@ -28,29 +28,8 @@ export type ${a} = (typeof ${b})[number];
 export type ${c} = import("./resources/${c}.js").${c};
 export type ${d}Kind = ${members.join(" | ")};
 
-const $lazy = $runtime.lazyModules(
-  nodeRequire,
-  bind,
-  \`[
-  ["./resources/thing.js", "Thing", "thingDescriptor:value", "validateThingArgs"],
-  ["./lookups/getThing.js", "thingDescriptor:value"]
-]\`,
-);
-
-type $${a} = typeof import("./resources/${a}.js");
-export let ${b}: $${a}["${b}"] = $lazy[0] as never;
 export const ${c} = callee("${c}");
-export let ${d}: $${a}["${d}"] = $lazy[2] as never;
-export const ${a}${b}: $${c}["${a}${b}"] = $${c}.${a}${b};
-export const ${b}${c}: $${a}["${b}${c}"] = callee("${b}", ${c}, "${d}");
-
-function bind(path: string, m: unknown): void {
-  switch (path) {
-    case "./resources/${a}.js":
-      ({ ${[b, c, d].join(", ")} } = m as $${a});
-      return;
-  }
-}
+export const ${b}${c} = callee("${b}", ${c}, "${d}");
 
 export interface ${a}Outputs {
   readonly ${b}?: ${members.join(" | ")} | (string & {}) | undefined;
