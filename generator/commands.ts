@@ -1,38 +1,13 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
+import { cacheFolder, requireFolder, schemaFolder } from "./folders.js";
 import { UserError, type Values } from "./args.js";
 import type { GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
 import { Interrupted, loadModels, planPackages, regenerate } from "./pipeline.js";
+import type { Explanation } from "./run/explain.js";
 import { lockOutput } from "./write/outputLock.js";
 import { Stats } from "./stats.js";
 import { watchSchemas } from "./watch.js";
-
-/** `dir` when it is a folder; otherwise an error naming it as `what`. */
-export function requireFolder(dir: string, what: string, ifMissing = ""): string {
-  if (!existsSync(dir)) throw new UserError(`${what} ${dir} does not exist${ifMissing}`);
-  if (!statSync(dir).isDirectory()) throw new UserError(`${what} ${dir} is not a folder`);
-  return dir;
-}
-
-/**
- * The schema folder, absolute, holding at least one provider folder (a folder beside meta/); the
- * default is named with a hint, since the user did not type it.
- */
-export function schemaFolder(given: string | undefined): string {
-  const hint = given === undefined ? ": run from the repository root, or name the folder with --schemas DIR" : "";
-  const dir = resolve(requireFolder(given ?? "schemas", "schema folder", hint));
-  const providers = readdirSync(dir).filter((p) => p !== "meta" && statSync(join(dir, p)).isDirectory());
-  if (providers.length === 0)
-    throw new UserError(`schema folder ${dir} holds no provider: expected a folder <provider>/ with provider.yaml`);
-  return dir;
-}
-
-/** The cache folder, absolute; a path that is there must be a folder (one that is not is made by the first save). */
-export function cacheFolder(v: { cache: string | undefined; "no-cache": boolean }): string | undefined {
-  if (v["no-cache"]) return undefined;
-  const dir = resolve(v.cache ?? "node_modules/.cache/sdkgen");
-  return existsSync(dir) ? requireFolder(dir, "cache folder") : dir;
-}
 
 export function runValidate(v: Values<typeof VALIDATE_OPTIONS>): number {
   const models = loadModels(schemaFolder(v.schemas));
@@ -88,13 +63,15 @@ export async function runGenerate(v: Values<typeof GENERATE_OPTIONS>): Promise<n
   else if (existsSync(out)) requireFolder(out, "output folder");
   if (v.watch) {
     if (v.check) throw new UserError("--watch writes on every change; it cannot be combined with --check");
-    return watchSchemas(schemaDir, resolve(out), cacheFolder(v));
+    return watchSchemas(schemaDir, resolve(out), cacheFolder(v), v.explain);
   }
   const started = performance.now();
   const stats = v.stats ? new Stats() : undefined;
   const cacheDir = cacheFolder(v);
+  // Printed whatever the run's outcome: why a run did its work matters most when it failed or was slow.
+  const explain = v.explain ? (e: Explanation) => console.log(e.lines().join("\n")) : undefined;
   const results = await interruptible(resolve(out), (signal) =>
-    regenerate(schemaDir, resolve(out), { check: v.check, cacheDir, stats, signal }),
+    regenerate(schemaDir, resolve(out), { check: v.check, cacheDir, stats, signal, explain }),
   );
   if (results === "interrupted") {
     console.error("sdkgen generate: interrupted; nothing was written");

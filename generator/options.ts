@@ -20,6 +20,7 @@ export const GENERATE_OPTIONS = {
   out: { type: "string", value: "DIR", help: "output folder (default: generated; created when missing)" },
   ...CACHE_OPTIONS,
   stats: { type: "boolean", help: "print the time of each stage, the CPU time and the peak memory" },
+  explain: { type: "boolean", help: "say whether the run was full or incremental, why, and what it reused" },
   watch: {
     type: "boolean",
     help: "stay running: regenerate after every change under the schema folder (Ctrl-C stops)",

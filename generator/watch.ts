@@ -10,23 +10,32 @@ const SETTLE_MS = 5;
 
 /**
  * `generate --watch`: the job of `generate`, then again after every change under the schema folder,
- * in one process whose worker and cache stay warm (`Regeneration`), so a one-file edit costs what it
- * changes. A run with schema problems prints them and writes nothing, as `generate` does, and the
+ * in one process whose worker and kept results stay warm (`Regeneration`). A run with schema problems prints them and writes nothing, as `generate` does, and the
  * watch goes on. Changes made during a run start another once it is done. The cache is saved once the
  * watch is idle, and when it ends. SIGINT or SIGTERM ends the watch after the run under way, never in
  * the middle of a write; the status is then 0.
  */
-export async function watchSchemas(schemaDir: string, outDir: string, cacheDir: string | undefined): Promise<number> {
+export async function watchSchemas(
+  schemaDir: string,
+  outDir: string,
+  cacheDir: string | undefined,
+  explain = false,
+): Promise<number> {
   // The watch writes the folder whenever a schema changes: no other run may write it meanwhile.
   const release = lockOutput(outDir);
   try {
-    return await watchLocked(schemaDir, outDir, cacheDir);
+    return await watchLocked(schemaDir, outDir, cacheDir, explain);
   } finally {
     release();
   }
 }
 
-async function watchLocked(schemaDir: string, outDir: string, cacheDir: string | undefined): Promise<number> {
+async function watchLocked(
+  schemaDir: string,
+  outDir: string,
+  cacheDir: string | undefined,
+  explain: boolean,
+): Promise<number> {
   const session = new Regeneration(schemaDir, outDir, cacheDir);
   let running: Promise<void> = Promise.resolve();
   let pending = false;
@@ -34,7 +43,8 @@ async function watchLocked(schemaDir: string, outDir: string, cacheDir: string |
 
   const runOnce = async (changedAt: number) => {
     try {
-      report(await session.run(false, undefined, true), performance.now() - changedAt);
+      report(await session.run(false), performance.now() - changedAt);
+      if (explain) console.log(session.explanation!.lines().join("\n"));
     } catch (e) {
       if (e instanceof SchemaError) {
         for (const line of reportLines(e.diagnostics)) console.error(line);

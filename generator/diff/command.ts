@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Values } from "../args.js";
-import { cacheFolder } from "../commands.js";
+import { cacheFolder } from "../folders.js";
 import type { DIFF_OPTIONS } from "../options.js";
 import { DiffError } from "./gitRefs.js";
 import { renderJson } from "./render/json.js";
@@ -9,7 +9,7 @@ import { renderSummary } from "./render/summary.js";
 import { buildReport } from "./report.js";
 import { SideModules } from "./modules.js";
 import { modulesReading } from "./prefetch.js";
-import { preparse } from "./preparse.js";
+import { Store } from "../run/store.js";
 import { changedFiles, readSchemaTree } from "./schemaFiles.js";
 import { WorkerPrinter } from "./printer.js";
 import { loadSides, locate, Workspace, type Located, type SideSpec } from "./sides.js";
@@ -80,27 +80,18 @@ export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<numb
     // Started now, so it loads ts-morph while this thread reads the schemas. One thread only: on two
     // cores a second printer slowed the whole run down more than its share of printing saved.
     printer = new WorkerPrinter();
-    ws.seedCache(options.cache);
     const base = locate(options.base, schemaDir, ws);
     const head = options.head ? locate(options.head, schemaDir, ws) : workingTree(schemaDir, ws);
     const trees = [base, head].map((side) => (side.dir ? readSchemaTree(side.dir) : undefined));
-    const cache = await preparse(
-      trees.flatMap((t) => (t ? [t] : [])),
-      ws.cacheDir,
-    );
     // Each side's modules that read a changed file are printed as soon as the side is loaded: the old
     // side's while the new one loads, the new side's while this thread computes keys and compares.
     const changed = changedFiles(trees[0], trees[1]);
     const modules: SideModules[] = [];
-    const [oldSide, newSide] = await loadSides(
-      [base, head],
-      cache,
-      (side, index) => {
-        modules[index] = new SideModules(side.plans, printer!.print);
-        for (const plan of side.plans) modules[index].request(plan.model.provider.name, modulesReading(plan, changed));
-      },
-      printer.check,
-    );
+    // The project's cache is read, never written: what `make` parsed is not parsed again.
+    const [oldSide, newSide] = loadSides([base, head], Store.open(options.cache).begin(), (side, index) => {
+      modules[index] = new SideModules(side.plans, printer!.print);
+      for (const plan of side.plans) modules[index].request(plan.model.provider.name, modulesReading(plan, changed));
+    });
     const report = await buildReport(oldSide!, newSide!, { old: modules[0]!, new: modules[1]! });
     const render = { markdown: renderMarkdown, json: renderJson, summary: renderSummary }[options.format];
     process.stdout.write(render(report));

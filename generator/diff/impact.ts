@@ -1,12 +1,13 @@
 import { emitTextFiles } from "../emit/emitTextFiles.js";
-import { moduleJobs, moduleKeys, type ModuleJob } from "../emit/moduleKeys.js";
+import { moduleJobs, type ModuleJob } from "../plan/modules.js";
+import { packageKeys } from "../run/keys.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { SideModules } from "./modules.js";
 import type { PackageImpact } from "./types.js";
 
 /** One generated file of a package, before any TypeScript is printed. */
 interface Planned {
-  /** Text files (templates, hooks) are cheap: their text. Modules: the key of every input their text depends on. */
+  /** Text files (templates, hooks) are cheap: their text. Modules: the digest of their input (run/keys.ts). */
   readonly key: string;
   readonly job?: ModuleJob;
 }
@@ -15,15 +16,15 @@ function plannedFiles(plan: PackagePlan | undefined): Map<string, Planned> {
   if (!plan) return new Map();
   // Templates, hook modules and the stack entry: their text is cheap, and is their key.
   const files = new Map<string, Planned>([...emitTextFiles(plan)].map(([path, text]) => [path, { key: text }]));
-  const keys = moduleKeys(plan);
-  for (const job of moduleJobs(plan)) files.set(job.path, { key: keys.get(job.path)!, job });
+  const keys = packageKeys(plan);
+  for (const job of moduleJobs(plan)) files.set(job.path, { key: keys.module(job), job });
   return files;
 }
 
 /**
  * The generated-code impact per package: files added, removed and changed, and the exported names
- * added and removed. It prints only the modules whose input keys differ (the regeneration cache's
- * rule: equal keys give equal text), so a small schema change costs a few modules, not the package.
+ * added and removed. It prints only the modules whose inputs differ (equal inputs give equal text),
+ * so a small schema change costs a few modules, not the package.
  * Text is compared as emitted, before prettier: prettier only re-lays out what the emitter printed,
  * and both sides come from the same emitter, so a difference in one is a difference in the other.
  */

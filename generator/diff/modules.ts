@@ -1,6 +1,5 @@
-import type { ModuleJob } from "../emit/moduleKeys.js";
+import { subPlan, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { subPlan } from "../plan/subPlan.js";
 
 /** Prints modules of a plan to unformatted text, path to text. */
 export type Printer = (plan: PackagePlan, jobs: readonly ModuleJob[]) => Promise<Map<string, string>>;

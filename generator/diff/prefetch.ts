@@ -1,4 +1,4 @@
-import { moduleJobs, type ModuleJob } from "../emit/moduleKeys.js";
+import { moduleJobs, type ModuleJob } from "../plan/modules.js";
 import type { Field, TypeSpec } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 

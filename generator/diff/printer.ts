@@ -1,14 +1,12 @@
 import { serialize } from "node:v8";
-import type { ModuleJob } from "../emit/moduleKeys.js";
-import type { CheckBeside } from "../parallel/checkAlongside.js";
 import { RenderWorker } from "../parallel/emitPool.js";
+import type { ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { Printer } from "./modules.js";
 
 /**
  * Prints modules on one of the generator's render workers (generator/parallel/emitPool.ts). Started
- * before the schemas are read, it loads the emitters while this thread loads both sides, instead of after,
- * and checks a large side's schema files while this thread builds its models.
+ * before the schemas are read, it loads the emitters while this thread loads both sides, instead of after.
  */
 export class WorkerPrinter {
   private readonly worker = new RenderWorker();
@@ -24,9 +22,6 @@ export class WorkerPrinter {
       this.worker.forget(planId);
     }
   };
-
-  /** Has the worker check a side's schema files while this thread loads on (loadBeside). */
-  readonly check: CheckBeside = (task) => this.worker.check(task);
 
   async close(): Promise<void> {
     await this.worker.close();

@@ -1,3 +1,4 @@
+import { moduleInput, moduleJobs, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { docsTemplates } from "./docsTemplates.js";
 import {
@@ -12,18 +13,65 @@ import {
   usedBy,
 } from "./pages.js";
 import { searchEntries, searchScript } from "./search.js";
-import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, site, STACKS_PAGE, TESTING_PAGE } from "./site.js";
+import {
+  ERRORS_PAGE,
+  INDEX_PAGE,
+  partSite,
+  PROVIDER_PAGE,
+  site,
+  STACKS_PAGE,
+  TESTING_PAGE,
+  type PackageWide,
+  type Site,
+} from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
 export const DOCS_DIR = "docs";
 
+/** What a page of one entity is made of: its module's input (moduleInput), what it may read of the whole package, and (a type's) what uses it. */
+export interface EntityPageInput {
+  readonly name: string;
+  readonly plan: PackagePlan;
+  readonly wide: PackageWide;
+  readonly used?: readonly string[];
+}
+
 /**
- * One file of the docs site: a template's page, its view computed on first use, or a file's text as it
- * is. A page of an entity may come with its `basis`: what its view is made of, as keys.
+ * One file of the docs site: a file's text as it is, or a page and all it is made of (`input`). A
+ * page is rendered from its input alone (renderDoc), so a page whose input is unchanged is unchanged.
  */
 export type DocFile = { readonly path: string } & (
-  { readonly template: string; readonly view: () => object; readonly basis?: string } | { readonly text: string }
+  | { readonly text: string }
+  | { readonly page: WholePage; readonly input: PackagePlan }
+  | { readonly page: EntityPage; readonly input: EntityPageInput }
 );
+
+/** Each page of the whole package: its view from the package's site. */
+const WHOLE_PAGES = {
+  index: indexPage,
+  provider: providerPage,
+  stacks: stacksPage,
+  errors: errorsPage,
+  testing: testingPage,
+} satisfies Record<string, (site: Site) => object>;
+type WholePage = keyof typeof WHOLE_PAGES | "search";
+
+/** Each page of one entity: its view from its input. */
+const ENTITY_PAGES = {
+  resource: ({ name, plan, wide }: EntityPageInput) =>
+    resourcePage(
+      plan.model.resources.find((r) => r.name === name)!,
+      partSite(plan, wide),
+    ),
+  lookup: ({ name, plan, wide }: EntityPageInput) =>
+    lookupPage(
+      plan.model.lookups.find((l) => l.name === name)!,
+      partSite(plan, wide),
+    ),
+  type: ({ name, plan, wide, used }: EntityPageInput) =>
+    typePage(plan.types.get(name)!.entity, partSite(plan, wide), used ?? []),
+} satisfies Record<string, (input: EntityPageInput) => object>;
+type EntityPage = keyof typeof ENTITY_PAGES;
 
 /**
  * The static docs site of one package, path (under the package folder) to text: an index with the
@@ -34,80 +82,49 @@ export function emitDocs(plan: PackagePlan): Map<string, string> {
   return new Map(docFiles(plan).map((f) => [f.path, renderDoc(f)]));
 }
 
-/**
- * Every file of the site, sorted by path, its pages not yet rendered (a run renders only what changed).
- * Given the keys of the package's modules, each entity's page gets its basis: an entity's view is made
- * of its node and what its fields reach (its module's key), the names the package exports and the
- * modules' paths (the root's key), the provider (its module's key) and, for a type, the pages of what
- * uses it. So a run computes the views of changed pages only; test/generator/incremental.test.ts holds
- * every page so keyed to the page a fresh run writes.
- */
-export function docFiles(
-  plan: PackagePlan,
-  moduleKeys?: ReadonlyMap<string, string>,
-  /** Only these pages (a scoped run's), no other file. */
-  only?: ReadonlySet<string>,
-): DocFile[] {
+/** Every file of the site, sorted by path, its pages not yet rendered (a run renders only those whose input changed). */
+export function docFiles(plan: PackagePlan): DocFile[] {
   const s = site(plan);
-  const out: DocFile[] = [];
-  const wanted = (path: string) => !only || only.has(`${DOCS_DIR}/${path}`);
-  const page = (path: string, template: string, view: () => object, basis?: () => string | undefined) => {
-    if (!wanted(path)) return;
-    const b = basis?.();
-    out.push({ path: `${DOCS_DIR}/${path}`, template, view: once(view), ...(b !== undefined && { basis: b }) });
+  const wide: PackageWide = {
+    resourcePage: s.resourcePage,
+    lookupPage: s.lookupPage,
+    typePage: s.typePage,
+    names: s.names,
   };
-  const shared = moduleKeys && `${moduleKeys.get(plan.indexPath)}\n${moduleKeys.get(plan.providerPath)}`;
-  const basis = (module: string, more = "") => moduleKeys && `${moduleKeys.get(module)}\n${shared}${more}`;
-  page(INDEX_PAGE, "index", () => indexPage(s));
-  page(PROVIDER_PAGE, "provider", () => providerPage(s));
-  page(STACKS_PAGE, "stacks", () => stacksPage(s));
-  page(ERRORS_PAGE, "errors", () => errorsPage(s));
-  if (plan.model.provider.package.testing) page(TESTING_PAGE, "testing", () => testingPage(s));
-  for (const r of plan.model.resources)
-    page(
-      s.resourcePage.get(r.name)!,
-      "resource",
-      () => resourcePage(r, s),
-      () => basis(s.resourcePlan.get(r.name)!.path),
-    );
-  for (const l of plan.model.lookups)
-    page(
-      s.lookupPage.get(l.name)!,
-      "lookup",
-      () => lookupPage(l, s),
-      () => basis(s.lookupPlan.get(l.name)!.path),
-    );
-  let users: Map<string, string[]> | undefined;
-  for (const ty of plan.model.types) {
-    const used = () => (users ??= usedBy(s)).get(ty.name) ?? [];
-    const module = plan.types.get(ty.name)!.path;
-    page(
-      s.typePage.get(ty.name)!,
-      "type",
-      () => typePage(ty, s, used()),
-      () => basis(module, `\n${used().join("\n")}`),
-    );
-  }
-  if (only) return out;
+  const out: DocFile[] = [];
+  const whole = (path: string, page: WholePage) => out.push({ path: `${DOCS_DIR}/${path}`, page, input: plan });
+  whole(INDEX_PAGE, "index");
+  whole(PROVIDER_PAGE, "provider");
+  whole(STACKS_PAGE, "stacks");
+  whole(ERRORS_PAGE, "errors");
+  if (plan.model.provider.package.testing) whole(TESTING_PAGE, "testing");
+  whole("assets/search-index.js", "search");
+  const entity = (path: string, page: EntityPage, job: ModuleJob, used?: readonly string[]) =>
+    out.push({
+      path: `${DOCS_DIR}/${path}`,
+      page,
+      input: { name: job.name!, plan: moduleInput(plan, job), wide, ...(used && { used }) },
+    });
+  const users = usedBy(s);
+  for (const job of moduleJobs(plan))
+    if (job.kind === "resource") entity(s.resourcePage.get(job.name!)!, "resource", job);
+    else if (job.kind === "lookup") entity(s.lookupPage.get(job.name!)!, "lookup", job);
+    else if (job.kind === "type") entity(s.typePage.get(job.name!)!, "type", job, users.get(job.name!) ?? []);
   for (const [name, text] of docsTemplates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
-  out.push({ path: `${DOCS_DIR}/assets/search-index.js`, text: searchScript(searchEntries(s)) });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** `f`, computed on the first call only. */
-function once<T>(f: () => T): () => T {
-  let value: { v: T } | undefined;
-  return () => (value ??= { v: f() }).v;
+/** A file's text, made of its input alone. */
+export function renderDoc(f: DocFile): string {
+  if ("text" in f) return f.text;
+  if (f.page === "search") return searchScript(searchEntries(site(f.input)));
+  return docsTemplates().pages.get(f.page)!(pageView(f)!);
 }
 
-export const renderDoc = (f: DocFile): string =>
-  "text" in f ? f.text : docsTemplates().pages.get(f.template)!(f.view());
-
-/**
- * What a file's text is a function of, given the templates (part of the generator's fingerprint): a
- * page's template and its basis, else its view. Views are plain data, which test/docs/views.test.ts
- * holds for every page of both providers and a synthetic one; checking each value here, with a JSON
- * replacer, was a third of a warm 2,000-entity run's docs stage.
- */
-export const docKey = (f: DocFile): string =>
-  "text" in f ? f.text : `${f.template}\n${f.basis ?? JSON.stringify(f.view())}`;
+/** The view a page's template renders, made of its input alone (none for a file that is no template's). */
+export function pageView(f: DocFile): object | undefined {
+  if ("text" in f || f.page === "search") return undefined;
+  return f.page in ENTITY_PAGES
+    ? ENTITY_PAGES[f.page as EntityPage](f.input as EntityPageInput)
+    : WHOLE_PAGES[f.page as keyof typeof WHOLE_PAGES](site(f.input as PackagePlan));
+}

@@ -43,30 +43,35 @@ export function site(plan: PackagePlan): Site {
 export type PackageWide = Pick<Site, "resourcePage" | "lookupPage" | "typePage" | "names">;
 
 /**
- * The site of a plan of part of a package (a scoped run's), where what pages read of the whole
- * package is `wide`, as the last full run found it.
+ * The site of part of a plan (an entity page's input), where what pages read of the whole package is
+ * `wide`.
  */
 export function partSite(plan: PackagePlan, wide: PackageWide): Site {
-  const found = { ...siteOf(plan), ...wide };
+  const found = siteOf(plan, wide);
   built.set(plan, found);
   return found;
 }
 
-function siteOf(plan: PackagePlan): Site {
+function siteOf(plan: PackagePlan, wide = packageWide(plan)): Site {
   const m = plan.model;
   return {
     model: m,
     plan,
     resourcePlan: new Map(plan.resources.map((r) => [r.entity.name, r])),
     lookupPlan: new Map(plan.lookups.map((l) => [l.entity.name, l])),
-    resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
-    lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
-    typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),
     types: new Map(m.types.map((t) => [t.name, t])),
     enums: new Map(m.enums.map((e) => [e.name, e])),
-    names: exportedNames(plan),
+    ...wide,
   };
 }
+
+/** What a page may read of the whole package, from the whole plan. */
+export const packageWide = (plan: PackagePlan): PackageWide => ({
+  resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
+  lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
+  typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),
+  names: exportedNames(plan),
+});
 
 /** Every name the package exports, split into values and types (types are imported with `type`). */
 function exportedNames(plan: PackagePlan): ExportedNames {

@@ -1,5 +1,5 @@
 import type { PackagePlan } from "../plan/planPackage.js";
-import { moduleJobs } from "./moduleKeys.js";
+import { moduleJobs } from "../plan/modules.js";
 import { emitModule } from "./modules.js";
 import { emitTextFiles } from "./emitTextFiles.js";
 import { emitDocs } from "../docs/emitDocs.js";

@@ -3,7 +3,7 @@ import HandlebarsRuntime from "handlebars/runtime.js";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { UserError } from "../args.js";
-import { hashText } from "../cache/genCache.js";
+import { hashText } from "../hash.js";
 import { requireCompiled } from "../codeCache.js";
 import { GENERATOR_DIR } from "../location.js";
 

@@ -1,3 +1,4 @@
+import { moduleInput, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { emitEnums } from "./emitEnums.js";
 import { emitIndex } from "./emitIndex.js";
@@ -5,9 +6,9 @@ import { emitLookup } from "./emitLookup.js";
 import { emitProvider } from "./emitProvider.js";
 import { emitResource } from "./emitResource.js";
 import { emitType } from "./emitType.js";
-import type { ModuleJob } from "./moduleKeys.js";
-
-export function emitModule(plan: PackagePlan, job: ModuleJob): string {
+/** A module's text, emitted from its input alone (moduleInput), whatever more of the plan is at hand. */
+export function emitModule(whole: PackagePlan, job: ModuleJob): string {
+  const plan = moduleInput(whole, job);
   switch (job.kind) {
     case "enums":
       return emitEnums(plan);

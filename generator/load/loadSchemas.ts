@@ -1,10 +1,9 @@
-import { readdirSync, statSync, type Stats } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { hashText, isRacy, statSignature, type GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { fileHash, NotUtf8Error, readText } from "./readText.js";
-import { quickAll, type ParseAlongside } from "./quickAll.js";
-import { lazySource, readSource, type Folder, type SourceDoc, type SourceMeta } from "./sourceDoc.js";
+import { hashText } from "../hash.js";
+import { NotUtf8Error, readText } from "./readText.js";
+import { parseSource, type Folder, type SourceDoc, type SourceMeta } from "./sourceDoc.js";
 
 const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 
@@ -17,73 +16,68 @@ export interface HookFile {
   readonly text: string;
 }
 
+/** A schema file's text, as the load reads it, and what names it. */
+export interface SchemaText {
+  readonly meta: SourceMeta;
+  readonly text: string;
+}
+
+/** What the schema folder holds, read but not parsed: the schema texts, the hook modules, and what does not belong. */
+export interface SchemaListing {
+  readonly texts: SchemaText[];
+  readonly hooks: HookFile[];
+  readonly diagnostics: Diagnostic[];
+  /** Schema files that could not be read as text: what they say is not known. */
+  readonly unread: SourceMeta[];
+  /** The providers whose folders were read, each with its provider file's name as shown. */
+  readonly providers: { readonly name: string; readonly file: string }[];
+}
+
+/** A file read by parseSource, or as a reuse of its result gives it back. */
+export type Parsed = ReturnType<typeof parseSource>;
+
+export type Loaded = { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: SourceMeta[] };
+
+/** Every schema file read and parsed: the load stage whole. */
+export function loadSchemas(schemaDir: string): Loaded {
+  const listing = readSchemas(schemaDir);
+  return collectSources(
+    listing,
+    listing.texts.map(({ text, meta }) => parseSource(text, meta)),
+  );
+}
+
 /**
  * Reads every provider under `schemaDir` (each sub-folder but `meta/`). Files are visited in sorted
  * order, and named relative to the folder holding `schemaDir` (`schemas/netsvc/…`), so diagnostics,
  * the model and generated headers never depend on directory order or the working directory.
  */
-export function loadSchemas(
-  schemaDir: string,
-  { cache, only, known, include, alongside }: LoadOptions = {},
-): { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: SourceMeta[] } {
-  /** Each file read, in order; a file parsed below is a hole until then (one that fails stays one). */
-  const found: (SourceDoc | undefined)[] = [];
-  /** The files neither this process nor the cache holds parsed: each one's place in `found`, and its text. */
-  const misses: { at: number; path: string; meta: SourceMeta; text: string }[] = [];
-  /** The providers whose folders were read. */
-  const read: string[] = [];
-  /** Schema files that could not be read (broken YAML): what they say is not known. */
+export function readSchemas(schemaDir: string): SchemaListing {
+  const texts: SchemaText[] = [];
+  const providers: SchemaListing["providers"] = [];
   const unread: SourceMeta[] = [];
   const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
   /** `shown`: the file's name as diagnostics show it. */
   const add = (path: string, shown: string, provider: string, folder: Folder) => {
-    if (include && !include.has(path)) return;
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
-    let text: string | undefined;
-    const textOf = () => (text ??= readText(path));
-    // Keyed by content: a file is read and hashed unless this process or the cache knows its hash by
-    // its signature, taken before the file is read (a change made meanwhile shows as a new signature).
-    let stat: Stats;
-    let hash: string;
+    const meta = { file: shown, provider, folder, stem, hash: "" };
     try {
-      stat = statSync(path);
-      hash = known?.hashOf(path, stat) ?? cache?.schemaHash(path, stat) ?? hashText(textOf());
+      const text = readText(path);
+      texts.push({ meta: { ...meta, hash: hashText(text) }, text });
     } catch (e) {
-      return e instanceof NotUtf8Error
-        ? notText(e, { file: shown, provider, folder, stem, hash: "" })
-        : unexpected(path, unreadable(e));
+      if (!(e instanceof NotUtf8Error)) return unexpected(path, unreadable(e));
+      // What it says is not known, as of a file whose YAML is broken.
+      unread.push(meta);
+      diagnostics.push({ file: shown, line: e.line, col: e.col, message: e.message });
     }
-    known?.keepHash(path, stat, hash);
-    cache?.keepSchema(path, stat, hash);
-    const meta = { file: shown, provider, folder, stem, hash };
-    try {
-      const source = known?.document(path, hash) ?? cached(textOf, meta);
-      if (source) found.push(known ? known.keep(path, source) : source);
-      // Its place held once its text is read (a file that is not UTF-8 has none).
-      else misses.push({ path, meta, text: textOf(), at: found.push(undefined) - 1 });
-    } catch (e) {
-      // Read only now: its hash was known by its signature (a listing's), its parsed data was not.
-      if (e instanceof NotUtf8Error) return notText(e, meta);
-      throw e;
-    }
-  };
-  /** A file that is not UTF-8: what it says is not known, as of a file whose YAML is broken. */
-  const notText = (e: NotUtf8Error, meta: SourceMeta) => {
-    unread.push(meta);
-    diagnostics.push({ file: meta.file, line: e.line, col: e.col, message: e.message });
-  };
-  const cached = (text: () => string, meta: SourceMeta): SourceDoc | undefined => {
-    const kept = cache?.source(meta.hash);
-    return kept && lazySource(text, meta, kept.data, kept.valid, kept.outline);
   };
   const unexpected = (path: string, why: string) =>
     diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
 
-  for (const provider of sortedEntries(schemaDir)) {
+  for (const provider of providerNames(schemaDir)) {
     const dir = join(schemaDir, provider);
-    if (provider === "meta" || (only !== undefined && provider !== only) || !statSync(dir).isDirectory()) continue;
     // Names from a listing joined by hand: path.join normalizes each (2,000 files: ~15 ms).
     for (const entry of sortedEntries(dir)) {
       const path = `${dir}/${entry}`;
@@ -130,35 +124,26 @@ export function loadSchemas(
       else if (entry.endsWith(".yaml") || entry.endsWith(".yml"))
         unexpected(path, `unexpected schema file "${entry}": entities go in resources/, lookups/ or types/`);
     }
-    read.push(provider);
+    providers.push({ name: provider, file: show(join(dir, "provider.yaml")) });
   }
-  const quick = quickAll(
-    misses.map((m) => m.text),
-    alongside,
-  );
-  misses.forEach(({ at, path, meta, text }, i) => {
-    const r = readSource(text, meta, quick[i]);
-    diagnostics.push(...r.diagnostics);
-    if (!r.source) unread.push(meta);
-    else found[at] = known ? known.keep(path, r.source) : r.source;
-  });
-  const sources = found.filter((s) => s !== undefined);
-  // One that does not parse is reported for what it holds, not also as missing.
-  for (const provider of read)
-    if (![...sources, ...unread].some((s) => s.provider === provider && s.folder === "provider"))
-      unexpected(join(schemaDir, provider, "provider.yaml"), `provider "${provider}" has no provider.yaml`);
-  return { sources, diagnostics, hooks, unread };
+  return { texts, hooks, diagnostics, unread, providers };
 }
 
-export interface LoadOptions {
-  readonly cache?: GenCache | undefined;
-  /** The one provider to read; every one when undefined. */
-  readonly only?: string | undefined;
-  readonly known?: KnownSources | undefined;
-  /** The schema files to read (a scoped run's); every file when undefined. */
-  readonly include?: ReadonlySet<string> | undefined;
-  /** Another thread that reads schema texts beside this one, for a load that parses many (a cold run's). */
-  readonly alongside?: ParseAlongside | undefined;
+/** The listing's files with what parsing each gave (`parsed[i]` is of `listing.texts[i]`). */
+export function collectSources(listing: SchemaListing, parsed: readonly Parsed[]): Loaded {
+  const sources: SourceDoc[] = [];
+  const unread = [...listing.unread];
+  const diagnostics = [...listing.diagnostics];
+  parsed.forEach((r, i) => {
+    diagnostics.push(...r.diagnostics);
+    if (r.source) sources.push(r.source);
+    else unread.push(listing.texts[i]!.meta);
+  });
+  // One that does not parse is reported for what it holds, not also as missing.
+  for (const { name, file } of listing.providers)
+    if (![...sources, ...unread].some((s) => s.provider === name && s.folder === "provider"))
+      diagnostics.push({ file, line: 1, col: 1, message: `provider "${name}" has no provider.yaml` });
+  return { sources, diagnostics, hooks: listing.hooks, unread };
 }
 
 const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();
@@ -188,51 +173,3 @@ function unreadable(e: unknown): string {
 /** The provider folders under `schemaDir`, sorted. */
 export const providerNames = (schemaDir: string): string[] =>
   sortedEntries(schemaDir).filter((p) => p !== "meta" && statSync(join(schemaDir, p)).isDirectory());
-
-/**
- * The schema files a session (a watch runs many) read last, by path. A file whose stat signature is
- * unchanged is not read again, and one whose content is unchanged keeps its SourceDoc: what later
- * stages keep of a document, by its identity, then still applies. The watch's digests of each
- * provider's files read their hashes here too.
- */
-export class KnownSources {
-  private readonly hashes = new Map<string, { signature: string; hash: string }>();
-  private readonly documents = new Map<string, SourceDoc>();
-
-  /** The file's content hash, when its stat signature is the one it had when hashed. */
-  hashOf(path: string, stat: Stats): string | undefined {
-    const kept = this.hashes.get(path);
-    return kept?.signature === statSignature(stat) ? kept.hash : undefined;
-  }
-
-  /**
-   * The content hash of the file at `path` (a listing's, which looks for changes without loading),
-   * read only when neither this session nor `cache` knows it by the file's stat signature; kept in both.
-   */
-  hashFile(path: string, cache?: GenCache): string {
-    const stat = statSync(path);
-    const kept = this.hashOf(path, stat) ?? cache?.schemaHash(path, stat);
-    if (kept !== undefined) return kept;
-    const hash = fileHash(path);
-    this.keepHash(path, stat, hash);
-    cache?.keepSchema(path, stat, hash);
-    return hash;
-  }
-
-  /** Keeps a file's hash with its signature (taken before it was read), unless a change could hide in the clock's tick. */
-  keepHash(path: string, stat: Stats, hash: string): void {
-    if (isRacy(stat)) this.hashes.delete(path);
-    else this.hashes.set(path, { signature: statSignature(stat), hash });
-  }
-
-  /** The document last read from the file, when the file holds the same text. */
-  document(path: string, hash: string): SourceDoc | undefined {
-    const kept = this.documents.get(path);
-    return kept?.hash === hash ? kept : undefined;
-  }
-
-  keep(path: string, source: SourceDoc): SourceDoc {
-    this.documents.set(path, source);
-    return source;
-  }
-}

@@ -1,6 +1,5 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
-import { hashText } from "../cache/genCache.js";
 
 /** A file that is not UTF-8 text: where its first byte that starts no UTF-8 character is. */
 export class NotUtf8Error extends Error {
@@ -32,12 +31,6 @@ export function readText(path: string): string {
  * would count as a column of the first line.
  */
 export const withoutMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-
-/**
- * The content hash of a schema or hook file, as the load keys its text (a listing that looks for
- * changes hashes files without loading them); a file that is not UTF-8 is refused where it is loaded.
- */
-export const fileHash = (path: string): string => hashText(withoutMark(readFileSync(path, "utf8")));
 
 /** The error for the first byte of `bytes` that starts no UTF-8 character, with its line and column. */
 function notUtf8(bytes: Buffer): NotUtf8Error {

@@ -22,8 +22,6 @@ import type {
   TypeSpec,
 } from "./types.js";
 import { SOURCE } from "./types.js";
-import type { ModelMemo, Slice } from "./modelMemo.js";
-import type { GenCache } from "../cache/genCache.js";
 
 type Position = "input" | "output";
 /** The ecosystem's convention for SDKs; a provider's `package.license` overrides it. */
@@ -32,9 +30,8 @@ const DEFAULT_LICENSE = "Apache-2.0";
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Builds the model of one provider whose schemas passed validation. */
-export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCache): PackageModel {
+export function buildModel(index: ProviderIndex): PackageModel {
   const providerSrc = index.provider!;
-  if (memo) memo.fromCache = false;
   const providerCase: WireCase = entity(providerSrc).wireCase ?? "camel";
   const enums = new Map<string, EnumType>();
   const types = new Map<string, NamedType>();
@@ -47,10 +44,9 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
     if (prior === undefined || prior === at) (types.set(t.name, t), declaredAt.set(t.name, at));
     else clashing.push(t);
   };
-  /** A document's slice, built or (same inputs) kept, its declarations made in the order building made them. */
-  const slice = <T>(src: SourceDoc, build: (b: Builder) => T): T => {
-    const deps = [providerSrc, ...(src.outline.include ?? []).map((g) => index.types.get(g))];
-    const s = memo ? memo.slice(src, deps, cache, () => sliceOf(build)) : sliceOf(build);
+  /** A document's slice, its declarations made in the order building made them. */
+  const slice = <T>(build: (b: Builder) => T): T => {
+    const s = sliceOf(build);
     for (const { type, at } of s.declared) declare(type, at);
     for (const e of s.enums) enums.set(e.name, e);
     return s.node;
@@ -60,7 +56,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
     const e = entity(src);
     const wireCase = e.wireCase ?? providerCase;
     if (e.kind === "object")
-      slice(src, (b) => {
+      slice((b) => {
         const list = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
         return b.declare(
           {
@@ -78,7 +74,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
       });
     else if (e.kind === "union") {
       const d = e.discriminator!;
-      slice(src, (b) =>
+      slice((b) =>
         b.declare(
           {
             kind: "union",
@@ -104,7 +100,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
   }
 
   const p = entity(providerSrc);
-  const provider = slice(providerSrc, (b): Provider => ({
+  const provider = slice((b): Provider => ({
     name: p.name,
     displayName: p.displayName ?? p.name,
     description: p.description.trim(),
@@ -144,7 +140,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
   }));
 
   const resources: Resource[] = index.resources.map((src) =>
-    slice(src, (b): Resource => {
+    slice((b): Resource => {
       const e = entity(src);
       const list = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
       return {
@@ -162,7 +158,7 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
   );
 
   const lookups: Lookup[] = index.lookups.map((src) =>
-    slice(src, (b): Lookup => {
+    slice((b): Lookup => {
       const e = entity(src);
       const owner = pascal(e.name);
       const wireCase = e.wireCase ?? providerCase;
@@ -196,10 +192,17 @@ export function buildModel(index: ProviderIndex, memo?: ModelMemo, cache?: GenCa
     enums: [...enums.values()].sort(byName),
     hooks: [...index.hooks.values()].map(({ name, file, text }) => ({ name, file, text })).sort(byName),
   };
-  return withUsage(model, memo);
+  return withUsage(model);
 }
 
 /** Builds one document's slice: the node `build` returns, and what it declared on the way. */
+/** What building one document's part of the model made: its node, the inline types it hoisted and the enums it declared, in order. */
+interface Slice<T> {
+  readonly node: T;
+  readonly declared: readonly { readonly type: NamedType; readonly at: string }[];
+  readonly enums: readonly EnumType[];
+}
+
 function sliceOf<T>(build: (b: Builder) => T): Slice<T> {
   const declared: { type: NamedType; at: string }[] = [];
   const enums: EnumType[] = [];
@@ -398,7 +401,7 @@ function idFormat(separator: string | undefined, parts: NonNullable<RawImportId[
 }
 
 /** Marks which forms each named type needs, walking from every entity. */
-function withUsage(model: Omit<PackageModel, never>, memo: ModelMemo | undefined): PackageModel {
+function withUsage(model: Omit<PackageModel, never>): PackageModel {
   const byType = new Map(model.types.map((t) => [t.name, { input: false, output: false }]));
   const types = new Map(model.types.map((t) => [t.name, t]));
   const mark = (name: string, as: "input" | "output") => {
@@ -427,11 +430,7 @@ function withUsage(model: Omit<PackageModel, never>, memo: ModelMemo | undefined
   model.lookups.forEach(
     (l) => (l.inputs.forEach((f) => walk(f, "input")), l.results.forEach((f) => walk(f, "output"))),
   );
-  const marked = (t: NamedType): NamedType => {
-    const usage = byType.get(t.name)!;
-    return memo ? memo.marked(t, usage) : { ...t, usage };
-  };
-  return { ...model, types: model.types.map(marked) };
+  return { ...model, types: model.types.map((t) => ({ ...t, usage: byType.get(t.name)! })) };
 }
 
 /** A JSON value with every object's keys in sorted order (arrays keep theirs). */

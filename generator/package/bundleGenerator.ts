@@ -16,7 +16,7 @@ import { GENERATOR_DIR } from "../location.js";
  * The CLI is a small entry (launch.ts) that loads the generator, bundled as CommonJS, through V8's
  * code cache, which Node 20 keeps for no ES module.
  */
-const ENTRIES = { cli: "launch.js", emitWorker: "parallel/emitWorker.js", parseWorker: "diff/parseWorker.js" };
+const ENTRIES = { cli: "launch.js", emitWorker: "parallel/emitWorker.js" };
 const COMMONJS_ENTRIES = { cli: "main.js" };
 
 /**

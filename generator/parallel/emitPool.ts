@@ -1,14 +1,9 @@
 import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
-import type { OutputSignatures } from "../cache/genCache.js";
-import type { ModuleJob } from "../emit/moduleKeys.js";
-import type { ParseAlongside } from "../load/quickAll.js";
 import { GENERATOR_URL } from "../location.js";
+import { subPlan, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { subPlan } from "../plan/subPlan.js";
-import type { CheckBeside, Checked, CheckTask } from "./checkAlongside.js";
-import { parseOn, type PendingParse } from "./parseAlongside.js";
-import { WriteError, type FileState, type WrittenStat } from "../write/writeTree.js";
+import { WriteError, type FileState } from "../write/writeTree.js";
 
 /** A module to emit, or a text (a rendered template) that only needs formatting. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
@@ -18,16 +13,14 @@ export type Files = [path: string, text: string][];
  * none of the package's files was on disk as the run began, so there is nothing to compare with.
  */
 export type StageTarget = { dir: string; write: boolean; fresh: boolean };
-/** A file a worker staged: its state against the disk, its text's hash and maybe its stat as written (for the cache). */
-export type StagedFiles = [path: string, state: FileState, hash: string, stat?: WrittenStat][];
+/** A file a worker staged: its state against the disk, and its text's hash (for the next run). */
+export type StagedFiles = [path: string, state: FileState, hash: string][];
 /** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into?: StageTarget };
-/** Files to stat, each with the signature a run recorded (statSignature). */
-export type StatTask = { id: number; stat: OutputSignatures };
 /** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
 export type Answer = {
   id: number;
-  results?: Files | StagedFiles | string[] | Checked;
+  results?: Files | StagedFiles;
   error?: string;
   writeError?: string;
 };
@@ -74,16 +67,6 @@ export class RenderWorker {
     return this.ask((id) => ({ id, task })) as Promise<Files | StagedFiles>;
   }
 
-  /** Of the files the worker claims (from the first on), those whose stat signature is not the one given. */
-  unmatched(files: StatTask["stat"]): Promise<string[]> {
-    return this.ask((id) => ({ id, stat: files }) satisfies StatTask) as Promise<string[]>;
-  }
-
-  /** Has the worker check schema files (checkAlongside.ts), before any task sent after. */
-  check(task: CheckTask): Promise<Checked> {
-    return this.ask((id) => ({ id, check: task })) as Promise<Checked>;
-  }
-
   /** Posts the message made for a new id, and answers what the worker answers to it. */
   private ask(message: (id: number) => object): Promise<NonNullable<Answer["results"]>> {
     const id = this.nextId++;
@@ -91,11 +74,6 @@ export class RenderWorker {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage(message(id));
     });
-  }
-
-  /** Has the worker read the schema texts it claims, from the last on (parseAlongside.ts). */
-  parse(texts: readonly string[], claims: SharedArrayBuffer): PendingParse {
-    return parseOn(this.worker, texts, claims);
   }
 
   /** Lets the worker drop a plan no task will name again (a watch sends one per run). */
@@ -153,20 +131,6 @@ export class RenderPool {
       this.worker.forget(part.id);
     }
   }
-
-  /** Of the files the worker claims (from the first on), those whose stat signature is not the one given. */
-  unmatched(files: StatTask["stat"]): Promise<string[]> {
-    return this.worker.unmatched(files);
-  }
-
-  /** Has the worker check schema files while this thread goes on (a cold run's checks: checkAlongside.ts). */
-  readonly check: CheckBeside = (task) => this.worker.check(task);
-
-  /**
-   * Has the worker read schema texts beside a load on this thread, while it would otherwise wait for
-   * the plan: a cold 2,000-entity run's YAML parsing is ~0.7 s of this thread.
-   */
-  readonly parseAlongside: ParseAlongside = (texts, claims) => this.worker.parse(texts, claims);
 
   /** A plan's id, and its serialization (node:v8), made once. */
   private sendableOf(plan: PackagePlan): Sendable {

@@ -1,4 +1,4 @@
-import { formatPos, type Diagnostic, type SourcePos } from "../diagnostics.js";
+import { formatPos, SchemaError, sortDiagnostics, type Diagnostic, type SourcePos } from "../diagnostics.js";
 import { SOURCE, type Lookup, type NamedType, type PackageModel, type Resource } from "../model/types.js";
 import { camel, pascal } from "../naming.js";
 
@@ -180,4 +180,12 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
     },
     diagnostics,
   };
+}
+
+/** Every package's plan, with naming collisions reported like schema problems. */
+export function planPackages(models: readonly PackageModel[]): PackagePlan[] {
+  const plans = models.map(planPackage);
+  const problems: Diagnostic[] = plans.flatMap((p) => p.diagnostics);
+  if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
+  return plans.map((p) => p.plan);
 }

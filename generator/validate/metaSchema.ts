@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { hashText } from "../cache/genCache.js";
+import { hashText } from "../hash.js";
 import { requireCompiled } from "../codeCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
@@ -63,10 +63,10 @@ export class MetaSchemaValidator {
 
   /**
    * Compiling the meta-schema is ajv's costliest step (~140 ms), so its standalone code, keyed by the
-   * meta-schema and ajv version, is looked for in the cache folder and beside this module (where
-   * `make` puts it: precompileMetaSchema), and a compile is kept in the cache folder for later runs.
+   * meta-schema and ajv version, is looked for beside this module, where `make` puts it
+   * (precompileMetaSchema, which passes that folder as `compileInto`); otherwise it is compiled here.
    */
-  constructor(cacheDir?: string) {
+  constructor(compileInto?: string) {
     const text = readFileSync(metaSchemaPath(), "utf8");
     this.meta = JSON.parse(text) as JsonSchema;
     // Each entity kind, and each protocol's operations and lookup operation (`$defs/<protocol>Operations`, `$defs/<protocol>Lookup`).
@@ -75,26 +75,24 @@ export class MetaSchemaValidator {
       ...Object.keys(this.meta.$defs ?? {}).filter((k) => k.endsWith("Operations") || k.endsWith("Lookup")),
     ];
     const file = compiledName(text);
-    for (const dir of [cacheDir, MODULE_DIR]) {
-      const compiled = dir && join(dir, file);
-      if (!compiled || !existsSync(compiled)) continue;
+    const compiled = join(MODULE_DIR, file);
+    if (existsSync(compiled))
       try {
         const fns = requireCompiled(compiled) as Record<string, ValidateFunction>;
         for (const kind of kinds) this.validators.set(kind, fns[kind]!);
         return;
       } catch {
-        // an unreadable compiled file is passed over, and replaced in the cache folder below
+        // an unreadable compiled file is passed over (and replaced by the next `make`)
       }
-    }
     // Loaded only to compile: a run that finds compiled validators never loads ajv.
     const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
     const standalone = require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js");
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, code: { source: true } });
     ajv.addSchema(this.meta);
     for (const kind of kinds) this.validators.set(kind, ajv.getSchema(`${this.meta.$id}#/$defs/${kind}`)!);
-    if (cacheDir) {
-      const compiled = join(cacheDir, file);
-      mkdirSync(cacheDir, { recursive: true });
+    if (compileInto) {
+      const compiled = join(compileInto, file);
+      mkdirSync(compileInto, { recursive: true });
       // The code requires ajv's runtime helpers, which must resolve from the cache folder too.
       const code = standalone
         .default(ajv, Object.fromEntries(kinds.map((k) => [k, `${this.meta.$id}#/$defs/${k}`])))

@@ -39,16 +39,12 @@ const holdsIds = (spec: RawTypeSpec): boolean =>
  * `references` (schemas/README.md, "Fields"): each name is a resource of the same provider, and the
  * field holds ids (a string, an integer, or a list of them), since it is drawn as "refers to" in the docs.
  */
-export function checkReferences(
-  index: ProviderIndex,
-  valid: ReadonlySet<SourceDoc>,
-  checked?: ReadonlySet<SourceDoc>,
-): Diagnostic[] {
+export function checkReferences(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
   // Every resource with a name counts, its file's own problems apart: they are reported there, and a
   // reference to it reported as well would send the reader to the wrong file.
   const kinds = index.resources.flatMap((r) => (r.outline.name === undefined ? [] : [r.outline.name]));
   const known = new Set(kinds);
-  const docs = checked ? [...checked] : [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
+  const docs = [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
   const out: Diagnostic[] = [];
   for (const src of docs) {
     if (!src || !valid.has(src)) continue;

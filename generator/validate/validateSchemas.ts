@@ -1,4 +1,3 @@
-import type { GenCache } from "../cache/genCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { HookFile } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
@@ -10,23 +9,19 @@ import { checkNetsvcOperations } from "./protocols/netsvc.js";
 import { providerClashes } from "./providerClashes.js";
 import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
-import type { ValidationMemo } from "./scope.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
 
-/**
- * The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first.
- * With a memo (the watch), a provider's checks may be scoped to the documents that changed since its
- * last clean run (scope.ts); a scoped run that finds a problem is done again in full.
- */
+/** The meta-schema's checks of one file (none for a file already known to pass them). */
+export function checkFile(src: SourceDoc): Diagnostic[] {
+  return src.knownValid ? [] : (metaValidator ??= new MetaSchemaValidator()).check(src);
+}
+
+/** The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first. */
 export function validateSchemas(
   sources: readonly SourceDoc[],
-  cache?: GenCache,
   hooks: readonly HookFile[] = [],
-  memo?: ValidationMemo,
   unread: readonly SourceMeta[] = [],
-  /** The documents of a provider to check, as a scoped run knows them (scoped/scopedRun.ts); undefined: ask the memo. */
-  scope?: (index: ProviderIndex, valid: ReadonlySet<SourceDoc>) => ReadonlySet<SourceDoc> | undefined,
 ): {
   providers: ProviderIndex[];
   valid: ReadonlySet<SourceDoc>;
@@ -34,39 +29,26 @@ export function validateSchemas(
 } {
   const diagnostics: Diagnostic[] = [];
   const valid = new Set<SourceDoc>();
-  const meta = () => (metaValidator ??= new MetaSchemaValidator(cache?.dir));
   for (const src of sources) {
-    // Compiled only when a file is not already known valid: ajv's compile is the costliest step here.
-    const found = src.knownValid || memo?.valid.has(src) ? [] : meta().check(src);
-    if (found.length === 0) (valid.add(src), memo?.valid.add(src));
+    const found = checkFile(src);
+    if (found.length === 0) valid.add(src);
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources, hooks, unread);
-  for (const index of providers) {
-    const checked = scope ? scope(index, valid) : memo?.scope(index, valid, cache);
-    let found = checkProvider(index, valid, meta, checked);
-    if (checked && found.length > 0) found = checkProvider(index, valid, meta);
-    const docs = [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];
-    if (found.length === 0 && docs.every((d) => !d || valid.has(d))) memo?.passed(index, cache);
-    diagnostics.push(...found);
-  }
+  for (const index of providers) diagnostics.push(...checkProvider(index, valid));
   const files = providers.flatMap((p) => (p.provider && valid.has(p.provider) ? [p.provider] : []));
   if (diagnostics.length === 0) diagnostics.push(...providerClashes(files));
   return { providers, valid, diagnostics };
 }
 
-/** The rules, the references and the operations' checks on one provider (or only on `checked`). */
-function checkProvider(
-  index: ProviderIndex,
-  valid: ReadonlySet<SourceDoc>,
-  meta: () => MetaSchemaValidator,
-  checked?: ReadonlySet<SourceDoc>,
-): Diagnostic[] {
+/** The rules, the references and the operations' checks on one provider. */
+function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
+  const meta = () => (metaValidator ??= new MetaSchemaValidator());
   return [
-    ...checkRules(index, valid, checked),
-    ...checkReferences(index, valid, checked),
-    ...checkCloudplatOperations(index, valid, meta, checked),
-    ...checkNetsvcOperations(index, valid, meta, checked),
-    ...checkLookupOperations(index, valid, meta, checked),
+    ...checkRules(index, valid),
+    ...checkReferences(index, valid),
+    ...checkCloudplatOperations(index, valid, meta),
+    ...checkNetsvcOperations(index, valid, meta),
+    ...checkLookupOperations(index, valid, meta),
   ];
 }

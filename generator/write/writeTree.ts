@@ -1,19 +1,6 @@
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  type Stats,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hashText, statSignature } from "../cache/genCache.js";
+import { hashText } from "../hash.js";
 
 /** The generator owns `src/`, `docs/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
 const OWNED_TOP_LEVEL = ["LICENSE", "package.json", "tsconfig.json", "README.md"];
@@ -27,17 +14,6 @@ export interface Drift {
 
 /** A file's text against the file on disk. */
 export type FileState = "added" | "changed" | "same";
-
-/** A file's stat as this run wrote it: its signature, and its last change (mtime or ctime, the later). */
-export interface WrittenStat {
-  readonly signature: string;
-  readonly changed: number;
-}
-
-const writtenStat = (stat: Stats): WrittenStat => ({
-  signature: statSignature(stat),
-  changed: Math.max(stat.mtimeMs, stat.ctimeMs),
-});
 
 /** A write that failed: what it says is true of the disk (nothing written, or exactly what was). */
 export class WriteError extends Error {}
@@ -65,9 +41,8 @@ export const inPackage = (dir: string, path: string): string => `${dir}/${path}`
 /**
  * Compares `text` with the file at `path` in the package folder `dir` and, when they differ and
  * `write` is set, stages it (stagedPath); returns its state and its hash (for the cache), both of its
- * bytes, encoded once (a cold 2,000-entity run: 47 MB of text, ~30 ms less than encoding twice), and
- * in a fresh package the stat of a file it wrote in a folder (PackageStage.signatureOf), so that the
- * next run need not read it back. `folders` holds the folders this caller knows exist; in a
+ * bytes, encoded once (a cold 2,000-entity run: 47 MB of text, ~30 ms less than encoding twice).
+ * `folders` holds the folders this caller knows exist; in a
  * `fresh` package no target is compared with the disk (a cold run into an empty folder). The render
  * worker stages the modules it renders this way as it goes, and the main thread the docs pages, so
  * that writing is done beside rendering rather than after it. A failure (a name too long, a full disk)
@@ -80,12 +55,11 @@ export function stageFile(
   write: boolean,
   folders: Set<string>,
   fresh = false,
-): { state: FileState; hash: string; stat?: WrittenStat } {
+): { state: FileState; hash: string } {
   const target = inPackage(dir, path);
   const bytes = Buffer.from(text);
   try {
     const state = fresh ? "added" : stateOf(target, bytes);
-    let stat: WrittenStat | undefined;
     if (write && state !== "same") {
       const staged = stagedPath(dir, path, fresh);
       const folder = staged.slice(0, staged.lastIndexOf("/"));
@@ -93,17 +67,9 @@ export function stageFile(
         mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      const fd = openSync(staged, "w");
-      try {
-        writeFileSync(fd, bytes);
-        // A fresh package's folders are renamed into place whole, which leaves their files' stats as
-        // written here (PackageStage.signatureOf); a file at the top is renamed itself, its ctime changed.
-        if (fresh && path.includes("/")) stat = writtenStat(fstatSync(fd));
-      } finally {
-        closeSync(fd);
-      }
+      writeFileSync(staged, bytes);
     }
-    return { state, hash: hashText(bytes), ...(stat && { stat }) };
+    return { state, hash: hashText(bytes) };
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new WriteError(`could not ${write ? "write" : "read"} ${target}: ${reason}`);
@@ -130,10 +96,6 @@ export class PackageStage {
   private readonly onDisk: Set<string>;
   private readonly states = new Map<string, FileState>();
   private readonly folders = new Set<string>();
-  /** The stats of the files staged in a fresh package, as written, by path (signatureOf). */
-  private readonly writtenStats = new Map<string, WrittenStat>();
-  /** The package folder's ctime once a fresh package's files are in place (commit). */
-  private committedAt = -Infinity;
   /**
    * Whether the package held nothing of its own when the run began: no file, and no folder (where a
    * folder might stand in a file's way), so that no target is compared with the disk.
@@ -146,41 +108,27 @@ export class PackageStage {
   constructor(
     readonly dir: string,
     readonly write: boolean,
-    /** The files the last run wrote here, each found as written (a scoped run's), by path in the package. */
-    expected?: readonly string[],
   ) {
     this.existed = existsSync(dir);
     if (this.existed && !statSync(dir).isDirectory())
       throw new WriteError(`could not write ${dir}: it is a file, where the package's folder goes`);
-    this.onDisk = (expected && onlyThese(dir, expected)) ?? ownedFiles(dir);
+    this.onDisk = ownedFiles(dir);
     this.fresh = this.onDisk.size === 0 && !OWNED_FOLDERS.some((f) => existsSync(join(dir, f)));
   }
 
   /** Stages a file rendered in this thread. */
   stage(path: string, text: string): string {
-    const { state, hash, stat } = stageFile(this.dir, path, text, this.write, this.folders, this.fresh);
-    this.staged(path, state, stat);
+    const { state, hash } = stageFile(this.dir, path, text, this.write, this.folders, this.fresh);
+    this.staged(path, state);
     return hash;
   }
 
-  /** Records a file staged (here or by a worker), with its stat as written where stageFile took it. */
-  staged(path: string, state: FileState, stat?: WrittenStat): void {
+  /** Records a file staged (here or by a worker). */
+  staged(path: string, state: FileState): void {
     this.states.set(path, state);
-    if (stat) this.writtenStats.set(path, stat);
   }
 
-  /**
-   * The stat signature of a file this run wrote into a fresh package, for the cache to know it by: its
-   * stat is still as written (stageFile), and its last change came before the commit's by at least a
-   * tick of the file system's own clock, so that any change since shows in its ctime. Else none, and
-   * the next run reads the file back.
-   */
-  signatureOf(path: string): string | undefined {
-    const stat = this.writtenStats.get(path);
-    return stat && stat.changed < this.committedAt ? stat.signature : undefined;
-  }
-
-  /** What the package's files (every path: staged, or left alone as the cache vouched) change on disk. */
+  /** What the package's files (every path: staged, or left alone as unchanged) change on disk. */
   drift(paths: Iterable<string>): Drift {
     const drift: Drift = { added: [], changed: [], removed: [] };
     const all = new Set(paths);
@@ -197,9 +145,6 @@ export class PackageStage {
       if (existsSync(staging))
         for (const name of readdirSync(staging)) renameSync(join(staging, name), join(this.dir, name));
       rmSync(staging, { recursive: true, force: true });
-      // Removing the staging folder changed the package's folder: its ctime is the file system's clock
-      // once every file is in place, at that file system's granularity (signatureOf).
-      this.committedAt = statSync(this.dir).ctimeMs;
     } else
       for (const path of [...drift.added, ...drift.changed])
         renameSync(stagedPath(this.dir, path, false), join(this.dir, path));
@@ -262,40 +207,6 @@ function ownedFiles(dir: string): Set<string> {
 
 /** Leftovers of an interrupted run are ours too: reported by --check, removed by the next run. */
 const leftovers = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter(leftover) : []);
-
-/**
- * The owned files, where they are exactly `expected` (each known to exist): when every owned folder
- * holds as many entries as `expected` puts in it (files and folders), it holds nothing else. Counting
- * them spares walking and collecting 6,000 entries (~15 ms of a scoped run); undefined where a count
- * differs (a stray file or folder: the walk then finds it).
- */
-function onlyThese(dir: string, expected: readonly string[]): Set<string> | undefined {
-  const counts = new Map<string, number>(OWNED_FOLDERS.map((f) => [f, 0]));
-  const count = (folder: string) => counts.set(folder, counts.get(folder)! + 1);
-  /** A folder first seen is an entry of its parent (the owned folders at the top are there from the start). */
-  const enter = (folder: string): void => {
-    if (counts.has(folder)) return;
-    counts.set(folder, 0);
-    const parent = folder.slice(0, folder.lastIndexOf("/"));
-    enter(parent);
-    count(parent);
-  };
-  for (const path of expected) {
-    const at = path.lastIndexOf("/");
-    if (at < 0) continue; // a file at the top
-    if (!OWNED_FOLDERS.includes(path.slice(0, path.indexOf("/")))) return undefined;
-    enter(path.slice(0, at));
-    count(path.slice(0, at));
-  }
-  for (const [folder, n] of counts) {
-    try {
-      if (readdirSync(join(dir, folder)).length !== n) return undefined;
-    } catch {
-      if (n > 0) return undefined;
-    }
-  }
-  return new Set([...expected, ...leftovers(dir)]);
-}
 
 function removeEmptyDirs(dir: string): boolean {
   if (!existsSync(dir)) return true;

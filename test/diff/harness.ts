@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildReport } from "../../generator/diff/report.js";
-import { GenCache } from "../../generator/cache/genCache.js";
+import { Store } from "../../generator/run/store.js";
 import { loadSides, Workspace, type Side } from "../../generator/diff/sides.js";
 import type { DiffReport } from "../../generator/diff/types.js";
 
@@ -47,12 +47,12 @@ export async function loadPair(
 ): Promise<[Side, Side]> {
   const ws = new Workspace();
   try {
-    const [a, b] = await loadSides(
+    const [a, b] = loadSides(
       [
         { label: labels[0], dir: ws.asSchemas(oldDir) },
         { label: labels[1], dir: ws.asSchemas(newDir) },
       ],
-      GenCache.open(ws.cacheDir),
+      Store.open(undefined).begin(),
     );
     return [a!, b!];
   } finally {

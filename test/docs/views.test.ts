@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { docFiles, docKey, renderDoc } from "../../generator/docs/emitDocs.js";
+import { docFiles, pageView, renderDoc } from "../../generator/docs/emitDocs.js";
 import type { FieldRow } from "../../generator/docs/fields.js";
 import { loadModels, planPackages } from "../../generator/pipeline.js";
+import { packageKeys } from "../../generator/run/keys.js";
 import { writeSynthetic } from "../bench/synthetic.mjs";
 
 /** Where `value` holds something JSON would drop or flatten (a function, a Map, a class instance), by path. */
@@ -16,25 +17,25 @@ function notPlain(value: unknown, path = "view"): string[] {
   return Object.entries(value).flatMap(([k, v]) => notPlain(v, `${path}.${k}`));
 }
 
-// A page is keyed by the JSON of its view (docKey): anything JSON drops or flattens would let a page
-// change while its key stays, and the cache would keep the stale page.
+// A template sees only its view, which must be plain data; a page is keyed by the digest of its input.
 describe("docs views", () => {
   it("are plain data, for every page of both providers and a synthetic one", () => {
     const synthetic = mkdtempSync(join(tmpdir(), "sdkgen-views-"));
     writeSynthetic(synthetic, 60);
     for (const plan of planPackages([...loadModels("schemas"), ...loadModels(synthetic)]))
-      for (const file of docFiles(plan)) if ("view" in file) expect(notPlain(file.view()), file.path).toEqual([]);
+      for (const file of docFiles(plan)) expect(notPlain(pageView(file)), file.path).toEqual([]);
   });
 
-  it("key a page by its template and the JSON of its view, or what the view is made of", () => {
-    const view = { name: "Port", rows: [{ anchor: "in-speed" }] };
-    expect(docKey({ path: "docs/a.html", template: "resource", view: () => view })).toBe(
-      `resource\n${JSON.stringify(view)}`,
-    );
-    expect(docKey({ path: "docs/a.html", template: "resource", view: () => view, basis: "k1\nk2" })).toBe(
-      "resource\nk1\nk2",
-    );
-    expect(docKey({ path: "docs/a.css", text: "body {}" })).toBe("body {}");
+  it("key each page by its input: the same for a plan made again, different from page to page", () => {
+    const keysOf = () =>
+      planPackages(loadModels("schemas")).flatMap((plan) => {
+        const keys = packageKeys(plan);
+        return docFiles(plan).map((f) => `${plan.model.provider.name}/${f.path} ${keys.page(f)}`);
+      });
+    const keys = keysOf();
+    expect(keysOf()).toEqual(keys);
+    const pages = keys.filter((k) => k.includes(".html "));
+    expect(new Set(pages.map((k) => k.split(" ")[1])).size).toBe(pages.length);
   });
 });
 
@@ -60,8 +61,8 @@ describe("docs pages", () => {
     }
     for (const plan of planPackages(loadModels("schemas")))
       for (const file of docFiles(plan)) {
-        if (!("view" in file)) continue;
-        const view = file.view() as View;
+        const view = pageView(file) as View | undefined;
+        if (!view) continue;
         const rows = [...(view.inputs ?? []), ...(view.outputs ?? [])];
         const words = [
           ...(view.behaviour ? [...view.behaviour.lifecycle, view.behaviour.delete] : []),
@@ -72,7 +73,7 @@ describe("docs pages", () => {
           words.filter((w) => WIRE.test(w)),
           file.path,
         ).toEqual([]);
-        if (file.template === "resource") {
+        if ("page" in file && file.page === "resource") {
           expect(view.behaviour, file.path).toBeDefined();
           expect(view.wire?.requests.length, file.path).toBeGreaterThan(0);
         }

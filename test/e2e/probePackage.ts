@@ -29,7 +29,7 @@ export async function probePackage(name: string, provider: string, edit: SchemaE
   if (!text.includes(edit.after)) throw new Error(`${edit.file} has no "${edit.after}" to insert after`);
   writeFileSync(file, text.replace(edit.after, `${edit.after}${edit.insert}`));
 
-  const [pkg] = await generatePackages(loadModels(schemas, { only: provider }));
+  const pkg = (await generatePackages(loadModels(schemas))).find((p) => p.name === provider);
   const out = join(dir, "package");
   const sources: string[] = [];
   for (const [path, content] of pkg!.files) {

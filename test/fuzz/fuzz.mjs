@@ -4,9 +4,10 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { GenCache } from "../../build/generator/cache/genCache.js";
+import { checkedModels } from "../../build/generator/run/checkedModels.js";
+import { Store } from "../../build/generator/run/store.js";
 import { reportLines, SchemaError } from "../../build/generator/diagnostics.js";
-import { loadModels, planPackages } from "../../build/generator/pipeline.js";
+import { planPackages } from "../../build/generator/pipeline.js";
 import { MUTATOR_NAMES, MUTATORS, random } from "./mutate.mjs";
 
 /** A report larger than this is unbounded output. */
@@ -28,12 +29,17 @@ export function fuzz({ mutants, seed, provider = "netsvc", repo = process.cwd() 
   cpSync(join(repo, "schemas", provider), join(schemas, provider), { recursive: true });
   cpSync(join(repo, "schemas", "meta"), join(schemas, "meta"), { recursive: true });
   const files = yamlFiles(join(schemas, provider));
-  // The pristine tree, cached once: each mutant then revalidates only its broken file and what
-  // refers to it, as a maintainer's edit does.
-  const primed = GenCache.open(join(root, "cache"));
-  planPackages(loadModels(schemas, primed, provider));
-  primed.save();
-  const cache = GenCache.open(join(root, "cache"));
+  // The pristine tree parsed once: each mutant then parses only its broken file, as a maintainer's edit does.
+  const store = Store.open(undefined);
+  const load = () => {
+    const run = store.begin();
+    try {
+      return checkedModels(schemas, run);
+    } finally {
+      store.end(run, { wrote: false });
+    }
+  };
+  planPackages(load());
   const rand = random(seed);
   const counts = { mutants: 0, valid: 0, rejected: 0, diagnostics: 0, byMutator: {} };
   const failures = [];
@@ -47,7 +53,7 @@ export function fuzz({ mutants, seed, provider = "netsvc", repo = process.cwd() 
       counts.mutants++;
       counts.byMutator[mutator] = (counts.byMutator[mutator] ?? 0) + 1;
       try {
-        planPackages(loadModels(schemas, cache, provider));
+        planPackages(load());
         counts.valid++;
       } catch (e) {
         if (!(e instanceof SchemaError))

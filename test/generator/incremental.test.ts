@@ -8,9 +8,10 @@ import { writeSynthetic } from "../bench/synthetic.mjs";
 import { BASE, schemaTree } from "./schemaTree.js";
 import { fromBuild } from "../fromBuild.js";
 
-// The watch regenerates from what the previous run kept (parsed files, checks passed, the model, the
-// keys of every output), and a new process from what the cache kept. Whatever they keep, after any
-// edit the tree must be the one a fresh run writes, and the problems the ones a fresh run reports. Edits, each followed by both. More runs:
+// The watch regenerates from what the previous run kept (parsed files, the meta-schema's verdicts,
+// the key of every output), and a new process from what the cache kept. Whatever they keep, after any
+// edit the tree must be the one a fresh run writes, and the problems the ones a fresh run reports.
+// Edits, each followed by both. More runs:
 // INCREMENTAL_RUNS=500; a failing sequence again: INCREMENTAL_SEED=<seed>, each step printed with
 // INCREMENTAL_VERBOSE=1.
 
@@ -164,7 +165,7 @@ describe("incremental regeneration (generate --watch)", () => {
     const expected = await fresh(dir);
     let problems: readonly unknown[] = [];
     try {
-      await watch.run(false, undefined, true);
+      await watch.run(false);
     } catch (e) {
       if (!(e instanceof diagnostics.SchemaError)) throw e;
       problems = e.diagnostics;
@@ -191,7 +192,7 @@ describe("incremental regeneration (generate --watch)", () => {
       const schemaFiles = [...originals.keys()].filter((f) => f.endsWith(".yaml") && !f.includes("/meta/"));
       const providerFiles = schemaFiles.filter((f) => f.endsWith("/provider.yaml"));
       const typeFiles = schemaFiles.filter((f) => f.includes("/types/"));
-      await session.run(false, undefined, true);
+      await session.run(false);
       let failed = 0;
       /** Each file as the last run that generated found it: an edit the checks refuse is undone next. */
       const good = new Map(originals);
@@ -256,8 +257,7 @@ describe("incremental regeneration (generate --watch)", () => {
     60_000 + RUNS * 2_000,
   );
 
-  // Edits of one resource that break a document left as it was: the watch checks only what changed
-  // since its last clean run, unless a changed document's part in the others' checks changed too.
+  // Edits of one resource that break a document left as it was.
   it.each(["a watch", "a process per run"])(
     "reports a problem an edit causes in another document (%s)",
     async (mode) => {
@@ -316,7 +316,7 @@ fields:
     },
   );
 
-  it("a new process checks an edited file without reading any other file's data", async () => {
+  it("a new process parses only an edited file, and renders only the files its edit reaches", async () => {
     const files: Record<string, string> = { "demo/provider.yaml": BASE["demo/provider.yaml"]! };
     for (let i = 0; i < 12; i++) files[`demo/resources/gadget${i}.yaml`] = resource(`Gadget${i}`);
     const tree = schemaTree(files);
@@ -324,30 +324,26 @@ fields:
     const first = new pipeline.Regeneration(tree, join(tree, "../out"), cacheDir);
     await agree(first, tree, join(tree, "../out"), "first run").finally(() => first.close());
     const edited = join(tree, "demo/resources/gadget3.yaml");
-    const before = readFileSync(edited, "utf8");
-    writeFileSync(edited, before.replace("A Gadget3.", "A gadget, edited."));
-
-    const { GenCache, hashText } =
-      await fromBuild<typeof import("../../generator/cache/genCache.js")>("cache/genCache.js");
-    const cache = GenCache.open(cacheDir);
-    const source = cache.source.bind(cache);
-    const read: string[] = [];
-    cache.source = (hash) => {
-      const kept = source(hash);
-      return kept && { ...kept, data: () => (read.push(hash), kept.data()) };
-    };
-    const [model] = pipeline.loadModels(tree, { cache, only: "demo", memo: new pipeline.RunMemo() });
-    expect(model!.resources.map((r) => r.description)).toContain("A gadget, edited.");
-    // The provider's, which every check reads, and the edited file's earlier version, which they compare with.
-    const provider = readFileSync(join(tree, "demo/provider.yaml"), "utf8");
-    expect(read.sort()).toEqual([hashText(provider), hashText(before)].sort());
+    writeFileSync(edited, readFileSync(edited, "utf8").replace("A Gadget3.", "A gadget, edited."));
+    const second = new pipeline.Regeneration(tree, join(tree, "../out"), cacheDir);
+    await agree(second, tree, join(tree, "../out"), "gadget3 edited").finally(() => second.close());
+    const lines = second.explanation!.lines(100);
+    expect(lines[0]).toMatch(
+      /^incremental run: the cache in .*, as the last run left it; \d+ of \d+ generated files reused$/,
+    );
+    expect(lines).toContain("  schema files parsed: 1");
+    expect(lines).toContain("  schema files whose parse was reused: 12");
+    const rendered = lines.find((l) => l.startsWith("  demo: ") && l.includes("its input changed"))!;
+    expect(rendered).toContain("src/resources/gadget3.ts");
+    expect(rendered).toContain("docs/resources/gadget3.html");
+    expect(rendered).not.toContain("gadget4");
   });
 
   /**
-   * A one-gadget provider generated with a cache, whose entry log `alter` then changes; then the gadget
-   * edited and generated again in a new session. The second run's problems (agree checks its files).
+   * A one-gadget provider generated with a cache, whose file `alter` then changes; then the gadget
+   * edited and generated again in a new session, which agree holds to a fresh run.
    */
-  async function withAlteredLog(alter: (log: string) => void, step: string): Promise<readonly unknown[]> {
+  async function withAlteredCache(alter: (bytes: Buffer) => Buffer, step: string): Promise<string> {
     const tiny = schemaTree({
       "demo/provider.yaml": BASE["demo/provider.yaml"]!,
       "demo/resources/gadget.yaml": resource("Gadget"),
@@ -356,42 +352,30 @@ fields:
     const cacheDir = join(tiny, "../cache");
     const first = new pipeline.Regeneration(tiny, into, cacheDir);
     await agree(first, tiny, into, "first run").finally(() => first.close());
-    alter(
-      join(
-        cacheDir,
-        readdirSync(cacheDir).find((f) => /^cache-.*\.log$/.test(f))!,
-      ),
+    const file = join(
+      cacheDir,
+      readdirSync(cacheDir).find((f) => /^cache-.*\.bin$/.test(f))!,
     );
+    writeFileSync(file, alter(readFileSync(file)));
     const gadget = join(tiny, "demo/resources/gadget.yaml");
     writeFileSync(gadget, readFileSync(gadget, "utf8").replace("A Gadget.", "A gadget, edited."));
     const second = new pipeline.Regeneration(tiny, into, cacheDir);
-    return agree(second, tiny, into, step).finally(() => second.close());
+    expect(await agree(second, tiny, into, step).finally(() => second.close())).toEqual([]);
+    return second.explanation!.lines()[0]!;
   }
 
-  it("a damaged cache costs a rebuild, never a wrong file", async () => {
-    // Every parsed file's and every slice's line in the entry log damaged; the index (outputs) left as it is.
-    const damage = (log: string) => {
-      const lines = readFileSync(log, "utf8").split("\n");
-      expect(lines.some((l) => l.startsWith("S\t")) && lines.some((l) => l.startsWith("L\t"))).toBe(true);
-      writeFileSync(
-        log,
-        lines.map((l) => (/^[SL]\t/.test(l) ? `${l.slice(0, l.lastIndexOf("\t"))}\t{"da` : l)).join("\n"),
-      );
-    };
-    expect(await withAlteredLog(damage, "after the damage")).toEqual([]);
+  it("a damaged cache costs a full run, never a wrong file", async () => {
+    const cut = await withAlteredCache((bytes) => bytes.subarray(0, bytes.length >> 1), "a cache cut short");
+    expect(cut).toMatch(/^full run: the cache in .* was damaged, and ignored; nothing was reused$/);
+    // A flipped byte that leaves the data readable: every description rewritten.
+    const altered = await withAlteredCache(
+      (bytes) => Buffer.from(bytes.toString("latin1").replaceAll("A Gadget.", "B Gadget."), "latin1"),
+      "a cache altered into other readable data",
+    );
+    expect(altered).toMatch(/was damaged, and ignored/);
   });
 
-  it("a cache line altered into other valid JSON is never used: no wrong file, then or later", async () => {
-    // A flipped byte, say, that leaves the JSON valid: every description in the log rewritten.
-    const alter = (log: string) => {
-      const altered = readFileSync(log, "utf8").replaceAll(/"description":"[^"]*"/g, '"description":"Altered."');
-      expect(altered).not.toBe(readFileSync(log, "utf8"));
-      writeFileSync(log, altered);
-    };
-    expect(await withAlteredLog(alter, "with the altered log")).toEqual([]);
-  });
-
-  it("a new process regenerates an entity's edit from the files it affects, and in full where it reaches further", async () => {
+  it("a new process puts back what an edit, a hand edit or a stray file changed", async () => {
     const files: Record<string, string> = {
       "demo/provider.yaml": BASE["demo/provider.yaml"]!,
       "demo/types/part.yaml":
@@ -404,16 +388,15 @@ fields:
       );
     const tree = schemaTree(files);
     const into = join(tree, "../out");
-    /** A run in a new process: its stages, and what it changed. */
+    /** A run in a new process, and what it changed. */
     const run = async (step: string) => {
       const session = new pipeline.Regeneration(tree, into, join(tree, "../cache"));
-      const stats = new (await fromBuild<typeof import("../../generator/stats.js")>("stats.js")).Stats();
       try {
         const expected = await fresh(tree);
-        const [result] = await session.run(false, stats);
+        const [result] = await session.run(false);
         expect(await agree(session, tree, into, step)).toEqual([]);
         expect("files" in expected).toBe(true);
-        return { stages: stats.report() as string, changed: result!.drift.changed, removed: result!.drift.removed };
+        return { changed: result!.drift.changed, removed: result!.drift.removed };
       } finally {
         await session.close();
       }
@@ -425,19 +408,17 @@ fields:
     };
 
     edit("gadget3", "A Gadget3.", "A gadget, edited.");
-    const scoped = await run("a description edited");
-    expect(scoped.stages).toMatch(/^scoped/);
-    expect(scoped.stages).not.toMatch(/\bload\b/);
-    expect(scoped.changed).toEqual([
+    const described = await run("a description edited");
+    expect(described.changed).toEqual([
       "README.md",
       "docs/index.html",
       "docs/resources/gadget3.html",
       "src/resources/gadget3.ts",
     ]);
 
-    // Gadget2 now uses Part, which others use too (as input and output: the type's forms are everyone's): a full run.
+    // Gadget2 now uses Part, which others use too (as input and output: the type's forms are everyone's).
     edit("gadget2", "importId:", "  part: { type: object, mode: optional, ref: Part, description: P. }\nimportId:");
-    expect((await run("a type others use")).stages).toMatch(/\bload\b/);
+    await run("a type others use");
 
     // A generated file edited by hand is put back, whatever else changed.
     edit("gadget3", "A gadget, edited.", "A gadget, edited again.");
@@ -452,7 +433,6 @@ fields:
     mkdirSync(join(into, "demo/docs/extra"));
     writeFileSync(join(into, "demo/docs/extra/page.html"), "<p>not generated</p>\n");
     const strays = await run("files left among the generated ones");
-    expect(strays.stages).toMatch(/^scoped/);
     expect(strays.removed).toEqual(["docs/extra/page.html", "src/resources/stray.ts"]);
   });
 
@@ -493,16 +473,16 @@ fields:
       "demo/resources/gadget.yaml": resource("Gadget"),
     });
     const cacheDir = join(tiny, "../cache");
-    const saved = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => /^cache-.*\.txt$/.test(f)) : []);
+    const saved = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => /^cache-.*\.bin$/.test(f)) : []);
     const watch = new pipeline.Regeneration(tiny, join(tiny, "../out"), cacheDir);
     try {
-      await watch.run(false, undefined, true);
+      await watch.run(false);
       watch.saveWhenIdle();
       expect(saved()).toEqual([]); // not yet: the run just ended
       await new Promise((r) => setTimeout(r, 1500));
       expect(saved()).toHaveLength(1);
       rmSync(cacheDir, { recursive: true });
-      await watch.run(false, undefined, true);
+      await watch.run(false);
     } finally {
       await watch.close();
     }

@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GenCache } from "../../generator/cache/genCache.js";
+import { checkedModels } from "../../generator/run/checkedModels.js";
+import { Store } from "../../generator/run/store.js";
 import { lazySource } from "../../generator/load/sourceDoc.js";
 import { formatPos } from "../../generator/diagnostics.js";
 import { SOURCE, type PackageModel } from "../../generator/model/types.js";
-import { loadModels } from "../../generator/pipeline.js";
 import { BASE, modelOf, schemaTree } from "./schemaTree.js";
 
 const TREE = {
@@ -63,12 +63,14 @@ describe("model nodes keep where they are written", () => {
   it("also when the schemas come from the generator's cache", () => {
     const dir = schemaTree(TREE);
     const cacheDir = mkdtempSync(join(tmpdir(), "sdkgen-cache-"));
-    const first = GenCache.open(cacheDir);
-    loadModels(dir, { cache: first });
+    const first = Store.open(cacheDir);
+    const run = first.begin();
+    checkedModels(dir, run);
+    first.end(run, { wrote: false });
     first.save();
-    const cached = GenCache.open(cacheDir);
-    expect(cached.warm).toBe(true);
-    expect(positions(loadModels(dir, { cache: cached })[0]!)).toEqual(EXPECTED);
+    const cached = Store.open(cacheDir);
+    expect(cached.origin).toBe("disk");
+    expect(positions(checkedModels(dir, cached.begin())[0]!)).toEqual(EXPECTED);
   });
 
   it("reading a cached file only when a position is read", () => {

@@ -2,7 +2,7 @@ import { entity, includesKnown, type ProviderIndex } from "../../load/providerIn
 import type { SourceDoc } from "../../load/sourceDoc.js";
 
 /**
- * The documents whose binding a protocol check reads: valid, in this run's scope (`checked`), bound
+ * The documents whose binding a protocol check reads: valid, bound
  * (`key` set), and with every included group known, since a binding names the entity's fields.
  */
 export const boundDocs = (
@@ -10,12 +10,7 @@ export const boundDocs = (
   docs: readonly SourceDoc[],
   key: "operations" | "operation",
   valid: ReadonlySet<SourceDoc>,
-  checked?: ReadonlySet<SourceDoc>,
 ): SourceDoc[] =>
   docs.filter(
-    (src) =>
-      valid.has(src) &&
-      (!checked || checked.has(src)) &&
-      entity(src)[key] !== undefined &&
-      includesKnown(index, src, (s) => valid.has(s)),
+    (src) => valid.has(src) && entity(src)[key] !== undefined && includesKnown(index, src, (s) => valid.has(s)),
   );

@@ -19,10 +19,9 @@ export function checkCloudplatOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
   meta: () => MetaSchemaValidator,
-  checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
   if (!index.provider || entity(index.provider).protocol !== "cloudplat") return [];
-  return boundDocs(index, index.resources, "operations", valid, checked).flatMap((src) => {
+  return boundDocs(index, index.resources, "operations", valid).flatMap((src) => {
     const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
     return shape.length ? shape : bindingRules(index, src);
   });

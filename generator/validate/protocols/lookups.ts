@@ -19,13 +19,12 @@ export function checkLookupOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
   meta: () => MetaSchemaValidator,
-  checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
   // A provider file with problems of its own (a misspelt protocol, broken YAML) says nothing reliable
   // to bind to.
   if (index.provider ? !valid.has(index.provider) : index.unread.size > 0) return [];
   const protocol = index.provider && entity(index.provider).protocol;
-  return boundDocs(index, index.lookups, "operation", valid, checked).flatMap((src): Diagnostic[] => {
+  return boundDocs(index, index.lookups, "operation", valid).flatMap((src): Diagnostic[] => {
     const e = entity(src);
     if (!protocol)
       return [at(src, OP, "a lookup bound to an operation needs its provider's `protocol` to interpret it", "key")];

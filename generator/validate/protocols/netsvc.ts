@@ -18,10 +18,9 @@ export function checkNetsvcOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
   meta: () => MetaSchemaValidator,
-  checked?: ReadonlySet<SourceDoc>,
 ): Diagnostic[] {
   if (!index.provider || entity(index.provider).protocol !== "netsvc") return [];
-  return boundDocs(index, index.resources, "operations", valid, checked).flatMap((src) => {
+  return boundDocs(index, index.resources, "operations", valid).flatMap((src) => {
     const shape = meta().checkAt(src, ["operations"], "netsvcOperations");
     return shape.length ? shape : bindingRules(index, src);
   });

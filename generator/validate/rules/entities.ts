@@ -1,7 +1,7 @@
 import { entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { camel, collisionKey } from "../../naming.js";
-import { found, inScope, type Finding, type Rule } from "./rule.js";
+import { found, type Finding, type Rule } from "./rule.js";
 
 /**
  * Entity-level checks need only a name and a token, so they run on files with structural errors too.
@@ -36,7 +36,7 @@ export const fileNames: Rule = {
   id: "file-names",
   description: "each file is named after its entity",
   check: (input) =>
-    named(entities(input.index).filter((src) => inScope(input, src))).flatMap((src) => {
+    named(entities(input.index)).flatMap((src) => {
       const e = entity(src);
       const stem = src.folder === "lookups" ? e.name : camel(e.name);
       return src.stem === stem
@@ -57,11 +57,11 @@ export const tokens: Rule = {
     const wrong = (src: SourceDoc, path: Path, what: string, want: string, got: unknown): Finding =>
       typeof got === "string" && got !== want && at(src, path, `${what}token must be "${want}" (got "${got}")`);
     return found([
-      ...named(index.resources.filter((src) => inScope(input, src))).map((src) => {
+      ...named(index.resources).map((src) => {
         const e = entity(src);
         return wrong(src, ["token"], "resource ", `${pkg}:index/${camel(e.name)}:${e.name}`, e.token);
       }),
-      ...named(index.lookups.filter((src) => inScope(input, src))).map((src) => {
+      ...named(index.lookups).map((src) => {
         const e = entity(src);
         return wrong(src, ["token"], "lookup ", `${pkg}:index/${e.name}:${e.name}`, e.token);
       }),

@@ -62,12 +62,8 @@ export const RULES: readonly Rule[] = [
   typeCycles,
 ];
 
-/** Every rule on one provider's documents (or only on `checked`); the walk they share is done once. */
-export function checkRules(
-  index: ProviderIndex,
-  valid: ReadonlySet<SourceDoc>,
-  checked?: ReadonlySet<SourceDoc>,
-): Diagnostic[] {
-  const input = { index, valid, walk: walk(index, valid, checked), checked };
+/** Every rule on one provider's documents; the walk they share is done once. */
+export function checkRules(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
+  const input = { index, valid, walk: walk(index, valid) };
   return RULES.flatMap((rule) => rule.check(input));
 }

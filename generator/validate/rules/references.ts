@@ -2,7 +2,7 @@ import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { brokenFileOf, entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
-import { found, inScope, type Rule } from "./rule.js";
+import { found, type Rule } from "./rule.js";
 
 /**
  * The type (object or union) or field group that `name` names, or what is wrong with the reference;
@@ -52,9 +52,7 @@ export const references: Rule = {
   check: (input) => {
     const { index, valid, walk } = input;
     const objects = [...index.types.values()].filter((t) => entity(t).kind === "object");
-    const including = [...index.resources, ...index.lookups, ...objects].filter(
-      (s) => valid.has(s) && inScope(input, s),
-    );
+    const including = [...index.resources, ...index.lookups, ...objects].filter((s) => valid.has(s));
     return found([
       ...including.flatMap((src) =>
         (entity(src).include ?? []).map((g, i, all) =>

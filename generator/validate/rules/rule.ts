@@ -9,12 +9,7 @@ export interface RuleInput {
   /** Documents that passed the meta-schema. Only they are checked; references resolve against all. */
   readonly valid: ReadonlySet<SourceDoc>;
   readonly walk: Walk;
-  /** When set, only these resources and lookups are checked (validate/scope.ts); the walk holds only them. */
-  readonly checked?: ReadonlySet<SourceDoc> | undefined;
 }
-
-/** Whether a rule checks this document in this run. */
-export const inScope = ({ checked }: RuleInput, src: SourceDoc): boolean => !checked || checked.has(src);
 
 /** One check of schemas/README.md ("Checks beyond the meta-schema"): a pure function to diagnostics. */
 export interface Rule {

@@ -103,9 +103,9 @@ const inner = (s: Scope, isInput: boolean, nonSecretOutput: string | undefined):
 
 /**
  * The field maps, fields and type specs of the valid documents: provider, resources, lookups, then
- * types. With `checked`, only those resources and lookups (see validate/scope.ts).
+ * types.
  */
-export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checked?: ReadonlySet<SourceDoc>): Walk {
+export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk {
   const maps: FieldMapSite[] = [];
   const fields: FieldSite[] = [];
   const specs: SpecSite[] = [];
@@ -172,8 +172,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
   const expand = (include: readonly string[] | undefined, own: LocatedField[]) =>
     expandIncludes(index, include, own).filter((f) => isValid(f.src));
 
-  const inScope = (src: SourceDoc) => valid.has(src) && (!checked || checked.has(src));
-  if (index.provider && provider && !checked) {
+  if (index.provider && provider) {
     const src = index.provider;
     inputs(src, ownFields(src, "config", provider.config), REQUIRED_OR_OPTIONAL, true);
     for (const [fn, spec] of Object.entries(provider.functions ?? {})) {
@@ -181,13 +180,13 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
       outputs(src, ownFields(src, "outputs", spec.outputs, ["functions", fn]));
     }
   }
-  const resources = index.resources.filter(inScope).map((src) => {
+  const resources = index.resources.filter(isValid).map((src) => {
     const e = entity(src);
     const list = expand(e.include, ownFields(src, "fields", e.fields));
     inputs(src, list);
     return { src, fields: list };
   });
-  const lookups = index.lookups.filter(inScope).map((src) => {
+  const lookups = index.lookups.filter(isValid).map((src) => {
     const e = entity(src);
     const ins = expand(e.include, ownFields(src, "inputs", e.inputs));
     const outs = ownFields(src, "outputs", e.outputs);
@@ -204,9 +203,8 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, checke
     [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
       (src) => !src || isValid(src),
     );
-  const typesWalked = !checked && usageKnown;
-  const usage = typesWalked ? typeUsage(index, isValid) : new Map<string, Usage>();
-  for (const src of typesWalked ? [...index.types.values()].filter(isValid) : []) {
+  const usage = usageKnown ? typeUsage(index, isValid) : new Map<string, Usage>();
+  for (const src of usageKnown ? [...index.types.values()].filter(isValid) : []) {
     const e = entity(src);
     const u = usage.get(e.name) ?? NO_USAGE;
     const base = { modeForbidden: false, config: u.config, wireCase: wireCaseOf(src) };

@@ -1,0 +1,36 @@
+import type { DocFile } from "../docs/emitDocs.js";
+import { Digests, hashText } from "../hash.js";
+import { moduleInput, type ModuleJob } from "../plan/modules.js";
+import type { PackagePlan } from "../plan/planPackage.js";
+
+/**
+ * The key of each file of one package: the digest of all its text is made of. A module's is its
+ * input (moduleInput), a page's its input (docFiles), a text's the text itself. The model's nodes
+ * are digested first, each once: an input is made of them, so its digest costs only what is new in it.
+ */
+export function packageKeys(plan: PackagePlan) {
+  const digests = new Digests();
+  const m = plan.model;
+  for (const nodes of [
+    m.resources,
+    m.lookups,
+    m.types,
+    m.hooks,
+    plan.resources,
+    plan.lookups,
+    [...plan.types.values()],
+  ])
+    for (const node of nodes) digests.of(node);
+  digests.of(m.provider);
+  digests.of(m.enums);
+  return {
+    module: (job: ModuleJob): string => digests.of([job, moduleInput(plan, job)]),
+    page: (file: DocFile): string => {
+      if ("text" in file) return hashText(file.text);
+      // What every entity page shares, digested once.
+      if ("wide" in file.input) digests.of(file.input.wide);
+      return digests.of([file.page, file.input]);
+    },
+    text: (text: string): string => hashText(text),
+  };
+}

@@ -1,0 +1,205 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { docFiles, renderDoc, type DocFile } from "../docs/emitDocs.js";
+import { emitTextFiles } from "../emit/emitTextFiles.js";
+import { hashText, isRacy, statSignature } from "../hash.js";
+import { moduleJobs } from "../plan/modules.js";
+import { planPackages, type PackagePlan } from "../plan/planPackage.js";
+import { awaitedLater } from "../parallel/awaitedLater.js";
+import { RenderPool, type StagedFiles, type WorkItem } from "../parallel/emitPool.js";
+import { Stats } from "../stats.js";
+import { inPackage, PackageStage, type Drift } from "../write/writeTree.js";
+import { checkedModels } from "./checkedModels.js";
+import { Explanation, type RenderReason } from "./explain.js";
+import { packageKeys } from "./keys.js";
+import { Store, type RunStore, type Written } from "./store.js";
+
+export type RegenerateResult = { name: string; drift: Drift; files: number };
+
+/** A run stopped by its signal before replacing any file: what it staged is removed. */
+export class Interrupted extends Error {
+  constructor() {
+    super("interrupted; nothing was written");
+  }
+}
+
+/**
+ * Runs of the whole job in one process: one for `generate`, many for `generate --watch`. Every run
+ * is the full pipeline (load, validate, model, plan, then each file's input); what it reuses is only
+ * the result of a stage for the same input, kept by the hash of that input (Store), so a run that
+ * reuses gives what a fresh one gives. Modules are rendered by a worker thread, started first thing,
+ * while this thread renders the docs pages.
+ */
+export class Regeneration {
+  private readonly pool = new RenderPool();
+  private readonly store: Store;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** What the last run reused and why (`generate --explain`). */
+  explanation: Explanation | undefined;
+
+  constructor(
+    private readonly schemaDir: string,
+    private readonly outDir: string,
+    cacheDir: string | undefined,
+    /** Says what went wrong beside the job: a cache that could not be saved. */
+    private readonly warn = (message: string) => console.error(`sdkgen: ${message}`),
+  ) {
+    this.store = Store.open(cacheDir);
+  }
+
+  /** One run: validate, generate, then write (or, with `check`, only compare). */
+  async run(check: boolean, stats = new Stats(), signal?: AbortSignal): Promise<RegenerateResult[]> {
+    clearTimeout(this.saveTimer);
+    const reuse = this.store.begin();
+    const explain = (this.explanation = new Explanation(this.store.origin, this.store.dir));
+    const started: Started[] = [];
+    let wrote = false;
+    try {
+      const models = stats.time("load, validate, model", () => checkedModels(this.schemaDir, reuse, explain));
+      const plans = stats.time("plan", () => planPackages(models));
+      // Before anything is sent to render: a large package has seconds of it left.
+      if (await stopped(signal)) throw new Interrupted();
+      for (const plan of plans) started.push(stats.time("keys", () => this.start(plan, check, reuse, explain)));
+      const packages = await Promise.all(started.map((p) => finish(p, stats)));
+      // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
+      if (await stopped(signal)) throw new Interrupted();
+      const results = stats.time(check ? "compare" : "write", () => packages.map((p) => commit(p, reuse)));
+      wrote = !check;
+      return results;
+    } catch (e) {
+      await Promise.allSettled(started.map((p) => p.rendered));
+      for (const { stage, outputs } of started) stage.abort(outputs.keys());
+      throw e;
+    } finally {
+      this.store.end(reuse, { wrote });
+    }
+  }
+
+  /** A package's outputs keyed, and those not reusable sent to render: modules and texts to the worker. */
+  private start(plan: PackagePlan, check: boolean, reuse: RunStore, explain: Explanation): Started {
+    const name = plan.model.provider.name;
+    const dir = join(this.outDir, name);
+    const stage = new PackageStage(dir, !check);
+    const outputs = new Map<string, string>();
+    const kept = new Map<string, Written>();
+    const toRender = <T extends { path: string }>(item: T, key: string): boolean => {
+      outputs.set(item.path, key);
+      const path = inPackage(dir, item.path);
+      const found = asWritten(path, key, reuse.written(path));
+      if ("reason" in found) {
+        explain.count("generated files rendered");
+        explain.render(name, item.path, found.reason);
+        return true;
+      }
+      explain.count("generated files reused");
+      kept.set(item.path, found);
+      return false;
+    };
+    const into = { dir, write: !check, fresh: stage.fresh };
+    const all: WorkItem[] = [
+      ...[...emitTextFiles(plan)].map(([path, text]) => ({ path, text })),
+      ...moduleJobs(plan).map((job) => ({ path: job.path, job })),
+    ];
+    // With nothing to reuse, the worker is sent every module first, and renders while this thread keys them.
+    const cold = !reuse.wroteUnder(dir) && awaitedLater(this.pool.stage(plan, all, into));
+    try {
+      const keys = packageKeys(plan);
+      const items = all.filter((item) => toRender(item, "text" in item ? keys.text(item.text) : keys.module(item.job)));
+      const pages = docFiles(plan).filter((f) => toRender(f, keys.page(f)));
+      const rendered = cold || awaitedLater(this.pool.stage(plan, items, into));
+      return { name, stage, outputs, kept, rendered, pages };
+    } catch (e) {
+      const abort = () => stage.abort(all.map((item) => item.path));
+      if (cold) void cold.then(abort, abort);
+      throw e;
+    }
+  }
+
+  /** Saves what the last run kept once the watch has been idle a while: a large provider's is megabytes. */
+  saveWhenIdle(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.save(), IDLE_SAVE_MS);
+  }
+
+  private save(stats = new Stats()): void {
+    try {
+      stats.time("save cache", () => this.store.save());
+    } catch (e) {
+      // The cache only saves work: the run it describes stands.
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      this.warn(`the cache could not be saved in ${this.store.dir} (${why}); the next run does its work again`);
+    }
+  }
+
+  /** Saves the cache, and stops the worker. */
+  close(stats?: Stats): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.save(stats);
+    return this.pool.close();
+  }
+}
+
+/** How long a watch waits, after a run, before saving the cache. */
+const IDLE_SAVE_MS = 1000;
+
+/** What the last run recorded of a file, when this run may reuse it: its input's key is the same, and the file is as written. */
+function asWritten(path: string, key: string, written: Written | undefined): Written | { reason: RenderReason } {
+  if (!written) return { reason: "no earlier run wrote it" };
+  if (written.key !== key) return { reason: "its input changed" };
+  try {
+    const stat = statSync(path);
+    const signature = statSignature(stat);
+    if (signature === written.stat) return written;
+    if (hashText(readFileSync(path)) !== written.hash) return { reason: "the file changed on disk" };
+    // Known by its stat from now on, unless a change within its clock's tick could keep the stat.
+    return { ...written, stat: isRacy(stat) ? undefined : signature };
+  } catch {
+    return { reason: "the file changed on disk" };
+  }
+}
+
+/** A package under way: its files' keys by path, those reused, and those being rendered. */
+interface Started {
+  readonly name: string;
+  readonly stage: PackageStage;
+  readonly outputs: Map<string, string>;
+  readonly kept: Map<string, Written>;
+  readonly rendered: Promise<StagedFiles>;
+  readonly pages: readonly DocFile[];
+}
+
+/** The docs pages rendered and staged here while the worker renders and stages the modules; the hash of each file rendered. */
+async function finish(p: Started, stats: Stats): Promise<Started & { hashes: Map<string, string> }> {
+  const hashes = new Map<string, string>();
+  stats.time("docs", () => {
+    // Each page staged as soon as it is rendered, so its text dies young (2,000 entities: 20 MB of pages).
+    for (const page of p.pages) hashes.set(page.path, p.stage.stage(page.path, renderDoc(page)));
+  });
+  for (const [path, state, hash] of await stats.timeAsync("render (waiting on the worker)", () => p.rendered)) {
+    p.stage.staged(path, state);
+    hashes.set(path, hash);
+  }
+  return { ...p, hashes };
+}
+
+/** A package's staged files renamed over their targets (unless checking), and every file recorded for the next run. */
+function commit(p: Started & { hashes: Map<string, string> }, reuse: RunStore): RegenerateResult {
+  const drift = p.stage.drift(p.outputs.keys());
+  if (p.stage.write) p.stage.commit(drift);
+  for (const [path, key] of p.outputs) {
+    const hash = p.hashes.get(path);
+    reuse.keepWritten(inPackage(p.stage.dir, path), hash === undefined ? p.kept.get(path)! : { key, hash });
+  }
+  return { name: p.name, files: p.outputs.size, drift };
+}
+
+/**
+ * Whether the run has been sent a signal. This thread works for seconds without a pause, within a
+ * callback of the loop's poll; libuv delivers a signal once a poll finds it, after the poll's other
+ * events. So the loop goes round first: past this poll's end (one setImmediate) and through the next.
+ */
+async function stopped(signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return false;
+  for (let turn = 0; turn < 2; turn++) await new Promise((turned) => setImmediate(turned));
+  return signal.aborted;
+}
