@@ -1,4 +1,4 @@
-import type { Change, EntityKind, Severity } from "./types.js";
+import type { EntityKind, Severity } from "./severity.js";
 
 /**
  * How a program meets a field: whether it can set it (an input), whether it reads it back (it is
@@ -251,3 +251,19 @@ export function classify(owner: Owner, fact: Fact, position: Position): Change {
 
 /** Changes that hold no field: a package or entity as a whole. Their rules do not depend on position. */
 export const WHOLE: Position = { settable: true, readable: true, serviceSet: false };
+
+/** One change found, with what it means for users. */
+export interface Change {
+  readonly package: string;
+  /** The entity's name (on the new side when it exists there); `config` for provider configuration. */
+  readonly entity: string;
+  readonly kind: EntityKind;
+  /** Dotted from the entity: `Port.portSpeed`, `Vxc.prefixes[*].le`, `getWidgets.name`, `config.region`. */
+  readonly path: string;
+  readonly change: ChangeCode;
+  readonly severity: Severity;
+  /** One line: what changed, then why it matters. */
+  readonly message: string;
+  readonly before?: unknown;
+  readonly after?: unknown;
+}

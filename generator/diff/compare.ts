@@ -1,4 +1,4 @@
-import { importIdText } from "../emit/describe.js";
+import { importIdText } from "../describe/describe.js";
 import type {
   Field,
   IdFormat,

@@ -1,31 +1,9 @@
-import type { ChangeCode } from "./classify.js";
+import type { Change } from "./classify.js";
+import { SEVERITIES, type Severity } from "./severity.js";
+
+export type { Change, ChangeCode } from "./classify.js";
+export { SEVERITIES, type EntityKind, type Severity } from "./severity.js";
 import type { Bump } from "./semver.js";
-
-/**
- * What a schema change means for users of a generated package: `breaking` stops a program from
- * compiling or working (or leaks a secret), `warning` changes what a working program does (or
- * destroys infrastructure on its next update), `info` is additive or relaxing.
- */
-export type Severity = "breaking" | "warning" | "info";
-export const SEVERITIES: readonly Severity[] = ["breaking", "warning", "info"];
-
-/** Where a change lives: a package (or its provider config), a resource, lookup, provider function or shared type. */
-export type EntityKind = "provider" | "resource" | "lookup" | "function" | "type";
-
-export interface Change {
-  readonly package: string;
-  /** The entity's name (on the new side when it exists there); `config` for provider configuration. */
-  readonly entity: string;
-  readonly kind: EntityKind;
-  /** Dotted from the entity: `Port.portSpeed`, `Vxc.prefixes[*].le`, `getWidgets.name`, `config.region`. */
-  readonly path: string;
-  readonly change: ChangeCode;
-  readonly severity: Severity;
-  /** One line: what changed, then why it matters. */
-  readonly message: string;
-  readonly before?: unknown;
-  readonly after?: unknown;
-}
 
 /** The generated-code side of a change, per package. Every list is sorted. */
 export interface PackageImpact {

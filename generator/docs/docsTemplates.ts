@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { compileTemplate, createHandlebars } from "../emit/handlebars.js";
+import { compileTemplate, createHandlebars } from "../describe/handlebars.js";
 import { repoRoot } from "../repoPackages.js";
 import { highlightTs } from "./highlight.js";
 

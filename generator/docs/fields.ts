@@ -1,6 +1,6 @@
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
-import { fieldWireText } from "../emit/describeWire.js";
+import { fieldWireText } from "../describe/describeWire.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
 

@@ -1,10 +1,10 @@
 import { docsTemplates } from "./docsTemplates.js";
 import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
-import { importIdText } from "../emit/describe.js";
-import { lookupBehaviourLines, resourceBehaviour } from "../emit/describeBehaviour.js";
-import { lookupWireLines, resourceWireLines } from "../emit/describeWire.js";
-import { errorClasses } from "../emit/errorCatalog.js";
-import { testingExample } from "../emit/testingExample.js";
+import { importIdText } from "../describe/describe.js";
+import { lookupBehaviourLines, resourceBehaviour } from "../describe/describeBehaviour.js";
+import { lookupWireLines, resourceWireLines } from "../describe/describeWire.js";
+import { errorClasses } from "../describe/errorCatalog.js";
+import { testingExample } from "../describe/testingExample.js";
 import { stackDeclaration } from "./stackExample.js";
 import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
@@ -33,7 +33,7 @@ function frame(site: Site, root: string, title: string) {
 /** Notes about deleting go under "Delete"; the rest under "Lifecycle". */
 const isDeleteNote = (note: string) => /\b(delet|cancel|destroy)/i.test(note);
 
-/** A resource's behaviour in words (generator/emit/describeBehaviour.ts), as HTML. */
+/** A resource's behaviour in words (generator/describe/describeBehaviour.ts), as HTML. */
 function behaviourHtml(r: Resource, site: Site) {
   const b = resourceBehaviour(r, site.model.provider.protocol);
   return (

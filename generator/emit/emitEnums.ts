@@ -3,7 +3,7 @@ import { Kind } from "./kinds.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant } from "./declarations.js";
-import { providerFolder } from "./describe.js";
+import { providerFolder } from "../describe/describe.js";
 import { printModule } from "./printModule.js";
 import { docText } from "./tsdoc.js";
 

@@ -1,7 +1,7 @@
 import { breakLongLines } from "../format/breakLines.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { rootExports } from "../plan/rootExports.js";
-import { providerFolder } from "./describe.js";
+import { providerFolder } from "../describe/describe.js";
 import { header } from "./header.js";
 
 /**

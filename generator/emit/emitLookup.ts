@@ -2,7 +2,7 @@ import type { StatementStructures } from "ts-morph";
 import { Kind } from "./kinds.js";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
-import { lookupBehaviourLines } from "./describeBehaviour.js";
+import { lookupBehaviourLines } from "../describe/describeBehaviour.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
 import { lookupOperationType } from "./protocols.js";

@@ -5,15 +5,15 @@ import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
 import type { Field, Lookup, PackageModel, Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { providerFolder } from "./describe.js";
-import { compileTemplate, createHandlebars } from "./handlebars.js";
+import { providerFolder } from "../describe/describe.js";
+import { compileTemplate, createHandlebars } from "../describe/handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
-import { errorClasses } from "./errorCatalog.js";
+import { errorClasses } from "../describe/errorCatalog.js";
 import { summary } from "../docs/html.js";
 import { importLine } from "../docs/examples.js";
 import { stackExample } from "../docs/stackExample.js";
 import { site, type Site } from "../docs/site.js";
-import { testingExample } from "./testingExample.js";
+import { testingExample } from "../describe/testingExample.js";
 
 const TEMPLATES = {
   "package.json": "package.json.hbs",

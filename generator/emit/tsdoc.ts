@@ -1,7 +1,7 @@
 import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
-import { fieldChangeLines } from "./describeBehaviour.js";
+import { fieldChangeLines } from "../describe/describeBehaviour.js";
 
 /** Text safe inside a JSDoc block. */
 export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();

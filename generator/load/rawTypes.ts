@@ -1,5 +1,11 @@
 /** The YAML shapes as the meta-schema admits them: what validate and model read. */
-import type { Mode, OnChange, Protocol, Readiness, Scalar, WirePaths } from "../model/types.js";
+import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
+
+/** A field's mode, as schemas write it. */
+export type Mode = "required" | "optional" | "optional-computed" | "output";
+export type Scalar = string | number | boolean;
+/** The wire protocols a provider may speak. */
+export type Protocol = "netsvc" | "cloudplat";
 
 export type RawEnumValue = Scalar | { value: Scalar; description?: string; deprecated?: string };
 

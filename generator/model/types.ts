@@ -1,4 +1,5 @@
 import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
+import type { Mode, Protocol, Scalar } from "../load/rawTypes.js";
 import type { SourcePos } from "../diagnostics.js";
 
 /**
@@ -19,8 +20,6 @@ export interface Sourced {
   readonly [SOURCE]: SourcePos;
 }
 
-export type Mode = "required" | "optional" | "optional-computed" | "output";
-export type Scalar = string | number | boolean;
 export type ScalarKind = "string" | "number" | "integer" | "boolean" | "any";
 export type Format =
   "cidr" | "cidr-ipv4" | "cidr-ipv6" | "ip-cidr" | "ip" | "mac" | "iso8601" | "datetime-ymd-hms" | "json";
@@ -55,9 +54,9 @@ export interface TypeSpec {
 
 // The bindings' shapes are the descriptors' own: the model passes them through to the runtime as they are.
 export type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
+export type { Mode, Protocol, Scalar } from "../load/rawTypes.js";
 
 /** The runtime interpreter of a provider's operations. */
-export type Protocol = "netsvc" | "cloudplat";
 
 /** A condition on a sibling field's value: it holds any of `values`. */
 export interface Condition {

@@ -1,6 +1,6 @@
 import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
-import { renderItems } from "../emit/renderItems.js";
+import { renderItems } from "./renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
 import type { Answer, Files, StagedFiles, StageTarget, Task } from "./emitPool.js";

@@ -5,7 +5,7 @@ import {
   fieldChangeLines,
   lookupBehaviourLines,
   resourceBehaviour,
-} from "../../generator/emit/describeBehaviour.js";
+} from "../../generator/describe/describeBehaviour.js";
 import { loadModels } from "../../generator/pipeline.js";
 
 // What only a request or the wire looks like: a method and a path, an API version, a `service:Action`

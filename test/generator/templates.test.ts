@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../../generator/args.js";
-import { compileTemplate, createHandlebars } from "../../generator/emit/handlebars.js";
+import { compileTemplate, createHandlebars } from "../../generator/describe/handlebars.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sdkgen-templates-"));
 

@@ -3,7 +3,7 @@ import * as cloudplat from "cloudplat";
 import * as cloudplatStack from "cloudplat/stack";
 import * as netsvc from "netsvc";
 import * as netsvcStack from "netsvc/stack";
-import { errorClasses } from "../../generator/emit/errorCatalog.js";
+import { errorClasses } from "../../generator/describe/errorCatalog.js";
 
 // Issue 39, finding 14: the README's error table and the docs' Errors page come from
 // templates/errors.yaml; every error class a package exports must have its row (CloudplatError had none).

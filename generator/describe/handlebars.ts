@@ -77,6 +77,6 @@ export function writePrecompiledTemplates(): void {
   const entries = [...compiledHere].sort(([a], [b]) => (a < b ? -1 : 1));
   writeFileSync(
     PRECOMPILED,
-    `// Written by make: the repository's Handlebars templates, compiled (generator/emit/handlebars.ts).\nmodule.exports = {\n${entries.map(([key, source]) => `${JSON.stringify(key)}: ${source},\n`).join("")}};\n`,
+    `// Written by make: the repository's Handlebars templates, compiled (generator/describe/handlebars.ts).\nmodule.exports = {\n${entries.map(([key, source]) => `${JSON.stringify(key)}: ${source},\n`).join("")}};\n`,
   );
 }

@@ -1,7 +1,7 @@
 import { formatFile } from "../format/formatFiles.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import type { WorkItem } from "../parallel/emitPool.js";
-import { emitModule } from "./modules.js";
+import type { WorkItem } from "./emitPool.js";
+import { emitModule } from "../emit/modules.js";
 
 /**
  * Emits (when needed), then formats each item: the work of a pool worker or of the main thread. All
