@@ -23,7 +23,7 @@ export interface GeneratedPackage {
 export async function generatePackages(models: readonly PackageModel[]): Promise<GeneratedPackage[]> {
   const [{ emitPackage }, { formatFiles }] = await Promise.all([
     import("./emit/emitPackage.js"),
-    import("./format/formatFiles.js"),
+    import("./print/index.js"),
   ]);
   return Promise.all(
     planPackages(models).map(async (plan) => ({

@@ -1,6 +1,9 @@
 import { dirname, relative } from "node:path/posix";
+import type { StatementStructures } from "ts-morph";
 import type { EnumType, NamedType } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import { printModule } from "../print/index.js";
+import { header } from "./header.js";
 import { Imports } from "./imports.js";
 
 /** What an emitter needs while writing one module: the package plan and that module's imports. */
@@ -34,6 +37,14 @@ export class ModuleContext {
     const t = this.plan.types.get(name)!;
     const symbol = form === "input" ? t.input : form === "output" ? t.output : t.descriptor;
     return this.use(t.path, symbol, form === "descriptor");
+  }
+
+  /**
+   * The module's text: the header naming `sources`, the imports collected while `statements` were
+   * built (so only once they are), then the statements.
+   */
+  print(sources: readonly string[], statements: readonly StatementStructures[]): string {
+    return printModule(header(sources), [...this.imports.structures(), ...statements]);
   }
 }
 

@@ -5,7 +5,7 @@ import type {
   VariableStatementStructure,
   FunctionDeclarationStructure,
 } from "ts-morph";
-import { Kind, DeclarationKind } from "./kinds.js";
+import { Kind, DeclarationKind } from "../structures.js";
 import type { Field } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
 import { literal } from "./literal.js";

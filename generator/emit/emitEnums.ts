@@ -1,10 +1,9 @@
 import type { StatementStructures } from "ts-morph";
-import { Kind } from "./kinds.js";
+import { Kind } from "../structures.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant } from "./declarations.js";
 import { providerFolder } from "../describe/describe.js";
-import { printModule } from "./printModule.js";
 import { docText } from "./tsdoc.js";
 
 /** Every closed enum: a readonly array of the allowed values and a literal-union type of the same name. */
@@ -31,5 +30,5 @@ export function emitEnums(plan: PackagePlan): string {
       },
     ];
   });
-  return printModule(ctx, [providerFolder(plan)], statements);
+  return ctx.print([providerFolder(plan)], statements);
 }

@@ -1,6 +1,6 @@
-import { breakLongLines } from "../format/breakLines.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { rootExports } from "../plan/rootExports.js";
+import { printModule } from "../print/index.js";
 import { providerFolder } from "../describe/describe.js";
 import { header } from "./header.js";
 
@@ -12,13 +12,13 @@ import { header } from "./header.js";
  * (about 40 to 60 modules) a few tens of milliseconds; a program that must load less imports subpaths.
  */
 export function emitIndex(plan: PackagePlan): string {
-  const lines = rootExports(plan).map((m) =>
+  const statements = rootExports(plan).flatMap((m) =>
     m.specifier.startsWith(".")
-      ? `export * from "${m.specifier}";`
+      ? [`export * from "${m.specifier}";`]
       : [
           `export { ${m.values.join(", ")} } from "${m.specifier}";`,
           ...(m.types.length ? [`export type { ${m.types.join(", ")} } from "${m.specifier}";`] : []),
-        ].join("\n"),
+        ],
   );
-  return header([providerFolder(plan)]) + breakLongLines(lines.join("\n")) + "\n";
+  return printModule(header([providerFolder(plan)]), statements);
 }

@@ -1,5 +1,5 @@
 import type { StatementStructures } from "ts-morph";
-import { Kind } from "./kinds.js";
+import { Kind } from "../structures.js";
 import type { LookupPlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { lookupBehaviourLines } from "../describe/describeBehaviour.js";
@@ -9,7 +9,6 @@ import { lookupOperationType } from "./protocols.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
 import { secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
-import { printModule } from "./printModule.js";
 import { docText, entityDoc } from "./tsdoc.js";
 
 export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
@@ -28,8 +27,7 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
     hooks: l.hooks ? new Code(ctx.use(hookPath(l.hooks), "hooks", true)) : undefined,
   };
   const operation = l.operation && lookupOperationType(plan.model.provider.protocol);
-  return printModule(
-    ctx,
+  return ctx.print(
     [l.file],
     [
       fieldInterface(

@@ -1,11 +1,10 @@
 import type { StatementStructures } from "ts-morph";
-import { Kind, DeclarationKind } from "./kinds.js";
+import { Kind, DeclarationKind } from "../structures.js";
 import type { Field } from "../model/types.js";
 import { providerSymbols, type PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface } from "./declarations.js";
 import { fieldsData } from "./descriptorData.js";
-import { printModule } from "./printModule.js";
 import { providerClassOf } from "./protocols.js";
 import { entityDoc } from "./tsdoc.js";
 
@@ -30,8 +29,7 @@ export function emitProvider(plan: PackagePlan): string {
       provider.functions.map((f) => [f.name, { token: f.token, outputs: fieldsData(f.outputs, ctx) }]),
     ),
   };
-  return printModule(
-    ctx,
+  return ctx.print(
     [provider.file],
     [
       fieldInterface(

@@ -1,5 +1,5 @@
 import type { StatementStructures } from "ts-morph";
-import { Kind } from "./kinds.js";
+import { Kind } from "../structures.js";
 import type { ResourcePlan, PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface, inputsInterface, validator } from "./declarations.js";
@@ -10,7 +10,6 @@ import { operationsType } from "./protocols.js";
 import { replacePaths, secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
 import { importIdText } from "../describe/describe.js";
-import { printModule } from "./printModule.js";
 import { entityDoc } from "./tsdoc.js";
 import type { IdFormat } from "../model/types.js";
 
@@ -34,8 +33,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     hooks: r.hooks ? new Code(ctx.use(hookPath(r.hooks), "hooks", true)) : undefined,
   };
   const operations = r.operations && operationsType(plan.model.provider.protocol);
-  return printModule(
-    ctx,
+  return ctx.print(
     [r.file],
     [
       fieldInterface(

@@ -1,11 +1,10 @@
 import type { StatementStructures } from "ts-morph";
-import { Kind } from "./kinds.js";
+import { Kind } from "../structures.js";
 import type { PackagePlan, TypePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface } from "./declarations.js";
 import { fieldsData } from "./descriptorData.js";
 import { Code } from "./literal.js";
-import { printModule } from "./printModule.js";
 import { docText, entityDoc } from "./tsdoc.js";
 
 /** A shared or hoisted inline type: its output form, its input form (when used as input), its descriptor. */
@@ -73,5 +72,5 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
       ),
     );
   }
-  return printModule(ctx, [t.file], statements);
+  return ctx.print([t.file], statements);
 }

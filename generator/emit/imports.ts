@@ -1,5 +1,5 @@
 import type { ImportDeclarationStructure } from "ts-morph";
-import { Kind } from "./kinds.js";
+import { Kind } from "../structures.js";
 import type { Protocol } from "../model/types.js";
 import { runtimeModule } from "../repoPackages.js";
 

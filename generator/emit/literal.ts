@@ -1,4 +1,4 @@
-import { WIDTH } from "../format/lines.js";
+import { WIDTH } from "../print/index.js";
 
 /** A reference to generated code (an imported constant) inside descriptor data. */
 export class Code {

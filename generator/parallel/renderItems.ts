@@ -1,4 +1,4 @@
-import { formatFile } from "../format/formatFiles.js";
+import { formatFile } from "../print/index.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { WorkItem } from "./emitPool.js";
 import { emitModule } from "../emit/modules.js";

@@ -43,7 +43,7 @@ const AGGREGATES = new Set<ModuleJob["kind"]>(["index", "provider"]);
  */
 export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackagePlan {
   if (jobs.some((j) => AGGREGATES.has(j.kind))) return plan;
-  const { types, resourcePlans, lookupPlans } = indexOf(plan);
+  const { types, resourcePlans, lookupPlans, order } = indexOf(plan);
   const reached = new Set<string>();
   const enums = new Set<string>();
   const reach = (s: TypeSpec | undefined): void => {
@@ -70,15 +70,13 @@ export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackageP
       ...plan.model,
       resources: resources.map((r) => r.entity),
       lookups: lookups.map((l) => l.entity),
-      types: plan.model.types.filter((t) => reached.has(t.name)),
+      types: inOrder(plan.model.types, reached, order.types),
       // The enums module declares them all.
-      enums: jobs.some((j) => j.kind === "enums")
-        ? plan.model.enums
-        : plan.model.enums.filter((e) => enums.has(e.name)),
+      enums: jobs.some((j) => j.kind === "enums") ? plan.model.enums : inOrder(plan.model.enums, enums, order.enums),
     },
     resources,
     lookups,
-    types: new Map([...plan.types].filter(([name]) => reached.has(name))),
+    types: new Map(inOrder([...plan.types], reached, order.typePlans)),
   };
 }
 
@@ -95,4 +93,18 @@ const planIndex = (plan: PackagePlan) => ({
   types: new Map(plan.model.types.map((t) => [t.name, t])),
   resourcePlans: new Map(plan.resources.map((r) => [r.entity.name, r])),
   lookupPlans: new Map(plan.lookups.map((l) => [l.entity.name, l])),
+  order: {
+    types: positions(plan.model.types.map((t) => t.name)),
+    enums: positions(plan.model.enums.map((e) => e.name)),
+    typePlans: positions([...plan.types.keys()]),
+  },
 });
+
+const positions = (names: readonly string[]) => new Map(names.map((name, i) => [name, i]));
+
+/** The items of `list` named in `names`, in the list's order (found by position: a list may hold thousands). */
+const inOrder = <T>(list: readonly T[], names: ReadonlySet<string>, at: ReadonlyMap<string, number>): T[] =>
+  [...names]
+    .map((name) => at.get(name)!)
+    .sort((a, b) => a - b)
+    .map((i) => list[i]!);

@@ -1,7 +1,7 @@
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { breakLongLines, splitTopLevel } from "../../generator/format/breakLines.js";
-import { inStyle } from "../../generator/format/formatted.js";
+import { breakLongLines, splitTopLevel } from "../../generator/print/breakLines.js";
+import { inStyle } from "../../generator/print/formatted.js";
 import { random } from "../fuzz/mutate.mjs";
 
 // Long lines of generated code are broken as prettier breaks them, or left for prettier: whatever

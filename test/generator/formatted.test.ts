@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { inStyle, settleBlankLines } from "../../generator/format/formatted.js";
+import { inStyle, settleBlankLines } from "../../generator/print/formatted.js";
 
 // inStyle decides which files skip prettier: it must pass prettier's own output, and nothing prettier would change.
 describe("inStyle", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { formatJson } from "../../generator/format/json.js";
+import { formatJson } from "../../generator/print/json.js";
 import { random } from "../fuzz/mutate.mjs";
 
 const format = (text: string) =>

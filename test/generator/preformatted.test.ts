@@ -4,7 +4,7 @@ import { join } from "node:path";
 import * as prettier from "prettier";
 import { expect, it } from "vitest";
 import { emitPackage } from "../../generator/emit/emitPackage.js";
-import { inStyle, takeFormatted } from "../../generator/format/formatted.js";
+import { inStyle, takeFormatted } from "../../generator/print/formatted.js";
 import { generatePackages, loadModels, planPackages } from "../../generator/pipeline.js";
 import { writeSynthetic } from "../bench/synthetic.mjs";
 

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { describe, expect, it, vi } from "vitest";
-import { DeclarationKind, Kind } from "../../generator/emit/kinds.js";
-import { printDirectly, printStatement, printWithTsMorph } from "../../generator/emit/printStatement.js";
+import { DeclarationKind, Kind } from "../../generator/structures.js";
+import { printDirectly, printStatement, printWithTsMorph } from "../../generator/print/printStatement.js";
 import { generatePackages, loadModels } from "../../generator/pipeline.js";
 import { writeSynthetic } from "../bench/synthetic.mjs";
 
 // Every statement an emitter hands to printStatement, kept for comparison with ts-morph.
 const printed = vi.hoisted(() => [] as unknown[]);
-vi.mock("../../generator/emit/printStatement.js", async (original) => {
-  const real = await original<typeof import("../../generator/emit/printStatement.js")>();
+vi.mock("../../generator/print/printStatement.js", async (original) => {
+  const real = await original<typeof import("../../generator/print/printStatement.js")>();
   return { ...real, printStatement: (s: StatementStructures | string) => (printed.push(s), real.printStatement(s)) };
 });
 

@@ -14,7 +14,7 @@ import type {
   TypeParameterDeclarationStructure,
   VariableStatementStructure,
 } from "ts-morph";
-import { Kind } from "./kinds.js";
+import { Kind } from "../structures.js";
 import { isDoc, printDocs, type Doc } from "./printDoc.js";
 import { printInterface } from "./printInterface.js";
 

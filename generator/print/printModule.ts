@@ -1,14 +1,12 @@
 import type { StatementStructures } from "ts-morph";
-import { breakLongLines } from "../format/breakLines.js";
-import { FORMATTED_BEGIN, FORMATTED_END, inStyle } from "../format/formatted.js";
-import type { ModuleContext } from "./context.js";
-import { header } from "./header.js";
-import { Kind } from "./kinds.js";
+import { Kind } from "../structures.js";
+import { breakLongLines } from "./breakLines.js";
+import { FORMATTED_BEGIN, FORMATTED_END, inStyle } from "./formatted.js";
 import { printStatement } from "./printStatement.js";
 
 /**
- * Prints a module: the generated-file header, its sorted imports, then its declarations, laid out as
- * ts-morph's printStructure lays out a source file.
+ * Prints a module: `head` (the generated-file header) as it is, then its statements (imports first),
+ * laid out as ts-morph's printStructure lays out a source file; a string is a statement's text.
  *
  * Most of it is printed in prettier's style already: descriptors are laid out by `literal`, and what
  * printStatement prints of the other declarations is what prettier would make of it as long as every
@@ -18,10 +16,11 @@ import { printStatement } from "./printStatement.js";
  * formatted. test/generator/preformatted.test.ts holds every module of a synthetic provider to
  * prettier's output, and `generate --check` the real ones.
  */
-export function printModule(ctx: ModuleContext, sources: readonly string[], statements: StatementStructures[]): string {
+export function printModule(head: string, statements: readonly (StatementStructures | string)[]): string {
   const blocks: string[] = [];
-  const printed = [...ctx.imports.structures(), ...statements].map((statement): Printed => {
+  const printed = statements.map((statement): Printed => {
     const text = printStatement(statement);
+    if (typeof statement === "string") return { text };
     if (!documented(statement)) return { kind: statement.kind, text };
     // Prettier trims the ends of doc comment lines (ts-morph keeps a space after "Allowed values:"),
     // and writes an empty body as "{}".
@@ -31,10 +30,10 @@ export function printModule(ctx: ModuleContext, sources: readonly string[], stat
     return { text: `${PLACEHOLDER}${blocks.push(`\n${FORMATTED_BEGIN}\n${alone}\n${FORMATTED_END}\n`) - 1}` };
   });
   const text = breakLongLines(sourceFile(printed));
-  return header(sources) + (blocks.length ? text.replace(PLACEHOLDERS, (_, i: string) => blocks[Number(i)]!) : text);
+  return head + (blocks.length ? text.replace(PLACEHOLDERS, (_, i: string) => blocks[Number(i)]!) : text);
 }
 
-/** A statement's text; `kind` is unset for a line put in as it is. */
+/** A statement's text; `kind` is unset for text put in as it is. */
 type Printed = { kind?: StatementStructures["kind"]; text: string };
 
 /**
