@@ -123,6 +123,7 @@ test: build /usr/bin/chromium /usr/share/postgresql-common
 
 bench: build examples /usr/share/postgresql-common
 	node --expose-gc test/bench/run.mjs
+	node test/bench/peer.mjs
 	node test/bench/docs.mjs
 	node test/bench/diff.mjs
 	node test/bench/overhead.mjs

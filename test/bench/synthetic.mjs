@@ -9,12 +9,27 @@ import { join } from "node:path";
 export function writeSynthetic(schemasDir, count = 2000) {
   const root = join(schemasDir, "synth");
   for (const d of ["resources", "lookups", "types"]) mkdirSync(join(root, d), { recursive: true });
+  const { types, resources, lookups } = syntheticCounts(count);
+  writeFileSync(join(root, "provider.yaml"), providerYaml());
+  for (let i = 0; i < types; i++) writeFileSync(join(root, "types", `part${i}.yaml`), partYaml(i));
+  for (let i = 0; i < resources; i++) writeFileSync(join(root, "resources", `thing${i}.yaml`), resourceYaml(i, types));
+  for (let i = 0; i < lookups; i++) writeFileSync(join(root, "lookups", `getThings${i}.yaml`), lookupYaml(i, types));
+  return { types, resources, lookups };
+}
+
+// The pieces writeSynthetic writes, exported so that another description of the same provider (the
+// OpenAPI document of peer.mjs) is derived from the same text rather than from a copy of it.
+
+/** How `count` entities divide: 5% shared types, the rest half resources, half lookups. */
+export function syntheticCounts(count = 2000) {
   const types = Math.round(count * 0.05);
   const resources = Math.round((count - types) / 2);
-  const lookups = count - types - resources;
-  writeFileSync(
-    join(root, "provider.yaml"),
-    `version: 1
+  return { types, resources, lookups: count - types - resources };
+}
+
+/** synth/provider.yaml. */
+export function providerYaml() {
+  return `version: 1
 kind: provider
 name: synth
 description: A synthetic provider for benchmarks.
@@ -30,12 +45,12 @@ config:
   environment: { type: string, mode: optional, default: production, enum: [production, staging], description: Environment. }
   cancelAtEndOfTerm: { type: boolean, mode: optional, default: false, description: Cancel at the end of the term. }
   waitTime: { type: integer, mode: optional, default: 10, minimum: 1, description: Minutes to wait. }
-`,
-  );
-  for (let i = 0; i < types; i++)
-    writeFileSync(
-      join(root, "types", `part${i}.yaml`),
-      `version: 1
+`;
+}
+
+/** synth/types/part<i>.yaml: the shared object type Part<i>. */
+export function partYaml(i) {
+  return `version: 1
 kind: object
 name: Part${i}
 description: Shared part ${i}.
@@ -46,13 +61,12 @@ fields:
   tags: { type: list, mode: optional, maxItems: 10, items: { type: string }, description: Tags. }
   password: { type: string, mode: optional, secret: true, description: Password. }
   state: { type: string, mode: output, knownValues: [UP, DOWN], description: State. }
-`,
-    );
-  for (let i = 0; i < resources; i++) writeFileSync(join(root, "resources", `thing${i}.yaml`), resource(i, types));
-  for (let i = 0; i < lookups; i++)
-    writeFileSync(
-      join(root, "lookups", `getThings${i}.yaml`),
-      `version: 1
+`;
+}
+
+/** synth/lookups/getThings<i>.yaml: a lookup whose items refer to one of the `types` shared types. */
+export function lookupYaml(i, types) {
+  return `version: 1
 kind: lookup
 name: getThings${i}
 token: synth:index/getThings${i}:getThings${i}
@@ -76,12 +90,11 @@ outputs:
         part: { type: object, ref: Part${i % types}, description: Its part. }
         secretNote: { type: string, secret: true, description: A note. }
 operation: { path: "/v2/things${i}/{kind}?name={name}&since={since}", into: items, id: "{kind}" }
-`,
-    );
-  return { types, resources, lookups };
+`;
 }
 
-function resource(i, types) {
+/** synth/resources/thing<i>.yaml: a resource whose object fields refer to two of the `types` shared types. */
+export function resourceYaml(i, types) {
   return `version: 1
 kind: resource
 name: Thing${i}
