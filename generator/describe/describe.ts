@@ -10,4 +10,7 @@ export function importIdText(r: Resource): string {
 }
 
 /** The provider's schema folder, `schemas/<provider>/`: the source named in aggregate files' headers. */
-export const providerFolder = (plan: PackagePlan): string => plan.model.provider.file.replace(/provider\.yaml$/, "");
+export const providerFolder = (plan: PackagePlan): string => folderOf(plan.model.provider.file);
+
+/** The folder of a provider file, as generated headers name it. */
+export const folderOf = (providerFile: string): string => providerFile.replace(/provider\.yaml$/, "");

@@ -1,4 +1,4 @@
-import { moduleInput, moduleJobs, type ModuleJob } from "../plan/modules.js";
+import { moduleJobs, partOf } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { docsTemplates } from "./docsTemplates.js";
 import {
@@ -22,56 +22,51 @@ import {
   STACKS_PAGE,
   TESTING_PAGE,
   type PackageWide,
-  type Site,
 } from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
 export const DOCS_DIR = "docs";
 
-/** What a page of one entity is made of: its module's input (moduleInput), what it may read of the whole package, and (a type's) what uses it. */
-export interface EntityPageInput {
-  readonly name: string;
+/**
+ * All a page is made of: the part of the plan it shows (an entity's module input, the provider's, or
+ * the whole plan for the index), what it may read of the whole package, and (a type's) what uses it.
+ */
+export interface PageInput {
   readonly plan: PackagePlan;
   readonly wide: PackageWide;
+  readonly name?: string;
   readonly used?: readonly string[];
 }
+
+/** Each page: its view, made of its input alone. */
+const PAGES = {
+  index: ({ plan, wide }: PageInput) => indexPage(partSite(plan, wide)),
+  provider: ({ plan, wide }: PageInput) => providerPage(partSite(plan, wide)),
+  stacks: ({ plan, wide }: PageInput) => stacksPage(partSite(plan, wide)),
+  errors: ({ plan, wide }: PageInput) => errorsPage(partSite(plan, wide)),
+  testing: ({ plan, wide }: PageInput) => testingPage(partSite(plan, wide)),
+  resource: ({ name, plan, wide }: PageInput) =>
+    resourcePage(
+      plan.model.resources.find((r) => r.name === name)!,
+      partSite(plan, wide),
+    ),
+  lookup: ({ name, plan, wide }: PageInput) =>
+    lookupPage(
+      plan.model.lookups.find((l) => l.name === name)!,
+      partSite(plan, wide),
+    ),
+  type: ({ name, plan, wide, used }: PageInput) =>
+    typePage(plan.types.get(name!)!.entity, partSite(plan, wide), used ?? []),
+} satisfies Record<string, (input: PageInput) => object>;
+type Page = keyof typeof PAGES | "search";
 
 /**
  * One file of the docs site: a file's text as it is, or a page and all it is made of (`input`). A
  * page is rendered from its input alone (renderDoc), so a page whose input is unchanged is unchanged.
  */
 export type DocFile = { readonly path: string } & (
-  | { readonly text: string }
-  | { readonly page: WholePage; readonly input: PackagePlan }
-  | { readonly page: EntityPage; readonly input: EntityPageInput }
+  { readonly text: string } | { readonly page: Page; readonly input: PageInput }
 );
-
-/** Each page of the whole package: its view from the package's site. */
-const WHOLE_PAGES = {
-  index: indexPage,
-  provider: providerPage,
-  stacks: stacksPage,
-  errors: errorsPage,
-  testing: testingPage,
-} satisfies Record<string, (site: Site) => object>;
-type WholePage = keyof typeof WHOLE_PAGES | "search";
-
-/** Each page of one entity: its view from its input. */
-const ENTITY_PAGES = {
-  resource: ({ name, plan, wide }: EntityPageInput) =>
-    resourcePage(
-      plan.model.resources.find((r) => r.name === name)!,
-      partSite(plan, wide),
-    ),
-  lookup: ({ name, plan, wide }: EntityPageInput) =>
-    lookupPage(
-      plan.model.lookups.find((l) => l.name === name)!,
-      partSite(plan, wide),
-    ),
-  type: ({ name, plan, wide, used }: EntityPageInput) =>
-    typePage(plan.types.get(name)!.entity, partSite(plan, wide), used ?? []),
-} satisfies Record<string, (input: EntityPageInput) => object>;
-type EntityPage = keyof typeof ENTITY_PAGES;
 
 /**
  * The static docs site of one package, path (under the package folder) to text: an index with the
@@ -92,24 +87,24 @@ export function docFiles(plan: PackagePlan): DocFile[] {
     names: s.names,
   };
   const out: DocFile[] = [];
-  const whole = (path: string, page: WholePage) => out.push({ path: `${DOCS_DIR}/${path}`, page, input: plan });
-  whole(INDEX_PAGE, "index");
-  whole(PROVIDER_PAGE, "provider");
-  whole(STACKS_PAGE, "stacks");
-  whole(ERRORS_PAGE, "errors");
-  if (plan.model.provider.package.testing) whole(TESTING_PAGE, "testing");
-  whole("assets/search-index.js", "search");
-  const entity = (path: string, page: EntityPage, job: ModuleJob, used?: readonly string[]) =>
-    out.push({
-      path: `${DOCS_DIR}/${path}`,
-      page,
-      input: { name: job.name!, plan: moduleInput(plan, job), wide, ...(used && { used }) },
-    });
+  const page = (path: string, page: Page, input: Omit<PageInput, "wide">) =>
+    out.push({ path: `${DOCS_DIR}/${path}`, page, input: { ...input, wide } });
+  page(INDEX_PAGE, "index", { plan });
+  page("assets/search-index.js", "search", { plan });
+  // Made of the provider alone, not of any entity, so that no entity's edit renders them again.
+  const provider = partOf(plan, { path: plan.providerPath, kind: "provider" });
+  page(PROVIDER_PAGE, "provider", { plan: provider });
+  page(STACKS_PAGE, "stacks", { plan: provider });
+  page(ERRORS_PAGE, "errors", { plan: provider });
+  if (plan.model.provider.package.testing) page(TESTING_PAGE, "testing", { plan: provider });
   const users = usedBy(s);
-  for (const job of moduleJobs(plan))
-    if (job.kind === "resource") entity(s.resourcePage.get(job.name!)!, "resource", job);
-    else if (job.kind === "lookup") entity(s.lookupPage.get(job.name!)!, "lookup", job);
-    else if (job.kind === "type") entity(s.typePage.get(job.name!)!, "type", job, users.get(job.name!) ?? []);
+  for (const job of moduleJobs(plan)) {
+    const input = { name: job.name!, plan: partOf(plan, job) };
+    if (job.kind === "resource") page(s.resourcePage.get(job.name!)!, "resource", input);
+    else if (job.kind === "lookup") page(s.lookupPage.get(job.name!)!, "lookup", input);
+    else if (job.kind === "type")
+      page(s.typePage.get(job.name!)!, "type", { ...input, used: users.get(job.name!) ?? [] });
+  }
   for (const [name, text] of docsTemplates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -117,14 +112,10 @@ export function docFiles(plan: PackagePlan): DocFile[] {
 /** A file's text, made of its input alone. */
 export function renderDoc(f: DocFile): string {
   if ("text" in f) return f.text;
-  if (f.page === "search") return searchScript(searchEntries(site(f.input)));
-  return docsTemplates().pages.get(f.page)!(pageView(f)!);
+  if (f.page === "search") return searchScript(searchEntries(partSite(f.input.plan, f.input.wide)));
+  return docsTemplates().pages.get(f.page)!(PAGES[f.page](f.input));
 }
 
-/** The view a page's template renders, made of its input alone (none for a file that is no template's). */
-export function pageView(f: DocFile): object | undefined {
-  if ("text" in f || f.page === "search") return undefined;
-  return f.page in ENTITY_PAGES
-    ? ENTITY_PAGES[f.page as EntityPage](f.input as EntityPageInput)
-    : WHOLE_PAGES[f.page as keyof typeof WHOLE_PAGES](site(f.input as PackagePlan));
-}
+/** The view a page's template renders (none for a file that is no template's). */
+export const pageView = (f: DocFile): object | undefined =>
+  "text" in f || f.page === "search" ? undefined : PAGES[f.page](f.input);

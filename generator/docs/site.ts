@@ -66,7 +66,7 @@ function siteOf(plan: PackagePlan, wide = packageWide(plan)): Site {
 }
 
 /** What a page may read of the whole package, from the whole plan. */
-export const packageWide = (plan: PackagePlan): PackageWide => ({
+const packageWide = (plan: PackagePlan): PackageWide => ({
   resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
   lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
   typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),

@@ -1,7 +1,6 @@
-import type { PackagePlan } from "../plan/planPackage.js";
-import { rootExports } from "../plan/rootExports.js";
+import type { RootInput } from "../plan/modules.js";
 import { printModule } from "../print/index.js";
-import { providerFolder } from "../describe/describe.js";
+import { folderOf } from "../describe/describe.js";
 import { header } from "./header.js";
 
 /**
@@ -11,8 +10,8 @@ import { header } from "./header.js";
  * what a program uses. Importing it loads every module of the package: for the real providers
  * (about 40 to 60 modules) a few tens of milliseconds; a program that must load less imports subpaths.
  */
-export function emitIndex(plan: PackagePlan): string {
-  const statements = rootExports(plan).flatMap((m) =>
+export function emitIndex({ exports, providerFile }: RootInput): string {
+  const statements = exports.flatMap((m) =>
     m.specifier.startsWith(".")
       ? [`export * from "${m.specifier}";`]
       : [
@@ -20,5 +19,5 @@ export function emitIndex(plan: PackagePlan): string {
           ...(m.types.length ? [`export type { ${m.types.join(", ")} } from "${m.specifier}";`] : []),
         ],
   );
-  return printModule(header([providerFolder(plan)]), statements);
+  return printModule(header([folderOf(providerFile)]), statements);
 }

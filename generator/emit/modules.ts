@@ -1,4 +1,4 @@
-import { moduleInput, type ModuleJob } from "../plan/modules.js";
+import { partOf, rootInput, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { emitEnums } from "./emitEnums.js";
 import { emitIndex } from "./emitIndex.js";
@@ -6,16 +6,16 @@ import { emitLookup } from "./emitLookup.js";
 import { emitProvider } from "./emitProvider.js";
 import { emitResource } from "./emitResource.js";
 import { emitType } from "./emitType.js";
+
 /** A module's text, emitted from its input alone (moduleInput), whatever more of the plan is at hand. */
 export function emitModule(whole: PackagePlan, job: ModuleJob): string {
-  const plan = moduleInput(whole, job);
+  if (job.kind === "index") return emitIndex(rootInput(whole));
+  const plan = partOf(whole, job);
   switch (job.kind) {
     case "enums":
       return emitEnums(plan);
     case "provider":
       return emitProvider(plan);
-    case "index":
-      return emitIndex(plan);
     case "resource":
       return emitResource(
         plan.resources.find((r) => r.entity.name === job.name)!,

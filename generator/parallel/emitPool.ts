@@ -5,8 +5,8 @@ import { subPlan, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
 
-/** A module to emit, or a text (a rendered template) that only needs formatting. */
-export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string };
+/** A module to emit, a text (a rendered template) that only needs formatting, or a docs page to render. */
+export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string } | { path: string; page: true };
 export type Files = [path: string, text: string][];
 /**
  * Where a worker stages what it renders (stageFile), instead of sending the texts back; `fresh` when
@@ -116,7 +116,8 @@ export class RenderPool {
    */
   async stage(plan: PackagePlan, items: readonly WorkItem[], into: StageTarget): Promise<StagedFiles> {
     if (items.length === 0) return [];
-    const part = this.sendableOf(subPlan(plan, jobsOf(items)));
+    // A page may read the whole package; modules, only their part of it.
+    const part = this.sendableOf(items.some((i) => "page" in i) ? plan : subPlan(plan, jobsOf(items)));
     // All posted now: a worker asking for its next batch would wait on this thread, which is busy
     // reading the next provider or rendering docs pages.
     const sent = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>

@@ -1,7 +1,8 @@
-import { formatFile } from "../print/index.js";
-import type { PackagePlan } from "../plan/planPackage.js";
-import type { WorkItem } from "./emitPool.js";
+import { docFiles, renderDoc, type DocFile } from "../docs/emitDocs.js";
 import { emitModule } from "../emit/modules.js";
+import type { PackagePlan } from "../plan/planPackage.js";
+import { formatFile } from "../print/index.js";
+import type { WorkItem } from "./emitPool.js";
 
 /**
  * Emits (when needed), then formats each item: the work of a pool worker or of the main thread. All
@@ -14,6 +15,18 @@ export async function renderItems(plan: PackagePlan, items: readonly WorkItem[])
   return out;
 }
 
-/** Unformatted text of each item. */
-export const emitItems = (plan: PackagePlan, items: readonly WorkItem[]): [string, string][] =>
-  items.map((item) => [item.path, "job" in item ? emitModule(plan, item.job) : item.text]);
+/** Unformatted text of each item (a docs page's is final). */
+const emitItems = (plan: PackagePlan, items: readonly WorkItem[]): [string, string][] =>
+  items.map((item) => [
+    item.path,
+    "job" in item ? emitModule(plan, item.job) : "page" in item ? renderDoc(pageOf(plan, item.path)) : item.text,
+  ]);
+
+const PAGES = new WeakMap<PackagePlan, Map<string, DocFile>>();
+
+/** The docs file at `path` of the whole plan `plan`, the site's files listed once per plan. */
+function pageOf(plan: PackagePlan, path: string): DocFile {
+  let pages = PAGES.get(plan);
+  if (!pages) PAGES.set(plan, (pages = new Map(docFiles(plan).map((f) => [f.path, f]))));
+  return pages.get(path)!;
+}

@@ -1,5 +1,6 @@
 import type { NamedType, TypeSpec } from "../model/types.js";
 import type { PackagePlan } from "./planPackage.js";
+import { rootExports, type ModuleExports } from "./rootExports.js";
 
 /** One TypeScript module of a package. */
 export interface ModuleJob {
@@ -19,11 +20,27 @@ export function moduleJobs(plan: PackagePlan): ModuleJob[] {
   ];
 }
 
+/** The package root's input: what it re-exports, and the provider file its header names. */
+export interface RootInput {
+  readonly exports: readonly ModuleExports[];
+  readonly providerFile: string;
+}
+
 /**
- * All that a module's text is made of: the part of the plan its emitter is given (emit/modules.ts
- * emits every module from it and nothing else), so a module whose input is unchanged is unchanged.
+ * All that a module's text is made of (emit/modules.ts emits every module from it and nothing
+ * else), so a module whose input is unchanged is unchanged: the root's exports, or the part of the
+ * plan any other module reads (partOf).
  */
-export function moduleInput(plan: PackagePlan, job: ModuleJob): PackagePlan {
+export const moduleInput = (plan: PackagePlan, job: ModuleJob): RootInput | PackagePlan =>
+  job.kind === "index" ? rootInput(plan) : partOf(plan, job);
+
+export const rootInput = (plan: PackagePlan): RootInput => ({
+  exports: rootExports(plan),
+  providerFile: plan.model.provider.file,
+});
+
+/** The part of the plan a module other than the root reads. */
+export function partOf(plan: PackagePlan, job: ModuleJob): PackagePlan {
   // Made once per plan and module: a module's key and its page's are then digests of the same object.
   let inputs = INPUTS.get(plan);
   if (!inputs) INPUTS.set(plan, (inputs = new Map()));
@@ -34,15 +51,14 @@ export function moduleInput(plan: PackagePlan, job: ModuleJob): PackagePlan {
 
 const INPUTS = new WeakMap<PackagePlan, Map<string, PackagePlan>>();
 
-/** Modules that read the whole plan. */
-const AGGREGATES = new Set<ModuleJob["kind"]>(["index", "provider"]);
-
 /**
- * The part of a plan that emitting `jobs` reads: their entities, and every type and enum those reach. Aggregate modules (the roots, provider) read the whole plan. A worker is sent the part of
- * its modules: a 2,000-entity plan is 6.7 MB serialized, one entity's part a few kilobytes.
+ * The part of a plan that emitting `jobs` reads: their entities (the provider's settings and
+ * functions for its module), and every type and enum those reach. The root reads the whole plan. A
+ * worker is sent the part of its modules: a 2,000-entity plan is 6.7 MB serialized, one entity's
+ * part a few kilobytes.
  */
 export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackagePlan {
-  if (jobs.some((j) => AGGREGATES.has(j.kind))) return plan;
+  if (jobs.some((j) => j.kind === "index")) return plan;
   const { types, resourcePlans, lookupPlans, order } = indexOf(plan);
   const reached = new Set<string>();
   const enums = new Set<string>();
@@ -64,6 +80,10 @@ export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackageP
   resources.forEach((r) => r.entity.fields.forEach((f) => reach(f.type)));
   lookups.forEach((l) => [...l.entity.inputs, ...l.entity.results].forEach((f) => reach(f.type)));
   jobs.filter((j) => j.kind === "type").forEach((j) => visit(types.get(j.name!)!));
+  if (jobs.some((j) => j.kind === "provider")) {
+    const { config, functions } = plan.model.provider;
+    [...config, ...functions.flatMap((f) => [...f.inputs, ...f.outputs])].forEach((f) => reach(f.type));
+  }
   return {
     ...plan,
     model: {

@@ -27,8 +27,8 @@ export function packageKeys(plan: PackagePlan) {
     module: (job: ModuleJob): string => digests.of([job, moduleInput(plan, job)]),
     page: (file: DocFile): string => {
       if ("text" in file) return hashText(file.text);
-      // What every entity page shares, digested once.
-      if ("wide" in file.input) digests.of(file.input.wide);
+      // What every page shares, digested once.
+      digests.of(file.input.wide);
       return digests.of([file.page, file.input]);
     },
     text: (text: string): string => hashText(text),

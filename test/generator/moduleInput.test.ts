@@ -3,7 +3,8 @@ import { serialize } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { emitModule } from "../../generator/emit/modules.js";
 import { loadModels, planPackages } from "../../generator/pipeline.js";
-import { moduleInput, moduleJobs } from "../../generator/plan/modules.js";
+import { moduleInput, moduleJobs, partOf } from "../../generator/plan/modules.js";
+import { rootExports } from "../../generator/plan/rootExports.js";
 import { packageKeys } from "../../generator/run/keys.js";
 
 const SCHEMAS = fileURLToPath(new URL("../../schemas", import.meta.url));
@@ -16,20 +17,24 @@ describe("moduleInput", () => {
 
   it.each(each)("gives %s's enums module the enums alone", (_name, plan) => {
     const [enums] = moduleJobs(plan).filter((j) => j.kind === "enums");
-    const part = moduleInput(plan, enums!);
+    const part = partOf(plan, enums!);
     expect([part.resources, part.lookups, part.model.types, [...part.types]]).toEqual([[], [], [], []]);
     expect(part.model.enums).toEqual(plan.model.enums);
     expect(serialize(part).length).toBeLessThan(serialize(plan).length / 4);
   });
 
-  it.each(each)("gives %s's roots and provider module the whole plan", (_name, plan) => {
-    for (const job of moduleJobs(plan).filter((j) => ["index", "provider"].includes(j.kind)))
-      expect(moduleInput(plan, job)).toBe(plan);
+  it.each(each)("gives %s's root what it re-exports, and its provider module the provider's part", (_name, plan) => {
+    const [root] = moduleJobs(plan).filter((j) => j.kind === "index");
+    expect(moduleInput(plan, root!)).toEqual({ exports: rootExports(plan), providerFile: plan.model.provider.file });
+    const [provider] = moduleJobs(plan).filter((j) => j.kind === "provider");
+    const part = partOf(plan, provider!);
+    expect([part.resources, part.lookups]).toEqual([[], []]);
+    expect(part.model.provider).toBe(plan.model.provider);
   });
 
   it.each(each)("gives each %s entity module its entity, and only the types and enums it reaches", (_name, plan) => {
     for (const job of moduleJobs(plan).filter((j) => j.kind === "resource" || j.kind === "lookup")) {
-      const part = moduleInput(plan, job);
+      const part = partOf(plan, job);
       expect([...part.resources, ...part.lookups].map((p) => p.entity.name)).toEqual([job.name]);
       expect(part.model.types.length).toBeLessThanOrEqual(plan.model.types.length);
       const named = JSON.stringify([part.resources, part.lookups, part.model.types]);
