@@ -3,15 +3,22 @@ import { planPackages } from "./plan/planPackage.js";
 import { Regeneration, type RegenerateResult } from "./run/regenerate.js";
 import { checkedModels } from "./run/checkedModels.js";
 import type { Explanation } from "./run/explain.js";
+import type { RunStore } from "./run/store.js";
 import { Stats } from "./stats.js";
 
 // The pipeline's one entry, for every command: load -> validate -> model -> plan -> emit -> format -> write.
 
 export { planPackages } from "./plan/planPackage.js";
 export { Interrupted, Regeneration, type RegenerateResult } from "./run/regenerate.js";
+export { Store, type RunStore } from "./run/store.js";
+export { packageKeys } from "./run/keys.js";
+export type { Explanation } from "./run/explain.js";
 
-/** load -> validate -> model, as they are. Throws SchemaError with every problem found. */
-export const loadModels = (schemaDir: string): PackageModel[] => checkedModels(schemaDir);
+/**
+ * load -> validate -> model. Throws SchemaError with every problem found. With `reuse` (a run of a
+ * Store), what an earlier run kept of the same schema texts is not parsed or checked again.
+ */
+export const loadModels = (schemaDir: string, reuse?: RunStore): PackageModel[] => checkedModels(schemaDir, reuse);
 
 export interface GeneratedPackage {
   readonly name: string;

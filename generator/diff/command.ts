@@ -9,7 +9,7 @@ import { renderSummary } from "./render/summary.js";
 import { buildReport } from "./report.js";
 import { SideModules } from "./modules.js";
 import { modulesReading } from "./prefetch.js";
-import { Store } from "../run/store.js";
+import { Store } from "../pipeline.js";
 import { changedFiles, readSchemaTree } from "./schemaFiles.js";
 import { WorkerPrinter } from "./printer.js";
 import { loadSides, locate, Workspace, type Located, type SideSpec } from "./sides.js";

@@ -1,6 +1,6 @@
 import { emitTextFiles } from "../emit/emitTextFiles.js";
 import { moduleJobs, type ModuleJob } from "../plan/modules.js";
-import { packageKeys } from "../run/keys.js";
+import { packageKeys } from "../pipeline.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { SideModules } from "./modules.js";
 import type { PackageImpact } from "./types.js";

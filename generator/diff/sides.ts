@@ -4,9 +4,8 @@ import { basename, join, resolve } from "node:path";
 import { requireFolder } from "../folders.js";
 import { reportLines, SchemaError } from "../diagnostics.js";
 import type { PackageModel } from "../model/types.js";
-import { planPackages, type PackagePlan } from "../plan/planPackage.js";
-import { checkedModels } from "../run/checkedModels.js";
-import type { RunStore } from "../run/store.js";
+import { loadModels, planPackages, type RunStore } from "../pipeline.js";
+import type { PackagePlan } from "../plan/planPackage.js";
 import { commitOf, DiffError, materialise, mergeBaseWithMain, repoRoot } from "./gitRefs.js";
 
 /** One side of the comparison: a git ref, a folder, or the working tree's schema folder. */
@@ -83,7 +82,7 @@ export function loadSides(
   const problems: string[][] = sides.map(() => []);
   const loaded = sides.map(({ label, dir }, i): Side => {
     try {
-      const models = dir ? checkedModels(dir, reuse) : [];
+      const models = dir ? loadModels(dir, reuse) : [];
       const side = { label, models, plans: planPackages(models) };
       onLoaded?.(side, i);
       return side;
