@@ -7,11 +7,7 @@ import { renderJson } from "./render/json.js";
 import { renderMarkdown } from "./render/markdown.js";
 import { renderSummary } from "./render/summary.js";
 import { buildReport } from "./report.js";
-import { SideModules } from "./modules.js";
-import { modulesReading } from "./prefetch.js";
 import { Store } from "../pipeline.js";
-import { changedFiles, readSchemaTree } from "./schemaFiles.js";
-import { WorkerPrinter } from "./printer.js";
 import { loadSides, locate, Workspace, type Located, type SideSpec } from "./sides.js";
 import { requiredText } from "./render/versionText.js";
 import { severityRank, type Change, type DiffReport, type Severity } from "./types.js";
@@ -75,29 +71,16 @@ export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<numb
   const options = diffOptions(values);
   const schemaDir = options.schemas;
   const ws = new Workspace();
-  let printer: WorkerPrinter | undefined;
   try {
-    // Started now, so it loads ts-morph while this thread reads the schemas. One thread only: on two
-    // cores a second printer slowed the whole run down more than its share of printing saved.
-    printer = new WorkerPrinter();
     const base = locate(options.base, schemaDir, ws);
     const head = options.head ? locate(options.head, schemaDir, ws) : workingTree(schemaDir, ws);
-    const trees = [base, head].map((side) => (side.dir ? readSchemaTree(side.dir) : undefined));
-    // Each side's modules that read a changed file are printed as soon as the side is loaded: the old
-    // side's while the new one loads, the new side's while this thread computes keys and compares.
-    const changed = changedFiles(trees[0], trees[1]);
-    const modules: SideModules[] = [];
     // The project's cache is read, never written: what `make` parsed is not parsed again.
-    const [oldSide, newSide] = loadSides([base, head], Store.open(options.cache).begin(), (side, index) => {
-      modules[index] = new SideModules(side.plans, printer!.print);
-      for (const plan of side.plans) modules[index].request(plan.model.provider.name, modulesReading(plan, changed));
-    });
-    const report = await buildReport(oldSide!, newSide!, { old: modules[0]!, new: modules[1]! });
+    const [oldSide, newSide] = loadSides([base, head], Store.open(options.cache).begin());
+    const report = await buildReport(oldSide!, newSide!);
     const render = { markdown: renderMarkdown, json: renderJson, summary: renderSummary }[options.format];
     process.stdout.write(render(report));
     return failed(report, options) ? 1 : 0;
   } finally {
     ws.close();
-    await printer?.close();
   }
 }

@@ -2,7 +2,6 @@ import { emitTextFiles } from "../emit/emitTextFiles.js";
 import { moduleJobs, type ModuleJob } from "../plan/modules.js";
 import { packageKeys } from "../pipeline.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import type { SideModules } from "./modules.js";
 import type { PackageImpact } from "./types.js";
 
 /** One generated file of a package, before any TypeScript is printed. */
@@ -29,41 +28,43 @@ function plannedFiles(plan: PackagePlan | undefined): Map<string, Planned> {
  * and both sides come from the same emitter, so a difference in one is a difference in the other.
  */
 export async function generatedImpact(
-  before: SideModules,
-  after: SideModules,
+  before: readonly PackagePlan[],
+  after: readonly PackagePlan[],
   packages: readonly string[],
 ): Promise<Record<string, PackageImpact>> {
-  // Every package's printing is requested before any is awaited, so printers work while this thread goes on.
+  const plans = (side: readonly PackagePlan[]) => new Map(side.map((p) => [p.model.provider.name, p]));
+  const [oldPlans, newPlans] = [plans(before), plans(after)];
   const pending = packages.map((name) => {
-    const oldFiles = plannedFiles(before.plan(name));
-    const newFiles = plannedFiles(after.plan(name));
+    const oldFiles = plannedFiles(oldPlans.get(name));
+    const newFiles = plannedFiles(newPlans.get(name));
     const differing = [...new Set([...oldFiles.keys(), ...newFiles.keys()])]
       .filter((path) => oldFiles.get(path)?.key !== newFiles.get(path)?.key)
       .sort();
-    const texts = (side: SideModules, files: Map<string, Planned>) => {
-      const planned = differing.flatMap((path) => (files.has(path) ? [[path, files.get(path)!] as const] : []));
-      side.request(
-        name,
-        planned.flatMap(([, f]) => (f.job ? [f.job] : [])),
-      );
-      return Promise.all(
-        planned.map(async ([path, f]) => [path, f.job ? await side.text(name, f.job) : f.key] as const),
-      );
-    };
-    return { name, differing, texts: Promise.all([texts(before, oldFiles), texts(after, newFiles)]) };
+    return { name, differing, oldFiles, newFiles };
   });
-  const printed = await Promise.all(pending.map((p) => p.texts));
+  // Loaded (with ts-morph) only when a module differs.
+  const emit = pending.some((p) => p.differing.some((path) => p.oldFiles.get(path)?.job ?? p.newFiles.get(path)?.job))
+    ? (await import("../emit/modules.js")).emitModule
+    : undefined;
+  const textsOf = (plan: PackagePlan | undefined, files: Map<string, Planned>, differing: readonly string[]) =>
+    new Map(
+      differing.flatMap((path) => {
+        const f = files.get(path);
+        return f ? [[path, f.job ? emit!(plan!, f.job) : f.key] as const] : [];
+      }),
+    );
   const impact: Record<string, PackageImpact> = {};
-  for (const [i, { name, differing }] of pending.entries()) {
-    const [oldTexts, newTexts] = printed[i]!.map((list) => new Map(list));
+  for (const { name, differing, oldFiles, newFiles } of pending) {
+    const oldTexts = textsOf(oldPlans.get(name), oldFiles, differing);
+    const newTexts = textsOf(newPlans.get(name), newFiles, differing);
     const filesAdded: string[] = [];
     const filesRemoved: string[] = [];
     const filesChanged: string[] = [];
     const oldSymbols = new Set<string>();
     const newSymbols = new Set<string>();
     for (const path of differing) {
-      const a = oldTexts!.get(path);
-      const b = newTexts!.get(path);
+      const a = oldTexts.get(path);
+      const b = newTexts.get(path);
       if (a === b) continue;
       (a === undefined ? filesAdded : b === undefined ? filesRemoved : filesChanged).push(path);
       if (a !== undefined) exportedNames(a).forEach((s) => oldSymbols.add(s));

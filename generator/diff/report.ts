@@ -2,23 +2,16 @@ import type { PackageModel } from "../model/types.js";
 import { classify, WHOLE } from "./classify.js";
 import { byOrder, compareModels } from "./compare.js";
 import { generatedImpact } from "./impact.js";
-import { printHere, SideModules } from "./modules.js";
 import type { Side } from "./sides.js";
 import type { Change, DiffReport, PackageImpact } from "./types.js";
 import { typeUsers } from "./usage.js";
 import { packageVersions } from "./versions.js";
 
 /** The whole comparison of two loaded sides: classified changes, generated-code impact, users of changed types. */
-export async function buildReport(
-  base: Side,
-  head: Side,
-  modules = { old: new SideModules(base.plans, printHere), new: new SideModules(head.plans, printHere) },
-): Promise<DiffReport> {
+export async function buildReport(base: Side, head: Side): Promise<DiffReport> {
   const packages = [...new Set([...base.models, ...head.models].map((m) => m.provider.name))].sort();
-  // Started first: a printer thread works on the generated code while this thread compares the models.
-  const impact = generatedImpact(modules.old, modules.new, packages);
+  const impactByPackage = await generatedImpact(base.plans, head.plans, packages);
   const found = compareModels(base.models, head.models);
-  const impactByPackage = await impact;
   const changes = [...found, ...unexplainedRemovals(found, impactByPackage)].sort(byOrder);
   return {
     base: base.label,

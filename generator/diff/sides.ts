@@ -70,22 +70,15 @@ export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): L
 /**
  * Loads and plans both sides, through one run's store: a schema text both sides hold is parsed once,
  * and a file the project's last run parsed (the store read from its cache) not at all. Problems on
- * either side are reported together, each under the side it belongs to. `onLoaded` hears of each
- * side as soon as it is ready, so work on it can start while the next one loads.
+ * either side are reported together, each under the side it belongs to.
  */
-export function loadSides(
-  sides: readonly Located[],
-  reuse: RunStore,
-  onLoaded?: (side: Side, index: number) => void,
-): Side[] {
+export function loadSides(sides: readonly Located[], reuse: RunStore): Side[] {
   /** Each side's problems, as printed. */
   const problems: string[][] = sides.map(() => []);
   const loaded = sides.map(({ label, dir }, i): Side => {
     try {
       const models = dir ? loadModels(dir, reuse) : [];
-      const side = { label, models, plans: planPackages(models) };
-      onLoaded?.(side, i);
-      return side;
+      return { label, models, plans: planPackages(models) };
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
       const { shownAs } = sides[i]!;

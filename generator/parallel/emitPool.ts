@@ -16,11 +16,11 @@ export type StageTarget = { dir: string; write: boolean; fresh: boolean };
 /** A file a worker staged: its state against the disk, and its text's hash (for the next run). */
 export type StagedFiles = [path: string, state: FileState, hash: string][];
 /** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
-export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into?: StageTarget };
+export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into: StageTarget };
 /** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
 export type Answer = {
   id: number;
-  results?: Files | StagedFiles;
+  results?: StagedFiles;
   error?: string;
   writeError?: string;
 };
@@ -50,29 +50,18 @@ export class RenderWorker {
     });
   }
 
-  /** Renders the items; the plan (serialized once by the pool) is sent with the first task that needs it. */
-  render(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[]): Promise<Files> {
-    return this.send(planId, serialized, items) as Promise<Files>;
-  }
-
-  /** Renders the items and stages them in `into`, answering their states. */
+  /**
+   * Renders the items and stages them in `into`, answering their states; the plan (serialized once by
+   * the pool) is sent with the first task that needs it.
+   */
   stage(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[], into: StageTarget) {
-    return this.send(planId, serialized, items, into) as Promise<StagedFiles>;
-  }
-
-  private send(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[], into?: StageTarget) {
-    const task: Task = { planId, items, ...(into && { into }) };
+    const task: Task = { planId, items, into };
     if (!this.sentPlans.has(planId)) task.plan = serialized();
     this.sentPlans.add(planId);
-    return this.ask((id) => ({ id, task })) as Promise<Files | StagedFiles>;
-  }
-
-  /** Posts the message made for a new id, and answers what the worker answers to it. */
-  private ask(message: (id: number) => object): Promise<NonNullable<Answer["results"]>> {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<StagedFiles>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage(message(id));
+      this.worker.postMessage({ id, task });
     });
   }
 

@@ -23,7 +23,7 @@ parentPort!.on("message", async (message: Message) => {
   try {
     if (task.plan) plans.set(task.planId, deserialize(task.plan) as PackagePlan);
     const files = await renderItems(plans.get(task.planId)!, task.items);
-    answer({ id, results: task.into ? staged(files, task.into) : files });
+    answer({ id, results: staged(files, task.into) });
   } catch (e) {
     if (e instanceof WriteError) answer({ id, writeError: e.message });
     else answer({ id, error: failure(e) });

@@ -3,7 +3,6 @@ import type { RawEnumValue } from "../../load/rawTypes.js";
 import { at } from "../../load/sourceDoc.js";
 import { checkValue } from "../values.js";
 import { eachSpec, type Rule } from "./rule.js";
-import type { SpecSite } from "./walk.js";
 
 const valueOf = (v: RawEnumValue) => (typeof v === "object" ? v.value : v);
 
@@ -29,12 +28,6 @@ export const enumValues: Rule = {
     });
   }),
 };
-
-/** The enums declared by name at these specs, in their order: each name with its values. */
-export const enumDeclarations = (specs: readonly SpecSite[]): [name: string, values: string][] =>
-  specs.flatMap(({ spec }) =>
-    spec.enum && spec.enumName ? [[spec.enumName, JSON.stringify(spec.enum.map(valueOf))] as [string, string]] : [],
-  );
 
 export const enumNames: Rule = {
   id: "enum-names",
