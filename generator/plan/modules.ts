@@ -59,7 +59,7 @@ const INPUTS = new WeakMap<PackagePlan, Map<string, PackagePlan>>();
  */
 export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackagePlan {
   if (jobs.some((j) => j.kind === "index")) return plan;
-  const { types, resourcePlans, lookupPlans, order } = indexOf(plan);
+  const { types, resourcePlans, lookupPlans, typePlans, order } = indexOf(plan);
   const reached = new Set<string>();
   const enums = new Set<string>();
   const reach = (s: TypeSpec | undefined): void => {
@@ -96,7 +96,7 @@ export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackageP
     },
     resources,
     lookups,
-    types: new Map(inOrder([...plan.types], reached, order.typePlans)),
+    types: new Map(inOrder(typePlans, reached, order.typePlans)),
   };
 }
 
@@ -113,6 +113,7 @@ const planIndex = (plan: PackagePlan) => ({
   types: new Map(plan.model.types.map((t) => [t.name, t])),
   resourcePlans: new Map(plan.resources.map((r) => [r.entity.name, r])),
   lookupPlans: new Map(plan.lookups.map((l) => [l.entity.name, l])),
+  typePlans: [...plan.types],
   order: {
     types: positions(plan.model.types.map((t) => t.name)),
     enums: positions(plan.model.enums.map((e) => e.name)),
