@@ -6,10 +6,10 @@
 // lays it out: test/emulators/<provider>/testing.ts bundled into one ES module (Node pays per module
 // it loads) that imports nothing but Node, and the declarations its types reach. addCjsEntries then
 // gives it its CommonJS entry like every other module.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { build } from "esbuild";
-import ts from "typescript";
+import { fileURLToPath } from "node:url";
+import type ts from "typescript";
 import { repoRoot } from "../repoPackages.js";
 
 const EMULATORS = join(repoRoot(), "test", "emulators");
@@ -25,6 +25,7 @@ interface PackageJson {
  * second copy of the runtime perhaps.
  */
 async function bundle(entry: string, out: string): Promise<void> {
+  const { build } = await import("esbuild");
   const { metafile } = await build({
     entryPoints: [entry],
     outfile: out,
@@ -41,7 +42,7 @@ async function bundle(entry: string, out: string): Promise<void> {
 }
 
 /** The compiler options the repository's code is checked with, set to write declarations only. */
-function declarationOptions(outDir: string): ts.CompilerOptions {
+function declarationOptions(ts: typeof import("typescript"), outDir: string): ts.CompilerOptions {
   const file = join(repoRoot(), "tsconfig.json");
   const { config } = ts.readConfigFile(file, ts.sys.readFile) as { config: unknown };
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, dirname(file));
@@ -57,9 +58,10 @@ function declarationOptions(outDir: string): ts.CompilerOptions {
 }
 
 /** The declarations of `entry` and of the modules its own reach (relative imports), by path. */
-function declarations(entry: string, outDir: string): Map<string, string> {
+async function declarations(entry: string, outDir: string): Promise<Map<string, string>> {
+  const ts = (await import("typescript")).default;
   const written = new Map<string, string>();
-  const program = ts.createProgram([entry], declarationOptions(outDir));
+  const program = ts.createProgram([entry], declarationOptions(ts, outDir));
   const problems = [
     ...ts.getPreEmitDiagnostics(program),
     ...program.emit(undefined, (path, text) => written.set(resolve(path), text)).diagnostics,
@@ -84,16 +86,34 @@ function declarations(entry: string, outDir: string): Map<string, string> {
   return reached;
 }
 
+/** When a file last changed. */
+const changed = (path: string): number => statSync(path).mtimeMs;
+
+/**
+ * Whether the built entry `built` is newer than all it is made of: the emulators, the package file
+ * and this step. A schema edit rebuilds the package, not its emulator (typescript alone takes a
+ * second to load).
+ */
+function upToDate(built: string, pkg: string): boolean {
+  if (!existsSync(built)) return false;
+  const inputs = readdirSync(EMULATORS, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+  inputs.push(join(pkg, "package.json"), fileURLToPath(import.meta.url));
+  return inputs.every((input) => changed(input) < changed(built));
+}
+
 for (const pkg of process.argv.slice(2)) {
   const { exports } = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as PackageJson;
   const target = exports["./testing"]?.import?.default;
   const out = join(pkg, "dist", "testing");
+  if (target !== undefined && upToDate(join(pkg, target), pkg)) continue;
   rmSync(out, { recursive: true, force: true });
   if (target === undefined) continue;
   // "./dist/testing/netsvc/testing.js" -> test/emulators/netsvc/testing.ts
   const entry = join(EMULATORS, relative("dist/testing", target).replace(/\.js$/, ".ts"));
   await bundle(entry, join(pkg, target));
-  for (const [path, text] of declarations(entry, resolve(out))) {
+  for (const [path, text] of await declarations(entry, resolve(out))) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
   }
