@@ -1,11 +1,5 @@
 #!/usr/bin/env node
-// Build step (`make`, per package, after tsc and before addCjsEntries):
-// `node build/generator/package/buildTesting.js <package dir>...`. A package whose package.json
-// exports "./testing" (its schema's `package.testing`) gets its provider's emulator, hand-written
-// from the wire reference in test/emulators/ and never generated, under dist/testing/ as that folder
-// lays it out: test/emulators/<provider>/testing.ts bundled into one ES module (Node pays per module
-// it loads) that imports nothing but Node, and the declarations its types reach. addCjsEntries then
-// gives it its CommonJS entry like every other module.
+// Build step: a package exporting "./testing" gets its emulator bundled under dist/testing/, with declarations.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
@@ -18,12 +12,7 @@ interface PackageJson {
   exports: Record<string, { import?: { default: string } }>;
 }
 
-/**
- * The bundle of `entry` at `out`: readable as it is, so without a source map, which would have to hold
- * the sources (the package does not ship them) and would more than double what the entry weighs.
- * Everything it holds must come from test/emulators/: a package imported there would be bundled in, a
- * second copy of the runtime perhaps.
- */
+/** Bundles `entry` without a source map, which would have to ship the sources; only test/emulators/ may be inlined. */
 async function bundle(entry: string, out: string): Promise<void> {
   const { metafile } = await build({
     entryPoints: [entry],
@@ -40,7 +29,6 @@ async function bundle(entry: string, out: string): Promise<void> {
     throw new Error(`${entry} must import nothing but Node and test/emulators/: it reaches ${foreign.join(", ")}`);
 }
 
-/** The compiler options the repository's code is checked with, set to write declarations only. */
 function declarationOptions(outDir: string): ts.CompilerOptions {
   const file = join(repoRoot(), "tsconfig.json");
   const { config } = ts.readConfigFile(file, ts.sys.readFile) as { config: unknown };
@@ -56,7 +44,6 @@ function declarationOptions(outDir: string): ts.CompilerOptions {
   };
 }
 
-/** The declarations of `entry` and of the modules its own reach (relative imports), by path. */
 function declarations(entry: string, outDir: string): Map<string, string> {
   const written = new Map<string, string>();
   const program = ts.createProgram([entry], declarationOptions(outDir));
