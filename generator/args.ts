@@ -1,17 +1,13 @@
 import { parseArgs } from "node:util";
 import { didYouMean } from "@sdkgen/runtime/providers";
 
-/**
- * A problem with what a command was given (an option, a value, a folder, a git ref), not a bug in the
- * generator: printed as one line after the command's name, exit status 2.
- */
+/** A problem with the command's input, not a generator bug: printed as one line, exit status 2. */
 export class UserError extends Error {}
 
 export interface OptionSpec {
   readonly type: "string" | "boolean";
   /** What the value is, in help and errors: `DIR`, `REF`. */
   readonly value?: string;
-  /** The only values accepted. */
   readonly choices?: readonly string[];
   /** Given more than once, every value is kept (otherwise the last one wins). */
   readonly multiple?: boolean;
@@ -29,12 +25,7 @@ type ValueOf<S extends OptionSpec> = S["type"] extends "boolean"
 
 export type Values<O extends OptionSpecs> = { -readonly [K in keyof O]: ValueOf<O[K]> };
 
-/**
- * The options of one command, parsed strictly: unknown options, missing or surplus values and stray
- * arguments are errors. `parseArgs` splits the arguments (`--x v`, `--x=v`, `-h`, `--`); the checks
- * are made here rather than by its `strict` mode so that each error names the option in this CLI's
- * words and suggests the closest known one.
- */
+/** Parses strictly, checking here rather than by `strict` mode so errors use this CLI's words and suggest a fix. */
 export function parseOptions<O extends OptionSpecs>(args: readonly string[], specs: O): Values<O> {
   const { tokens } = parseArgs({
     args: [...args],
@@ -75,7 +66,6 @@ export function parseOptions<O extends OptionSpecs>(args: readonly string[], spe
 
 const optionNames = (specs: OptionSpecs) => Object.keys(specs).map((name) => `--${name}`);
 
-/** "a, b or c". */
 const orList = (items: readonly string[]): string =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 

@@ -1,7 +1,4 @@
-/**
- * A count's or value's bounds in words, for TSDoc and the docs: "between 2 and 5 items", "at least
- * 1 character", "at most 64"; undefined when there are none. A value's bounds have no unit.
- */
+/** Bounds in words ("between 2 and 5 items", "at least 1 character"); undefined when there are none. */
 export function boundsText(lo: number | undefined, hi: number | undefined, unit = ""): string | undefined {
   const of = (n: number) => (unit ? `${n} ${unit}${n === 1 ? "" : "s"}` : String(n));
   if (lo !== undefined && hi !== undefined) return `between ${lo} and ${of(hi)}`;

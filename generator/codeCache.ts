@@ -5,15 +5,7 @@ import { createHash } from "node:crypto";
 import { constants, Script } from "node:vm";
 import { JIT_FLAGS } from "./jitBudget.js";
 
-/**
- * Requires a CommonJS file of compiled code (the generator's bundle, 420 KB; the meta-schema's
- * validators, 390 KB; the templates, 80 KB) with V8's code cache kept beside it, made by the first run
- * that loads it, at its exit, so it holds every function that run called (a `variant`, such as the
- * command, keeps one cache per kind of run). Loading the validators and first calling them took
- * ~35 ms here, ~10 ms with the cache. The cache is named by the file's text, Node's version and the V8
- * flags, because V8 checks only the source's length; one V8 rejects anyway is made again, and one
- * that cannot be written (a read-only folder) is only not kept.
- */
+/** Requires CommonJS with V8's code cache beside it, named by text, Node and flags: V8 checks only the length. */
 export function requireCompiled(file: string, variant = ""): unknown {
   // A bundle's `#!` line is no JavaScript inside a function: commented out, so positions stay right.
   const source = readFileSync(file, "utf8").replace(/^#!/, "//");
@@ -48,7 +40,7 @@ type CommonJsModule = (
   dirname: string,
 ) => void;
 
-/** Writes the code cache (atomically: another run may read it meanwhile), and removes those of the file's earlier texts. */
+/** Writes the code cache atomically (another run may read it) and removes those of the file's earlier texts. */
 function keep(script: Script, cacheFile: string, stamp: string): void {
   try {
     const tmp = `${cacheFile}.${process.pid}.tmp`;

@@ -18,11 +18,7 @@ export function runValidate(v: Values<typeof VALIDATE_OPTIONS>): number {
   return 0;
 }
 
-/**
- * One run holding the output folder's lock, with SIGINT and SIGTERM turned into its abort signal: a
- * run stopped before its commit removes what it staged ("interrupted"); one whose renames have begun
- * finishes them first (the signal is handled after), so the folder is never left half written.
- */
+/** Runs holding the output lock, aborted by SIGINT/SIGTERM; renames once begun finish, so none is half written. */
 async function interruptible<T>(out: string, run: (signal: AbortSignal) => Promise<T>): Promise<T | "interrupted"> {
   const stop = new AbortController();
   const abort = () => stop.abort();

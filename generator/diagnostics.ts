@@ -14,7 +14,6 @@ export const formatPos = (p: SourcePos): string => `${p.file}:${p.line}:${p.col}
 
 /** Longest message printed whole: a diagnostic may quote a value, and a value may be megabytes. */
 const MAX_MESSAGE = 400;
-/** Most diagnostics printed in one report; the rest are counted. */
 const MAX_REPORTED = 100;
 
 export function formatDiagnostic(d: Diagnostic): string {
@@ -23,10 +22,7 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${formatPos(d)}: ${cut > 0 ? `${message.slice(0, MAX_MESSAGE)}… (${cut} more characters)` : message}`;
 }
 
-/**
- * Control characters as JSON escapes (`\r`): a schema key quoted with a carriage return in it would
- * move the terminal back over the line's `file:line:col`, a line break split the line in two.
- */
+/** Control characters as JSON escapes: a `\r` in a quoted key would overwrite the line's position on a terminal. */
 const escapeControls = (text: string): string =>
   text.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 

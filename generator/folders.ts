@@ -2,8 +2,6 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UserError } from "./args.js";
 
-// The folders a command is given, checked before any work: a mistake is one line naming the folder.
-
 /** `dir` when it is a folder; otherwise an error naming it as `what`. */
 export function requireFolder(dir: string, what: string, ifMissing = ""): string {
   if (!existsSync(dir)) throw new UserError(`${what} ${dir} does not exist${ifMissing}`);
@@ -11,10 +9,7 @@ export function requireFolder(dir: string, what: string, ifMissing = ""): string
   return dir;
 }
 
-/**
- * The schema folder, absolute, holding at least one provider folder (a folder beside meta/); the
- * default is named with a hint, since the user did not type it.
- */
+/** The schema folder (absolute), holding a provider folder; the default gets a hint: the user did not type it. */
 export function schemaFolder(given: string | undefined): string {
   const hint = given === undefined ? ": run from the repository root, or name the folder with --schemas DIR" : "";
   const dir = resolve(requireFolder(given ?? "schemas", "schema folder", hint));

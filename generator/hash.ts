@@ -1,25 +1,18 @@
 import { hash } from "node:crypto";
 import type { Stats } from "node:fs";
 
-/** A text's SHA-1 (of its UTF-8 bytes), base64url: the one-shot `hash` is two to three times faster than a Hash object. */
+/** A text's SHA-1, base64url: the one-shot `hash` is faster than a Hash object. */
 export const hashText = (text: string | Uint8Array): string => hash("sha1", text, "base64url");
 
 /** What a file's stat says of its content: size, inode, mtime and ctime (which no tool restores). */
 export const statSignature = (stat: Stats): string => `${stat.size}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
 
-/** A file changed this recently may change again within its clock's tick without a new signature. */
 const RACY_MS = 3000;
 
 /** Whether a file changed so recently that another change within its clock's tick would keep its signature. */
 export const isRacy = (stat: Stats): boolean => Date.now() - Math.max(stat.mtimeMs, stat.ctimeMs) <= RACY_MS;
 
-/**
- * Digests of plain data (objects, arrays, Maps, Sets, primitives), each object's computed once: a
- * value's digest is that of its JSON, where every object already digested stands as its digest. So the
- * digest of a part of a plan that shares nodes with others costs only what is new in it, and is still
- * a function of the whole value. Keys are kept by identity, so the values must not change once
- * digested: one Digests per run, over that run's model.
- */
+/** Digests of plain data, each object's once; keyed by identity, so values must not change once digested. */
 export class Digests {
   private readonly known = new WeakMap<object, string>();
 

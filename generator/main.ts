@@ -14,7 +14,6 @@ const HELP = { help: { type: "boolean", short: "h", help: "print this help" } } 
 interface Command {
   readonly summary: string;
   readonly options: OptionSpecs;
-  /** Lines after the options in the command's help. */
   readonly details?: string | undefined;
   readonly run: (args: readonly string[]) => Promise<number>;
 }
@@ -91,7 +90,6 @@ const commandHelp = (n: string, c: Command) =>
     "",
   ].join("\n");
 
-/** The generator's version: that of the nearest package.json above this module (the repository's). */
 function generatorVersion(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, "package.json");
@@ -100,7 +98,6 @@ function generatorVersion(): string {
   throw new Error(`no package.json above ${import.meta.url}`);
 }
 
-/** The command's own options and help, or the tool's (`--help`, `--version`) before any command. */
 function run(command: string | undefined, args: readonly string[]): Promise<number> | number {
   if (command !== undefined) {
     const cmd = COMMANDS.get(command);

@@ -1,7 +1,6 @@
 import type { OptionSpecs } from "./args.js";
 
-// Every command's options, apart from the code that runs it: the command line is parsed (and its
-// help printed) before that code is loaded, and a command loads only its own.
+// Apart from the commands' code: the command line is parsed before it loads, and a command loads only its own.
 
 export const SCHEMAS_OPTION = {
   schemas: { type: "string", value: "DIR", help: "schema folder (default: schemas)" },

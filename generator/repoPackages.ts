@@ -9,15 +9,10 @@ export function repoRoot(): string {
   throw new Error(`templates/ not found above ${import.meta.url}`);
 }
 
-/**
- * What generated packages take from the repository's own package files, each said once there: the
- * generator's version and the repository's address (root package.json), the runtime's published name
- * and version (runtime/package.json), on which every generated package depends and imports.
- */
+/** What generated packages take from the repository's package.json and runtime/package.json. */
 export interface RepoPackages {
   readonly generatorVersion: string;
   readonly repositoryUrl: string;
-  /** The repository's web page; a package's page is its folder there. */
   readonly homepage: string;
   readonly runtime: { readonly name: string; readonly version: string };
 }

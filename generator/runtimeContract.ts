@@ -1,16 +1,10 @@
 import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import type { Protocol } from "./model/types.js";
 
-/** What generated code relies on the runtime for, beyond its types: checked at validation and planning. */
-
 /** Provider functions the runtime implements; a schema declaring another is refused. */
 export const RUNTIME_FUNCTIONS = ["terraformConfig"] as const;
 
-/**
- * Names the generated index re-exports from the runtime, so a program handles results, errors, secrets
- * and logging without importing the runtime itself; schema names may not take them. Errors of one
- * protocol only (cloudplat's credential errors, say) come from that protocol's runtime entry.
- */
+/** Names the generated index re-exports from the runtime; schema names may not take them. */
 export function runtimeReexports(provider: string): {
   values: string[];
   protocolValues: string[];
@@ -35,10 +29,7 @@ export function runtimeReexports(provider: string): {
   };
 }
 
-/**
- * Members of each protocol's runtime Provider class, which a generated Provider's own members (exposed
- * settings) must not shadow. A test holds these lists to the classes themselves.
- */
+/** Runtime Provider members a generated Provider's settings must not shadow (a test holds these to the classes). */
 export const PROVIDER_MEMBERS: Readonly<Record<Protocol, readonly string[]>> = {
   cloudplat: [
     "check",

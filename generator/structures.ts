@@ -1,11 +1,6 @@
 import type { StructureKind, VariableDeclarationKind } from "ts-morph";
 
-/**
- * ts-morph's structure kinds, as values that do not load ts-morph (its module loads the TypeScript
- * compiler, half a second of a cold run, which printStatement spares). Emitters build structures of
- * these kinds and print/ prints them, so they belong to neither. test/generator/printStatement.test.ts
- * holds them equal to ts-morph's own.
- */
+/** ts-morph's structure kinds, without loading ts-morph (printStatement.test.ts holds them equal). */
 export const Kind = {
   Class: 2 as StructureKind.Class,
   Function: 13 as StructureKind.Function,

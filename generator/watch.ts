@@ -8,13 +8,7 @@ import { WriteError } from "./write/writeTree.js";
 /** How long the folder must be quiet before a run: an editor's save is often several events. */
 const SETTLE_MS = 5;
 
-/**
- * `generate --watch`: the job of `generate`, then again after every change under the schema folder,
- * in one process whose worker and kept results stay warm (`Regeneration`). A run with schema problems prints them and writes nothing, as `generate` does, and the
- * watch goes on. Changes made during a run start another once it is done. The cache is saved once the
- * watch is idle, and when it ends. SIGINT or SIGTERM ends the watch after the run under way, never in
- * the middle of a write; the status is then 0.
- */
+/** `generate --watch`: one warm process; problems are printed, and a signal ends it after the run, never mid-write. */
 export async function watchSchemas(
   schemaDir: string,
   outDir: string,
@@ -81,11 +75,7 @@ async function watchLocked(
   return 0;
 }
 
-/**
- * Calls `changed` on any change in `root` or a folder under it. Each folder is watched on its own:
- * Node's recursive watch on Linux follows files, and loses one an editor saves by renaming a new file
- * over it (sed -i, vim); a folder's watch sees that. Folders added or removed are followed.
- */
+/** Each folder watched on its own: Node's recursive watch on Linux loses files saved by renaming over them. */
 function watchFolders(root: string, changed: () => void): { close(): void } {
   const watchers = new Map<string, FSWatcher>();
   const sync = () => {
@@ -113,7 +103,6 @@ const subfolders = (dir: string): string[] => {
   }
 };
 
-/** One line per package a run changed, with the time from the change to the written files. */
 function report(results: readonly RegenerateResult[], ms: number): void {
   const changed = results.filter(({ drift }) => drift.added.length + drift.changed.length + drift.removed.length > 0);
   const what = changed.length

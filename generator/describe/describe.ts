@@ -1,8 +1,6 @@
 import type { Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 
-/** Short texts about entities shared by TSDoc and the package README. */
-
 export function importIdText(r: Resource): string {
   if (!r.importId.supported) return `Import: not supported (${r.importId.reason})`;
   const sep = r.importId.separator;

@@ -2,20 +2,13 @@ import type { CloudplatLookupOperation, CloudplatOperations } from "@sdkgen/runt
 import type { NetsvcOperations } from "@sdkgen/runtime/netsvc";
 import type { Field, Lookup, Protocol, Readiness, Resource } from "../model/types.js";
 
-/**
- * What an entity does, in its users' words: how a resource is created, what a change does, how it is
- * deleted, what readiness means, how find and a lookup search. Made from the bindings the runtime
- * interprets, so the words follow the schema. Requests, paths, actions and wire names are not here:
- * describeWire.ts says them, for the docs' "On the wire" section. TSDoc and the docs pages share these
- * sentences (Markdown code spans, which the pages render).
- */
+/** What an entity does, in its users' words, for TSDoc and the docs pages; the wire is describeWire.ts's. */
 
 const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
 const names = (fields: readonly Field[]) => fields.map((f) => code(f.name)).join(", ");
 
 export interface Behaviour {
   readonly create: string;
-  /** What a change to the inputs does, grouped by what it does. */
   readonly change: readonly string[];
   readonly readiness: string | undefined;
   readonly find: string;
@@ -71,10 +64,7 @@ function netsvcWords(ops: NetsvcOperations): Words {
 const productType = (set: Readonly<Record<string, unknown>> | undefined) =>
   typeof set?.productType === "string" ? `a product of type ${set.productType}` : "a product";
 
-/**
- * Without `cancelAtEndOfTerm`'s default, which the provider page gives: read here, a change of it
- * would have to rewrite every resource module.
- */
+/** Without `cancelAtEndOfTerm`'s default (the provider page gives it): a change of it would rewrite every module. */
 const cancelText = (cancel: "now" | "cancelAtEndOfTerm"): string =>
   cancel === "now"
     ? "Deleting cancels it at once."
@@ -103,11 +93,9 @@ function cloudplatWords(ops: CloudplatOperations): Words {
   };
 }
 
-/** The operation that applies a change to the input, when its rule names one. */
 const updatedBy = (f: Field): string | undefined =>
   f.onChange && "update" in f.onChange ? f.onChange.update : undefined;
 
-/** What a change to the inputs does, one sentence per kind of rule. */
 function changeLines(r: Resource, updates: boolean): string[] {
   const inputs = r.fields.filter((f) => f.mode !== "output");
   const rule = (k: "reject" | "createOnly") => inputs.filter((f) => f.onChange && k in f.onChange);

@@ -7,10 +7,7 @@ import type {
 import type { NetsvcLookupOperation, NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import type { Field, Lookup, Protocol, Resource } from "../model/types.js";
 
-/**
- * What an entity's bindings send and read: requests, paths, actions and wire names, for those who
- * debug (the docs' "On the wire" section). What they mean to a user is in describeBehaviour.ts.
- */
+/** What bindings send and read, for the docs' "On the wire" section; their meaning is describeBehaviour's. */
 
 const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
 const names = (fields: readonly Field[]) => fields.map((f) => code(f.name)).join(", ");
@@ -88,7 +85,6 @@ function netsvcLines(r: Resource, ops: NetsvcOperations): string[] {
   return lines;
 }
 
-/** A cloudplat call: service and action, its fixed parameters, and what its answer means. */
 function call(c: CloudplatCall, service: string | undefined): string {
   return [
     `\`${c.service ?? service}:${c.action}\``,

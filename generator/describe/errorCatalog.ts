@@ -7,9 +7,7 @@ import { repoRoot } from "../repoPackages.js";
 /** One error class a generated package exports, as templates/errors.yaml describes it. */
 export interface ErrorClass {
   readonly name: string;
-  /** Where a program imports it from: the package's root or its stack entry. */
   readonly entry: "root" | "stack";
-  /** Only in packages of this protocol. */
   readonly protocol?: Protocol;
   /** Its base class among these, to test for after it. */
   readonly extends?: string;

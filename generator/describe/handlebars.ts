@@ -11,8 +11,7 @@ const require = createRequire(import.meta.url);
 type Handlebars = typeof import("handlebars");
 type Spec = TemplateSpecification;
 
-/** A Handlebars environment of the runtime alone: templates come compiled (compileTemplate). */
-// handlebars/runtime.js is CommonJS whose module.exports is the runtime's environment; its types say nothing.
+/** The Handlebars runtime alone (its CommonJS export, untyped): templates come compiled (compileTemplate). */
 export const createHandlebars = (): Handlebars => (HandlebarsRuntime as unknown as Handlebars).create();
 
 export const PRECOMPILED = join(GENERATOR_DIR, "emit", "templates-precompiled.cjs");
@@ -21,16 +20,7 @@ let precompiled: Record<string, Spec> | undefined;
 /** Compiled in this process, by key: what precompileTemplates writes. */
 const compiledHere = new Map<string, string>();
 
-/**
- * The template in `file` (under the repository), of `hb`. Compiling the templates is most of
- * Handlebars' cost in a run (about 150 ms, and its compiler's load), so `make` compiles the
- * repository's templates beside this module (precompileTemplates), keyed by text, options and
- * Handlebars version; a template edited since is compiled here, with the compiler loaded then.
- *
- * The helpers registered on `hb` are the only ones a template may call: a misspelt one fails its
- * compilation rather than a page, and each call is direct (a sixth less time rendering the docs).
- * A template that does not compile, or fails to render, is reported as a problem of its file.
- */
+/** `file` compiled for `hb` (precompiled by `make` unless edited since); only `hb`'s helpers may be called. */
 export function compileTemplate(hb: Handlebars, file: string, given: CompileOptions): HandlebarsTemplateDelegate {
   const text = readFileSync(file, "utf8");
   const knownHelpers = Object.fromEntries(Object.keys(hb.helpers).map((name) => [name, true]));
@@ -69,10 +59,7 @@ const VERSION = (require("handlebars/package.json") as { version: string }).vers
 const templateKey = (text: string, options: CompileOptions): string =>
   hashText(`${VERSION}\n${JSON.stringify(options)}\n${text}`);
 
-/**
- * Writes the templates compiled so far beside this module (run by `make` after loading every
- * template), so that no run has to compile them.
- */
+/** Writes the templates compiled so far beside this module (`make` runs it after loading every template). */
 export function writePrecompiledTemplates(): void {
   const entries = [...compiledHere].sort(([a], [b]) => (a < b ? -1 : 1));
   writeFileSync(

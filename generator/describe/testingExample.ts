@@ -1,10 +1,7 @@
 import type { PackageModel } from "../model/types.js";
 import { camel } from "../naming.js";
 
-/**
- * A value of the schema's `package.testing.inputs` as TypeScript: JSON is (keys quoted only where they
- * must be), with keys sorted, since a mapping's key order says nothing in YAML.
- */
+/** `package.testing.inputs` as TypeScript, keys sorted: a mapping's key order says nothing in YAML. */
 const literal = (value: unknown, indent: string): string => {
   if (typeof value !== "object" || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((v) => literal(v, indent)).join(", ")}]`;
@@ -16,13 +13,7 @@ const literal = (value: unknown, indent: string): string => {
   return `{\n${entries.join("")}${indent}}`;
 };
 
-/**
- * The README's Testing section: a vitest test of a stack program against the package's emulator
- * (`<package>/testing`): preview, up through a request the emulator refuses and the SDK sends again,
- * destroy. It declares what the schema's `package.testing` says (a resource with inputs the emulator
- * accepts: a test must pass); `make test` runs it, taken from the packed README, in a project outside
- * the repository (test/packages/packInstall.test.ts). Undefined for a package without a `testing` entry.
- */
+/** The README's Testing section: a vitest test of a stack against the emulator; `make test` runs it. */
 export function testingExample(m: PackageModel): string | undefined {
   const testing = m.provider.package.testing;
   if (!testing) return undefined;

@@ -1,11 +1,6 @@
 import type { EntityKind, Severity } from "./severity.js";
 
-/**
- * How a program meets a field: whether it can set it (an input), whether it reads it back (it is
- * in `<Name>Outputs`, a lookup result, `ProviderConfig` or a shared type's output form), and whether
- * the value it reads is chosen by the service rather than echoed from what it set (outputs and
- * optional-computed inputs). The same schema edit can be harmless on one side and breaking on the other.
- */
+/** How a program meets a field: one edit can be harmless on one side and breaking on the other. */
 export interface Position {
   readonly settable: boolean;
   readonly readable: boolean;
@@ -17,11 +12,7 @@ export interface Position {
 export interface Rule {
   readonly severity: Severity | ((p: Position) => Severity);
   readonly why: string | ((p: Position) => string);
-  /**
-   * As an info change, it alters documentation, editor hints or a notice only: nothing a program
-   * compiles against or does, so a patch release may carry it. Every other info change adds, relaxes
-   * or alters something programs use, which calls for a minor release (versions.ts).
-   */
+  /** An info change to docs, editor hints or a notice only: a patch release may carry it (others need a minor). */
   readonly docsOnly?: true;
 }
 
@@ -30,11 +21,7 @@ const ifReadFromService = (p: Position): Severity => (p.readable && p.serviceSet
 const TIGHTER = (p: Position) =>
   p.settable ? "programs sending values outside the new limits now fail validation" : "outputs are not validated";
 
-/**
- * Every change code with its severity and the reason shown after what changed. The comparison finds
- * facts; this table alone decides how loud each one is, so the policy can be read in one place (and
- * is listed in generator/diff/README.md).
- */
+/** Every change code's severity and reason: the comparison finds facts, this table alone decides how loud each is. */
 export const RULES = {
   "package-added": { severity: "info", why: "a new package" },
   "package-removed": { severity: "breaking", why: "programs importing it no longer build" },
@@ -54,8 +41,7 @@ export const RULES = {
   "import-id-removed": { severity: "breaking", why: "import commands for it stop working" },
   "import-id-changed": { severity: "breaking", why: "import ids in the old format no longer parse" },
   "import-id-relaxed": { severity: "info", why: "every import id that parsed still does, and more do" },
-  // A deprecation changes nothing a program does besides printing a warning, so it is not a warning
-  // here: this list's warnings are kept for changes in behaviour and infrastructure.
+  // A deprecation changes nothing a program does but print a notice: warnings are kept for behaviour.
   "deprecation-added": { severity: "info", why: "still works; users see a deprecation notice" },
   "deprecation-removed": { severity: "info", why: "no longer deprecated", docsOnly: true },
   "deprecation-changed": { severity: "info", why: "the deprecation notice changed", docsOnly: true },
@@ -74,8 +60,7 @@ export const RULES = {
   "field-renamed": { severity: "breaking", why: "programs must use the new name" },
   "made-required": { severity: "breaking", why: "programs that omit it fail to compile and validate" },
   "made-optional": { severity: "info", why: "programs may now omit it" },
-  // The output form types a required input as always present (`readonly x: T`), so relaxing the
-  // input makes the output optional: a program that reads it as a T no longer compiles (strict checks).
+  // The output form types a required input as always present, so relaxing the input breaks readers (strict checks).
   "made-optional-in-outputs": {
     severity: "breaking",
     why: "programs may omit it, and programs reading it back as always present no longer compile",
@@ -94,8 +79,7 @@ export const RULES = {
   "type-changed": { severity: "breaking", why: "programs using the old type no longer compile" },
   "type-name-changed": { severity: "breaking", why: "programs importing the old name no longer compile" },
   "wire-name-changed": { severity: "warning", why: "requests and responses now use a different key on the wire" },
-  // An enum's literal union is its TypeScript type, so a removed value breaks readers too: comparing
-  // with it no longer compiles.
+  // An enum's literal union is its TypeScript type: comparing with a removed value no longer compiles.
   "enum-narrowed": {
     severity: "breaking",
     why: (p) =>
@@ -164,8 +148,7 @@ export const RULES = {
     why: "the next update that changes it DESTROYS AND RECREATES the resource",
   },
   "replace-on-change-removed": { severity: "info", why: "changing it now updates in place" },
-  // Write-only inputs are never returned by the service, so the lifecycle keeps the program's value
-  // instead of comparing it with what the service holds.
+  // Write-only inputs are never returned, so the lifecycle keeps the program's value instead of comparing it.
   "write-only-added": {
     severity: "info",
     why: "the service never returns it: changes made outside the program are no longer noticed",
@@ -252,7 +235,6 @@ export function classify(owner: Owner, fact: Fact, position: Position): Change {
 /** Changes that hold no field: a package or entity as a whole. Their rules do not depend on position. */
 export const WHOLE: Position = { settable: true, readable: true, serviceSet: false };
 
-/** One change found, with what it means for users. */
 export interface Change {
   readonly package: string;
   /** The entity's name (on the new side when it exists there); `config` for provider configuration. */
@@ -262,7 +244,6 @@ export interface Change {
   readonly path: string;
   readonly change: ChangeCode;
   readonly severity: Severity;
-  /** One line: what changed, then why it matters. */
   readonly message: string;
   readonly before?: unknown;
   readonly after?: unknown;

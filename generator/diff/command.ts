@@ -19,7 +19,6 @@ interface Options {
   readonly base: SideSpec;
   readonly head: SideSpec | undefined;
   readonly format: "markdown" | "json" | "summary";
-  /** The least severe level that fails the run, if any. */
   readonly failOn: Severity | undefined;
   readonly failOnVersion: boolean;
 }
@@ -63,10 +62,7 @@ function workingTree(schemaDir: string, ws: Workspace): Located {
   return { ...located, label: "working tree" };
 }
 
-/**
- * `sdkgen diff`: the report on stdout; exit 0, or 1 when `--fail-on` finds changes that severe, or 2
- * when the command cannot compare (bad option, unknown ref, schema problems on either side).
- */
+/** `sdkgen diff`: the report on stdout; exit 0, 1 when a `--fail-on` condition holds, 2 when it cannot compare. */
 export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<number> {
   const options = diffOptions(values);
   const schemaDir = options.schemas;

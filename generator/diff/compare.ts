@@ -16,8 +16,7 @@ import { compareDeprecation, compareFields, type Scope, type Sides } from "./fie
 import { pairRenames } from "./rename.js";
 import { severityRank, type Change, type EntityKind } from "./types.js";
 
-// How programs meet each entity's fields (see Position): resource fields are set as Args and read back
-// as Outputs; a lookup's inputs are echoed in its result; provider config resolves into ProviderConfig.
+// How programs meet each kind's fields (see Position): set as Args and read back, echoed, or resolved config.
 const ENTITY: Scope = { settable: true, readable: true, serviceSet: false };
 const CONFIG: Scope = { ...ENTITY, defaultsResolve: true, configured: true };
 const FUNCTION_INPUTS: Scope = { settable: true, readable: false, serviceSet: false };
@@ -221,7 +220,6 @@ function matchEntities<T extends { readonly name: string }>(
   return { pairs: [...pairs, ...byShape.pairs], removed: byShape.removed, added: byShape.added };
 }
 
-/** The sides as seen from inside one entity pair. */
 const owned = (sides: Sides, a: { readonly name: string }, b: { readonly name: string }): Sides => ({
   ...sides,
   ownerRenamed: a.name !== b.name,
@@ -269,12 +267,7 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
   }
 }
 
-/**
- * What an entity is bound to (a resource's operations, readiness, hook module and its code, and
- * creation-time field; a lookup's operation and hook module), each part compared on its own so the
- * change says which. Binding decides whether a resource has a class and a lookup a function, so
- * gaining or losing it is its own change.
- */
+/** Compares an entity's bindings part by part, so the change says which; gaining or losing one is its own change. */
 function compareBinding(a: Binding, b: Binding, path: string, emit: EntityEmit): void {
   if (a.bound !== b.bound) {
     emit(
@@ -289,7 +282,6 @@ function compareBinding(a: Binding, b: Binding, path: string, emit: EntityEmit):
   if (changed.length > 0) emit({ code: "operations-changed", path, what: `its ${changed.join(", ")} changed` }, WHOLE);
 }
 
-/** An entity's binding, part by part (canonical text each), by how a reviewer names the part. */
 interface Binding {
   readonly bound: boolean;
   readonly parts: Readonly<Record<string, string>>;
@@ -298,7 +290,6 @@ interface Binding {
 /** The code of each hook module, by name: a hook edited changes what the package sends, as a binding does. */
 const hookTexts = (m: PackageModel): ReadonlyMap<string, string> => new Map(m.hooks.map((h) => [h.name, h.text]));
 
-/** The hook module an entity names, and its code, as two parts: renamed, or edited. */
 const hookParts = (name: string | undefined, hooks: ReadonlyMap<string, string>) => ({
   "hook module": name ?? "none",
   ...(name === undefined ? {} : { [`hook code (hooks/${name}.ts)`]: hooks.get(name) ?? "" }),
@@ -362,10 +353,7 @@ function accepts(now: IdFormat, old: IdFormat): boolean {
   });
 }
 
-/**
- * Which sides of a shared type programs meet: `<Type>Args` where it is used as an input, `<Type>` where
- * read (or when unused, the form the plan emits). Both models count, so a change is judged by the loudest use.
- */
+/** Which sides of a shared type programs meet, from both models' usage, so a change is judged by the loudest use. */
 function typeScope(a: NamedType, b: NamedType): Scope {
   const input = a.usage.input || b.usage.input;
   const output = a.usage.output || b.usage.output || !input;

@@ -36,10 +36,7 @@ const signature = (side: Lookups) => (f: Field) => {
   return canonical({ ...rest, type: shapeOf(type, side) });
 };
 
-/**
- * Fields matched by name (then renames by signature), each pair compared attribute by attribute and
- * through nested inline objects. Shared types are not entered: they are compared once, as entities.
- */
+/** Fields matched by name, then renames by signature, and compared through nested inline objects (not shared types). */
 export function compareFields(
   oldFields: readonly Field[],
   newFields: readonly Field[],
@@ -246,7 +243,6 @@ function compareReplaceOnChange(a: Field, b: Field, fact: (f: Omit<Fact, "path">
   }
 }
 
-/** Two type specs at one path: kind, secrecy, nested items and objects, and every constraint. */
 function compareSpec(
   a: TypeSpec,
   b: TypeSpec,
@@ -441,13 +437,9 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
 const conditionText = ({ field, values }: Condition) => `${field} is ${values.map(valueText).join(" or ")}`;
 const sameValues = (x: Condition, y: Condition) =>
   x.field === y.field && x.values.length === y.values.length && x.values.every((v) => y.values.includes(v));
-/** Every value of `x` is one of `y`'s, on the same field. */
 const within = (x: Condition, y: Condition) => x.field === y.field && x.values.every((v) => y.values.includes(v));
 
-/**
- * A condition (requiredWhen: "required", onlyWhen: "only") compared: its values in any order. A
- * requirement under fewer values, or an allowance under more, asks less of programs (info).
- */
+/** Conditions compared in any value order; requiring under fewer values, or allowing under more, asks less (info). */
 function compareCondition(
   a: Condition | undefined,
   b: Condition | undefined,

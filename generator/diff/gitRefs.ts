@@ -27,11 +27,7 @@ export function commitOf(root: string, ref: string): string {
   return r.out.toString().trim();
 }
 
-/**
- * The default base: where HEAD left main, so main's own later commits do not show. The upstream
- * branch first: a local main is often stale (never pulled since the clone), and a branch made from a
- * newer origin/main would then show everything merged since as its own changes.
- */
+/** The default base: the merge base of HEAD with origin/main first (a local main is often stale), else main. */
 export function mergeBaseWithMain(root: string): { ref: string; commit: string } {
   for (const main of ["origin/main", "main"]) {
     if (!git(root, ["rev-parse", "--verify", "--quiet", `${main}^{commit}`]).ok) continue;
@@ -41,10 +37,7 @@ export function mergeBaseWithMain(root: string): { ref: string; commit: string }
   throw new DiffError("found no merge base with origin/main or main: name the base with --base REF");
 }
 
-/**
- * Writes the schema folder as it is at `commit` under `into`, with `git archive | tar -x` (one process
- * each, however many files), and returns its path there; undefined when the folder did not exist then.
- */
+/** Writes the schema folder at `commit` under `into` (git archive | tar -x); its path there, undefined when absent. */
 export function materialise(root: string, commit: string, schemaDir: string, into: string): string | undefined {
   // The folder may be gone from the working tree and still exist at the ref.
   const rel = relative(root, existsSync(schemaDir) ? realpathSync(schemaDir) : resolve(schemaDir))

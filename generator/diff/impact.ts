@@ -4,7 +4,6 @@ import { packageKeys } from "../pipeline.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import type { PackageImpact } from "./types.js";
 
-/** One generated file of a package, before any TypeScript is printed. */
 interface Planned {
   /** Text files (templates, hooks) are cheap: their text. Modules: the digest of their input (run/keys.ts). */
   readonly key: string;
@@ -13,20 +12,13 @@ interface Planned {
 
 function plannedFiles(plan: PackagePlan | undefined): Map<string, Planned> {
   if (!plan) return new Map();
-  // Templates, hook modules and the stack entry: their text is cheap, and is their key.
   const files = new Map<string, Planned>([...emitTextFiles(plan)].map(([path, text]) => [path, { key: text }]));
   const keys = packageKeys(plan);
   for (const job of moduleJobs(plan)) files.set(job.path, { key: keys.module(job), job });
   return files;
 }
 
-/**
- * The generated-code impact per package: files added, removed and changed, and the exported names
- * added and removed. It prints only the modules whose inputs differ (equal inputs give equal text),
- * so a small schema change costs a few modules, not the package.
- * Text is compared as emitted, before prettier: prettier only re-lays out what the emitter printed,
- * and both sides come from the same emitter, so a difference in one is a difference in the other.
- */
+/** Files and exports added, removed, changed; only modules whose inputs differ are printed (before prettier). */
 export async function generatedImpact(
   before: readonly PackagePlan[],
   after: readonly PackagePlan[],
@@ -70,8 +62,7 @@ export async function generatedImpact(
       if (a !== undefined) exportedNames(a).forEach((s) => oldSymbols.add(s));
       if (b !== undefined) exportedNames(b).forEach((s) => newSymbols.add(s));
     }
-    // A file whose text is unchanged exports the same names on both sides, so looking only at the
-    // files that differ finds every name added or removed.
+    // Files with unchanged text export the same names, so the differing ones find every name added or removed.
     impact[name] = {
       filesAdded,
       filesRemoved,

@@ -1,9 +1,4 @@
-/**
- * Pairs removed items with added ones that look the same but for their name: a renamed entity or
- * field is one change for the reviewer, not a removal and an addition. A pair is made only when its
- * signature is unique on both sides, so a guess is never ambiguous; items without a signature
- * (nothing to recognise them by) are never paired.
- */
+/** Pairs removed with added items alike but for their name, only where a signature is unique on both sides. */
 export function pairRenames<T>(
   removed: readonly T[],
   added: readonly T[],

@@ -23,11 +23,7 @@ export async function buildReport(base: Side, head: Side): Promise<DiffReport> {
   };
 }
 
-/**
- * A package that loses exports with no change classified breaking (an enum made a free value drops
- * its exported type): one breaking line naming them, since a program importing one no longer
- * compiles. Where a breaking change is listed, it already says so, and the impact lists the names.
- */
+/** A package losing exports with no breaking change listed gets one breaking line naming them. */
 function unexplainedRemovals(changes: readonly Change[], impact: Readonly<Record<string, PackageImpact>>): Change[] {
   return Object.entries(impact).flatMap(([name, { symbolsRemoved }]) => {
     if (symbolsRemoved.length === 0 || changes.some((c) => c.package === name && c.severity === "breaking")) return [];

@@ -1,8 +1,4 @@
-/**
- * What a schema change means for users of a generated package: `breaking` stops a program from
- * compiling or working (or leaks a secret), `warning` changes what a working program does (or
- * destroys infrastructure on its next update), `info` is additive or relaxing.
- */
+/** `breaking`: a program fails or leaks a secret; `warning`: it behaves differently; `info`: additive or relaxing. */
 export type Severity = "breaking" | "warning" | "info";
 export const SEVERITIES: readonly Severity[] = ["breaking", "warning", "info"];
 

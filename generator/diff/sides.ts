@@ -17,20 +17,14 @@ export interface Side {
   readonly plans: PackagePlan[];
 }
 
-/**
- * Temporary folders for one run, removed by `close()`. Every side is read through a folder named
- * `schemas`: model file names and generated headers are relative to the folder holding the schema
- * folder, so two sides read from folders of different names would differ in every file.
- */
+/** Temporary folders, each side read as `schemas`: model file names are relative to its parent. */
 export class Workspace {
   private readonly root = mkdtempSync(join(tmpdir(), "sdkgen-diff-"));
   private count = 0;
-  /** A new empty folder. */
   folder(): string {
     return join(this.root, String(this.count++));
   }
 
-  /** `dir` as `<tmp>/schemas` (a link) unless it is already called that. */
   asSchemas(dir: string): string {
     if (basename(dir) === "schemas") return dir;
     const holder = this.folder();
@@ -45,10 +39,7 @@ export class Workspace {
   }
 }
 
-/**
- * Where a side's schemas are on disk (undefined when the ref has no schema folder), how to name the
- * side, and for a folder the path its problems are reported under (they are read as `schemas/…`).
- */
+/** Where a side's schemas are (undefined: none at the ref), its label, and for a folder the name its problems show. */
 export interface Located {
   readonly label: string;
   readonly dir: string | undefined;
@@ -67,13 +58,8 @@ export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): L
   return dir ? { label, dir: ws.asSchemas(dir) } : { label: `${label}, which has no schema folder`, dir: undefined };
 }
 
-/**
- * Loads and plans both sides, through one run's store: a schema text both sides hold is parsed once,
- * and a file the project's last run parsed (the store read from its cache) not at all. Problems on
- * either side are reported together, each under the side it belongs to.
- */
+/** Loads and plans both sides through one run's store (shared texts parse once); problems are reported together. */
 export function loadSides(sides: readonly Located[], reuse: RunStore): Side[] {
-  /** Each side's problems, as printed. */
   const problems: string[][] = sides.map(() => []);
   const loaded = sides.map(({ label, dir }, i): Side => {
     try {

@@ -16,9 +16,7 @@ export interface PackageImpact {
 
 /** A package's version on each side against the one its changes require (generator/diff/README.md). */
 export interface PackageVersion {
-  /** Absent for a package new on the head side. */
   readonly base?: string | undefined;
-  /** Absent for a package removed on the head side. */
   readonly head?: string | undefined;
   readonly bump: Bump;
   /** Why that bump: "breaking changes", "new features", …; "new package" or "removed" without a bump. */
@@ -30,12 +28,10 @@ export interface PackageVersion {
 }
 
 export interface DiffReport {
-  /** How each side was given: a ref with its commit, a folder, or the working tree. */
   readonly base: string;
   readonly head: string;
   readonly changes: readonly Change[];
   readonly impact: Readonly<Record<string, PackageImpact>>;
-  /** For each package on either side, sorted by name. */
   readonly versions: Readonly<Record<string, PackageVersion>>;
   /** For each package, where each changed shared type is referenced (`Vxc.aEnd`): its changes are listed once. */
   readonly usedBy: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;

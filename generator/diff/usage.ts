@@ -1,10 +1,7 @@
 import type { Field, PackageModel, TypeSpec } from "../model/types.js";
 import { lookupFields } from "./describe.js";
 
-/**
- * Where each shared type is referenced directly: `Vxc.aEnd`, `Vxc.bEnd`, `MveVendorConfig.aruba`.
- * A shared type's change is reported once, under the type; this tells the reviewer which entities it reaches.
- */
+/** Where each shared type is referenced directly (`Vxc.aEnd`): its change is reported once, under the type. */
 export function typeUsers(model: PackageModel): Map<string, string[]> {
   const types = new Map(model.types.map((t) => [t.name, t]));
   const users = new Map<string, string[]>();

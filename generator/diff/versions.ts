@@ -3,12 +3,7 @@ import { RULES, type Rule } from "./classify.js";
 import { compareVersions, nextVersion, parseVersion, versionText, type Bump } from "./semver.js";
 import type { Change, PackageImpact, PackageVersion } from "./types.js";
 
-/**
- * The least release that semantic versioning allows for one package's changes, and why. Breaking
- * changes and removed exports or files (subpaths are importable) need a major release; warnings (a
- * working program behaves differently) and anything added or relaxed a minor one, so that taking a
- * patch release blindly stays safe; changes to documentation alone a patch.
- */
+/** The least release semver allows for a package's changes; warnings and additions need a minor, removals a major. */
 export function requiredBump(changes: readonly Change[], impact: PackageImpact | undefined): [Bump, string] {
   if (changes.some((c) => c.severity === "breaking")) return ["major", "breaking changes"];
   if (impact?.symbolsRemoved.length || impact?.filesRemoved.length) return ["major", "exports or files removed"];
@@ -19,10 +14,7 @@ export function requiredBump(changes: readonly Change[], impact: PackageImpact |
   return ["none", "no change"];
 }
 
-/**
- * Each package's version on both sides against the one its changes require: the base version bumped.
- * A package new on the head side may start at any version; a removed one has nothing to release.
- */
+/** Each package's version on both sides against the one its changes require; new or removed packages need none. */
 export function packageVersions(
   base: readonly PackageModel[],
   head: readonly PackageModel[],

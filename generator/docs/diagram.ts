@@ -23,7 +23,6 @@ export function referencesOf(r: Resource, site: Site): Reference[] {
   return [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([to, paths]) => ({ from: r.name, to, paths }));
 }
 
-/** Calls `found` for each field with references, through nested types (each type once per path). */
 function walkFields(
   fields: readonly Field[],
   prefix: string,
@@ -54,7 +53,6 @@ const NODE_H = 32;
 const ROW_GAP = 64;
 const COL_GAP = 24;
 const CHAR_W = 7.5;
-/** Kinds that neither refer nor are referred to are laid out in rows of this many. */
 const LOOSE_PER_ROW = 6;
 
 interface Placed {
@@ -64,10 +62,7 @@ interface Placed {
   readonly w: number;
 }
 
-/**
- * Layers: a kind sits one row above the deepest kind it refers to (cycles broken where a walk meets
- * itself), so arrows point down; kinds with no reference at all come last, in rows of their own.
- */
+/** Layers: a kind one row above the deepest kind it refers to, so arrows point down; unlinked kinds come last. */
 function layers(resources: readonly Resource[], refs: readonly Reference[]): string[][] {
   const out = new Map<string, string[]>();
   for (const r of refs) if (r.from !== r.to) out.set(r.from, [...(out.get(r.from) ?? []), r.to]);

@@ -7,13 +7,11 @@ import { highlightTs } from "./highlight.js";
 export type Render = (view: object) => string;
 export interface Templates {
   readonly pages: ReadonlyMap<string, Render>;
-  /** Files copied as they are (stylesheet, search script), by name. */
   readonly assets: ReadonlyMap<string, string>;
 }
 
 let loaded: Templates | undefined;
 
-/** The templates pages include: the frame, a fields table, the "On the wire" section. */
 const PARTIALS = new Set(["layout", "fields", "wire"]);
 
 /** templates/docs/*.hbs compiled once: the partials, and the others by name (pages, and the index's rows). */
@@ -21,8 +19,7 @@ export function docsTemplates(): Templates {
   if (loaded) return loaded;
   const dir = join(repoRoot(), "templates", "docs");
   const hb = createHandlebars();
-  // Examples highlighted as the page is rendered, escaped only where HTML needs it (Handlebars' own
-  // escaping also rewrites `=` and backquotes).
+  // Examples highlighted as rendered, escaped only where HTML needs it (Handlebars' escaping rewrites `=` too).
   hb.registerHelper("ts", (text: string) => new hb.SafeString(highlightTs(text)));
   const pages = new Map<string, Render>();
   for (const file of readdirSync(dir)

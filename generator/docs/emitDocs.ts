@@ -27,10 +27,7 @@ import {
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
 export const DOCS_DIR = "docs";
 
-/**
- * All a page is made of: the part of the plan it shows (an entity's module input, the provider's, or
- * the whole plan for the index), what it may read of the whole package, and (a type's) what uses it.
- */
+/** All a page is made of: its part of the plan, what it may read of the whole package, and (a type's) its users. */
 export interface PageInput {
   readonly plan: PackagePlan;
   readonly wide: PackageWide;
@@ -38,7 +35,6 @@ export interface PageInput {
   readonly used?: readonly string[];
 }
 
-/** Each page: its view, made of its input alone. */
 const PAGES = {
   index: ({ plan, wide }: PageInput) => indexPage(partSite(plan, wide)),
   provider: ({ plan, wide }: PageInput) => providerPage(partSite(plan, wide)),
@@ -60,24 +56,17 @@ const PAGES = {
 } satisfies Record<string, (input: PageInput) => object>;
 type Page = keyof typeof PAGES | "search";
 
-/**
- * One file of the docs site: a file's text as it is, or a page and all it is made of (`input`). A
- * page is rendered from its input alone (renderDoc), so a page whose input is unchanged is unchanged.
- */
+/** A docs file: a text as it is, or a page rendered from its `input` alone (unchanged input, unchanged page). */
 export type DocFile = { readonly path: string } & (
   { readonly text: string } | { readonly page: Page; readonly input: PageInput }
 );
 
-/**
- * The static docs site of one package, path (under the package folder) to text: an index with the
- * diagram of references, a page per resource, lookup and named type, the provider configuration, the
- * stylesheet, and the search script with its index. Touches no disk beyond reading the templates.
- */
+/** The static docs site of one package, path to text; reads only the templates from disk. */
 export function emitDocs(plan: PackagePlan): Map<string, string> {
   return new Map(docFiles(plan).map((f) => [f.path, renderDoc(f)]));
 }
 
-/** Every file of the site, sorted by path, its pages not yet rendered (a run renders only those whose input changed). */
+/** Every file of the site, sorted by path, pages not yet rendered (a run renders only those whose input changed). */
 export function docFiles(plan: PackagePlan): DocFile[] {
   const s = site(plan);
   const wide: PackageWide = {

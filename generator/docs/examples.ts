@@ -79,10 +79,7 @@ export function literal(fields: readonly Field[], site: Site, indent: string, le
   return entries.length === 0 ? "{}" : `{\n${entries.map((e) => `${inner}${e},\n`).join("")}${indent}}`;
 }
 
-/**
- * The inputs an example must give: the required ones, and those a condition requires at the value the
- * example gives its field (or the default it leaves): an API's backend URL, its type being HTTP by default.
- */
+/** The inputs an example must give: the required ones, and those a condition requires at the value it shows. */
 function requiredInputs(fields: readonly Field[], site: Site): Field[] {
   const required = (f: Field) => f.mode === "required";
   const shownValue = (name: string): string | undefined => {
@@ -121,10 +118,7 @@ export const resourceExamples = (r: Resource, site: Site): ShownExample[] =>
         code: `const ${camel(r.name)} = await ${r.name}.create(${literal(r.fields, site, "")});\n${printId(r)}`,
       });
 
-/**
- * The line an example shows the object's id with; where the id is itself a secret (a service key is
- * its own key), its field instead, a Secret that prints as "[secret]": no example prints a secret.
- */
+/** The line showing the object's id, or, when the id is itself a secret, its field (a Secret prints "[secret]"). */
 function printId(r: Resource): string {
   const v = camel(r.name);
   const parts = r.importId.supported ? r.importId.parts : [];

@@ -9,10 +9,8 @@ export interface FieldRow {
   readonly anchor: string;
   readonly name: string;
   readonly type: string;
-  /** HTML: its values escaped. */
   readonly presence: string;
   readonly description: string;
-  /** Constraints, values, environment, wire, secrecy, references: one HTML line each. */
   readonly facts: readonly string[];
   readonly change: string | undefined;
   readonly deprecated: string | undefined;
@@ -54,7 +52,6 @@ function valueList(e: EnumType): string {
   return list;
 }
 
-/** Values, bounds and format of a type spec, walking into list items and map values. */
 function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   const out: string[] = [];
   const e = s.enum ? site.enums.get(s.enum) : undefined;

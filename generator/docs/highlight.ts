@@ -1,14 +1,6 @@
 import { escape } from "./html.js";
 
-/**
- * TypeScript examples highlighted when the page is rendered: spans with a class per kind of token, so
- * a page needs no script, request or host to show them. Hand-written rather than taken from a
- * library: the examples are the generator's own (imports, declarations, calls, object literals,
- * strings, numbers, comments), which five token rules cover exactly; highlight.js or Prism would add
- * their grammars to the bundled generator and their loading to every run that renders a page, and
- * shiki a WebAssembly regular-expression engine loaded asynchronously. Deterministic: one pass of one
- * regular expression.
- */
+// Hand-written highlighting: five token rules cover the generator's own examples; a library would add its grammars.
 
 /** One alternative per kind, tried left to right at each position; the group's name is the class. */
 const TOKEN = new RegExp(

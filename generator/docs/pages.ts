@@ -12,12 +12,9 @@ import { fieldRows, wireRows } from "./fields.js";
 import { code, escape, inline, link, summary } from "./html.js";
 import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, STACKS_PAGE, type Site } from "./site.js";
 
-/** The view of each page: what its template prints. Pure functions of the model. */
-
 const ROOT = "";
 const SUB = "../";
 
-/** What every page's layout needs. */
 function frame(site: Site, root: string, title: string) {
   const p = site.model.provider;
   return {
@@ -30,10 +27,8 @@ function frame(site: Site, root: string, title: string) {
   };
 }
 
-/** Notes about deleting go under "Delete"; the rest under "Lifecycle". */
 const isDeleteNote = (note: string) => /\b(delet|cancel|destroy)/i.test(note);
 
-/** A resource's behaviour in words (generator/describe/describeBehaviour.ts), as HTML. */
 function behaviourHtml(r: Resource, site: Site) {
   const b = resourceBehaviour(r, site.model.provider.protocol);
   return (
@@ -44,10 +39,7 @@ function behaviourHtml(r: Resource, site: Site) {
   );
 }
 
-/**
- * A page's "On the wire" section: the requests its bindings make and where its fields travel, for
- * those who debug; undefined when there is neither.
- */
+/** A page's "On the wire" section: its bindings' requests and where its fields travel; undefined when neither. */
 function wireView(requests: readonly string[], rows: ReturnType<typeof wireRows>) {
   return requests.length || rows.length ? { requests: requests.map(inline), fields: rows } : undefined;
 }
@@ -104,7 +96,7 @@ export function lookupPage(l: Lookup, site: Site) {
   };
 }
 
-/** The types fields name directly (a list's items and a map's values too), sorted: each page lists them as "Used by". */
+/** The types fields name directly (through lists and maps), sorted, for the pages' "Used by". */
 export function typesNamed(fields: readonly Field[]): string[] {
   const names = new Set<string>();
   const refs = (s: TypeSpec): void => {
@@ -183,10 +175,7 @@ export function providerPage(site: Site) {
   };
 }
 
-/**
- * An entity's line on the index page, rendered (templates/docs/indexRow.hbs): a scoped run replaces
- * one line of 2,000 without rendering the others again (~40 ms, by Handlebars, in a short run).
- */
+/** An entity's line on the index page (templates/docs/indexRow.hbs). */
 export const indexEntry = (page: string, name: string, description: string, deprecated?: string): string =>
   docsTemplates().pages.get("indexRow")!({
     link: link(ROOT, page, name),
@@ -198,7 +187,7 @@ export type IndexView = ReturnType<typeof indexViewOf>;
 
 const indexViews = new WeakMap<Site, IndexView>();
 
-/** The index page's view, computed once per site (the run's record keeps it too). */
+/** The index page's view, computed once per site. */
 export function indexPage(site: Site): IndexView {
   let found = indexViews.get(site);
   if (!found) indexViews.set(site, (found = indexViewOf(site)));
@@ -225,10 +214,7 @@ function indexViewOf(site: Site) {
   };
 }
 
-/**
- * How a stack program is written, run, kept and recovered. Made of the provider alone, not of any
- * entity (each resource's page shows its own declaration), so no entity's edit can leave it stale.
- */
+/** How a stack program is written, run and kept; made of the provider alone, so no entity's edit stales it. */
 export function stacksPage(site: Site) {
   const p = site.model.provider;
   return {

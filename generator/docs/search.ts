@@ -38,7 +38,7 @@ export const typeSearchEntry = (site: Site, t: NamedType): SearchEntry => [
 
 const computed = new WeakMap<Site, SearchEntry[]>();
 
-/** Every entity and field name, as the search script reads them; computed once per site (the run's record keeps them too). */
+/** Every entity and field name, as the search script reads them; computed once per site. */
 export function searchEntries(site: Site): SearchEntry[] {
   let found = computed.get(site);
   if (!found) computed.set(site, (found = entriesOf(site)));
@@ -56,9 +56,6 @@ function entriesOf(site: Site): SearchEntry[] {
   ];
 }
 
-/**
- * The index as a script that sets a global: a page opened from file:// may load a script but not
- * fetch a JSON file. `<` is escaped so no name can close the script element.
- */
+/** The index as a script setting a global (file:// pages may load scripts, not fetch JSON); `<` escaped. */
 export const searchScript = (entries: readonly SearchEntry[]): string =>
   `window.SDKGEN_SEARCH = ${JSON.stringify(entries).replace(/</g, "\\u003c")};\n`;

@@ -42,10 +42,7 @@ export function site(plan: PackagePlan): Site {
 /** What a page may read of the whole package: every entity's page and every exported name. */
 export type PackageWide = Pick<Site, "resourcePage" | "lookupPage" | "typePage" | "names">;
 
-/**
- * The site of part of a plan (an entity page's input), where what pages read of the whole package is
- * `wide`.
- */
+/** The site of part of a plan (an entity page's input), reading the whole package's pages and names from `wide`. */
 export function partSite(plan: PackagePlan, wide: PackageWide): Site {
   const found = siteOf(plan, wide);
   built.set(plan, found);
@@ -65,7 +62,6 @@ function siteOf(plan: PackagePlan, wide = packageWide(plan)): Site {
   };
 }
 
-/** What a page may read of the whole package, from the whole plan. */
 const packageWide = (plan: PackagePlan): PackageWide => ({
   resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
   lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),

@@ -3,11 +3,7 @@ import { camel } from "../naming.js";
 import { literal } from "./examples.js";
 import type { Site } from "./site.js";
 
-/**
- * The README's stack program, from the model: a resource with a class, and where one kind's input
- * holds another's id (`references`), that pair, the reference passed as the input. A program of its
- * own, so the tests type-check it against the built package and its `stack` entry.
- */
+/** The README's stack program, a program of its own so the tests type-check it against the built package. */
 export function stackExample(site: Site): string | undefined {
   const m = site.model;
   const { first, pair } = stackSubjects(m.resources);
@@ -39,7 +35,7 @@ process.exitCode = await runStackCommand(stack);
 `;
 }
 
-/** The resources the README's stack program declares: the first with a class, or a pair where one refers to the other. */
+/** What the README's stack program declares: the first kind with a class, or a pair where one refers to the other. */
 export function stackSubjects(resources: readonly Resource[]) {
   const bound = resources.filter((r) => r.operations);
   const pair = bound
@@ -59,10 +55,7 @@ export function stackSubjects(resources: readonly Resource[]) {
   return { first, pair };
 }
 
-/**
- * A resource page's "In a stack": the kind declared under a logical name, and one of its outputs as
- * the reference another resource's input would take. Undefined for a kind without a class.
- */
+/** A resource page's "In a stack": the kind declared, and an output as another input's reference; needs a class. */
 export function stackDeclaration(r: Resource, site: Site): string | undefined {
   if (!r.operations) return undefined;
   const m = site.model;

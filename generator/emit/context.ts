@@ -11,7 +11,6 @@ export class ModuleContext {
   readonly imports: Imports;
   readonly enums: ReadonlyMap<string, EnumType>;
   readonly types: ReadonlyMap<string, NamedType>;
-  /** The module's folder, which its import specifiers start from. */
   private readonly folder: string;
 
   constructor(
@@ -23,7 +22,6 @@ export class ModuleContext {
     ({ enums: this.enums, types: this.types } = byName(plan));
   }
 
-  /** Imports `name` from the module at `target` (a package path), unless it is this module. */
   use(target: string, name: string, value: boolean): string {
     if (target !== this.path) this.imports.add(specifierFrom(this.folder, target), name, value);
     return name;
@@ -39,20 +37,13 @@ export class ModuleContext {
     return this.use(t.path, symbol, form === "descriptor");
   }
 
-  /**
-   * The module's text: the header naming `sources`, the imports collected while `statements` were
-   * built (so only once they are), then the statements.
-   */
+  /** The module's text; call once `statements` are built, since building them collects the imports. */
   print(sources: readonly string[], statements: readonly StatementStructures[]): string {
     return printModule(header(sources), [...this.imports.structures(), ...statements]);
   }
 }
 
-/**
- * The specifier importing the module at `target` from a module in `dir`, made once per folder and
- * target: a package's modules sit in a few folders, and name the same types and enums many times
- * (path.relative was ~50 ms of a 2,000-entity run's worker).
- */
+/** The specifier of `target` from `dir`, made once per pair: a package's modules name the same types many times. */
 const SPECIFIERS = new Map<string, string>();
 function specifierFrom(dir: string, target: string): string {
   const key = `${dir}\n${target}`;
@@ -64,7 +55,7 @@ function specifierFrom(dir: string, target: string): string {
   return specifier;
 }
 
-/** The plan's enums and types by name, built once per plan: every module needs them (4,000 in a large package). */
+/** The plan's enums and types by name, built once per plan: every module needs them. */
 const BY_NAME = new WeakMap<PackagePlan, Pick<ModuleContext, "enums" | "types">>();
 function byName(plan: PackagePlan): Pick<ModuleContext, "enums" | "types"> {
   let found = BY_NAME.get(plan);

@@ -15,7 +15,6 @@ import { typeExpr } from "./typeExpr.js";
 /** `config`: provider arguments, all optional since each may come from the environment or a default. */
 export type Form = "input" | "output" | "config";
 
-/** Which fields a form holds and which of them are optional. */
 const FORMS: Record<Form, { includes: (f: Field) => boolean; optional: (f: Field) => boolean; readonly: boolean }> = {
   input: { includes: (f) => f.mode !== "output", optional: (f) => f.mode !== "required", readonly: false },
   output: { includes: () => true, optional: (f) => f.mode !== "required" && !f.guaranteed, readonly: true },
@@ -49,11 +48,7 @@ export function fieldInterface(
   };
 }
 
-/**
- * A kind's Args in the form a stack declares them (`PortInputs`): each input's type given a reference
- * too (`Inputs<PortPortSpeed>`). Its own members, not a mapped type, so that hovers and errors name
- * it: a misspelt input "does not exist in type 'PortInputs'".
- */
+/** A kind's Args as a stack declares them; own members, not a mapped type, so errors name 'PortInputs'. */
 export function inputsInterface(
   name: string,
   doc: string,

@@ -28,7 +28,6 @@ function fieldData(f: Field, ctx: ModuleContext): Record<string, unknown> {
   };
 }
 
-/** A condition as the runtime reads it (Condition): `equals` its one value, or `in` its several. */
 const conditionData = ({ field, values }: Condition) =>
   values.length === 1 ? { field, equals: values[0] } : { field, in: values };
 

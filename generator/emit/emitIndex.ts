@@ -3,13 +3,7 @@ import { printModule } from "../print/index.js";
 import { folderOf } from "../describe/describe.js";
 import { header } from "./header.js";
 
-/**
- * The package root: every module re-exported statically, the runtime's names by name. Plain ES
- * module imports are what every runner (node, tsx, ts-node, vitest, jest, bundlers) loads as one
- * graph, so a program and its stack hold one copy of the runtime; a bundler tree-shakes it down to
- * what a program uses. Importing it loads every module of the package: for the real providers
- * (about 40 to 60 modules) a few tens of milliseconds; a program that must load less imports subpaths.
- */
+/** The package root, re-exporting statically: one module graph in every runner, so one copy of the runtime. */
 export function emitIndex({ exports, providerFile }: RootInput): string {
   const statements = exports.flatMap((m) =>
     m.specifier.startsWith(".")

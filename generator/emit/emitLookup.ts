@@ -60,10 +60,7 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
   );
 }
 
-/**
- * The lookup function, when the schema binds the lookup to an operation: validates the arguments, runs the lookup with
- * the given provider (or the one built from the environment) and returns the typed result.
- */
+/** The lookup function, when bound to an operation: validates, then runs with the given or the default provider. */
 function lookupFunction(p: LookupPlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const l = p.entity;
   if (!l.operation) return [];

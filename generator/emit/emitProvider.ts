@@ -99,11 +99,7 @@ export function emitProvider(plan: PackagePlan): string {
   );
 }
 
-/**
- * The Provider class, when the provider names its protocol (the runtime class that interprets it): configuration resolved
- * from arguments, environment and defaults, plus `defaultProvider()`, the one built from the
- * environment that resources and lookups use when none is passed.
- */
+/** The Provider class, when the provider names its protocol, and `defaultProvider()`, built from the environment. */
 function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const providerClass = providerClassOf(plan.model.provider.protocol);
   if (!providerClass) return [];

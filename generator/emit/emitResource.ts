@@ -83,20 +83,14 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
   );
 }
 
-/**
- * The resource class, when the kind is bound to operations (its protocol's interpreter runs it):
- * `create`, `get`, `import` and
- * `isInstance`, the outputs as read-only properties (merged in from Outputs), and the instance
- * lifecycle of rt.ManagedResource typed to this resource's Args.
- */
+/** The resource class, when the kind is bound to operations: its lifecycle methods, and its outputs as properties. */
 function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
   const r = p.entity;
   if (!r.operations) return [];
   const rt = ctx.imports.rt(true);
   const Provider = ctx.use(plan.providerPath, "Provider", false);
   const defaultProvider = ctx.use(plan.providerPath, "defaultProvider", true);
-  // The default provider is passed unbuilt: the runtime builds it inside the call, so that its
-  // configuration problems are reported together with the arguments' own.
+  // Passed unbuilt: the runtime builds it in the call, so its configuration problems come with the arguments' own.
   const provider = `options.provider ?? ${defaultProvider}`;
   const plain = `{ provider?: ${Provider} | undefined; signal?: AbortSignal | undefined }`;
   const method = (
@@ -221,6 +215,5 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
   ];
 }
 
-/** The id format as the runtime reads it (ImportIdSpec). */
 const idFormatData = (f: IdFormat | undefined) =>
   f && { separator: f.separator, parts: f.parts.map((x) => ({ ...x, optional: x.optional || undefined })) };

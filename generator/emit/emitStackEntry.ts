@@ -2,11 +2,7 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import { runtimeModule } from "../repoPackages.js";
 import { header } from "./header.js";
 
-/**
- * The package's stack entry (`<package>/stack`): the runtime's stack model, so a program needs one
- * dependency. A provider bound to a protocol has a Provider class, which the entry adds to the stack's
- * `providers` option under the provider's name: a misspelt key or another package's provider does not compile.
- */
+/** `<package>/stack`: the runtime's stack model, with the Provider typed into `providers`. */
 export function emitStackEntry(plan: PackagePlan): Map<string, string> {
   const stack = `${runtimeModule()}/stack`;
   const lines = [

@@ -21,7 +21,6 @@ const TEMPLATES = {
   "README.md": "README.md.hbs",
 } as const;
 
-/** The README's table rows (templates/readme/), rendered one by one: a scoped run renders only its entities'. */
 const ROWS = { resource: "readme/resourceRow.hbs", lookup: "readme/lookupRow.hbs" } as const;
 
 let compiled:
@@ -38,7 +37,6 @@ function templates(): NonNullable<typeof compiled> {
     const root = repoRoot();
     const hb = createHandlebars();
     hb.registerHelper("json", (v: unknown) => JSON.stringify(v));
-    // A Markdown table cell: one line, pipes escaped.
     hb.registerHelper(
       "cell",
       (v: unknown) =>
@@ -69,13 +67,11 @@ const typeName = (f: Field): string =>
       ? (f.type.ref ?? "object")
       : f.type.kind;
 
-/** A resource's import id format, for the README's table. */
 const importFormat = (r: Resource): string =>
   r.importId.supported
     ? `\`${r.importId.parts.map((p) => `<${p.field}${p.type === "list" ? `${p.itemSeparator ?? ","}…` : ""}>`).join(r.importId.separator)}\``
     : "not supported";
 
-/** What both of the README's tables say of an entity: its name, linked to its page, and its summary. */
 const rowOf = (docs: Site, e: Resource | Lookup, page: string) => ({
   name: e.name,
   docsUrl: docsUrl(docs.model),
@@ -100,11 +96,7 @@ export const readmeExamples = (model: PackageModel, docs: Site) => ({
   testing: testingExample(model),
 });
 
-/**
- * The provider's written quick start with its import line. Written, not made from samples: a program
- * that runs needs real values (a location that exists, a service to put an API in) and has to clean
- * up what it ordered, which only its author knows; the tests run it against the emulator.
- */
+/** The provider's written quick start with its import line: only its author knows real values and how to clean up. */
 function quickStart(model: PackageModel, docs: Site): string {
   const code = model.provider.quickStart;
   return code === undefined ? "" : importLine(code, model.provider.package.name, docs.names) + code;
@@ -114,17 +106,15 @@ export type PackageView = ReturnType<typeof viewOf>;
 
 const views = new WeakMap<PackagePlan, PackageView>();
 
-/** What the package's templates print, computed once per plan (the run's record keeps it too). */
+/** What the package's templates print, computed once per plan. */
 export function packageView(plan: PackagePlan): PackageView {
   let found = views.get(plan);
   if (!found) views.set(plan, (found = viewOf(plan.model, plan)));
   return found;
 }
 
-/** The package's folder in the repository. */
 const packageDirectory = (model: PackageModel): string => `generated/${model.provider.name}`;
 
-/** Where the repository shows the package's docs site. */
 const docsUrl = (model: PackageModel): string =>
   `${repoPackages().homepage}/tree/main/${packageDirectory(model)}/${DOCS_DIR}`;
 

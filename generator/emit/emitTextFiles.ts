@@ -3,10 +3,7 @@ import { emitHooks } from "./emitHooks.js";
 import { emitStackEntry } from "./emitStackEntry.js";
 import { emitTemplates } from "./emitTemplates.js";
 
-/**
- * The files whose text needs no ts-morph module job: templates, hooks and the stack entry (formatted
- * later). Apart from emitPackage, so the main process can list them without loading ts-morph.
- */
+/** Files needing no ts-morph module job; apart from emitPackage so the main process lists them without ts-morph. */
 export function emitTextFiles(plan: PackagePlan): Map<string, string> {
   return new Map([...emitTemplates(plan), ...emitHooks(plan), ...emitStackEntry(plan)]);
 }

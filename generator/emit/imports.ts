@@ -12,10 +12,8 @@ export class Imports {
   private protocolEntry: Use = "none";
   private stackEntry = false;
 
-  /** `protocol`: the provider's, whose runtime entry (`@sdkgen/runtime/<protocol>`) `rtp` names. */
   constructor(private readonly protocolName?: Protocol) {}
 
-  /** `name` from `module`; `value` when it is used as a value, not only as a type. */
   add(module: string, name: string, value: boolean): void {
     const names = this.byModule.get(module) ?? new Map<string, boolean>();
     names.set(name, (names.get(name) ?? false) || value);
@@ -28,14 +26,12 @@ export class Imports {
     return "rt";
   }
 
-  /** The provider protocol's runtime entry, imported as the namespace `rtp`. */
   protocol(value: boolean): string {
     if (!this.protocolName) throw new Error("a provider without a protocol has no protocol runtime");
     this.protocolEntry = used(this.protocolEntry, value);
     return "rtp";
   }
 
-  /** The stack entry (`@sdkgen/runtime/stack`), for types only, as the namespace `rts`. */
   stack(): string {
     this.stackEntry = true;
     return "rts";

@@ -9,30 +9,17 @@ const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Objects this wide or less (with their indent) are written on one line, wider ones one entry a line. */
 const INLINE_WIDTH = 80;
 
-/**
- * Source text of a data literal (JSON-like, identifier keys unquoted, `Code` inserted verbatim),
- * laid out exactly as prettier lays it out, so the formatter can pass it through untouched
- * (test/generator/literal.test.ts holds it to prettier's output).
- *
- * The layout is prettier's on a text that writes objects wider than INLINE_WIDTH one entry a line:
- * prettier keeps such an object expanded, breaks any group (object or list) that does not fit in
- * WIDTH columns, always breaks a list of several objects (or lists) with several entries each, and
- * fills a broken list of numbers. `lead` is the column the literal starts at, `trail` the width of
- * what follows it on its line (`;` or `,`). Widths are string lengths, prettier's display widths
- * in ASCII only: printModule formats a statement with other characters.
- */
+/** A data literal laid out exactly as prettier would, so the formatter passes it through (literal.test.ts). */
 export function literal(value: unknown, lead: number, trail: number): string {
   return print(node(value, ""), "", lead, trail);
 }
 
-/** A value with what its layout depends on, computed once per node. */
 type Node = Scalar | Collection;
 
 interface Scalar {
   readonly kind: "scalar" | "number";
   readonly flat: string;
   readonly mustBreak: false;
-  /** Its width as first written (sourceWidth). */
   readonly source: number;
 }
 
@@ -45,7 +32,6 @@ interface Collection {
   /** Broken whatever the width: it or a descendant must be. */
   readonly mustBreak: boolean;
   readonly children: readonly Node[];
-  /** Object keys as printed, one per child. */
   readonly keys: readonly string[];
 }
 
@@ -102,10 +88,7 @@ const scalar = (flat: string, kind: "scalar" | "number", source: number): Scalar
   source,
 });
 
-/**
- * `[a, b]` or `{ a: 1 }` (with `keys`), unless a child is too wide or the whole would be: measured
- * before any text is joined (not joined then: a 46,000-entry map).
- */
+/** `[a, b]` or `{ a: 1 }`, unless a child or the whole is too wide: measured before joining (maps can be huge). */
 function oneLine(
   open: string,
   close: string,
@@ -124,11 +107,7 @@ function oneLine(
   return `${open}${pad}${parts.join(", ")}${pad}${close}`;
 }
 
-/**
- * The width of a list (no `keys`) or object (the width of each key) as first written on one line, or
- * undefined when written on several: wider than INLINE_WIDTH with its indent, or holding such a value.
- * From its children's own widths, so each node is measured once.
- */
+/** Width as first written on one line (from the children's widths), or undefined when wider than INLINE_WIDTH. */
 function sourceWidth(children: readonly Node[], keys: readonly number[], indent: string): number | undefined {
   if (children.length === 0) return 2;
   const isList = keys.length === 0;
@@ -174,7 +153,6 @@ function entry(key: string, value: Node, indent: string): string {
   return `${key}: ${print(value, indent, col, 1)}`;
 }
 
-/** A broken list of numbers: as many on each line as fit. */
 function fill(numbers: readonly Scalar[], indent: string): string {
   const inner = `${indent}  `;
   const lines: string[] = [];

@@ -1,6 +1,5 @@
 import type { Protocol } from "../model/types.js";
 
-/** What generated code names of each provider protocol's runtime: its Provider class and operations type. */
 const PROTOCOLS: Readonly<
   Record<Protocol, { readonly providerClass: string; readonly operations: string; readonly lookupOperation: string }>
 > = {

@@ -8,7 +8,6 @@ export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;")
 
 const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
 
-/** A count's bounds as a sentence's start: "Between 2 and 5 items", "At least 1 character". */
 function range(lo: number | undefined, hi: number | undefined, unit: string): string | undefined {
   const text = boundsText(lo, hi, unit);
   return text && `${text[0]!.toUpperCase()}${text.slice(1)}`;
@@ -30,7 +29,6 @@ function valueList(values: readonly EnumValue[]): string {
   );
 }
 
-/** Sentences describing the constraints of a type spec, innermost items included. */
 function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, prefix = ""): string[] {
   const lines: string[] = [];
   const e = spec.enum ? enums.get(spec.enum) : undefined;
@@ -55,10 +53,7 @@ function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, p
   return lines;
 }
 
-/**
- * TSDoc of a field. Inputs get everything (constraints, conditions, environment variable, secrecy,
- * replacement, default); outputs what helps reading a result. Both keep @deprecated.
- */
+/** TSDoc of a field: everything for inputs, what helps reading a result for outputs; both keep @deprecated. */
 export function fieldDoc(
   f: Field,
   enums: ReadonlyMap<string, EnumType>,

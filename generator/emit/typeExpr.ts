@@ -1,10 +1,7 @@
 import type { EnumValue, TypeSpec } from "../model/types.js";
 import type { ModuleContext } from "./context.js";
 
-/**
- * The TypeScript type of a value. `input`: what a caller passes (secrets as SecretInput, objects in
- * their Args form); `output`: what the service returns (secrets as Secret, objects read-only).
- */
+/** A value's type: `input` as a caller passes it (SecretInput, Args), `output` as returned (Secret, read-only). */
 export function typeExpr(spec: TypeSpec, form: "input" | "output", ctx: ModuleContext): string {
   const base = baseType(spec, form, ctx);
   if (!spec.secret) return base;

@@ -11,7 +11,6 @@ const FOLDERS: readonly Folder[] = ["resources", "lookups", "types"];
 export interface HookFile {
   readonly provider: string;
   readonly name: string;
-  /** Shown path, as schema files are named. */
   readonly file: string;
   readonly text: string;
 }
@@ -29,11 +28,9 @@ export interface SchemaListing {
   readonly diagnostics: Diagnostic[];
   /** Schema files that could not be read as text: what they say is not known. */
   readonly unread: SourceMeta[];
-  /** The providers whose folders were read, each with its provider file's name as shown. */
   readonly providers: { readonly name: string; readonly file: string }[];
 }
 
-/** A file read by parseSource, or as a reuse of its result gives it back. */
 export type Parsed = ReturnType<typeof parseSource>;
 
 export type Loaded = { sources: SourceDoc[]; diagnostics: Diagnostic[]; hooks: HookFile[]; unread: SourceMeta[] };
@@ -47,11 +44,7 @@ export function loadSchemas(schemaDir: string): Loaded {
   );
 }
 
-/**
- * Reads every provider under `schemaDir` (each sub-folder but `meta/`). Files are visited in sorted
- * order, and named relative to the folder holding `schemaDir` (`schemas/netsvc/…`), so diagnostics,
- * the model and generated headers never depend on directory order or the working directory.
- */
+/** Reads every provider folder, sorted and named relative to `schemaDir`'s parent: output never depends on the cwd. */
 export function readSchemas(schemaDir: string): SchemaListing {
   const texts: SchemaText[] = [];
   const providers: SchemaListing["providers"] = [];
@@ -59,7 +52,6 @@ export function readSchemas(schemaDir: string): SchemaListing {
   const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
-  /** `shown`: the file's name as diagnostics show it. */
   const add = (path: string, shown: string, provider: string, folder: Folder) => {
     const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
     const meta = { file: shown, provider, folder, stem, hash: "" };
@@ -78,7 +70,7 @@ export function readSchemas(schemaDir: string): SchemaListing {
 
   for (const provider of providerNames(schemaDir)) {
     const dir = join(schemaDir, provider);
-    // Names from a listing joined by hand: path.join normalizes each (2,000 files: ~15 ms).
+    // Names from a listing joined by hand: path.join normalizes each.
     for (const entry of sortedEntries(dir)) {
       const path = `${dir}/${entry}`;
       if (isFolder(path)) {
@@ -113,7 +105,7 @@ export function readSchemas(schemaDir: string): SchemaListing {
           );
           continue;
         }
-        const shownDir = show(path); // once a folder: path.relative costs ~10 us a call
+        const shownDir = show(path); // once a folder: path.relative is slow
         for (const file of sortedEntries(path)) {
           const filePath = `${path}/${file}`;
           if (file.endsWith(".yaml")) add(filePath, `${shownDir}/${file}`, provider, entry as Folder);
@@ -157,7 +149,6 @@ function isFolder(path: string): boolean {
   }
 }
 
-/** Why a schema or hook file could not be read, as a diagnostic says it. */
 function unreadable(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   const why: Record<string, string> = {

@@ -9,23 +9,15 @@ export interface ProviderIndex {
   readonly provider?: SourceDoc | undefined;
   readonly resources: readonly SourceDoc[];
   readonly lookups: readonly SourceDoc[];
-  /** Types, unions and groups by name. */
   readonly types: ReadonlyMap<string, SourceDoc>;
   /** Every file of types/, two defining one name included: what the name and file-name checks read. */
   readonly typeFiles: readonly SourceDoc[];
-  /** Hook modules by name. */
   readonly hooks: ReadonlyMap<string, HookFile>;
-  /**
-   * The schema files that could not be read (broken YAML), as `<folder>/<stem>`: what they say is not
-   * known, so checks that would miss it wait (a type named after such a file is not reported unknown).
-   */
+  /** Unreadable schema files as `<folder>/<stem>`: checks that would miss what they say wait. */
   readonly unread: ReadonlySet<string>;
 }
 
-/**
- * A document's entity. An empty file, a `null` or a list holds none: it reads as an empty one (the
- * meta-schema reports the file), so no check crashes on it.
- */
+/** A document's entity; an empty file, `null` or list reads as an empty one (the meta-schema reports it). */
 export const entity = (src: SourceDoc): RawEntity =>
   (typeof src.data === "object" && src.data !== null && !Array.isArray(src.data) ? src.data : {}) as RawEntity;
 
@@ -62,7 +54,6 @@ export interface LocatedField {
   readonly raw: RawField;
   readonly src: SourceDoc;
   readonly path: Path;
-  /** The group it was included from. */
   readonly group?: string;
 }
 
@@ -75,11 +66,7 @@ export function ownFields(
   return Object.entries(fields ?? {}).map(([name, raw]) => ({ name, raw, src, path: [...basePath, key, name] }));
 }
 
-/**
- * Whether the file that would hold `name` in `folder` (named after it: `types/vxcEnd.yaml` for VxcEnd)
- * is broken: unreadable, or failing the meta-schema (its name misspelt, say). A reference to that
- * name is then not reported missing: the file's own problems say why.
- */
+/** Whether the file named after `name` is broken: a reference to it is then not reported missing. */
 export const brokenFileOf = (
   index: ProviderIndex,
   folder: "resources" | "types",
@@ -91,18 +78,14 @@ export const brokenFileOf = (
   return index.unread.has(`${folder}/${stem}`) || docs.some((s) => s.stem === stem && !isValid(s));
 };
 
-/**
- * Whether every name `src` includes is a field group whose file passed the meta-schema: otherwise the
- * entity's fields are not all known, and checks that look them up by name wait (the group's own
- * problems, or the unknown name, are reported).
- */
+/** Whether every group `src` includes passed the meta-schema; if not, checks looking fields up by name wait. */
 export const includesKnown = (index: ProviderIndex, src: SourceDoc, isValid: (s: SourceDoc) => boolean): boolean =>
   (entity(src).include ?? []).every((name) => {
     const group = index.types.get(name);
     return group !== undefined && isValid(group);
   });
 
-/** Fields of the `include`d groups (in include order), then the entity's own. Unknown groups are skipped here; validate reports them. */
+/** Fields of the `include`d groups, then the entity's own; unknown groups are skipped (validate reports them). */
 export function expandIncludes(
   index: ProviderIndex,
   include: readonly string[] | undefined,

@@ -1,21 +1,6 @@
 import { FAILSAFE_SCHEMA, load, Type } from "js-yaml";
 
-/**
- * The data of a schema file, read fast, or undefined when the file needs the full reading.
- *
- * Why two parsers: `yaml` keeps every node's position (diagnostics need them) and reads about
- * 1 MB/s; js-yaml keeps none and reads ten times faster. A valid file needs no position, so its
- * data comes from here and `yaml` parses it only if a later check reports on it. This path must
- * never accept what the full reading rejects or read a value differently (test/generator/quickParse
- * compares the two on the real schemas, the fuzzer's mutants and a table of scalars), so it declines
- * whatever it is not sure of:
- * - text that may hold an explicit (`?`) or collection key, or a directive (the full reading
- *   rejects or treats these specially);
- * - anything js-yaml rejects (syntax, a key written twice, an unknown tag, nesting too deep);
- * - a document that is not a mapping, any collection reached twice (an alias, which the full
- *   reading expands under a limit that stops alias bombs), and a key read as "null" (a null key is ""
- *   to the full reading).
- */
+/** A file's data read fast by js-yaml, or undefined when unsure: never disagreeing with `yaml` (quickParse.test). */
 export function quickData(text: string): Record<string, unknown> | undefined {
   if (MAYBE_SPECIAL.test(text)) return undefined;
   let data: unknown;
@@ -28,15 +13,10 @@ export function quickData(text: string): Record<string, unknown> | undefined {
   return data;
 }
 
-// `? key`, `[a]: b` / `{a: 1}: b`, a `%` directive at a line's start, or a tab (indentation rules
-// the two parsers might read apart). Matches inside prose merely send the file the slow way.
+// `? key`, a collection key, a `%` directive or a tab, which the parsers might read apart; prose merely costs time.
 const MAYBE_SPECIAL = /(?:^|[\s,[{])\?(?:\s|$)|[\]}]\s*:(?:\s|$)|^%|\t/m;
 
-/**
- * YAML 1.2's core schema as the `yaml` library resolves plain scalars (its schema/core): the same
- * patterns in the same order, so a value means the same whichever parser read it. (js-yaml's own
- * core schema differs: it reads `0b101` as 5, `-.5` as a string and `-0` as 0.)
- */
+/** YAML 1.2's core schema as `yaml` resolves plain scalars (js-yaml's own reads `0b101`, `-.5` and `-0` otherwise). */
 const CORE_SCHEMA = FAILSAFE_SCHEMA.extend({
   implicit: [
     new Type("tag:yaml.org,2002:null", {
@@ -70,10 +50,7 @@ const CORE_SCHEMA = FAILSAFE_SCHEMA.extend({
 const isMapping = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
-/**
- * Whether any list or mapping is reached twice (js-yaml shares an aliased collection instead of
- * copying it), or a key is "null" (js-yaml's name for a null key, and for the string "null").
- */
+/** Whether a collection is reached twice (js-yaml shares aliased ones) or a key is "null" (how js-yaml says null). */
 function needsFullReading(root: object): boolean {
   const seen = new Set<object>();
   const stack: object[] = [root];

@@ -1,10 +1,8 @@
 /** The YAML shapes as the meta-schema admits them: what validate and model read. */
 import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
 
-/** A field's mode, as schemas write it. */
 export type Mode = "required" | "optional" | "optional-computed" | "output";
 export type Scalar = string | number | boolean;
-/** The wire protocols a provider may speak. */
 export type Protocol = "netsvc" | "cloudplat";
 
 export type RawEnumValue = Scalar | { value: Scalar; description?: string; deprecated?: string };
@@ -94,7 +92,6 @@ export interface RawEntity {
   importId?: RawImportId;
   lifecycle?: { notes?: string[] };
   operations?: Record<string, Record<string, unknown>>;
-  /** A lookup's one operation, or `hook`. */
   operation?: Record<string, unknown> | "hook";
   readiness?: Readiness;
   createdAt?: string;

@@ -13,11 +13,7 @@ export class NotUtf8Error extends Error {
   }
 }
 
-/**
- * A schema or hook file's text. Node decodes what is not UTF-8 as U+FFFD, which would pass into the
- * generated code unseen; only a text holding U+FFFD (rare) is checked against its bytes, where it may
- * also be a character the file really holds.
- */
+/** A file's text; one holding U+FFFD, as Node decodes non-UTF-8 bytes, is checked against its bytes. */
 export function readText(path: string): string {
   const text = readFileSync(path, "utf8");
   if (!text.includes("\uFFFD")) return withoutMark(text);
@@ -26,13 +22,9 @@ export function readText(path: string): string {
   throw notUtf8(bytes);
 }
 
-/**
- * A text without the byte order mark some editors start UTF-8 files with: YAML reads past it, but it
- * would count as a column of the first line.
- */
+/** Without a byte order mark: YAML reads past it, but it would count as a column of the first line. */
 export const withoutMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
-/** The error for the first byte of `bytes` that starts no UTF-8 character, with its line and column. */
 function notUtf8(bytes: Buffer): NotUtf8Error {
   let line = 1;
   let lineStart = 0;
@@ -55,7 +47,6 @@ const LEAD_LENGTHS: readonly (readonly [below: number, length: number])[] = [
   [0x100, 0],
 ];
 
-/** The length of the UTF-8 character at `i` (its lead byte says it; isUtf8 checks the rest), or 0. */
 function characterLength(bytes: Buffer, i: number): number {
   const lead = bytes[i]!;
   const length = LEAD_LENGTHS.find(([below]) => lead < below)![1];

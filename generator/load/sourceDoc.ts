@@ -5,10 +5,7 @@ import { quickData } from "./quickParse.js";
 
 const require = createRequire(import.meta.url);
 let yamlLibrary: typeof import("yaml") | undefined;
-/**
- * The YAML library (its syntax tree, for positions and exact errors), loaded on first use: loading it
- * takes ~50 ms, and a run whose files read quickly and hold no problem needs it not at all.
- */
+/** The YAML library, loaded on first use: a run whose files read quickly and hold no problem needs it not at all. */
 const yaml = (): typeof import("yaml") => (yamlLibrary ??= require("yaml") as typeof import("yaml"));
 
 export type Folder = "provider" | "resources" | "lookups" | "types";
@@ -19,10 +16,8 @@ export interface SourceDoc {
   readonly file: string;
   readonly provider: string;
   readonly folder: Folder;
-  /** File name without `.yaml`. */
   readonly stem: string;
   readonly data: unknown;
-  /** What a run reads of a file it neither checks nor builds again, known without reading the rest of one kept in the cache. */
   readonly outline: EntityOutline;
   readonly doc: Document.Parsed;
   readonly lines: LineCounter;
@@ -32,19 +27,11 @@ export interface SourceDoc {
   text(): string;
   /** Already known to satisfy the meta-schema (from the cache). */
   readonly knownValid: boolean;
-  /**
-   * Where the value (or the key) at `path` is written, for the model to keep. In a file read from the
-   * cache or read quickly it is found, by parsing the file, only when first read: a run that reports
-   * nothing parses nothing.
-   */
+  /** Where the value (or key) at `path` is written, found by parsing the file only when first read. */
   position(path: Path, where?: "key" | "value"): SourcePos;
 }
 
-/**
- * A document's entity as a run sees the files it neither checks nor builds again: its name (names must
- * differ, references name resources), the hook module it names (every module must be named) and the
- * groups it includes (its model slice is keyed by their contents). Each only when of its schema's type.
- */
+/** What a run reads of files it does not check or build again. */
 export interface EntityOutline {
   readonly name?: string;
   readonly hooks?: string;
@@ -54,18 +41,14 @@ export interface EntityOutline {
 export type Path = readonly (string | number)[];
 export type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
 
-// The library's own duplicate-key check (uniqueKeys) compares each key with every earlier one of its
-// map, which is quadratic: a 46,000-field file took minutes. keyProblems does it with a set.
+// The library's duplicate-key check (uniqueKeys) is quadratic per map: keyProblems uses a set.
 function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false }), lines };
 }
 
-/**
- * Reads a file, reporting YAML syntax errors (and duplicate keys) with their positions. A file the
- * quick reading accepts is parsed for positions only if a later check reports on it.
- */
+/** Reads a file, reporting YAML errors; one the quick reading accepts is parsed only if a later check reports on it. */
 export const parseSource = (text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } =>
   readSource(text, meta, quickData(text));
 
@@ -122,10 +105,7 @@ export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc
   return { source, diagnostics: [] };
 }
 
-/**
- * Keys a schema cannot have, in one pass with a set per map: a key written twice (at the second one),
- * and a list or mapping used as a key (which would otherwise be stringified with a process warning).
- */
+/** Keys a schema cannot have: repeated, or a list or mapping (which would be stringified with a process warning). */
 function keyProblems(doc: Document.Parsed): { offset: number; message: string }[] {
   const found: { offset: number; message: string }[] = [];
   const { visit, isScalar } = yaml();
@@ -159,10 +139,7 @@ const yamlMessage = (message: string): string =>
     ? "collections nested too deeply to read (hundreds of levels); flatten it"
     : firstLine(message);
 
-/**
- * An alias that cannot be expanded (its anchor is unset or comes later, or expansion runs past
- * MAX_ALIAS_COUNT, as an alias bomb does), positioned at the alias concerned.
- */
+/** An alias that cannot be expanded (anchor unset or later, or past MAX_ALIAS_COUNT), positioned at the alias. */
 function aliasProblem(doc: Document.Parsed, lines: LineCounter, file: string, error: unknown): Diagnostic {
   const message = error instanceof Error ? error.message : String(error);
   const unresolved = /^Unresolved alias.*: (.*)$/.exec(message)?.[1];
@@ -196,11 +173,7 @@ export function outlineOf(data: unknown): EntityOutline {
   };
 }
 
-/**
- * A file whose data is known (from the cache, or read quickly): its data made on first read (a run
- * that checks only the files changed reads no other file's), and the file parsed for positions only
- * if a diagnostic needs one.
- */
+/** A file whose data is known (cached or read quickly): data made on first read, parsed only for a position. */
 export const lazySource = (
   text: () => string,
   meta: SourceMeta,
@@ -209,8 +182,7 @@ export const lazySource = (
   outline: EntityOutline,
 ): SourceDoc => new LazySource(text, meta, data, knownValid, outline);
 
-// A class rather than an object literal with getters: a large run makes thousands, and V8 builds a
-// literal's accessors anew for each (~10 us apiece), a class's once.
+// A class, not a literal with getters: V8 builds a literal's accessors anew for each of thousands, a class's once.
 class LazySource implements SourceDoc {
   readonly file: string;
   readonly provider: string;
@@ -247,7 +219,6 @@ class LazySource implements SourceDoc {
   }
 }
 
-/** A position whose line and column are found on first read. */
 function lazyPosition(file: string, find: () => SourcePos): SourcePos {
   let found: SourcePos | undefined;
   return {
@@ -263,10 +234,7 @@ function lazyPosition(file: string, find: () => SourcePos): SourcePos {
 
 const firstLine = (s: string): string => s.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
 
-/**
- * The position of the value (or, with `at: "key"`, the key) at `path`, falling back to the deepest
- * node that exists, so even a "missing key" problem points into the right object.
- */
+/** Where the value (or key) at `path` is written, else the deepest node there is, so a missing key points near. */
 export function locate(src: SourceDoc, path: Path, at: "key" | "value" = "value"): SourcePos {
   const { isMap, isSeq } = yaml();
   let node: Node | null | undefined = src.doc.contents as Node | null;

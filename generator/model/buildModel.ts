@@ -44,7 +44,6 @@ export function buildModel(index: ProviderIndex): PackageModel {
     if (prior === undefined || prior === at) (types.set(t.name, t), declaredAt.set(t.name, at));
     else clashing.push(t);
   };
-  /** A document's slice, its declarations made in the order building made them. */
   const slice = <T>(build: (b: Builder) => T): T => {
     const s = sliceOf(build);
     for (const { type, at } of s.declared) declare(type, at);
@@ -195,8 +194,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
   return withUsage(model);
 }
 
-/** Builds one document's slice: the node `build` returns, and what it declared on the way. */
-/** What building one document's part of the model made: its node, the inline types it hoisted and the enums it declared, in order. */
+/** What building one document's part made: its node, and the types and enums it declared, in order. */
 interface Slice<T> {
   readonly node: T;
   readonly declared: readonly { readonly type: NamedType; readonly at: string }[];
@@ -212,7 +210,6 @@ function sliceOf<T>(build: (b: Builder) => T): Slice<T> {
 
 type Builder = ReturnType<typeof builder>;
 
-/** The model's nodes for fields and type specs, with the inline types and enums they declare collected in order. */
 function builder(declared: { type: NamedType; at: string }[], enums: EnumType[]) {
   const declare = <T extends NamedType>(type: T, at: string): T => (declared.push({ type, at }), type);
 
@@ -349,7 +346,6 @@ function builder(declared: { type: NamedType; at: string }[], enums: EnumType[])
 
 const NO_USAGE = { input: false, output: false };
 
-/** What a resource's node and a lookup's begin with. */
 const entityHead = (e: RawEntity) => ({
   name: e.name,
   token: e.token!,
@@ -357,7 +353,6 @@ const entityHead = (e: RawEntity) => ({
   ...(e.deprecated && { deprecated: e.deprecated.trim() }),
 });
 
-/** What a resource's node and a lookup's end with. */
 const entityTail = (e: RawEntity, src: SourceDoc) => ({
   ...(e.hooks && { hooks: e.hooks }),
   examples: examples(e.examples),
@@ -400,7 +395,6 @@ function idFormat(separator: string | undefined, parts: NonNullable<RawImportId[
   };
 }
 
-/** Marks which forms each named type needs, walking from every entity. */
 function withUsage(model: Omit<PackageModel, never>): PackageModel {
   const byType = new Map(model.types.map((t) => [t.name, { input: false, output: false }]));
   const types = new Map(model.types.map((t) => [t.name, t]));
@@ -433,7 +427,6 @@ function withUsage(model: Omit<PackageModel, never>): PackageModel {
   return { ...model, types: model.types.map((t) => ({ ...t, usage: byType.get(t.name)! })) };
 }
 
-/** A JSON value with every object's keys in sorted order (arrays keep theirs). */
 function sortedKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map(sortedKeys) as T;
   if (value === null || typeof value !== "object") return value;

@@ -1,9 +1,6 @@
 import type { Field, NamedType, TypeSpec } from "./types.js";
 
-/**
- * Paths to values with a property, through nested objects: `a.b`, `a[*]` for list items, `a.*` for
- * map values (Pulumi's notation). `inputsOnly` limits the walk to input fields where outputs do not count.
- */
+/** Paths to values with a property, in Pulumi's notation (`a.b`, `a[*]`, `a.*`). */
 export function paths(
   fields: readonly Field[],
   types: ReadonlyMap<string, NamedType>,

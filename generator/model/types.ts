@@ -2,20 +2,11 @@ import type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
 import type { Mode, Protocol, Scalar } from "../load/rawTypes.js";
 import type { SourcePos } from "../diagnostics.js";
 
-/**
- * The intermediate representation every emitter (and the diff) reads: immutable, with groups merged,
- * inline objects hoisted into named types, names and wire names resolved, and everything sorted.
- */
+/** The model every emitter and the diff read: immutable, groups merged, inline objects hoisted, sorted. */
 
-/**
- * The key under which a node keeps where it is written, for later stages' diagnostics. A position is
- * not something the schema says, so it is kept under a symbol, which JSON forms (cache keys, the
- * diff's signatures) and attribute lists skip: moving a line changes nothing generated. Spreading a
- * node keeps it; structured cloning (to the emit workers) drops it, and emitters read no positions.
- */
+/** A node's position, under a symbol so JSON forms skip it: moving a line changes nothing generated. */
 export const SOURCE = Symbol("source");
 
-/** A node of the model that keeps where it is written. */
 export interface Sourced {
   readonly [SOURCE]: SourcePos;
 }
@@ -34,9 +25,7 @@ export interface TypeSpec {
   readonly kind: ScalarKind | "list" | "map" | "object";
   readonly items?: TypeSpec;
   readonly values?: TypeSpec;
-  /** Name of a named object or union type in `PackageModel.types`. */
   readonly ref?: string;
-  /** Name of the enum in `PackageModel.enums` (closed values). */
   readonly enum?: string;
   readonly knownValues?: readonly EnumValue[];
   readonly minimum?: number;
@@ -55,8 +44,6 @@ export interface TypeSpec {
 // The bindings' shapes are the descriptors' own: the model passes them through to the runtime as they are.
 export type { OnChange, Readiness, WirePaths } from "@sdkgen/runtime";
 export type { Mode, Protocol, Scalar } from "../load/rawTypes.js";
-
-/** The runtime interpreter of a provider's operations. */
 
 /** A condition on a sibling field's value: it holds any of `values`. */
 export interface Condition {
@@ -90,7 +77,6 @@ export interface Field extends Sourced {
   readonly notSent?: string;
   /** The resources whose ids it holds (documentation: the docs' diagram of references). */
   readonly references?: readonly string[];
-  /** The field group it comes from, when included. */
   readonly group?: string;
 }
 
@@ -107,7 +93,6 @@ export interface ObjectType extends Sourced {
   readonly name: string;
   readonly description: string;
   readonly fields: readonly Field[];
-  /** Declared inline in `file` rather than in types/. */
   readonly inline: boolean;
   readonly usage: TypeUsage;
   readonly file: string;
@@ -158,10 +143,7 @@ export interface IdFormat {
   readonly parts: readonly ImportIdPart[];
 }
 
-/**
- * The import id, which is also the object's id in the SDK. Where the platform offers no import, the
- * schema may still give the id's format, so operations can address the object by its parts.
- */
+/** The import id, also the SDK's object id; without import, a format still lets operations address the object. */
 export type ImportId =
   | (IdFormat & { readonly supported: true; readonly description?: string })
   | { readonly supported: false; readonly reason: string; readonly format?: IdFormat };
@@ -202,7 +184,6 @@ export interface Lookup extends Sourced {
   readonly results: readonly Field[];
   /** The operation it is bound to, in its protocol's shape, or `hook` (its hook module runs it). */
   readonly operation?: Readonly<Record<string, unknown>> | "hook";
-  /** The hook module (schemas/<provider>/hooks/<name>.ts) for what its binding cannot say. */
   readonly hooks?: string;
   readonly examples: readonly Example[];
   readonly file: string;
@@ -230,10 +211,7 @@ export interface Provider extends Sourced {
     readonly keywords: readonly string[];
     /** SPDX id: the package's `license` and its LICENSE file. */
     readonly license: string;
-    /**
-     * A `testing` entry, the provider's emulator (test/emulators/<name>/testing.ts), and what the
-     * README's test of a stack declares against it: a resource and its inputs.
-     */
+    /** A `testing` entry (the provider's emulator) and the resource and inputs the README's stack test declares. */
     readonly testing?: { readonly resource: string; readonly inputs: Readonly<Record<string, unknown>> } | undefined;
   };
   readonly config: readonly Field[];
@@ -253,7 +231,6 @@ export interface HookModule {
 
 export interface PackageModel {
   readonly provider: Provider;
-  /** Hook modules, by name. */
   readonly hooks: readonly HookModule[];
   readonly resources: readonly Resource[];
   readonly lookups: readonly Lookup[];

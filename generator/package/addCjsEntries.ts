@@ -1,18 +1,15 @@
 #!/usr/bin/env node
-// Build step: `node build/generator/package/addCjsEntries.js <package dir>...` after `tsc` writes dist/
-// (incrementally: the outputs of sources no longer in src/ are removed first).
+// Build step after `tsc` writes dist/: removes outputs of sources gone from src/, then writes the CommonJS entries.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { cjsEntries } from "./cjsEntries.js";
 import { staleOutputs } from "./staleOutputs.js";
 
-/** Relative paths of the files under `dir`. */
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 
-/** The ESM build's modules, declarations and declaration maps, by path relative to dist/. */
 const builtFiles = (dist: string, paths: readonly string[]): Map<string, string> =>
   new Map(
     paths

@@ -1,11 +1,5 @@
 #!/usr/bin/env node
-// Build step (`make`, per package, after tsc and before addCjsEntries):
-// `node build/generator/package/buildTesting.js <package dir>...`. A package whose package.json
-// exports "./testing" (its schema's `package.testing`) gets its provider's emulator, hand-written
-// from the wire reference in test/emulators/ and never generated, under dist/testing/ as that folder
-// lays it out: test/emulators/<provider>/testing.ts bundled into one ES module (Node pays per module
-// it loads) that imports nothing but Node, and the declarations its types reach. addCjsEntries then
-// gives it its CommonJS entry like every other module.
+// Build step: a package exporting "./testing" gets its emulator bundled under dist/testing/, with declarations.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,12 +12,7 @@ interface PackageJson {
   exports: Record<string, { import?: { default: string } }>;
 }
 
-/**
- * The bundle of `entry` at `out`: readable as it is, so without a source map, which would have to hold
- * the sources (the package does not ship them) and would more than double what the entry weighs.
- * Everything it holds must come from test/emulators/: a package imported there would be bundled in, a
- * second copy of the runtime perhaps.
- */
+/** Bundles `entry` without a source map, which would have to ship the sources; only test/emulators/ may be inlined. */
 async function bundle(entry: string, out: string): Promise<void> {
   const { build } = await import("esbuild");
   const { metafile } = await build({
@@ -41,7 +30,6 @@ async function bundle(entry: string, out: string): Promise<void> {
     throw new Error(`${entry} must import nothing but Node and test/emulators/: it reaches ${foreign.join(", ")}`);
 }
 
-/** The compiler options the repository's code is checked with, set to write declarations only. */
 function declarationOptions(ts: typeof import("typescript"), outDir: string): ts.CompilerOptions {
   const file = join(repoRoot(), "tsconfig.json");
   const { config } = ts.readConfigFile(file, ts.sys.readFile) as { config: unknown };
@@ -57,7 +45,6 @@ function declarationOptions(ts: typeof import("typescript"), outDir: string): ts
   };
 }
 
-/** The declarations of `entry` and of the modules its own reach (relative imports), by path. */
 async function declarations(entry: string, outDir: string): Promise<Map<string, string>> {
   const ts = (await import("typescript")).default;
   const written = new Map<string, string>();

@@ -1,15 +1,6 @@
 import { posix } from "node:path";
 
-/**
- * The CommonJS side of a built ESM package, as files under `dist/cjs/`. Each module gets a one-line
- * CommonJS wrapper that `require`s the ES module itself (Node ≥ 20.19 and ≥ 22.12 load ES modules with
- * `require`), so a program that both imports and requires the package still holds one copy of every
- * class and `instanceof` holds. Its declarations are the ESM ones copied under a `"type": "commonjs"`
- * folder: TypeScript reads them as CommonJS, which is what `module: node16` programs need (TS1479
- * otherwise). A second compilation to CommonJS would have given two copies of every class instead.
- *
- * `built` maps paths relative to `dist/` to their text; the result maps paths relative to `dist/cjs/`.
- */
+/** A CommonJS wrapper per module that `require`s the ES one, so one copy of every class and `instanceof` holds. */
 export function cjsEntries(built: ReadonlyMap<string, string>): Map<string, string> {
   const out = new Map<string, string>([["package.json", `{ "type": "commonjs" }\n`]]);
   for (const [path, text] of [...built].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -8,14 +8,11 @@ import { WriteError, type FileState } from "../write/writeTree.js";
 /** A module to emit, a text (a rendered template) that only needs formatting, or a docs page to render. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string } | { path: string; page: true };
 export type Files = [path: string, text: string][];
-/**
- * Where a worker stages what it renders (stageFile), instead of sending the texts back; `fresh` when
- * none of the package's files was on disk as the run began, so there is nothing to compare with.
- */
+/** Where a worker stages what it renders; `fresh`: nothing of the package was on disk, so nothing to compare. */
 export type StageTarget = { dir: string; write: boolean; fresh: boolean };
 /** A file a worker staged: its state against the disk, and its text's hash (for the next run). */
 export type StagedFiles = [path: string, state: FileState, hash: string][];
-/** `plan` comes serialized (node:v8), once per worker: see RenderPool.render. */
+/** `plan` comes serialized (node:v8), once per worker. */
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into: StageTarget };
 /** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
 export type Answer = {
@@ -28,7 +25,6 @@ export type Answer = {
 /** One worker thread rendering what it is sent; answers are matched to tasks by id. */
 export class RenderWorker {
   private readonly worker = new Worker(new URL("emitWorker.js", GENERATOR_URL));
-  /** The ids of the plans this worker holds. */
   private readonly sentPlans = new Set<number>();
   private readonly pending = new Map<
     number,
@@ -50,10 +46,7 @@ export class RenderWorker {
     });
   }
 
-  /**
-   * Renders the items and stages them in `into`, answering their states; the plan (serialized once by
-   * the pool) is sent with the first task that needs it.
-   */
+  /** Renders and stages the items; the plan is sent with the first task that needs it. */
   stage(planId: number, serialized: () => Uint8Array, items: readonly WorkItem[], into: StageTarget) {
     const task: Task = { planId, items, into };
     if (!this.sentPlans.has(planId)) task.plan = serialized();
@@ -75,40 +68,23 @@ export class RenderWorker {
   }
 }
 
-/** A plan as the worker is sent it: by id, serialized with the first task that needs it. */
 type Sendable = { readonly id: number; readonly serialized: () => Uint8Array };
 
 /** Modules per task: small enough that staging keeps pace with rendering, large enough that messages cost little. */
 const CHUNK = 25;
 
-/**
- * The worker thread that renders modules. It starts first thing, loading the emitters while this
- * thread reads schemas, then renders and stages the modules while this thread renders and stages the
- * docs pages. It is sent the part of the plan its items read (subPlan): a 2,000-entity plan takes
- * ~200 ms to deserialize, and a run that rebuilds a few modules needs a small part of it.
- *
- * One worker, however large the package: on this project's two cores a second one cost more than its
- * share of the rendering saved. A cold 2,000-entity run, 8 interleaved pairs: 4.70 s median with one
- * worker against 5.48 s with two (CPU 7.1 s against 8.7 s, one faster in every pair). Two workers
- * creating files in one folder tripled the kernel's time (0.8 s to 2.3 s: they contend on the
- * folder's lock); dealt contiguous halves, they no longer did, but the second worker's start, its
- * plan part and its own warm-up still left it no faster than one.
- */
+/** One render worker, sent only the part of the plan it reads; on two cores a second cost more than it saved. */
 export class RenderPool {
   private readonly worker = new RenderWorker();
   private readonly sendable = new WeakMap<PackagePlan, Sendable>();
   private nextPlanId = 0;
 
-  /**
-   * Every item emitted (where needed), formatted and staged in `into`, in no particular order. Every
-   * task is settled before this settles, so after a failure the worker is not writing.
-   */
+  /** Every item emitted, formatted and staged; all tasks settle first, so after a failure the worker is not writing. */
   async stage(plan: PackagePlan, items: readonly WorkItem[], into: StageTarget): Promise<StagedFiles> {
     if (items.length === 0) return [];
     // A page may read the whole package; modules, only their part of it.
     const part = this.sendableOf(items.some((i) => "page" in i) ? plan : subPlan(plan, jobsOf(items)));
-    // All posted now: a worker asking for its next batch would wait on this thread, which is busy
-    // reading the next provider or rendering docs pages.
+    // All posted now: a worker asking for its next batch would wait on this thread, busy with other work.
     const sent = Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
       this.worker.stage(part.id, part.serialized, items.slice(i * CHUNK, (i + 1) * CHUNK), into),
     );
@@ -122,7 +98,6 @@ export class RenderPool {
     }
   }
 
-  /** A plan's id, and its serialization (node:v8), made once. */
   private sendableOf(plan: PackagePlan): Sendable {
     let sendable = this.sendable.get(plan);
     if (!sendable) {

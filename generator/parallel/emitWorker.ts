@@ -5,12 +5,9 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
 import type { Answer, Files, StagedFiles, StageTarget, Task } from "./emitPool.js";
 
-// A render worker: emits the modules of each task, then formats them (prettier is loaded only for a
-// file not already in its style), and stages them when told where. Each plan comes once, with the
-// first task that needs it, and is dropped when the pool says no task will name it again.
+// A render worker: emits, formats and stages each task's files. Each plan comes once, with its first task.
 const plans = new Map<number, PackagePlan>();
 
-/** What the pool sends: a task to render, or a plan to forget. */
 type Message = { id: number; task: Task } | { forget: number };
 
 parentPort!.on("message", async (message: Message) => {

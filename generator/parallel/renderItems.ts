@@ -4,10 +4,7 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import { formatFile } from "../print/index.js";
 import type { WorkItem } from "./emitPool.js";
 
-/**
- * Emits (when needed), then formats each item: the work of a pool worker or of the main thread. All
- * emitting comes before all formatting, which keeps each library's code hot (measured ~20% faster).
- */
+/** Emits, then formats each item. All emitting before all formatting keeps each library's code hot. */
 export async function renderItems(plan: PackagePlan, items: readonly WorkItem[]): Promise<[string, string][]> {
   const texts = emitItems(plan, items);
   const out: [string, string][] = [];
@@ -24,7 +21,6 @@ const emitItems = (plan: PackagePlan, items: readonly WorkItem[]): [string, stri
 
 const PAGES = new WeakMap<PackagePlan, Map<string, DocFile>>();
 
-/** The docs file at `path` of the whole plan `plan`, the site's files listed once per plan. */
 function pageOf(plan: PackagePlan, path: string): DocFile {
   let pages = PAGES.get(plan);
   if (!pages) PAGES.set(plan, (pages = new Map(docFiles(plan).map((f) => [f.path, f]))));

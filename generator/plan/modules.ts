@@ -2,7 +2,6 @@ import type { NamedType, TypeSpec } from "../model/types.js";
 import type { PackagePlan } from "./planPackage.js";
 import { rootExports, type ModuleExports } from "./rootExports.js";
 
-/** One TypeScript module of a package. */
 export interface ModuleJob {
   readonly path: string;
   readonly kind: "resource" | "lookup" | "type" | "enums" | "provider" | "index";
@@ -26,11 +25,7 @@ export interface RootInput {
   readonly providerFile: string;
 }
 
-/**
- * All that a module's text is made of (emit/modules.ts emits every module from it and nothing
- * else), so a module whose input is unchanged is unchanged: the root's exports, or the part of the
- * plan any other module reads (partOf).
- */
+/** All a module's text is made of (emitModule reads nothing else): an unchanged input means an unchanged module. */
 export const moduleInput = (plan: PackagePlan, job: ModuleJob): RootInput | PackagePlan =>
   job.kind === "index" ? rootInput(plan) : partOf(plan, job);
 
@@ -51,12 +46,7 @@ export function partOf(plan: PackagePlan, job: ModuleJob): PackagePlan {
 
 const INPUTS = new WeakMap<PackagePlan, Map<string, PackagePlan>>();
 
-/**
- * The part of a plan that emitting `jobs` reads: their entities (the provider's settings and
- * functions for its module), and every type and enum those reach. The root reads the whole plan. A
- * worker is sent the part of its modules: a 2,000-entity plan is 6.7 MB serialized, one entity's
- * part a few kilobytes.
- */
+/** The part of a plan emitting `jobs` reads: their entities and the types and enums they reach (what a worker gets). */
 export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackagePlan {
   if (jobs.some((j) => j.kind === "index")) return plan;
   const { types, resourcePlans, lookupPlans, typePlans, order } = indexOf(plan);
@@ -102,7 +92,7 @@ export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackageP
 
 const indexes = new WeakMap<PackagePlan, ReturnType<typeof planIndex>>();
 
-/** A plan's types and entity plans by name, made once per plan: each of a package's thousands of modules looks its own up. */
+/** A plan's types and entity plans by name, made once per plan: each module looks its own up. */
 function indexOf(plan: PackagePlan): ReturnType<typeof planIndex> {
   let index = indexes.get(plan);
   if (!index) indexes.set(plan, (index = planIndex(plan)));

@@ -28,9 +28,7 @@ export interface LookupPlan {
 export interface TypePlan {
   readonly entity: NamedType;
   readonly path: string;
-  /** Output form: every field, read-only. */
   readonly output: string;
-  /** Input form: the non-output fields. */
   readonly input: string;
   readonly descriptor: string;
   /** Which forms the module declares: the input form only where an input uses it, the output form unless only inputs do. */
@@ -56,11 +54,7 @@ export const providerSymbols = (model: PackageModel) => ({
   functions: model.provider.functions.map((f) => ({ fn: f, name: f.name, result: `${pascal(f.name)}Result` })),
 });
 
-/**
- * Global names of JavaScript, TypeScript's lib and Node that generated modules use or a program may:
- * a type named Promise would shadow the global in its own module (TS2315). A fixed list, so that
- * validation does not depend on the Node version's globals.
- */
+/** Globals generated code or a program may use: a type named Promise would shadow it (TS2315). Fixed, not Node's. */
 const GLOBALS = [
   ...["AbortController", "AbortSignal", "Array", "ArrayLike", "Awaited", "BigInt", "Boolean", "Buffer", "Date"],
   ...["Error", "Exclude", "Extract", "Function", "InstanceType", "Iterable", "JSON", "Map", "Math", "NodeJS"],
@@ -98,10 +92,7 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
   for (const f of p.functions)
     (claim(f.name, f.fn[SOURCE], `function ${f.name}`), claim(f.result, f.fn[SOURCE], `function ${f.name}`));
 
-  // Types and enums claim their names before resources and lookups do: a type is declared once and
-  // used from many places, so a clash is reported on the entity, which names where the type is.
-  // File names derive from entity names; a filesystem allows 255 bytes per name, with room left here
-  // for the longest suffix a file takes. Reported before any write, at the name's source.
+  // Types and enums claim names first, so a clash is reported on the entity. File names must fit 255 bytes.
   for (const e of [...model.types, ...model.resources, ...model.lookups])
     if (e.name.length > MAX_NAME)
       diagnostics.push({
@@ -148,7 +139,6 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       descriptor: `${camel(r.name)}Descriptor`,
       validate: `validate${r.name}Args`,
     };
-    // The resource's class (and the interface of its state) take its own name.
     for (const s of [r.name, plan.args, plan.inputs, plan.state, plan.outputs, plan.descriptor, plan.validate])
       claim(s, r[SOURCE], `resource ${r.name}`);
     return plan;
@@ -163,7 +153,6 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
       descriptor: `${l.name}Descriptor`,
       validate: `validate${base}Args`,
     };
-    // The lookup's function takes its own name.
     for (const s of [l.name, plan.args, plan.result, plan.descriptor, plan.validate])
       claim(s, l[SOURCE], `lookup ${l.name}`);
     return plan;

@@ -2,15 +2,9 @@ import { runtimeModule } from "../repoPackages.js";
 import { runtimeReexports } from "../runtimeContract.js";
 import { providerSymbols, type PackagePlan } from "./planPackage.js";
 
-/**
- * What one module the package root re-exports exports: the package's own modules are re-exported
- * whole (`export *`), the runtime's entries by name (only what a program handles: errors, secrets,
- * logging). The names are what the docs' examples import and what a scoped run compares.
- */
+/** One module the package root re-exports: the package's own whole (`export *`), the runtime's by name. */
 export interface ModuleExports {
-  /** The module as the root imports it: `./resources/port.js`, `@sdkgen/runtime`. */
   readonly specifier: string;
-  /** Its values (classes, functions, enums, constants). */
   readonly values: readonly string[];
   readonly types: readonly string[];
 }
@@ -45,10 +39,7 @@ export function entityExports(plan: PackagePlan): ModuleExports[] {
 
 const computed = new WeakMap<PackagePlan, readonly ModuleExports[]>();
 
-/**
- * Every module the package root re-exports: the runtime's names users handle, enums, provider,
- * entities. Computed once per plan: the keys, the root and the docs all read it.
- */
+/** Every module the package root re-exports, computed once per plan: the keys, the root and the docs all read it. */
 export function rootExports(plan: PackagePlan): readonly ModuleExports[] {
   let found = computed.get(plan);
   if (!found) computed.set(plan, (found = exportsOf(plan)));

@@ -1,20 +1,6 @@
 import { COMMENT_LINE, longLines, WIDTH } from "./lines.js";
 
-/**
- * Code lines over 120 columns, broken as prettier breaks them, for the few shapes generated code has:
- *
- * - a signature `…name(a: A, b: B): R {` (a function or method): one parameter a line;
- * - a call ending a statement `…callee(x, y);`: one argument a line;
- * - a constant or variable set to a call `const x[: T] = callee(…);`: its arguments one a line, or the call on
- *   the next line, as prettier's assignment layouts choose (see assignedCall);
- * - an import or export list `import { a, b } from "m";`: one name a line;
- * - a type alias `export type T = …;` or a member `readonly p?: …;` whose type is a union: the type on
- *   the next line when it fits there, else one member a line, each after a leading `|`.
- *
- * Each list gets a trailing comma. A line of another shape, or one whose broken lines would still be
- * too long, is left as it is, so the module goes to prettier (which is what decides, in the end:
- * test/generator/preformatted.test.ts holds generated modules to its output).
- */
+/** Long code lines broken as prettier would, for generated code's shapes; other lines are left for prettier. */
 export function breakLongLines(text: string): string {
   const parts: string[] = [];
   let done = 0;
@@ -68,11 +54,7 @@ function member(line: string): string | undefined {
   );
 }
 
-/**
- * `const x = callee(args);`. A call with no argument or one short string (at most a quarter of the
- * width, quotes included) breaks poorly, so prettier moves it to the next line whole; any other keeps
- * `callee(` on the first line when that fits, its arguments one a line (its "fluid" layout).
- */
+/** `const x = callee(args);`, which prettier moves to the next line whole when the call breaks poorly. */
 function assignedCall(line: string): string | undefined {
   const m = ASSIGNED_CALL.exec(line);
   const args = m && splitTopLevel(m[4]!);
@@ -103,25 +85,18 @@ function call(line: string): string | undefined {
   return broken(m[1]!, `${m[2]}(`, args, ");");
 }
 
-/** `open`, then each part on its own line one level in (with a trailing comma), then `close`. */
 function broken(indent: string, open: string, parts: readonly string[] | undefined, close: string): string | undefined {
   if (!parts || parts.length === 0) return undefined;
   return fits([`${indent}${open}`, ...parts.map((p) => `${indent}  ${p},`), `${indent}${close}`]);
 }
 
-/** Each member of a union on its own line after "| ", the last ending the statement. */
 const leadingBars = (indent: string, members: readonly string[]): string[] =>
   members.map((m, i) => `${indent}| ${m}${i === members.length - 1 ? ";" : ""}`);
 
-/** The lines joined, when every one of them is within the width. */
 const fits = (lines: readonly string[]): string | undefined =>
   lines.every((l) => l.length <= WIDTH) ? lines.join("\n") : undefined;
 
-/**
- * The parts of a list separated by `separator` (a comma, or the bar of a union), split at its top
- * level only: not inside brackets, braces, parentheses, type arguments or strings. Undefined when the
- * text is not one balanced list (`a)(b`).
- */
+/** The parts of a list split at `separator` on its top level only; undefined when the list is unbalanced. */
 export function splitTopLevel(list: string, separator: "," | "|" = ","): string[] | undefined {
   const parts: string[] = [];
   let depth = 0;

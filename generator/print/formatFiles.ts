@@ -10,18 +10,11 @@ const loadPrettier = () => (prettier ??= import("prettier"));
 /** Fixed options, so output never depends on a user's prettier configuration. */
 const OPTIONS: Options = { printWidth: WIDTH, trailingComma: "all", endOfLine: "lf" };
 
-// babel-ts formats these modules exactly as the typescript parser does, about twice as fast. Markdown
-// is written as its template renders it: prettier's Markdown printer would spend seconds on the README
-// of a large provider for nothing a reader sees (tables render the same unaligned).
+// babel-ts: as the typescript parser, faster. Markdown is left as rendered: prettier is slow on a large README.
 const parserFor = (path: string): string | undefined =>
   path.endsWith(".ts") ? "babel-ts" : path.endsWith(".json") ? "json" : undefined;
 
-/**
- * Prettier's output for one file, when it has a parser for it. JSON is printed by formatJson when it
- * can. Statements the emitter printed in its style pass through; when what is left is in style too
- * (a module's imports, mostly), prettier is not called at all: each call costs it about a millisecond
- * of option handling, whatever the text, and its first (loading it) a third of a second.
- */
+/** Prettier's output; not called when the text is in style already, as each call has a fixed cost. */
 export async function formatFile(path: string, text: string): Promise<string> {
   const parser = parserFor(path);
   if (!parser) return text;

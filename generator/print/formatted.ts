@@ -1,9 +1,6 @@
 import { COMMENT_LINE, lineAround, longLines, WIDTH } from "./lines.js";
 
-/**
- * Marks around a statement the emitter printed in prettier's style: the formatter takes it out,
- * formats the rest of the module, and puts it back as it was.
- */
+/** Marks around a statement printed in prettier's style: the formatter takes it out and puts it back as it was. */
 export const FORMATTED_BEGIN = "//@sdkgen:formatted:begin";
 export const FORMATTED_END = "//@sdkgen:formatted:end";
 
@@ -21,14 +18,7 @@ export function takeFormatted(text: string): { rest: string; pieces: string[] } 
 export const putFormatted = (text: string, pieces: readonly string[]): string =>
   pieces.length === 0 ? text : text.replace(PLACE, (_, i: string) => pieces[Number(i)]!);
 
-/**
- * Whether text needs no formatting: every code line (not in a doc comment) is within 120 columns
- * of printable characters one column wide each. What the emitters print is then what prettier would
- * make of it (prettier measures display width, which is the string length only for such characters:
- * ASCII, Latin letters and signs like §, dashes and ellipses, arrows, mathematical signs like −).
- * Two scans of the text, no split: splitting a 46,000-member interface into lines cost more memory
- * than printing it.
- */
+/** Whether every code line fits WIDTH in one-column characters; scanned, not split, as huge modules cost memory. */
 export function inStyle(text: string): boolean {
   for (const [start, end] of longLines(text, WIDTH)) {
     const line = text.slice(start, end);
@@ -44,16 +34,12 @@ export function inStyle(text: string): boolean {
   return true;
 }
 
-// Lines prettier leaves wider: one string literal alone (a long value under its key) and a
-// template literal (loneTemplate).
+// Lines prettier leaves wider: one string literal alone, and a template literal (loneTemplate).
 const LONE_STRING = /^[ \t]*"(?:[^"\\]|\\.)*",?$/;
 /** A character prettier may not count as one column (a tab, a CJK character, an emoji). */
 const WIDE_CHAR = /[^\x20-\x7e\n\u00a0-\u024f\u2010-\u2027\u2190-\u22ff]/g;
 
-/**
- * A line that is one template literal, as an argument or a property's value (a hand-written hook's
- * message): prettier breaks neither inside one nor before it, so the line stays as wide as it is.
- */
+/** A line that is one template literal: prettier breaks neither inside nor before one, so it stays as wide. */
 function loneTemplate(line: string): boolean {
   const start = /^\s*(?:[\w$]+: )?`/.exec(line);
   if (!start) return false;
@@ -72,7 +58,6 @@ function loneTemplate(line: string): boolean {
     } else if (c === "`" || c === "{") stack.push(c);
     else if (c === "}") stack.pop();
     else if (c === '"' || c === "'") {
-      // A string inside an expression: to its closing quote.
       for (i++; i < line.length && line[i] !== c; i++) if (line[i] === "\\") i++;
     }
     if (stack.length === 0) return /^,?$/.test(line.slice(i + 1));

@@ -1,17 +1,6 @@
 import { WIDTH } from "./lines.js";
 
-/**
- * A JSON document as prettier's "json" parser prints it (120 columns), or undefined when it holds
- * what this printer leaves to prettier: a number that is not a plain integer, or an array of anything
- * but strings, booleans and nulls (prettier packs numbers several a line, and has layouts of its own
- * for objects in arrays). The templates' package.json and tsconfig.json are within it: loading
- * prettier and its parser for them was a third of a second of every cold run.
- *
- * Prettier's rules, as test/generator/json.test.ts holds them against prettier itself: an object
- * stays broken when its source has a line break before its first key; any other object or array is
- * printed on one line if that fits (with the comma after it), else one member a line; a blank line
- * between members is kept (and breaks the object), and one between items in an array that breaks; strings and keys are written as in the source.
- */
+/** JSON as prettier prints it (json.test.ts), or undefined for what only prettier lays out; spares loading it. */
 export function formatJson(text: string): string | undefined {
   try {
     JSON.parse(text);
@@ -55,7 +44,6 @@ function print(v: Value, indent: string, column: number, after: string): string 
 const gap = (item: Item, i: number): string => (i > 0 && item.blankBefore ? "\n" : "");
 const comma = (i: number, list: readonly unknown[]): string => (i < list.length - 1 ? "," : "");
 
-/** The value on one line, or undefined when it must break (an object broken in its source, or holding one). */
 function flat(v: Value): string | undefined {
   if (v.kind === "scalar") return v.raw;
   if (v.kind === "array") {
@@ -72,7 +60,7 @@ function flat(v: Value): string | undefined {
   return members.some((m) => m === undefined) ? undefined : `{ ${members.join(", ")} }`;
 }
 
-/** Reads JSON already known to parse, keeping what prettier's layout depends on; undefined outside this printer's part. */
+/** Reads JSON known to parse, keeping what prettier's layout depends on; undefined beyond this printer's part. */
 class Reader {
   private at = 0;
   constructor(private readonly text: string) {}
@@ -122,14 +110,12 @@ class Reader {
     return { kind: "array", items };
   }
 
-  /** Skips white space, returning it. */
   private space(): string {
     const start = this.at;
     while (/\s/.test(this.text[this.at] ?? "")) this.at++;
     return this.text.slice(start, this.at);
   }
 
-  /** The next character that is not white space (skipped). */
   private next(): string | undefined {
     this.space();
     return this.text[this.at];
@@ -145,7 +131,5 @@ class Reader {
 }
 
 const BLANK = /\n[ \t\r]*\n/;
-// Sticky: matched where the reader stands.
 const STRING = /"(?:[^"\\]|\\.)*"/y;
-// A string, a plain integer, a boolean or null.
 const SCALAR = /"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?![.eE\d])|true|false|null/y;

@@ -1,11 +1,7 @@
-/** The width every generated file is formatted to: prettier's printWidth, fixed so no user configuration changes output. */
+/** Every generated file's width: prettier's printWidth, fixed so that no user configuration changes output. */
 export const WIDTH = 120;
 
-/**
- * Where each line of `text` wider than `width` starts and ends (the end before its line break). A
- * scan for line breaks: a regex matching long lines from every line's start cost each render worker
- * half a second on 2,000 entities.
- */
+/** Where each line wider than `width` starts and ends: a scan for line breaks (a regex from every line was slow). */
 export function* longLines(text: string, width: number): Generator<[start: number, end: number]> {
   for (let start = 0; start < text.length;) {
     let end = text.indexOf("\n", start);

@@ -25,7 +25,6 @@ function printDoc(doc: Doc, indent: string): string {
   return `${indent}/**\n${body.map((l) => `${indent} *${l.length > 0 ? ` ${l}` : ""}\n`).join("")}${indent} */`;
 }
 
-/** The description, then each tag on its own line as `@name text`. */
 function docText(doc: Doc): string {
   if (typeof doc === "string") return doc;
   const description = typeof doc.description === "string" ? doc.description : "";

@@ -1,12 +1,7 @@
 import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStructure } from "ts-morph";
 import { isDoc, printDocs, type Doc } from "./printDoc.js";
 
-/**
- * An interface as ts-morph prints it (JSDoc blocks, one member a line), written directly: on a
- * resource of 46,000 fields ts-morph's writer, which looks at every character it writes, cost seconds
- * and hundreds of MiB. Only what the emitters use is supported: docs, `export`, `extends`, and
- * properties (with docs, `readonly`, `?` and a type); printStatement gives anything else to ts-morph.
- */
+/** An interface as ts-morph prints it, written directly: ts-morph's writer is slow on huge interfaces. */
 export function printInterface(s: InterfaceDeclarationStructure): string | undefined {
   const plain =
     !s.typeParameters?.length &&

@@ -4,26 +4,14 @@ import { breakLongLines } from "./breakLines.js";
 import { FORMATTED_BEGIN, FORMATTED_END, inStyle } from "./formatted.js";
 import { printStatement } from "./printStatement.js";
 
-/**
- * Prints a module: `head` (the generated-file header) as it is, then its statements (imports first),
- * laid out as ts-morph's printStructure lays out a source file; a string is a statement's text.
- *
- * Most of it is printed in prettier's style already: descriptors are laid out by `literal`, and what
- * printStatement prints of the other declarations is what prettier would make of it as long as every
- * code line fits in 120 columns of ASCII, once the long signatures, calls and import lists are broken
- * as prettier breaks them (breakLongLines). Such a (documented) declaration is marked for the
- * formatter to pass through, which spares it most of its work; the rest (imports, wider lines) is
- * formatted. test/generator/preformatted.test.ts holds every module of a synthetic provider to
- * prettier's output, and `generate --check` the real ones.
- */
+/** A module as ts-morph lays it out; declarations already in prettier's style are marked to pass through. */
 export function printModule(head: string, statements: readonly (StatementStructures | string)[]): string {
   const blocks: string[] = [];
   const printed = statements.map((statement): Printed => {
     const text = printStatement(statement);
     if (typeof statement === "string") return { text };
     if (!documented(statement)) return { kind: statement.kind, text };
-    // Prettier trims the ends of doc comment lines (ts-morph keeps a space after "Allowed values:"),
-    // and writes an empty body as "{}".
+    // Prettier trims doc comment line ends (ts-morph keeps a space after "Allowed values:") and writes "{}" bodies.
     const alone = breakLongLines(trimLineEnds(text).replace(/\{\n\}$/, "{}"));
     if (!inStyle(alone)) return { kind: statement.kind, text };
     // Put in after the module's lines are broken, between blank lines as ts-morph sets declarations apart.
@@ -33,14 +21,9 @@ export function printModule(head: string, statements: readonly (StatementStructu
   return head + (blocks.length ? text.replace(PLACEHOLDERS, (_, i: string) => blocks[Number(i)]!) : text);
 }
 
-/** A statement's text; `kind` is unset for text put in as it is. */
 type Printed = { kind?: StatementStructures["kind"]; text: string };
 
-/**
- * The statements as ts-morph joins them in a source file: each on a new line; a blank line after a
- * closing brace and before a function, class or interface; and, unlike ts-morph, before every
- * top-level doc comment (it omits one after imports, type aliases and constants).
- */
+/** The statements joined as ts-morph joins them, but with a blank line before every top-level doc comment. */
 function sourceFile(statements: readonly Printed[]): string {
   const parts: string[] = [];
   let previous: string | undefined;
@@ -63,7 +46,6 @@ function trailingLineBreaks(text: string): number {
   return n;
 }
 
-/** The last character of a statement's text that is not white space (one statement: texts are never blank). */
 function lastNonSpace(text: string): string {
   let i = text.length - 1;
   while (i >= 0 && /\s/.test(text[i]!)) i--;

@@ -18,18 +18,7 @@ import { Kind } from "../structures.js";
 import { isDoc, printDocs, type Doc } from "./printDoc.js";
 import { printInterface } from "./printInterface.js";
 
-/**
- * One top-level statement as ts-morph's `printStructure` prints it (two-space indentation), except
- * that a variable's initializer is put in as written: ts-morph would indent the lines of a multi-line
- * one by another level, and the emitters lay initializers out in prettier's style already.
- *
- * Printed directly when the statement holds only what the emitters build (the kinds, members and
- * modifiers below, text without line breaks where ts-morph would indent them); anything else goes to
- * ts-morph itself, loaded on first need. Directly, a run never loads ts-morph, whose module loads the
- * TypeScript compiler (half a second of a cold run), and never pays code-block-writer's look at every
- * character written. test/generator/printStatement.test.ts holds every statement of both providers and
- * of a synthetic one to ts-morph's text.
- */
+/** A statement as ts-morph prints it, directly when possible: ts-morph loads the TypeScript compiler. */
 export function printStatement(statement: StatementStructures | string): string {
   if (typeof statement === "string") return statement;
   return printDirectly(statement) ?? printWithTsMorph(statement);
@@ -54,7 +43,7 @@ export function printDirectly(s: StatementStructures): string | undefined {
   }
 }
 
-/** ts-morph's own printer, for a statement printDirectly does not cover (its initializers as printStatement puts them). */
+/** ts-morph's own printer, for what printDirectly does not cover (initializers put in as printStatement does). */
 export function printWithTsMorph(s: StatementStructures): string {
   const { printStructure } = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
   const initializers: unknown[] = [];
@@ -116,7 +105,6 @@ function classDeclaration(s: ClassDeclarationStructure): string | undefined {
   const methods = (s.methods ?? []).map(method);
   const members = [...properties, ...ctors, ...getters, ...methods];
   if (params === undefined || members.some((m) => m === undefined)) return;
-  // Properties a line apart, then each constructor and getter, then the methods, a blank line apart.
   const groups = [properties.join("\n"), ...ctors, ...getters, methods.join("\n\n")].filter((g) => g !== "");
   const inside = groups.map((g) => `${g}\n`).join("\n");
   const extendsClause = s.extends !== undefined ? `extends ${s.extends as string} ` : "";
@@ -179,7 +167,6 @@ function importDeclaration(s: ImportDeclarationStructure): string | undefined {
   return `import${s.isTypeOnly ? " type" : ""}${what}${what ? " from" : ""} "${s.moduleSpecifier}";`;
 }
 
-/** Type parameters, parameters and return type, as in `<T>(a: T): R`. */
 function signature(s: {
   typeParameters?: (OptionalKind<TypeParameterDeclarationStructure> | string)[] | undefined;
   parameters?: OptionalKind<ParameterDeclarationStructure>[] | undefined;
@@ -234,7 +221,6 @@ const modifiers = (s: {
 }): string =>
   `${s.isExported ? "export " : ""}${s.isStatic ? "static " : ""}${s.hasOverrideKeyword ? "override " : ""}${s.isAsync ? "async " : ""}${s.isReadonly ? "readonly " : ""}`;
 
-/** Whether every property the structure sets (beyond `kind`) is one printDirectly prints. */
 function only(structure: object, printed: readonly string[]): boolean {
   // A loop over keys, not Object.entries: it runs for every structure and member of a large provider.
   for (const key in structure)
@@ -255,10 +241,7 @@ const docs = (list: unknown): boolean =>
           (only(d, ["description", "tags"]) && (d.tags ?? []).every((t) => only(t, ["tagName", "text"])))),
     ));
 
-/**
- * Text ts-morph writes as it is: one line (code-block-writer indents what follows a line break, except
- * inside a string it is still in), no comment (ts-morph puts a list's commas before one), not blank.
- */
+/** Text ts-morph writes as it is: one line, no comment (ts-morph puts a list's commas before one), not blank. */
 const line = (text: unknown): text is string =>
   typeof text === "string" &&
   text.trim().length > 0 &&

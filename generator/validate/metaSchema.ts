@@ -23,7 +23,6 @@ type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; $defs?:
   unknown
 >;
 
-/** schemas/meta/v1.schema.json, found from this module's location (source or compiled). */
 function metaSchemaPath(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
     const p = join(dir, "schemas", "meta", `v${SCHEMA_VERSION}.schema.json`);
@@ -51,7 +50,6 @@ export function precompileMetaSchema(): void {
     new MetaSchemaValidator(MODULE_DIR);
 }
 
-/** The compiled validators' file name: by the meta-schema's text and ajv's version. */
 function compiledName(metaText: string): string {
   const ajvVersion = (require("ajv/package.json") as { version: string }).version;
   return `meta-${hashText(metaText + ajvVersion).slice(0, 16)}.cjs`;
@@ -61,15 +59,10 @@ export class MetaSchemaValidator {
   private readonly meta: JsonSchema;
   private readonly validators = new Map<string, ValidateFunction>();
 
-  /**
-   * Compiling the meta-schema is ajv's costliest step (~140 ms), so its standalone code, keyed by the
-   * meta-schema and ajv version, is looked for beside this module, where `make` puts it
-   * (precompileMetaSchema, which passes that folder as `compileInto`); otherwise it is compiled here.
-   */
+  /** Uses the validators `make` compiled beside this module (compiling is ajv's costliest step), else compiles. */
   constructor(compileInto?: string) {
     const text = readFileSync(metaSchemaPath(), "utf8");
     this.meta = JSON.parse(text) as JsonSchema;
-    // Each entity kind, and each protocol's operations and lookup operation (`$defs/<protocol>Operations`, `$defs/<protocol>Lookup`).
     const kinds = [
       ...Object.values(KIND_BY_FOLDER).flat(),
       ...Object.keys(this.meta.$defs ?? {}).filter((k) => k.endsWith("Operations") || k.endsWith("Lookup")),
@@ -93,7 +86,7 @@ export class MetaSchemaValidator {
     if (compileInto) {
       const compiled = join(compileInto, file);
       mkdirSync(compileInto, { recursive: true });
-      // The code requires ajv's runtime helpers, which must resolve from the cache folder too.
+      // The code requires ajv's runtime helpers: by absolute path, so they resolve wherever it is written.
       const code = standalone
         .default(ajv, Object.fromEntries(kinds.map((k) => [k, `${this.meta.$id}#/$defs/${k}`])))
         .replace(/require\("(ajv\/[^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`);
@@ -217,12 +210,7 @@ const article = (type: string) =>
 const UNION = new Set(["oneOf", "anyOf"]);
 const MISMATCH = new Set(["type", "const"]);
 
-/**
- * A value that fails every branch of a oneOf (a binding, or `hook`) gets an error from each branch.
- * Where one branch got further (an error inside the value: an unknown key, a missing one), only its
- * errors are the user's mistake: the other branches' type or const mismatches, and the union's own
- * "must match exactly one schema", are dropped.
- */
+/** Keeps only the errors of the oneOf branch that got furthest: the others' mismatches are not the user's mistake. */
 function pruneBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   const unions = errors.filter((e) => UNION.has(e.keyword));
   const further = (e: ErrorObject) =>

@@ -2,13 +2,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { entity } from "../load/providerIndex.js";
 import { at, type SourceDoc } from "../load/sourceDoc.js";
 
-/**
- * What two providers may not share: the npm package they publish, and the environment variables
- * their configuration reads, which begin with their prefixes (a program using both packages would
- * give one's credentials to the other). Prefixes overlap where one's `PREFIX_` begins the other's.
- * Each clash is reported on the provider file that comes later by name. `providers`: provider.yaml
- * documents that satisfy the meta-schema.
- */
+/** Packages and env prefixes two providers may not share: a program using both would mix their credentials. */
 export function providerClashes(providers: readonly SourceDoc[]): Diagnostic[] {
   const sorted = [...providers].sort((a, b) => (a.provider < b.provider ? -1 : 1));
   return sorted.flatMap((src, i) => {

@@ -4,13 +4,11 @@ import { brokenFileOf, entity, type ProviderIndex } from "../load/providerIndex.
 import type { RawFields, RawTypeSpec } from "../load/rawTypes.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
 
-/** A field map of a document and where it sits. */
 interface FieldMap {
   readonly fields: RawFields;
   readonly path: Path;
 }
 
-/** Every field map of one document, nested inline objects included. */
 function fieldMaps(src: SourceDoc): FieldMap[] {
   const e = entity(src);
   const out: FieldMap[] = [];
@@ -31,17 +29,12 @@ function fieldMaps(src: SourceDoc): FieldMap[] {
   return out;
 }
 
-/** An id is a string or an integer; a list of ids holds them as items. */
 const holdsIds = (spec: RawTypeSpec): boolean =>
   spec.type === "string" || spec.type === "integer" || (spec.type === "list" && !!spec.items && holdsIds(spec.items));
 
-/**
- * `references` (schemas/README.md, "Fields"): each name is a resource of the same provider, and the
- * field holds ids (a string, an integer, or a list of them), since it is drawn as "refers to" in the docs.
- */
+/** `references`: each name is a resource of the provider, and the field holds ids (drawn as "refers to"). */
 export function checkReferences(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
-  // Every resource with a name counts, its file's own problems apart: they are reported there, and a
-  // reference to it reported as well would send the reader to the wrong file.
+  // Every named resource counts: one with problems is reported in its own file, not as an unknown reference.
   const kinds = index.resources.flatMap((r) => (r.outline.name === undefined ? [] : [r.outline.name]));
   const known = new Set(kinds);
   const docs = [index.provider, ...index.resources, ...index.lookups, ...index.types.values()];

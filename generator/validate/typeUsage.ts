@@ -9,11 +9,7 @@ export interface Usage {
   config: boolean;
 }
 
-/**
- * Usage of every named type, found by walking from entities. An input reaches a type's input fields
- * (its non-output fields); an output reaches all of them, since the output form holds every field.
- * Only documents that passed the meta-schema are walked (an empty file holds no mapping at all).
- */
+/** Usage of every named type, walking from valid entities: an input reaches a type's input fields, an output all. */
 export function typeUsage(index: ProviderIndex, isValid: (src: SourceDoc) => boolean): Map<string, Usage> {
   const usage = new Map<string, Usage>();
   const mark = (name: string, as: keyof Usage) => {

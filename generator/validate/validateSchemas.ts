@@ -41,7 +41,6 @@ export function validateSchemas(
   return { providers, valid, diagnostics };
 }
 
-/** The rules, the references and the operations' checks on one provider. */
 function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
   const meta = () => (metaValidator ??= new MetaSchemaValidator());
   return [

@@ -4,10 +4,7 @@ import type { RawTypeSpec } from "../load/rawTypes.js";
 /** Formats a literal can be checked against alone (a CIDR's family may come from another field). */
 const FORMATS = new Set(["cidr-ipv4", "cidr-ipv6", "ip", "mac", "iso8601", "datetime-ymd-hms", "json"]);
 
-/**
- * Whether a literal from a schema (a default, an enum value, a requiredWhen value) fits a type spec.
- * Returns what is wrong, phrased to follow the key it is about ("default must be …"), or undefined.
- */
+/** What is wrong with a schema literal (a default, an enum value…) for a spec ("must be …"), or undefined. */
 export function checkValue(spec: RawTypeSpec, value: unknown): string | undefined {
   const got = `(got ${JSON.stringify(value)})`;
   switch (spec.type) {

@@ -6,12 +6,7 @@ import { UserError } from "../args.js";
 /** The lock file of an output folder, held by the one run writing (or checking) it. */
 export const LOCK_FILE = ".sdkgen.lock";
 
-/**
- * Takes the output folder for this process: two runs writing one folder at once would each rename
- * their files over the other's and leave a mix (and one of them fail). The lock is a file made only
- * if absent; one left by a run that ended without removing it (killed) is taken over, when its
- * process is gone from this host. Returns the release.
- */
+/** Takes the output folder (two runs writing it would leave a mix); a lock whose process is gone is taken over. */
 export function lockOutput(dir: string): () => void {
   // A folder made only to hold the lock is removed with it when the run wrote nothing there.
   const made = mkdirSync(dir, { recursive: true }) !== undefined;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from "node:path";
 import { hashText } from "../hash.js";
 
-/** The generator owns `src/`, `docs/` and these top-level files of a package folder; dist/ and node_modules/ are left alone. */
+/** The generator owns `src/`, `docs/` and these top-level files; dist/ and node_modules/ are left alone. */
 const OWNED_TOP_LEVEL = ["LICENSE", "package.json", "tsconfig.json", "README.md"];
 const OWNED_FOLDERS = ["src", "docs"];
 
@@ -18,36 +18,16 @@ export type FileState = "added" | "changed" | "same";
 /** A write that failed: what it says is true of the disk (nothing written, or exactly what was). */
 export class WriteError extends Error {}
 
-/**
- * Where a run stages a file's new text: beside its target, renamed over it on commit; or, in a fresh
- * package folder (PackageStage.fresh), in a staging folder of its own (stagingFolder), whose owned
- * folders and files are renamed into place on commit: a few renames, where a 2,000-entity package's
- * 6,000 renames, one a file, were ~170 ms at the end of a cold run.
- */
+/** Where a file is staged: beside its target, or in a fresh package's staging folder, moved in whole (few renames). */
 export const stagedPath = (dir: string, path: string, fresh: boolean): string =>
   fresh ? inPackage(stagingFolder(dir), path) : `${inPackage(dir, path)}.sdkgen-${process.pid}.tmp`;
 
-/** The folder a run stages a fresh package in: `.sdkgen-<pid>` inside it. */
 const stagingFolder = (dir: string): string => inPackage(dir, `.sdkgen-${process.pid}`);
 
-/**
- * The file at `path` in the package folder `dir`: a path as the planner makes them (relative, already
- * normal) under one path.join made (no separator at its end), so joined as they are. path.join
- * normalizes both again, character by character: ~40 ms of each thread for a 2,000-entity package.
- * The cache keys a package's files by such paths, and finds them under `${dir}/`.
- */
+/** `dir`/`path`, joined by hand: both are normal already, path.join is slow, and the cache finds files so. */
 export const inPackage = (dir: string, path: string): string => `${dir}/${path}`;
 
-/**
- * Compares `text` with the file at `path` in the package folder `dir` and, when they differ and
- * `write` is set, stages it (stagedPath); returns its state and its hash (for the cache), both of its
- * bytes, encoded once (a cold 2,000-entity run: 47 MB of text, ~30 ms less than encoding twice).
- * `folders` holds the folders this caller knows exist; in a
- * `fresh` package no target is compared with the disk (a cold run into an empty folder). The render
- * worker stages the modules it renders this way as it goes, and the main thread the docs pages, so
- * that writing is done beside rendering rather than after it. A failure (a name too long, a full disk)
- * throws a WriteError; the caller then aborts the whole package (PackageStage.abort).
- */
+/** Compares `text` with the file and, if it differs and `write` is set, stages it; failures throw WriteError. */
 export function stageFile(
   dir: string,
   path: string,
@@ -76,7 +56,7 @@ export function stageFile(
   }
 }
 
-// existsSync first: a missing file's read throws, which costs ten times the check (a cold run has 6,000).
+// existsSync first: a missing file's read throws, which costs far more.
 function stateOf(target: string, bytes: Uint8Array): FileState {
   if (!existsSync(target)) return "added";
   try {
@@ -87,19 +67,12 @@ function stateOf(target: string, bytes: Uint8Array): FileState {
   }
 }
 
-/**
- * One package folder as a run stages it: what was on disk when the run began, and the state of each
- * file staged since (here or on a worker). Nothing replaces a target before `commit`; `abort` removes
- * every staged file, leaving the folder as it was.
- */
+/** One package folder as a run stages it: nothing replaces a target before `commit`; `abort` leaves it as it was. */
 export class PackageStage {
   private readonly onDisk: Set<string>;
   private readonly states = new Map<string, FileState>();
   private readonly folders = new Set<string>();
-  /**
-   * Whether the package held nothing of its own when the run began: no file, and no folder (where a
-   * folder might stand in a file's way), so that no target is compared with the disk.
-   */
+  /** Whether the package held nothing of its own (no file, no folder in the way): then nothing is compared. */
   readonly fresh: boolean;
 
   /** Whether the package's folder was there before this run (one made for staging goes on abort). */
@@ -116,14 +89,12 @@ export class PackageStage {
     this.fresh = this.onDisk.size === 0 && !OWNED_FOLDERS.some((f) => existsSync(join(dir, f)));
   }
 
-  /** Stages a file rendered in this thread. */
   stage(path: string, text: string): string {
     const { state, hash } = stageFile(this.dir, path, text, this.write, this.folders, this.fresh);
     this.staged(path, state);
     return hash;
   }
 
-  /** Records a file staged (here or by a worker). */
   staged(path: string, state: FileState): void {
     this.states.set(path, state);
   }
@@ -138,7 +109,7 @@ export class PackageStage {
     return drift;
   }
 
-  /** Renames every staged file over its target (a fresh package's staged folders and files into place) and removes stale files. */
+  /** Renames every staged file (or a fresh package's folders) into place and removes stale files. */
   commit(drift: Drift): void {
     if (this.fresh) {
       const staging = stagingFolder(this.dir);
@@ -152,11 +123,7 @@ export class PackageStage {
     for (const folder of OWNED_FOLDERS) removeEmptyDirs(join(this.dir, folder));
   }
 
-  /**
-   * Removes what was staged for any of `paths` (a worker that failed mid-task recorded nothing of it).
-   * A name that cannot be removed could not have been staged (too long a name); were one left, the
-   * next run would report it and remove it as a leftover.
-   */
+  /** Removes what was staged for `paths`; a name that cannot be removed cannot have been staged. */
   abort(paths: Iterable<string>): void {
     if (this.fresh) rmSync(stagingFolder(this.dir), { recursive: true, force: true });
     else
@@ -172,10 +139,7 @@ export class PackageStage {
   }
 }
 
-/**
- * A temporary file an interrupted run left beside its target (`README.md.sdkgen-<pid>.tmp`), or the
- * staging folder of a fresh package (`.sdkgen-<pid>`).
- */
+/** A temporary file an interrupted run left (`README.md.sdkgen-<pid>.tmp`), or a fresh package's staging folder. */
 const LEFTOVER = /\.sdkgen-(\d+)(?:\.tmp)?$/;
 
 /** Whether a temporary file is a leftover: its writer is gone (a live run's files are its own business). */

@@ -15,12 +15,7 @@ import { requiredText } from "./versionText.js";
 /** The first line of every report: a CI job finds its earlier comment by it and replaces it. */
 export const MARKER = "<!-- sdkgen-schema-review -->";
 
-/**
- * Bounds that keep a report readable and postable whatever the pull request: at most `changes` change
- * lines or `changeBytes` of them (breaking ones chosen first), sections over `collapseOver` lines
- * folded, lists of names cut after `names`, and each line cut after `line` characters. With the
- * defaults a report stays under 60 KB; GitHub refuses comments over 64 KB.
- */
+/** Bounds that keep a report readable and under GitHub's 64 KB comment limit. */
 export interface MarkdownLimits {
   readonly changes: number;
   readonly changeBytes: number;
@@ -76,7 +71,6 @@ export function renderMarkdown(report: DiffReport, limits: Partial<MarkdownLimit
   return `${out.join("\n").trimEnd()}\n`;
 }
 
-/** Each package's version against the one semantic versioning requires for its changes. */
 function versionLines(versions: Readonly<Record<string, PackageVersion>>): string[] {
   if (Object.keys(versions).length === 0) return [];
   const head = (v: PackageVersion) => (v.head === undefined ? "—" : `${v.head} ${v.satisfied ? "✅" : "🔴 too low"}`);
@@ -90,7 +84,6 @@ function versionLines(versions: Readonly<Record<string, PackageVersion>>): strin
   ];
 }
 
-/** Which changes fit: the most severe first, across packages, until either limit is reached. */
 function pickShown(changes: readonly Change[], max: MarkdownLimits): Set<Change> {
   const ranked = [...changes].sort((x, y) => severityRank(x.severity) - severityRank(y.severity) || byOrder(x, y));
   const shown = new Set<Change>();
@@ -103,7 +96,6 @@ function pickShown(changes: readonly Change[], max: MarkdownLimits): Set<Change>
   return shown;
 }
 
-/** Changes of one severity, under a line per entity (with where a shared type is used). */
 function sectionLines(
   changes: readonly Change[],
   usedBy: Readonly<Record<string, readonly string[]>>,

@@ -6,10 +6,7 @@ export function requiredText(v: PackageVersion): string {
   return v.required === undefined ? `(${why})` : `${v.required} (${why})`;
 }
 
-/**
- * One package's verdict, without commas (a list of them is joined by commas): `shop 1.0.0 needs
- * 2.0.0 (major: breaking changes): too low`, `shop 1.0.0 (no change)`, `shop 0.1.0 (new package)`.
- */
+/** One package's verdict, without commas (lists are comma-joined): `shop 1.0.0 needs 2.0.0 (major: …): too low`. */
 export function versionLine(pkg: string, v: PackageVersion): string {
   const version = v.head ?? v.base;
   if (v.required === undefined || (v.bump === "none" && v.satisfied)) return `${pkg} ${version} (${v.reason})`;

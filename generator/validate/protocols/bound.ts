@@ -1,10 +1,7 @@
 import { entity, includesKnown, type ProviderIndex } from "../../load/providerIndex.js";
 import type { SourceDoc } from "../../load/sourceDoc.js";
 
-/**
- * The documents whose binding a protocol check reads: valid, bound
- * (`key` set), and with every included group known, since a binding names the entity's fields.
- */
+/** Docs whose binding a protocol check reads: valid, bound, every included group known (bindings name fields). */
 export const boundDocs = (
   index: ProviderIndex,
   docs: readonly SourceDoc[],

@@ -2,11 +2,7 @@ import type { Diagnostic } from "../../diagnostics.js";
 import { entity, type LocatedField } from "../../load/providerIndex.js";
 import { at, type SourceDoc } from "../../load/sourceDoc.js";
 
-/**
- * No silent drop: each input's change goes somewhere, to an operation the resource has (`update` by
- * default, or the one `onChange.update` names), a replacement or a refusal, never nowhere. `updates`
- * lists the resource's operations that can carry a change.
- */
+/** Each input's change goes somewhere: an operation the resource has (`updates`), a replacement or a refusal. */
 export function changeRules(src: SourceDoc, fields: readonly LocatedField[], updates: readonly string[]): Diagnostic[] {
   return fields.flatMap((f) => {
     // A field of a file that failed the meta-schema (an included group, say) may hold anything there.

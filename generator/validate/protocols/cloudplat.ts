@@ -9,12 +9,7 @@ import { changeRules } from "./changes.js";
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 
-/**
- * The operations of every resource of a cloudplat provider: their shape against
- * `$defs/cloudplatOperations` of the meta-schema, then what that shape cannot say: the id is the
- * import id (its one output part, else an optional-computed one, read from `create.id`), placeholders name what the operation knows,
- * the read and the list say where their objects are, and no input's change goes nowhere.
- */
+/** Cloudplat operations: their shape, then what it cannot say (id is the import id, placeholders, no lost change). */
 export function checkCloudplatOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
@@ -97,7 +92,6 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   return out;
 }
 
-/** Placeholders of an operation's request that name nothing it knows. */
 function unknownPlaceholders(
   src: SourceDoc,
   path: Path,

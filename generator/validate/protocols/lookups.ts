@@ -10,18 +10,13 @@ import { boundDocs } from "./bound.js";
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 const OP: Path = ["operation"];
 
-/**
- * The operation of every bound lookup: a provider protocol to interpret it, its shape against
- * `$defs/<protocol>Lookup` of the meta-schema, then what that shape cannot say: placeholders and
- * filters name inputs, an id hashed from items says which, and no input goes nowhere.
- */
+/** Bound lookups: a protocol, their shape, then placeholders and filters naming inputs, and no input going nowhere. */
 export function checkLookupOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
   meta: () => MetaSchemaValidator,
 ): Diagnostic[] {
-  // A provider file with problems of its own (a misspelt protocol, broken YAML) says nothing reliable
-  // to bind to.
+  // A provider file with problems of its own says nothing reliable to bind to.
   if (index.provider ? !valid.has(index.provider) : index.unread.size > 0) return [];
   const protocol = index.provider && entity(index.provider).protocol;
   return boundDocs(index, index.lookups, "operation", valid).flatMap((src): Diagnostic[] => {
@@ -57,10 +52,7 @@ function cloudplatRules(src: SourceDoc, op: CloudplatLookupOperation, inputs: re
   return out;
 }
 
-/**
- * A netsvc lookup's one GET sends only its path: every other input is the hook's to use (the API
- * filters nothing), or says it is not sent. Without a hook such an input would go nowhere.
- */
+/** A netsvc lookup's GET sends only its path: any other input needs a hook (the API filters nothing) or notSent. */
 function netsvcRules(
   src: SourceDoc,
   op: NetsvcLookupOperation,
@@ -83,7 +75,6 @@ function netsvcRules(
   return out;
 }
 
-/** Placeholders of a template that name no input. */
 function unknownNames(src: SourceDoc, path: Path, text: string, names: readonly string[]): Diagnostic[] {
   return [...text.matchAll(PLACEHOLDER)]
     .map((m) => m[1]!)

@@ -9,11 +9,7 @@ import { changeRules } from "./changes.js";
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 
-/**
- * The operations of every resource of a netsvc provider: their shape against `$defs/netsvcOperations`
- * of the meta-schema, then what that shape cannot say: path placeholders name the id or a field, an
- * order's parent is an input, and no input's change goes nowhere.
- */
+/** Netsvc operations: their shape, then placeholders, an order's parent input, and no change going nowhere. */
 export function checkNetsvcOperations(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,
@@ -55,7 +51,6 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   return out;
 }
 
-/** Placeholders of a path template that name nothing the operation knows. */
 function unknownPlaceholders(
   src: SourceDoc,
   path: Path,

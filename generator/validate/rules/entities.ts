@@ -3,10 +3,7 @@ import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { camel, collisionKey } from "../../naming.js";
 import { found, type Finding, type Rule } from "./rule.js";
 
-/**
- * Entity-level checks need only a name and a token, so they run on files with structural errors too.
- * A name the meta-schema refuses (non-ASCII, say) is skipped: names derived from it would only cascade.
- */
+/** Entity checks need only name and token, so run on broken files too; names the meta-schema refuses would cascade. */
 const named = (docs: Iterable<SourceDoc>): SourceDoc[] =>
   [...docs].filter((s) => s.outline.name !== undefined && /^[A-Za-z][A-Za-z0-9]*$/.test(s.outline.name));
 const entities = (index: ProviderIndex) => [...index.resources, ...index.lookups, ...index.typeFiles];

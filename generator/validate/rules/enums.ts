@@ -11,8 +11,7 @@ export const enumValues: Rule = {
   description: "enum values are of the field's type, each listed once",
   check: eachSpec(({ spec, src, path }) => {
     if (!spec.enum) return [];
-    // Against the type and its bounds only: the list is what values are checked against, and
-    // `pattern` describes the free-form values of a field without one.
+    // Against type and bounds only: `pattern` describes the free-form values of a field without a list.
     const { enum: _enum, pattern: _pattern, ...bare } = spec;
     const seen = new Set<string>();
     return spec.enum.flatMap((v, i) => {

@@ -2,7 +2,6 @@ import type { Diagnostic } from "../../diagnostics.js";
 import { at } from "../../load/sourceDoc.js";
 import { eachField, type Rule, type RuleInput } from "./rule.js";
 
-/** Each field's `env`: read only for configuration, and under the provider's prefix. */
 const placed = eachField(({ field: { raw, src, path }, scope }, { walk }) => {
   const prefix = walk.provider?.envPrefix;
   return [
@@ -17,7 +16,6 @@ const placed = eachField(({ field: { raw, src, path }, scope }, { walk }) => {
   ];
 });
 
-/** Each variable read by one field of an object at most. */
 const once = ({ walk }: RuleInput): Diagnostic[] =>
   walk.maps.flatMap(({ fields }) => {
     const out: Diagnostic[] = [];

@@ -11,8 +11,7 @@ export const exceptVariants: Rule = {
     if (!roc || typeof roc !== "object" || !roc.exceptVariants) return [];
     const where = [...path, "replaceOnChange", "exceptVariants"];
     const union = raw.type === "object" && raw.ref ? index.types.get(raw.ref) : undefined;
-    // A type that is not known (the references rule reports the name) or whose file has problems of
-    // its own is not judged here.
+    // An unknown type (the references rule reports it) or one whose file has problems is not judged here.
     if (raw.ref && (!union || !valid.has(union))) return [];
     const variants = union && entity(union).kind === "union" ? Object.keys(entity(union).variants ?? {}) : undefined;
     if (!variants) return [at(src, where, `exceptVariants applies to a field whose type is a union`)];

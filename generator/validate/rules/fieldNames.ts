@@ -4,11 +4,7 @@ import { at, locate } from "../../load/sourceDoc.js";
 import { toWireCase } from "../../naming.js";
 import type { Rule } from "./rule.js";
 
-/**
- * Members every JavaScript object has (`constructor`, `toString`, `__proto__`, …): as a field name the
- * generated classes and types cannot declare it, and as a wire key a value set there is lost, or
- * lands on the prototype of every object in the process.
- */
+/** Members every object has (`__proto__`, …): classes cannot declare them, and wire values there get lost. */
 const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 export const fieldNames: Rule = {
@@ -89,7 +85,6 @@ export const wireNames: Rule = {
     }),
 };
 
-/** A wire name or path of `f` through a member every object has. */
 function objectMembers(f: LocatedField): Diagnostic[] {
   const wp = f.raw.wirePath;
   const spellings: [string, string, string[]][] = [

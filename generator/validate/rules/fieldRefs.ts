@@ -3,7 +3,7 @@ import { at } from "../../load/sourceDoc.js";
 import { checkValue } from "../values.js";
 import { eachField, eachSpec, type Finding, type Rule } from "./rule.js";
 
-/** A rule for a condition key (`requiredWhen`, `onlyWhen`): on an optional input, naming another input beside it, with values of its type. */
+/** A condition key's rule: on an optional input, naming another input beside it, with values of its type. */
 function conditionRule(key: "requiredWhen" | "onlyWhen", id: string, description: string): Rule {
   return {
     id,

@@ -17,7 +17,6 @@ export const hooks: Rule = {
   check: (input) => [...namedModules(input), ...unnamedModules(input)],
 };
 
-/** Each kind's `hooks` names a module, and an operation bound to a hook comes with one. */
 const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
   [...walk.resources, ...walk.lookups].flatMap(({ src }) => {
     const e = entity(src);
@@ -40,12 +39,7 @@ const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
     );
   });
 
-/**
- * A module no kind names: copied into the package, it would import a kind that is gone and fail to
- * compile there. Read over every kind's outline, not only those a scoped run checks (a kind may stop
- * naming its module). Not reported while a kind names a module that does not exist (the misspelling
- * says it), nor while a schema file of the provider is broken.
- */
+/** A module no kind names would fail to compile; not reported while a name is misspelt or a file broken. */
 function unnamedModules({ index, valid }: RuleInput): Diagnostic[] {
   const kinds = [...index.resources, ...index.lookups];
   // A file that failed to load or the meta-schema may name its module where it cannot be read.

@@ -4,10 +4,7 @@ import { brokenFileOf, entity, type ProviderIndex } from "../../load/providerInd
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { found, type Rule } from "./rule.js";
 
-/**
- * The type (object or union) or field group that `name` names, or what is wrong with the reference;
- * neither for a name whose file could not be read or fails the meta-schema (its own problems say why).
- */
+/** The type or field group `name` names, or what is wrong; neither when its file is unreadable or invalid. */
 export function resolveType(
   index: ProviderIndex,
   valid: ReadonlySet<SourceDoc>,

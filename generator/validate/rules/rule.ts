@@ -13,9 +13,7 @@ export interface RuleInput {
 
 /** One check of schemas/README.md ("Checks beyond the meta-schema"): a pure function to diagnostics. */
 export interface Rule {
-  /** Its name in the README's list. */
   readonly id: string;
-  /** One line, as the README lists it. */
   readonly description: string;
   readonly check: (input: RuleInput) => Diagnostic[];
 }

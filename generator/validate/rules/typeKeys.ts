@@ -2,7 +2,6 @@ import { at } from "../../load/sourceDoc.js";
 import { eachSpec, type Rule } from "./rule.js";
 
 const NUMBERS = ["number", "integer"];
-/** Each key that belongs to some types only: the types, and how a message names them. */
 const APPLIES_TO = new Map<string, readonly [types: readonly string[], what: string]>([
   ["items", [["list"], "type list"]],
   ["values", [["map"], "type map"]],

@@ -20,7 +20,6 @@ export interface Scope {
   readonly modeRequired: boolean;
   /** `mode` must not be written (under a lookup's or an output field's outputs). */
   readonly modeForbidden: boolean;
-  /** Modes allowed here, when narrower than all four. */
   readonly modes?: readonly string[] | undefined;
   /** Provider config, or a type it uses: where `env` may be read. */
   readonly config: boolean;
@@ -40,7 +39,6 @@ export interface FieldMapSite {
 
 export interface FieldSite {
   readonly field: LocatedField;
-  /** The scope of the map holding it. */
   readonly scope: Scope;
   readonly mode: Mode;
   readonly isInput: boolean;
@@ -54,13 +52,11 @@ export interface SpecSite {
   readonly path: Path;
   /** The field it belongs to (its items and values are specs of the same field). */
   readonly name: string;
-  /** The scope its own fields, if any, sit in. */
   readonly scope: Scope;
 }
 
 /** Everything of one provider's valid documents that rules look at, found once and shared by all rules. */
 export interface Walk {
-  /** The provider's document, when it passed the meta-schema. */
   readonly provider?: RawEntity | undefined;
   readonly maps: readonly FieldMapSite[];
   readonly fields: readonly FieldSite[];
@@ -101,10 +97,7 @@ const inner = (s: Scope, isInput: boolean, nonSecretOutput: string | undefined):
     nonSecretOutput,
   });
 
-/**
- * The field maps, fields and type specs of the valid documents: provider, resources, lookups, then
- * types.
- */
+/** The field maps, fields and type specs of the valid documents: provider, resources, lookups, then types. */
 export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk {
   const maps: FieldMapSite[] = [];
   const fields: FieldSite[] = [];
@@ -167,8 +160,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
       }),
     );
   const isValid = (src: SourceDoc) => valid.has(src);
-  // A valid entity may include a group that failed the meta-schema: that group's fields could hold
-  // anything, and its own problems are already reported, so rules see only fields of valid files.
+  // An invalid included group's fields could hold anything (its problems are reported): rules see valid files only.
   const expand = (include: readonly string[] | undefined, own: LocatedField[]) =>
     expandIncludes(index, include, own).filter((f) => isValid(f.src));
 
@@ -194,10 +186,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
     outputs(src, outs);
     return { src, inputs: ins, outputs: outs };
   });
-  // A named type is checked as it is used (an input, an output, configuration), which the provider,
-  // resources, lookups and the types between say: while one of them has problems of its own (or a file
-  // could not be read), what uses a type is not known, and its fields wait (their checks would report
-  // what that file's problems explain).
+  // Types are checked as used, known only once every document is valid: until then their fields wait.
   const usageKnown =
     index.unread.size === 0 &&
     [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
@@ -217,8 +206,7 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
         scope({ ...base, position: u.input || u.config ? "input" : "output", modeRequired: false }),
       );
   }
-  // The checks that look an entity's fields up by name (createdAt, import-id parts, a lookup's id) wait
-  // for an entity whose included groups are not all known.
+  // Checks that look an entity's fields up by name wait while its included groups are not all known.
   const whole = ({ src }: { src: SourceDoc }) => includesKnown(index, src, isValid);
   return { provider, maps, fields, specs, resources: resources.filter(whole), lookups: lookups.filter(whole) };
 }
