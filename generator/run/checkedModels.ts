@@ -3,28 +3,66 @@ import { collectSources, readSchemas, type Parsed, type SchemaText } from "../lo
 import { lazySource, outlineOf, parseSource } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
+import { hashText } from "../hash.js";
+import { providerClashes } from "../validate/providerClashes.js";
 import { validateSchemas } from "../validate/validateSchemas.js";
 import type { Explanation } from "./explain.js";
 import type { RunStore } from "./store.js";
 
+/** Each provider's model, by the digest of all it was made of: its files' names and texts, its hooks. */
+export type ModelsByInput = Map<string, { readonly input: string; readonly model: PackageModel }>;
+
 /**
  * load -> validate -> model, reusing what `reuse` kept of an earlier run: a schema file's data by its
- * text's hash, and the meta-schema's verdict by its folder and text. Throws SchemaError with every
+ * text's hash, and the meta-schema's verdict by its folder and text; with `models` (a watch's), a
+ * provider none of whose files changed keeps its model, unchecked. Throws SchemaError with every
  * problem found. Without `reuse`, the stages as they are.
  */
-export function checkedModels(schemaDir: string, reuse?: RunStore, explain?: Explanation): PackageModel[] {
+export function checkedModels(
+  schemaDir: string,
+  reuse?: RunStore,
+  explain?: Explanation,
+  models?: ModelsByInput,
+): PackageModel[] {
   const listing = readSchemas(schemaDir);
   const parsed = listing.texts.map((t) => (reuse ? parsedAgain(t, reuse, explain) : parseSource(t.text, t.meta)));
   const loaded = collectSources(listing, parsed);
-  const { providers, valid, diagnostics } = validateSchemas(loaded.sources, loaded.hooks, loaded.unread);
-  for (const src of valid) {
-    if (src.knownValid) explain?.count("schema files the meta-schema passed before");
+  const of =
+    (name: string) =>
+    <T extends { provider: string }>(list: readonly T[]) =>
+      list.filter((x) => x.provider === name);
+  const inputs = new Map(
+    listing.providers.map(({ name }) => {
+      const mine = of(name);
+      const made = [mine(loaded.sources).map((s) => [s.file, s.hash]), mine(loaded.hooks), mine(loaded.unread)];
+      return [name, hashText(JSON.stringify(made))];
+    }),
+  );
+  const same = (s: { provider: string }) => models?.get(s.provider)?.input === inputs.get(s.provider);
+  const changed = <T extends { provider: string }>(list: readonly T[]) => list.filter((x) => !same(x));
+  const { providers, valid, diagnostics } = validateSchemas(
+    changed(loaded.sources),
+    changed(loaded.hooks),
+    changed(loaded.unread),
+  );
+  for (const src of loaded.sources) {
+    if (same(src)) explain?.count("schema files of providers unchanged since the watch's last run");
+    else if (!valid.has(src)) continue;
+    else if (src.knownValid) explain?.count("schema files the meta-schema passed before");
     else explain?.count("schema files checked against the meta-schema");
     reuse?.keepValid(verdictKey(src));
   }
   const problems = [...loaded.diagnostics, ...diagnostics];
+  // The providers checked alone, and those kept, may not clash.
+  if (problems.length === 0 && providers.length < inputs.size)
+    problems.push(...providerClashes(loaded.sources.filter((s) => s.folder === "provider")));
   if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
-  return providers.map(buildModel);
+  const built = new Map(providers.map((index) => [index.name, buildModel(index)]));
+  return [...inputs].map(([name, input]) => {
+    const model = built.get(name) ?? models!.get(name)!.model;
+    models?.set(name, { input, model });
+    return model;
+  });
 }
 
 /** The meta-schema's verdict on a file is a function of its folder (which kinds it may hold) and its text. */

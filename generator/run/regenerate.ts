@@ -5,12 +5,13 @@ import { emitTextFiles } from "../emit/emitTextFiles.js";
 import { hashText, isRacy, statSignature } from "../hash.js";
 import { emitIndex } from "../emit/emitIndex.js";
 import { moduleJobs, rootInput } from "../plan/modules.js";
+import type { PackageModel } from "../model/types.js";
 import { planPackages, type PackagePlan } from "../plan/planPackage.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import { RenderPool, type StagedFiles, type WorkItem } from "../parallel/emitPool.js";
 import { Stats } from "../stats.js";
 import { inPackage, PackageStage, type Drift } from "../write/writeTree.js";
-import { checkedModels } from "./checkedModels.js";
+import { checkedModels, type ModelsByInput } from "./checkedModels.js";
 import { Explanation, type RenderReason } from "./explain.js";
 import { packageKeys } from "./keys.js";
 import { Store, type RunStore, type Written } from "./store.js";
@@ -35,6 +36,11 @@ export class Regeneration {
   private readonly pool = new RenderPool();
   private readonly store: Store;
   private saveTimer: NodeJS.Timeout | undefined;
+  // What a watch's next run reuses of a provider none of whose files changed: its model, then what is
+  // made of the same model and plan objects (each a function of them alone).
+  private readonly models: ModelsByInput = new Map();
+  private readonly plans = new WeakMap<PackageModel, PackagePlan>();
+  private readonly prepared = new WeakMap<PackagePlan, Prepared>();
   /** What the last run reused and why (`generate --explain`). */
   explanation: Explanation | undefined;
 
@@ -56,8 +62,10 @@ export class Regeneration {
     const started: Started[] = [];
     let wrote = false;
     try {
-      const models = stats.time("load, validate, model", () => checkedModels(this.schemaDir, reuse, explain));
-      const plans = stats.time("plan", () => planPackages(models));
+      const models = stats.time("load, validate, model", () =>
+        checkedModels(this.schemaDir, reuse, explain, this.models),
+      );
+      const plans = stats.time("plan", () => this.planned(models));
       // Before anything is sent to render: a large package has seconds of it left.
       if (await stopped(signal)) throw new Interrupted();
       for (const plan of plans) started.push(stats.time("keys", () => this.start(plan, check, reuse, explain)));
@@ -97,14 +105,7 @@ export class Regeneration {
       return false;
     };
     const into = { dir, write: !check, fresh: stage.fresh };
-    // The root is printed here, from its few lines of input: sent to the worker, it would need the whole plan.
-    const all: Exclude<WorkItem, { page: true }>[] = [
-      ...[...emitTextFiles(plan)].map(([path, text]) => ({ path, text })),
-      ...moduleJobs(plan).map((job) =>
-        job.kind === "index" ? { path: job.path, text: emitIndex(rootInput(plan)) } : { path: job.path, job },
-      ),
-    ];
-    const files = docFiles(plan);
+    const { all, files, keys } = this.prepare(plan);
     // With nothing to reuse, the worker is sent every module and a share of the pages first, and renders
     // them while this thread keys every file and renders the other pages.
     const cold = !reuse.wroteUnder(dir);
@@ -117,7 +118,6 @@ export class Regeneration {
         this.pool.stage(plan, [...all, ...pagesThere.map(({ path }) => ({ path, page: true as const }))], into),
       );
     try {
-      const keys = packageKeys(plan);
       const items = all.filter((item) => toRender(item, "text" in item ? keys.text(item.text) : keys.module(item.job)));
       const pages = files.filter((f) => toRender(f, keys.page(f)) && !theirs.has(f.path));
       const rendered = sent || awaitedLater(this.pool.stage(plan, items, into));
@@ -127,6 +127,29 @@ export class Regeneration {
       if (sent) void sent.then(abort, abort);
       throw e;
     }
+  }
+
+  /** Each model's plan, made once: naming collisions are reported like schema problems. */
+  private planned(models: readonly PackageModel[]): PackagePlan[] {
+    const fresh = models.filter((m) => !this.plans.has(m));
+    planPackages(fresh).forEach((plan, i) => this.plans.set(fresh[i]!, plan));
+    return models.map((m) => this.plans.get(m)!);
+  }
+
+  /** A plan's files before any is rendered: the texts and modules, the docs files, and their keys; made once. */
+  private prepare(plan: PackagePlan): Prepared {
+    let found = this.prepared.get(plan);
+    if (!found) {
+      // The root is printed here, from its few lines of input: sent to the worker, it would need the whole plan.
+      const all = [
+        ...[...emitTextFiles(plan)].map(([path, text]) => ({ path, text })),
+        ...moduleJobs(plan).map((job) =>
+          job.kind === "index" ? { path: job.path, text: emitIndex(rootInput(plan)) } : { path: job.path, job },
+        ),
+      ];
+      this.prepared.set(plan, (found = { all, files: docFiles(plan), keys: packageKeys(plan) }));
+    }
+    return found;
   }
 
   /** Saves what the last run kept once the watch has been idle a while: a large provider's is megabytes. */
@@ -177,6 +200,12 @@ function asWritten(path: string, key: string, written: Written | undefined): Wri
     return { reason: "the file changed on disk" };
   }
 }
+
+type Prepared = {
+  readonly all: readonly Exclude<WorkItem, { page: true }>[];
+  readonly files: readonly DocFile[];
+  readonly keys: ReturnType<typeof packageKeys>;
+};
 
 /** A package under way: its files' keys by path, those reused, and those being rendered. */
 interface Started {

@@ -316,6 +316,38 @@ fields:
     },
   );
 
+  it("a watch keeps a provider none of whose files changed, and still reports its clash with an edited one", async () => {
+    const other = (text: string) =>
+      text.replaceAll("demo", "other").replaceAll("Demo", "Other").replaceAll("DEMO", "OTHER");
+    const tree = schemaTree({
+      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
+      "demo/resources/gadget.yaml": resource("Gadget"),
+      "other/provider.yaml": other(BASE["demo/provider.yaml"]!),
+      "other/resources/gizmo.yaml": other(resource("Gizmo")),
+    });
+    const into = join(tree, "../out");
+    const watch = new pipeline.Regeneration(tree, into, undefined);
+    try {
+      expect(await agree(watch, tree, into, "first run")).toEqual([]);
+      const gadget = join(tree, "demo/resources/gadget.yaml");
+      writeFileSync(gadget, readFileSync(gadget, "utf8").replace("A Gadget.", "A gadget, edited."));
+      expect(await agree(watch, tree, into, "demo edited")).toEqual([]);
+      expect(watch.explanation!.lines()).toContain(
+        "  schema files of providers unchanged since the watch's last run: 2",
+      );
+      // other/ is kept; demo's provider file now names other's package.
+      const provider = join(tree, "demo/provider.yaml");
+      writeFileSync(
+        provider,
+        readFileSync(provider, "utf8").replace("package: { name: demo", "package: { name: other"),
+      );
+      const problems = await agree(watch, tree, into, "demo's package clashes with other's");
+      expect(JSON.stringify(problems)).toContain('package name \\"other\\" is also provider');
+    } finally {
+      await watch.close();
+    }
+  });
+
   it("a new process parses only an edited file, and renders only the files its edit reaches", async () => {
     const files: Record<string, string> = { "demo/provider.yaml": BASE["demo/provider.yaml"]! };
     for (let i = 0; i < 12; i++) files[`demo/resources/gadget${i}.yaml`] = resource(`Gadget${i}`);
