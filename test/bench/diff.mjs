@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeSynthetic } from "./synthetic.mjs";
 import { printLoad } from "./load.mjs";
+import { printTable } from "./table.mjs";
 
 printLoad("start");
 
@@ -99,16 +100,7 @@ row(
 );
 row("2,000 entities, 500 edited: Markdown report", [markdownBytes / 1024], "KB", 60, 1);
 
-const widths = [0, 1, 2, 3, 4].map((c) =>
-  Math.max(...[["figure", "median", "runs", "bound", ""], ...rows].map((r) => r[c].length)),
-);
-const line = (r) =>
-  r
-    .map((cell, c) => cell.padEnd(widths[c]))
-    .join("  ")
-    .trimEnd();
-console.log(line(["figure", "median", "runs", "bound", ""]));
-for (const r of rows) console.log(line(r));
+printTable(rows);
 console.log(`\nboth providers: ${realSummary}\n2,000 entities: ${synthSummary}`);
 rmSync(work, { recursive: true, force: true });
 printLoad("end");

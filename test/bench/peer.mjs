@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Document, parse, visit } from "yaml";
 import { lookupYaml, partYaml, providerYaml, resourceYaml, syntheticCounts, writeSynthetic } from "./synthetic.mjs";
 import { printLoad } from "./load.mjs";
+import { printTable } from "./table.mjs";
 
 printLoad("start");
 
@@ -287,16 +288,7 @@ row("CPU (user + system), ours", cpu("ours"), "s");
 row("CPU (user + system), theirs", cpu("theirs"), "s");
 ratioRow("CPU, ours / theirs", cpu("ours"), cpu("theirs"));
 
-const widths = [0, 1, 2, 3, 4].map((c) =>
-  Math.max(...[["figure", "median", "runs", "bound", ""], ...rows].map((r) => r[c].length)),
-);
-const line = (r) =>
-  r
-    .map((cell, c) => cell.padEnd(widths[c]))
-    .join("  ")
-    .trimEnd();
-console.log(line(["figure", "median", "runs", "bound", ""]));
-for (const r of rows) console.log(line(r));
+printTable(rows);
 console.log(
   `\noutput, ours: ${outputs.ours.files} files, ${outputs.ours.bytes} bytes (${kib(outputs.ours.bytes)});` +
     ` theirs: 1 file, ${outputs.theirs.bytes} bytes (${kib(outputs.theirs.bytes)})`,

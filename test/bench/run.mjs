@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeHugeResource, writeSynthetic } from "./synthetic.mjs";
 import { printLoad } from "./load.mjs";
+import { printTable } from "./table.mjs";
 
 printLoad("start");
 
@@ -258,16 +259,7 @@ const hugeRuns = [0, 1, 2].map((i) =>
 row("one 5 MiB file, generate, cold", each(hugeRuns, "wall"), "s");
 row("one 5 MiB file, generate, peak memory", each(hugeRuns, "peakMiB"), "MiB", 1024);
 
-const widths = [0, 1, 2, 3, 4].map((c) =>
-  Math.max(...[["figure", "median", "runs", "bound", ""], ...rows].map((r) => r[c].length)),
-);
-const line = (r) =>
-  r
-    .map((cell, c) => cell.padEnd(widths[c]))
-    .join("  ")
-    .trimEnd();
-console.log(line(["figure", "median", "runs", "bound", ""]));
-for (const r of rows) console.log(line(r));
+printTable(rows);
 console.log(`\nstages of the last one-file run: ${stages}`);
 rmSync(work, { recursive: true, force: true });
 printLoad("end");
