@@ -12,7 +12,7 @@ export interface Templates {
 
 let loaded: Templates | undefined;
 
-const PARTIALS = new Set(["layout", "fields", "wire"]);
+const PARTIALS = new Set(["layout", "fields", "wire", "indexRow"]);
 
 /** templates/docs/*.hbs compiled once: the partials, and the others by name (pages, and the index's rows). */
 export function docsTemplates(): Templates {

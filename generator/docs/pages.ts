@@ -1,4 +1,3 @@
-import { docsTemplates } from "./docsTemplates.js";
 import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
 import { importIdText } from "../describe/describe.js";
 import { lookupBehaviourLines, resourceBehaviour } from "../describe/describeBehaviour.js";
@@ -176,12 +175,11 @@ export function providerPage(site: Site) {
 }
 
 /** An entity's line on the index page (templates/docs/indexRow.hbs). */
-export const indexEntry = (page: string, name: string, description: string, deprecated?: string): string =>
-  docsTemplates().pages.get("indexRow")!({
-    link: link(ROOT, page, name),
-    summary: inline(summary(description)),
-    deprecated: !!deprecated,
-  });
+const indexEntry = (page: string, name: string, description: string, deprecated?: string) => ({
+  link: link(ROOT, page, name),
+  summary: inline(summary(description)),
+  deprecated: !!deprecated,
+});
 
 export type IndexView = ReturnType<typeof indexViewOf>;
 

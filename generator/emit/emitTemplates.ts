@@ -21,11 +21,7 @@ const TEMPLATES = {
   "README.md": "README.md.hbs",
 } as const;
 
-const ROWS = { resource: "readme/resourceRow.hbs", lookup: "readme/lookupRow.hbs" } as const;
-
-let compiled:
-  | { files: Map<string, HandlebarsTemplateDelegate>; rows: Record<keyof typeof ROWS, HandlebarsTemplateDelegate> }
-  | undefined;
+let compiled: { files: Map<string, HandlebarsTemplateDelegate> } | undefined;
 
 /** The package's templates, compiled once. */
 export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
@@ -50,7 +46,6 @@ function templates(): NonNullable<typeof compiled> {
       compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true });
     compiled = {
       files: new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)])),
-      rows: { resource: compile(ROWS.resource), lookup: compile(ROWS.lookup) },
     };
   }
   return compiled;
@@ -79,14 +74,6 @@ const rowOf = (docs: Site, e: Resource | Lookup, page: string) => ({
   summary: summary(e.description),
   deprecated: e.deprecated,
 });
-
-/** A resource's row in the README's table. */
-export const readmeResourceRow = (docs: Site, r: Resource): string =>
-  templates().rows.resource({ ...rowOf(docs, r, docs.resourcePage.get(r.name)!), importId: importFormat(r) });
-
-/** A lookup's row in the README's table. */
-export const readmeLookupRow = (docs: Site, l: Lookup): string =>
-  templates().rows.lookup(rowOf(docs, l, docs.lookupPage.get(l.name)!));
 
 /** The README's examples: the resource it names, the quick start, the stack program and its test. */
 export const readmeExamples = (model: PackageModel, docs: Site) => ({
@@ -157,8 +144,11 @@ function viewOf(model: PackageModel, plan: PackagePlan) {
       ...e,
       from: e.entry === "stack" ? `${p.package.name}/stack` : p.package.name,
     })),
-    resources: model.resources.map((r) => readmeResourceRow(docs, r)),
-    lookups: model.lookups.map((l) => readmeLookupRow(docs, l)),
+    resources: model.resources.map((r) => ({
+      ...rowOf(docs, r, docs.resourcePage.get(r.name)!),
+      importId: importFormat(r),
+    })),
+    lookups: model.lookups.map((l) => rowOf(docs, l, docs.lookupPage.get(l.name)!)),
   };
 }
 
