@@ -62,8 +62,9 @@ generate: tools
 	$(GEN) generate
 	@touch build/.generated
 
-# Each package: tsc into dist/, its emulator into dist/testing/ when it has a `testing` entry, then
-# its CommonJS entries. Its sources change only when generation
+# Each package: tsc into dist/, its emulator into dist/testing/ when it has a `testing` entry (only
+# when a file of test/emulators/, the package file or that step is newer than dist/testing/: a schema edit
+# does not rebuild the emulator), then its CommonJS entries. Its sources change only when generation
 # rewrites them, so an unchanged schema builds nothing. When a regeneration is all that is newer than
 # the package's build ($? is the stamp alone) and it left the package's files as they were (none is
 # newer, a file it added included), the build is kept: an edit to one provider's schema builds that
@@ -77,7 +78,8 @@ generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.
 	else \
 	  set -x; { [ -d generated/$(1)/dist ] || rm -f build/$(1).tsbuildinfo; } && \
 	  $(BIN)/tsc -p generated/$(1)/tsconfig.json --incremental --tsBuildInfoFile build/$(1).tsbuildinfo && \
-	  node build/generator/package/buildTesting.js generated/$(1) && \
+	  { [ -d generated/$(1)/dist/testing ] && [ -z "$$$$(find test/emulators generated/$(1)/package.json build/generator/package/buildTesting.js -type f -newer generated/$(1)/dist/testing -print -quit)" ] || \
+	    node build/generator/package/buildTesting.js generated/$(1); } && \
 	  node build/generator/package/addCjsEntries.js generated/$(1); \
 	fi
 endef

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Build step: a package exporting "./testing" gets its emulator bundled under dist/testing/, with declarations.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import type ts from "typescript";
 import { repoRoot } from "../repoPackages.js";
 
@@ -73,28 +72,10 @@ async function declarations(entry: string, outDir: string): Promise<Map<string, 
   return reached;
 }
 
-/** When a file last changed. */
-const changed = (path: string): number => statSync(path).mtimeMs;
-
-/**
- * Whether the built entry `built` is newer than all it is made of: the emulators, the package file
- * and this step. A schema edit rebuilds the package, not its emulator (typescript alone takes a
- * second to load).
- */
-function upToDate(built: string, pkg: string): boolean {
-  if (!existsSync(built)) return false;
-  const inputs = readdirSync(EMULATORS, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name));
-  inputs.push(join(pkg, "package.json"), fileURLToPath(import.meta.url));
-  return inputs.every((input) => changed(input) < changed(built));
-}
-
 for (const pkg of process.argv.slice(2)) {
   const { exports } = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as PackageJson;
   const target = exports["./testing"]?.import?.default;
   const out = join(pkg, "dist", "testing");
-  if (target !== undefined && upToDate(join(pkg, target), pkg)) continue;
   rmSync(out, { recursive: true, force: true });
   if (target === undefined) continue;
   // "./dist/testing/netsvc/testing.js" -> test/emulators/netsvc/testing.ts
