@@ -1,5 +1,5 @@
 import { SchemaError, sortDiagnostics } from "../diagnostics.js";
-import { collectSources, readSchemas, type Parsed, type SchemaText } from "../load/loadSchemas.js";
+import { collectSources, readSchemas, type Loaded, type Parsed, type SchemaText } from "../load/loadSchemas.js";
 import { lazySource, outlineOf, parseSource } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
@@ -27,16 +27,9 @@ export function checkedModels(
   const listing = readSchemas(schemaDir);
   const parsed = listing.texts.map((t) => (reuse ? parsedAgain(t, reuse, explain) : parseSource(t.text, t.meta)));
   const loaded = collectSources(listing, parsed);
-  const of =
-    (name: string) =>
-    <T extends { provider: string }>(list: readonly T[]) =>
-      list.filter((x) => x.provider === name);
-  const inputs = new Map(
-    listing.providers.map(({ name }) => {
-      const mine = of(name);
-      const made = [mine(loaded.sources).map((s) => [s.file, s.hash]), mine(loaded.hooks), mine(loaded.unread)];
-      return [name, hashText(JSON.stringify(made))];
-    }),
+  const inputs = providerInputs(
+    loaded,
+    listing.providers.map((p) => p.name),
   );
   const same = (s: { provider: string }) => models?.get(s.provider)?.input === inputs.get(s.provider);
   const changed = <T extends { provider: string }>(list: readonly T[]) => list.filter((x) => !same(x));
@@ -63,6 +56,16 @@ export function checkedModels(
     models?.set(name, { input, model });
     return model;
   });
+}
+
+/** Each provider's input, digested: its files' names and texts, its hooks, its files that could not be read. */
+function providerInputs(loaded: Loaded, names: readonly string[]): Map<string, string> {
+  const digest = (name: string) => {
+    const mine = <T extends { provider: string }>(list: readonly T[]) => list.filter((x) => x.provider === name);
+    const made = [mine(loaded.sources).map((s) => [s.file, s.hash]), mine(loaded.hooks), mine(loaded.unread)];
+    return hashText(JSON.stringify(made));
+  };
+  return new Map(names.map((name) => [name, digest(name)]));
 }
 
 /** The meta-schema's verdict on a file is a function of its folder (which kinds it may hold) and its text. */
