@@ -173,6 +173,17 @@ export function outlineOf(data: unknown): EntityOutline {
   };
 }
 
+/** A file from the data an earlier parse of the same text gave: the text is parsed again only for a position. */
+export function reparsed(text: string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
+  return new LazySource(
+    () => text,
+    meta,
+    () => data,
+    knownValid,
+    outlineOf(data),
+  );
+}
+
 /** A file whose data is known (cached or read quickly): data made on first read, parsed only for a position. */
 export const lazySource = (
   text: () => string,

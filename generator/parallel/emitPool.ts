@@ -1,9 +1,11 @@
 import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
+import type { SchemaListing } from "../load/loadSchemas.js";
 import { GENERATOR_URL } from "../location.js";
 import { subPlan, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
+import type { Diagnostic } from "../diagnostics.js";
 
 /** A module to emit, a text (a rendered template) that only needs formatting, or a docs page to render. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string } | { path: string; page: true };
@@ -14,22 +16,33 @@ export type StageTarget = { dir: string; write: boolean; fresh: boolean };
 export type StagedFiles = [path: string, state: FileState, hash: string][];
 /** `plan` comes serialized (node:v8), once per worker. */
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into: StageTarget };
-/** A worker's answer: the task's files, or why it failed (a write's failure apart: it is the user's to fix). */
+/**
+ * The schemas to check, and the providers to check of them (the others were checked before, unchanged).
+ * `read[i]` is what this thread read of `listing.texts[i]`, so that the worker parses nothing again:
+ * its data (absent when the worker holds it from the last check) and whether the meta-schema passed
+ * the same text before; undefined when it did not parse (the worker parses it for the problems).
+ */
+export type CheckTask = {
+  listing: SchemaListing;
+  read: ({ data?: unknown; known: boolean } | undefined)[];
+  only: ReadonlySet<string>;
+};
+/** What checking the schemas found: every problem, and the verdict keys of the files the meta-schema passed. */
+export type Checks = { problems: Diagnostic[]; passed: string[] };
+/** A worker's answer: the task's files or checks, or why it failed (a write's failure apart: it is the user's to fix). */
 export type Answer = {
   id: number;
   results?: StagedFiles;
+  checks?: Checks;
   error?: string;
   writeError?: string;
 };
 
-/** One worker thread rendering what it is sent; answers are matched to tasks by id. */
+/** One worker thread checking and rendering what it is sent; answers are matched to tasks by id. */
 export class RenderWorker {
   private readonly worker = new Worker(new URL("emitWorker.js", GENERATOR_URL));
   private readonly sentPlans = new Set<number>();
-  private readonly pending = new Map<
-    number,
-    { resolve: (results: NonNullable<Answer["results"]>) => void; reject: (e: Error) => void }
-  >();
+  private readonly pending = new Map<number, { resolve: (answer: Answer) => void; reject: (e: Error) => void }>();
   private nextId = 0;
 
   constructor() {
@@ -38,7 +51,7 @@ export class RenderWorker {
       this.pending.delete(m.id);
       if (m.writeError) task.reject(new WriteError(m.writeError));
       else if (m.error) task.reject(new Error(`generator worker failed: ${m.error}`));
-      else task.resolve(m.results!);
+      else task.resolve(m);
     });
     this.worker.on("error", (e) => {
       for (const task of this.pending.values()) task.reject(e);
@@ -51,10 +64,19 @@ export class RenderWorker {
     const task: Task = { planId, items, into };
     if (!this.sentPlans.has(planId)) task.plan = serialized();
     this.sentPlans.add(planId);
+    return this.ask({ task }).then((a) => a.results!);
+  }
+
+  /** Checks the schemas (validation), as this thread models them. */
+  check(check: CheckTask): Promise<Checks> {
+    return this.ask({ check }).then((a) => a.checks!);
+  }
+
+  private ask(message: { task: Task } | { check: CheckTask }): Promise<Answer> {
     const id = this.nextId++;
-    return new Promise<StagedFiles>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, task });
+      this.worker.postMessage({ id, ...message });
     });
   }
 
@@ -73,11 +95,16 @@ type Sendable = { readonly id: number; readonly serialized: () => Uint8Array };
 /** Modules per task: small enough that staging keeps pace with rendering, large enough that messages cost little. */
 const CHUNK = 25;
 
-/** One render worker, sent only the part of the plan it reads; on two cores a second cost more than it saved. */
+/**
+ * One worker beside this thread: it checks the schemas while this thread models them, then renders,
+ * sent only the part of the plan it reads. On two cores a second worker cost more than it saved.
+ */
 export class RenderPool {
   private readonly worker = new RenderWorker();
   private readonly sendable = new WeakMap<PackagePlan, Sendable>();
   private nextPlanId = 0;
+  /** The hashes of the texts whose data the worker holds since the last check. */
+  private held = new Set<string>();
 
   /** Every item emitted, formatted and staged; all tasks settle first, so after a failure the worker is not writing. */
   async stage(plan: PackagePlan, items: readonly WorkItem[], into: StageTarget): Promise<StagedFiles> {
@@ -96,6 +123,18 @@ export class RenderPool {
     } finally {
       this.worker.forget(part.id);
     }
+  }
+
+  /** The schemas checked by the worker, sent the data of only the texts it does not hold. */
+  check({ listing, read, only }: CheckTask): Promise<Checks> {
+    const held = this.held;
+    const hash = (i: number) => listing.texts[i]!.meta.hash;
+    this.held = new Set(listing.texts.flatMap(({ meta }, i) => (read[i] ? [meta.hash] : [])));
+    return this.worker.check({
+      listing,
+      read: read.map((r, i) => (r && held.has(hash(i)) ? { known: r.known } : r)),
+      only,
+    });
   }
 
   private sendableOf(plan: PackagePlan): Sendable {

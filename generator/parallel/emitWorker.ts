@@ -1,14 +1,17 @@
 import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
+import { collectSources, type Parsed } from "../load/loadSchemas.js";
+import { parseSource, reparsed } from "../load/sourceDoc.js";
 import { renderItems } from "./renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
-import type { Answer, Files, StagedFiles, StageTarget, Task } from "./emitPool.js";
+import type { Answer, Checks, CheckTask, Files, StagedFiles, StageTarget, Task } from "./emitPool.js";
 
-// A render worker: emits, formats and stages each task's files. Each plan comes once, with its first task.
+// The worker: checks the schemas it is sent; emits, formats and stages each task's files. Each plan comes once, with its first task.
 const plans = new Map<number, PackagePlan>();
 
-type Message = { id: number; task: Task } | { forget: number };
+type Message = { id: number; task: Task } | { id: number; check: CheckTask } | { forget: number };
 
 parentPort!.on("message", async (message: Message) => {
   if ("forget" in message) {
@@ -16,8 +19,10 @@ parentPort!.on("message", async (message: Message) => {
     return;
   }
   const answer = (a: Answer) => parentPort!.postMessage(a);
-  const { id, task } = message;
+  const { id } = message;
   try {
+    if ("check" in message) return answer({ id, checks: checked(message.check) });
+    const { task } = message;
     if (task.plan) plans.set(task.planId, deserialize(task.plan) as PackagePlan);
     const files = await renderItems(plans.get(task.planId)!, task.items);
     answer({ id, results: staged(files, task.into) });
@@ -26,6 +31,23 @@ parentPort!.on("message", async (message: Message) => {
     else answer({ id, error: failure(e) });
   }
 });
+
+/** The data of the last check's texts, by their hash: this thread is sent only what it does not hold. */
+let held = new Map<string, unknown>();
+
+function checked({ listing, read, only }: CheckTask): Checks {
+  const next = new Map<string, unknown>();
+  const parsed = listing.texts.map(({ text, meta }, i): Parsed => {
+    const r = read[i];
+    const data = r && ("data" in r ? r.data : held.get(meta.hash));
+    if (data === undefined) return parseSource(text, meta);
+    next.set(meta.hash, data);
+    return { source: reparsed(text, meta, data, r!.known), diagnostics: [] };
+  });
+  held = next;
+  const { problems, valid } = checkLoaded(collectSources(listing, parsed), only);
+  return { problems, passed: [...valid].map(verdictKey) };
+}
 
 const failure = (e: unknown): string => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 

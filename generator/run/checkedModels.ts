@@ -1,11 +1,20 @@
-import { SchemaError, sortDiagnostics } from "../diagnostics.js";
-import { collectSources, readSchemas, type Loaded, type Parsed, type SchemaText } from "../load/loadSchemas.js";
-import { lazySource, outlineOf, parseSource } from "../load/sourceDoc.js";
+import { SchemaError } from "../diagnostics.js";
+import {
+  collectSources,
+  readSchemas,
+  type Loaded,
+  type Parsed,
+  type SchemaListing,
+  type SchemaText,
+} from "../load/loadSchemas.js";
+import { indexProviders } from "../load/providerIndex.js";
+import { parseSource, reparsed } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
 import { hashText } from "../hash.js";
-import { providerClashes } from "../validate/providerClashes.js";
-import { validateSchemas } from "../validate/validateSchemas.js";
+import { awaitedLater } from "../parallel/awaitedLater.js";
+import type { Checks, CheckTask } from "../parallel/emitPool.js";
+import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
 import type { Explanation } from "./explain.js";
 import type { RunStore } from "./store.js";
 
@@ -13,63 +22,90 @@ import type { RunStore } from "./store.js";
 export type ModelsByInput = Map<string, { readonly input: string; readonly model: PackageModel }>;
 
 /**
- * load -> validate -> model, reusing what `reuse` kept of an earlier run: a schema file's data by its
- * text's hash, and the meta-schema's verdict by its folder and text; with `models` (a watch's), a
- * provider none of whose files changed keeps its model, unchecked. Throws SchemaError with every
- * problem found. Without `reuse`, the stages as they are.
+ * load -> validate -> model in this thread, reusing what `reuse` kept of an earlier run: a schema
+ * file's data by its text's hash, and the meta-schema's verdict by its folder and text. Throws
+ * SchemaError with every problem found. Without `reuse`, the stages as they are.
  */
-export function checkedModels(
+export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel[] {
+  const { problems, valid, providers } = checkLoaded(loadAgain(readSchemas(schemaDir), reuse));
+  for (const src of valid) reuse?.keepValid(verdictKey(src));
+  if (problems.length > 0) throw new SchemaError(problems);
+  return providers.map(buildModel);
+}
+
+/**
+ * load -> validate -> model -> `use` (a run's planning and keying), with the checks made by `check`
+ * (the worker) while this thread models and uses. Nothing made of schemas that fail a check is
+ * returned; a failure of modelling is reported only once they pass (it may be theirs). In a watch,
+ * a provider none of whose files changed keeps its model (`models`), and is not checked again.
+ */
+export async function modelsBeside<T>(
   schemaDir: string,
-  reuse?: RunStore,
-  explain?: Explanation,
-  models?: ModelsByInput,
-): PackageModel[] {
+  reuse: RunStore,
+  explain: Explanation,
+  models: ModelsByInput,
+  check: (task: CheckTask) => Promise<Checks>,
+  use: (models: PackageModel[]) => T,
+): Promise<T> {
   const listing = readSchemas(schemaDir);
-  const parsed = listing.texts.map((t) => (reuse ? parsedAgain(t, reuse, explain) : parseSource(t.text, t.meta)));
+  const parsed = listing.texts.map((t) => parsedAgain(t, reuse, explain));
   const loaded = collectSources(listing, parsed);
-  const inputs = providerInputs(
-    loaded,
-    listing.providers.map((p) => p.name),
-  );
-  const same = (s: { provider: string }) => models?.get(s.provider)?.input === inputs.get(s.provider);
-  const changed = <T extends { provider: string }>(list: readonly T[]) => list.filter((x) => !same(x));
-  const { providers, valid, diagnostics } = validateSchemas(
-    changed(loaded.sources),
-    changed(loaded.hooks),
-    changed(loaded.unread),
-  );
-  for (const src of loaded.sources) {
-    if (same(src)) explain?.count("schema files of providers unchanged since the watch's last run");
-    else if (!valid.has(src)) continue;
-    else if (src.knownValid) explain?.count("schema files the meta-schema passed before");
-    else explain?.count("schema files checked against the meta-schema");
-    reuse?.keepValid(verdictKey(src));
+  const inputs = providerInputs(loaded, listing);
+  const changed = new Set([...inputs].filter(([name, input]) => models.get(name)?.input !== input).map(([n]) => n));
+  const read = parsed.map(({ source }) => source && { data: source.data, known: source.knownValid });
+  const checks = awaitedLater(check({ listing, read, only: changed }));
+  let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
+  try {
+    const mine = <X extends { provider: string }>(list: readonly X[]) => list.filter((x) => changed.has(x.provider));
+    const indexes = indexProviders(mine(loaded.sources), mine(loaded.hooks), mine(loaded.unread));
+    const built = new Map(indexes.map((index) => [index.name, buildModel(index)]));
+    made = { built, value: use([...inputs.keys()].map((name) => built.get(name) ?? models.get(name)!.model)) };
+  } catch (error) {
+    made = { error };
   }
-  const problems = [...loaded.diagnostics, ...diagnostics];
-  // The providers checked alone, and those kept, may not clash.
-  if (problems.length === 0 && providers.length < inputs.size)
-    problems.push(...providerClashes(loaded.sources.filter((s) => s.folder === "provider")));
-  if (problems.length > 0) throw new SchemaError(sortDiagnostics(problems));
-  const built = new Map(providers.map((index) => [index.name, buildModel(index)]));
-  return [...inputs].map(([name, input]) => {
-    const model = built.get(name) ?? models!.get(name)!.model;
-    models?.set(name, { input, model });
-    return model;
-  });
+  const { problems, passed } = await checks;
+  keepVerdicts(loaded, changed, new Set(passed), reuse, explain);
+  if (problems.length > 0) throw new SchemaError(problems);
+  if ("error" in made) throw made.error;
+  for (const [name, model] of made.built) models.set(name, { input: inputs.get(name)!, model });
+  return made.value;
+}
+
+/** The listing's texts parsed, each reusing what `reuse` kept of the same text. */
+function loadAgain(listing: SchemaListing, reuse?: RunStore): Loaded {
+  return collectSources(
+    listing,
+    listing.texts.map((t) => (reuse ? parsedAgain(t, reuse) : parseSource(t.text, t.meta))),
+  );
+}
+
+/** The meta-schema's verdicts kept for the next run, and counted. */
+function keepVerdicts(
+  loaded: Loaded,
+  changed: ReadonlySet<string>,
+  passed: ReadonlySet<string>,
+  reuse: RunStore,
+  explain: Explanation,
+): void {
+  for (const src of loaded.sources) {
+    const key = verdictKey(src);
+    if (!changed.has(src.provider)) explain.count("schema files of providers unchanged since the watch's last run");
+    else if (!passed.has(key)) continue;
+    else if (src.knownValid) explain.count("schema files the meta-schema passed before");
+    else explain.count("schema files checked against the meta-schema");
+    reuse.keepValid(key);
+  }
 }
 
 /** Each provider's input, digested: its files' names and texts, its hooks, its files that could not be read. */
-function providerInputs(loaded: Loaded, names: readonly string[]): Map<string, string> {
+function providerInputs(loaded: Loaded, listing: SchemaListing): Map<string, string> {
   const digest = (name: string) => {
     const mine = <T extends { provider: string }>(list: readonly T[]) => list.filter((x) => x.provider === name);
     const made = [mine(loaded.sources).map((s) => [s.file, s.hash]), mine(loaded.hooks), mine(loaded.unread)];
     return hashText(JSON.stringify(made));
   };
-  return new Map(names.map((name) => [name, digest(name)]));
+  return new Map(listing.providers.map(({ name }) => [name, digest(name)]));
 }
-
-/** The meta-schema's verdict on a file is a function of its folder (which kinds it may hold) and its text. */
-const verdictKey = ({ folder, hash }: { folder: string; hash: string }) => `${folder}:${hash}`;
 
 /** A schema file parsed, or its data as an earlier run parsed the same text. */
 function parsedAgain({ text, meta }: SchemaText, reuse: RunStore, explain?: Explanation): Parsed {
@@ -82,12 +118,5 @@ function parsedAgain({ text, meta }: SchemaText, reuse: RunStore, explain?: Expl
   }
   explain?.count("schema files whose parse was reused");
   reuse.keepParsed(meta.hash, data);
-  const source = lazySource(
-    () => text,
-    meta,
-    () => data,
-    reuse.valid(verdictKey(meta)),
-    outlineOf(data),
-  );
-  return { source, diagnostics: [] };
+  return { source: reparsed(text, meta, data, reuse.valid(verdictKey(meta))), diagnostics: [] };
 }

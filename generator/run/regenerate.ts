@@ -11,7 +11,7 @@ import { awaitedLater } from "../parallel/awaitedLater.js";
 import { RenderPool, type StagedFiles, type WorkItem } from "../parallel/emitPool.js";
 import { Stats } from "../stats.js";
 import { inPackage, PackageStage, type Drift } from "../write/writeTree.js";
-import { checkedModels, type ModelsByInput } from "./checkedModels.js";
+import { modelsBeside, type ModelsByInput } from "./checkedModels.js";
 import { Explanation, type RenderReason } from "./explain.js";
 import { packageKeys } from "./keys.js";
 import { Store, type RunStore, type Written } from "./store.js";
@@ -62,13 +62,20 @@ export class Regeneration {
     const started: Started[] = [];
     let wrote = false;
     try {
-      const models = stats.time("load, validate, model", () =>
-        checkedModels(this.schemaDir, reuse, explain, this.models),
+      // The worker checks the schemas while this thread models, plans and keys them.
+      const prepared = await stats.timeAsync("load, model, plan, keys (the worker validating)", () =>
+        modelsBeside(
+          this.schemaDir,
+          reuse,
+          explain,
+          this.models,
+          (task) => this.pool.check(task),
+          (models) => this.planned(models).map((plan) => this.prepare(plan)),
+        ),
       );
-      const plans = stats.time("plan", () => this.planned(models));
       // Before anything is sent to render: a large package has seconds of it left.
       if (await stopped(signal)) throw new Interrupted();
-      for (const plan of plans) started.push(stats.time("keys", () => this.start(plan, check, reuse, explain)));
+      for (const p of prepared) started.push(stats.time("keys", () => this.start(p, check, reuse, explain)));
       const packages = await Promise.all(started.map((p) => finish(p, stats)));
       // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
       if (await stopped(signal)) throw new Interrupted();
@@ -85,27 +92,27 @@ export class Regeneration {
   }
 
   /** A package's outputs keyed, and those not reusable sent to render: modules and texts to the worker. */
-  private start(plan: PackagePlan, check: boolean, reuse: RunStore, explain: Explanation): Started {
+  private start({ plan, all, files, keys }: Prepared, check: boolean, reuse: RunStore, explain: Explanation): Started {
     const name = plan.model.provider.name;
     const dir = join(this.outDir, name);
     const stage = new PackageStage(dir, !check);
     const outputs = new Map<string, string>();
     const kept = new Map<string, Written>();
-    const toRender = <T extends { path: string }>(item: T, key: string): boolean => {
-      outputs.set(item.path, key);
-      const path = inPackage(dir, item.path);
+    const toRender = ({ path: file }: { path: string }): boolean => {
+      const key = keys.get(file)!;
+      outputs.set(file, key);
+      const path = inPackage(dir, file);
       const found = asWritten(path, key, reuse.written(path));
       if ("reason" in found) {
         explain.count("generated files rendered");
-        explain.render(name, item.path, found.reason);
+        explain.render(name, file, found.reason);
         return true;
       }
       explain.count("generated files reused");
-      kept.set(item.path, found);
+      kept.set(file, found);
       return false;
     };
     const into = { dir, write: !check, fresh: stage.fresh };
-    const { all, files, keys } = this.prepare(plan);
     // With nothing to reuse, the worker is sent every module and a share of the pages first, and renders
     // them while this thread keys every file and renders the other pages.
     const cold = !reuse.wroteUnder(dir);
@@ -118,8 +125,8 @@ export class Regeneration {
         this.pool.stage(plan, [...all, ...pagesThere.map(({ path }) => ({ path, page: true as const }))], into),
       );
     try {
-      const items = all.filter((item) => toRender(item, "text" in item ? keys.text(item.text) : keys.module(item.job)));
-      const pages = files.filter((f) => toRender(f, keys.page(f)) && !theirs.has(f.path));
+      const items = all.filter(toRender);
+      const pages = files.filter((f) => toRender(f) && !theirs.has(f.path));
       const rendered = sent || awaitedLater(this.pool.stage(plan, items, into));
       return { name, stage, outputs, kept, rendered, pages };
     } catch (e) {
@@ -136,7 +143,7 @@ export class Regeneration {
     return models.map((m) => this.plans.get(m)!);
   }
 
-  /** A plan's files before any is rendered: the texts and modules, the docs files, and their keys; made once. */
+  /** A plan's files before any is rendered: the texts and modules, the docs files, and each file's key; made once. */
   private prepare(plan: PackagePlan): Prepared {
     let found = this.prepared.get(plan);
     if (!found) {
@@ -147,7 +154,13 @@ export class Regeneration {
           job.kind === "index" ? { path: job.path, text: emitIndex(rootInput(plan)) } : { path: job.path, job },
         ),
       ];
-      this.prepared.set(plan, (found = { all, files: docFiles(plan), keys: packageKeys(plan) }));
+      const files = docFiles(plan);
+      const key = packageKeys(plan);
+      const keys = new Map([
+        ...all.map((item) => [item.path, "text" in item ? key.text(item.text) : key.module(item.job)] as const),
+        ...files.map((f) => [f.path, key.page(f)] as const),
+      ]);
+      this.prepared.set(plan, (found = { plan, all, files, keys }));
     }
     return found;
   }
@@ -202,9 +215,11 @@ function asWritten(path: string, key: string, written: Written | undefined): Wri
 }
 
 type Prepared = {
+  readonly plan: PackagePlan;
   readonly all: readonly Exclude<WorkItem, { page: true }>[];
   readonly files: readonly DocFile[];
-  readonly keys: ReturnType<typeof packageKeys>;
+  /** Each file's key, by its path in the package. */
+  readonly keys: ReadonlyMap<string, string>;
 };
 
 /** A package under way: its files' keys by path, those reused, and those being rendered. */

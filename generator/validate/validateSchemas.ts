@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../diagnostics.js";
-import type { HookFile } from "../load/loadSchemas.js";
+import { sortDiagnostics, type Diagnostic } from "../diagnostics.js";
+import type { HookFile, Loaded } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc, SourceMeta } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
@@ -11,6 +11,9 @@ import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
+
+/** What the meta-schema's verdict on a file is a function of: its folder (which kinds it may hold) and its text. */
+export const verdictKey = ({ folder, hash }: Pick<SourceMeta, "folder" | "hash">): string => `${folder}:${hash}`;
 
 /** The meta-schema's checks of one file (none for a file already known to pass them). */
 export function checkFile(src: SourceDoc): Diagnostic[] {
@@ -39,6 +42,28 @@ export function validateSchemas(
   const files = providers.flatMap((p) => (p.provider && valid.has(p.provider) ? [p.provider] : []));
   if (diagnostics.length === 0) diagnostics.push(...providerClashes(files));
   return { providers, valid, diagnostics };
+}
+
+/**
+ * Every check of a load: what reading and parsing found, then validateSchemas on the providers in
+ * `only` (all without it). A provider left out was checked before, unchanged (a watch's): it may
+ * still clash with one checked now.
+ */
+export function checkLoaded(
+  loaded: Loaded,
+  only?: ReadonlySet<string>,
+): { problems: Diagnostic[]; valid: ReadonlySet<SourceDoc>; providers: ProviderIndex[] } {
+  const mine = <T extends { provider: string }>(list: readonly T[]) =>
+    only ? list.filter((x) => only.has(x.provider)) : list;
+  const { providers, valid, diagnostics } = validateSchemas(
+    mine(loaded.sources),
+    mine(loaded.hooks),
+    mine(loaded.unread),
+  );
+  const problems = [...loaded.diagnostics, ...diagnostics];
+  if (problems.length === 0 && only && loaded.sources.some((s) => !only.has(s.provider)))
+    problems.push(...providerClashes(loaded.sources.filter((s) => s.folder === "provider")));
+  return { problems: sortDiagnostics(problems), valid, providers };
 }
 
 function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {

@@ -17,6 +17,7 @@ import { formatDiagnostic, reportLines, SchemaError, type Diagnostic } from "../
 import { generatePackages, loadModels } from "../../generator/pipeline.js";
 import { PackageStage, WriteError } from "../../generator/write/writeTree.js";
 import { BASE, problems, schemaTree } from "./schemaTree.js";
+import { fromBuild } from "../fromBuild.js";
 
 const REPO_SCHEMAS = fileURLToPath(new URL("../../schemas", import.meta.url));
 
@@ -236,6 +237,23 @@ describe("one mistake in the repository's schemas", () => {
     expect(error).toBeInstanceOf(SchemaError);
     const files = new Set((error as SchemaError).diagnostics.map((d) => d.file));
     expect([...files]).toEqual([`schemas/${file}`]);
+  });
+
+  // generate checks the schemas on its worker while it models them: a model made of schemas that fail
+  // (the provider's missing description makes modelling throw) must give way to their report.
+  it.each(CASES)("%s (%s -> %s) is reported the same by generate, and nothing is written", async (file, from, to) => {
+    const { regenerate } = await fromBuild<typeof import("../../generator/pipeline.js")>("pipeline.js");
+    const schemas = join(mkdtempSync(join(tmpdir(), "sdkgen-one-")), "schemas");
+    cpSync(REPO_SCHEMAS, schemas, { recursive: true });
+    const path = join(schemas, file);
+    writeFileSync(path, readFileSync(path, "utf8").replace(from, to));
+    const out = join(schemas, "../out");
+    const error = await regenerate(schemas, out, { check: false }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as SchemaError).diagnostics).toEqual((loadError(schemas) as SchemaError).diagnostics);
+    expect(existsSync(out)).toBe(false);
   });
 
   it("a misspelt field group is one problem, not also each field looked up in it", () => {
