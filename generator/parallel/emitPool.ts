@@ -29,11 +29,14 @@ export type CheckTask = {
 };
 /** What checking the schemas found: every problem, and the verdict keys of the files the meta-schema passed. */
 export type Checks = { problems: Diagnostic[]; passed: string[] };
+/** What a stat says of a file: its signature (statSignature), and whether it changed too recently to trust it; undefined: no file. */
+export type Seen = { signature: string; racy: boolean } | undefined;
 /** A worker's answer: the task's files or checks, or why it failed (a write's failure apart: it is the user's to fix). */
 export type Answer = {
   id: number;
   results?: StagedFiles;
   checks?: Checks;
+  seen?: Seen[];
   error?: string;
   writeError?: string;
 };
@@ -72,7 +75,12 @@ export class RenderWorker {
     return this.ask({ check }).then((a) => a.checks!);
   }
 
-  private ask(message: { task: Task } | { check: CheckTask }): Promise<Answer> {
+  /** What a stat says of each file. */
+  seen(paths: readonly string[]): Promise<Seen[]> {
+    return this.ask({ seen: paths }).then((a) => a.seen!);
+  }
+
+  private ask(message: { task: Task } | { check: CheckTask } | { seen: readonly string[] }): Promise<Answer> {
     const id = this.nextId++;
     return new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -135,6 +143,12 @@ export class RenderPool {
       read: read.map((r, i) => (r && held.has(hash(i)) ? { known: r.known } : r)),
       only,
     });
+  }
+
+  /** The stats of files, taken by the worker (while this thread models): what a stat says of each, by path. */
+  async seen(paths: readonly string[]): Promise<Map<string, Seen>> {
+    const seen = await this.worker.seen(paths);
+    return new Map(paths.map((path, i) => [path, seen[i]]));
   }
 
   private sendableOf(plan: PackagePlan): Sendable {

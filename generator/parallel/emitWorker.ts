@@ -1,4 +1,6 @@
+import { statSync } from "node:fs";
 import { deserialize } from "node:v8";
+import { isRacy, statSignature } from "../hash.js";
 import { parentPort } from "node:worker_threads";
 import { collectSources, type Parsed } from "../load/loadSchemas.js";
 import { parseSource, reparsed } from "../load/sourceDoc.js";
@@ -6,12 +8,16 @@ import { renderItems } from "./renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
-import type { Answer, Checks, CheckTask, Files, StagedFiles, StageTarget, Task } from "./emitPool.js";
+import type { Answer, Checks, CheckTask, Files, Seen, StagedFiles, StageTarget, Task } from "./emitPool.js";
 
 // The worker: checks the schemas it is sent; emits, formats and stages each task's files. Each plan comes once, with its first task.
 const plans = new Map<number, PackagePlan>();
 
-type Message = { id: number; task: Task } | { id: number; check: CheckTask } | { forget: number };
+type Message =
+  | { id: number; task: Task }
+  | { id: number; check: CheckTask }
+  | { id: number; seen: readonly string[] }
+  | { forget: number };
 
 parentPort!.on("message", async (message: Message) => {
   if ("forget" in message) {
@@ -22,6 +28,7 @@ parentPort!.on("message", async (message: Message) => {
   const { id } = message;
   try {
     if ("check" in message) return answer({ id, checks: checked(message.check) });
+    if ("seen" in message) return answer({ id, seen: message.seen.map(seen) });
     const { task } = message;
     if (task.plan) plans.set(task.planId, deserialize(task.plan) as PackagePlan);
     const files = await renderItems(plans.get(task.planId)!, task.items);
@@ -47,6 +54,15 @@ function checked({ listing, read, only }: CheckTask): Checks {
   held = next;
   const { problems, valid } = checkLoaded(collectSources(listing, parsed), only);
   return { problems, passed: [...valid].map(verdictKey) };
+}
+
+function seen(path: string): Seen {
+  try {
+    const stat = statSync(path);
+    return { signature: statSignature(stat), racy: isRacy(stat) };
+  } catch {
+    return undefined;
+  }
 }
 
 const failure = (e: unknown): string => (e instanceof Error ? (e.stack ?? e.message) : String(e));

@@ -1,14 +1,14 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { docFiles, renderDoc, type DocFile } from "../docs/emitDocs.js";
 import { emitTextFiles } from "../emit/emitTextFiles.js";
-import { hashText, isRacy, statSignature } from "../hash.js";
+import { hashText } from "../hash.js";
 import { emitIndex } from "../emit/emitIndex.js";
 import { moduleJobs, rootInput } from "../plan/modules.js";
 import type { PackageModel } from "../model/types.js";
 import { planPackages, type PackagePlan } from "../plan/planPackage.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
-import { RenderPool, type StagedFiles, type WorkItem } from "../parallel/emitPool.js";
+import { RenderPool, type Seen, type StagedFiles, type WorkItem } from "../parallel/emitPool.js";
 import { Stats } from "../stats.js";
 import { inPackage, PackageStage, type Drift } from "../write/writeTree.js";
 import { modelsBeside, type ModelsByInput } from "./checkedModels.js";
@@ -62,7 +62,8 @@ export class Regeneration {
     const started: Started[] = [];
     let wrote = false;
     try {
-      // The worker checks the schemas while this thread models, plans and keys them.
+      // The worker stats the files the last run wrote, and checks the schemas, while this thread models, plans and keys them.
+      const seen = awaitedLater(this.pool.seen(reuse.writtenPaths()));
       const prepared = await stats.timeAsync("load, model, plan, keys (the worker validating)", () =>
         modelsBeside(
           this.schemaDir,
@@ -75,7 +76,8 @@ export class Regeneration {
       );
       // Before anything is sent to render: a large package has seconds of it left.
       if (await stopped(signal)) throw new Interrupted();
-      for (const p of prepared) started.push(stats.time("keys", () => this.start(p, check, reuse, explain)));
+      const found = await seen;
+      for (const p of prepared) started.push(stats.time("keys", () => this.start(p, check, reuse, explain, found)));
       const packages = await Promise.all(started.map((p) => finish(p, stats)));
       // The last moment to stop with nothing replaced; once begun, the renames finish (signals wait for them).
       if (await stopped(signal)) throw new Interrupted();
@@ -92,7 +94,13 @@ export class Regeneration {
   }
 
   /** A package's outputs keyed, and those not reusable sent to render: modules and texts to the worker. */
-  private start({ plan, all, files, keys }: Prepared, check: boolean, reuse: RunStore, explain: Explanation): Started {
+  private start(
+    { plan, all, files, keys }: Prepared,
+    check: boolean,
+    reuse: RunStore,
+    explain: Explanation,
+    seen: ReadonlyMap<string, Seen>,
+  ): Started {
     const name = plan.model.provider.name;
     const dir = join(this.outDir, name);
     const stage = new PackageStage(dir, !check);
@@ -102,7 +110,7 @@ export class Regeneration {
       const key = keys.get(file)!;
       outputs.set(file, key);
       const path = inPackage(dir, file);
-      const found = asWritten(path, key, reuse.written(path));
+      const found = asWritten(path, key, reuse.written(path), seen.get(path));
       if ("reason" in found) {
         explain.count("generated files rendered");
         explain.render(name, file, found.reason);
@@ -198,20 +206,27 @@ const PAGES_HERE = 0.85;
 /** How long a watch waits, after a run, before saving the cache. */
 const IDLE_SAVE_MS = 1000;
 
-/** What the last run recorded of a file, when this run may reuse it: its input's key is the same, and the file is as written. */
-function asWritten(path: string, key: string, written: Written | undefined): Written | { reason: RenderReason } {
+/**
+ * What the last run recorded of a file, when this run may reuse it: its input's key is the same, and
+ * the file is as written (its stat as recorded, `seen` earlier in this run, else its text's hash).
+ */
+function asWritten(
+  path: string,
+  key: string,
+  written: Written | undefined,
+  seen: Seen,
+): Written | { reason: RenderReason } {
   if (!written) return { reason: "no earlier run wrote it" };
   if (written.key !== key) return { reason: "its input changed" };
+  if (!seen) return { reason: "the file changed on disk" };
+  if (seen.signature === written.stat) return written;
   try {
-    const stat = statSync(path);
-    const signature = statSignature(stat);
-    if (signature === written.stat) return written;
     if (hashText(readFileSync(path)) !== written.hash) return { reason: "the file changed on disk" };
-    // Known by its stat from now on, unless a change within its clock's tick could keep the stat.
-    return { ...written, stat: isRacy(stat) ? undefined : signature };
   } catch {
     return { reason: "the file changed on disk" };
   }
+  // Known by its stat from now on, unless a change within its clock's tick could keep the stat.
+  return { ...written, stat: seen.racy ? undefined : seen.signature };
 }
 
 type Prepared = {

@@ -127,6 +127,11 @@ export class RunStore {
     return this.previous.outputs.get(path);
   }
 
+  /** Every generated file the last run recorded. */
+  writtenPaths(): string[] {
+    return [...this.previous.outputs.keys()];
+  }
+
   /** Whether the last run recorded any file under the folder `dir`. */
   wroteUnder(dir: string): boolean {
     const prefix = `${dir}/`;

@@ -426,9 +426,10 @@ fields:
       try {
         const expected = await fresh(tree);
         const [result] = await session.run(false);
+        const explained = session.explanation!.lines();
         expect(await agree(session, tree, into, step)).toEqual([]);
         expect("files" in expected).toBe(true);
-        return { changed: result!.drift.changed, removed: result!.drift.removed };
+        return { changed: result!.drift.changed, removed: result!.drift.removed, explained };
       } finally {
         await session.close();
       }
@@ -455,7 +456,11 @@ fields:
     // A generated file edited by hand is put back, whatever else changed.
     edit("gadget3", "A gadget, edited.", "A gadget, edited again.");
     writeFileSync(join(into, "demo/src/resources/gadget6.ts"), "// edited by hand\n");
-    expect((await run("a generated file edited by hand")).changed).toContain("src/resources/gadget6.ts");
+    const handEdited = await run("a generated file edited by hand");
+    expect(handEdited.changed).toContain("src/resources/gadget6.ts");
+    expect(handEdited.explained).toContain(
+      "  demo: 1 rendered because the file changed on disk: src/resources/gadget6.ts",
+    );
 
     // A file or folder left among the generated ones goes, in a scoped run as in a full one.
     edit("gadget3", "A gadget, edited again.", "A gadget, edited a third time.");
