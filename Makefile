@@ -70,14 +70,14 @@ generate: tools
 # newer, a file it added included), the build is kept: an edit to one provider's schema builds that
 # provider's package only. tsc builds incrementally (its build info in build/, dropped with a missing
 # dist/, whose outputs it would otherwise take as written); addCjsEntries removes the outputs of
-# sources no longer in src/.
+# sources no longer in src/. tsc is run through V8's code cache (generator/package/tsc.ts).
 define package_rule
 generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.json $(call package_src,$(1)) generated/$(1)/tsconfig.json generated/$(1)/package.json $(EMULATOR_SRC)
 	@if [ "$$?" = build/.generated ] && [ -z "$$$$(find generated/$(1)/src generated/$(1)/package.json -newer $$@ -print -quit)" ]; then \
 	  echo "generated/$(1): unchanged by the regeneration, not rebuilt"; touch $$@; \
 	else \
 	  set -x; { [ -d generated/$(1)/dist ] || rm -f build/$(1).tsbuildinfo; } && \
-	  $(BIN)/tsc -p generated/$(1)/tsconfig.json --incremental --tsBuildInfoFile build/$(1).tsbuildinfo && \
+	  node build/generator/package/tsc.js -p generated/$(1)/tsconfig.json --incremental --tsBuildInfoFile build/$(1).tsbuildinfo && \
 	  { [ -d generated/$(1)/dist/testing ] && [ -z "$$$$(find test/emulators generated/$(1)/package.json build/generator/package/buildTesting.js -type f -newer generated/$(1)/dist/testing -print -quit)" ] || \
 	    node build/generator/package/buildTesting.js generated/$(1); } && \
 	  node build/generator/package/addCjsEntries.js generated/$(1); \

@@ -5,12 +5,15 @@ import { createHash } from "node:crypto";
 import { constants, Script } from "node:vm";
 import { JIT_FLAGS } from "./jitBudget.js";
 
-/** Requires CommonJS with V8's code cache beside it, named by text, Node and flags: V8 checks only the length. */
-export function requireCompiled(file: string, variant = ""): unknown {
+/**
+ * Requires CommonJS with V8's code cache in `cacheDir` (beside it by default), named by text, Node and
+ * flags: V8 checks only the length.
+ */
+export function requireCompiled(file: string, variant = "", cacheDir = dirname(file)): unknown {
   // A bundle's `#!` line is no JavaScript inside a function: commented out, so positions stay right.
   const source = readFileSync(file, "utf8").replace(/^#!/, "//");
   const stamp = createHash("sha1").update(`${source}\0${process.version}\0${JIT_FLAGS}`).digest("hex").slice(0, 12);
-  const cacheFile = `${file}.${stamp}${/^[a-z]+$/.test(variant) ? `.${variant}` : ""}.v8`;
+  const cacheFile = join(cacheDir, `${basename(file)}.${stamp}${/^[a-z]+$/.test(variant) ? `.${variant}` : ""}.v8`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
