@@ -87,7 +87,7 @@ export const includesKnown = (index: ProviderIndex, src: SourceDoc, isValid: (s:
 
 /** Fields of the `include`d groups, then the entity's own; unknown groups are skipped (validate reports them). */
 export function expandIncludes(
-  index: ProviderIndex,
+  index: Pick<ProviderIndex, "types">,
   include: readonly string[] | undefined,
   own: LocatedField[],
 ): LocatedField[] {

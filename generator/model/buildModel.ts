@@ -30,76 +30,125 @@ const DEFAULT_LICENSE = "Apache-2.0";
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Builds the model of one provider whose schemas passed validation. */
-export function buildModel(index: ProviderIndex): PackageModel {
-  const providerSrc = index.provider!;
-  const providerCase: WireCase = entity(providerSrc).wireCase ?? "camel";
+export const buildModel = (index: ProviderIndex): PackageModel =>
+  assembleModel(index, sliceInputs(index).map(buildSlice));
+
+/** A document's part of the model, and all it is made of: buildSlice builds the part from this alone. */
+export interface SliceInput {
+  readonly src: SourceDoc;
+  /** The groups its `include` names: all it reads of the provider's other documents. */
+  readonly groups: ReadonlyMap<string, SourceDoc>;
+  /** The provider's wire case, its entities' default. */
+  readonly providerCase: WireCase;
+}
+
+/** The node of a document, and the types and enums building it declared, in order. */
+export type Slice =
+  | SliceOf<"types", NamedType>
+  | SliceOf<"provider", Provider>
+  | SliceOf<"resources", Resource>
+  | SliceOf<"lookups", Lookup>;
+type SliceOf<F, T> = {
+  readonly folder: F;
+  readonly node: T;
+  readonly declared: readonly { readonly type: NamedType; readonly at: string }[];
+  readonly enums: readonly EnumType[];
+};
+
+/** One input per document that makes a part of the model: types (groups are included, not built), provider, resources, lookups. */
+export function sliceInputs(index: ProviderIndex): SliceInput[] {
+  const providerCase: WireCase = entity(index.provider!).wireCase ?? "camel";
+  const built = [...index.types.values()].filter((src) => ["object", "union"].includes(entity(src).kind));
+  return [...built, index.provider!, ...index.resources, ...index.lookups].map((src) => ({
+    src,
+    providerCase,
+    groups: new Map((entity(src).include ?? []).flatMap((g) => (index.types.has(g) ? [[g, index.types.get(g)!]] : []))),
+  }));
+}
+
+/** One document's part of the model. */
+export function buildSlice({ src, groups, providerCase }: SliceInput): Slice {
+  const declared: { type: NamedType; at: string }[] = [];
+  const enums: EnumType[] = [];
+  const b = builder(declared, enums);
+  const e = entity(src);
+  const wireCase = e.wireCase ?? providerCase;
+  const included = (key: "fields" | "inputs", own: RawEntity["fields"]) =>
+    expandIncludes({ types: groups }, e.include, ownFields(src, key, own));
+  const sliced = <F extends Slice["folder"], T>(folder: F, node: T) => ({ folder, node, declared, enums });
+  switch (src.folder) {
+    case "types":
+      return sliced("types", b.declare(namedType(src, e, wireCase, b, included("fields", e.fields)), src.file));
+    case "provider":
+      return sliced("provider", provider(src, e, wireCase, b));
+    case "resources":
+      return sliced("resources", resource(src, e, wireCase, b, included("fields", e.fields)));
+    case "lookups":
+      return sliced("lookups", lookup(src, e, wireCase, b, included("inputs", e.inputs)));
+  }
+}
+
+/** The model made of its slices: types declared in slice order (a name declared elsewhere again is kept, for planning to report), sorted. */
+export function assembleModel(index: ProviderIndex, slices: readonly Slice[]): PackageModel {
   const enums = new Map<string, EnumType>();
   const types = new Map<string, NamedType>();
   /** Where each named type is declared. A group's inline objects are hoisted again for each entity including it. */
   const declaredAt = new Map<string, string>();
-  /** Types named like another declared elsewhere: kept, so that planning reports the clash. */
   const clashing: NamedType[] = [];
-  const declare = (t: NamedType, at: string) => {
-    const prior = declaredAt.get(t.name);
-    if (prior === undefined || prior === at) (types.set(t.name, t), declaredAt.set(t.name, at));
-    else clashing.push(t);
-  };
-  const slice = <T>(build: (b: Builder) => T): T => {
-    const s = sliceOf(build);
-    for (const { type, at } of s.declared) declare(type, at);
-    for (const e of s.enums) enums.set(e.name, e);
-    return s.node;
-  };
-
-  for (const [name, src] of index.types) {
-    const e = entity(src);
-    const wireCase = e.wireCase ?? providerCase;
-    if (e.kind === "object")
-      slice((b) => {
-        const list = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
-        return b.declare(
-          {
-            kind: "object",
-            name,
-            description: e.description.trim(),
-            fields: b.located(list, name, wireCase, "input"),
-            inline: false,
-            usage: NO_USAGE,
-            file: src.file,
-            [SOURCE]: src.position(["name"]),
-          },
-          src.file,
-        );
-      });
-    else if (e.kind === "union") {
-      const d = e.discriminator!;
-      slice((b) =>
-        b.declare(
-          {
-            kind: "union",
-            name,
-            description: e.description.trim(),
-            discriminator: {
-              field: d.field,
-              wireName: d.wireName ?? toWireCase(d.field, wireCase),
-              caseInsensitive: !!d.caseInsensitive,
-              description: d.description.trim(),
-            },
-            variants: Object.entries(e.variants ?? {})
-              .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
-              .sort((a, b) => (a.value < b.value ? -1 : 1)),
-            usage: NO_USAGE,
-            file: src.file,
-            [SOURCE]: src.position(["name"]),
-          },
-          src.file,
-        ),
-      );
+  for (const s of slices) {
+    for (const { type, at } of s.declared) {
+      const prior = declaredAt.get(type.name);
+      if (prior === undefined || prior === at) (types.set(type.name, type), declaredAt.set(type.name, at));
+      else clashing.push(type);
     }
+    for (const e of s.enums) enums.set(e.name, e);
   }
+  const nodes = <F extends Slice["folder"]>(folder: F) =>
+    slices.flatMap((s) => (s.folder === folder ? [s.node as Extract<Slice, { folder: F }>["node"]] : []));
+  return withUsage({
+    provider: nodes("provider")[0]!,
+    resources: nodes("resources").sort(byName),
+    lookups: nodes("lookups").sort(byName),
+    types: [...types.values(), ...clashing].sort(byName),
+    enums: [...enums.values()].sort(byName),
+    hooks: [...index.hooks.values()].map(({ name, file, text }) => ({ name, file, text })).sort(byName),
+  });
+}
 
-  const p = entity(providerSrc);
-  const provider = slice((b): Provider => ({
+function namedType(src: SourceDoc, e: RawEntity, wireCase: WireCase, b: Builder, fields: LocatedField[]): NamedType {
+  if (e.kind === "object")
+    return {
+      kind: "object",
+      name: e.name,
+      description: e.description.trim(),
+      fields: b.located(fields, e.name, wireCase, "input"),
+      inline: false,
+      usage: NO_USAGE,
+      file: src.file,
+      [SOURCE]: src.position(["name"]),
+    };
+  const d = e.discriminator!;
+  return {
+    kind: "union",
+    name: e.name,
+    description: e.description.trim(),
+    discriminator: {
+      field: d.field,
+      wireName: d.wireName ?? toWireCase(d.field, wireCase),
+      caseInsensitive: !!d.caseInsensitive,
+      description: d.description.trim(),
+    },
+    variants: Object.entries(e.variants ?? {})
+      .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
+      .sort((a, b) => (a.value < b.value ? -1 : 1)),
+    usage: NO_USAGE,
+    file: src.file,
+    [SOURCE]: src.position(["name"]),
+  };
+}
+
+function provider(src: SourceDoc, p: RawEntity, providerCase: WireCase, b: Builder): Provider {
+  return {
     name: p.name,
     displayName: p.displayName ?? p.name,
     description: p.description.trim(),
@@ -110,7 +159,7 @@ export function buildModel(index: ProviderIndex): PackageModel {
       keywords: p.package!.keywords ?? [],
       license: p.package!.license ?? DEFAULT_LICENSE,
     },
-    config: b.located(ownFields(providerSrc, "config", p.config), "Provider", providerCase, "input"),
+    config: b.located(ownFields(src, "config", p.config), "Provider", providerCase, "input"),
     functions: Object.entries(p.functions ?? {})
       .map(([name, fn]) => ({
         name,
@@ -118,94 +167,57 @@ export function buildModel(index: ProviderIndex): PackageModel {
         description: fn.description.trim(),
         ...(fn.receiver && { receiver: fn.receiver }),
         inputs: b.located(
-          ownFields(providerSrc, "inputs", fn.inputs, ["functions", name]),
+          ownFields(src, "inputs", fn.inputs, ["functions", name]),
           pascal(name),
           providerCase,
           "input",
         ),
         outputs: b.located(
-          ownFields(providerSrc, "outputs", fn.outputs, ["functions", name]),
+          ownFields(src, "outputs", fn.outputs, ["functions", name]),
           pascal(name),
           providerCase,
           "output",
         ),
-        [SOURCE]: providerSrc.position(["functions", name], "key"),
+        [SOURCE]: src.position(["functions", name], "key"),
       }))
       .sort(byName),
     examples: examples(p.examples),
     ...(p.quickStart !== undefined && { quickStart: p.quickStart }),
-    file: providerSrc.file,
-    [SOURCE]: providerSrc.position(["name"]),
-  }));
-
-  const resources: Resource[] = index.resources.map((src) =>
-    slice((b): Resource => {
-      const e = entity(src);
-      const list = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
-      return {
-        ...entityHead(e),
-        fields: b.located(list, e.name, e.wireCase ?? providerCase, "input"),
-        importId: importId(e.importId!),
-        lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
-        // Keys sorted, so reordering them in the YAML changes nothing generated.
-        ...(e.operations && { operations: sortedKeys(e.operations) as NonNullable<Resource["operations"]> }),
-        ...(e.readiness && { readiness: sortedKeys(e.readiness) as Readiness }),
-        ...(e.createdAt && { createdAt: e.createdAt }),
-        ...entityTail(e, src),
-      };
-    }),
-  );
-
-  const lookups: Lookup[] = index.lookups.map((src) =>
-    slice((b): Lookup => {
-      const e = entity(src);
-      const owner = pascal(e.name);
-      const wireCase = e.wireCase ?? providerCase;
-      const inputs = b.located(
-        expandIncludes(index, e.include, ownFields(src, "inputs", e.inputs)),
-        owner,
-        wireCase,
-        "input",
-      );
-      const outputs = b.located(ownFields(src, "outputs", e.outputs), owner, wireCase, "output");
-      const echoed = inputs
-        .filter((i) => !outputs.some((o) => o.name === i.name))
-        .map((i): Field => stripInputOnly({ ...i, mode: "output", guaranteed: i.mode === "required" }));
-      return {
-        ...entityHead(e),
-        inputs,
-        results: [...outputs, ...echoed].sort(byName),
-        ...(e.operation && {
-          operation: e.operation === "hook" ? "hook" : (sortedKeys(e.operation) as Readonly<Record<string, unknown>>),
-        }),
-        ...entityTail(e, src),
-      };
-    }),
-  );
-
-  const model = {
-    provider,
-    resources: resources.sort(byName),
-    lookups: lookups.sort(byName),
-    types: [...types.values(), ...clashing].sort(byName),
-    enums: [...enums.values()].sort(byName),
-    hooks: [...index.hooks.values()].map(({ name, file, text }) => ({ name, file, text })).sort(byName),
+    file: src.file,
+    [SOURCE]: src.position(["name"]),
   };
-  return withUsage(model);
 }
 
-/** What building one document's part made: its node, and the types and enums it declared, in order. */
-interface Slice<T> {
-  readonly node: T;
-  readonly declared: readonly { readonly type: NamedType; readonly at: string }[];
-  readonly enums: readonly EnumType[];
+function resource(src: SourceDoc, e: RawEntity, wireCase: WireCase, b: Builder, fields: LocatedField[]): Resource {
+  return {
+    ...entityHead(e),
+    fields: b.located(fields, e.name, wireCase, "input"),
+    importId: importId(e.importId!),
+    lifecycleNotes: (e.lifecycle?.notes ?? []).map((n) => n.trim()),
+    // Keys sorted, so reordering them in the YAML changes nothing generated.
+    ...(e.operations && { operations: sortedKeys(e.operations) as NonNullable<Resource["operations"]> }),
+    ...(e.readiness && { readiness: sortedKeys(e.readiness) as Readiness }),
+    ...(e.createdAt && { createdAt: e.createdAt }),
+    ...entityTail(e, src),
+  };
 }
 
-function sliceOf<T>(build: (b: Builder) => T): Slice<T> {
-  const declared: { type: NamedType; at: string }[] = [];
-  const enums: EnumType[] = [];
-  const node = build(builder(declared, enums));
-  return { node, declared, enums };
+function lookup(src: SourceDoc, e: RawEntity, wireCase: WireCase, b: Builder, fields: LocatedField[]): Lookup {
+  const owner = pascal(e.name);
+  const inputs = b.located(fields, owner, wireCase, "input");
+  const outputs = b.located(ownFields(src, "outputs", e.outputs), owner, wireCase, "output");
+  const echoed = inputs
+    .filter((i) => !outputs.some((o) => o.name === i.name))
+    .map((i): Field => stripInputOnly({ ...i, mode: "output", guaranteed: i.mode === "required" }));
+  return {
+    ...entityHead(e),
+    inputs,
+    results: [...outputs, ...echoed].sort(byName),
+    ...(e.operation && {
+      operation: e.operation === "hook" ? "hook" : (sortedKeys(e.operation) as Readonly<Record<string, unknown>>),
+    }),
+    ...entityTail(e, src),
+  };
 }
 
 type Builder = ReturnType<typeof builder>;

@@ -7,19 +7,17 @@ import {
   type SchemaListing,
   type SchemaText,
 } from "../load/loadSchemas.js";
-import { indexProviders } from "../load/providerIndex.js";
+import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import { parseSource, reparsed } from "../load/sourceDoc.js";
-import { buildModel } from "../model/buildModel.js";
+import { assembleModel, buildModel, sliceInputs } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
 import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { Checks, CheckTask } from "../parallel/emitPool.js";
 import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
 import type { Explanation } from "./explain.js";
+import type { ModelMemory } from "./modelMemory.js";
 import type { RunStore } from "./store.js";
-
-/** Each provider's model, by the digest of all it was made of: its files' names and texts, its hooks. */
-export type ModelsByInput = Map<string, { readonly input: string; readonly model: PackageModel }>;
 
 /**
  * load -> validate -> model in this thread, reusing what `reuse` kept of an earlier run: a schema
@@ -37,13 +35,14 @@ export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel
  * load -> validate -> model -> `use` (a run's planning and keying), with the checks made by `check`
  * (the worker) while this thread models and uses. Nothing made of schemas that fail a check is
  * returned; a failure of modelling is reported only once they pass (it may be theirs). In a watch,
- * a provider none of whose files changed keeps its model (`models`), and is not checked again.
+ * a provider none of whose files changed keeps its model, and is not checked again; the others are
+ * made of the slices `memory` kept where their input is the same.
  */
 export async function modelsBeside<T>(
   schemaDir: string,
   reuse: RunStore,
   explain: Explanation,
-  models: ModelsByInput,
+  memory: ModelMemory,
   check: (task: CheckTask) => Promise<Checks>,
   use: (models: PackageModel[]) => T,
 ): Promise<T> {
@@ -51,23 +50,30 @@ export async function modelsBeside<T>(
   const parsed = listing.texts.map((t) => parsedAgain(t, reuse, explain));
   const loaded = collectSources(listing, parsed);
   const inputs = providerInputs(loaded, listing);
-  const changed = new Set([...inputs].filter(([name, input]) => models.get(name)?.input !== input).map(([n]) => n));
+  const kept = memory.providers;
+  const changed = new Set([...inputs].filter(([name, input]) => kept.get(name)?.input !== input).map(([n]) => n));
   const read = parsed.map(({ source }) => source && { data: source.data, known: source.knownValid });
   const checks = awaitedLater(check({ listing, read, only: changed }));
   let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
   try {
     const mine = <X extends { provider: string }>(list: readonly X[]) => list.filter((x) => changed.has(x.provider));
     const indexes = indexProviders(mine(loaded.sources), mine(loaded.hooks), mine(loaded.unread));
-    const built = new Map(indexes.map((index) => [index.name, buildModel(index)]));
-    made = { built, value: use([...inputs.keys()].map((name) => built.get(name) ?? models.get(name)!.model)) };
+    const model = (index: ProviderIndex) =>
+      assembleModel(
+        index,
+        sliceInputs(index).map((i) => memory.slice(i)),
+      );
+    const built = new Map(indexes.map((index) => [index.name, model(index)]));
+    made = { built, value: use([...inputs.keys()].map((name) => built.get(name) ?? kept.get(name)!.model)) };
   } catch (error) {
     made = { error };
   }
+  memory.turn();
   const { problems, passed } = await checks;
   keepVerdicts(loaded, changed, new Set(passed), reuse, explain);
   if (problems.length > 0) throw new SchemaError(problems);
   if ("error" in made) throw made.error;
-  for (const [name, model] of made.built) models.set(name, { input: inputs.get(name)!, model });
+  for (const [name, model] of made.built) kept.set(name, { input: inputs.get(name)!, model });
   return made.value;
 }
 

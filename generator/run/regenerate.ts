@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { docFiles, renderDoc, type DocFile } from "../docs/emitDocs.js";
 import { emitTextFiles } from "../emit/emitTextFiles.js";
-import { hashText } from "../hash.js";
+import { Digests, hashText } from "../hash.js";
 import { emitIndex } from "../emit/emitIndex.js";
 import { moduleJobs, rootInput } from "../plan/modules.js";
 import type { PackageModel } from "../model/types.js";
@@ -11,7 +11,8 @@ import { awaitedLater } from "../parallel/awaitedLater.js";
 import { RenderPool, type Seen, type StagedFiles, type WorkItem } from "../parallel/emitPool.js";
 import { Stats } from "../stats.js";
 import { inPackage, PackageStage, type Drift } from "../write/writeTree.js";
-import { modelsBeside, type ModelsByInput } from "./checkedModels.js";
+import { modelsBeside } from "./checkedModels.js";
+import { ModelMemory } from "./modelMemory.js";
 import { Explanation, type RenderReason } from "./explain.js";
 import { packageKeys } from "./keys.js";
 import { Store, type RunStore, type Written } from "./store.js";
@@ -36,9 +37,10 @@ export class Regeneration {
   private readonly pool = new RenderPool();
   private readonly store: Store;
   private saveTimer: NodeJS.Timeout | undefined;
-  // What a watch's next run reuses of a provider none of whose files changed: its model, then what is
-  // made of the same model and plan objects (each a function of them alone).
-  private readonly models: ModelsByInput = new Map();
+  // What a watch's next run reuses: a provider's model or its documents' slices, then what is made of
+  // the same model and plan objects (each a function of them alone), and the digests of known objects.
+  private readonly models = new ModelMemory();
+  private readonly digests = new Digests();
   private readonly plans = new WeakMap<PackageModel, PackagePlan>();
   private readonly prepared = new WeakMap<PackagePlan, Prepared>();
   /** What the last run reused and why (`generate --explain`). */
@@ -163,7 +165,7 @@ export class Regeneration {
         ),
       ];
       const files = docFiles(plan);
-      const key = packageKeys(plan);
+      const key = packageKeys(plan, this.digests);
       const keys = new Map([
         ...all.map((item) => [item.path, "text" in item ? key.text(item.text) : key.module(item.job)] as const),
         ...files.map((f) => [f.path, key.page(f)] as const),

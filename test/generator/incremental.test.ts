@@ -108,6 +108,16 @@ const EDITS: Record<string, Edit> = {
   version: (doc, r) => isObject(doc.package) && ((doc.package.version = `1.${Math.floor(r.next() * 100)}.0`), true),
   displayName: (doc) => doc.kind === "provider" && ((doc.displayName = `${String(doc.name)} edited`), true),
   rename: (doc) => typeof doc.name === "string" && ((doc.name += "Renamed"), true),
+  // What a document's part of the model reads beyond itself: the provider's wire case, the groups it includes.
+  wireCase: (doc) => {
+    const cases = ["camel", "snake", "pascal"];
+    return doc.kind !== "group" && ((doc.wireCase = cases[(cases.indexOf(String(doc.wireCase)) + 2) % 3]), true);
+  },
+  include: (doc, r, names) => {
+    if (!Array.isArray(doc.include) || doc.include.length === 0) return false;
+    doc.include = r.next() < 0.5 ? doc.include.slice(1) : [...doc.include, r.pick(names)];
+    return true;
+  },
 };
 
 function anyField(doc: Json, r: ReturnType<typeof random>, when: (f: Json) => boolean = () => true): Json | undefined {
@@ -256,6 +266,37 @@ describe("incremental regeneration (generate --watch)", () => {
     },
     60_000 + RUNS * 2_000,
   );
+
+  // A document's part of the model reads the provider's wire case and the groups it includes: a watch
+  // keeps each part by all of them (run/modelMemory.ts), and must remake it when one changes.
+  it("a watch remakes what the provider's wire case and an included group reach", async () => {
+    const tree = schemaTree({
+      "demo/provider.yaml": BASE["demo/provider.yaml"]!,
+      "demo/types/common.yaml":
+        "version: 1\nkind: group\nname: Common\ndescription: Shared.\nfields:\n  zoneName: { type: string, mode: optional, description: Zone. }\n",
+      "demo/resources/gadget.yaml": resource("Gadget").replace(
+        "fields:\n",
+        "include: [Common]\nfields:\n  portSpeed: { type: integer, mode: optional, description: Speed. }\n",
+      ),
+    });
+    const into = join(tree, "../out");
+    const watch = new pipeline.Regeneration(tree, into, undefined);
+    const edit = (file: string, from: string, to: string) => {
+      const path = join(tree, file);
+      writeFileSync(path, readFileSync(path, "utf8").replace(from, to));
+    };
+    try {
+      expect(await agree(watch, tree, into, "first run")).toEqual([]);
+      edit("demo/provider.yaml", "envPrefix: DEMO", "envPrefix: DEMO\nwireCase: snake");
+      expect(await agree(watch, tree, into, "the provider's wire case")).toEqual([]);
+      edit("demo/types/common.yaml", "zoneName", "zoneCode");
+      expect(await agree(watch, tree, into, "a field of the included group")).toEqual([]);
+      edit("demo/resources/gadget.yaml", "include: [Common]\n", "");
+      expect(await agree(watch, tree, into, "the group no longer included")).toEqual([]);
+    } finally {
+      await watch.close();
+    }
+  });
 
   // Edits of one resource that break a document left as it was.
   it.each(["a watch", "a process per run"])(

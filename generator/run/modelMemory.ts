@@ -1,0 +1,36 @@
+import type { SourceDoc } from "../load/sourceDoc.js";
+import { buildSlice, type Slice, type SliceInput } from "../model/buildModel.js";
+import type { PackageModel } from "../model/types.js";
+
+/**
+ * What a watch keeps of its models for the next run, each by all it was made of: a provider's model
+ * by the digest of its files' names and texts and its hooks (an unchanged provider is kept whole),
+ * and each document's slice by its input (so an edit rebuilds only the slices it reaches, and their
+ * unchanged nodes stay the same objects, whose digests are known).
+ */
+export class ModelMemory {
+  readonly providers = new Map<string, { readonly input: string; readonly model: PackageModel }>();
+  private slices = new Map<string, Slice>();
+  private used = new Map<string, Slice>();
+
+  /** A document's slice, built or as a run built it from the same input. */
+  slice(input: SliceInput): Slice {
+    const key = sliceKey(input);
+    const slice = this.slices.get(key) ?? this.used.get(key) ?? buildSlice(input);
+    this.used.set(key, slice);
+    return slice;
+  }
+
+  /** A run is over: the slices it used are those the next may reuse. */
+  turn(): void {
+    this.slices = this.used;
+    this.used = new Map();
+  }
+}
+
+/** A slice's input as a key: every document in it by its name and text (all buildSlice reads of it). */
+function sliceKey({ src, groups, providerCase, ...rest }: SliceInput): string {
+  rest satisfies Record<string, never>; // a field added to SliceInput must be keyed here
+  const doc = (d: SourceDoc) => [d.file, d.hash];
+  return JSON.stringify([doc(src), providerCase, [...groups].map(([name, g]) => [name, ...doc(g)])]);
+}
