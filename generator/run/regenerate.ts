@@ -123,27 +123,15 @@ export class Regeneration {
       return false;
     };
     const into = { dir, write: !check, fresh: stage.fresh };
-    // With nothing to reuse, the worker is sent every module and a share of the pages first, and renders
-    // them while this thread keys every file and renders the other pages.
+    const items = all.filter(toRender);
+    const pages = files.filter(toRender);
+    // With nothing to reuse, the worker renders a share of the pages after the modules: both threads then finish together.
     const cold = !reuse.wroteUnder(dir);
-    const allPages = files.filter((f) => "page" in f);
-    const pagesThere = cold ? allPages.slice(Math.round(allPages.length * PAGES_HERE)) : [];
-    const theirs = new Set(pagesThere.map((f) => f.path));
-    const sent =
-      cold &&
-      awaitedLater(
-        this.pool.stage(plan, [...all, ...pagesThere.map(({ path }) => ({ path, page: true as const }))], into),
-      );
-    try {
-      const items = all.filter(toRender);
-      const pages = files.filter((f) => toRender(f) && !theirs.has(f.path));
-      const rendered = sent || awaitedLater(this.pool.stage(plan, items, into));
-      return { name, stage, outputs, kept, rendered, pages };
-    } catch (e) {
-      const abort = () => stage.abort([...all.map((item) => item.path), ...theirs]);
-      if (sent) void sent.then(abort, abort);
-      throw e;
-    }
+    const templated = cold ? pages.filter((f) => "page" in f) : [];
+    const theirs = new Set<DocFile>(templated.slice(Math.round(templated.length * PAGES_HERE)));
+    const sent = [...items, ...[...theirs].map(({ path }) => ({ path, page: true as const }))];
+    const rendered = awaitedLater(this.pool.stage(plan, sent, into));
+    return { name, stage, outputs, kept, rendered, pages: pages.filter((f) => !theirs.has(f)) };
   }
 
   /** Each model's plan, made once: naming collisions are reported like schema problems. */
