@@ -210,6 +210,14 @@ export interface Fact {
   readonly after?: unknown;
 }
 
+/** A value that changed, both sides kept: `type changed from integer to string`. */
+export const changed = (
+  code: ChangeCode,
+  what: string,
+  before: string | undefined,
+  after: string | undefined,
+): Omit<Fact, "path"> => ({ code, what: `${what} changed from ${before} to ${after}`, before, after });
+
 export interface Owner {
   readonly package: string;
   readonly entity: string;
