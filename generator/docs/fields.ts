@@ -1,5 +1,6 @@
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
+import { oncePer } from "../memo.js";
 import { fieldWireText } from "../describe/describeWire.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
@@ -45,12 +46,7 @@ const valueItem = (v: EnumValue): string =>
   }</li>`;
 
 /** An enum's values as a list, built once per enum: every field of the enum's type shows it. */
-const VALUE_LISTS = new WeakMap<EnumType, string>();
-function valueList(e: EnumType): string {
-  let list = VALUE_LISTS.get(e);
-  if (list === undefined) VALUE_LISTS.set(e, (list = `<ul>${e.values.map(valueItem).join("")}</ul>`));
-  return list;
-}
+const valueList = oncePer((e: EnumType): string => `<ul>${e.values.map(valueItem).join("")}</ul>`);
 
 function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   const out: string[] = [];

@@ -1,4 +1,5 @@
 import type { Lookup, NamedType, Resource } from "../model/types.js";
+import { oncePer } from "../memo.js";
 import { INDEX_PAGE, PROVIDER_PAGE, type Site } from "./site.js";
 
 /** One searchable entity: name, kind, page (relative to docs/), and the anchors of its fields (`in-x`, `out-x`). */
@@ -36,16 +37,8 @@ export const typeSearchEntry = (site: Site, t: NamedType): SearchEntry => [
   t.kind === "object" ? anchors("f", t.fields) : [],
 ];
 
-const computed = new WeakMap<Site, SearchEntry[]>();
-
 /** Every entity and field name, as the search script reads them; computed once per site. */
-export function searchEntries(site: Site): SearchEntry[] {
-  let found = computed.get(site);
-  if (!found) computed.set(site, (found = entriesOf(site)));
-  return found;
-}
-
-function entriesOf(site: Site): SearchEntry[] {
+export const searchEntries = oncePer((site: Site): SearchEntry[] => {
   const m = site.model;
   return [
     [m.provider.package.name, "package", INDEX_PAGE, []],
@@ -54,7 +47,7 @@ function entriesOf(site: Site): SearchEntry[] {
     ...m.lookups.map((l) => lookupSearchEntry(site, l)),
     ...m.types.map((t) => typeSearchEntry(site, t)),
   ];
-}
+});
 
 /** The index as a script setting a global (file:// pages may load scripts, not fetch JSON); `<` escaped. */
 export const searchScript = (entries: readonly SearchEntry[]): string =>

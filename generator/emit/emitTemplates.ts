@@ -5,6 +5,7 @@ import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
 import type { Field, Lookup, PackageModel, Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import { oncePer } from "../memo.js";
 import { providerFolder } from "../describe/describe.js";
 import { compileTemplate, createHandlebars } from "../describe/handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
@@ -89,23 +90,14 @@ function quickStart(model: PackageModel, docs: Site): string {
   return code === undefined ? "" : importLine(code, model.provider.package.name, docs.names) + code;
 }
 
-export type PackageView = ReturnType<typeof viewOf>;
-
-const views = new WeakMap<PackagePlan, PackageView>();
-
-/** What the package's templates print, computed once per plan. */
-export function packageView(plan: PackagePlan): PackageView {
-  let found = views.get(plan);
-  if (!found) views.set(plan, (found = viewOf(plan.model, plan)));
-  return found;
-}
-
 const packageDirectory = (model: PackageModel): string => `generated/${model.provider.name}`;
 
 const docsUrl = (model: PackageModel): string =>
   `${repoPackages().homepage}/tree/main/${packageDirectory(model)}/${DOCS_DIR}`;
 
-function viewOf(model: PackageModel, plan: PackagePlan) {
+/** What the package's templates print, computed once per plan. */
+const packageView = oncePer((plan: PackagePlan) => {
+  const model = plan.model;
   const repo = repoPackages();
   const directory = packageDirectory(model);
   const docs = site(plan);
@@ -150,7 +142,7 @@ function viewOf(model: PackageModel, plan: PackagePlan) {
     })),
     lookups: model.lookups.map((l) => rowOf(docs, l, docs.lookupPage.get(l.name)!)),
   };
-}
+});
 
 /** package.json, tsconfig.json, README.md and LICENSE of a generated package. */
 export function emitTemplates(plan: PackagePlan): Map<string, string> {
