@@ -3,24 +3,11 @@ import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
-import type { MetaSchemaValidator } from "../metaSchema.js";
-import { boundDocs } from "./bound.js";
+import { operationsCheck, placeholders } from "./bound.js";
 import { changeRules } from "./changes.js";
 
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
-
 /** Cloudplat operations: their shape, then what it cannot say (id is the import id, placeholders, no lost change). */
-export function checkCloudplatOperations(
-  index: ProviderIndex,
-  valid: ReadonlySet<SourceDoc>,
-  meta: () => MetaSchemaValidator,
-): Diagnostic[] {
-  if (!index.provider || entity(index.provider).protocol !== "cloudplat") return [];
-  return boundDocs(index, index.resources, "operations", valid).flatMap((src) => {
-    const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
-    return shape.length ? shape : bindingRules(index, src);
-  });
-}
+export const checkCloudplatOperations = operationsCheck("cloudplat", bindingRules);
 
 function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   const e = entity(src);
@@ -100,8 +87,7 @@ function unknownPlaceholders(
   allowed: readonly string[],
 ): Diagnostic[] {
   return Object.entries(request ?? {}).flatMap(([param, value]) =>
-    [...JSON.stringify(value).matchAll(PLACEHOLDER)]
-      .map((m) => m[1]!)
+    placeholders(JSON.stringify(value))
       .filter((ph) => !allowed.includes(ph))
       .map((ph) =>
         at(
