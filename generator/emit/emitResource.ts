@@ -6,7 +6,7 @@ import { constant, fieldInterface, inputsInterface, validator } from "./declarat
 import { behaviourLines, resourceBehaviour } from "../describe/describeBehaviour.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
-import { operationsType } from "./protocols.js";
+import { runtimeNames } from "./protocols.js";
 import { replacePaths, secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
 import { importIdText } from "../describe/describe.js";
@@ -32,7 +32,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     createdAt: r.createdAt,
     hooks: r.hooks ? new Code(ctx.use(hookPath(r.hooks), "hooks", true)) : undefined,
   };
-  const operations = r.operations && operationsType(plan.model.provider.protocol);
+  const operations = r.operations && runtimeNames(plan.model.provider.protocol)?.operations;
   return ctx.print(
     [r.file],
     [

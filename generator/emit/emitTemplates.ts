@@ -22,14 +22,10 @@ const TEMPLATES = {
   "README.md": "README.md.hbs",
 } as const;
 
-let compiled: { files: Map<string, HandlebarsTemplateDelegate> } | undefined;
+let compiled: Map<string, HandlebarsTemplateDelegate> | undefined;
 
 /** The package's templates, compiled once. */
 export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
-  return templates().files;
-}
-
-function templates(): NonNullable<typeof compiled> {
   if (!compiled) {
     const root = repoRoot();
     const hb = createHandlebars();
@@ -45,9 +41,7 @@ function templates(): NonNullable<typeof compiled> {
     );
     const compile = (file: string) =>
       compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true });
-    compiled = {
-      files: new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)])),
-    };
+    compiled = new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)]));
   }
   return compiled;
 }
