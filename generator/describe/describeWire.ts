@@ -6,11 +6,9 @@ import type {
 } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcLookupOperation, NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import type { Field, Lookup, Protocol, Resource } from "../model/types.js";
+import { code, names } from "./describe.js";
 
 /** What bindings send and read, for the docs' "On the wire" section; their meaning is describeBehaviour's. */
-
-const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
-const names = (fields: readonly Field[]) => fields.map((f) => code(f.name)).join(", ");
 
 /** Where a field travels, when not under its own name: its wire name, or its wire paths. */
 export function fieldWireText(f: Field): string | undefined {

@@ -1,4 +1,4 @@
-import { importIdText } from "../describe/describe.js";
+import { importFormat } from "../describe/describe.js";
 import type {
   Field,
   IdFormat,
@@ -259,25 +259,16 @@ function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
   const format = (r: Resource) =>
     r.importId.supported ? canonical({ ...r.importId, description: undefined }) : "unsupported";
   if (format(a) === format(b)) return;
-  const text = (r: Resource) => (r.importId.supported ? importIdText(r).replace(/^Import id: /, "") : "not supported");
   const fact = (code: "import-id-added" | "import-id-removed" | "import-id-changed") =>
-    emit({ path: b.name, ...changed(code, "import id", text(a), text(b)) }, WHOLE);
+    emit({ path: b.name, ...changed(code, "import id", importFormat(a), importFormat(b)) }, WHOLE);
   if (!a.importId.supported) fact("import-id-added");
   else if (!b.importId.supported) fact("import-id-removed");
-  else if (text(a) !== text(b)) fact("import-id-changed");
+  else if (importFormat(a) !== importFormat(b)) fact("import-id-changed");
   else {
     // The same format with other bounds on its parts (a minimum, an optional part): say which.
     const parts = (r: Resource) => (r.importId.supported ? r.importId.parts.map(partText).join(", ") : "");
-    emit(
-      {
-        code: accepts(b.importId, a.importId) ? "import-id-relaxed" : "import-id-changed",
-        path: b.name,
-        what: `import id ${text(b)}: parts changed from ${parts(a)} to ${parts(b)}`,
-        before: parts(a),
-        after: parts(b),
-      },
-      WHOLE,
-    );
+    const code = accepts(b.importId, a.importId) ? "import-id-relaxed" : "import-id-changed";
+    emit({ path: b.name, ...changed(code, `import id ${importFormat(b)}: parts`, parts(a), parts(b)) }, WHOLE);
   }
 }
 

@@ -6,7 +6,7 @@ import { camel } from "../naming.js";
 import type { Field, Lookup, PackageModel, Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { oncePer } from "../memo.js";
-import { providerFolder } from "../describe/describe.js";
+import { importFormat, providerFolder } from "../describe/describe.js";
 import { compileTemplate, createHandlebars } from "../describe/handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
 import { errorClasses } from "../describe/errorCatalog.js";
@@ -56,11 +56,6 @@ const typeName = (f: Field): string =>
     : f.type.kind === "object"
       ? (f.type.ref ?? "object")
       : f.type.kind;
-
-const importFormat = (r: Resource): string =>
-  r.importId.supported
-    ? `\`${r.importId.parts.map((p) => `<${p.field}${p.type === "list" ? `${p.itemSeparator ?? ","}…` : ""}>`).join(r.importId.separator)}\``
-    : "not supported";
 
 const rowOf = (docs: Site, e: Resource | Lookup, page: string) => ({
   name: e.name,

@@ -2,11 +2,10 @@ import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
 import { fieldChangeLines } from "../describe/describeBehaviour.js";
+import { code } from "../describe/describe.js";
 
 /** Text safe inside a JSDoc block. */
 export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();
-
-const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
 
 function range(lo: number | undefined, hi: number | undefined, unit: string): string | undefined {
   const text = boundsText(lo, hi, unit);
