@@ -1,4 +1,4 @@
-import type { Field, Resource } from "../model/types.js";
+import type { Field, Resource, TypeSpec } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 
 /** A value as a Markdown code span: a string as it is, anything else as JSON. */
@@ -6,6 +6,10 @@ export const code = (v: unknown): string => "`" + (typeof v === "string" ? v : J
 
 /** Fields' names as code spans, comma-separated. */
 export const names = (fields: readonly Field[]): string => fields.map((f) => code(f.name)).join(", ");
+
+/** Whether a value of the type is secret, or holds secrets (in its items or values). */
+export const isSecret = (spec: TypeSpec): boolean =>
+  spec.secret || (!!spec.items && isSecret(spec.items)) || (!!spec.values && isSecret(spec.values));
 
 /** An import id's format as a code span (`<serviceId>#<apiId>`), or "not supported". */
 export const importFormat = (r: Resource): string =>

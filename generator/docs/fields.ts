@@ -1,6 +1,7 @@
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
 import { oncePer } from "../memo.js";
+import { isSecret } from "../describe/describe.js";
 import { fieldWireText } from "../describe/describeWire.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
@@ -68,9 +69,6 @@ function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   if (s.values) out.push(...constraintFacts(s.values, site, "Each value: "));
   return out;
 }
-
-const isSecret = (s: TypeSpec): boolean =>
-  s.secret || (!!s.items && isSecret(s.items)) || (!!s.values && isSecret(s.values));
 
 /** One row of a page's "On the wire" table: a field that travels under another name or path. */
 export interface WireRow {

@@ -2,7 +2,7 @@ import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
 import { fieldChangeLines } from "../describe/describeBehaviour.js";
-import { code } from "../describe/describe.js";
+import { code, isSecret } from "../describe/describe.js";
 
 /** Text safe inside a JSDoc block. */
 export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();
@@ -91,9 +91,6 @@ function valueLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>): strin
   if (spec.knownValues) return [`Known values: ${valueList(spec.knownValues)}`];
   return spec.items ? valueLines(spec.items, enums) : [];
 }
-
-export const isSecret = (spec: TypeSpec): boolean =>
-  spec.secret || (!!spec.items && isSecret(spec.items)) || (!!spec.values && isSecret(spec.values));
 
 export function entityDoc(
   description: string,
