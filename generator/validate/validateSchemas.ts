@@ -11,10 +11,11 @@ import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
+const meta = () => (metaValidator ??= new MetaSchemaValidator());
 
 /** The meta-schema's checks of one file (none for a file already known to pass them). */
 export function checkFile(src: SourceDoc): Diagnostic[] {
-  return src.knownValid ? [] : (metaValidator ??= new MetaSchemaValidator()).check(src);
+  return src.knownValid ? [] : meta().check(src);
 }
 
 /** The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first. */
@@ -42,7 +43,6 @@ export function validateSchemas(
 }
 
 function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
-  const meta = () => (metaValidator ??= new MetaSchemaValidator());
   return [
     ...checkRules(index, valid),
     ...checkReferences(index, valid),
