@@ -1,6 +1,7 @@
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
 import { oncePer } from "../memo.js";
+import { capital } from "../naming.js";
 import { isSecret } from "../describe/describe.js";
 import { fieldWireText } from "../describe/describeWire.js";
 import { code, escape, inline, link } from "./html.js";
@@ -59,7 +60,7 @@ function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   if (value) out.push(`${where}Value ${value}.`);
   if (s.notOneOf) out.push(`${where}Not ${s.notOneOf.map((n) => code(n)).join(", ")}.`);
   const items = boundsText(s.minItems, s.maxItems, "item");
-  if (items) out.push(`${where}${items[0]!.toUpperCase()}${items.slice(1)}.`);
+  if (items) out.push(`${where}${capital(items)}.`);
   const length = boundsText(s.minLength, s.maxLength, "character");
   if (length) out.push(`${where}Length ${length}.`);
   if (s.pattern) out.push(`${where}Matches <code>${escape(s.pattern)}</code>.`);

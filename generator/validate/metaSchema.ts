@@ -156,13 +156,8 @@ export class MetaSchemaValidator {
         return [at(src, path, `${name} must be ${article(String(e.params.type))} ${got(e.data)}`)];
       case "enum": {
         const allowed = (e.params.allowedValues as unknown[]).map(String);
-        return [
-          at(
-            src,
-            path,
-            `${name} must be one of ${allowed.join(", ")} ${got(e.data)}${typeof e.data === "string" ? didYouMean(e.data, allowed) : ""}`,
-          ),
-        ];
+        const hint = typeof e.data === "string" ? didYouMean(e.data, allowed) : "";
+        return [at(src, path, `${name} must be one of ${allowed.join(", ")} ${got(e.data)}${hint}`)];
       }
       case "const":
         return [at(src, path, `${name} must be ${JSON.stringify(e.params.allowedValue)} ${got(e.data)}`)];
