@@ -108,14 +108,12 @@ export class MetaSchemaValidator {
         ),
       ];
     const kinds = KIND_BY_FOLDER[src.folder];
-    if (typeof data.kind !== "string" || !kinds.includes(data.kind))
-      return [
-        at(
-          src,
-          ["kind"],
-          `kind must be ${kinds.map((k) => `"${k}"`).join(" or ")} in ${src.folder === "provider" ? "provider.yaml" : `${src.folder}/`} (got ${JSON.stringify(data.kind)})${typeof data.kind === "string" ? didYouMean(data.kind, kinds) : ""}`,
-        ),
-      ];
+    if (typeof data.kind !== "string" || !kinds.includes(data.kind)) {
+      const allowed = kinds.map((k) => `"${k}"`).join(" or ");
+      const where = src.folder === "provider" ? "provider.yaml" : `${src.folder}/`;
+      const hint = typeof data.kind === "string" ? didYouMean(data.kind, kinds) : "";
+      return [at(src, ["kind"], `kind must be ${allowed} in ${where} (got ${JSON.stringify(data.kind)})${hint}`)];
+    }
     const validate = this.validators.get(data.kind)!;
     if (validate(data)) return [];
     return dedupe(pruneBranches(validate.errors!).flatMap((e) => this.toDiagnostic(src, e)));
@@ -141,14 +139,8 @@ export class MetaSchemaValidator {
       case "additionalProperties":
       case "unevaluatedProperties": {
         const key = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
-        return [
-          at(
-            src,
-            [...path, key],
-            `unknown key "${key}"${didYouMean(key, this.allowedKeys(e.parentSchema as JsonSchema | undefined))}`,
-            "key",
-          ),
-        ];
+        const hint = didYouMean(key, this.allowedKeys(e.parentSchema as JsonSchema | undefined));
+        return [at(src, [...path, key], `unknown key "${key}"${hint}`, "key")];
       }
       case "required":
         return [at(src, path, `missing required key "${e.params.missingProperty}" in ${name}`, "key")];
@@ -166,14 +158,8 @@ export class MetaSchemaValidator {
         const isKey = e.propertyName !== undefined;
         const value = isKey ? e.propertyName : e.data;
         const rule = (def && PATTERN_RULES[def]) ?? `must match ${String(e.params.pattern)}`;
-        return [
-          at(
-            src,
-            isKey ? [...path, String(value)] : path,
-            `${isKey ? "name" : name} ${JSON.stringify(value)} breaks the naming rule: ${rule}`,
-            isKey ? "key" : "value",
-          ),
-        ];
+        const message = `${isKey ? "name" : name} ${JSON.stringify(value)} breaks the naming rule: ${rule}`;
+        return [isKey ? at(src, [...path, String(value)], message, "key") : at(src, path, message, "value")];
       }
       case "propertyNames":
         return []; // reported by the nested pattern error, which names the key
