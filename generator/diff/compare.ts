@@ -75,25 +75,15 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     renamedTypes: new Map(types.pairs.filter(([x, y]) => x.name !== y.name).map(([x, y]) => [x.name, y.name])),
   };
 
-  if (a.provider.package.name !== b.provider.package.name)
-    emitter(pkg, "provider")(
-      {
-        code: "package-name-changed",
-        path: pkg,
-        what: `npm package renamed from ${a.provider.package.name} to ${b.provider.package.name}`,
-        before: a.provider.package.name,
-        after: b.provider.package.name,
-      },
-      WHOLE,
-    );
-  if (a.provider.protocol !== b.provider.protocol)
-    emitter(pkg, "provider")(
-      {
-        path: pkg,
-        ...changed("protocol-changed", "protocol", a.provider.protocol ?? "none", b.provider.protocol ?? "none"),
-      },
-      WHOLE,
-    );
+  const provider = emitter(pkg, "provider");
+  const [oldName, newName] = [a.provider.package.name, b.provider.package.name];
+  if (oldName !== newName) {
+    const what = `npm package renamed from ${oldName} to ${newName}`;
+    provider({ code: "package-name-changed", path: pkg, what, before: oldName, after: newName }, WHOLE);
+  }
+  const [oldProtocol, newProtocol] = [a.provider.protocol ?? "none", b.provider.protocol ?? "none"];
+  if (oldProtocol !== newProtocol)
+    provider({ path: pkg, ...changed("protocol-changed", "protocol", oldProtocol, newProtocol) }, WHOLE);
   compareFields(a.provider.config, b.provider.config, "config.", same(CONFIG), sides, emitter("config", "provider"));
 
   reportEntities(
@@ -131,18 +121,10 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
 
   reportEntities("type", types, emitter, (x, y, emit) => {
     const scope = typeScope(x, y);
-    if (x.kind !== y.kind)
-      emit(
-        {
-          code: "type-changed",
-          path: y.name,
-          what: `changed from ${x.kind} to ${y.kind}`,
-          before: x.kind,
-          after: y.kind,
-        },
-        scope,
-      );
-    else if (x.kind === "object" && y.kind === "object")
+    if (x.kind !== y.kind) {
+      const what = `changed from ${x.kind} to ${y.kind}`;
+      emit({ code: "type-changed", path: y.name, what, before: x.kind, after: y.kind }, scope);
+    } else if (x.kind === "object" && y.kind === "object")
       compareFields(x.fields, y.fields, `${y.name}.`, same(scope), owned(sides, x, y), emit);
     else if (x.kind === "union" && y.kind === "union") compareUnion(x, y, scope, sides, emit);
   });
@@ -195,16 +177,8 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
     if (a.name !== b.name) {
       const token =
         a.token === b.token ? (a.token ? ", token unchanged" : "") : `, token changed from ${a.token} to ${b.token}`;
-      emit(
-        {
-          code: "entity-renamed",
-          path: b.name,
-          what: `${kind} renamed from ${a.name} to ${b.name}${token}`,
-          before: a.name,
-          after: b.name,
-        },
-        WHOLE,
-      );
+      const what = `${kind} renamed from ${a.name} to ${b.name}${token}`;
+      emit({ code: "entity-renamed", path: b.name, what, before: a.name, after: b.name }, WHOLE);
     } else if (a.token !== b.token)
       emit({ path: b.name, ...changed("token-changed", "token", a.token, b.token) }, WHOLE);
     compare(a, b, emit);
@@ -309,18 +283,11 @@ function compareUnion(a: UnionType, b: UnionType, scope: Scope, sides: Sides, em
     const path = `${b.name}.${v.value}`;
     if ((sides.renamedTypes.get(v.ref) ?? v.ref) !== w.ref)
       emit({ path, ...changed("type-changed", "type", v.ref, w.ref) }, scope);
-    const wire = (x: typeof v) => x.wireValue ?? x.value;
-    if (wire(v) !== wire(w))
-      emit(
-        {
-          code: "wire-name-changed",
-          path,
-          what: `wire value changed from "${wire(v)}" to "${wire(w)}"`,
-          before: wire(v),
-          after: wire(w),
-        },
-        scope,
-      );
+    const [before, after] = [v.wireValue ?? v.value, w.wireValue ?? w.value];
+    if (before !== after) {
+      const what = `wire value changed from "${before}" to "${after}"`;
+      emit({ code: "wire-name-changed", path, what, before, after }, scope);
+    }
     compareDeprecation(v.deprecated, w.deprecated, (code, what) => emit({ code, path, what }, scope));
   }
 }

@@ -48,29 +48,19 @@ export function compareFields(
   const byName = matchByName(oldFields, newFields, (f) => f.name);
   const renames = pairRenames(byName.removed, byName.added, signature(sides.old), signature(sides.new));
   // The signature covers every attribute, so a renamed field has nothing else to compare.
-  for (const [a, b] of renames.pairs)
+  for (const [a, b] of renames.pairs) {
+    const what = `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`;
     emit(
-      {
-        code: "field-renamed",
-        path: prefix + b.name,
-        what: `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`,
-        before: a.name,
-        after: b.name,
-      },
+      { code: "field-renamed", path: prefix + b.name, what, before: a.name, after: b.name },
       positionOf(a, scopes.old),
     );
+  }
   for (const a of renames.removed)
     emit({ code: "field-removed", path: prefix + a.name, what: `${modeText(a)} removed` }, positionOf(a, scopes.old));
   for (const b of renames.added) {
     const p = positionOf(b, scopes.new);
-    emit(
-      {
-        code: p.settable && b.mode === "required" ? "required-field-added" : "field-added",
-        path: prefix + b.name,
-        what: `${modeText(b)} added (${typeText(b.type, sides.new)})`,
-      },
-      p,
-    );
+    const code = p.settable && b.mode === "required" ? "required-field-added" : "field-added";
+    emit({ code, path: prefix + b.name, what: `${modeText(b)} added (${typeText(b.type, sides.new)})` }, p);
   }
   for (const [a, b] of byName.pairs) compareField(a, b, prefix + a.name, scopes, sides, emit);
 }
@@ -119,13 +109,10 @@ function compareField(
       fact({ code: "guarantee-added", what: "now guaranteed to be present" });
   }
 
-  if (canonical(a.default) !== canonical(b.default))
-    fact({
-      code: "default-changed",
-      what: `default changed from ${valueText(a.default)} to ${valueText(b.default)}`,
-      before: a.default,
-      after: b.default,
-    });
+  if (canonical(a.default) !== canonical(b.default)) {
+    const what = `default changed from ${valueText(a.default)} to ${valueText(b.default)}`;
+    fact({ code: "default-changed", what, before: a.default, after: b.default });
+  }
 
   if (a.env !== b.env) {
     if (!a.env) fact({ code: "env-added", what: `read from ${b.env}`, after: b.env });
@@ -166,13 +153,10 @@ function compareField(
   if (conflictsRemoved.length)
     fact({ code: "conflicts-removed", what: `no longer conflicts with ${conflictsRemoved.join(", ")}` });
 
-  if (a.wireName !== b.wireName)
-    fact({
-      code: "wire-name-changed",
-      what: `wire key changed from "${a.wireName}" to "${b.wireName}"`,
-      before: a.wireName,
-      after: b.wireName,
-    });
+  if (a.wireName !== b.wireName) {
+    const what = `wire key changed from "${a.wireName}" to "${b.wireName}"`;
+    fact({ code: "wire-name-changed", what, before: a.wireName, after: b.wireName });
+  }
 
   compareSpec(a.type, b.type, path, { old: pa, new: pb }, sides, emit);
 }
