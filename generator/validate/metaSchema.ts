@@ -99,14 +99,10 @@ export class MetaSchemaValidator {
     const data = src.data as Record<string, unknown> | null;
     if (typeof data !== "object" || data === null || Array.isArray(data))
       return [at(src, [], "a schema file holds one YAML mapping (version, kind, name, …)")];
-    if (data.version !== SCHEMA_VERSION)
-      return [
-        at(
-          src,
-          ["version"],
-          `unsupported schema version ${JSON.stringify(data.version)}: this generator reads version ${SCHEMA_VERSION} (add "version: ${SCHEMA_VERSION}")`,
-        ),
-      ];
+    if (data.version !== SCHEMA_VERSION) {
+      const wanted = `this generator reads version ${SCHEMA_VERSION} (add "version: ${SCHEMA_VERSION}")`;
+      return [at(src, ["version"], `unsupported schema version ${JSON.stringify(data.version)}: ${wanted}`)];
+    }
     const kinds = KIND_BY_FOLDER[src.folder];
     if (typeof data.kind !== "string" || !kinds.includes(data.kind)) {
       const allowed = kinds.map((k) => `"${k}"`).join(" or ");

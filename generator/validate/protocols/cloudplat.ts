@@ -30,24 +30,15 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
 
   if (assigned.length > 1)
     out.push(at(src, ["importId"], `the import id has ${assigned.length} output parts; the platform assigns one`));
-  if (assigned.length === 1 && ops.create.id === undefined)
-    out.push(
-      at(
-        src,
-        op("create"),
-        `missing "id": the path of ${assigned[0]} (the import id's output part) in the answer`,
-        "key",
-      ),
-    );
+  if (assigned.length === 1 && ops.create.id === undefined) {
+    const message = `missing "id": the path of ${assigned[0]} (the import id's output part) in the answer`;
+    out.push(at(src, op("create"), message, "key"));
+  }
   const computed = parts.some((p) => fields.find((f) => f.name === p)?.raw.mode === "optional-computed");
-  if (assigned.length === 0 && !computed && ops.create.id !== undefined)
-    out.push(
-      at(
-        src,
-        [...op("create"), "id"],
-        "the import id has no output (or optional-computed) part for the platform's id to fill",
-      ),
-    );
+  if (assigned.length === 0 && !computed && ops.create.id !== undefined) {
+    const message = "the import id has no output (or optional-computed) part for the platform's id to fill";
+    out.push(at(src, [...op("create"), "id"], message));
+  }
 
   const known = { create: names.filter((n) => isInput(fields, n)), list: names, other: ["id", ...parts] };
   // An operation bound to `hook` is the kind's hook module's (the `hooks` rule checks there is one).
