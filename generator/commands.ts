@@ -5,6 +5,7 @@ import { UserError, type Values } from "./args.js";
 import type { GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
 import { Interrupted, loadModels, planPackages, regenerate, type Explanation } from "./pipeline.js";
 import { lockOutput } from "./write/outputLock.js";
+import { driftSize } from "./write/writeTree.js";
 import { Stats } from "./stats.js";
 import { watchSchemas } from "./watch.js";
 
@@ -74,7 +75,7 @@ export async function runGenerate(v: Values<typeof GENERATE_OPTIONS>): Promise<n
   }
   let drifted = false;
   for (const { name, drift, files } of results) {
-    const changes = drift.added.length + drift.changed.length + drift.removed.length;
+    const changes = driftSize(drift);
     drifted ||= changes > 0;
     if (v.check && changes > 0) {
       console.error(`${name}: ${join(out, name)} is out of date with the schemas (run \`make\`):`);

@@ -39,16 +39,8 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message),
   );
   // One problem found once per including entity (a field group's) is said once.
-  return sorted.filter((d, i) => {
-    const before = sorted[i - 1];
-    return (
-      !before ||
-      before.file !== d.file ||
-      before.line !== d.line ||
-      before.col !== d.col ||
-      before.message !== d.message
-    );
-  });
+  const key = (d: Diagnostic) => JSON.stringify([d.file, d.line, d.col, d.message]);
+  return sorted.filter((d, i) => i === 0 || key(sorted[i - 1]!) !== key(d));
 }
 
 /** Thrown by a stage that found problems; the CLI prints them and exits non-zero. */

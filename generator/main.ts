@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 import "./jitBudget.js";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import { optionsHelp, parseOptions, UserError, type OptionSpecs, type Values } from "./args.js";
 import { DIFF_DETAILS, DIFF_OPTIONS, GENERATE_OPTIONS, VALIDATE_OPTIONS } from "./options.js";
 import { reportLines, SchemaError } from "./diagnostics.js";
+import { repoPackages } from "./repoPackages.js";
 import { WriteError } from "./write/writeTree.js";
 
 const HELP = { help: { type: "boolean", short: "h", help: "print this help" } } as const satisfies OptionSpecs;
@@ -90,14 +88,6 @@ const commandHelp = (n: string, c: Command) =>
     "",
   ].join("\n");
 
-function generatorVersion(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, "package.json");
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
-  }
-  throw new Error(`no package.json above ${import.meta.url}`);
-}
-
 function run(command: string | undefined, args: readonly string[]): Promise<number> | number {
   if (command !== undefined) {
     const cmd = COMMANDS.get(command);
@@ -105,7 +95,7 @@ function run(command: string | undefined, args: readonly string[]): Promise<numb
     return cmd.run(args);
   }
   const top = parseOptions(args, TOP_OPTIONS);
-  if (top.version) process.stdout.write(`${generatorVersion()}\n`);
+  if (top.version) process.stdout.write(`${repoPackages().generatorVersion}\n`);
   else if (top.help) process.stdout.write(usage());
   else {
     process.stderr.write(usage());

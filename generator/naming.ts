@@ -8,18 +8,15 @@ export function words(name: string): string[] {
     .filter(Boolean);
 }
 
+/** `text` with its first letter in upper case. */
+export const capital = (text: string): string => text[0]!.toUpperCase() + text.slice(1);
+
 /** Names converted so far: every stage converts the same few thousand names, many times each. */
 const pascals = new Map<string, string>();
 
 export const pascal = (name: string): string => {
   let p = pascals.get(name);
-  if (p === undefined)
-    pascals.set(
-      name,
-      (p = words(name)
-        .map((w) => w[0]!.toUpperCase() + w.slice(1))
-        .join("")),
-    );
+  if (p === undefined) pascals.set(name, (p = words(name).map(capital).join("")));
   return p;
 };
 
@@ -39,7 +36,7 @@ export const collisionKey = (name: string): string => name.replace(/[^A-Za-z0-9]
 export type WireCase = "camel" | "pascal" | "snake";
 
 export function toWireCase(name: string, wireCase: WireCase): string {
-  if (wireCase === "pascal") return name[0]!.toUpperCase() + name.slice(1);
+  if (wireCase === "pascal") return capital(name);
   if (wireCase === "snake") return snake(name);
   return name;
 }

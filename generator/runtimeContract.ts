@@ -5,11 +5,7 @@ import type { Protocol } from "./model/types.js";
 export const RUNTIME_FUNCTIONS = ["terraformConfig"] as const;
 
 /** Names the generated index re-exports from the runtime; schema names may not take them. */
-export function runtimeReexports(provider: string): {
-  values: string[];
-  protocolValues: string[];
-  types: string[];
-} {
+export function runtimeReexports(provider: string) {
   return {
     values: [
       "NotFoundError",

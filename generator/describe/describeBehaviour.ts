@@ -1,11 +1,9 @@
 import type { CloudplatLookupOperation, CloudplatOperations } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcOperations } from "@sdkgen/runtime/netsvc";
 import type { Field, Lookup, Protocol, Readiness, Resource } from "../model/types.js";
+import { code, names } from "./describe.js";
 
 /** What an entity does, in its users' words, for TSDoc and the docs pages; the wire is describeWire.ts's. */
-
-const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
-const names = (fields: readonly Field[]) => fields.map((f) => code(f.name)).join(", ");
 
 export interface Behaviour {
   readonly create: string;

@@ -6,11 +6,10 @@ import type {
 } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcLookupOperation, NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import type { Field, Lookup, Protocol, Resource } from "../model/types.js";
+import { capital } from "../naming.js";
+import { code, names } from "./describe.js";
 
 /** What bindings send and read, for the docs' "On the wire" section; their meaning is describeBehaviour's. */
-
-const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
-const names = (fields: readonly Field[]) => fields.map((f) => code(f.name)).join(", ");
 
 /** Where a field travels, when not under its own name: its wire name, or its wire paths. */
 export function fieldWireText(f: Field): string | undefined {
@@ -24,7 +23,7 @@ export function fieldWireText(f: Field): string | undefined {
           ...(p.update !== undefined ? [`as ${code(p.update)} in updates`] : []),
         ];
   const text = [...sent, `read from ${code(p.read ?? f.wireName)}`].join(", ");
-  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+  return `${capital(text)}.`;
 }
 
 /** The requests a resource's operations make, one sentence each. */

@@ -17,7 +17,11 @@ export interface Rule {
 }
 
 const ifSettable = (p: Position): Severity => (p.settable ? "breaking" : "info");
-const ifReadFromService = (p: Position): Severity => (p.readable && p.serviceSet ? "warning" : "info");
+/** A warning where programs read what the service sets (they may meet values they do not handle), else info. */
+const readFromService = (ifRead: string, otherwise: string): Rule => ({
+  severity: (p) => (p.readable && p.serviceSet ? "warning" : "info"),
+  why: (p) => (p.readable && p.serviceSet ? ifRead : otherwise),
+});
 const TIGHTER = (p: Position) =>
   p.settable ? "programs sending values outside the new limits now fail validation" : "outputs are not validated";
 
@@ -87,24 +91,18 @@ export const RULES = {
         ? "programs sending a removed value fail to compile and validate"
         : "comparisons with a removed value no longer compile",
   },
-  "enum-widened": {
-    severity: ifReadFromService,
-    why: (p) =>
-      p.readable && p.serviceSet
-        ? "programs handling every value the service returns may miss the new ones"
-        : "programs may send the new values",
-  },
+  "enum-widened": readFromService(
+    "programs handling every value the service returns may miss the new ones",
+    "programs may send the new values",
+  ),
   "enum-added": {
     severity: ifSettable,
     why: (p) => (p.settable ? "only the listed values are accepted now" : "read values are now typed as a closed set"),
   },
-  "enum-removed": {
-    severity: ifReadFromService,
-    why: (p) =>
-      p.readable && p.serviceSet
-        ? "the service may now return any value; exhaustive handling may miss some"
-        : "any value is accepted now",
-  },
+  "enum-removed": readFromService(
+    "the service may now return any value; exhaustive handling may miss some",
+    "any value is accepted now",
+  ),
   "enum-case-sensitive": {
     severity: ifSettable,
     why: (p) => (p.settable ? "values in another casing are now rejected" : "read values keep their casing"),
@@ -170,13 +168,10 @@ export const RULES = {
   "only-when-relaxed": { severity: "info", why: "it is allowed under more values, every one allowed before" },
   "conflicts-added": { severity: ifSettable, why: "programs setting both now fail validation" },
   "conflicts-removed": { severity: "info", why: "both may be set together now" },
-  "variant-added": {
-    severity: ifReadFromService,
-    why: (p) =>
-      p.readable && p.serviceSet
-        ? "programs handling every variant the service returns may miss the new one"
-        : "programs may use the new variant",
-  },
+  "variant-added": readFromService(
+    "programs handling every variant the service returns may miss the new one",
+    "programs may use the new variant",
+  ),
   "variant-removed": { severity: "breaking", why: "programs using the variant no longer compile" },
   "discriminator-changed": { severity: "breaking", why: "programs selecting a variant no longer compile" },
   // Behaviour on the wire (wirePath, onChange, notSent; an entity's operations, readiness and hooks).
@@ -209,6 +204,14 @@ export interface Fact {
   readonly before?: unknown;
   readonly after?: unknown;
 }
+
+/** A value that changed, both sides kept: `type changed from integer to string`. */
+export const changed = (
+  code: ChangeCode,
+  what: string,
+  before: string | undefined,
+  after: string | undefined,
+): Omit<Fact, "path"> => ({ code, what: `${what} changed from ${before} to ${after}`, before, after });
 
 export interface Owner {
   readonly package: string;

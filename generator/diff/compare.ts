@@ -1,4 +1,4 @@
-import { importIdText } from "../describe/describe.js";
+import { importFormat } from "../describe/describe.js";
 import type {
   Field,
   IdFormat,
@@ -10,10 +10,10 @@ import type {
   Resource,
   UnionType,
 } from "../model/types.js";
-import { classify, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
+import { changed, classify, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
 import { canonical, lookupFields, typeText, type Lookups } from "./describe.js";
 import { compareDeprecation, compareFields, type Scope, type Sides } from "./fields.js";
-import { pairRenames } from "./rename.js";
+import { matchByName, pairRenames, type Matched } from "./rename.js";
 import { severityRank, type Change, type EntityKind } from "./types.js";
 
 // How programs meet each kind's fields (see Position): set as Args and read back, echoed, or resolved config.
@@ -21,23 +21,21 @@ const ENTITY: Scope = { settable: true, readable: true, serviceSet: false };
 const CONFIG: Scope = { ...ENTITY, defaultsResolve: true, configured: true };
 const FUNCTION_INPUTS: Scope = { settable: true, readable: false, serviceSet: false };
 const FUNCTION_OUTPUTS: Scope = { settable: false, readable: true, serviceSet: true };
+/** Fields met the same way on both sides. */
+const same = (scope: Scope) => ({ old: scope, new: scope });
 
 /** Every change between two sets of validated models, sorted by package, severity, entity, path and code. */
 export function compareModels(oldModels: readonly PackageModel[], newModels: readonly PackageModel[]): Change[] {
-  const changes: Change[] = [];
-  const newByName = new Map(newModels.map((m) => [m.provider.name, m]));
-  const oldNames = new Set(oldModels.map((m) => m.provider.name));
-  const whole = (name: string, code: "package-added" | "package-removed", what: string) =>
-    changes.push(classify({ package: name, entity: name, kind: "provider" }, { code, path: name, what }, WHOLE));
-  for (const a of oldModels) {
-    const b = newByName.get(a.provider.name);
-    if (b) changes.push(...comparePackage(a, b));
-    else whole(a.provider.name, "package-removed", `package ${a.provider.package.name} removed`);
-  }
-  for (const b of newModels)
-    if (!oldNames.has(b.provider.name))
-      whole(b.provider.name, "package-added", `package ${b.provider.package.name} added`);
-  return changes.sort(byOrder);
+  const packages = matchByName(oldModels, newModels, (m) => m.provider.name);
+  const whole = (m: PackageModel, code: "package-added" | "package-removed", what: string) => {
+    const name = m.provider.name;
+    return classify({ package: name, entity: name, kind: "provider" }, { code, path: name, what }, WHOLE);
+  };
+  return [
+    ...packages.pairs.flatMap(([a, b]) => comparePackage(a, b)),
+    ...packages.removed.map((m) => whole(m, "package-removed", `package ${m.provider.package.name} removed`)),
+    ...packages.added.map((m) => whole(m, "package-added", `package ${m.provider.package.name} added`)),
+  ].sort(byOrder);
 }
 
 export const byOrder = (x: Change, y: Change): number =>
@@ -77,58 +75,24 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     renamedTypes: new Map(types.pairs.filter(([x, y]) => x.name !== y.name).map(([x, y]) => [x.name, y.name])),
   };
 
-  if (a.provider.package.name !== b.provider.package.name)
-    emitter(pkg, "provider")(
-      {
-        code: "package-name-changed",
-        path: pkg,
-        what: `npm package renamed from ${a.provider.package.name} to ${b.provider.package.name}`,
-        before: a.provider.package.name,
-        after: b.provider.package.name,
-      },
-      WHOLE,
-    );
-  if (a.provider.protocol !== b.provider.protocol)
-    emitter(pkg, "provider")(
-      {
-        code: "protocol-changed",
-        path: pkg,
-        what: `protocol changed from ${a.provider.protocol ?? "none"} to ${b.provider.protocol ?? "none"}`,
-        before: a.provider.protocol ?? "none",
-        after: b.provider.protocol ?? "none",
-      },
-      WHOLE,
-    );
-  compareFields(
-    a.provider.config,
-    b.provider.config,
-    "config.",
-    { old: CONFIG, new: CONFIG },
-    sides,
-    emitter("config", "provider"),
-  );
+  const provider = emitter(pkg, "provider");
+  const [oldName, newName] = [a.provider.package.name, b.provider.package.name];
+  if (oldName !== newName) {
+    const what = `npm package renamed from ${oldName} to ${newName}`;
+    provider({ code: "package-name-changed", path: pkg, what, before: oldName, after: newName }, WHOLE);
+  }
+  const [oldProtocol, newProtocol] = [a.provider.protocol ?? "none", b.provider.protocol ?? "none"];
+  if (oldProtocol !== newProtocol)
+    provider({ path: pkg, ...changed("protocol-changed", "protocol", oldProtocol, newProtocol) }, WHOLE);
+  compareFields(a.provider.config, b.provider.config, "config.", same(CONFIG), sides, emitter("config", "provider"));
 
   reportEntities(
     "function",
     matchEntities(a.provider.functions, b.provider.functions, (f) => f.token, functionShape, oldSide, newSide),
     emitter,
     (x, y, emit) => {
-      compareFields(
-        x.inputs,
-        y.inputs,
-        `${y.name}.inputs.`,
-        { old: FUNCTION_INPUTS, new: FUNCTION_INPUTS },
-        owned(sides, x, y),
-        emit,
-      );
-      compareFields(
-        x.outputs,
-        y.outputs,
-        `${y.name}.outputs.`,
-        { old: FUNCTION_OUTPUTS, new: FUNCTION_OUTPUTS },
-        owned(sides, x, y),
-        emit,
-      );
+      compareFields(x.inputs, y.inputs, `${y.name}.inputs.`, same(FUNCTION_INPUTS), owned(sides, x, y), emit);
+      compareFields(x.outputs, y.outputs, `${y.name}.outputs.`, same(FUNCTION_OUTPUTS), owned(sides, x, y), emit);
     },
   );
 
@@ -140,7 +104,7 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
       compareImportId(x, y, emit);
       compareBinding(resourceBinding(x, oldHooks), resourceBinding(y, newHooks), y.name, emit);
-      compareFields(x.fields, y.fields, `${y.name}.`, { old: ENTITY, new: ENTITY }, owned(sides, x, y), emit);
+      compareFields(x.fields, y.fields, `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
     },
   );
 
@@ -151,41 +115,20 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     (x, y, emit) => {
       compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
       compareBinding(lookupBinding(x, oldHooks), lookupBinding(y, newHooks), y.name, emit);
-      compareFields(
-        lookupFields(x),
-        lookupFields(y),
-        `${y.name}.`,
-        { old: ENTITY, new: ENTITY },
-        owned(sides, x, y),
-        emit,
-      );
+      compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
     },
   );
 
   reportEntities("type", types, emitter, (x, y, emit) => {
     const scope = typeScope(x, y);
-    if (x.kind !== y.kind)
-      emit(
-        {
-          code: "type-changed",
-          path: y.name,
-          what: `changed from ${x.kind} to ${y.kind}`,
-          before: x.kind,
-          after: y.kind,
-        },
-        scope,
-      );
-    else if (x.kind === "object" && y.kind === "object")
-      compareFields(x.fields, y.fields, `${y.name}.`, { old: scope, new: scope }, owned(sides, x, y), emit);
+    if (x.kind !== y.kind) {
+      const what = `changed from ${x.kind} to ${y.kind}`;
+      emit({ code: "type-changed", path: y.name, what, before: x.kind, after: y.kind }, scope);
+    } else if (x.kind === "object" && y.kind === "object")
+      compareFields(x.fields, y.fields, `${y.name}.`, same(scope), owned(sides, x, y), emit);
     else if (x.kind === "union" && y.kind === "union") compareUnion(x, y, scope, sides, emit);
   });
   return out;
-}
-
-interface Matched<T> {
-  readonly pairs: [T, T][];
-  readonly removed: T[];
-  readonly added: T[];
 }
 
 /** By name, then by token (a new name on the same token), then by shape (same fields, new name). */
@@ -197,27 +140,19 @@ function matchEntities<T extends { readonly name: string }>(
   oldSide: Lookups,
   newSide: Lookups,
 ): Matched<T> {
-  const newByName = new Map(news.map((t) => [t.name, t]));
-  const oldNames = new Set(olds.map((t) => t.name));
-  const pairs: [T, T][] = [];
-  for (const a of olds) {
-    const b = newByName.get(a.name);
-    if (b) pairs.push([a, b]);
-  }
-  let removed = olds.filter((t) => !newByName.has(t.name));
-  let added = news.filter((t) => !oldNames.has(t.name));
-  if (token) {
-    const byToken = pairRenames(removed, added, token, token);
-    pairs.push(...byToken.pairs);
-    ({ removed, added } = byToken);
-  }
+  const byName = matchByName(olds, news, (t) => t.name);
+  const byToken = token ? pairRenames(byName.removed, byName.added, token, token) : { ...byName, pairs: [] };
   const byShape = pairRenames(
-    removed,
-    added,
+    byToken.removed,
+    byToken.added,
     (t) => shape(t, oldSide),
     (t) => shape(t, newSide),
   );
-  return { pairs: [...pairs, ...byShape.pairs], removed: byShape.removed, added: byShape.added };
+  return {
+    pairs: [...byName.pairs, ...byToken.pairs, ...byShape.pairs],
+    removed: byShape.removed,
+    added: byShape.added,
+  };
 }
 
 const owned = (sides: Sides, a: { readonly name: string }, b: { readonly name: string }): Sides => ({
@@ -242,27 +177,10 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
     if (a.name !== b.name) {
       const token =
         a.token === b.token ? (a.token ? ", token unchanged" : "") : `, token changed from ${a.token} to ${b.token}`;
-      emit(
-        {
-          code: "entity-renamed",
-          path: b.name,
-          what: `${kind} renamed from ${a.name} to ${b.name}${token}`,
-          before: a.name,
-          after: b.name,
-        },
-        WHOLE,
-      );
+      const what = `${kind} renamed from ${a.name} to ${b.name}${token}`;
+      emit({ code: "entity-renamed", path: b.name, what, before: a.name, after: b.name }, WHOLE);
     } else if (a.token !== b.token)
-      emit(
-        {
-          code: "token-changed",
-          path: b.name,
-          what: `token changed from ${a.token} to ${b.token}`,
-          before: a.token,
-          after: b.token,
-        },
-        WHOLE,
-      );
+      emit({ path: b.name, ...changed("token-changed", "token", a.token, b.token) }, WHOLE);
     compare(a, b, emit);
   }
 }
@@ -315,28 +233,16 @@ function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
   const format = (r: Resource) =>
     r.importId.supported ? canonical({ ...r.importId, description: undefined }) : "unsupported";
   if (format(a) === format(b)) return;
-  const text = (r: Resource) => (r.importId.supported ? importIdText(r).replace(/^Import id: /, "") : "not supported");
   const fact = (code: "import-id-added" | "import-id-removed" | "import-id-changed") =>
-    emit(
-      { code, path: b.name, what: `import id changed from ${text(a)} to ${text(b)}`, before: text(a), after: text(b) },
-      WHOLE,
-    );
+    emit({ path: b.name, ...changed(code, "import id", importFormat(a), importFormat(b)) }, WHOLE);
   if (!a.importId.supported) fact("import-id-added");
   else if (!b.importId.supported) fact("import-id-removed");
-  else if (text(a) !== text(b)) fact("import-id-changed");
+  else if (importFormat(a) !== importFormat(b)) fact("import-id-changed");
   else {
     // The same format with other bounds on its parts (a minimum, an optional part): say which.
     const parts = (r: Resource) => (r.importId.supported ? r.importId.parts.map(partText).join(", ") : "");
-    emit(
-      {
-        code: accepts(b.importId, a.importId) ? "import-id-relaxed" : "import-id-changed",
-        path: b.name,
-        what: `import id ${text(b)}: parts changed from ${parts(a)} to ${parts(b)}`,
-        before: parts(a),
-        after: parts(b),
-      },
-      WHOLE,
-    );
+    const code = accepts(b.importId, a.importId) ? "import-id-relaxed" : "import-id-changed";
+    emit({ path: b.name, ...changed(code, `import id ${importFormat(b)}: parts`, parts(a), parts(b)) }, WHOLE);
   }
 }
 
@@ -368,37 +274,22 @@ function compareUnion(a: UnionType, b: UnionType, scope: Scope, sides: Sides, em
     emit({ code: "enum-case-sensitive", path: b.name, what: "variant names now match case-sensitively" }, scope);
   else if (!a.discriminator.caseInsensitive && b.discriminator.caseInsensitive)
     emit({ code: "enum-case-insensitive", path: b.name, what: "variant names now match ignoring case" }, scope);
-  const newVariants = new Map(b.variants.map((v) => [v.value, v]));
-  for (const v of a.variants) {
-    const w = newVariants.get(v.value);
+  const variants = matchByName(a.variants, b.variants, (v) => v.value);
+  for (const v of variants.removed)
+    emit({ code: "variant-removed", path: `${b.name}.${v.value}`, what: `variant ${v.value} removed` }, scope);
+  for (const w of variants.added)
+    emit({ code: "variant-added", path: `${b.name}.${w.value}`, what: `variant ${w.value} added (${w.ref})` }, scope);
+  for (const [v, w] of variants.pairs) {
     const path = `${b.name}.${v.value}`;
-    if (!w) {
-      emit({ code: "variant-removed", path, what: `variant ${v.value} removed` }, scope);
-      continue;
-    }
     if ((sides.renamedTypes.get(v.ref) ?? v.ref) !== w.ref)
-      emit(
-        { code: "type-changed", path, what: `type changed from ${v.ref} to ${w.ref}`, before: v.ref, after: w.ref },
-        scope,
-      );
-    const wire = (x: typeof v) => x.wireValue ?? x.value;
-    if (wire(v) !== wire(w))
-      emit(
-        {
-          code: "wire-name-changed",
-          path,
-          what: `wire value changed from "${wire(v)}" to "${wire(w)}"`,
-          before: wire(v),
-          after: wire(w),
-        },
-        scope,
-      );
+      emit({ path, ...changed("type-changed", "type", v.ref, w.ref) }, scope);
+    const [before, after] = [v.wireValue ?? v.value, w.wireValue ?? w.value];
+    if (before !== after) {
+      const what = `wire value changed from "${before}" to "${after}"`;
+      emit({ code: "wire-name-changed", path, what, before, after }, scope);
+    }
     compareDeprecation(v.deprecated, w.deprecated, (code, what) => emit({ code, path, what }, scope));
   }
-  const oldValues = new Set(a.variants.map((v) => v.value));
-  for (const w of b.variants)
-    if (!oldValues.has(w.value))
-      emit({ code: "variant-added", path: `${b.name}.${w.value}`, what: `variant ${w.value} added (${w.ref})` }, scope);
 }
 
 // Shapes for rename detection: field names, modes and types; undefined when there is nothing to recognise.

@@ -1,7 +1,7 @@
 import type { Condition, EnumValue, Field, TypeSpec } from "../model/types.js";
-import type { Fact, Position } from "./classify.js";
+import { changed, type Fact, type Position } from "./classify.js";
 import { canonical, listText, shapeOf, typeText, valueText, type Lookups } from "./describe.js";
-import { pairRenames } from "./rename.js";
+import { matchByName, pairRenames } from "./rename.js";
 
 /** Both models' named types and enums, and the shared types found renamed (old name to new). */
 export interface Sides {
@@ -45,43 +45,24 @@ export function compareFields(
   sides: Sides,
   emit: Emit,
 ): void {
-  const newByName = new Map(newFields.map((f) => [f.name, f]));
-  const oldNames = new Set(oldFields.map((f) => f.name));
-  const renames = pairRenames(
-    oldFields.filter((f) => !newByName.has(f.name)),
-    newFields.filter((f) => !oldNames.has(f.name)),
-    signature(sides.old),
-    signature(sides.new),
-  );
+  const byName = matchByName(oldFields, newFields, (f) => f.name);
+  const renames = pairRenames(byName.removed, byName.added, signature(sides.old), signature(sides.new));
   // The signature covers every attribute, so a renamed field has nothing else to compare.
-  for (const [a, b] of renames.pairs)
+  for (const [a, b] of renames.pairs) {
+    const what = `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`;
     emit(
-      {
-        code: "field-renamed",
-        path: prefix + b.name,
-        what: `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`,
-        before: a.name,
-        after: b.name,
-      },
+      { code: "field-renamed", path: prefix + b.name, what, before: a.name, after: b.name },
       positionOf(a, scopes.old),
     );
+  }
   for (const a of renames.removed)
     emit({ code: "field-removed", path: prefix + a.name, what: `${modeText(a)} removed` }, positionOf(a, scopes.old));
   for (const b of renames.added) {
     const p = positionOf(b, scopes.new);
-    emit(
-      {
-        code: p.settable && b.mode === "required" ? "required-field-added" : "field-added",
-        path: prefix + b.name,
-        what: `${modeText(b)} added (${typeText(b.type, sides.new)})`,
-      },
-      p,
-    );
+    const code = p.settable && b.mode === "required" ? "required-field-added" : "field-added";
+    emit({ code, path: prefix + b.name, what: `${modeText(b)} added (${typeText(b.type, sides.new)})` }, p);
   }
-  for (const a of oldFields) {
-    const b = newByName.get(a.name);
-    if (b) compareField(a, b, prefix + a.name, scopes, sides, emit);
-  }
+  for (const [a, b] of byName.pairs) compareField(a, b, prefix + a.name, scopes, sides, emit);
 }
 
 const modeText = (f: Field) =>
@@ -128,13 +109,10 @@ function compareField(
       fact({ code: "guarantee-added", what: "now guaranteed to be present" });
   }
 
-  if (canonical(a.default) !== canonical(b.default))
-    fact({
-      code: "default-changed",
-      what: `default changed from ${valueText(a.default)} to ${valueText(b.default)}`,
-      before: a.default,
-      after: b.default,
-    });
+  if (canonical(a.default) !== canonical(b.default)) {
+    const what = `default changed from ${valueText(a.default)} to ${valueText(b.default)}`;
+    fact({ code: "default-changed", what, before: a.default, after: b.default });
+  }
 
   if (a.env !== b.env) {
     if (!a.env) fact({ code: "env-added", what: `read from ${b.env}`, after: b.env });
@@ -175,13 +153,10 @@ function compareField(
   if (conflictsRemoved.length)
     fact({ code: "conflicts-removed", what: `no longer conflicts with ${conflictsRemoved.join(", ")}` });
 
-  if (a.wireName !== b.wireName)
-    fact({
-      code: "wire-name-changed",
-      what: `wire key changed from "${a.wireName}" to "${b.wireName}"`,
-      before: a.wireName,
-      after: b.wireName,
-    });
+  if (a.wireName !== b.wireName) {
+    const what = `wire key changed from "${a.wireName}" to "${b.wireName}"`;
+    fact({ code: "wire-name-changed", what, before: a.wireName, after: b.wireName });
+  }
 
   compareSpec(a.type, b.type, path, { old: pa, new: pb }, sides, emit);
 }
@@ -259,13 +234,7 @@ function compareSpec(
       if (b.kind === "integer")
         fact({ code: "bounds-tightened", what: "now whole numbers only (was number)", before: a.kind, after: b.kind });
       else fact({ code: "bounds-relaxed", what: "now any number (was integer)", before: a.kind, after: b.kind });
-    } else
-      return fact({
-        code: "type-changed",
-        what: `type changed from ${typeText(a, sides.old)} to ${typeText(b, sides.new)}`,
-        before: typeText(a, sides.old),
-        after: typeText(b, sides.new),
-      });
+    } else return fact(typeChanged(a, b, sides));
   }
 
   if (a.secret && !b.secret) fact({ code: "secret-removed", what: "no longer secret" });
@@ -312,17 +281,11 @@ function compareRefs(
       emit({ path, ...nameChanged("type", ta.name, tb.name) }, positions.new);
     compareFields(ta.fields, tb.fields, `${path}.`, positions, sides, emit);
   } else if ((sides.renamedTypes.get(ta.name) ?? ta.name) !== tb.name || ta.kind !== tb.kind)
-    emit(
-      {
-        path,
-        code: "type-changed",
-        what: `type changed from ${typeText(a, sides.old)} to ${typeText(b, sides.new)}`,
-        before: typeText(a, sides.old),
-        after: typeText(b, sides.new),
-      },
-      positions.new,
-    );
+    emit({ path, ...typeChanged(a, b, sides) }, positions.new);
 }
+
+const typeChanged = (a: TypeSpec, b: TypeSpec, sides: Sides) =>
+  changed("type-changed", "type", typeText(a, sides.old), typeText(b, sides.new));
 
 /** A generated type's exported name changed (`typeName`, `enumName`): imports of the old name break. */
 const nameChanged = (what: "type" | "enum", before: string, after: string): Omit<Fact, "path"> => ({
@@ -418,13 +381,7 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
     if (b.pattern === undefined) note("string-bounds", "pattern", false, `pattern ${a.pattern} removed`);
     else if (a.pattern === undefined) note("string-bounds", "pattern", true, `pattern ${b.pattern} added`);
     // Whether one regular expression accepts less than another cannot be told in general.
-    else
-      fact({
-        code: "pattern-changed",
-        what: `pattern changed from ${a.pattern} to ${b.pattern}`,
-        before: a.pattern,
-        after: b.pattern,
-      });
+    else fact(changed("pattern-changed", "pattern", a.pattern, b.pattern));
   }
   for (const [group, g] of found) {
     const pick = (s: TypeSpec) =>

@@ -1,10 +1,28 @@
+/** Items of two sides matched up: pairs, and those found on one side only. */
+export interface Matched<T> {
+  readonly pairs: [T, T][];
+  readonly removed: T[];
+  readonly added: T[];
+}
+
+/** Items paired by name; the others are removed (old side only) or added (new side only). */
+export function matchByName<T>(olds: readonly T[], news: readonly T[], name: (t: T) => string): Matched<T> {
+  const newByName = new Map(news.map((t) => [name(t), t]));
+  const oldNames = new Set(olds.map(name));
+  return {
+    pairs: olds.flatMap((a): [T, T][] => (newByName.has(name(a)) ? [[a, newByName.get(name(a))!]] : [])),
+    removed: olds.filter((t) => !newByName.has(name(t))),
+    added: news.filter((t) => !oldNames.has(name(t))),
+  };
+}
+
 /** Pairs removed with added items alike but for their name, only where a signature is unique on both sides. */
 export function pairRenames<T>(
   removed: readonly T[],
   added: readonly T[],
   signatureOfRemoved: (t: T) => string | undefined,
   signatureOfAdded: (t: T) => string | undefined,
-): { pairs: [T, T][]; removed: T[]; added: T[] } {
+): Matched<T> {
   const bySignature = <U>(list: readonly U[], sig: (u: U) => string | undefined) => {
     const m = new Map<string, U[]>();
     for (const item of list) {

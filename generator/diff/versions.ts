@@ -27,21 +27,12 @@ export function packageVersions(
   return Object.fromEntries(
     names.map((name): [string, PackageVersion] => {
       const [oldVersion, newVersion] = [versionIn(base, name), versionIn(head, name)];
-      if (oldVersion === undefined || newVersion === undefined)
-        return [
-          name,
-          {
-            base: oldVersion,
-            head: newVersion,
-            bump: "none",
-            reason: oldVersion ? "removed" : "new package",
-            satisfied: true,
-          },
-        ];
-      const [bump, reason] = requiredBump(
-        changes.filter((c) => c.package === name),
-        impact[name],
-      );
+      if (oldVersion === undefined || newVersion === undefined) {
+        const reason = oldVersion ? "removed" : "new package";
+        return [name, { base: oldVersion, head: newVersion, bump: "none", reason, satisfied: true }];
+      }
+      const own = changes.filter((c) => c.package === name);
+      const [bump, reason] = requiredBump(own, impact[name]);
       const required = nextVersion(parseVersion(oldVersion), bump);
       const satisfied = compareVersions(parseVersion(newVersion), required) >= 0;
       return [name, { base: oldVersion, head: newVersion, bump, reason, required: versionText(required), satisfied }];

@@ -1,5 +1,8 @@
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
+import { oncePer } from "../memo.js";
+import { capital } from "../naming.js";
+import { isSecret } from "../describe/describe.js";
 import { fieldWireText } from "../describe/describeWire.js";
 import { code, escape, inline, link } from "./html.js";
 import type { Site } from "./site.js";
@@ -45,12 +48,7 @@ const valueItem = (v: EnumValue): string =>
   }</li>`;
 
 /** An enum's values as a list, built once per enum: every field of the enum's type shows it. */
-const VALUE_LISTS = new WeakMap<EnumType, string>();
-function valueList(e: EnumType): string {
-  let list = VALUE_LISTS.get(e);
-  if (list === undefined) VALUE_LISTS.set(e, (list = `<ul>${e.values.map(valueItem).join("")}</ul>`));
-  return list;
-}
+const valueList = oncePer((e: EnumType): string => `<ul>${e.values.map(valueItem).join("")}</ul>`);
 
 function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   const out: string[] = [];
@@ -62,7 +60,7 @@ function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   if (value) out.push(`${where}Value ${value}.`);
   if (s.notOneOf) out.push(`${where}Not ${s.notOneOf.map((n) => code(n)).join(", ")}.`);
   const items = boundsText(s.minItems, s.maxItems, "item");
-  if (items) out.push(`${where}${items[0]!.toUpperCase()}${items.slice(1)}.`);
+  if (items) out.push(`${where}${capital(items)}.`);
   const length = boundsText(s.minLength, s.maxLength, "character");
   if (length) out.push(`${where}Length ${length}.`);
   if (s.pattern) out.push(`${where}Matches <code>${escape(s.pattern)}</code>.`);
@@ -72,9 +70,6 @@ function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   if (s.values) out.push(...constraintFacts(s.values, site, "Each value: "));
   return out;
 }
-
-const isSecret = (s: TypeSpec): boolean =>
-  s.secret || (!!s.items && isSecret(s.items)) || (!!s.values && isSecret(s.values));
 
 /** One row of a page's "On the wire" table: a field that travels under another name or path. */
 export interface WireRow {

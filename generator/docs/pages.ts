@@ -9,6 +9,7 @@ import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
 import { fieldRows, wireRows } from "./fields.js";
 import { code, escape, inline, link, summary } from "./html.js";
+import { oncePer } from "../memo.js";
 import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, STACKS_PAGE, type Site } from "./site.js";
 
 const ROOT = "";
@@ -181,18 +182,8 @@ const indexEntry = (page: string, name: string, description: string, deprecated?
   deprecated: !!deprecated,
 });
 
-export type IndexView = ReturnType<typeof indexViewOf>;
-
-const indexViews = new WeakMap<Site, IndexView>();
-
 /** The index page's view, computed once per site. */
-export function indexPage(site: Site): IndexView {
-  let found = indexViews.get(site);
-  if (!found) indexViews.set(site, (found = indexViewOf(site)));
-  return found;
-}
-
-function indexViewOf(site: Site) {
+export const indexPage = oncePer((site: Site) => {
   const m = site.model;
   const refs = references(site);
   return {
@@ -210,7 +201,7 @@ function indexViewOf(site: Site) {
     types: m.types.map((t) => indexEntry(site.typePage.get(t.name)!, t.name, t.description)),
     index: INDEX_PAGE,
   };
-}
+});
 
 /** How a stack program is written, run and kept; made of the provider alone, so no entity's edit stales it. */
 export function stacksPage(site: Site) {

@@ -10,13 +10,10 @@ export function stackExample(site: Site): string | undefined {
   if (!first) return undefined;
   const pkg = m.provider.package.name;
   const kinds = pair ? [first.name, pair.dependent.name] : [first.name];
-  const declare = (r: Resource, lead: string[] = []) =>
-    `stack.resource(${r.name}, ${JSON.stringify(camel(r.name))}, ${literal(
-      r.fields.filter((f) => !lead.some((l) => l.startsWith(`${f.name}:`))),
-      site,
-      "",
-      lead,
-    )})`;
+  const declare = (r: Resource, lead: string[] = []) => {
+    const fields = r.fields.filter((f) => !lead.some((l) => l.startsWith(`${f.name}:`)));
+    return `stack.resource(${r.name}, ${JSON.stringify(camel(r.name))}, ${literal(fields, site, "", lead)})`;
+  };
   const dependent = pair
     ? `
 // An output of one resource as another's input: typed, and what orders them.

@@ -2,6 +2,7 @@ import { dirname, relative } from "node:path/posix";
 import type { StatementStructures } from "ts-morph";
 import type { EnumType, NamedType } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
+import { oncePer } from "../memo.js";
 import { printModule } from "../print/index.js";
 import { header } from "./header.js";
 import { Imports } from "./imports.js";
@@ -56,15 +57,7 @@ function specifierFrom(dir: string, target: string): string {
 }
 
 /** The plan's enums and types by name, built once per plan: every module needs them. */
-const BY_NAME = new WeakMap<PackagePlan, Pick<ModuleContext, "enums" | "types">>();
-function byName(plan: PackagePlan): Pick<ModuleContext, "enums" | "types"> {
-  let found = BY_NAME.get(plan);
-  if (!found) {
-    found = {
-      enums: new Map(plan.model.enums.map((e) => [e.name, e])),
-      types: new Map(plan.model.types.map((t) => [t.name, t])),
-    };
-    BY_NAME.set(plan, found);
-  }
-  return found;
-}
+const byName = oncePer((plan: PackagePlan): Pick<ModuleContext, "enums" | "types"> => ({
+  enums: new Map(plan.model.enums.map((e) => [e.name, e])),
+  types: new Map(plan.model.types.map((t) => [t.name, t])),
+}));

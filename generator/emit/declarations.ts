@@ -24,10 +24,11 @@ const FORMS: Record<Form, { includes: (f: Field) => boolean; optional: (f: Field
 /** An interface of fields in one form: Args (input), Outputs/Result (output), ProviderArgs (config). */
 export function fieldInterface(
   name: string,
-  doc: OptionalKind<JSDocStructure>,
+  doc: OptionalKind<JSDocStructure> | string,
   fields: readonly Field[],
   form: Form,
   ctx: ModuleContext,
+  wrap = (type: string) => type,
 ): InterfaceDeclarationStructure {
   const spec = FORMS[form];
   return {
@@ -39,7 +40,7 @@ export function fieldInterface(
       const optional = spec.optional(f);
       return {
         name: f.name,
-        type: typeExpr(f.type, form === "config" ? "input" : form, ctx) + (optional ? " | undefined" : ""),
+        type: wrap(typeExpr(f.type, form === "config" ? "input" : form, ctx)) + (optional ? " | undefined" : ""),
         hasQuestionToken: optional,
         isReadonly: spec.readonly,
         docs: [fieldDoc(f, ctx.enums, form === "config" ? "input" : form)],
@@ -49,26 +50,8 @@ export function fieldInterface(
 }
 
 /** A kind's Args as a stack declares them; own members, not a mapped type, so errors name 'PortInputs'. */
-export function inputsInterface(
-  name: string,
-  doc: string,
-  fields: readonly Field[],
-  ctx: ModuleContext,
-): InterfaceDeclarationStructure {
-  const spec = FORMS.input;
-  return {
-    kind: Kind.Interface,
-    name,
-    isExported: true,
-    docs: [doc],
-    properties: fields.filter(spec.includes).map((f) => ({
-      name: f.name,
-      type: `${ctx.imports.stack()}.Inputs<${typeExpr(f.type, "input", ctx)}>${spec.optional(f) ? " | undefined" : ""}`,
-      hasQuestionToken: spec.optional(f),
-      docs: [fieldDoc(f, ctx.enums, "input")],
-    })),
-  };
-}
+export const inputsInterface = (name: string, doc: string, fields: readonly Field[], ctx: ModuleContext) =>
+  fieldInterface(name, doc, fields, "input", ctx, (type) => `${ctx.imports.stack()}.Inputs<${type}>`);
 
 /** `export const name: type = value`, or with no type `export const name = value as const`. */
 export function constant(

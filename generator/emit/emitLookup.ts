@@ -5,7 +5,7 @@ import { ModuleContext } from "./context.js";
 import { lookupBehaviourLines } from "../describe/describeBehaviour.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
-import { lookupOperationType } from "./protocols.js";
+import { runtimeNames } from "./protocols.js";
 import { constant, fieldInterface, validator } from "./declarations.js";
 import { secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
@@ -26,7 +26,7 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
     operation: l.operation,
     hooks: l.hooks ? new Code(ctx.use(hookPath(l.hooks), "hooks", true)) : undefined,
   };
-  const operation = l.operation && lookupOperationType(plan.model.provider.protocol);
+  const operation = l.operation && runtimeNames(plan.model.provider.protocol)?.lookupOperation;
   return ctx.print(
     [l.file],
     [

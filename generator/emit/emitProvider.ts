@@ -5,7 +5,7 @@ import { providerSymbols, type PackagePlan } from "../plan/planPackage.js";
 import { ModuleContext } from "./context.js";
 import { constant, fieldInterface } from "./declarations.js";
 import { fieldsData } from "./descriptorData.js";
-import { providerClassOf } from "./protocols.js";
+import { runtimeNames } from "./protocols.js";
 import { entityDoc } from "./tsdoc.js";
 
 /** ProviderArgs, the resolved ProviderConfig, the descriptor, the resolver and the provider functions. */
@@ -101,7 +101,7 @@ export function emitProvider(plan: PackagePlan): string {
 
 /** The Provider class, when the provider names its protocol, and `defaultProvider()`, built from the environment. */
 function providerClass(plan: PackagePlan, ctx: ModuleContext): StatementStructures[] {
-  const providerClass = providerClassOf(plan.model.provider.protocol);
+  const providerClass = runtimeNames(plan.model.provider.protocol)?.providerClass;
   if (!providerClass) return [];
   const rt = ctx.imports.rt(true);
   const rtp = ctx.imports.protocol(true);

@@ -6,7 +6,7 @@ import { constant, fieldInterface, inputsInterface, validator } from "./declarat
 import { behaviourLines, resourceBehaviour } from "../describe/describeBehaviour.js";
 import { hookPath } from "./emitHooks.js";
 import { Code } from "./literal.js";
-import { operationsType } from "./protocols.js";
+import { runtimeNames } from "./protocols.js";
 import { replacePaths, secretPaths } from "../model/paths.js";
 import { fieldsData } from "./descriptorData.js";
 import { importIdText } from "../describe/describe.js";
@@ -32,7 +32,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
     createdAt: r.createdAt,
     hooks: r.hooks ? new Code(ctx.use(hookPath(r.hooks), "hooks", true)) : undefined,
   };
-  const operations = r.operations && operationsType(plan.model.provider.protocol);
+  const operations = r.operations && runtimeNames(plan.model.provider.protocol)?.operations;
   return ctx.print(
     [r.file],
     [
@@ -93,6 +93,7 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
   // Passed unbuilt: the runtime builds it in the call, so its configuration problems come with the arguments' own.
   const provider = `options.provider ?? ${defaultProvider}`;
   const plain = `{ provider?: ${Provider} | undefined; signal?: AbortSignal | undefined }`;
+  const options = (type: string) => ({ name: "options", type, initializer: "{}" });
   const method = (
     name: string,
     doc: string,
@@ -147,40 +148,28 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
         method(
           "create",
           `Validates {@link ${p.args}} (every violation at once, with those of the configuration from the environment when no provider is passed, before any request), creates the ${r.name}, then waits until it is ready. When the wait fails or times out, the WaitError names the object and its import id.`,
-          [
-            { name: "args", type: p.args },
-            { name: "options", type: `${rt}.LifecycleOptions<${Provider}>`, initializer: "{}" },
-          ],
+          [{ name: "args", type: p.args }, options(`${rt}.LifecycleOptions<${Provider}>`)],
           `Promise<${r.name}>`,
           `return ${rt}.createResource(${r.name}, ${p.descriptor}, args, ${provider}, options);`,
         ),
         method(
           "get",
           `Reads an existing ${r.name} by its id.`,
-          [
-            { name: "id", type: "string" },
-            { name: "options", type: plain, initializer: "{}" },
-          ],
+          [{ name: "id", type: "string" }, options(plain)],
           `Promise<${r.name}>`,
           `return ${rt}.getResource(${r.name}, ${p.descriptor}, id, ${provider}, options);`,
         ),
         method(
           "import",
           `Adopts an existing ${r.name}. ${importIdText(r)}`,
-          [
-            { name: "importId", type: "string" },
-            { name: "options", type: plain, initializer: "{}" },
-          ],
+          [{ name: "importId", type: "string" }, options(plain)],
           `Promise<${r.name}>`,
           `return ${rt}.importResource(${r.name}, ${p.descriptor}, importId, ${provider}, options);`,
         ),
         method(
           "find",
           `The existing ${r.name} objects whose state matches every field given (a tag map: every entry given), read in full.`,
-          [
-            { name: "state", type: p.state },
-            { name: "options", type: plain, initializer: "{}" },
-          ],
+          [{ name: "state", type: p.state }, options(plain)],
           `Promise<${r.name}[]>`,
           `return ${rt}.findResources(${r.name}, ${p.descriptor}, state, ${provider}, options);`,
         ),
@@ -202,10 +191,7 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
         method(
           "update",
           "Applies `desired`: in place where possible, by replacement only with `allowReplace`; then waits until ready.",
-          [
-            { name: "desired", type: p.args },
-            { name: "options", type: `${rt}.UpdateOptions<${Provider}>`, initializer: "{}" },
-          ],
+          [{ name: "desired", type: p.args }, options(`${rt}.UpdateOptions<${Provider}>`)],
           "Promise<this>",
           "return super.update(desired, options);",
           false,

@@ -5,7 +5,8 @@ import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
 import type { Field, Lookup, PackageModel, Resource } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { providerFolder } from "../describe/describe.js";
+import { oncePer } from "../memo.js";
+import { importFormat, providerFolder } from "../describe/describe.js";
 import { compileTemplate, createHandlebars } from "../describe/handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
 import { errorClasses } from "../describe/errorCatalog.js";
@@ -21,14 +22,10 @@ const TEMPLATES = {
   "README.md": "README.md.hbs",
 } as const;
 
-let compiled: { files: Map<string, HandlebarsTemplateDelegate> } | undefined;
+let compiled: Map<string, HandlebarsTemplateDelegate> | undefined;
 
 /** The package's templates, compiled once. */
 export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
-  return templates().files;
-}
-
-function templates(): NonNullable<typeof compiled> {
   if (!compiled) {
     const root = repoRoot();
     const hb = createHandlebars();
@@ -44,9 +41,7 @@ function templates(): NonNullable<typeof compiled> {
     );
     const compile = (file: string) =>
       compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true });
-    compiled = {
-      files: new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)])),
-    };
+    compiled = new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)]));
   }
   return compiled;
 }
@@ -61,11 +56,6 @@ const typeName = (f: Field): string =>
     : f.type.kind === "object"
       ? (f.type.ref ?? "object")
       : f.type.kind;
-
-const importFormat = (r: Resource): string =>
-  r.importId.supported
-    ? `\`${r.importId.parts.map((p) => `<${p.field}${p.type === "list" ? `${p.itemSeparator ?? ","}…` : ""}>`).join(r.importId.separator)}\``
-    : "not supported";
 
 const rowOf = (docs: Site, e: Resource | Lookup, page: string) => ({
   name: e.name,
@@ -89,23 +79,14 @@ function quickStart(model: PackageModel, docs: Site): string {
   return code === undefined ? "" : importLine(code, model.provider.package.name, docs.names) + code;
 }
 
-export type PackageView = ReturnType<typeof viewOf>;
-
-const views = new WeakMap<PackagePlan, PackageView>();
-
-/** What the package's templates print, computed once per plan. */
-export function packageView(plan: PackagePlan): PackageView {
-  let found = views.get(plan);
-  if (!found) views.set(plan, (found = viewOf(plan.model, plan)));
-  return found;
-}
-
 const packageDirectory = (model: PackageModel): string => `generated/${model.provider.name}`;
 
 const docsUrl = (model: PackageModel): string =>
   `${repoPackages().homepage}/tree/main/${packageDirectory(model)}/${DOCS_DIR}`;
 
-function viewOf(model: PackageModel, plan: PackagePlan) {
+/** What the package's templates print, computed once per plan. */
+const packageView = oncePer((plan: PackagePlan) => {
+  const model = plan.model;
   const repo = repoPackages();
   const directory = packageDirectory(model);
   const docs = site(plan);
@@ -150,7 +131,7 @@ function viewOf(model: PackageModel, plan: PackagePlan) {
     })),
     lookups: model.lookups.map((l) => rowOf(docs, l, docs.lookupPage.get(l.name)!)),
   };
-}
+});
 
 /** package.json, tsconfig.json, README.md and LICENSE of a generated package. */
 export function emitTemplates(plan: PackagePlan): Map<string, string> {

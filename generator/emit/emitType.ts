@@ -36,22 +36,9 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
     const doc = docText(
       `${t.description}\n\nDiscriminated by \`${d.field}\`${d.caseInsensitive ? " (case-insensitive)" : ""}: ${d.description}\n\n${t.variants.map((v) => `- \`${v.value}\`: ${v.description ?? v.ref}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n")}`,
     );
-    if (p.declares.output)
-      statements.push({
-        kind: Kind.TypeAlias,
-        name: p.output,
-        isExported: true,
-        type: union("output"),
-        docs: [doc],
-      });
-    if (p.declares.input)
-      statements.push({
-        kind: Kind.TypeAlias,
-        name: p.input,
-        isExported: true,
-        type: union("input"),
-        docs: [doc],
-      });
+    for (const form of ["output", "input"] as const)
+      if (p.declares[form])
+        statements.push({ kind: Kind.TypeAlias, name: p[form], isExported: true, type: union(form), docs: [doc] });
     const variants = Object.fromEntries(
       t.variants.map((v) => [
         v.value,

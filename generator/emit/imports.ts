@@ -10,7 +10,7 @@ export class Imports {
   private readonly byModule = new Map<string, Map<string, boolean>>();
   private runtime: Use = "none";
   private protocolEntry: Use = "none";
-  private stackEntry = false;
+  private stackEntry: Use = "none";
 
   constructor(private readonly protocolName?: Protocol) {}
 
@@ -32,34 +32,23 @@ export class Imports {
     return "rtp";
   }
 
+  /** The runtime's stack entry, for its types only. */
   stack(): string {
-    this.stackEntry = true;
+    this.stackEntry = "type";
     return "rts";
   }
 
   structures(): ImportDeclarationStructure[] {
-    const out: ImportDeclarationStructure[] = [];
-    if (this.runtime !== "none")
-      out.push({
-        kind: Kind.ImportDeclaration,
-        moduleSpecifier: runtimeModule(),
-        namespaceImport: "rt",
-        isTypeOnly: this.runtime === "type",
-      });
-    if (this.protocolEntry !== "none")
-      out.push({
-        kind: Kind.ImportDeclaration,
-        moduleSpecifier: `${runtimeModule()}/${this.protocolName!}`,
-        namespaceImport: "rtp",
-        isTypeOnly: this.protocolEntry === "type",
-      });
-    if (this.stackEntry)
-      out.push({
-        kind: Kind.ImportDeclaration,
-        moduleSpecifier: `${runtimeModule()}/stack`,
-        namespaceImport: "rts",
-        isTypeOnly: true,
-      });
+    const runtime = runtimeModule();
+    const namespace = (use: Use, moduleSpecifier: string, namespaceImport: string): ImportDeclarationStructure[] =>
+      use === "none"
+        ? []
+        : [{ kind: Kind.ImportDeclaration, moduleSpecifier, namespaceImport, isTypeOnly: use === "type" }];
+    const out = [
+      ...namespace(this.runtime, runtime, "rt"),
+      ...namespace(this.protocolEntry, `${runtime}/${this.protocolName}`, "rtp"),
+      ...namespace(this.stackEntry, `${runtime}/stack`, "rts"),
+    ];
     for (const module of [...this.byModule.keys()].sort()) {
       const names = [...this.byModule.get(module)!.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
       const allTypes = names.every(([, value]) => !value);

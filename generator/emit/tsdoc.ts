@@ -2,16 +2,11 @@ import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { Condition, EnumType, EnumValue, Field, TypeSpec } from "../model/types.js";
 import { boundsText } from "../boundsText.js";
 import { fieldChangeLines } from "../describe/describeBehaviour.js";
+import { code, isSecret } from "../describe/describe.js";
+import { capital } from "../naming.js";
 
 /** Text safe inside a JSDoc block. */
 export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;").trim();
-
-const code = (v: unknown) => "`" + (typeof v === "string" ? v : JSON.stringify(v)) + "`";
-
-function range(lo: number | undefined, hi: number | undefined, unit: string): string | undefined {
-  const text = boundsText(lo, hi, unit);
-  return text && `${text[0]!.toUpperCase()}${text.slice(1)}`;
-}
 
 const conditionText = ({ field, values }: Condition) => `${code(field)} is ${values.map(code).join(" or ")}`;
 
@@ -39,10 +34,10 @@ function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, p
   else if (spec.minimum !== undefined) lines.push(`${prefix}At least ${spec.minimum}.`);
   else if (spec.maximum !== undefined) lines.push(`${prefix}At most ${spec.maximum}.`);
   if (spec.notOneOf) lines.push(`${prefix}Never ${spec.notOneOf.map(code).join(" or ")}.`);
-  const items = range(spec.minItems, spec.maxItems, "item");
-  if (items) lines.push(`${prefix}${items}.`);
-  const length = range(spec.minLength, spec.maxLength, "character");
-  if (length) lines.push(`${prefix}${length}.`);
+  const items = boundsText(spec.minItems, spec.maxItems, "item");
+  if (items) lines.push(`${prefix}${capital(items)}.`);
+  const length = boundsText(spec.minLength, spec.maxLength, "character");
+  if (length) lines.push(`${prefix}${capital(length)}.`);
   if (spec.pattern) lines.push(`${prefix}Matches ${code(spec.pattern)}.`);
   if (spec.format)
     lines.push(
@@ -92,9 +87,6 @@ function valueLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>): strin
   if (spec.knownValues) return [`Known values: ${valueList(spec.knownValues)}`];
   return spec.items ? valueLines(spec.items, enums) : [];
 }
-
-export const isSecret = (spec: TypeSpec): boolean =>
-  spec.secret || (!!spec.items && isSecret(spec.items)) || (!!spec.values && isSecret(spec.values));
 
 export function entityDoc(
   description: string,

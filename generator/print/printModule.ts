@@ -30,7 +30,7 @@ function sourceFile(statements: readonly Printed[]): string {
   for (const { kind, text } of statements) {
     if (previous !== undefined) {
       const blank =
-        lastNonSpace(previous) === "}" || kind === Kind.Function || kind === Kind.Class || kind === Kind.Interface;
+        previous.trimEnd().endsWith("}") || kind === Kind.Function || kind === Kind.Class || kind === Kind.Interface;
       parts.push("\n".repeat(Math.max(0, (blank ? 2 : 1) - trailingLineBreaks(previous))));
     }
     parts.push(text);
@@ -44,12 +44,6 @@ function trailingLineBreaks(text: string): number {
   let n = 0;
   while (text[text.length - 1 - n] === "\n") n++;
   return n;
-}
-
-function lastNonSpace(text: string): string {
-  let i = text.length - 1;
-  while (i >= 0 && /\s/.test(text[i]!)) i--;
-  return text[i] ?? "";
 }
 
 /** A declaration with a doc comment: the module has a blank line before it, wherever it is. */

@@ -11,7 +11,6 @@ import type {
   PropertyDeclarationStructure,
   StatementStructures,
   TypeAliasDeclarationStructure,
-  TypeParameterDeclarationStructure,
   VariableStatementStructure,
 } from "ts-morph";
 import { Kind } from "../structures.js";
@@ -59,10 +58,8 @@ export function printWithTsMorph(s: StatementStructures): string {
 const IND = "  ";
 
 function typeAlias(s: TypeAliasDeclarationStructure): string | undefined {
-  if (!only(s, ["name", "isExported", "type", "docs", "typeParameters"]) || !line(s.type) || !docs(s.docs)) return;
-  const params = typeParameters(s.typeParameters);
-  if (params === undefined) return;
-  return `${printDocs(s.docs as Doc[], "")}${modifiers(s)}type ${s.name}${params} = ${s.type};`;
+  if (!only(s, ["name", "isExported", "type", "docs"]) || !line(s.type) || !docs(s.docs)) return;
+  return `${printDocs(s.docs as Doc[], "")}${modifiers(s)}type ${s.name} = ${s.type};`;
 }
 
 function variableStatement(s: VariableStatementStructure): string | undefined {
@@ -76,39 +73,22 @@ function variableStatement(s: VariableStatementStructure): string | undefined {
   return `${printDocs(s.docs as Doc[], "")}${modifiers(s)}${s.declarationKind ?? "let"} ${declarations.join(", ")};`;
 }
 
-function functionDeclaration(s: FunctionDeclarationStructure): string | undefined {
-  const allowed = ["name", "isExported", "isAsync", "docs", "typeParameters", "parameters", "returnType", "statements"];
-  if (!only(s, allowed) || !line(s.name) || !docs(s.docs)) return;
-  const head = signature(s);
-  const block = body(s.statements, "");
-  if (head === undefined || block === undefined) return;
-  return `${printDocs(s.docs as Doc[], "")}${modifiers(s)}function ${s.name}${head} ${block}`;
-}
+const functionDeclaration = (s: FunctionDeclarationStructure): string | undefined =>
+  callable(s, ["isExported", "isAsync"], "function ", "");
 
 function classDeclaration(s: ClassDeclarationStructure): string | undefined {
-  const allowed = [
-    "name",
-    "isExported",
-    "extends",
-    "docs",
-    "typeParameters",
-    "properties",
-    "ctors",
-    "getAccessors",
-    "methods",
-  ];
+  const allowed = ["name", "isExported", "extends", "docs", "properties", "ctors", "getAccessors", "methods"];
   if (!only(s, allowed) || !line(s.name) || !docs(s.docs) || (s.extends !== undefined && !line(s.extends))) return;
-  const params = typeParameters(s.typeParameters);
   const properties = (s.properties ?? []).map(property);
   const ctors = (s.ctors ?? []).map(constructorDeclaration);
-  const getters = (s.getAccessors ?? []).map(getAccessor);
-  const methods = (s.methods ?? []).map(method);
+  const getters = (s.getAccessors ?? []).map((g) => callable(g, [], "get ", IND));
+  const methods = (s.methods ?? []).map((m) => callable(m, ["isStatic", "hasOverrideKeyword"], "", IND));
   const members = [...properties, ...ctors, ...getters, ...methods];
-  if (params === undefined || members.some((m) => m === undefined)) return;
+  if (members.some((m) => m === undefined)) return;
   const groups = [properties.join("\n"), ...ctors, ...getters, methods.join("\n\n")].filter((g) => g !== "");
   const inside = groups.map((g) => `${g}\n`).join("\n");
   const extendsClause = s.extends !== undefined ? `extends ${s.extends as string} ` : "";
-  return `${printDocs(s.docs as Doc[], "")}${modifiers(s)}class ${s.name}${params} ${extendsClause}{\n${inside}}`;
+  return `${printDocs(s.docs as Doc[], "")}${modifiers(s)}class ${s.name} ${extendsClause}{\n${inside}}`;
 }
 
 function property(p: OptionalKind<PropertyDeclarationStructure>): string | undefined {
@@ -128,22 +108,19 @@ function constructorDeclaration(c: OptionalKind<ConstructorDeclarationStructure>
   return `${printDocs(c.docs as Doc[], IND)}${IND}constructor${params} ${block}`;
 }
 
-function getAccessor(g: OptionalKind<GetAccessorDeclarationStructure>): string | undefined {
-  const allowed = ["name", "isStatic", "hasOverrideKeyword", "docs", "returnType", "statements"];
-  if (!only(g, allowed) || !line(g.name) || !docs(g.docs)) return;
-  const head = signature(g);
-  const block = body(g.statements, IND);
+/** A function, method or getter at `indent`: its modifiers (those `allowed`), `keyword`, name, signature and body. */
+function callable(
+  s: FunctionDeclarationStructure | OptionalKind<MethodDeclarationStructure | GetAccessorDeclarationStructure>,
+  allowed: readonly string[],
+  keyword: string,
+  indent: string,
+): string | undefined {
+  if (!only(s, [...allowed, "name", "docs", "parameters", "returnType", "statements"])) return;
+  if (!line(s.name) || !docs(s.docs)) return;
+  const head = signature(s);
+  const block = body(s.statements, indent);
   if (head === undefined || block === undefined) return;
-  return `${printDocs(g.docs as Doc[], IND)}${IND}${modifiers(g)}get ${g.name}${head} ${block}`;
-}
-
-function method(m: OptionalKind<MethodDeclarationStructure>): string | undefined {
-  const allowed = ["name", "isStatic", "hasOverrideKeyword", "isAsync", "docs", "typeParameters", "parameters"];
-  if (!only(m, [...allowed, "returnType", "statements"]) || !line(m.name) || !docs(m.docs)) return;
-  const head = signature(m);
-  const block = body(m.statements, IND);
-  if (head === undefined || block === undefined) return;
-  return `${printDocs(m.docs as Doc[], IND)}${IND}${modifiers(m)}${m.name}${head} ${block}`;
+  return `${printDocs(s.docs as Doc[], indent)}${indent}${modifiers(s)}${keyword}${s.name}${head} ${block}`;
 }
 
 function importDeclaration(s: ImportDeclarationStructure): string | undefined {
@@ -151,12 +128,11 @@ function importDeclaration(s: ImportDeclarationStructure): string | undefined {
   if (!/^[\w@./-]+$/.test(s.moduleSpecifier) || (s.namespaceImport !== undefined && !line(s.namespaceImport))) return;
   const named = s.namedImports ?? [];
   if (!Array.isArray(named) || (s.namespaceImport !== undefined && named.length > 0)) return;
-  const specifiers = named.map((n) => {
-    if (typeof n === "string") return line(n) ? n : undefined;
-    if (typeof n !== "object" || !only(n, ["name", "alias", "isTypeOnly"]) || !line(n.name)) return;
-    if (n.alias !== undefined && !line(n.alias)) return;
-    return `${n.isTypeOnly ? "type " : ""}${n.name}${n.alias ? ` as ${n.alias}` : ""}`;
-  });
+  const specifiers = named.map((n) =>
+    typeof n === "object" && only(n, ["name", "isTypeOnly"]) && line(n.name)
+      ? `${n.isTypeOnly ? "type " : ""}${n.name}`
+      : undefined,
+  );
   if (specifiers.some((x) => x === undefined)) return;
   const what =
     s.namespaceImport !== undefined
@@ -168,38 +144,23 @@ function importDeclaration(s: ImportDeclarationStructure): string | undefined {
 }
 
 function signature(s: {
-  typeParameters?: (OptionalKind<TypeParameterDeclarationStructure> | string)[] | undefined;
   parameters?: OptionalKind<ParameterDeclarationStructure>[] | undefined;
   returnType?: unknown;
 }): string | undefined {
   const params = parameters(s.parameters);
-  const types = typeParameters(s.typeParameters);
-  if (params === undefined || types === undefined || !optionalLine(s.returnType)) return;
-  return `${types}${params}${s.returnType !== undefined ? `: ${s.returnType as string}` : ""}`;
+  if (params === undefined || !optionalLine(s.returnType)) return;
+  return `${params}${s.returnType !== undefined ? `: ${s.returnType as string}` : ""}`;
 }
 
 function parameters(list: readonly OptionalKind<ParameterDeclarationStructure>[] | undefined): string | undefined {
   const printed = (list ?? []).map((p) => {
-    if (!only(p, ["name", "type", "initializer", "hasQuestionToken"]) || !line(p.name)) return;
+    if (!only(p, ["name", "type", "initializer"]) || !line(p.name)) return;
     if (!optionalLine(p.type) || !optionalLine(p.initializer)) return;
-    const type = p.type !== undefined ? `: ${p.type as string}` : p.hasQuestionToken ? ": any" : "";
+    const type = p.type !== undefined ? `: ${p.type as string}` : "";
     const initializer = p.initializer !== undefined ? ` = ${p.initializer as string}` : "";
-    return `${p.name}${p.hasQuestionToken ? "?" : ""}${type}${initializer}`;
+    return `${p.name}${type}${initializer}`;
   });
   return printed.some((p) => p === undefined) ? undefined : `(${printed.join(", ")})`;
-}
-
-function typeParameters(
-  list: readonly (OptionalKind<TypeParameterDeclarationStructure> | string)[] | undefined,
-): string | undefined {
-  if (!list?.length) return "";
-  const printed = list.map((t) => {
-    if (typeof t === "string") return line(t) ? t : undefined;
-    if (!only(t, ["name", "constraint", "default"]) || !line(t.name)) return;
-    if (!optionalLine(t.constraint) || !optionalLine(t.default)) return;
-    return `${t.name}${t.constraint !== undefined ? ` extends ${t.constraint as string}` : ""}${t.default !== undefined ? ` = ${t.default as string}` : ""}`;
-  });
-  return printed.some((t) => t === undefined) ? undefined : `<${printed.join(", ")}>`;
 }
 
 /** A block of statements, each on its line; one after a closing brace gets a blank line first. */

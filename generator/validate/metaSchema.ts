@@ -99,23 +99,17 @@ export class MetaSchemaValidator {
     const data = src.data as Record<string, unknown> | null;
     if (typeof data !== "object" || data === null || Array.isArray(data))
       return [at(src, [], "a schema file holds one YAML mapping (version, kind, name, …)")];
-    if (data.version !== SCHEMA_VERSION)
-      return [
-        at(
-          src,
-          ["version"],
-          `unsupported schema version ${JSON.stringify(data.version)}: this generator reads version ${SCHEMA_VERSION} (add "version: ${SCHEMA_VERSION}")`,
-        ),
-      ];
+    if (data.version !== SCHEMA_VERSION) {
+      const wanted = `this generator reads version ${SCHEMA_VERSION} (add "version: ${SCHEMA_VERSION}")`;
+      return [at(src, ["version"], `unsupported schema version ${JSON.stringify(data.version)}: ${wanted}`)];
+    }
     const kinds = KIND_BY_FOLDER[src.folder];
-    if (typeof data.kind !== "string" || !kinds.includes(data.kind))
-      return [
-        at(
-          src,
-          ["kind"],
-          `kind must be ${kinds.map((k) => `"${k}"`).join(" or ")} in ${src.folder === "provider" ? "provider.yaml" : `${src.folder}/`} (got ${JSON.stringify(data.kind)})${typeof data.kind === "string" ? didYouMean(data.kind, kinds) : ""}`,
-        ),
-      ];
+    if (typeof data.kind !== "string" || !kinds.includes(data.kind)) {
+      const allowed = kinds.map((k) => `"${k}"`).join(" or ");
+      const where = src.folder === "provider" ? "provider.yaml" : `${src.folder}/`;
+      const hint = typeof data.kind === "string" ? didYouMean(data.kind, kinds) : "";
+      return [at(src, ["kind"], `kind must be ${allowed} in ${where} (got ${JSON.stringify(data.kind)})${hint}`)];
+    }
     const validate = this.validators.get(data.kind)!;
     if (validate(data)) return [];
     return dedupe(pruneBranches(validate.errors!).flatMap((e) => this.toDiagnostic(src, e)));
@@ -141,14 +135,8 @@ export class MetaSchemaValidator {
       case "additionalProperties":
       case "unevaluatedProperties": {
         const key = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
-        return [
-          at(
-            src,
-            [...path, key],
-            `unknown key "${key}"${didYouMean(key, this.allowedKeys(e.parentSchema as JsonSchema | undefined))}`,
-            "key",
-          ),
-        ];
+        const hint = didYouMean(key, this.allowedKeys(e.parentSchema as JsonSchema | undefined));
+        return [at(src, [...path, key], `unknown key "${key}"${hint}`, "key")];
       }
       case "required":
         return [at(src, path, `missing required key "${e.params.missingProperty}" in ${name}`, "key")];
@@ -156,13 +144,8 @@ export class MetaSchemaValidator {
         return [at(src, path, `${name} must be ${article(String(e.params.type))} ${got(e.data)}`)];
       case "enum": {
         const allowed = (e.params.allowedValues as unknown[]).map(String);
-        return [
-          at(
-            src,
-            path,
-            `${name} must be one of ${allowed.join(", ")} ${got(e.data)}${typeof e.data === "string" ? didYouMean(e.data, allowed) : ""}`,
-          ),
-        ];
+        const hint = typeof e.data === "string" ? didYouMean(e.data, allowed) : "";
+        return [at(src, path, `${name} must be one of ${allowed.join(", ")} ${got(e.data)}${hint}`)];
       }
       case "const":
         return [at(src, path, `${name} must be ${JSON.stringify(e.params.allowedValue)} ${got(e.data)}`)];
@@ -171,14 +154,8 @@ export class MetaSchemaValidator {
         const isKey = e.propertyName !== undefined;
         const value = isKey ? e.propertyName : e.data;
         const rule = (def && PATTERN_RULES[def]) ?? `must match ${String(e.params.pattern)}`;
-        return [
-          at(
-            src,
-            isKey ? [...path, String(value)] : path,
-            `${isKey ? "name" : name} ${JSON.stringify(value)} breaks the naming rule: ${rule}`,
-            isKey ? "key" : "value",
-          ),
-        ];
+        const message = `${isKey ? "name" : name} ${JSON.stringify(value)} breaks the naming rule: ${rule}`;
+        return [isKey ? at(src, [...path, String(value)], message, "key") : at(src, path, message, "value")];
       }
       case "propertyNames":
         return []; // reported by the nested pattern error, which names the key

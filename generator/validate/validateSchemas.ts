@@ -11,13 +11,14 @@ import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
+const meta = () => (metaValidator ??= new MetaSchemaValidator());
 
 /** What the meta-schema's verdict on a file is a function of: its folder (which kinds it may hold) and its text. */
 export const verdictKey = ({ folder, hash }: Pick<SourceMeta, "folder" | "hash">): string => `${folder}:${hash}`;
 
 /** The meta-schema's checks of one file (none for a file already known to pass them). */
 export function checkFile(src: SourceDoc): Diagnostic[] {
-  return src.knownValid ? [] : (metaValidator ??= new MetaSchemaValidator()).check(src);
+  return src.knownValid ? [] : meta().check(src);
 }
 
 /** The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first. */
@@ -67,7 +68,6 @@ export function checkLoaded(
 }
 
 function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
-  const meta = () => (metaValidator ??= new MetaSchemaValidator());
   return [
     ...checkRules(index, valid),
     ...checkReferences(index, valid),

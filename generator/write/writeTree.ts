@@ -12,6 +12,9 @@ export interface Drift {
   readonly removed: string[];
 }
 
+/** How many files a drift writes or removes. */
+export const driftSize = (d: Drift): number => d.added.length + d.changed.length + d.removed.length;
+
 /** A file's text against the file on disk. */
 export type FileState = "added" | "changed" | "same";
 

@@ -16,26 +16,11 @@ import { requiredText } from "./versionText.js";
 export const MARKER = "<!-- sdkgen-schema-review -->";
 
 /** Bounds that keep a report readable and under GitHub's 64 KB comment limit. */
-export interface MarkdownLimits {
-  readonly changes: number;
-  readonly changeBytes: number;
-  readonly collapseOver: number;
-  readonly names: number;
-  readonly line: number;
-}
-
-const DEFAULT_LIMITS: MarkdownLimits = {
-  changes: 200,
-  changeBytes: 40_000,
-  collapseOver: 20,
-  names: 20,
-  line: 300,
-};
+const MAX = { changes: 200, changeBytes: 40_000, collapseOver: 20, names: 20, line: 300 };
 
 const HEADING: Record<Severity, string> = { breaking: "🔴 Breaking", warning: "🟡 Warnings", info: "🟢 Info" };
 
-export function renderMarkdown(report: DiffReport, limits: Partial<MarkdownLimits> = {}): string {
-  const max = { ...DEFAULT_LIMITS, ...limits };
+export function renderMarkdown(report: DiffReport): string {
   const out = [
     MARKER,
     "## Schema review",
@@ -46,7 +31,7 @@ export function renderMarkdown(report: DiffReport, limits: Partial<MarkdownLimit
   if (report.changes.length === 0) out.push("No change for users of the generated packages.", "");
   out.push(...versionLines(report.versions));
 
-  const shown = pickShown(report.changes, max);
+  const shown = pickShown(report.changes);
   for (const [pkg, all] of groupBy(report.changes, (c) => c.package)) {
     out.push(`### ${pkg}: ${countsText(countBySeverity(all))}`, "");
     for (const severity of SEVERITIES) {
@@ -55,19 +40,18 @@ export function renderMarkdown(report: DiffReport, limits: Partial<MarkdownLimit
       const body = sectionLines(
         section.filter((c) => shown.has(c)),
         report.usedBy[pkg] ?? {},
-        max,
       );
       const hidden = section.filter((c) => !shown.has(c)).length;
       if (hidden) body.push(`- …and ${hidden} more`);
       const title = `${HEADING[severity]} (${section.length})`;
-      if (body.length > max.collapseOver)
+      if (body.length > MAX.collapseOver)
         out.push("<details>", `<summary>${title}</summary>`, "", ...body, "", "</details>", "");
       else out.push(`#### ${title}`, "", ...body, "");
     }
   }
   const hidden = report.changes.length - shown.size;
   if (hidden) out.push(`…and ${hidden} more changes not shown here: \`--json\` lists every change.`, "");
-  out.push(...impactLines(report.impact, max));
+  out.push(...impactLines(report.impact));
   return `${out.join("\n").trimEnd()}\n`;
 }
 
@@ -84,42 +68,38 @@ function versionLines(versions: Readonly<Record<string, PackageVersion>>): strin
   ];
 }
 
-function pickShown(changes: readonly Change[], max: MarkdownLimits): Set<Change> {
+function pickShown(changes: readonly Change[]): Set<Change> {
   const ranked = [...changes].sort((x, y) => severityRank(x.severity) - severityRank(y.severity) || byOrder(x, y));
   const shown = new Set<Change>();
   let bytes = 0;
   for (const c of ranked) {
-    bytes += Buffer.byteLength(changeLine(c, max));
-    if (shown.size >= max.changes || bytes > max.changeBytes) break;
+    bytes += Buffer.byteLength(changeLine(c));
+    if (shown.size >= MAX.changes || bytes > MAX.changeBytes) break;
     shown.add(c);
   }
   return shown;
 }
 
-function sectionLines(
-  changes: readonly Change[],
-  usedBy: Readonly<Record<string, readonly string[]>>,
-  max: MarkdownLimits,
-): string[] {
+function sectionLines(changes: readonly Change[], usedBy: Readonly<Record<string, readonly string[]>>): string[] {
   const lines: string[] = [];
   for (const [, group] of groupBy(changes, (c) => `${c.kind} ${c.entity}`)) {
     const { kind, entity } = group[0]!;
     const users = usedBy[entity];
     const where = kind === "type" && users ? `, used by ${names(users, 5)}` : "";
     lines.push(`- **${kind} ${code(entity)}**${where}`);
-    for (const c of group) lines.push(`  ${changeLine(c, max)}`);
+    for (const c of group) lines.push(`  ${changeLine(c)}`);
   }
   return lines;
 }
 
-function changeLine(c: Change, max: MarkdownLimits): string {
+function changeLine(c: Change): string {
   const path =
     c.path === c.entity ? "" : `${code(c.path.slice(c.path.startsWith(`${c.entity}.`) ? c.entity.length + 1 : 0))}: `;
-  const message = c.message.length > max.line ? `${c.message.slice(0, max.line - 1)}…` : c.message;
+  const message = c.message.length > MAX.line ? `${c.message.slice(0, MAX.line - 1)}…` : c.message;
   return `- ${path}${escapeText(message)}`;
 }
 
-function impactLines(impact: Readonly<Record<string, PackageImpact>>, max: MarkdownLimits): string[] {
+function impactLines(impact: Readonly<Record<string, PackageImpact>>): string[] {
   const touched = Object.entries(impact).filter(([, i]) => Object.values(i).some((list) => list.length > 0));
   if (touched.length === 0) return ["### Generated code", "", "No change to the generated code."];
   const out = [
@@ -145,7 +125,7 @@ function impactLines(impact: Readonly<Record<string, PackageImpact>>, max: Markd
       "<details>",
       `<summary>${pkg}: exports and files</summary>`,
       "",
-      ...lists.filter(([, l]) => l.length).map(([what, l]) => `- ${what} (${l.length}): ${names(l, max.names)}`),
+      ...lists.filter(([, l]) => l.length).map(([what, l]) => `- ${what} (${l.length}): ${names(l, MAX.names)}`),
       "",
       "</details>",
       "",

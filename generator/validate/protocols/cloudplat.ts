@@ -3,24 +3,11 @@ import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
-import type { MetaSchemaValidator } from "../metaSchema.js";
-import { boundDocs } from "./bound.js";
+import { operationsCheck, placeholders } from "./bound.js";
 import { changeRules } from "./changes.js";
 
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
-
 /** Cloudplat operations: their shape, then what it cannot say (id is the import id, placeholders, no lost change). */
-export function checkCloudplatOperations(
-  index: ProviderIndex,
-  valid: ReadonlySet<SourceDoc>,
-  meta: () => MetaSchemaValidator,
-): Diagnostic[] {
-  if (!index.provider || entity(index.provider).protocol !== "cloudplat") return [];
-  return boundDocs(index, index.resources, "operations", valid).flatMap((src) => {
-    const shape = meta().checkAt(src, ["operations"], "cloudplatOperations");
-    return shape.length ? shape : bindingRules(index, src);
-  });
-}
+export const checkCloudplatOperations = operationsCheck("cloudplat", bindingRules);
 
 function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   const e = entity(src);
@@ -43,24 +30,15 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
 
   if (assigned.length > 1)
     out.push(at(src, ["importId"], `the import id has ${assigned.length} output parts; the platform assigns one`));
-  if (assigned.length === 1 && ops.create.id === undefined)
-    out.push(
-      at(
-        src,
-        op("create"),
-        `missing "id": the path of ${assigned[0]} (the import id's output part) in the answer`,
-        "key",
-      ),
-    );
+  if (assigned.length === 1 && ops.create.id === undefined) {
+    const message = `missing "id": the path of ${assigned[0]} (the import id's output part) in the answer`;
+    out.push(at(src, op("create"), message, "key"));
+  }
   const computed = parts.some((p) => fields.find((f) => f.name === p)?.raw.mode === "optional-computed");
-  if (assigned.length === 0 && !computed && ops.create.id !== undefined)
-    out.push(
-      at(
-        src,
-        [...op("create"), "id"],
-        "the import id has no output (or optional-computed) part for the platform's id to fill",
-      ),
-    );
+  if (assigned.length === 0 && !computed && ops.create.id !== undefined) {
+    const message = "the import id has no output (or optional-computed) part for the platform's id to fill";
+    out.push(at(src, [...op("create"), "id"], message));
+  }
 
   const known = { create: names.filter((n) => isInput(fields, n)), list: names, other: ["id", ...parts] };
   // An operation bound to `hook` is the kind's hook module's (the `hooks` rule checks there is one).
@@ -100,8 +78,7 @@ function unknownPlaceholders(
   allowed: readonly string[],
 ): Diagnostic[] {
   return Object.entries(request ?? {}).flatMap(([param, value]) =>
-    [...JSON.stringify(value).matchAll(PLACEHOLDER)]
-      .map((m) => m[1]!)
+    placeholders(JSON.stringify(value))
       .filter((ph) => !allowed.includes(ph))
       .map((ph) =>
         at(

@@ -5,9 +5,8 @@ import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import type { MetaSchemaValidator } from "../metaSchema.js";
-import { boundDocs } from "./bound.js";
+import { boundDocs, placeholders } from "./bound.js";
 
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 const OP: Path = ["operation"];
 
 /** Bound lookups: a protocol, their shape, then placeholders and filters naming inputs, and no input going nowhere. */
@@ -60,7 +59,7 @@ function netsvcRules(
   hooked: boolean,
 ): Diagnostic[] {
   const names = inputs.map((f) => f.name);
-  const inPath = [...op.path.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  const inPath = placeholders(op.path);
   const out = unknownNames(src, [...OP, "path"], op.path, names);
   if (!hooked)
     for (const f of inputs.filter((i) => !inPath.includes(i.name) && i.raw.notSent === undefined))
@@ -76,8 +75,7 @@ function netsvcRules(
 }
 
 function unknownNames(src: SourceDoc, path: Path, text: string, names: readonly string[]): Diagnostic[] {
-  return [...text.matchAll(PLACEHOLDER)]
-    .map((m) => m[1]!)
+  return placeholders(text)
     .filter((name) => !names.includes(name))
     .map((name) =>
       at(

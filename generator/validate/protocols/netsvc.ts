@@ -3,24 +3,11 @@ import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
 import { entity, expandIncludes, ownFields, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
-import type { MetaSchemaValidator } from "../metaSchema.js";
-import { boundDocs } from "./bound.js";
+import { operationsCheck, placeholders } from "./bound.js";
 import { changeRules } from "./changes.js";
 
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
-
 /** Netsvc operations: their shape, then placeholders, an order's parent input, and no change going nowhere. */
-export function checkNetsvcOperations(
-  index: ProviderIndex,
-  valid: ReadonlySet<SourceDoc>,
-  meta: () => MetaSchemaValidator,
-): Diagnostic[] {
-  if (!index.provider || entity(index.provider).protocol !== "netsvc") return [];
-  return boundDocs(index, index.resources, "operations", valid).flatMap((src) => {
-    const shape = meta().checkAt(src, ["operations"], "netsvcOperations");
-    return shape.length ? shape : bindingRules(index, src);
-  });
-}
+export const checkNetsvcOperations = operationsCheck("netsvc", bindingRules);
 
 function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   const e = entity(src);
@@ -58,8 +45,7 @@ function unknownPlaceholders(
   template: string,
   allowed: readonly string[],
 ): Diagnostic[] {
-  return [...template.matchAll(PLACEHOLDER)]
-    .map((m) => m[1]!)
+  return placeholders(template)
     .filter((ph) => !allowed.includes(ph))
     .map((ph) => at(src, path, `{${ph}} names nothing the ${operation} operation knows${didYouMean(ph, allowed)}`));
 }

@@ -7,14 +7,13 @@ import { found, type Finding, type Rule } from "./rule.js";
 const named = (docs: Iterable<SourceDoc>): SourceDoc[] =>
   [...docs].filter((s) => s.outline.name !== undefined && /^[A-Za-z][A-Za-z0-9]*$/.test(s.outline.name));
 const entities = (index: ProviderIndex) => [...index.resources, ...index.lookups, ...index.typeFiles];
-const allNamed = (index: ProviderIndex) => named(entities(index));
 
 export const entityNames: Rule = {
   id: "entity-names",
   description: "resource, lookup and type names are unique after case conversion",
   check: ({ index }) => {
     const seen = new Map<string, SourceDoc>();
-    return allNamed(index).flatMap((src) => {
+    return named(entities(index)).flatMap((src) => {
       const name = src.outline.name!;
       const prior = seen.get(collisionKey(name));
       if (!prior) return (seen.set(collisionKey(name), src), []);
@@ -45,11 +44,7 @@ export const fileNames: Rule = {
 export const tokens: Rule = {
   id: "tokens",
   description: "resource, lookup and provider-function tokens have the forms above",
-  check: (input) => {
-    const {
-      index,
-      walk: { provider },
-    } = input;
+  check: ({ index, walk: { provider } }) => {
     const pkg = index.name;
     const wrong = (src: SourceDoc, path: Path, what: string, want: string, got: unknown): Finding =>
       typeof got === "string" && got !== want && at(src, path, `${what}token must be "${want}" (got "${got}")`);

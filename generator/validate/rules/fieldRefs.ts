@@ -70,20 +70,19 @@ export const onlyWhen = conditionRule(
 export const conflictsWith: Rule = {
   id: "conflicts-with",
   description: "`conflictsWith` names sibling fields",
-  check: eachField(({ field: { raw, src, path, name }, siblings }) =>
-    (raw.conflictsWith ?? []).map(
+  check: eachField(({ field: { raw, src, path, name }, siblings }) => {
+    if (!raw.conflictsWith) return [];
+    const others = [...siblings.keys()].filter((n) => n !== name);
+    return raw.conflictsWith.map(
       (other, i): Finding =>
-        (!siblings.has(other) || other === name) &&
+        !others.includes(other) &&
         at(
           src,
           [...path, "conflictsWith", i],
-          `conflictsWith names unknown field "${other}"${didYouMean(
-            other,
-            [...siblings.keys()].filter((n) => n !== name),
-          )}`,
+          `conflictsWith names unknown field "${other}"${didYouMean(other, others)}`,
         ),
-    ),
-  ),
+    );
+  }),
 };
 
 export const familyFrom: Rule = {
@@ -94,14 +93,8 @@ export const familyFrom: Rule = {
     const where = [...path, "familyFrom"];
     if (spec.format !== "cidr" && spec.format !== "ip-cidr")
       return [at(src, where, `"familyFrom" applies to formats cidr and ip-cidr`, "key")];
-    return [
-      !!rootFields &&
-        !rootFields.has(spec.familyFrom) &&
-        at(
-          src,
-          where,
-          `familyFrom names unknown field "${spec.familyFrom}"${didYouMean(spec.familyFrom, [...rootFields.keys()])}`,
-        ),
-    ];
+    if (!rootFields || rootFields.has(spec.familyFrom)) return [];
+    const hint = didYouMean(spec.familyFrom, [...rootFields.keys()]);
+    return [at(src, where, `familyFrom names unknown field "${spec.familyFrom}"${hint}`)];
   }),
 };

@@ -22,16 +22,11 @@ const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
     const e = entity(src);
     const kind = e.kind === "lookup" ? "lookup" : "resource";
     const modules = [...index.hooks.keys()];
-    if (e.hooks !== undefined)
-      return index.hooks.has(e.hooks)
-        ? []
-        : [
-            at(
-              src,
-              ["hooks"],
-              `hooks names no module: expected schemas/${index.name}/hooks/${e.hooks}.ts${didYouMean(e.hooks, modules)}`,
-            ),
-          ];
+    if (e.hooks !== undefined) {
+      if (index.hooks.has(e.hooks)) return [];
+      const expected = `schemas/${index.name}/hooks/${e.hooks}.ts${didYouMean(e.hooks, modules)}`;
+      return [at(src, ["hooks"], `hooks names no module: expected ${expected}`)];
+    }
     if (e.operation === "hook")
       return [at(src, ["operation"], "the operation is bound to a hook, but the lookup names no `hooks` module")];
     return hookedOperations(e.operations).map((op) =>

@@ -13,12 +13,10 @@ export const importId: Rule = {
         (entity(src).importId?.parts ?? []).map((part, i): Finding => {
           const path: Path = ["importId", "parts", i, "field"];
           const field = byName.get(part.field);
-          if (!field)
-            return at(
-              src,
-              path,
-              `import-id part names unknown field "${part.field}"${didYouMean(part.field, [...byName.keys()])}`,
-            );
+          if (!field) {
+            const hint = didYouMean(part.field, [...byName.keys()]);
+            return at(src, path, `import-id part names unknown field "${part.field}"${hint}`);
+          }
           // A number field's id part is written as an integer.
           return (
             part.type !== (field.type === "number" ? "integer" : field.type) &&
@@ -41,17 +39,10 @@ export const createdAt: Rule = {
       const name = entity(src).createdAt;
       if (name === undefined) return [];
       const field = fields.find((f) => f.name === name)?.raw;
-      if (!field)
-        return [
-          at(
-            src,
-            ["createdAt"],
-            `createdAt names unknown field "${name}"${didYouMean(
-              name,
-              fields.map((f) => f.name),
-            )}`,
-          ),
-        ];
+      if (!field) {
+        const names = fields.map((f) => f.name);
+        return [at(src, ["createdAt"], `createdAt names unknown field "${name}"${didYouMean(name, names)}`)];
+      }
       return field.mode === "output" && field.type === "string"
         ? []
         : [at(src, ["createdAt"], `createdAt must name a string output ("${name}" is ${field.mode} ${field.type})`)];

@@ -27,15 +27,10 @@ export const operationFields: Rule = {
     walk.resources.flatMap(({ src, fields }) =>
       listedFields(entity(src)).flatMap(({ path, name, inputs }) => {
         const known = fields.filter((f) => !inputs || f.raw.mode !== "output").map((f) => f.name);
-        return known.includes(name)
-          ? []
-          : [
-              at(
-                src,
-                path,
-                `"${name}" names no ${inputs ? "input" : "field"} of the resource${didYouMean(name, known)}`,
-              ),
-            ];
+        if (known.includes(name)) return [];
+        return [
+          at(src, path, `"${name}" names no ${inputs ? "input" : "field"} of the resource${didYouMean(name, known)}`),
+        ];
       }),
     ),
 };

@@ -45,15 +45,10 @@ export const exposedSettings: Rule = {
     if (!protocol)
       return [at(src, where, `"exposed" needs the provider's protocol: without one, no Provider class is generated`)];
     const taken = [...PROVIDER_MEMBERS[protocol], ...Object.keys(provider?.functions ?? {})];
-    return taken.includes(name)
-      ? [
-          at(
-            src,
-            where,
-            `"${name}" cannot be exposed: the ${protocol} Provider class already has a member of that name`,
-          ),
-        ]
-      : [];
+    if (!taken.includes(name)) return [];
+    return [
+      at(src, where, `"${name}" cannot be exposed: the ${protocol} Provider class already has a member of that name`),
+    ];
   }),
 };
 
@@ -96,14 +91,8 @@ export const testingResource: Rule = {
     // A resource file that failed to load or the meta-schema may be the one named: its mistake says so.
     if (named === undefined || index.unread.size > 0 || !index.resources.every((src) => valid.has(src))) return [];
     const bound = index.resources.map(entity).flatMap((e) => (e.operations ? [e.name] : []));
-    return bound.includes(named)
-      ? []
-      : [
-          at(
-            index.provider!,
-            ["package", "testing", "resource"],
-            `package.testing.resource: "${named}" is no resource bound to operations of ${index.name}${didYouMean(named, bound)}`,
-          ),
-        ];
+    if (bound.includes(named)) return [];
+    const message = `package.testing.resource: "${named}" is no resource bound to operations of ${index.name}`;
+    return [at(index.provider!, ["package", "testing", "resource"], message + didYouMean(named, bound))];
   },
 };

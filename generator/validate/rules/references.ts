@@ -19,25 +19,13 @@ export function resolveType(
   if (!t) {
     const candidates = [...index.types].filter(([, s]) => (entity(s).kind === "group") === (want === "group"));
     const what = want === "group" ? "field group" : "type";
-    return {
-      problem: at(
-        src,
-        path,
-        `unknown ${what} "${name}"${didYouMean(
-          name,
-          candidates.map(([n]) => n),
-        )}`,
-      ),
-    };
+    const names = candidates.map(([n]) => n);
+    return { problem: at(src, path, `unknown ${what} "${name}"${didYouMean(name, names)}`) };
   }
-  if (want === "group" && kind !== "group")
-    return {
-      problem: at(
-        src,
-        path,
-        `"${name}" is ${kind === "union" ? "a union" : "an object type"}, not a field group: use it with "ref"`,
-      ),
-    };
+  if (want === "group" && kind !== "group") {
+    const what = kind === "union" ? "a union" : "an object type";
+    return { problem: at(src, path, `"${name}" is ${what}, not a field group: use it with "ref"`) };
+  }
   if (want === "type" && kind === "group")
     return { problem: at(src, path, `"${name}" is a field group, not a type: use it with "include"`) };
   return { found: t };

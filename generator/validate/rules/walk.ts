@@ -134,27 +134,22 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
     if (s.values) spec(s.values, src, [...path, "values"], name, within);
     if (s.fields) fieldMap(ownFields(src, "fields", s.fields, path), within);
   };
-  const inputs = (src: SourceDoc, list: readonly LocatedField[], modes?: readonly string[], config = false) =>
+  /** An entity's own fields: inputs, each with its mode (one of `modes` when given), or outputs, none with one. */
+  const entityFields = (
+    src: SourceDoc,
+    list: readonly LocatedField[],
+    position: "input" | "output",
+    modes?: readonly string[],
+    config = false,
+  ) =>
     fieldMap(
       list,
       scope({
-        position: "input",
-        modeRequired: true,
-        modeForbidden: false,
+        position,
+        modeRequired: position === "input",
+        modeForbidden: position === "output",
         modes,
         config,
-        wireCase: wireCaseOf(src),
-        rootFields: rootOf(list),
-      }),
-    );
-  const outputs = (src: SourceDoc, list: readonly LocatedField[]) =>
-    fieldMap(
-      list,
-      scope({
-        position: "output",
-        modeRequired: false,
-        modeForbidden: true,
-        config: false,
         wireCase: wireCaseOf(src),
         rootFields: rootOf(list),
       }),
@@ -166,24 +161,24 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
 
   if (index.provider && provider) {
     const src = index.provider;
-    inputs(src, ownFields(src, "config", provider.config), REQUIRED_OR_OPTIONAL, true);
+    entityFields(src, ownFields(src, "config", provider.config), "input", REQUIRED_OR_OPTIONAL, true);
     for (const [fn, spec] of Object.entries(provider.functions ?? {})) {
-      inputs(src, ownFields(src, "inputs", spec.inputs, ["functions", fn]), REQUIRED_OR_OPTIONAL);
-      outputs(src, ownFields(src, "outputs", spec.outputs, ["functions", fn]));
+      entityFields(src, ownFields(src, "inputs", spec.inputs, ["functions", fn]), "input", REQUIRED_OR_OPTIONAL);
+      entityFields(src, ownFields(src, "outputs", spec.outputs, ["functions", fn]), "output");
     }
   }
   const resources = index.resources.filter(isValid).map((src) => {
     const e = entity(src);
     const list = expand(e.include, ownFields(src, "fields", e.fields));
-    inputs(src, list);
+    entityFields(src, list, "input");
     return { src, fields: list };
   });
   const lookups = index.lookups.filter(isValid).map((src) => {
     const e = entity(src);
     const ins = expand(e.include, ownFields(src, "inputs", e.inputs));
     const outs = ownFields(src, "outputs", e.outputs);
-    inputs(src, ins, REQUIRED_OR_OPTIONAL);
-    outputs(src, outs);
+    entityFields(src, ins, "input", REQUIRED_OR_OPTIONAL);
+    entityFields(src, outs, "output");
     return { src, inputs: ins, outputs: outs };
   });
   // Types are checked as used, known only once every document is valid: until then their fields wait.
