@@ -39,8 +39,8 @@ export class Regeneration {
   private saveTimer: NodeJS.Timeout | undefined;
   // What a watch's next run reuses: a provider's model or its documents' slices, then what is made of
   // the same model and plan objects (each a function of them alone), and the digests of known objects.
-  private readonly models = new ModelMemory();
   private readonly digests = new Digests();
+  private readonly models = new ModelMemory(this.digests);
   private readonly plans = new WeakMap<PackageModel, PackagePlan>();
   private readonly prepared = new WeakMap<PackagePlan, Prepared>();
   /** What the last run reused and why (`generate --explain`). */
