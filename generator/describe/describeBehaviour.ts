@@ -102,19 +102,17 @@ function changeLines(r: Resource, updates: boolean): string[] {
   const own = inputs.filter((f) => updatedBy(f) !== undefined && updatedBy(f) !== "update");
   const rejected = rule("reject");
   const createOnly = rule("createOnly");
-  return [
-    ...(updates && inPlace.length ? [`A change to ${names(inPlace)} updates it in place, with one request.`] : []),
-    ...(own.length ? [`A change to ${names(own)} is applied in place, by a request of its own.`] : []),
-    ...(replaces.length
-      ? [`A change to ${names(replaces)} replaces it with a new one (\`update\` needs \`allowReplace: true\`).`]
-      : []),
-    ...(rejected.length ? [`${names(rejected)} cannot change once it exists: \`update\` refuses a change.`] : []),
-    ...(createOnly.length
-      ? [
-          `${names(createOnly)} ${createOnly.length > 1 ? "count" : "counts"} only at creation: later changes are not compared.`,
-        ]
-      : []),
-  ];
+  const lines: string[] = [];
+  if (updates && inPlace.length) lines.push(`A change to ${names(inPlace)} updates it in place, with one request.`);
+  if (own.length) lines.push(`A change to ${names(own)} is applied in place, by a request of its own.`);
+  if (replaces.length)
+    lines.push(`A change to ${names(replaces)} replaces it with a new one (\`update\` needs \`allowReplace: true\`).`);
+  if (rejected.length) lines.push(`${names(rejected)} cannot change once it exists: \`update\` refuses a change.`);
+  if (createOnly.length) {
+    const count = createOnly.length > 1 ? "count" : "counts";
+    lines.push(`${names(createOnly)} ${count} only at creation: later changes are not compared.`);
+  }
+  return lines;
 }
 
 function readinessText(r: Readiness): string {

@@ -93,6 +93,9 @@ function call(c: CloudplatCall, service: string | undefined): string {
   ].join("");
 }
 
+/** What an update sends, by its `send` (the meta-schema admits these two); by default, what updates in place. */
+const SENT = { all: "every input", changed: "the changed inputs", inPlace: "the inputs updated in place" };
+
 const paged = (p: CloudplatPaging | undefined) => (p ? `, every page of ${code(p.list)}` : "");
 
 function cloudplatLines(ops: CloudplatOperations): string[] {
@@ -106,16 +109,7 @@ function cloudplatLines(ops: CloudplatOperations): string[] {
       ? "Read: its hook."
       : `Read: ${call(read, service)}${paged(read.paging)}${read.item ? `, the object at ${code(read.item)}` : ""}.`,
   );
-  if (ops.update)
-    lines.push(
-      `Update: ${call(ops.update, service)}, sending ${
-        ops.update.send === "all"
-          ? "every input"
-          : ops.update.send === "changed"
-            ? "the changed inputs"
-            : "the inputs updated in place"
-      }.`,
-    );
+  if (ops.update) lines.push(`Update: ${call(ops.update, service)}, sending ${SENT[ops.update.send ?? "inPlace"]}.`);
   const l = ops.list;
   if (l === "hook") lines.push("Find: its hook.");
   else if (l)

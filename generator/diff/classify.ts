@@ -238,6 +238,10 @@ export function classify(owner: Owner, fact: Fact, position: Position): Change {
 /** Changes that hold no field: a package or entity as a whole. Their rules do not depend on position. */
 export const WHOLE: Position = { settable: true, readable: true, serviceSet: false };
 
+/** A change to a package as a whole (added, removed, exports lost), filed under the package's own name. */
+export const packageChange = (name: string, code: ChangeCode, what: string): Change =>
+  classify({ package: name, entity: name, kind: "provider" }, { code, path: name, what }, WHOLE);
+
 export interface Change {
   readonly package: string;
   /** The entity's name (on the new side when it exists there); `config` for provider configuration. */

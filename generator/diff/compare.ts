@@ -10,9 +10,9 @@ import type {
   Resource,
   UnionType,
 } from "../model/types.js";
-import { changed, classify, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
+import { changed, classify, packageChange, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
 import { canonical, lookupFields, typeText, type Lookups } from "./describe.js";
-import { compareDeprecation, compareFields, type Scope, type Sides } from "./fields.js";
+import { compareDeprecation, compareFields, type Emit, type Scope, type Sides } from "./fields.js";
 import { matchByName, pairRenames, type Matched } from "./rename.js";
 import { severityRank, type Change, type EntityKind } from "./types.js";
 
@@ -27,14 +27,12 @@ const same = (scope: Scope) => ({ old: scope, new: scope });
 /** Every change between two sets of validated models, sorted by package, severity, entity, path and code. */
 export function compareModels(oldModels: readonly PackageModel[], newModels: readonly PackageModel[]): Change[] {
   const packages = matchByName(oldModels, newModels, (m) => m.provider.name);
-  const whole = (m: PackageModel, code: "package-added" | "package-removed", what: string) => {
-    const name = m.provider.name;
-    return classify({ package: name, entity: name, kind: "provider" }, { code, path: name, what }, WHOLE);
-  };
+  const whole = (m: PackageModel, code: "package-added" | "package-removed", what: string) =>
+    packageChange(m.provider.name, code, `package ${m.provider.package.name} ${what}`);
   return [
     ...packages.pairs.flatMap(([a, b]) => comparePackage(a, b)),
-    ...packages.removed.map((m) => whole(m, "package-removed", `package ${m.provider.package.name} removed`)),
-    ...packages.added.map((m) => whole(m, "package-added", `package ${m.provider.package.name} added`)),
+    ...packages.removed.map((m) => whole(m, "package-removed", "removed")),
+    ...packages.added.map((m) => whole(m, "package-added", "added")),
   ].sort(byOrder);
 }
 
@@ -160,13 +158,11 @@ const owned = (sides: Sides, a: { readonly name: string }, b: { readonly name: s
   ownerRenamed: a.name !== b.name,
 });
 
-type EntityEmit = (fact: Fact, position: Position) => void;
-
 function reportEntities<T extends { readonly name: string; readonly token?: string }>(
   kind: EntityKind,
   matched: Matched<T>,
-  emitter: (entity: string, kind: EntityKind) => EntityEmit,
-  compare: (a: T, b: T, emit: EntityEmit) => void,
+  emitter: (entity: string, kind: EntityKind) => Emit,
+  compare: (a: T, b: T, emit: Emit) => void,
 ): void {
   for (const t of matched.removed)
     emitter(t.name, kind)({ code: "entity-removed", path: t.name, what: `${kind} removed` }, WHOLE);
@@ -186,15 +182,10 @@ function reportEntities<T extends { readonly name: string; readonly token?: stri
 }
 
 /** Compares an entity's bindings part by part, so the change says which; gaining or losing one is its own change. */
-function compareBinding(a: Binding, b: Binding, path: string, emit: EntityEmit): void {
+function compareBinding(a: Binding, b: Binding, path: string, emit: Emit): void {
   if (a.bound !== b.bound) {
-    emit(
-      b.bound
-        ? { code: "binding-added", path, what: "it is now bound to operations" }
-        : { code: "binding-removed", path, what: "it is no longer bound to operations" },
-      WHOLE,
-    );
-    return;
+    const what = `it is ${b.bound ? "now" : "no longer"} bound to operations`;
+    return emit({ code: b.bound ? "binding-added" : "binding-removed", path, what }, WHOLE);
   }
   const changed = Object.keys(b.parts).filter((part) => a.parts[part] !== b.parts[part]);
   if (changed.length > 0) emit({ code: "operations-changed", path, what: `its ${changed.join(", ")} changed` }, WHOLE);
@@ -228,7 +219,7 @@ const lookupBinding = (l: Lookup, hooks: ReadonlyMap<string, string>): Binding =
   parts: { operation: canonical(l.operation ?? null), ...hookParts(l.hooks, hooks) },
 });
 
-function compareImportId(a: Resource, b: Resource, emit: EntityEmit): void {
+function compareImportId(a: Resource, b: Resource, emit: Emit): void {
   // The format is what matters; prose (a description, why import is unsupported) is not compared.
   const format = (r: Resource) =>
     r.importId.supported ? canonical({ ...r.importId, description: undefined }) : "unsupported";
@@ -266,7 +257,7 @@ function typeScope(a: NamedType, b: NamedType): Scope {
   return { settable: input, readable: output, serviceSet: !input };
 }
 
-function compareUnion(a: UnionType, b: UnionType, scope: Scope, sides: Sides, emit: EntityEmit): void {
+function compareUnion(a: UnionType, b: UnionType, scope: Scope, sides: Sides, emit: Emit): void {
   const d = (u: UnionType) => `${u.discriminator.field} (wire ${u.discriminator.wireName})`;
   if (d(a) !== d(b))
     emit({ code: "discriminator-changed", path: b.name, what: `discriminator changed from ${d(a)} to ${d(b)}` }, scope);

@@ -12,7 +12,7 @@ export interface Sides {
   readonly ownerRenamed?: boolean;
 }
 
-type Emit = (fact: Fact, position: Position) => void;
+export type Emit = (fact: Fact, position: Position) => void;
 
 /** The position of the object holding some fields; provider config also resolves defaults into `ProviderConfig`. */
 export interface Scope extends Position {
@@ -84,23 +84,18 @@ function compareField(
   let presenceReported = false;
   if (a.mode !== "output" && b.mode === "output")
     fact({ code: "made-output", what: "turned output-only", ...modes }, pa);
-  else if (a.mode === "output" && b.mode !== "output")
-    fact({
-      code: b.mode === "required" ? "made-required" : "made-input",
-      what: `turned into ${b.mode === "required" ? "a required" : "an optional"} input`,
-      ...modes,
-    });
-  else if (a.mode !== "required" && b.mode === "required")
+  else if (a.mode === "output" && b.mode !== "output") {
+    const what = `turned into ${b.mode === "required" ? "a required" : "an optional"} input`;
+    fact({ code: b.mode === "required" ? "made-required" : "made-input", what, ...modes });
+  } else if (a.mode !== "required" && b.mode === "required")
     fact({ code: "made-required", what: "made required", ...modes });
   else if (a.mode === "required" && b.mode !== "required") {
     presenceReported = present(a, scopes.old) && !present(b, scopes.new);
     fact({ code: presenceReported ? "made-optional-in-outputs" : "made-optional", what: "made optional", ...modes });
-  } else if (a.mode !== b.mode)
-    fact({
-      code: b.mode === "optional-computed" ? "computed-added" : "computed-removed",
-      what: `mode ${a.mode} changed to ${b.mode}`,
-      ...modes,
-    });
+  } else if (a.mode !== b.mode) {
+    const what = `mode ${a.mode} changed to ${b.mode}`;
+    fact({ code: b.mode === "optional-computed" ? "computed-added" : "computed-removed", what, ...modes });
+  }
 
   if (a.guaranteed !== b.guaranteed && !presenceReported) {
     if (present(a, scopes.old) && !present(b, scopes.new))
@@ -117,13 +112,10 @@ function compareField(
   if (a.env !== b.env) {
     if (!a.env) fact({ code: "env-added", what: `read from ${b.env}`, after: b.env });
     else if (!b.env) fact({ code: "env-removed", what: `no longer read from ${a.env}`, before: a.env });
-    else
-      fact({
-        code: "env-renamed",
-        what: `environment variable ${a.env} renamed to ${b.env}`,
-        before: a.env,
-        after: b.env,
-      });
+    else {
+      const what = `environment variable ${a.env} renamed to ${b.env}`;
+      fact({ code: "env-renamed", what, before: a.env, after: b.env });
+    }
   }
 
   if (!!a.exposed !== !!b.exposed)
@@ -201,20 +193,14 @@ function compareReplaceOnChange(a: Field, b: Field, fact: (f: Omit<Fact, "path">
     const after = rb.exceptVariants ?? [];
     const nowReplace = before.filter((v) => !after.includes(v));
     const nowInPlace = after.filter((v) => !before.includes(v));
-    if (nowReplace.length)
-      fact({
-        code: "replace-on-change-added",
-        what: `variant ${nowReplace.join(", ")} now forces replacement (${rb.reason})`,
-        before,
-        after,
-      });
-    if (nowInPlace.length)
-      fact({
-        code: "replace-on-change-removed",
-        what: `variant ${nowInPlace.join(", ")} now updates in place`,
-        before,
-        after,
-      });
+    if (nowReplace.length) {
+      const what = `variant ${nowReplace.join(", ")} now forces replacement (${rb.reason})`;
+      fact({ code: "replace-on-change-added", what, before, after });
+    }
+    if (nowInPlace.length) {
+      const what = `variant ${nowInPlace.join(", ")} now updates in place`;
+      fact({ code: "replace-on-change-removed", what, before, after });
+    }
   }
 }
 
@@ -248,18 +234,13 @@ function compareSpec(
   const known = (s: TypeSpec) => (s.knownValues ?? []).map((v) => v.value);
   const knownAdded = known(b).filter((v) => !known(a).includes(v));
   const knownRemoved = known(a).filter((v) => !known(b).includes(v));
-  if (knownAdded.length || knownRemoved.length)
-    fact({
-      code: "known-values-changed",
-      what: [
-        knownAdded.length ? `known values ${listText(knownAdded)} added` : "",
-        knownRemoved.length ? `known values ${listText(knownRemoved)} removed` : "",
-      ]
-        .filter(Boolean)
-        .join("; "),
-      before: known(a),
-      after: known(b),
-    });
+  if (knownAdded.length || knownRemoved.length) {
+    const what = [
+      ...(knownAdded.length ? [`known values ${listText(knownAdded)} added`] : []),
+      ...(knownRemoved.length ? [`known values ${listText(knownRemoved)} removed`] : []),
+    ].join("; ");
+    fact({ code: "known-values-changed", what, before: known(a), after: known(b) });
+  }
   compareBounds(a, b, fact);
 }
 
@@ -322,12 +303,10 @@ function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: (f: Omit<Fac
       fact({ code: "enum-case-insensitive", what: "values now match ignoring case" });
   } else if (eb)
     fact({ code: "enum-added", what: `now one of ${listText(values(eb.values))}`, after: values(eb.values) });
-  else if (ea)
-    fact({
-      code: "enum-removed",
-      what: `no longer limited to ${listText(values(ea.values))}`,
-      before: values(ea.values),
-    });
+  else if (ea) {
+    const what = `no longer limited to ${listText(values(ea.values))}`;
+    fact({ code: "enum-removed", what, before: values(ea.values) });
+  }
 }
 
 type BoundCode = "bounds" | "list-bounds" | "string-bounds";
@@ -362,13 +341,10 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
   limit("string-bounds", "minLength", true);
   limit("string-bounds", "maxLength", false);
   // iso8601 is also a conversion: epoch milliseconds read back as ISO strings, and sent as epoch ms where a protocol wants them.
-  if (a.format !== b.format && (a.format === "iso8601" || b.format === "iso8601"))
-    fact({
-      code: "timestamp-conversion-changed",
-      what: b.format === "iso8601" ? "now an ISO 8601 timestamp" : "no longer an ISO 8601 timestamp",
-      before: a.format,
-      after: b.format,
-    });
+  if (a.format !== b.format && (a.format === "iso8601" || b.format === "iso8601")) {
+    const what = b.format === "iso8601" ? "now an ISO 8601 timestamp" : "no longer an ISO 8601 timestamp";
+    fact({ code: "timestamp-conversion-changed", what, before: a.format, after: b.format });
+  }
   for (const key of ["format", "familyFrom"] as const) {
     const x = a[key];
     const y = b[key];
@@ -409,10 +385,6 @@ function compareCondition(
   if (!b) return fact({ code: `${kind}-when-removed`, what: `no longer ${text(a)}`, before: a });
   if (sameValues(a, b)) return;
   const relaxed = kind === "required" ? within(b, a) : within(a, b);
-  fact({
-    code: relaxed ? `${kind}-when-relaxed` : `${kind}-when-changed`,
-    what: `condition changed from ${text(a)} to ${text(b)}`,
-    before: a,
-    after: b,
-  });
+  const what = `condition changed from ${text(a)} to ${text(b)}`;
+  fact({ code: relaxed ? `${kind}-when-relaxed` : `${kind}-when-changed`, what, before: a, after: b });
 }

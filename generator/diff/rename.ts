@@ -1,3 +1,5 @@
+import { groupBy } from "../groupBy.js";
+
 /** Items of two sides matched up: pairs, and those found on one side only. */
 export interface Matched<T> {
   readonly pairs: [T, T][];
@@ -23,16 +25,8 @@ export function pairRenames<T>(
   signatureOfRemoved: (t: T) => string | undefined,
   signatureOfAdded: (t: T) => string | undefined,
 ): Matched<T> {
-  const bySignature = <U>(list: readonly U[], sig: (u: U) => string | undefined) => {
-    const m = new Map<string, U[]>();
-    for (const item of list) {
-      const s = sig(item);
-      if (s !== undefined) m.set(s, [...(m.get(s) ?? []), item]);
-    }
-    return m;
-  };
-  const olds = bySignature(removed, signatureOfRemoved);
-  const news = bySignature(added, signatureOfAdded);
+  const olds = groupBy(removed, signatureOfRemoved);
+  const news = groupBy(added, signatureOfAdded);
   const pairs: [T, T][] = [];
   for (const [sig, [a, ...moreA]] of olds) {
     const candidates = news.get(sig);

@@ -1,5 +1,5 @@
 import type { PackageModel } from "../model/types.js";
-import { classify, WHOLE } from "./classify.js";
+import { packageChange } from "./classify.js";
 import { byOrder, compareModels } from "./compare.js";
 import { generatedImpact } from "./impact.js";
 import type { Side } from "./sides.js";
@@ -29,13 +29,7 @@ function unexplainedRemovals(changes: readonly Change[], impact: Readonly<Record
     if (symbolsRemoved.length === 0 || changes.some((c) => c.package === name && c.severity === "breaking")) return [];
     const shown =
       symbolsRemoved.slice(0, 5).join(", ") + (symbolsRemoved.length > 5 ? `, … (${symbolsRemoved.length})` : "");
-    return [
-      classify(
-        { package: name, entity: name, kind: "provider" },
-        { code: "exports-removed", path: name, what: `generated exports removed: ${shown}` },
-        WHOLE,
-      ),
-    ];
+    return [packageChange(name, "exports-removed", `generated exports removed: ${shown}`)];
   });
 }
 

@@ -22,6 +22,7 @@ import {
   STACKS_PAGE,
   TESTING_PAGE,
   type PackageWide,
+  type Site,
 } from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
@@ -35,25 +36,17 @@ export interface PageInput {
   readonly used?: readonly string[];
 }
 
+/** Each page's view, of the site of its part of the plan (a type's page also of its users). */
 const PAGES = {
-  index: ({ plan, wide }: PageInput) => indexPage(partSite(plan, wide)),
-  provider: ({ plan, wide }: PageInput) => providerPage(partSite(plan, wide)),
-  stacks: ({ plan, wide }: PageInput) => stacksPage(partSite(plan, wide)),
-  errors: ({ plan, wide }: PageInput) => errorsPage(partSite(plan, wide)),
-  testing: ({ plan, wide }: PageInput) => testingPage(partSite(plan, wide)),
-  resource: ({ name, plan, wide }: PageInput) =>
-    resourcePage(
-      plan.model.resources.find((r) => r.name === name)!,
-      partSite(plan, wide),
-    ),
-  lookup: ({ name, plan, wide }: PageInput) =>
-    lookupPage(
-      plan.model.lookups.find((l) => l.name === name)!,
-      partSite(plan, wide),
-    ),
-  type: ({ name, plan, wide, used }: PageInput) =>
-    typePage(plan.types.get(name!)!.entity, partSite(plan, wide), used ?? []),
-} satisfies Record<string, (input: PageInput) => object>;
+  index: indexPage,
+  provider: providerPage,
+  stacks: stacksPage,
+  errors: errorsPage,
+  testing: testingPage,
+  resource: (s: Site, { name }: PageInput) => resourcePage(s.resourcePlan.get(name!)!.entity, s),
+  lookup: (s: Site, { name }: PageInput) => lookupPage(s.lookupPlan.get(name!)!.entity, s),
+  type: (s: Site, { name, used }: PageInput) => typePage(s.plan.types.get(name!)!.entity, s, used ?? []),
+} satisfies Record<string, (site: Site, input: PageInput) => object>;
 type Page = keyof typeof PAGES | "search";
 
 /** A docs file: a text as it is, or a page rendered from its `input` alone (unchanged input, unchanged page). */
@@ -102,9 +95,12 @@ export function docFiles(plan: PackagePlan): DocFile[] {
 export function renderDoc(f: DocFile): string {
   if ("text" in f) return f.text;
   if (f.page === "search") return searchScript(searchEntries(partSite(f.input.plan, f.input.wide)));
-  return docsTemplates().pages.get(f.page)!(PAGES[f.page](f.input));
+  return docsTemplates().pages.get(f.page)!(view(f.page, f.input));
 }
+
+const view = (page: keyof typeof PAGES, input: PageInput): object =>
+  PAGES[page](partSite(input.plan, input.wide), input);
 
 /** The view a page's template renders (none for a file that is no template's). */
 export const pageView = (f: DocFile): object | undefined =>
-  "text" in f || f.page === "search" ? undefined : PAGES[f.page](f.input);
+  "text" in f || f.page === "search" ? undefined : view(f.page, f.input);

@@ -121,6 +121,7 @@ export function fieldRows(
   anchorPrefix: string,
   options: { change?: boolean } = {},
 ): FieldRow[] {
+  const kindLink = (k: string) => (site.resourcePage.has(k) ? link(root, site.resourcePage.get(k)!, k) : escape(k));
   return fields.map((f) => {
     const facts = constraintFacts(f.type, site);
     if (f.default !== undefined) facts.unshift(`Default: ${code(f.default)}.`);
@@ -130,12 +131,7 @@ export function fieldRows(
       facts.push(
         "<strong>Secret</strong>: <code>Secret</code> in results; its string, JSON and inspect forms print <code>[secret]</code>.",
       );
-    if (f.references)
-      facts.push(
-        `Holds the id of ${f.references
-          .map((k) => (site.resourcePage.has(k) ? link(root, site.resourcePage.get(k)!, k) : escape(k)))
-          .join(" or ")}.`,
-      );
+    if (f.references) facts.push(`Holds the id of ${f.references.map(kindLink).join(" or ")}.`);
     if (f.conflictsWith.length)
       facts.push(`Not together with ${f.conflictsWith.map((n) => `<code>${escape(n)}</code>`).join(", ")}.`);
     if (f.writeOnly) facts.push("Write-only: the service never returns it; after an import it is unknown.");

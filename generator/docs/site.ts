@@ -1,5 +1,6 @@
 import type { EnumType, NamedType, PackageModel } from "../model/types.js";
 import type { LookupPlan, PackagePlan, ResourcePlan } from "../plan/planPackage.js";
+import { oncePer } from "../memo.js";
 import { rootExports } from "../plan/rootExports.js";
 
 /** Page paths (relative to docs/) of every entity, and the model's lookups by name. */
@@ -30,24 +31,14 @@ export const TESTING_PAGE = "testing.html";
 /** A module's page: its path under src/ with `.html`, so pages are as collision-free as the plan's modules. */
 export const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
 
-const built = new WeakMap<PackagePlan, Site>();
-
 /** The site of a plan, built once: the docs and the README both read it. */
-export function site(plan: PackagePlan): Site {
-  let found = built.get(plan);
-  if (!found) built.set(plan, (found = siteOf(plan)));
-  return found;
-}
+export const site = oncePer((plan: PackagePlan): Site => siteOf(plan));
 
 /** What a page may read of the whole package: every entity's page and every exported name. */
 export type PackageWide = Pick<Site, "resourcePage" | "lookupPage" | "typePage" | "names">;
 
 /** The site of part of a plan (an entity page's input), reading the whole package's pages and names from `wide`. */
-export function partSite(plan: PackagePlan, wide: PackageWide): Site {
-  const found = siteOf(plan, wide);
-  built.set(plan, found);
-  return found;
-}
+export const partSite = (plan: PackagePlan, wide: PackageWide): Site => siteOf(plan, wide);
 
 function siteOf(plan: PackagePlan, wide = packageWide(plan)): Site {
   const m = plan.model;
@@ -62,18 +53,13 @@ function siteOf(plan: PackagePlan, wide = packageWide(plan)): Site {
   };
 }
 
-const packageWide = (plan: PackagePlan): PackageWide => ({
-  resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
-  lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
-  typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),
-  names: exportedNames(plan),
-});
-
-/** Every name the package exports, split into values and types (types are imported with `type`). */
-function exportedNames(plan: PackagePlan): ExportedNames {
+function packageWide(plan: PackagePlan): PackageWide {
   const modules = rootExports(plan);
   return {
-    values: new Set(modules.flatMap((m) => m.values)),
-    types: new Set(modules.flatMap((m) => m.types)),
+    resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
+    lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
+    typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),
+    // Every name the package exports, split into values and types (types are imported with `type`).
+    names: { values: new Set(modules.flatMap((m) => m.values)), types: new Set(modules.flatMap((m) => m.types)) },
   };
 }

@@ -14,13 +14,9 @@ export function emitEnums(plan: PackagePlan): string {
       `Allowed values of ${e.name}${e.caseInsensitive ? " (matched case-insensitively)" : ""}:\n${e.values.map((v) => `- \`${JSON.stringify(v.value)}\`${v.description ? `: ${v.description}` : ""}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`).join("\n")}`,
     );
     const typeDoc = `One of the allowed values of ${e.name}, listed in the constant of that name.`;
+    const values = e.values.map((v) => v.value);
     return [
-      constant(
-        e.name,
-        undefined,
-        e.values.map((v) => v.value),
-        doc,
-      ),
+      constant(e.name, undefined, values, doc),
       {
         kind: Kind.TypeAlias,
         name: e.name,

@@ -30,21 +30,19 @@ export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
     const root = repoRoot();
     const hb = createHandlebars();
     hb.registerHelper("json", (v: unknown) => JSON.stringify(v));
-    hb.registerHelper(
-      "cell",
-      (v: unknown) =>
-        new hb.SafeString(
-          String(v ?? "")
-            .replace(/\s*\n\s*/g, " ")
-            .replace(/\|/g, "\\|"),
-        ),
-    );
+    hb.registerHelper("cell", (v: unknown) => new hb.SafeString(tableCell(v)));
     const compile = (file: string) =>
       compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true });
     compiled = new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)]));
   }
   return compiled;
 }
+
+/** A value as a Markdown table cell: on one line, its pipes escaped. */
+const tableCell = (v: unknown): string =>
+  String(v ?? "")
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|");
 
 /** The text of a license by its SPDX id; the meta-schema admits only ids with a file in templates/licenses/. */
 const licenseText = (spdx: string): string =>

@@ -10,6 +10,7 @@ import { emitType } from "./emitType.js";
 /** A module's text, emitted from its input alone (moduleInput), whatever more of the plan is at hand. */
 export function emitModule(whole: PackagePlan, job: ModuleJob): string {
   if (job.kind === "index") return emitIndex(rootInput(whole));
+  // An entity's part of the plan holds that entity alone.
   const plan = partOf(whole, job);
   switch (job.kind) {
     case "enums":
@@ -17,15 +18,9 @@ export function emitModule(whole: PackagePlan, job: ModuleJob): string {
     case "provider":
       return emitProvider(plan);
     case "resource":
-      return emitResource(
-        plan.resources.find((r) => r.entity.name === job.name)!,
-        plan,
-      );
+      return emitResource(plan.resources[0]!, plan);
     case "lookup":
-      return emitLookup(
-        plan.lookups.find((l) => l.entity.name === job.name)!,
-        plan,
-      );
+      return emitLookup(plan.lookups[0]!, plan);
     case "type":
       return emitType(plan.types.get(job.name!)!, plan);
   }

@@ -29,10 +29,8 @@ function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, p
   const e = spec.enum ? enums.get(spec.enum) : undefined;
   if (e) lines.push(`${prefix}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}: ${valueList(e.values)}`);
   if (spec.knownValues) lines.push(`${prefix}Known values (others are accepted): ${valueList(spec.knownValues)}`);
-  if (spec.minimum !== undefined && spec.maximum !== undefined)
-    lines.push(`${prefix}Between ${spec.minimum} and ${spec.maximum}.`);
-  else if (spec.minimum !== undefined) lines.push(`${prefix}At least ${spec.minimum}.`);
-  else if (spec.maximum !== undefined) lines.push(`${prefix}At most ${spec.maximum}.`);
+  const value = boundsText(spec.minimum, spec.maximum);
+  if (value) lines.push(`${prefix}${capital(value)}.`);
   if (spec.notOneOf) lines.push(`${prefix}Never ${spec.notOneOf.map(code).join(" or ")}.`);
   const items = boundsText(spec.minItems, spec.maxItems, "item");
   if (items) lines.push(`${prefix}${capital(items)}.`);

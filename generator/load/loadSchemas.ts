@@ -52,21 +52,25 @@ export function readSchemas(schemaDir: string): SchemaListing {
   const hooks: HookFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const show = (p: string) => relative(dirname(schemaDir), p).split("\\").join("/");
-  const add = (path: string, shown: string, provider: string, folder: Folder) => {
-    const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
-    const meta = { file: shown, provider, folder, stem, hash: "" };
+  const unexpected = (path: string, why: string) =>
+    diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
+  /** A file's text; undefined, reported, when it cannot be read or is not UTF-8 (then `notUtf8` is called too). */
+  const read = (path: string, shown: string, notUtf8 = () => {}): string | undefined => {
     try {
-      const text = readText(path);
-      texts.push({ meta: { ...meta, hash: hashText(text) }, text });
+      return readText(path);
     } catch (e) {
-      if (!(e instanceof NotUtf8Error)) return unexpected(path, unreadable(e));
-      // What it says is not known, as of a file whose YAML is broken.
-      unread.push(meta);
+      if (!(e instanceof NotUtf8Error)) return void unexpected(path, unreadable(e));
+      notUtf8();
       diagnostics.push({ file: shown, line: e.line, col: e.col, message: e.message });
     }
   };
-  const unexpected = (path: string, why: string) =>
-    diagnostics.push({ file: show(path), line: 1, col: 1, message: why });
+  const add = (path: string, shown: string, provider: string, folder: Folder) => {
+    const stem = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
+    const meta = { file: shown, provider, folder, stem, hash: "" };
+    // What a file that is not UTF-8 says is not known, as of a file whose YAML is broken.
+    const text = read(path, shown, () => unread.push(meta));
+    if (text !== undefined) texts.push({ meta: { ...meta, hash: hashText(text) }, text });
+  };
 
   for (const provider of providerNames(schemaDir)) {
     const dir = join(schemaDir, provider);
@@ -77,20 +81,10 @@ export function readSchemas(schemaDir: string): SchemaListing {
         if (entry === "hooks") {
           for (const file of sortedEntries(path)) {
             const filePath = `${path}/${file}`;
-            if (/^[a-z][A-Za-z0-9]*\.ts$/.test(file))
-              try {
-                hooks.push({
-                  provider,
-                  name: file.slice(0, -3),
-                  file: show(filePath),
-                  text: readText(filePath),
-                });
-              } catch (e) {
-                if (e instanceof NotUtf8Error)
-                  diagnostics.push({ file: show(filePath), line: e.line, col: e.col, message: e.message });
-                else unexpected(filePath, unreadable(e));
-              }
-            else
+            if (/^[a-z][A-Za-z0-9]*\.ts$/.test(file)) {
+              const text = read(filePath, show(filePath));
+              if (text !== undefined) hooks.push({ provider, name: file.slice(0, -3), file: show(filePath), text });
+            } else
               unexpected(
                 filePath,
                 `unexpected file "${file}" in hooks/: only hook modules named <camelCase>.ts belong here`,

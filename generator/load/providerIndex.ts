@@ -1,4 +1,5 @@
 import type { Path, SourceDoc, SourceMeta } from "./sourceDoc.js";
+import { groupBy } from "../groupBy.js";
 import { camel } from "../naming.js";
 import type { HookFile } from "./loadSchemas.js";
 import type { RawEntity, RawField, RawFields } from "./rawTypes.js";
@@ -26,13 +27,7 @@ export function indexProviders(
   hooks: readonly HookFile[] = [],
   unread: readonly SourceMeta[] = [],
 ): ProviderIndex[] {
-  const byProvider = new Map<string, SourceDoc[]>();
-  for (const s of sources) {
-    const docs = byProvider.get(s.provider);
-    if (docs) docs.push(s);
-    else byProvider.set(s.provider, [s]);
-  }
-  return [...byProvider.entries()]
+  return [...groupBy(sources, (s) => s.provider)]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, docs]) => ({
       name,

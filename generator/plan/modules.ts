@@ -1,4 +1,5 @@
 import type { NamedType, TypeSpec } from "../model/types.js";
+import { oncePer } from "../memo.js";
 import type { PackagePlan } from "./planPackage.js";
 import { rootExports, type ModuleExports } from "./rootExports.js";
 
@@ -37,14 +38,13 @@ export const rootInput = (plan: PackagePlan): RootInput => ({
 /** The part of the plan a module other than the root reads. */
 export function partOf(plan: PackagePlan, job: ModuleJob): PackagePlan {
   // Made once per plan and module: a module's key and its page's are then digests of the same object.
-  let inputs = INPUTS.get(plan);
-  if (!inputs) INPUTS.set(plan, (inputs = new Map()));
+  const inputs = inputsOf(plan);
   let input = inputs.get(job.path);
   if (!input) inputs.set(job.path, (input = subPlan(plan, [job])));
   return input;
 }
 
-const INPUTS = new WeakMap<PackagePlan, Map<string, PackagePlan>>();
+const inputsOf = oncePer((_plan: PackagePlan) => new Map<string, PackagePlan>());
 
 /** The part of a plan emitting `jobs` reads: their entities and the types and enums they reach (what a worker gets). */
 export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackagePlan {
@@ -90,16 +90,8 @@ export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackageP
   };
 }
 
-const indexes = new WeakMap<PackagePlan, ReturnType<typeof planIndex>>();
-
 /** A plan's types and entity plans by name, made once per plan: each module looks its own up. */
-function indexOf(plan: PackagePlan): ReturnType<typeof planIndex> {
-  let index = indexes.get(plan);
-  if (!index) indexes.set(plan, (index = planIndex(plan)));
-  return index;
-}
-
-const planIndex = (plan: PackagePlan) => ({
+const indexOf = oncePer((plan: PackagePlan) => ({
   types: new Map(plan.model.types.map((t) => [t.name, t])),
   resourcePlans: new Map(plan.resources.map((r) => [r.entity.name, r])),
   lookupPlans: new Map(plan.lookups.map((l) => [l.entity.name, l])),
@@ -109,7 +101,7 @@ const planIndex = (plan: PackagePlan) => ({
     enums: positions(plan.model.enums.map((e) => e.name)),
     typePlans: positions([...plan.types.keys()]),
   },
-});
+}));
 
 const positions = (names: readonly string[]) => new Map(names.map((name, i) => [name, i]));
 

@@ -1,3 +1,4 @@
+import { oncePer } from "../memo.js";
 import { runtimeModule } from "../repoPackages.js";
 import { runtimeReexports } from "../runtimeContract.js";
 import { providerSymbols, type PackagePlan } from "./planPackage.js";
@@ -37,16 +38,8 @@ export function entityExports(plan: PackagePlan): ModuleExports[] {
   ].sort((a, b) => (a.specifier < b.specifier ? -1 : 1));
 }
 
-const computed = new WeakMap<PackagePlan, readonly ModuleExports[]>();
-
 /** Every module the package root re-exports, computed once per plan: the keys, the root and the docs all read it. */
-export function rootExports(plan: PackagePlan): readonly ModuleExports[] {
-  let found = computed.get(plan);
-  if (!found) computed.set(plan, (found = exportsOf(plan)));
-  return found;
-}
-
-function exportsOf(plan: PackagePlan): ModuleExports[] {
+export const rootExports = oncePer((plan: PackagePlan): readonly ModuleExports[] => {
   const m = plan.model;
   const rt = runtimeReexports(m.provider.name);
   const p = providerSymbols(m);
@@ -69,4 +62,4 @@ function exportsOf(plan: PackagePlan): ModuleExports[] {
     },
     ...entityExports(plan),
   ];
-}
+});

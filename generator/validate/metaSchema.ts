@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { hashText } from "../hash.js";
 import { requireCompiled } from "../codeCache.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { at, type Path, type SourceDoc } from "../load/sourceDoc.js";
 import { GENERATOR_DIR } from "../location.js";
+import { repoRoot } from "../repoPackages.js";
 import { didYouMean } from "@sdkgen/runtime/providers";
 
 export const SCHEMA_VERSION = 1;
@@ -23,13 +23,7 @@ type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; $defs?:
   unknown
 >;
 
-function metaSchemaPath(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const p = join(dir, "schemas", "meta", `v${SCHEMA_VERSION}.schema.json`);
-    if (existsSync(p)) return p;
-  }
-  throw new Error(`schemas/meta/v${SCHEMA_VERSION}.schema.json not found above ${import.meta.url}`);
-}
+const metaSchemaPath = (): string => join(repoRoot(), "schemas", "meta", `v${SCHEMA_VERSION}.schema.json`);
 
 /** Friendly statements of the naming rules, keyed by the $defs entry holding the pattern. */
 const PATTERN_RULES: Record<string, string> = {

@@ -10,23 +10,16 @@ export function providerClashes(providers: readonly SourceDoc[]): Diagnostic[] {
     return sorted.slice(0, i).flatMap((earlier) => {
       const other = entity(earlier);
       const whose = `provider ${earlier.provider}'s`;
-      return [
-        !!envPrefix &&
-          !!other.envPrefix &&
-          overlap(envPrefix, other.envPrefix) &&
-          at(
-            src,
-            ["envPrefix"],
-            `envPrefix ${envPrefix} overlaps ${whose} ${other.envPrefix}: a program using both packages would read the same environment variables for both; give each provider a prefix of its own`,
-          ),
-        !!pkg?.name &&
-          pkg.name === other.package?.name &&
-          at(
-            src,
-            ["package", "name"],
-            `package name "${pkg.name}" is also ${whose}: each provider publishes a package of its own`,
-          ),
-      ].filter((d): d is Diagnostic => d !== false);
+      const out: Diagnostic[] = [];
+      if (envPrefix && other.envPrefix && overlap(envPrefix, other.envPrefix)) {
+        const message = `envPrefix ${envPrefix} overlaps ${whose} ${other.envPrefix}: a program using both packages would read the same environment variables for both; give each provider a prefix of its own`;
+        out.push(at(src, ["envPrefix"], message));
+      }
+      if (pkg?.name && pkg.name === other.package?.name) {
+        const message = `package name "${pkg.name}" is also ${whose}: each provider publishes a package of its own`;
+        out.push(at(src, ["package", "name"], message));
+      }
+      return out;
     });
   });
 }

@@ -1,3 +1,4 @@
+import { groupBy } from "../../groupBy.js";
 import { byOrder } from "../compare.js";
 import {
   countBySeverity,
@@ -146,14 +147,3 @@ const escapeText = (text: string) =>
     .split("`")
     .map((part, i) => (i % 2 === 0 ? part.replace(/</g, "&lt;").replace(/>/g, "&gt;") : part))
     .join("`");
-
-function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const t of list) {
-    const k = key(t);
-    const group = m.get(k);
-    if (group) group.push(t);
-    else m.set(k, [t]);
-  }
-  return m;
-}

@@ -9,24 +9,13 @@ export function changeRules(src: SourceDoc, fields: readonly LocatedField[], upd
     const onChange = f.raw.onChange;
     if (f.raw.mode === "output" || (onChange !== undefined && (typeof onChange !== "object" || onChange === null)))
       return [];
-    if (onChange && "update" in onChange && !updates.includes(onChange.update))
-      return [
-        at(
-          f.src,
-          [...f.path, "onChange", "update"],
-          `onChange.update names "${onChange.update}", which ${entity(src).name} does not have: it can name ${updates.map((u) => `"${u}"`).join(", ") || "no operation"}`,
-        ),
-      ];
+    if (onChange && "update" in onChange && !updates.includes(onChange.update)) {
+      const message = `onChange.update names "${onChange.update}", which ${entity(src).name} does not have: it can name ${updates.map((u) => `"${u}"`).join(", ") || "no operation"}`;
+      return [at(f.src, [...f.path, "onChange", "update"], message)];
+    }
     const inPlace = !f.raw.replaceOnChange && !onChange;
-    if (inPlace && !updates.includes("update"))
-      return [
-        at(
-          f.src,
-          f.path,
-          `a change to ${f.name} updates in place, but ${entity(src).name} has no "update" operation: add one, or say replaceOnChange, onChange.reject or onChange.createOnly`,
-          "key",
-        ),
-      ];
-    return [];
+    if (!inPlace || updates.includes("update")) return [];
+    const message = `a change to ${f.name} updates in place, but ${entity(src).name} has no "update" operation: add one, or say replaceOnChange, onChange.reject or onChange.createOnly`;
+    return [at(f.src, f.path, message, "key")];
   });
 }

@@ -15,14 +15,10 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   const fields = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
   const names = fields.map((f) => f.name);
   const importParts = e.importId?.parts;
-  if (!importParts)
-    return [
-      at(
-        src,
-        ["importId"],
-        "a resource bound to cloudplat operations needs an import id (`parts`): its id is the import id",
-      ),
-    ];
+  if (!importParts) {
+    const message = "a resource bound to cloudplat operations needs an import id (`parts`): its id is the import id";
+    return [at(src, ["importId"], message)];
+  }
   const parts = importParts.map((p) => p.field);
   const assigned = parts.filter((p) => fields.find((f) => f.name === p)?.raw.mode === "output");
   const out: Diagnostic[] = [];
@@ -80,13 +76,10 @@ function unknownPlaceholders(
   return Object.entries(request ?? {}).flatMap(([param, value]) =>
     placeholders(JSON.stringify(value))
       .filter((ph) => !allowed.includes(ph))
-      .map((ph) =>
-        at(
-          src,
-          [...path, "request", param],
-          `{${ph}} names nothing the ${operation} operation knows: it can name ${allowed.map((a) => `{${a}}`).join(", ")}${didYouMean(ph, allowed)}`,
-        ),
-      ),
+      .map((ph) => {
+        const message = `{${ph}} names nothing the ${operation} operation knows: it can name ${allowed.map((a) => `{${a}}`).join(", ")}${didYouMean(ph, allowed)}`;
+        return at(src, [...path, "request", param], message);
+      }),
   );
 }
 

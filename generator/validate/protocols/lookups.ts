@@ -62,26 +62,18 @@ function netsvcRules(
   const inPath = placeholders(op.path);
   const out = unknownNames(src, [...OP, "path"], op.path, names);
   if (!hooked)
-    for (const f of inputs.filter((i) => !inPath.includes(i.name) && i.raw.notSent === undefined))
-      out.push(
-        at(
-          f.src,
-          f.path,
-          `input "${f.name}" goes nowhere: the lookup's path does not name it and it has no hook; place it in the path ({${f.name}}), add a hook, or say why it is notSent`,
-          "key",
-        ),
-      );
+    for (const f of inputs.filter((i) => !inPath.includes(i.name) && i.raw.notSent === undefined)) {
+      const message = `input "${f.name}" goes nowhere: the lookup's path does not name it and it has no hook; place it in the path ({${f.name}}), add a hook, or say why it is notSent`;
+      out.push(at(f.src, f.path, message, "key"));
+    }
   return out;
 }
 
 function unknownNames(src: SourceDoc, path: Path, text: string, names: readonly string[]): Diagnostic[] {
   return placeholders(text)
     .filter((name) => !names.includes(name))
-    .map((name) =>
-      at(
-        src,
-        path,
-        `{${name}} names no input of the lookup: it can name ${names.map((n) => `{${n}}`).join(", ")}${didYouMean(name, names)}`,
-      ),
-    );
+    .map((name) => {
+      const message = `{${name}} names no input of the lookup: it can name ${names.map((n) => `{${n}}`).join(", ")}${didYouMean(name, names)}`;
+      return at(src, path, message);
+    });
 }

@@ -25,14 +25,10 @@ function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
   }
   const parent = typeof ops.create === "object" && "order" in ops.create ? ops.create.order.parent : undefined;
   const parentField = parent?.split(".")[0];
-  if (parentField !== undefined && !inputs.includes(parentField))
-    out.push(
-      at(
-        src,
-        ["operations", "create", "order", "parent"],
-        `order parent "${parent}" names no input${didYouMean(parentField, inputs)}`,
-      ),
-    );
+  if (parentField !== undefined && !inputs.includes(parentField)) {
+    const message = `order parent "${parent}" names no input${didYouMean(parentField, inputs)}`;
+    out.push(at(src, ["operations", "create", "order", "parent"], message));
+  }
   const updates = [...(ops.update ? ["update"] : []), ...(ops.tags ? ["tags"] : [])];
   out.push(...changeRules(src, fields, updates));
   return out;

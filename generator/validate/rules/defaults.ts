@@ -19,13 +19,9 @@ export const defaults: Rule = {
 export const deprecatedRequired: Rule = {
   id: "deprecated-required",
   description: "a required input is not deprecated",
-  check: eachField(({ field: { raw, src, path, name }, mode }) => [
-    raw.deprecated !== undefined &&
-      mode === "required" &&
-      at(
-        src,
-        [...path, "deprecated"],
-        `a deprecated field cannot be required: callers could never stop setting "${name}"`,
-      ),
-  ]),
+  check: eachField(({ field: { raw, src, path, name }, mode }) => {
+    if (raw.deprecated === undefined || mode !== "required") return [];
+    const message = `a deprecated field cannot be required: callers could never stop setting "${name}"`;
+    return [at(src, [...path, "deprecated"], message)];
+  }),
 };

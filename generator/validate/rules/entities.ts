@@ -17,13 +17,8 @@ export const entityNames: Rule = {
       const name = src.outline.name!;
       const prior = seen.get(collisionKey(name));
       if (!prior) return (seen.set(collisionKey(name), src), []);
-      return [
-        at(
-          src,
-          ["name"],
-          `name "${name}" collides with "${prior.outline.name}" in ${prior.file}; entity names must differ after case conversion`,
-        ),
-      ];
+      const message = `name "${name}" collides with "${prior.outline.name}" in ${prior.file}; entity names must differ after case conversion`;
+      return [at(src, ["name"], message)];
     });
   },
 };

@@ -39,14 +39,10 @@ export const enumNames: Rule = {
       if (!spec.enum || !spec.enumName) continue;
       const values = JSON.stringify(spec.enum.map(valueOf));
       const prior = last.get(spec.enumName);
-      if (prior !== undefined && prior !== values)
-        out.push(
-          at(
-            src,
-            [...path, "enumName"],
-            `enum ${spec.enumName} is declared elsewhere with other values; a shared enum name needs identical values`,
-          ),
-        );
+      if (prior !== undefined && prior !== values) {
+        const message = `enum ${spec.enumName} is declared elsewhere with other values; a shared enum name needs identical values`;
+        out.push(at(src, [...path, "enumName"], message));
+      }
       last.set(spec.enumName, values);
     }
     return out;

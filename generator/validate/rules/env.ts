@@ -22,10 +22,9 @@ const once = ({ walk }: RuleInput): Diagnostic[] =>
     const readBy = new Map<string, string>();
     for (const { raw, src, path, name } of fields) {
       if (raw.env === undefined) continue;
-      if (readBy.has(raw.env))
-        out.push(
-          at(src, [...path, "env"], `environment variable "${raw.env}" is already read by "${readBy.get(raw.env)}"`),
-        );
+      const prior = readBy.get(raw.env);
+      if (prior !== undefined)
+        out.push(at(src, [...path, "env"], `environment variable "${raw.env}" is already read by "${prior}"`));
       readBy.set(raw.env, name);
     }
     return out;

@@ -14,24 +14,16 @@ export const fieldNames: Rule = {
     walk.maps.flatMap((m) => [
       ...m.fields
         .filter((f) => OBJECT_MEMBERS.has(f.name))
-        .map((f) =>
-          at(
-            f.src,
-            f.path,
-            `field name "${f.name}" is a member every JavaScript object has; name it otherwise (wireName keeps its wire name)`,
-            "key",
-          ),
-        ),
+        .map((f) => {
+          const message = `field name "${f.name}" is a member every JavaScript object has; name it otherwise (wireName keeps its wire name)`;
+          return at(f.src, f.path, message, "key");
+        }),
       ...m.clashes.map(({ field: f, prior }) => {
         const where = prior.group
           ? `included from group ${prior.group}`
           : `declared at line ${locate(prior.src, prior.path, "key").line}`;
-        return at(
-          f.src,
-          f.path,
-          `field "${f.name}" collides with "${prior.name}" (${where}); names must differ after case conversion`,
-          "key",
-        );
+        const message = `field "${f.name}" collides with "${prior.name}" (${where}); names must differ after case conversion`;
+        return at(f.src, f.path, message, "key");
       }),
     ]),
 };
@@ -64,22 +56,11 @@ export const wireNames: Rule = {
         });
         const first = clashes[0];
         if (!first) continue;
-        if (!first.byPath)
-          out.push(
-            at(
-              f.src,
-              [...f.path, ...(f.raw.wireName ? ["wireName"] : [])],
-              `wire name "${wire}" is already sent by input "${first.prior.name}"`,
-            ),
-          );
-        else
-          out.push(
-            at(
-              f.src,
-              [...f.path, "wirePath"],
-              `wire path "${first.path}" is already sent by input "${first.prior.name}" (on ${clashes.map((c) => c.op).join(" and ")})`,
-            ),
-          );
+        const message = first.byPath
+          ? `wire path "${first.path}" is already sent by input "${first.prior.name}" (on ${clashes.map((c) => c.op).join(" and ")})`
+          : `wire name "${wire}" is already sent by input "${first.prior.name}"`;
+        const key = first.byPath ? ["wirePath"] : f.raw.wireName ? ["wireName"] : [];
+        out.push(at(f.src, [...f.path, ...key], message));
       }
       return out;
     }),
@@ -87,26 +68,14 @@ export const wireNames: Rule = {
 
 function objectMembers(f: LocatedField): Diagnostic[] {
   const wp = f.raw.wirePath;
-  const spellings: [string, string, string[]][] = [
-    ...(f.raw.wireName !== undefined
-      ? [["wire name", f.raw.wireName, ["wireName"]] as [string, string, string[]]]
-      : []),
-    ...(typeof wp === "string"
-      ? [["wire path", wp, ["wirePath"]] as [string, string, string[]]]
-      : Object.entries(wp ?? {}).map(
-          ([op, p]) => ["wire path", String(p), ["wirePath", op]] as [string, string, string[]],
-        )),
-  ];
+  const spellings: [what: string, text: string, key: string[]][] = [];
+  if (f.raw.wireName !== undefined) spellings.push(["wire name", f.raw.wireName, ["wireName"]]);
+  if (typeof wp === "string") spellings.push(["wire path", wp, ["wirePath"]]);
+  else for (const [op, p] of Object.entries(wp ?? {})) spellings.push(["wire path", String(p), ["wirePath", op]]);
   return spellings.flatMap(([what, text, key]) => {
     const member = text.split(".").find((segment) => OBJECT_MEMBERS.has(segment));
-    return member === undefined
-      ? []
-      : [
-          at(
-            f.src,
-            [...f.path, ...key],
-            `${what} "${text}" uses "${member}", a member every JavaScript object has: the value would be lost or change every object`,
-          ),
-        ];
+    if (member === undefined) return [];
+    const message = `${what} "${text}" uses "${member}", a member every JavaScript object has: the value would be lost or change every object`;
+    return [at(f.src, [...f.path, ...key], message)];
   });
 }

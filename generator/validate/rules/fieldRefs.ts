@@ -17,14 +17,10 @@ function conditionRule(key: "requiredWhen" | "onlyWhen", id: string, description
       if (when.field === name)
         return [at(src, [...path, key, "field"], `${key} names "${name}" itself: a condition is on another field`)];
       const other = siblings.get(when.field);
-      if (other?.mode === "output")
-        return [
-          at(
-            src,
-            [...path, key, "field"],
-            `${key} names "${when.field}", an output: no caller gives it, so the condition never holds`,
-          ),
-        ];
+      if (other?.mode === "output") {
+        const message = `${key} names "${when.field}", an output: no caller gives it, so the condition never holds`;
+        return [at(src, [...path, key, "field"], message)];
+      }
       const values = when.in
         ? when.in.map((v, i) => ({ v, at: ["in", i], shown: `in[${i}]` }))
         : [{ v: when.equals, at: ["equals"], shown: "equals" }];
@@ -73,15 +69,11 @@ export const conflictsWith: Rule = {
   check: eachField(({ field: { raw, src, path, name }, siblings }) => {
     if (!raw.conflictsWith) return [];
     const others = [...siblings.keys()].filter((n) => n !== name);
-    return raw.conflictsWith.map(
-      (other, i): Finding =>
-        !others.includes(other) &&
-        at(
-          src,
-          [...path, "conflictsWith", i],
-          `conflictsWith names unknown field "${other}"${didYouMean(other, others)}`,
-        ),
-    );
+    return raw.conflictsWith.map((other, i): Finding => {
+      if (others.includes(other)) return undefined;
+      const hint = didYouMean(other, others);
+      return at(src, [...path, "conflictsWith", i], `conflictsWith names unknown field "${other}"${hint}`);
+    });
   }),
 };
 

@@ -43,10 +43,8 @@ function unnamedModules({ index, valid }: RuleInput): Diagnostic[] {
   if ([...named].some((name) => name !== undefined && !index.hooks.has(name))) return [];
   return [...index.hooks.values()]
     .filter((hook) => !named.has(hook.name))
-    .map((hook) => ({
-      file: hook.file,
-      line: 1,
-      col: 1,
-      message: `no resource or lookup names this hook module (\`hooks: ${hook.name}\`): name it, or remove the file`,
-    }));
+    .map((hook) => {
+      const message = `no resource or lookup names this hook module (\`hooks: ${hook.name}\`): name it, or remove the file`;
+      return { file: hook.file, line: 1, col: 1, message };
+    });
 }

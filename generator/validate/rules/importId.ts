@@ -18,14 +18,9 @@ export const importId: Rule = {
             return at(src, path, `import-id part names unknown field "${part.field}"${hint}`);
           }
           // A number field's id part is written as an integer.
-          return (
-            part.type !== (field.type === "number" ? "integer" : field.type) &&
-            at(
-              src,
-              ["importId", "parts", i, "type"],
-              `import-id part "${part.field}" is ${part.type} but the field is ${field.type}`,
-            )
-          );
+          if (part.type === (field.type === "number" ? "integer" : field.type)) return undefined;
+          const message = `import-id part "${part.field}" is ${part.type} but the field is ${field.type}`;
+          return at(src, ["importId", "parts", i, "type"], message);
         }),
       );
     }),

@@ -18,15 +18,9 @@ export const lookupEchoes: Rule = {
       return found(
         outputs.map((o) => {
           const input = byName.get(o.name);
-          return (
-            !!input &&
-            !sameType(input, o.raw) &&
-            at(
-              src,
-              [...o.path, "type"],
-              `output "${o.name}" redeclares the input of that name with another type; the result echoes inputs, so the types must match`,
-            )
-          );
+          if (!input || sameType(input, o.raw)) return undefined;
+          const message = `output "${o.name}" redeclares the input of that name with another type; the result echoes inputs, so the types must match`;
+          return at(src, [...o.path, "type"], message);
         }),
       );
     }),

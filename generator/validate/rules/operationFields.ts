@@ -28,9 +28,8 @@ export const operationFields: Rule = {
       listedFields(entity(src)).flatMap(({ path, name, inputs }) => {
         const known = fields.filter((f) => !inputs || f.raw.mode !== "output").map((f) => f.name);
         if (known.includes(name)) return [];
-        return [
-          at(src, path, `"${name}" names no ${inputs ? "input" : "field"} of the resource${didYouMean(name, known)}`),
-        ];
+        const hint = didYouMean(name, known);
+        return [at(src, path, `"${name}" names no ${inputs ? "input" : "field"} of the resource${hint}`)];
       }),
     ),
 };

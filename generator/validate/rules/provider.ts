@@ -22,14 +22,10 @@ export const providerFunctions: Rule = {
   check: ({ index, walk: { provider } }) =>
     Object.keys(provider?.functions ?? {})
       .filter((fn) => !(RUNTIME_FUNCTIONS as readonly string[]).includes(fn))
-      .map((fn) =>
-        at(
-          index.provider!,
-          ["functions", fn],
-          `the runtime implements no provider function "${fn}" (it has ${RUNTIME_FUNCTIONS.join(", ")})${didYouMean(fn, RUNTIME_FUNCTIONS)}`,
-          "key",
-        ),
-      ),
+      .map((fn) => {
+        const message = `the runtime implements no provider function "${fn}" (it has ${RUNTIME_FUNCTIONS.join(", ")})${didYouMean(fn, RUNTIME_FUNCTIONS)}`;
+        return at(index.provider!, ["functions", fn], message, "key");
+      }),
 };
 
 export const exposedSettings: Rule = {

@@ -20,14 +20,8 @@ export const unionVariants: Rule = {
             return [at(src, path, `a union variant is an object type; "${variant.ref}" is a ${kind}`)];
           const discriminator = e.discriminator!.field;
           if (!Object.hasOwn(entity(t).fields ?? {}, discriminator)) return [];
-          return [
-            at(
-              t,
-              ["fields", discriminator],
-              `"${discriminator}" is the discriminator of union ${e.name}; the union adds it, so ${variant.ref} must not declare it`,
-              "key",
-            ),
-          ];
+          const message = `"${discriminator}" is the discriminator of union ${e.name}; the union adds it, so ${variant.ref} must not declare it`;
+          return [at(t, ["fields", discriminator], message, "key")];
         });
       }),
 };
