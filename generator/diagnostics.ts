@@ -10,6 +10,14 @@ export interface Diagnostic extends SourcePos {
   readonly message: string;
 }
 
+/** A problem at `pos`, its line and column read now (a model's positions are found when first read). */
+export const diagnosticAt = (pos: SourcePos, message: string): Diagnostic => ({
+  file: pos.file,
+  line: pos.line,
+  col: pos.col,
+  message,
+});
+
 export const formatPos = (p: SourcePos): string => `${p.file}:${p.line}:${p.col}`;
 
 /** Longest message printed whole: a diagnostic may quote a value, and a value may be megabytes. */

@@ -226,21 +226,30 @@ class LazySource implements SourceDoc {
   }
 
   position(path: Path, where?: "key" | "value"): SourcePos {
-    return lazyPosition(this.file, () => locate(this, path, where));
+    return new LazyPosition(this, path, where);
   }
 }
 
-function lazyPosition(file: string, find: () => SourcePos): SourcePos {
-  let found: SourcePos | undefined;
-  return {
-    file,
-    get line() {
-      return (found ??= find()).line;
-    },
-    get col() {
-      return (found ??= find()).col;
-    },
-  };
+/** A position found on first read: the model holds one for every field, and most are never read. A class for the reason LazySource is one. */
+class LazyPosition implements SourcePos {
+  readonly file: string;
+  private found: SourcePos | undefined;
+
+  constructor(
+    private readonly src: SourceDoc,
+    private readonly path: Path,
+    private readonly where: "key" | "value" | undefined,
+  ) {
+    this.file = src.file;
+  }
+
+  get line(): number {
+    return (this.found ??= locate(this.src, this.path, this.where)).line;
+  }
+
+  get col(): number {
+    return (this.found ??= locate(this.src, this.path, this.where)).col;
+  }
 }
 
 const firstLine = (s: string): string => s.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");

@@ -1,4 +1,11 @@
-import { formatPos, SchemaError, sortDiagnostics, type Diagnostic, type SourcePos } from "../diagnostics.js";
+import {
+  diagnosticAt,
+  formatPos,
+  SchemaError,
+  sortDiagnostics,
+  type Diagnostic,
+  type SourcePos,
+} from "../diagnostics.js";
 import { SOURCE, type Lookup, type NamedType, type PackageModel, type Resource } from "../model/types.js";
 import { camel, pascal } from "../naming.js";
 
@@ -73,10 +80,12 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
   const claim = (symbol: string, at: SourcePos, what: string) => {
     const prior = owners.get(symbol);
     if (prior)
-      diagnostics.push({
-        ...at,
-        message: `generated name ${symbol} (${what}) is already taken by ${prior.what}${prior.at ? ` at ${formatPos(prior.at)}` : ""}; rename one of them`,
-      });
+      diagnostics.push(
+        diagnosticAt(
+          at,
+          `generated name ${symbol} (${what}) is already taken by ${prior.what}${prior.at ? ` at ${formatPos(prior.at)}` : ""}; rename one of them`,
+        ),
+      );
     else owners.set(symbol, { what, at });
   };
   for (const s of GLOBALS) owners.set(s, { what: "a global of JavaScript or TypeScript, which generated code uses" });
@@ -95,10 +104,12 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
   // Types and enums claim names first, so a clash is reported on the entity. File names must fit 255 bytes.
   for (const e of [...model.types, ...model.resources, ...model.lookups])
     if (e.name.length > MAX_NAME)
-      diagnostics.push({
-        ...e[SOURCE],
-        message: `generated name ${e.name.slice(0, 40)}… is ${e.name.length} characters long (at most ${MAX_NAME}: file names derive from it); ${"inline" in e && e.inline ? "give the inline object a shorter typeName" : "choose a shorter name"}`,
-      });
+      diagnostics.push(
+        diagnosticAt(
+          e[SOURCE],
+          `generated name ${e.name.slice(0, 40)}… is ${e.name.length} characters long (at most ${MAX_NAME}: file names derive from it); ${"inline" in e && e.inline ? "give the inline object a shorter typeName" : "choose a shorter name"}`,
+        ),
+      );
 
   const types = new Map(
     model.types.map((t): [string, TypePlan] => {
@@ -124,10 +135,12 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
   for (const r of model.resources)
     for (const f of r.fields)
       if (MEMBERS.includes(f.name))
-        diagnostics.push({
-          ...f[SOURCE],
-          message: `field "${f.name}" of ${r.name} would shadow the resource class's own "${f.name}"; rename it (the wire key can stay, with wireName)`,
-        });
+        diagnostics.push(
+          diagnosticAt(
+            f[SOURCE],
+            `field "${f.name}" of ${r.name} would shadow the resource class's own "${f.name}"; rename it (the wire key can stay, with wireName)`,
+          ),
+        );
   const resources = model.resources.map((r): ResourcePlan => {
     const plan = {
       entity: r,
