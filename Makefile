@@ -8,14 +8,17 @@ BIN := node_modules/.bin
 GEN := node build/generator/cli.js
 PACKAGES := netsvc cloudplat
 
-RUNTIME_SRC := $(shell find runtime/src -name '*.ts')
-GENERATOR_SRC := $(shell find generator -name '*.ts')
+# Every file and folder under the folders $(1) whose name matches $(2) (a % pattern), found by make
+# itself: a $(shell find) costs a process each, ~0.2 s of `make` after an edit for these nine.
+find_files = $(foreach d,$(wildcard $(1:=/*)),$(call find_files,$d,$2) $(filter $2,$d))
+RUNTIME_SRC := $(call find_files,runtime/src,%.ts)
+GENERATOR_SRC := $(call find_files,generator,%.ts)
 # Folders too: a file removed or renamed shows only in its folder's mtime.
-SCHEMA_INPUTS := $(shell find schemas templates)
-TEMPLATE_FILES := $(shell find templates -name '*.hbs')
-package_src = $(shell find generated/$(1)/src -name '*.ts' 2>/dev/null)
+SCHEMA_INPUTS := schemas templates $(call find_files,schemas templates,%)
+TEMPLATE_FILES := $(call find_files,templates,%.hbs)
+package_src = $(call find_files,generated/$(1)/src,%.ts)
 # What a package's `testing` entry is built from (generator/package/buildTesting.ts): the emulators, not their tests.
-EMULATOR_SRC := $(shell find test/emulators -name '*.ts' ! -name '*.test.ts' ! -name testkit.ts)
+EMULATOR_SRC := $(filter-out %.test.ts %/testkit.ts,$(call find_files,test/emulators,%.ts))
 
 .PHONY: all install tools validate generate build check lint-packages test bench soak fuzz examples demo diff clean
 
