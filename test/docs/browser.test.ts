@@ -262,7 +262,8 @@ describe.each([
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const button = page.locator(".code-box button.copy").first();
     await button.click();
-    await expect(button.textContent()).resolves.toBe("Copied");
+    // The label changes once the clipboard's write resolves: polled, not read once.
+    await expect.poll(() => button.textContent()).toBe("Copied");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await example.textContent());
     expect(requests).toEqual([]);
