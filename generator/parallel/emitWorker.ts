@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { deserialize } from "node:v8";
-import { isRacy, statSignature } from "../hash.js";
 import { parentPort } from "node:worker_threads";
+import { isRacy, statSignature } from "../hash.js";
 import { collectSources, type Parsed } from "../load/loadSchemas.js";
 import { parseSource, reparsed } from "../load/sourceDoc.js";
 import { renderItems } from "./renderItems.js";
@@ -10,7 +10,8 @@ import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
 import type { Answer, Checks, CheckTask, Files, Seen, StagedFiles, StageTarget, Task } from "./emitPool.js";
 
-// The worker: checks the schemas it is sent; emits, formats and stages each task's files. Each plan comes once, with its first task.
+// The worker: checks the schemas it is sent, stats the files it is named, and emits, formats and stages
+// each task's files. Each plan comes once, with its first task.
 const plans = new Map<number, PackagePlan>();
 
 type Message =
