@@ -132,6 +132,12 @@ export function collectSources(listing: SchemaListing, parsed: readonly Parsed[]
   return { sources, diagnostics, hooks: listing.hooks, unread };
 }
 
+/** What was loaded of the providers in `names` alone (the problems reading found stay whole). */
+export function loadedOf(loaded: Loaded, names: ReadonlySet<string>): Loaded {
+  const mine = <T extends { provider: string }>(list: readonly T[]) => list.filter((x) => names.has(x.provider));
+  return { ...loaded, sources: mine(loaded.sources), hooks: mine(loaded.hooks), unread: mine(loaded.unread) };
+}
+
 const sortedEntries = (dir: string): string[] => readdirSync(dir).sort();
 
 /** Whether `path` is a folder; a broken or looping link is not (it is then reported as unreadable). */

@@ -1,15 +1,16 @@
 import { SchemaError } from "../diagnostics.js";
 import {
   collectSources,
+  loadedOf,
   readSchemas,
   type Loaded,
   type Parsed,
   type SchemaListing,
   type SchemaText,
 } from "../load/loadSchemas.js";
-import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
+import { indexProviders } from "../load/providerIndex.js";
 import { parseSource, reparsed } from "../load/sourceDoc.js";
-import { assembleModel, buildModel, sliceInputs } from "../model/buildModel.js";
+import { buildModel } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
 import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
@@ -56,14 +57,9 @@ export async function modelsBeside<T>(
   const checks = awaitedLater(check({ listing, read, only: changed }));
   let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
   try {
-    const mine = <X extends { provider: string }>(list: readonly X[]) => list.filter((x) => changed.has(x.provider));
-    const indexes = indexProviders(mine(loaded.sources), mine(loaded.hooks), mine(loaded.unread));
-    const model = (index: ProviderIndex) =>
-      assembleModel(
-        index,
-        sliceInputs(index).map((i) => memory.slice(i)),
-      );
-    const built = new Map(indexes.map((index) => [index.name, model(index)]));
+    const mine = loadedOf(loaded, changed);
+    const indexes = indexProviders(mine.sources, mine.hooks, mine.unread);
+    const built = new Map(indexes.map((index) => [index.name, memory.model(index)]));
     made = { built, value: use([...inputs.keys()].map((name) => built.get(name) ?? kept.get(name)!.model)) };
   } catch (error) {
     made = { error };

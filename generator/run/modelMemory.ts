@@ -1,6 +1,7 @@
 import { hashText, type Digests } from "../hash.js";
 import type { SourceDoc } from "../load/sourceDoc.js";
-import { buildSlice, type Slice, type SliceInput } from "../model/buildModel.js";
+import type { ProviderIndex } from "../load/providerIndex.js";
+import { assembleModel, buildSlice, sliceInputs, type Slice, type SliceInput } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
 
 /**
@@ -16,6 +17,14 @@ export class ModelMemory {
   private used = new Map<string, Slice>();
 
   constructor(private readonly digests: Digests) {}
+
+  /** A provider's model (buildModel's), of slices built or kept. */
+  model(index: ProviderIndex): PackageModel {
+    return assembleModel(
+      index,
+      sliceInputs(index).map((input) => this.slice(input)),
+    );
+  }
 
   /** A document's slice, built or as a run built it from the same input. */
   slice(input: SliceInput): Slice {

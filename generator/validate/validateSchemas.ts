@@ -1,5 +1,5 @@
 import { sortDiagnostics, type Diagnostic } from "../diagnostics.js";
-import type { HookFile, Loaded } from "../load/loadSchemas.js";
+import { loadedOf, type HookFile, type Loaded } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import type { SourceDoc, SourceMeta } from "../load/sourceDoc.js";
 import { MetaSchemaValidator } from "./metaSchema.js";
@@ -54,13 +54,8 @@ export function checkLoaded(
   loaded: Loaded,
   only?: ReadonlySet<string>,
 ): { problems: Diagnostic[]; valid: ReadonlySet<SourceDoc>; providers: ProviderIndex[] } {
-  const mine = <T extends { provider: string }>(list: readonly T[]) =>
-    only ? list.filter((x) => only.has(x.provider)) : list;
-  const { providers, valid, diagnostics } = validateSchemas(
-    mine(loaded.sources),
-    mine(loaded.hooks),
-    mine(loaded.unread),
-  );
+  const part = only ? loadedOf(loaded, only) : loaded;
+  const { providers, valid, diagnostics } = validateSchemas(part.sources, part.hooks, part.unread);
   const problems = [...loaded.diagnostics, ...diagnostics];
   if (problems.length === 0 && only && loaded.sources.some((s) => !only.has(s.provider)))
     problems.push(...providerClashes(loaded.sources.filter((s) => s.folder === "provider")));
