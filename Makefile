@@ -65,22 +65,22 @@ generate: tools
 	$(GEN) generate
 	@touch build/.generated
 
-# Each package: tsc into dist/, its emulator into dist/testing/ when it has a `testing` entry (only
-# when a file of test/emulators/, the package file or that step is newer than dist/testing/: a schema edit
-# does not rebuild the emulator), then its CommonJS entries. Its sources change only when generation
-# rewrites them, so an unchanged schema builds nothing. When a regeneration is all that is newer than
-# the package's build ($? is the stamp alone) and it left the package's files as they were (none is
+# Each package: its sources transpiled into dist/ one file at a time (generator/package/transpile.ts:
+# tsc's output byte for byte, with no program to build; types are checked by `make check` and `make
+# test`), its emulator into dist/testing/ when it has a `testing` entry (only when a file of
+# test/emulators/, the package file or that step is newer than dist/testing/: a schema edit does not
+# rebuild the emulator), then its CommonJS entries. Its sources change only when generation rewrites
+# them, so an unchanged schema builds nothing. When a regeneration is all that is newer than the
+# package's build ($? is the stamp alone) and it left the package's files as they were (none is
 # newer, a file it added included), the build is kept: an edit to one provider's schema builds that
-# provider's package only. tsc builds incrementally (its build info in build/, dropped with a missing
-# dist/, whose outputs it would otherwise take as written); addCjsEntries removes the outputs of
-# sources no longer in src/. tsc is run through V8's code cache (generator/package/tsc.ts).
+# provider's package only. The transpiler keeps each source's hash (build/<package>.transpiled.json)
+# and transpiles only what changed; addCjsEntries removes the outputs of sources no longer in src/.
 define package_rule
 generated/$(1)/dist/cjs/package.json: build/.generated runtime/dist/cjs/package.json $(call package_src,$(1)) generated/$(1)/tsconfig.json generated/$(1)/package.json $(EMULATOR_SRC)
 	@if [ "$$?" = build/.generated ] && [ -z "$$$$(find generated/$(1)/src generated/$(1)/package.json -newer $$@ -print -quit)" ]; then \
 	  echo "generated/$(1): unchanged by the regeneration, not rebuilt"; touch $$@; \
 	else \
-	  set -x; { [ -d generated/$(1)/dist ] || rm -f build/$(1).tsbuildinfo; } && \
-	  node build/generator/package/tsc.js -p generated/$(1)/tsconfig.json --incremental --tsBuildInfoFile build/$(1).tsbuildinfo && \
+	  set -x; node build/generator/package/transpile.js generated/$(1) build/$(1).transpiled.json && \
 	  { [ -d generated/$(1)/dist/testing ] && [ -z "$$$$(find test/emulators generated/$(1)/package.json build/generator/package/buildTesting.js -type f -newer generated/$(1)/dist/testing -print -quit)" ] || \
 	    node build/generator/package/buildTesting.js generated/$(1); } && \
 	  node build/generator/package/addCjsEntries.js generated/$(1); \

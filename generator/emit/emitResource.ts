@@ -130,6 +130,8 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
           name: "descriptor",
           isStatic: true,
           isReadonly: true,
+          // Annotated, as isolatedDeclarations asks: a declaration file is then made from this file alone.
+          type: `typeof ${p.descriptor}`,
           initializer: p.descriptor,
           docs: ["What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders)."],
         },

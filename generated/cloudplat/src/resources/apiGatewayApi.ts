@@ -1288,7 +1288,7 @@ export interface ApiGatewayApi extends Readonly<ApiGatewayApiOutputs> {}
 export class ApiGatewayApi extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApi:ApiGatewayApi";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayApiDescriptor;
+  static readonly descriptor: typeof apiGatewayApiDescriptor = apiGatewayApiDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayApi with, so that hovers and errors name {@link ApiGatewayApiInputs}. */
   static readonly inputs?: ApiGatewayApiInputs;
 

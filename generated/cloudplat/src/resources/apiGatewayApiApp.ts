@@ -126,7 +126,7 @@ export interface ApiGatewayApiApp extends Readonly<ApiGatewayApiAppOutputs> {}
 export class ApiGatewayApiApp extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApiApp:ApiGatewayApiApp";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayApiAppDescriptor;
+  static readonly descriptor: typeof apiGatewayApiAppDescriptor = apiGatewayApiAppDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayApiApp with, so that hovers and errors name {@link ApiGatewayApiAppInputs}. */
   static readonly inputs?: ApiGatewayApiAppInputs;
 

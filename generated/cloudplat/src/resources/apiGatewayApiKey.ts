@@ -289,7 +289,7 @@ export interface ApiGatewayApiKey extends Readonly<ApiGatewayApiKeyOutputs> {}
 export class ApiGatewayApiKey extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayApiKey:ApiGatewayApiKey";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayApiKeyDescriptor;
+  static readonly descriptor: typeof apiGatewayApiKeyDescriptor = apiGatewayApiKeyDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayApiKey with, so that hovers and errors name {@link ApiGatewayApiKeyInputs}. */
   static readonly inputs?: ApiGatewayApiKeyInputs;
 

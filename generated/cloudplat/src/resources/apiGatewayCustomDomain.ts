@@ -317,7 +317,7 @@ export interface ApiGatewayCustomDomain extends Readonly<ApiGatewayCustomDomainO
 export class ApiGatewayCustomDomain extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayCustomDomain:ApiGatewayCustomDomain";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayCustomDomainDescriptor;
+  static readonly descriptor: typeof apiGatewayCustomDomainDescriptor = apiGatewayCustomDomainDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayCustomDomain with, so that hovers and errors name {@link ApiGatewayCustomDomainInputs}. */
   static readonly inputs?: ApiGatewayCustomDomainInputs;
 

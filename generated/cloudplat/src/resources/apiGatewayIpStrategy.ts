@@ -207,7 +207,7 @@ export interface ApiGatewayIpStrategy extends Readonly<ApiGatewayIpStrategyOutpu
 export class ApiGatewayIpStrategy extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayIpStrategy:ApiGatewayIpStrategy";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayIpStrategyDescriptor;
+  static readonly descriptor: typeof apiGatewayIpStrategyDescriptor = apiGatewayIpStrategyDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayIpStrategy with, so that hovers and errors name {@link ApiGatewayIpStrategyInputs}. */
   static readonly inputs?: ApiGatewayIpStrategyInputs;
 

@@ -201,7 +201,7 @@ export interface ApiGatewayPlugin extends Readonly<ApiGatewayPluginOutputs> {}
 export class ApiGatewayPlugin extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayPlugin:ApiGatewayPlugin";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayPluginDescriptor;
+  static readonly descriptor: typeof apiGatewayPluginDescriptor = apiGatewayPluginDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayPlugin with, so that hovers and errors name {@link ApiGatewayPluginInputs}. */
   static readonly inputs?: ApiGatewayPluginInputs;
 

@@ -446,7 +446,7 @@ export interface ApiGatewayService extends Readonly<ApiGatewayServiceOutputs> {}
 export class ApiGatewayService extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayService:ApiGatewayService";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayServiceDescriptor;
+  static readonly descriptor: typeof apiGatewayServiceDescriptor = apiGatewayServiceDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayService with, so that hovers and errors name {@link ApiGatewayServiceInputs}. */
   static readonly inputs?: ApiGatewayServiceInputs;
 

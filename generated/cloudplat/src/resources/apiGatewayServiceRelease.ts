@@ -201,7 +201,7 @@ export interface ApiGatewayServiceRelease extends Readonly<ApiGatewayServiceRele
 export class ApiGatewayServiceRelease extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayServiceRelease:ApiGatewayServiceRelease";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayServiceReleaseDescriptor;
+  static readonly descriptor: typeof apiGatewayServiceReleaseDescriptor = apiGatewayServiceReleaseDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayServiceRelease with, so that hovers and errors name {@link ApiGatewayServiceReleaseInputs}. */
   static readonly inputs?: ApiGatewayServiceReleaseInputs;
 

@@ -210,7 +210,7 @@ export interface ApiGatewayUsagePlan extends Readonly<ApiGatewayUsagePlanOutputs
 export class ApiGatewayUsagePlan extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlan:ApiGatewayUsagePlan";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayUsagePlanDescriptor;
+  static readonly descriptor: typeof apiGatewayUsagePlanDescriptor = apiGatewayUsagePlanDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayUsagePlan with, so that hovers and errors name {@link ApiGatewayUsagePlanInputs}. */
   static readonly inputs?: ApiGatewayUsagePlanInputs;
 

@@ -293,7 +293,7 @@ export interface ApiGatewayUsagePlanAttachment extends Readonly<ApiGatewayUsageP
 export class ApiGatewayUsagePlanAttachment extends rt.ManagedResource {
   static readonly token = "cloudplat:index/apiGatewayUsagePlanAttachment:ApiGatewayUsagePlanAttachment";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = apiGatewayUsagePlanAttachmentDescriptor;
+  static readonly descriptor: typeof apiGatewayUsagePlanAttachmentDescriptor = apiGatewayUsagePlanAttachmentDescriptor;
   /** A type, never a value: the inputs a stack declares a ApiGatewayUsagePlanAttachment with, so that hovers and errors name {@link ApiGatewayUsagePlanAttachmentInputs}. */
   static readonly inputs?: ApiGatewayUsagePlanAttachmentInputs;
 

@@ -446,7 +446,7 @@ export interface Ix extends Readonly<IxOutputs> {}
 export class Ix extends rt.ManagedResource {
   static readonly token = "netsvc:index/ix:Ix";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = ixDescriptor;
+  static readonly descriptor: typeof ixDescriptor = ixDescriptor;
   /** A type, never a value: the inputs a stack declares a Ix with, so that hovers and errors name {@link IxInputs}. */
   static readonly inputs?: IxInputs;
 

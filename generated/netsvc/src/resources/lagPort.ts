@@ -549,7 +549,7 @@ export interface LagPort extends Readonly<LagPortOutputs> {}
 export class LagPort extends rt.ManagedResource {
   static readonly token = "netsvc:index/lagPort:LagPort";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = lagPortDescriptor;
+  static readonly descriptor: typeof lagPortDescriptor = lagPortDescriptor;
   /** A type, never a value: the inputs a stack declares a LagPort with, so that hovers and errors name {@link LagPortInputs}. */
   static readonly inputs?: LagPortInputs;
 

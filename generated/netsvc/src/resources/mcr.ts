@@ -599,7 +599,7 @@ export interface Mcr extends Readonly<McrOutputs> {}
 export class Mcr extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcr:Mcr";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = mcrDescriptor;
+  static readonly descriptor: typeof mcrDescriptor = mcrDescriptor;
   /** A type, never a value: the inputs a stack declares a Mcr with, so that hovers and errors name {@link McrInputs}. */
   static readonly inputs?: McrInputs;
 

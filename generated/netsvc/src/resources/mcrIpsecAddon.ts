@@ -145,7 +145,7 @@ export interface McrIpsecAddon extends Readonly<McrIpsecAddonOutputs> {}
 export class McrIpsecAddon extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrIpsecAddon:McrIpsecAddon";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = mcrIpsecAddonDescriptor;
+  static readonly descriptor: typeof mcrIpsecAddonDescriptor = mcrIpsecAddonDescriptor;
   /** A type, never a value: the inputs a stack declares a McrIpsecAddon with, so that hovers and errors name {@link McrIpsecAddonInputs}. */
   static readonly inputs?: McrIpsecAddonInputs;
 

@@ -204,7 +204,7 @@ export interface McrPrefixFilterList extends Readonly<McrPrefixFilterListOutputs
 export class McrPrefixFilterList extends rt.ManagedResource {
   static readonly token = "netsvc:index/mcrPrefixFilterList:McrPrefixFilterList";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = mcrPrefixFilterListDescriptor;
+  static readonly descriptor: typeof mcrPrefixFilterListDescriptor = mcrPrefixFilterListDescriptor;
   /** A type, never a value: the inputs a stack declares a McrPrefixFilterList with, so that hovers and errors name {@link McrPrefixFilterListInputs}. */
   static readonly inputs?: McrPrefixFilterListInputs;
 

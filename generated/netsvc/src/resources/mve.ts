@@ -545,7 +545,7 @@ export interface Mve extends Readonly<MveOutputs> {}
 export class Mve extends rt.ManagedResource {
   static readonly token = "netsvc:index/mve:Mve";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = mveDescriptor;
+  static readonly descriptor: typeof mveDescriptor = mveDescriptor;
   /** A type, never a value: the inputs a stack declares a Mve with, so that hovers and errors name {@link MveInputs}. */
   static readonly inputs?: MveInputs;
 

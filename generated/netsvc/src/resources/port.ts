@@ -518,7 +518,7 @@ export interface Port extends Readonly<PortOutputs> {}
 export class Port extends rt.ManagedResource {
   static readonly token = "netsvc:index/port:Port";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = portDescriptor;
+  static readonly descriptor: typeof portDescriptor = portDescriptor;
   /** A type, never a value: the inputs a stack declares a Port with, so that hovers and errors name {@link PortInputs}. */
   static readonly inputs?: PortInputs;
 

@@ -285,7 +285,7 @@ export interface ServiceKey extends Readonly<ServiceKeyOutputs> {}
 export class ServiceKey extends rt.ManagedResource {
   static readonly token = "netsvc:index/serviceKey:ServiceKey";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = serviceKeyDescriptor;
+  static readonly descriptor: typeof serviceKeyDescriptor = serviceKeyDescriptor;
   /** A type, never a value: the inputs a stack declares a ServiceKey with, so that hovers and errors name {@link ServiceKeyInputs}. */
   static readonly inputs?: ServiceKeyInputs;
 

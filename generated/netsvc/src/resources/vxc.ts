@@ -577,7 +577,7 @@ export interface Vxc extends Readonly<VxcOutputs> {}
 export class Vxc extends rt.ManagedResource {
   static readonly token = "netsvc:index/vxc:Vxc";
   /** What the runtime knows of the kind (a stack reads it to seal secret inputs and find lost orders). */
-  static readonly descriptor = vxcDescriptor;
+  static readonly descriptor: typeof vxcDescriptor = vxcDescriptor;
   /** A type, never a value: the inputs a stack declares a Vxc with, so that hovers and errors name {@link VxcInputs}. */
   static readonly inputs?: VxcInputs;
 
