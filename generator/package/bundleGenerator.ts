@@ -9,7 +9,7 @@ const ENTRIES = { cli: "launch.js", emitWorker: "parallel/emitWorker.js" };
 const COMMONJS_ENTRIES = { cli: "main.js" };
 
 /** Inlined, so they compile from the bundle's code cache. */
-const INLINED = new Set(["js-yaml", "handlebars", "@sdkgen/runtime"]);
+const INLINED = new Set(["js-yaml", "yaml", "handlebars", "@sdkgen/runtime"]);
 
 const packageName = (path: string): string =>
   path
