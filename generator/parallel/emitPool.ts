@@ -6,6 +6,7 @@ import { subPlan, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
 import type { Diagnostic } from "../diagnostics.js";
+import type { RulesPassed } from "../validate/validateSchemas.js";
 
 /** A module to emit, a text (a rendered template) that only needs formatting, or a docs page to render. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string } | { path: string; page: true };
@@ -26,9 +27,10 @@ export type CheckTask = {
   listing: SchemaListing;
   read: ({ data?: unknown; known: boolean } | undefined)[];
   only: ReadonlySet<string>;
+  rulesKnown: RulesPassed;
 };
-/** What checking the schemas found: every problem, and the verdict keys of the files the meta-schema passed. */
-export type Checks = { problems: Diagnostic[]; passed: string[] };
+/** What checking the schemas found: every problem, the verdict keys of the files the meta-schema passed, and the providers whose rules passed. */
+export type Checks = { problems: Diagnostic[]; passed: string[]; rulesPassed: RulesPassed };
 /** What a stat says of a file: its signature (statSignature), and whether it changed too recently to trust it; undefined: no file. */
 export type Seen = { signature: string; racy: boolean } | undefined;
 /** A worker's answer: the task's files or checks, or why it failed (a write's failure apart: it is the user's to fix). */
@@ -134,7 +136,7 @@ export class RenderPool {
   }
 
   /** The schemas checked by the worker, sent the data of only the texts it does not hold. */
-  check({ listing, read, only }: CheckTask): Promise<Checks> {
+  check({ listing, read, only, rulesKnown }: CheckTask): Promise<Checks> {
     const held = this.held;
     const hash = (i: number) => listing.texts[i]!.meta.hash;
     this.held = new Set(listing.texts.flatMap(({ meta }, i) => (read[i] ? [meta.hash] : [])));
@@ -142,6 +144,7 @@ export class RenderPool {
       listing,
       read: read.map((r, i) => (r && held.has(hash(i)) ? { known: r.known } : r)),
       only,
+      rulesKnown,
     });
   }
 

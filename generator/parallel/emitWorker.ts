@@ -43,7 +43,7 @@ parentPort!.on("message", async (message: Message) => {
 /** The data of the last check's texts, by their hash: this thread is sent only what it does not hold. */
 let held = new Map<string, unknown>();
 
-function checked({ listing, read, only }: CheckTask): Checks {
+function checked({ listing, read, only, rulesKnown }: CheckTask): Checks {
   const next = new Map<string, unknown>();
   const parsed = listing.texts.map(({ text, meta }, i): Parsed => {
     const r = read[i];
@@ -53,8 +53,8 @@ function checked({ listing, read, only }: CheckTask): Checks {
     return { source: reparsed(text, meta, data, r!.known), diagnostics: [] };
   });
   held = next;
-  const { problems, valid } = checkLoaded(collectSources(listing, parsed), only);
-  return { problems, passed: [...valid].map(verdictKey) };
+  const { problems, valid, rulesPassed } = checkLoaded(collectSources(listing, parsed), only, rulesKnown);
+  return { problems, passed: [...valid].map(verdictKey), rulesPassed };
 }
 
 function seen(path: string): Seen {

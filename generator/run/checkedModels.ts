@@ -15,7 +15,7 @@ import type { PackageModel } from "../model/types.js";
 import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { Checks, CheckTask } from "../parallel/emitPool.js";
-import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
+import { checkLoaded, verdictKey, type RulesPassed } from "../validate/validateSchemas.js";
 import type { Explanation } from "./explain.js";
 import type { ModelMemory } from "./modelMemory.js";
 import type { RunStore } from "./store.js";
@@ -26,8 +26,13 @@ import type { RunStore } from "./store.js";
  * SchemaError with every problem found. Without `reuse`, the stages as they are.
  */
 export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel[] {
-  const { problems, valid, providers } = checkLoaded(loadAgain(readSchemas(schemaDir), reuse));
+  const { problems, valid, rulesPassed, providers } = checkLoaded(
+    loadAgain(readSchemas(schemaDir), reuse),
+    undefined,
+    reuse?.rulesPassed,
+  );
   for (const src of valid) reuse?.keepValid(verdictKey(src));
+  for (const [provider, key] of rulesPassed) reuse?.keepRulesPassed(provider, key);
   if (problems.length > 0) throw new SchemaError(problems);
   return providers.map(buildModel);
 }
@@ -54,7 +59,7 @@ export async function modelsBeside<T>(
   const kept = memory.providers;
   const changed = new Set([...inputs].filter(([name, input]) => kept.get(name)?.input !== input).map(([n]) => n));
   const read = parsed.map(({ source }) => source && { data: source.data, known: source.knownValid });
-  const checks = awaitedLater(check({ listing, read, only: changed }));
+  const checks = awaitedLater(check({ listing, read, only: changed, rulesKnown: reuse.rulesPassed }));
   let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
   try {
     const mine = loadedOf(loaded, changed);
@@ -65,8 +70,9 @@ export async function modelsBeside<T>(
     made = { error };
   }
   memory.turn();
-  const { problems, passed } = await checks;
+  const { problems, passed, rulesPassed } = await checks;
   keepVerdicts(loaded, changed, new Set(passed), reuse, explain);
+  keepRulesVerdicts(inputs.keys(), changed, rulesPassed, reuse, explain);
   if (problems.length > 0) throw new SchemaError(problems);
   if ("error" in made) throw made.error;
   for (const [name, model] of made.built) kept.set(name, { input: inputs.get(name)!, model });
@@ -96,6 +102,27 @@ function keepVerdicts(
     else if (src.knownValid) explain.count("schema files the meta-schema passed before");
     else explain.count("schema files checked against the meta-schema");
     reuse.keepValid(key);
+  }
+}
+
+/** The providers whose rules passed kept for the next run (a watch's unchanged ones as they were), and counted. */
+function keepRulesVerdicts(
+  providers: Iterable<string>,
+  changed: ReadonlySet<string>,
+  passed: RulesPassed,
+  reuse: RunStore,
+  explain: Explanation,
+): void {
+  for (const name of providers) {
+    const key = changed.has(name) ? passed.get(name) : reuse.rulesPassed.get(name);
+    if (key === undefined) continue;
+    if (changed.has(name))
+      explain.count(
+        reuse.rulesPassed.get(name) === key
+          ? "providers whose rules passed before on the same input"
+          : "providers checked against the rules",
+      );
+    reuse.keepRulesPassed(name, key);
   }
 }
 

@@ -19,10 +19,12 @@ export interface Written {
 export interface Kept {
   readonly parsed: Map<string, unknown>;
   readonly valid: Set<string>;
+  /** By provider: the key of the rules' input on which they passed (validate/ruleInput.ts). */
+  readonly rules: Map<string, string>;
   readonly outputs: Map<string, Written>;
 }
 
-const empty = (): Kept => ({ parsed: new Map(), valid: new Set(), outputs: new Map() });
+const empty = (): Kept => ({ parsed: new Map(), valid: new Set(), rules: new Map(), outputs: new Map() });
 
 /** Why a run found the results it reuses, or found none: `generate --explain` prints it. */
 export type StoreOrigin = "none" | "memory" | "disk" | "damaged" | "absent";
@@ -120,6 +122,15 @@ export class RunStore {
 
   keepValid(key: string): void {
     this.next.valid.add(key);
+  }
+
+  /** Each provider's rules input on which the last run's rules passed. */
+  get rulesPassed(): ReadonlyMap<string, string> {
+    return this.previous.rules;
+  }
+
+  keepRulesPassed(provider: string, key: string): void {
+    this.next.rules.set(provider, key);
   }
 
   /** What the last run recorded of the generated file at `path`. */

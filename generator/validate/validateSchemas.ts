@@ -9,6 +9,7 @@ import { checkNetsvcOperations } from "./protocols/netsvc.js";
 import { providerClashes } from "./providerClashes.js";
 import { checkReferences } from "./references.js";
 import { checkRules } from "./rules/index.js";
+import { ruleInput } from "./ruleInput.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
 const meta = () => (metaValidator ??= new MetaSchemaValidator());
@@ -21,16 +22,25 @@ export function checkFile(src: SourceDoc): Diagnostic[] {
   return src.knownValid ? [] : meta().check(src);
 }
 
-/** The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first. */
+/** Each provider's rules input (ruleInput's key) on which they passed, by provider name. */
+export type RulesPassed = ReadonlyMap<string, string>;
+
+/** What the checks found: the documents the meta-schema passed, and the providers whose rules passed. */
+export interface Verdicts {
+  readonly valid: ReadonlySet<SourceDoc>;
+  readonly rulesPassed: RulesPassed;
+}
+
+/**
+ * The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first.
+ * A provider whose rules passed before on the same input (`rulesKnown`) passes.
+ */
 export function validateSchemas(
   sources: readonly SourceDoc[],
   hooks: readonly HookFile[] = [],
   unread: readonly SourceMeta[] = [],
-): {
-  providers: ProviderIndex[];
-  valid: ReadonlySet<SourceDoc>;
-  diagnostics: Diagnostic[];
-} {
+  rulesKnown: RulesPassed = new Map(),
+): Verdicts & { providers: ProviderIndex[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const valid = new Set<SourceDoc>();
   for (const src of sources) {
@@ -39,10 +49,16 @@ export function validateSchemas(
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources, hooks, unread);
-  for (const index of providers) diagnostics.push(...checkProvider(index, valid));
+  const rulesPassed = new Map<string, string>();
+  for (const index of providers) {
+    const rules = ruleInput(index, valid);
+    const found = rulesKnown.get(index.name) === rules.key ? [] : checkProvider(rules.index, rules.valid);
+    if (found.length === 0) rulesPassed.set(index.name, rules.key);
+    diagnostics.push(...found);
+  }
   const files = providers.flatMap((p) => (p.provider && valid.has(p.provider) ? [p.provider] : []));
   if (diagnostics.length === 0) diagnostics.push(...providerClashes(files));
-  return { providers, valid, diagnostics };
+  return { providers, valid, rulesPassed, diagnostics };
 }
 
 /**
@@ -53,13 +69,19 @@ export function validateSchemas(
 export function checkLoaded(
   loaded: Loaded,
   only?: ReadonlySet<string>,
-): { problems: Diagnostic[]; valid: ReadonlySet<SourceDoc>; providers: ProviderIndex[] } {
+  rulesKnown?: RulesPassed,
+): Verdicts & { problems: Diagnostic[]; providers: ProviderIndex[] } {
   const part = only ? loadedOf(loaded, only) : loaded;
-  const { providers, valid, diagnostics } = validateSchemas(part.sources, part.hooks, part.unread);
+  const { providers, valid, rulesPassed, diagnostics } = validateSchemas(
+    part.sources,
+    part.hooks,
+    part.unread,
+    rulesKnown,
+  );
   const problems = [...loaded.diagnostics, ...diagnostics];
   if (problems.length === 0 && only && loaded.sources.some((s) => !only.has(s.provider)))
     problems.push(...providerClashes(loaded.sources.filter((s) => s.folder === "provider")));
-  return { problems: sortDiagnostics(problems), valid, providers };
+  return { problems: sortDiagnostics(problems), valid, rulesPassed, providers };
 }
 
 function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {

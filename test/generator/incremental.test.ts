@@ -64,6 +64,13 @@ const EDITS: Record<string, Edit> = {
     const k = f && ["maxLength", "maximum", "maxItems", "minimum"].find((k) => typeof f[k] === "number");
     return !!k && ((f![k] = (f![k] as number) + 1), true);
   },
+  // Breaks a rule (bounds) where the last run's rules passed: their verdict must not be taken again.
+  crossBounds: (doc, r) => {
+    const f = anyField(doc, r, (f) => typeof f.maxLength === "number" || typeof f.maximum === "number");
+    if (!f) return false;
+    const [low, high] = typeof f.maxLength === "number" ? ["minLength", "maxLength"] : ["minimum", "maximum"];
+    return ((f[low] = (f[high] as number) + 1), true);
+  },
   enumValue: (doc, r) => {
     const f = anyField(doc, r, (f) => Array.isArray(f.enum));
     if (!f) return false;

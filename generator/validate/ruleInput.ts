@@ -1,0 +1,87 @@
+import { hashText } from "../hash.js";
+import type { ProviderIndex } from "../load/providerIndex.js";
+import { lazySource, type SourceDoc } from "../load/sourceDoc.js";
+import { oncePer } from "../memo.js";
+
+/**
+ * What the rules read of one provider: its documents without their descriptions (the meta-schema
+ * checks those; no rule does), and the key of all that. The rules are given these documents rather
+ * than the files', so their verdict is a function of the key's input: an edit of descriptions alone
+ * leaves it, and a run may take a pass it recorded for the same key.
+ */
+export interface RuleInput {
+  readonly index: ProviderIndex;
+  readonly valid: ReadonlySet<SourceDoc>;
+  readonly key: string;
+}
+
+export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): RuleInput {
+  const bare = new Map<SourceDoc, SourceDoc>();
+  const bareOf = (d: SourceDoc): SourceDoc => bare.get(d) ?? bare.set(d, withoutDescriptions(d)).get(d)!;
+  const stripped: ProviderIndex = {
+    ...index,
+    provider: index.provider && bareOf(index.provider),
+    resources: index.resources.map(bareOf),
+    lookups: index.lookups.map(bareOf),
+    types: new Map([...index.types].map(([name, d]) => [name, bareOf(d)])),
+    typeFiles: index.typeFiles.map(bareOf),
+  };
+  const input = [
+    [...bare].map(([d, b]) => [d.file, d.folder, valid.has(d), digestOf(b.data)]),
+    [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
+    [...index.unread],
+  ];
+  return {
+    index: stripped,
+    valid: new Set([...bare].flatMap(([d, b]) => (valid.has(d) ? [b] : []))),
+    key: hashText(JSON.stringify(input)),
+  };
+}
+
+/** A document as the rules see it: its text and name as the file's (diagnostics point into the file), its data bare. */
+const withoutDescriptions = (src: SourceDoc): SourceDoc =>
+  lazySource(
+    () => src.text(),
+    src,
+    () => bareData(src.data),
+    src.knownValid,
+    src.outline,
+  );
+
+// Data is kept by the object (a watch's unchanged files keep theirs): each bare copy, and its digest, is made once.
+const bareData = (data: unknown): unknown => (isRecord(data) ? bareEntity(data) : data);
+const bareEntity = oncePer((e: Record<string, unknown>) => bareSpec(e));
+const digestOf = (data: unknown): string =>
+  isRecord(data) ? digestOfRecord(data) : hashText(JSON.stringify(data) ?? "");
+const digestOfRecord = oncePer((data: Record<string, unknown>) => hashText(JSON.stringify(data)));
+
+/** Where the schema language puts field maps, and the specs a spec holds. */
+const FIELD_MAPS = new Set(["fields", "inputs", "outputs", "config", "functions"]);
+const SPECS = new Set(["items", "values"]);
+const VALUE_LISTS = new Set(["enum", "knownValues"]);
+
+/**
+ * An entity, field, function or type spec without its `description`, and so each it holds. Only the
+ * places the schema language gives a description are looked into: a default or an example may hold
+ * a key named "description" that is data, and a field may be named "description".
+ */
+function bareSpec(spec: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(spec)) {
+    if (key === "description" && typeof value === "string") continue;
+    out[key] =
+      FIELD_MAPS.has(key) && isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([name, f]) => [name, isRecord(f) ? bareSpec(f) : f]))
+        : SPECS.has(key) && isRecord(value)
+          ? bareSpec(value)
+          : VALUE_LISTS.has(key) && Array.isArray(value)
+            ? value.map((v) => (isRecord(v) ? withoutOwn(v, "description") : v))
+            : value;
+  }
+  return out;
+}
+
+const withoutOwn = (o: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(o).filter(([k, v]) => k !== key || typeof v !== "string"));
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

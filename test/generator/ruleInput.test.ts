@@ -1,0 +1,120 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSchemas } from "../../generator/load/loadSchemas.js";
+import { indexProviders, type ProviderIndex } from "../../generator/load/providerIndex.js";
+import { ruleInput } from "../../generator/validate/ruleInput.js";
+import { BASE, problems, schemaTree } from "./schemaTree.js";
+import { fromBuild } from "../fromBuild.js";
+
+// Runs check the schemas on the render worker, which loads from the build, as the CLI does.
+type Pipeline = typeof import("../../generator/pipeline.js");
+type Diagnostics = typeof import("../../generator/diagnostics.js");
+
+/** A field named `description`, and a default holding a key "description": data, never a description. */
+const GADGET = `version: 1
+kind: resource
+name: Gadget
+token: demo:index/gadget:Gadget
+description: A gadget.
+fields:
+  description: { type: string, mode: optional, minLength: 1, maxLength: 40, description: What the gadget is. }
+  label:
+    type: object
+    mode: optional
+    default: { description: plain }
+    fields:
+      description: { type: string, mode: optional, description: The label's text. }
+    description: A label.
+  level:
+    type: string
+    mode: optional
+    enum: [{ value: low, description: Low. }, { value: high, description: High. }]
+    description: Level.
+  uid: { type: string, mode: output, description: Id. }
+importId:
+  parts: [{ field: uid, type: string }]
+`;
+
+const TREE = { ...BASE, "demo/resources/gadget.yaml": GADGET };
+
+const gadgetData = (dir: string) => {
+  const loaded = loadSchemas(dir);
+  const index: ProviderIndex = indexProviders(loaded.sources)[0]!;
+  const rules = ruleInput(index, new Set(loaded.sources));
+  return { key: rules.key, data: rules.index.resources.find((r) => r.stem === "gadget")!.data };
+};
+
+describe("the rules' input (validate/ruleInput.ts)", () => {
+  it("is each document without its descriptions: a field named description and a default's key stay", () => {
+    expect(gadgetData(schemaTree(TREE)).data).toEqual({
+      version: 1,
+      kind: "resource",
+      name: "Gadget",
+      token: "demo:index/gadget:Gadget",
+      fields: {
+        description: { type: "string", mode: "optional", minLength: 1, maxLength: 40 },
+        label: {
+          type: "object",
+          mode: "optional",
+          default: { description: "plain" },
+          fields: { description: { type: "string", mode: "optional" } },
+        },
+        level: { type: "string", mode: "optional", enum: [{ value: "low" }, { value: "high" }] },
+        uid: { type: "string", mode: "output" },
+      },
+      importId: { parts: [{ field: "uid", type: "string" }] },
+    });
+  });
+
+  it("has one key for texts that differ in descriptions only, and another once anything else differs", () => {
+    const base = gadgetData(schemaTree(TREE)).key;
+    const described = GADGET.replace("A gadget.", "A gadget, described again.").replace("Low.", "Lowest.");
+    expect(gadgetData(schemaTree({ ...TREE, "demo/resources/gadget.yaml": described })).key).toBe(base);
+    for (const [from, to] of [
+      ["maxLength: 40", "maxLength: 41"],
+      ["default: { description: plain }", "default: { description: other }"],
+      ["value: high", "value: higher"],
+    ] as const)
+      expect(gadgetData(schemaTree({ ...TREE, "demo/resources/gadget.yaml": GADGET.replace(from, to) })).key).not.toBe(
+        base,
+      );
+  });
+
+  it("leaves the rules all they check: a problem of a field named description is still found", () => {
+    expect(problems(TREE)).toEqual([]);
+    expect(
+      problems({ ...TREE, "demo/resources/gadget.yaml": GADGET.replace("minLength: 1", "minLength: 50") }),
+    ).toEqual(["schemas/demo/resources/gadget.yaml:7:59: minLength 50 is above maxLength 40"]);
+  });
+});
+
+describe("a run takes the rules' pass from the last run on the same input", () => {
+  /** One run in a new process's stead (a new Regeneration on the same cache): its --explain counts, or its problems. */
+  async function run(dir: string): Promise<string[]> {
+    const { Regeneration } = await fromBuild<Pipeline>("pipeline.js");
+    const { SchemaError } = await fromBuild<Diagnostics>("diagnostics.js");
+    const session = new Regeneration(dir, join(dir, "../out"), join(dir, "../cache"));
+    try {
+      await session.run(false);
+      return session.explanation!.lines().filter((l) => l.includes("rules"));
+    } catch (e) {
+      if (e instanceof SchemaError) return e.diagnostics.map((d) => d.message);
+      throw e;
+    } finally {
+      await session.close();
+    }
+  }
+
+  it("after an edit of descriptions only, and checks again after any other", async () => {
+    const dir = schemaTree(TREE);
+    const file = join(dir, "demo/resources/gadget.yaml");
+    expect(await run(dir)).toEqual(["  providers checked against the rules: 1"]);
+    writeFileSync(file, readFileSync(file, "utf8").replace("What the gadget is.", "What it is."));
+    expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
+    writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 1", "minLength: 50"));
+    expect(await run(dir)).toEqual(["minLength 50 is above maxLength 40"]);
+    writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 50", "minLength: 2"));
+    expect(await run(dir)).toEqual(["  providers checked against the rules: 1"]);
+  }, 30_000);
+});
