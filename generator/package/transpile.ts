@@ -41,23 +41,16 @@ for (const source of sourceFiles(pkg)) {
   problems.push(...made.problems);
   for (const [path, out] of made.outputs) outputs.set(path, out);
 }
-if (problems.length > 0) {
-  // As tsc reports them; nothing is written, so the next run tries these files again.
-  console.error(
-    ts.formatDiagnostics(problems, {
-      getCanonicalFileName: (f) => f,
-      getCurrentDirectory: () => process.cwd(),
-      getNewLine: () => "\n",
-    }),
-  );
-  process.exit(2);
-}
+// As tsc reports them; nothing is written, so the next run tries these files again.
+if (problems.length > 0) fail(ts.formatDiagnostics(problems, { ...ts.createCompilerHost({}), getNewLine: () => "\n" }));
 for (const [path, text] of outputs) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
 }
-// Last: a build stopped before this is redone where it wrote.
-writeAtomically(recordFile, JSON.stringify(record));
+// Last, and whole: a build stopped before this is redone where it wrote.
+mkdirSync(dirname(recordFile), { recursive: true });
+writeFileSync(`${recordFile}.tmp`, JSON.stringify(record));
+renameSync(`${recordFile}.tmp`, recordFile);
 
 /** TypeScript, loaded through V8's code cache: compiling its 9 MB is ~0.35 s a run. */
 function loadTypeScript(): typeof TS {
@@ -72,26 +65,18 @@ function loadTypeScript(): typeof TS {
  * so under NodeNext every file is an ES module: ESNext says so to a transpiler that sees no package.json.
  */
 function packageOptions(dir: string): TS.CompilerOptions {
-  const pkgFile = join(dir, "package.json");
-  let pkgJson: { type?: string };
-  try {
-    pkgJson = JSON.parse(readFileSync(pkgFile, "utf8")) as { type?: string };
-  } catch (e) {
-    fail(`${pkgFile}: ${(e as Error).message.replace(/^ENOENT: /, "")}`);
-  }
-  if (pkgJson.type !== "module") fail(`${pkgFile}: expected "type": "module"`);
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(dir, "tsconfig.json"),
+  const [pkgFile, configFile] = [join(dir, "package.json"), join(dir, "tsconfig.json")];
+  if (readJson<{ type?: string }>(pkgFile)?.type !== "module")
+    fail(`${pkgFile}: expected a package.json with "type": "module"`);
+  const onUnRecoverableConfigFileDiagnostic = (d: TS.Diagnostic) =>
+    fail(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  const { options } = ts.getParsedCommandLineOfConfigFile(
+    configFile,
     {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => fail(ts.flattenDiagnosticMessageText(d.messageText, "\n")),
-    },
-  );
-  if (!parsed) fail(`${join(dir, "tsconfig.json")}: not read`);
-  const { options } = parsed;
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic },
+  )!;
   if (!options.isolatedModules || !options.isolatedDeclarations)
-    fail(`${join(dir, "tsconfig.json")}: expected isolatedModules and isolatedDeclarations`);
+    fail(`${configFile}: expected isolatedModules and isolatedDeclarations`);
   return { ...options, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
 }
 
@@ -99,19 +84,17 @@ function sourceFiles(dir: string): string[] {
   return ts.sys.readDirectory(resolve(dir, "src"), [".ts"], [".d.ts"]).sort();
 }
 
-/** A source's four outputs, by path: module, declarations, and the map of each. */
+/** A source's outputs by path (OUTPUT_SUFFIXES' order: module, its map, declarations, their map), and its problems. */
 function transpiled(source: string, text: string): { outputs: Outputs; problems: TS.Diagnostic[] } {
   const given = { fileName: source, reportDiagnostics: true };
   // isolatedDeclarations asks for declarations, which a module's transpilation does not make.
   const js = ts.transpileModule(text, { ...given, compilerOptions: { ...options, isolatedDeclarations: false } });
   const dts = ts.transpileDeclaration(text, { ...given, compilerOptions: options });
-  const outputs: Outputs = new Map([
-    [outputOf(source, ".js"), js.outputText],
-    [outputOf(source, ".js.map"), js.sourceMapText!],
-    [outputOf(source, ".d.ts"), dts.outputText],
-    [outputOf(source, ".d.ts.map"), dts.sourceMapText!],
-  ]);
-  return { outputs, problems: [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])] };
+  const texts = [js.outputText, js.sourceMapText!, dts.outputText, dts.sourceMapText!];
+  return {
+    outputs: new Map(OUTPUT_SUFFIXES.map((suffix, i) => [outputOf(source, suffix), texts[i]!])),
+    problems: [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])],
+  };
 }
 
 function outputOf(source: string, suffix: string): string {
@@ -119,19 +102,17 @@ function outputOf(source: string, suffix: string): string {
 }
 
 function readRecord(file: string, current: string): BuildRecord {
-  try {
-    const r = JSON.parse(readFileSync(file, "utf8")) as BuildRecord;
-    if (r.stamp === current) return r;
-  } catch {
-    // none yet
-  }
-  return { stamp: current, files: {} };
+  const r = readJson<BuildRecord>(file);
+  return r?.stamp === current ? r : { stamp: current, files: {} };
 }
 
-function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
+/** A JSON file's value; undefined when there is none, or it is not JSON. */
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 function fail(message: string): never {

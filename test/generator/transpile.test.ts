@@ -104,6 +104,6 @@ describe("make's transpiler (generator/package/transpile.ts)", () => {
     writeFileSync(join(dir, "package.json"), JSON.stringify(pkg));
     const r = transpile(dir);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('package.json: expected "type": "module"');
+    expect(r.stderr).toContain('package.json: expected a package.json with "type": "module"');
   });
 });
