@@ -67,7 +67,7 @@ export function shapeOf(spec: TypeSpec, side: Lookups): unknown {
 /** A lookup's inputs and the result fields that are not echoed inputs: one list, read like a resource's. */
 export function lookupFields(l: Lookup): Field[] {
   const inputs = new Set(l.inputs.map((f) => f.name));
-  return [...l.inputs, ...l.results.filter((f) => !inputs.has(f.name))].sort((x, y) =>
-    x.name < y.name ? -1 : x.name > y.name ? 1 : 0,
-  );
+  return [...l.inputs, ...l.results.filter((f) => !inputs.has(f.name))].sort((x, y) => cmp(x.name, y.name));
 }
+
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
