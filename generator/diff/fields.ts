@@ -54,10 +54,8 @@ export function compareFields(
   // The signature covers every attribute, so a renamed field has nothing else to compare.
   for (const [a, b] of renames.pairs) {
     const what = `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`;
-    emit(
-      { code: "field-renamed", path: prefix + b.name, what, before: a.name, after: b.name },
-      positionOf(a, scopes.old),
-    );
+    const p = positionOf(a, scopes.old);
+    emit({ code: "field-renamed", path: prefix + b.name, what, before: a.name, after: b.name }, p);
   }
   for (const a of renames.removed)
     emit({ code: "field-removed", path: prefix + a.name, what: `${modeText(a)} removed` }, positionOf(a, scopes.old));
@@ -171,8 +169,7 @@ function compareBinding(a: Field, b: Field, fact: FactAt): void {
 }
 
 function compareReplaceOnChange(a: Field, b: Field, fact: FactAt): void {
-  const ra = a.replaceOnChange;
-  const rb = b.replaceOnChange;
+  const [ra, rb] = [a.replaceOnChange, b.replaceOnChange];
   if (!ra && rb)
     fact({ code: "replace-on-change-added", what: `now forces replacement (${rb.reason})`, after: rb.reason });
   else if (ra && !rb)
@@ -203,14 +200,11 @@ function compareSpec(
   emit: Emit,
 ): void {
   const fact: FactAt = (f) => emit({ path, ...f }, positions.new);
-  if (a.kind !== b.kind) {
-    const numeric = new Set([a.kind, b.kind]);
-    if (numeric.has("integer") && numeric.has("number")) {
-      if (b.kind === "integer")
-        fact({ code: "bounds-tightened", what: "now whole numbers only (was number)", before: a.kind, after: b.kind });
-      else fact({ code: "bounds-relaxed", what: "now any number (was integer)", before: a.kind, after: b.kind });
-    } else return fact(typeChanged(a, b, sides));
-  }
+  if (a.kind === "number" && b.kind === "integer")
+    fact({ code: "bounds-tightened", what: "now whole numbers only (was number)", before: a.kind, after: b.kind });
+  else if (a.kind === "integer" && b.kind === "number")
+    fact({ code: "bounds-relaxed", what: "now any number (was integer)", before: a.kind, after: b.kind });
+  else if (a.kind !== b.kind) return fact(typeChanged(a, b, sides));
 
   if (a.secret && !b.secret) fact({ code: "secret-removed", what: "no longer secret" });
   else if (!a.secret && b.secret) fact({ code: "secret-added", what: "now secret" });
@@ -246,12 +240,9 @@ const typeChanged = (a: TypeSpec, b: TypeSpec, sides: Sides) =>
   changed("type-changed", "type", typeText(a, sides.old), typeText(b, sides.new));
 
 /** A generated type's exported name changed (`typeName`, `enumName`): imports of the old name break. */
-const nameChanged = (what: "type" | "enum", before: string, after: string): Omit<Fact, "path"> => ({
-  code: "type-name-changed",
-  what: `generated ${what} ${before} renamed to ${after}`,
-  before,
-  after,
-});
+function nameChanged(what: "type" | "enum", before: string, after: string): Omit<Fact, "path"> {
+  return { code: "type-name-changed", what: `generated ${what} ${before} renamed to ${after}`, before, after };
+}
 
 function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: FactAt): void {
   const ea = a.enum ? sides.old.enums.get(a.enum) : undefined;
@@ -259,8 +250,7 @@ function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: FactAt): voi
   const values = (list: readonly EnumValue[]) => list.map((v) => v.value);
   if (ea && eb) {
     if (ea.name !== eb.name && !sides.ownerRenamed) fact(nameChanged("enum", ea.name, eb.name));
-    const va = values(ea.values);
-    const vb = values(eb.values);
+    const [va, vb] = [values(ea.values), values(eb.values)];
     const removed = va.filter((v) => !vb.includes(v));
     const added = vb.filter((v) => !va.includes(v));
     if (removed.length)
@@ -341,9 +331,8 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: FactAt): void {
 }
 
 const conditionText = ({ field, values }: Condition) => `${field} is ${values.map(valueText).join(" or ")}`;
-const sameValues = (x: Condition, y: Condition) =>
-  x.field === y.field && x.values.length === y.values.length && x.values.every((v) => y.values.includes(v));
 const within = (x: Condition, y: Condition) => x.field === y.field && x.values.every((v) => y.values.includes(v));
+const sameValues = (x: Condition, y: Condition) => x.values.length === y.values.length && within(x, y);
 
 /** Conditions compared in any value order; requiring under fewer values, or allowing under more, asks less (info). */
 function compareCondition(
