@@ -223,11 +223,9 @@ const partText = (p: ImportIdPart): string =>
 
 /** Whether every id the `old` format parses, `now` parses too (the same text, each part's bounds relaxed or kept). */
 function accepts(now: IdFormat, old: IdFormat): boolean {
-  return old.parts.every((o, i) => {
+  return old.parts.every(({ minimum, optional }, i) => {
     const n = now.parts[i]!;
-    return (
-      (n.minimum === undefined || (o.minimum !== undefined && n.minimum <= o.minimum)) && (!o.optional || !!n.optional)
-    );
+    return (n.minimum === undefined || (minimum !== undefined && n.minimum <= minimum)) && (!optional || !!n.optional);
   });
 }
 

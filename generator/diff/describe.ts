@@ -1,9 +1,7 @@
 import type { EnumType, Field, Lookup, NamedType, Scalar, TypeSpec } from "../model/types.js";
 
 /** JSON with object keys sorted, so key order in a schema does not matter; hand-written: it runs for every binding. */
-export function canonical(value: unknown): string {
-  return canonicalText(value)!;
-}
+export const canonical = (value: unknown): string => canonicalText(value)!;
 
 function canonicalText(value: unknown): string | undefined {
   if (value === null || typeof value !== "object") return JSON.stringify(value);

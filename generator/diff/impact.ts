@@ -27,8 +27,7 @@ export async function generatedImpact(
   const plans = (side: readonly PackagePlan[]) => new Map(side.map((p) => [p.model.provider.name, p]));
   const [oldPlans, newPlans] = [plans(before), plans(after)];
   const pending = packages.map((name) => {
-    const oldFiles = plannedFiles(oldPlans.get(name));
-    const newFiles = plannedFiles(newPlans.get(name));
+    const [oldFiles, newFiles] = [plannedFiles(oldPlans.get(name)), plannedFiles(newPlans.get(name))];
     const differing = [...new Set([...oldFiles.keys(), ...newFiles.keys()])]
       .filter((path) => oldFiles.get(path)?.key !== newFiles.get(path)?.key)
       .sort();
