@@ -221,13 +221,12 @@ export interface Owner {
 
 export function classify(owner: Owner, fact: Fact, position: Position): Change {
   const rule: Rule = RULES[fact.code];
-  const severity = typeof rule.severity === "function" ? rule.severity(position) : rule.severity;
   const why = typeof rule.why === "function" ? rule.why(position) : rule.why;
   return {
     ...owner,
     path: fact.path,
     change: fact.code,
-    severity,
+    severity: typeof rule.severity === "function" ? rule.severity(position) : rule.severity,
     // One line, whatever a schema's reason or deprecation text holds.
     message: `${fact.what}: ${why}`.replace(/\s+/g, " ").trim(),
     ...(fact.before !== undefined && { before: fact.before }),

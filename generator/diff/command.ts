@@ -65,11 +65,10 @@ function workingTree(schemaDir: string, ws: Workspace): Located {
 /** `sdkgen diff`: the report on stdout; exit 0, 1 when a `--fail-on` condition holds, 2 when it cannot compare. */
 export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<number> {
   const options = diffOptions(values);
-  const schemaDir = options.schemas;
   const ws = new Workspace();
   try {
-    const base = locate(options.base, schemaDir, ws);
-    const head = options.head ? locate(options.head, schemaDir, ws) : workingTree(schemaDir, ws);
+    const base = locate(options.base, options.schemas, ws);
+    const head = options.head ? locate(options.head, options.schemas, ws) : workingTree(options.schemas, ws);
     // The project's cache is read, never written: what `make` parsed is not parsed again.
     const [oldSide, newSide] = loadSides([base, head], Store.open(options.cache).begin());
     const report = await buildReport(oldSide!, newSide!);

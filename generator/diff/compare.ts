@@ -11,8 +11,8 @@ import type {
   UnionType,
 } from "../model/types.js";
 import { changed, classify, packageChange, WHOLE, type Fact, type Owner, type Position } from "./classify.js";
-import { canonical, lookupFields, typeText, type Lookups } from "./describe.js";
-import { compareDeprecation, compareFields, type Emit, type Scope, type Sides } from "./fields.js";
+import { canonical, cmp, lookupFields, typeText, type Lookups } from "./describe.js";
+import { compareDeprecation, compareFields, type Emit, type Pair, type Scope, type Sides } from "./fields.js";
 import { matchByName, pairRenames, type Matched } from "./rename.js";
 import { severityRank, type Change, type EntityKind } from "./types.js";
 
@@ -22,7 +22,7 @@ const CONFIG: Scope = { ...ENTITY, defaultsResolve: true, configured: true };
 const FUNCTION_INPUTS: Scope = { settable: true, readable: false, serviceSet: false };
 const FUNCTION_OUTPUTS: Scope = { settable: false, readable: true, serviceSet: true };
 /** Fields met the same way on both sides. */
-const same = (scope: Scope) => ({ old: scope, new: scope });
+const same = (scope: Scope): Pair<Scope> => ({ old: scope, new: scope });
 
 /** Every change between two sets of validated models, sorted by package, severity, entity, path and code. */
 export function compareModels(oldModels: readonly PackageModel[], newModels: readonly PackageModel[]): Change[] {
@@ -44,8 +44,6 @@ export const byOrder = (x: Change, y: Change): number =>
   cmp(x.change, y.change) ||
   cmp(x.message, y.message);
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 const lookupsOf = (m: PackageModel): Lookups => ({
   types: new Map(m.types.map((t) => [t.name, t])),
   enums: new Map(m.enums.map((e) => [e.name, e])),
@@ -61,15 +59,13 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     const owner: Owner = { package: pkg, entity, kind };
     return (fact: Fact, position: Position) => out.push(classify(owner, fact, position));
   };
-  const oldSide = lookupsOf(a);
-  const newSide = lookupsOf(b);
+  const lookups = { old: lookupsOf(a), new: lookupsOf(b) };
   const [oldHooks, newHooks] = [hookTexts(a), hookTexts(b)];
 
   // Types first: a renamed type must not read as a type change on every field that refers to it.
-  const types = matchEntities(shared(a), shared(b), undefined, (t, side) => typeShape(t, side), oldSide, newSide);
+  const types = matchEntities(shared(a), shared(b), typeShape, lookups);
   const sides: Sides = {
-    old: oldSide,
-    new: newSide,
+    ...lookups,
     renamedTypes: new Map(types.pairs.filter(([x, y]) => x.name !== y.name).map(([x, y]) => [x.name, y.name])),
   };
 
@@ -84,38 +80,24 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
     provider({ path: pkg, ...changed("protocol-changed", "protocol", oldProtocol, newProtocol) }, WHOLE);
   compareFields(a.provider.config, b.provider.config, "config.", same(CONFIG), sides, emitter("config", "provider"));
 
-  reportEntities(
-    "function",
-    matchEntities(a.provider.functions, b.provider.functions, (f) => f.token, functionShape, oldSide, newSide),
-    emitter,
-    (x, y, emit) => {
-      compareFields(x.inputs, y.inputs, `${y.name}.inputs.`, same(FUNCTION_INPUTS), owned(sides, x, y), emit);
-      compareFields(x.outputs, y.outputs, `${y.name}.outputs.`, same(FUNCTION_OUTPUTS), owned(sides, x, y), emit);
-    },
-  );
+  const functions = matchEntities(a.provider.functions, b.provider.functions, functionShape, lookups);
+  reportEntities("function", functions, emitter, (x, y, emit) => {
+    compareFields(x.inputs, y.inputs, `${y.name}.inputs.`, same(FUNCTION_INPUTS), owned(sides, x, y), emit);
+    compareFields(x.outputs, y.outputs, `${y.name}.outputs.`, same(FUNCTION_OUTPUTS), owned(sides, x, y), emit);
+  });
 
-  reportEntities(
-    "resource",
-    matchEntities(a.resources, b.resources, (r) => r.token, resourceShape, oldSide, newSide),
-    emitter,
-    (x, y, emit) => {
-      compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
-      compareImportId(x, y, emit);
-      compareBinding(resourceBinding(x, oldHooks), resourceBinding(y, newHooks), y.name, emit);
-      compareFields(x.fields, y.fields, `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
-    },
-  );
+  reportEntities("resource", matchEntities(a.resources, b.resources, resourceShape, lookups), emitter, (x, y, emit) => {
+    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+    compareImportId(x, y, emit);
+    compareBinding(resourceBinding(x, oldHooks), resourceBinding(y, newHooks), y.name, emit);
+    compareFields(x.fields, y.fields, `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
+  });
 
-  reportEntities(
-    "lookup",
-    matchEntities(a.lookups, b.lookups, (l) => l.token, lookupShape, oldSide, newSide),
-    emitter,
-    (x, y, emit) => {
-      compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
-      compareBinding(lookupBinding(x, oldHooks), lookupBinding(y, newHooks), y.name, emit);
-      compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
-    },
-  );
+  reportEntities("lookup", matchEntities(a.lookups, b.lookups, lookupShape, lookups), emitter, (x, y, emit) => {
+    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+    compareBinding(lookupBinding(x, oldHooks), lookupBinding(y, newHooks), y.name, emit);
+    compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
+  });
 
   reportEntities("type", types, emitter, (x, y, emit) => {
     const scope = typeScope(x, y);
@@ -129,22 +111,24 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
   return out;
 }
 
-/** By name, then by token (a new name on the same token), then by shape (same fields, new name). */
-function matchEntities<T extends { readonly name: string }>(
+/** A resource, lookup or provider function (matched by token too), or a shared type. */
+type Entity = { readonly name: string; readonly token?: string };
+
+/** By name, then by token (a new name on the same token; shared types have none), then by shape (same fields). */
+function matchEntities<T extends Entity>(
   olds: readonly T[],
   news: readonly T[],
-  token: ((t: T) => string) | undefined,
   shape: (t: T, side: Lookups) => string | undefined,
-  oldSide: Lookups,
-  newSide: Lookups,
+  lookups: Pair<Lookups>,
 ): Matched<T> {
   const byName = matchByName(olds, news, (t) => t.name);
-  const byToken = token ? pairRenames(byName.removed, byName.added, token, token) : { ...byName, pairs: [] };
+  const token = (t: T) => t.token;
+  const byToken = pairRenames(byName.removed, byName.added, token, token);
   const byShape = pairRenames(
     byToken.removed,
     byToken.added,
-    (t) => shape(t, oldSide),
-    (t) => shape(t, newSide),
+    (t) => shape(t, lookups.old),
+    (t) => shape(t, lookups.new),
   );
   return {
     pairs: [...byName.pairs, ...byToken.pairs, ...byShape.pairs],
@@ -153,12 +137,9 @@ function matchEntities<T extends { readonly name: string }>(
   };
 }
 
-const owned = (sides: Sides, a: { readonly name: string }, b: { readonly name: string }): Sides => ({
-  ...sides,
-  ownerRenamed: a.name !== b.name,
-});
+const owned = (sides: Sides, a: Entity, b: Entity): Sides => ({ ...sides, ownerRenamed: a.name !== b.name });
 
-function reportEntities<T extends { readonly name: string; readonly token?: string }>(
+function reportEntities<T extends Entity>(
   kind: EntityKind,
   matched: Matched<T>,
   emitter: (entity: string, kind: EntityKind) => Emit,
@@ -242,11 +223,9 @@ const partText = (p: ImportIdPart): string =>
 
 /** Whether every id the `old` format parses, `now` parses too (the same text, each part's bounds relaxed or kept). */
 function accepts(now: IdFormat, old: IdFormat): boolean {
-  return old.parts.every((o, i) => {
+  return old.parts.every(({ minimum, optional }, i) => {
     const n = now.parts[i]!;
-    return (
-      (n.minimum === undefined || (o.minimum !== undefined && n.minimum <= o.minimum)) && (!o.optional || !!n.optional)
-    );
+    return (n.minimum === undefined || (minimum !== undefined && n.minimum <= minimum)) && (!optional || !!n.optional);
   });
 }
 

@@ -1,9 +1,7 @@
 import type { EnumType, Field, Lookup, NamedType, Scalar, TypeSpec } from "../model/types.js";
 
 /** JSON with object keys sorted, so key order in a schema does not matter; hand-written: it runs for every binding. */
-export function canonical(value: unknown): string {
-  return canonicalText(value)!;
-}
+export const canonical = (value: unknown): string => canonicalText(value)!;
 
 function canonicalText(value: unknown): string | undefined {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
@@ -67,7 +65,7 @@ export function shapeOf(spec: TypeSpec, side: Lookups): unknown {
 /** A lookup's inputs and the result fields that are not echoed inputs: one list, read like a resource's. */
 export function lookupFields(l: Lookup): Field[] {
   const inputs = new Set(l.inputs.map((f) => f.name));
-  return [...l.inputs, ...l.results.filter((f) => !inputs.has(f.name))].sort((x, y) =>
-    x.name < y.name ? -1 : x.name > y.name ? 1 : 0,
-  );
+  return [...l.inputs, ...l.results.filter((f) => !inputs.has(f.name))].sort((x, y) => cmp(x.name, y.name));
 }
+
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

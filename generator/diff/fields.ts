@@ -13,6 +13,10 @@ export interface Sides {
 }
 
 export type Emit = (fact: Fact, position: Position) => void;
+/** Emits a fact at a path already known. */
+type FactAt = (f: Omit<Fact, "path">) => void;
+/** Something on both sides of the comparison. */
+export type Pair<T> = { readonly old: T; readonly new: T };
 
 /** The position of the object holding some fields; provider config also resolves defaults into `ProviderConfig`. */
 export interface Scope extends Position {
@@ -41,7 +45,7 @@ export function compareFields(
   oldFields: readonly Field[],
   newFields: readonly Field[],
   prefix: string,
-  scopes: { readonly old: Scope; readonly new: Scope },
+  scopes: Pair<Scope>,
   sides: Sides,
   emit: Emit,
 ): void {
@@ -50,10 +54,8 @@ export function compareFields(
   // The signature covers every attribute, so a renamed field has nothing else to compare.
   for (const [a, b] of renames.pairs) {
     const what = `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`;
-    emit(
-      { code: "field-renamed", path: prefix + b.name, what, before: a.name, after: b.name },
-      positionOf(a, scopes.old),
-    );
+    const p = positionOf(a, scopes.old);
+    emit({ code: "field-renamed", path: prefix + b.name, what, before: a.name, after: b.name }, p);
   }
   for (const a of renames.removed)
     emit({ code: "field-removed", path: prefix + a.name, what: `${modeText(a)} removed` }, positionOf(a, scopes.old));
@@ -68,14 +70,7 @@ export function compareFields(
 const modeText = (f: Field) =>
   f.mode === "required" ? "required input" : f.mode === "output" ? "output" : "optional input";
 
-function compareField(
-  a: Field,
-  b: Field,
-  path: string,
-  scopes: { readonly old: Scope; readonly new: Scope },
-  sides: Sides,
-  emit: Emit,
-): void {
+function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sides: Sides, emit: Emit): void {
   const pa = positionOf(a, scopes.old);
   const pb = positionOf(b, scopes.new);
   const fact = (f: Omit<Fact, "path">, p = pb) => emit({ path, ...f }, p);
@@ -118,26 +113,19 @@ function compareField(
     }
   }
 
-  if (!!a.exposed !== !!b.exposed)
-    fact(
-      b.exposed
-        ? { code: "exposed-added", what: "now also a property of the Provider instance" }
-        : { code: "exposed-removed", what: "no longer a property of the Provider instance" },
-    );
+  if (!a.exposed && b.exposed) fact({ code: "exposed-added", what: "now also a property of the Provider instance" });
+  else if (a.exposed && !b.exposed)
+    fact({ code: "exposed-removed", what: "no longer a property of the Provider instance" });
 
-  if (a.writeOnly !== b.writeOnly)
-    fact(
-      b.writeOnly
-        ? { code: "write-only-added", what: "now write-only" }
-        : { code: "write-only-removed", what: "no longer write-only" },
-    );
+  if (!a.writeOnly && b.writeOnly) fact({ code: "write-only-added", what: "now write-only" });
+  else if (a.writeOnly && !b.writeOnly) fact({ code: "write-only-removed", what: "no longer write-only" });
 
   compareDeprecation(a.deprecated, b.deprecated, (code, what) => fact({ code, what }));
-  compareReplaceOnChange(a, b, (f) => fact(f));
-  compareBinding(a, b, (f) => fact(f));
+  compareReplaceOnChange(a, b, fact);
+  compareBinding(a, b, fact);
 
-  compareCondition(a.requiredWhen, b.requiredWhen, "required", (f) => fact(f));
-  compareCondition(a.onlyWhen, b.onlyWhen, "only", (f) => fact(f));
+  compareCondition(a.requiredWhen, b.requiredWhen, "required", fact);
+  compareCondition(a.onlyWhen, b.onlyWhen, "only", fact);
 
   const conflictsAdded = b.conflictsWith.filter((c) => !a.conflictsWith.includes(c));
   const conflictsRemoved = a.conflictsWith.filter((c) => !b.conflictsWith.includes(c));
@@ -165,7 +153,7 @@ export function compareDeprecation(
 }
 
 /** Where a field goes on the wire and what a change to it does: a newly refused change breaks updates. */
-function compareBinding(a: Field, b: Field, fact: (f: Omit<Fact, "path">) => void): void {
+function compareBinding(a: Field, b: Field, fact: FactAt): void {
   const binding = (f: Field) => canonical({ wirePath: f.wirePath, onChange: f.onChange, notSent: f.notSent });
   if (binding(a) === binding(b)) return;
   const rejects = (f: Field) => !!f.onChange && "reject" in f.onChange;
@@ -180,9 +168,8 @@ function compareBinding(a: Field, b: Field, fact: (f: Omit<Fact, "path">) => voi
     });
 }
 
-function compareReplaceOnChange(a: Field, b: Field, fact: (f: Omit<Fact, "path">) => void): void {
-  const ra = a.replaceOnChange;
-  const rb = b.replaceOnChange;
+function compareReplaceOnChange(a: Field, b: Field, fact: FactAt): void {
+  const [ra, rb] = [a.replaceOnChange, b.replaceOnChange];
   if (!ra && rb)
     fact({ code: "replace-on-change-added", what: `now forces replacement (${rb.reason})`, after: rb.reason });
   else if (ra && !rb)
@@ -208,27 +195,32 @@ function compareSpec(
   a: TypeSpec,
   b: TypeSpec,
   path: string,
-  positions: { readonly old: Position; readonly new: Position },
+  positions: Pair<Position>,
   sides: Sides,
   emit: Emit,
 ): void {
-  const p = positions.new;
-  const fact = (f: Omit<Fact, "path">) => emit({ path, ...f }, p);
-  if (a.kind !== b.kind) {
-    const numeric = new Set([a.kind, b.kind]);
-    if (numeric.has("integer") && numeric.has("number")) {
-      if (b.kind === "integer")
-        fact({ code: "bounds-tightened", what: "now whole numbers only (was number)", before: a.kind, after: b.kind });
-      else fact({ code: "bounds-relaxed", what: "now any number (was integer)", before: a.kind, after: b.kind });
-    } else return fact(typeChanged(a, b, sides));
-  }
+  const fact: FactAt = (f) => emit({ path, ...f }, positions.new);
+  if (a.kind === "number" && b.kind === "integer")
+    fact({ code: "bounds-tightened", what: "now whole numbers only (was number)", before: a.kind, after: b.kind });
+  else if (a.kind === "integer" && b.kind === "number")
+    fact({ code: "bounds-relaxed", what: "now any number (was integer)", before: a.kind, after: b.kind });
+  else if (a.kind !== b.kind) return fact(typeChanged(a, b, sides));
 
   if (a.secret && !b.secret) fact({ code: "secret-removed", what: "no longer secret" });
   else if (!a.secret && b.secret) fact({ code: "secret-added", what: "now secret" });
 
   if (a.items && b.items) compareSpec(a.items, b.items, `${path}[*]`, positions, sides, emit);
   if (a.values && b.values) compareSpec(a.values, b.values, `${path}.*`, positions, sides, emit);
-  if (b.kind === "object") compareRefs(a, b, path, positions, sides, emit);
+  const ta = a.ref ? sides.old.types.get(a.ref) : undefined;
+  const tb = b.ref ? sides.new.types.get(b.ref) : undefined;
+  if (b.kind === "object" && ta && tb) {
+    // An inline object belongs to its field: its fields are this entity's, but its name is exported.
+    if (ta.kind === "object" && tb.kind === "object" && (ta.inline || tb.inline)) {
+      if (ta.name !== tb.name && !sides.ownerRenamed) fact(nameChanged("type", ta.name, tb.name));
+      compareFields(ta.fields, tb.fields, `${path}.`, positions, sides, emit);
+    } else if ((sides.renamedTypes.get(ta.name) ?? ta.name) !== tb.name || ta.kind !== tb.kind)
+      fact(typeChanged(a, b, sides));
+  }
 
   compareEnums(a, b, sides, fact);
   const known = (s: TypeSpec) => (s.knownValues ?? []).map((v) => v.value);
@@ -244,46 +236,21 @@ function compareSpec(
   compareBounds(a, b, fact);
 }
 
-function compareRefs(
-  a: TypeSpec,
-  b: TypeSpec,
-  path: string,
-  positions: { readonly old: Position; readonly new: Position },
-  sides: Sides,
-  emit: Emit,
-): void {
-  const ta = a.ref ? sides.old.types.get(a.ref) : undefined;
-  const tb = b.ref ? sides.new.types.get(b.ref) : undefined;
-  if (!ta || !tb) return;
-  const inline = (ta.kind === "object" && ta.inline) || (tb.kind === "object" && tb.inline);
-  // An inline object belongs to its field: its fields are this entity's, but its name is exported.
-  if (inline && ta.kind === "object" && tb.kind === "object") {
-    if (ta.name !== tb.name && !sides.ownerRenamed)
-      emit({ path, ...nameChanged("type", ta.name, tb.name) }, positions.new);
-    compareFields(ta.fields, tb.fields, `${path}.`, positions, sides, emit);
-  } else if ((sides.renamedTypes.get(ta.name) ?? ta.name) !== tb.name || ta.kind !== tb.kind)
-    emit({ path, ...typeChanged(a, b, sides) }, positions.new);
-}
-
 const typeChanged = (a: TypeSpec, b: TypeSpec, sides: Sides) =>
   changed("type-changed", "type", typeText(a, sides.old), typeText(b, sides.new));
 
 /** A generated type's exported name changed (`typeName`, `enumName`): imports of the old name break. */
-const nameChanged = (what: "type" | "enum", before: string, after: string): Omit<Fact, "path"> => ({
-  code: "type-name-changed",
-  what: `generated ${what} ${before} renamed to ${after}`,
-  before,
-  after,
-});
+function nameChanged(what: "type" | "enum", before: string, after: string): Omit<Fact, "path"> {
+  return { code: "type-name-changed", what: `generated ${what} ${before} renamed to ${after}`, before, after };
+}
 
-function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: (f: Omit<Fact, "path">) => void): void {
+function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: FactAt): void {
   const ea = a.enum ? sides.old.enums.get(a.enum) : undefined;
   const eb = b.enum ? sides.new.enums.get(b.enum) : undefined;
   const values = (list: readonly EnumValue[]) => list.map((v) => v.value);
   if (ea && eb) {
     if (ea.name !== eb.name && !sides.ownerRenamed) fact(nameChanged("enum", ea.name, eb.name));
-    const va = values(ea.values);
-    const vb = values(eb.values);
+    const [va, vb] = [values(ea.values), values(eb.values)];
     const removed = va.filter((v) => !vb.includes(v));
     const added = vb.filter((v) => !va.includes(v));
     if (removed.length)
@@ -312,7 +279,7 @@ function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: (f: Omit<Fac
 type BoundCode = "bounds" | "list-bounds" | "string-bounds";
 
 /** Numeric, list-length and string limits: one tightened and one relaxed change at most per group. */
-function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) => void): void {
+function compareBounds(a: TypeSpec, b: TypeSpec, fact: FactAt): void {
   const found = new Map<BoundCode, { tight: string[]; loose: string[]; keys: Set<keyof TypeSpec> }>();
   const note = (group: BoundCode, key: keyof TypeSpec, tighter: boolean, text: string) => {
     const g = found.get(group) ?? { tight: [], loose: [], keys: new Set() };
@@ -345,19 +312,15 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
     const what = b.format === "iso8601" ? "now an ISO 8601 timestamp" : "no longer an ISO 8601 timestamp";
     fact({ code: "timestamp-conversion-changed", what, before: a.format, after: b.format });
   }
-  for (const key of ["format", "familyFrom"] as const) {
-    const x = a[key];
-    const y = b[key];
+  for (const key of ["format", "familyFrom", "pattern"] as const) {
+    const [x, y] = [a[key], b[key]];
     if (x === y) continue;
-    // A different format or address-family source accepts different values: treated as tighter.
     if (y === undefined) note("string-bounds", key, false, `${key} ${x} removed`);
-    else note("string-bounds", key, true, x === undefined ? `${key} ${y} added` : `${key} changed from ${x} to ${y}`);
-  }
-  if (a.pattern !== b.pattern) {
-    if (b.pattern === undefined) note("string-bounds", "pattern", false, `pattern ${a.pattern} removed`);
-    else if (a.pattern === undefined) note("string-bounds", "pattern", true, `pattern ${b.pattern} added`);
+    else if (x === undefined) note("string-bounds", key, true, `${key} ${y} added`);
     // Whether one regular expression accepts less than another cannot be told in general.
-    else fact(changed("pattern-changed", "pattern", a.pattern, b.pattern));
+    else if (key === "pattern") fact(changed("pattern-changed", "pattern", x, y));
+    // A different format or address-family source accepts different values: treated as tighter.
+    else note("string-bounds", key, true, `${key} changed from ${x} to ${y}`);
   }
   for (const [group, g] of found) {
     const pick = (s: TypeSpec) =>
@@ -368,16 +331,15 @@ function compareBounds(a: TypeSpec, b: TypeSpec, fact: (f: Omit<Fact, "path">) =
 }
 
 const conditionText = ({ field, values }: Condition) => `${field} is ${values.map(valueText).join(" or ")}`;
-const sameValues = (x: Condition, y: Condition) =>
-  x.field === y.field && x.values.length === y.values.length && x.values.every((v) => y.values.includes(v));
 const within = (x: Condition, y: Condition) => x.field === y.field && x.values.every((v) => y.values.includes(v));
+const sameValues = (x: Condition, y: Condition) => x.values.length === y.values.length && within(x, y);
 
 /** Conditions compared in any value order; requiring under fewer values, or allowing under more, asks less (info). */
 function compareCondition(
   a: Condition | undefined,
   b: Condition | undefined,
   kind: "required" | "only",
-  fact: (f: Omit<Fact, "path">) => void,
+  fact: FactAt,
 ): void {
   const text = (c: Condition) => `${kind === "required" ? "required" : "allowed only"} when ${conditionText(c)}`;
   if (!a && !b) return;

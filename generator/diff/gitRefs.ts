@@ -40,9 +40,8 @@ export function mergeBaseWithMain(root: string): { ref: string; commit: string }
 /** Writes the schema folder at `commit` under `into` (git archive | tar -x); its path there, undefined when absent. */
 export function materialise(root: string, commit: string, schemaDir: string, into: string): string | undefined {
   // The folder may be gone from the working tree and still exist at the ref.
-  const rel = relative(root, existsSync(schemaDir) ? realpathSync(schemaDir) : resolve(schemaDir))
-    .split(sep)
-    .join("/");
+  const absolute = existsSync(schemaDir) ? realpathSync(schemaDir) : resolve(schemaDir);
+  const rel = relative(root, absolute).split(sep).join("/");
   if (rel.startsWith("..")) throw new DiffError(`${schemaDir} is outside the git repository at ${root}`);
   const path = rel || ".";
   if (!git(root, ["cat-file", "-e", `${commit}:${rel}`]).ok) return undefined;

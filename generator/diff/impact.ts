@@ -27,8 +27,7 @@ export async function generatedImpact(
   const plans = (side: readonly PackagePlan[]) => new Map(side.map((p) => [p.model.provider.name, p]));
   const [oldPlans, newPlans] = [plans(before), plans(after)];
   const pending = packages.map((name) => {
-    const oldFiles = plannedFiles(oldPlans.get(name));
-    const newFiles = plannedFiles(newPlans.get(name));
+    const [oldFiles, newFiles] = [plannedFiles(oldPlans.get(name)), plannedFiles(newPlans.get(name))];
     const differing = [...new Set([...oldFiles.keys(), ...newFiles.keys()])]
       .filter((path) => oldFiles.get(path)?.key !== newFiles.get(path)?.key)
       .sort();
@@ -49,24 +48,15 @@ export async function generatedImpact(
   for (const { name, differing, oldFiles, newFiles } of pending) {
     const oldTexts = textsOf(oldPlans.get(name), oldFiles, differing);
     const newTexts = textsOf(newPlans.get(name), newFiles, differing);
-    const filesAdded: string[] = [];
-    const filesRemoved: string[] = [];
-    const filesChanged: string[] = [];
-    const oldSymbols = new Set<string>();
-    const newSymbols = new Set<string>();
-    for (const path of differing) {
-      const a = oldTexts.get(path);
-      const b = newTexts.get(path);
-      if (a === b) continue;
-      (a === undefined ? filesAdded : b === undefined ? filesRemoved : filesChanged).push(path);
-      if (a !== undefined) exportedNames(a).forEach((s) => oldSymbols.add(s));
-      if (b !== undefined) exportedNames(b).forEach((s) => newSymbols.add(s));
-    }
-    // Files with unchanged text export the same names, so the differing ones find every name added or removed.
+    const changed = differing.filter((path) => oldTexts.get(path) !== newTexts.get(path));
+    // Files with unchanged text export the same names, so the changed ones find every name added or removed.
+    const symbols = (texts: ReadonlyMap<string, string>) =>
+      new Set(changed.flatMap((path) => exportedNames(texts.get(path) ?? "")));
+    const [oldSymbols, newSymbols] = [symbols(oldTexts), symbols(newTexts)];
     impact[name] = {
-      filesAdded,
-      filesRemoved,
-      filesChanged,
+      filesAdded: changed.filter((path) => !oldTexts.has(path)),
+      filesRemoved: changed.filter((path) => !newTexts.has(path)),
+      filesChanged: changed.filter((path) => oldTexts.has(path) && newTexts.has(path)),
       symbolsAdded: [...newSymbols].filter((s) => !oldSymbols.has(s)).sort(),
       symbolsRemoved: [...oldSymbols].filter((s) => !newSymbols.has(s)).sort(),
     };
@@ -80,14 +70,7 @@ const LIST = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
 
 /** The names a module exports: its declarations and `export { a, b as c }` lists (what the index re-exports). */
 export function exportedNames(text: string): string[] {
-  const names = [...text.matchAll(DECLARATION)].map((m) => m[1]!);
-  for (const m of text.matchAll(LIST))
-    for (const item of m[1]!.split(",")) {
-      const name = item
-        .trim()
-        .split(/\s+as\s+/)
-        .pop();
-      if (name) names.push(name);
-    }
-  return names;
+  const declared = [...text.matchAll(DECLARATION)].map((m) => m[1]!);
+  const listed = [...text.matchAll(LIST)].flatMap((m) => m[1]!.split(",").map((item) => item.trim()));
+  return [...declared, ...listed.map((item) => item.split(/\s+as\s+/).pop()!).filter(Boolean)];
 }

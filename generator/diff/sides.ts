@@ -61,13 +61,12 @@ export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): L
 /** Loads and plans both sides through one run's store (shared texts parse once); problems are reported together. */
 export function loadSides(sides: readonly Located[], reuse: RunStore): Side[] {
   const problems: string[][] = sides.map(() => []);
-  const loaded = sides.map(({ label, dir }, i): Side => {
+  const loaded = sides.map(({ label, dir, shownAs }, i): Side => {
     try {
       const models = dir ? loadModels(dir, reuse) : [];
       return { label, models, plans: planPackages(models) };
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
-      const { shownAs } = sides[i]!;
       const file = (f: string) => (shownAs ? f.replace(/^schemas(?=\/)/, shownAs) : f);
       problems[i] = [
         `${label} has schema problems:`,

@@ -38,16 +38,12 @@ export function renderMarkdown(report: DiffReport): string {
     for (const severity of SEVERITIES) {
       const section = all.filter((c) => c.severity === severity);
       if (section.length === 0) continue;
-      const body = sectionLines(
-        section.filter((c) => shown.has(c)),
-        report.usedBy[pkg] ?? {},
-      );
-      const hidden = section.filter((c) => !shown.has(c)).length;
+      const visible = section.filter((c) => shown.has(c));
+      const body = sectionLines(visible, report.usedBy[pkg] ?? {});
+      const hidden = section.length - visible.length;
       if (hidden) body.push(`- …and ${hidden} more`);
       const title = `${HEADING[severity]} (${section.length})`;
-      if (body.length > MAX.collapseOver)
-        out.push("<details>", `<summary>${title}</summary>`, "", ...body, "", "</details>", "");
-      else out.push(`#### ${title}`, "", ...body, "");
+      out.push(...(body.length > MAX.collapseOver ? details(title, body) : [`#### ${title}`, "", ...body, ""]));
     }
   }
   const hidden = report.changes.length - shown.size;
@@ -122,17 +118,17 @@ function impactLines(impact: Readonly<Record<string, PackageImpact>>): string[] 
       ["Files removed", i.filesRemoved],
       ["Files changed", i.filesChanged],
     ];
-    out.push(
-      "<details>",
-      `<summary>${pkg}: exports and files</summary>`,
-      "",
-      ...lists.filter(([, l]) => l.length).map(([what, l]) => `- ${what} (${l.length}): ${names(l, MAX.names)}`),
-      "",
-      "</details>",
-      "",
-    );
+    const listed = lists
+      .filter(([, l]) => l.length)
+      .map(([what, l]) => `- ${what} (${l.length}): ${names(l, MAX.names)}`);
+    out.push(...details(`${pkg}: exports and files`, listed));
   }
   return out;
+}
+
+/** A section GitHub shows collapsed under its summary line. */
+function details(summary: string, body: readonly string[]): string[] {
+  return ["<details>", `<summary>${summary}</summary>`, "", ...body, "", "</details>", ""];
 }
 
 const names = (list: readonly string[], n: number) =>
