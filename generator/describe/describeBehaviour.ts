@@ -15,16 +15,9 @@ export interface Behaviour {
 
 /** The behaviour of a resource bound to operations; undefined for one that is not (it has no class). */
 export function resourceBehaviour(r: Resource, protocol: Protocol | undefined): Behaviour | undefined {
-  const ops = r.operations;
-  const say =
-    ops === undefined
-      ? undefined
-      : protocol === "netsvc"
-        ? netsvcWords(ops as unknown as NetsvcOperations)
-        : protocol === "cloudplat"
-          ? cloudplatWords(ops as unknown as CloudplatOperations)
-          : undefined;
-  if (!say) return undefined;
+  const ops = r.operations as unknown;
+  if (ops === undefined || protocol === undefined) return undefined;
+  const say = protocol === "netsvc" ? netsvcWords(ops as NetsvcOperations) : cloudplatWords(ops as CloudplatOperations);
   return { ...say, change: changeLines(r, say.update), readiness: r.readiness && readinessText(r.readiness) };
 }
 
@@ -68,9 +61,8 @@ const cancelText = (cancel: "now" | "cancelAtEndOfTerm"): string =>
     ? "Deleting cancels it at once."
     : "Deleting cancels it at once, or at the end of its contract term when the provider's `cancelAtEndOfTerm` is true.";
 
-function deleteText(retry?: { readonly seconds: number }): string {
-  return `Deleted with one request; one already gone counts as deleted${retry ? `. While the service answers that it is not done with it yet, the request is sent again every ${retry.seconds} s, within the provider's wait time` : ""}.`;
-}
+const deleteText = (retry?: { readonly seconds: number }): string =>
+  `Deleted with one request; one already gone counts as deleted${retry ? `. While the service answers that it is not done with it yet, the request is sent again every ${retry.seconds} s, within the provider's wait time` : ""}.`;
 
 function cloudplatWords(ops: CloudplatOperations): Words {
   const l = ops.list;
@@ -96,12 +88,11 @@ const updatedBy = (f: Field): string | undefined =>
 
 function changeLines(r: Resource, updates: boolean): string[] {
   const inputs = r.fields.filter((f) => f.mode !== "output");
-  const rule = (k: "reject" | "createOnly") => inputs.filter((f) => f.onChange && k in f.onChange);
   const inPlace = inputs.filter((f) => !f.replaceOnChange && (!f.onChange || updatedBy(f) === "update"));
   const replaces = inputs.filter((f) => f.replaceOnChange);
   const own = inputs.filter((f) => updatedBy(f) !== undefined && updatedBy(f) !== "update");
-  const rejected = rule("reject");
-  const createOnly = rule("createOnly");
+  const rejected = inputs.filter((f) => f.onChange && "reject" in f.onChange);
+  const createOnly = inputs.filter((f) => f.onChange && "createOnly" in f.onChange);
   const lines: string[] = [];
   if (updates && inPlace.length) lines.push(`A change to ${names(inPlace)} updates it in place, with one request.`);
   if (own.length) lines.push(`A change to ${names(own)} is applied in place, by a request of its own.`);
@@ -150,16 +141,12 @@ export function lookupBehaviourLines(l: Lookup, protocol: Protocol | undefined):
 
 function cloudplatLookupWords(l: Lookup, op: CloudplatLookupOperation): string[] {
   const filters = Object.keys(op.filters ?? {});
-  const idInput = l.inputs.some((f) => f.name === "id");
+  const idLine = op.identifiedBy
+    ? "`id` keeps only the results whose id equals it."
+    : "It answers one result: `id`, when given, must be that result's id.";
   return [
     `${op.paging ? "Reads every page of results" : "Runs one request"}${filters.length ? `, which the service narrows by ${filters.map(code).join(", ")} when given` : ""}.`,
-    ...(idInput
-      ? [
-          op.identifiedBy
-            ? "`id` keeps only the results whose id equals it."
-            : "It answers one result: `id`, when given, must be that result's id.",
-        ]
-      : []),
+    ...(l.inputs.some((f) => f.name === "id") ? [idLine] : []),
     typeof op.id === "string"
       ? `The result's id is ${code(op.id)}.`
       : op.id.hash === "items"

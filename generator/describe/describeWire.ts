@@ -22,8 +22,7 @@ export function fieldWireText(f: Field): string | undefined {
           ...(p.create !== undefined ? [`sent as ${code(p.create)} at creation`] : []),
           ...(p.update !== undefined ? [`as ${code(p.update)} in updates`] : []),
         ];
-  const text = [...sent, `read from ${code(p.read ?? f.wireName)}`].join(", ");
-  return `${capital(text)}.`;
+  return `${capital([...sent, `read from ${code(p.read ?? f.wireName)}`].join(", "))}.`;
 }
 
 /** The requests a resource's operations make, one sentence each. */

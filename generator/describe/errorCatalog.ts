@@ -22,3 +22,6 @@ export function errorClasses(protocol: Protocol | undefined): ErrorClass[] {
   catalog ??= parse(readFileSync(join(repoRoot(), "templates", "errors.yaml"), "utf8")) as ErrorClass[];
   return catalog.filter((e) => e.protocol === undefined || e.protocol === protocol);
 }
+
+/** The module a package's users import an error class from: the package itself, or its `stack` entry. */
+export const importedFrom = (e: ErrorClass, pkg: string): string => (e.entry === "stack" ? `${pkg}/stack` : pkg);

@@ -55,13 +55,6 @@ const COL_GAP = 24;
 const CHAR_W = 7.5;
 const LOOSE_PER_ROW = 6;
 
-interface Placed {
-  readonly name: string;
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-}
-
 /** Layers: a kind one row above the deepest kind it refers to, so arrows point down; unlinked kinds come last. */
 function layers(resources: readonly Resource[], refs: readonly Reference[]): string[][] {
   const out = new Map<string, string[]>();
@@ -89,7 +82,7 @@ function layers(resources: readonly Resource[], refs: readonly Reference[]): str
 /** The inline SVG of how the kinds refer to each other; every kind a link to its page. */
 export function diagramSvg(site: Site, refs: readonly Reference[], root: string): string {
   const rows = layers(site.model.resources, refs);
-  const placed = new Map<string, Placed>();
+  const placed = new Map<string, { name: string; x: number; y: number; w: number }>();
   let width = 0;
   rows.forEach((row, i) => {
     let x = COL_GAP;

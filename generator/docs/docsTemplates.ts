@@ -22,9 +22,8 @@ export function docsTemplates(): Templates {
   // Examples highlighted as rendered, escaped only where HTML needs it (Handlebars' escaping rewrites `=` too).
   hb.registerHelper("ts", (text: string) => new hb.SafeString(highlightTs(text)));
   const pages = new Map<string, Render>();
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".hbs"))
-    .sort()) {
+  const files = readdirSync(dir).filter((f) => f.endsWith(".hbs"));
+  for (const file of files.sort()) {
     const name = file.replace(/\.hbs$/, "");
     const template = compileTemplate(hb, join(dir, file), { strict: true });
     if (PARTIALS.has(name)) hb.registerPartial(name, template);

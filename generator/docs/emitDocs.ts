@@ -62,12 +62,8 @@ export function emitDocs(plan: PackagePlan): Map<string, string> {
 /** Every file of the site, sorted by path, pages not yet rendered (a run renders only those whose input changed). */
 export function docFiles(plan: PackagePlan): DocFile[] {
   const s = site(plan);
-  const wide: PackageWide = {
-    resourcePage: s.resourcePage,
-    lookupPage: s.lookupPage,
-    typePage: s.typePage,
-    names: s.names,
-  };
+  const { resourcePage, lookupPage, typePage, names } = s;
+  const wide: PackageWide = { resourcePage, lookupPage, typePage, names };
   const out: DocFile[] = [];
   const page = (path: string, page: Page, input: Omit<PageInput, "wide">) =>
     out.push({ path: `${DOCS_DIR}/${path}`, page, input: { ...input, wide } });

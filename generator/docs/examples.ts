@@ -1,7 +1,7 @@
 import type { Condition, Example, Field, ImportIdPart, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
 import { camel } from "../naming.js";
 import { inline } from "./html.js";
-import type { ExportedNames, Site } from "./site.js";
+import type { Site } from "./site.js";
 
 /** An example as shown: a whole program (its import line added), and whether the generator wrote it. */
 export interface ShownExample {
@@ -11,14 +11,15 @@ export interface ShownExample {
   readonly generated: boolean;
 }
 
-/** The import line a snippet needs: every exported name it mentions. */
-export function importLine(code: string, pkg: string, names: ExportedNames): string {
+/** A snippet as a whole program: the import of every exported name it mentions, then the snippet. */
+export function withImportLine(code: string, site: Site): string {
+  const { names } = site;
   const used = [...new Set(code.match(/[A-Za-z_$][\w$]*/g) ?? [])].filter(
     (n) => names.values.has(n) || names.types.has(n),
   );
-  if (used.length === 0) return "";
+  if (used.length === 0) return code;
   const specifiers = used.sort().map((n) => (names.values.has(n) ? n : `type ${n}`));
-  return `import { ${specifiers.join(", ")} } from "${pkg}";\n\n`;
+  return `import { ${specifiers.join(", ")} } from "${site.model.provider.package.name}";\n\n${code}`;
 }
 
 const SAMPLE_STRINGS: Record<NonNullable<TypeSpec["format"]>, string> = {
@@ -94,19 +95,17 @@ function requiredInputs(fields: readonly Field[], site: Site): Field[] {
   return fields.filter((f) => required(f) || (f.requiredWhen !== undefined && conditionHolds(f.requiredWhen)));
 }
 
-/** Written examples, or one made from the required inputs; `make` is the statements of the generated one. */
+/** Written examples, or one made from the required inputs (`generated`). */
 function shown(written: readonly Example[], site: Site, generated: { title: string; code: string }): ShownExample[] {
-  const names = site.names;
-  const pkg = site.model.provider.package.name;
-  const full = (code: string) => importLine(code, pkg, names) + code;
+  const program = (code: string) => withImportLine(code, site);
   if (written.length > 0)
     return written.map((x) => ({
       title: x.title,
       description: x.description && inline(x.description),
-      code: full(x.code),
+      code: program(x.code),
       generated: false,
     }));
-  return [{ title: generated.title, description: undefined, code: full(generated.code), generated: true }];
+  return [{ title: generated.title, description: undefined, code: program(generated.code), generated: true }];
 }
 
 // A kind not bound to operations has no class (a lookup, no function): nothing to call, so no example.
@@ -159,5 +158,5 @@ export function importExample(r: Resource, site: Site): { id: string; code: stri
   const id = sampleImportId(r);
   if (id === undefined) return undefined;
   const code = `const ${camel(r.name)} = await ${r.name}.import(${JSON.stringify(id)});\n${printId(r)}`;
-  return { id, code: importLine(code, site.model.provider.package.name, site.names) + code };
+  return { id, code: withImportLine(code, site) };
 }

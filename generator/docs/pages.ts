@@ -2,7 +2,7 @@ import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/type
 import { importIdText } from "../describe/describe.js";
 import { lookupBehaviourLines, resourceBehaviour } from "../describe/describeBehaviour.js";
 import { lookupWireLines, resourceWireLines } from "../describe/describeWire.js";
-import { errorClasses } from "../describe/errorCatalog.js";
+import { errorClasses, importedFrom } from "../describe/errorCatalog.js";
 import { testingExample } from "../describe/testingExample.js";
 import { stackDeclaration } from "./stackExample.js";
 import { diagramSvg, references } from "./diagram.js";
@@ -31,12 +31,9 @@ const isDeleteNote = (note: string) => /\b(delet|cancel|destroy)/i.test(note);
 
 function behaviourHtml(r: Resource, site: Site) {
   const b = resourceBehaviour(r, site.model.provider.protocol);
-  return (
-    b && {
-      lifecycle: [b.create, ...(b.readiness ? [b.readiness] : []), ...b.change, b.find].map(inline),
-      delete: inline(b.delete),
-    }
-  );
+  if (!b) return undefined;
+  const lifecycle = [b.create, ...(b.readiness ? [b.readiness] : []), ...b.change, b.find];
+  return { lifecycle: lifecycle.map(inline), delete: inline(b.delete) };
 }
 
 /** A page's "On the wire" section: its bindings' requests and where its fields travel; undefined when neither. */
@@ -44,18 +41,22 @@ function wireView(requests: readonly string[], rows: ReturnType<typeof wireRows>
   return requests.length || rows.length ? { requests: requests.map(inline), fields: rows } : undefined;
 }
 
+/** What a resource's and a lookup's pages start with. */
+const entityHead = (e: Resource | Lookup, site: Site) => ({
+  ...frame(site, SUB, e.name),
+  name: e.name,
+  token: e.token,
+  description: inline(e.description),
+  deprecated: e.deprecated && inline(e.deprecated),
+});
+
 export function resourcePage(r: Resource, site: Site) {
   const plan = site.resourcePlan.get(r.name)!;
   const notes = r.lifecycleNotes.map(inline);
-  const imp = importExample(r, site);
   const inputs = r.fields.filter((f) => f.mode !== "output");
   const outputs = r.fields.filter((f) => f.mode === "output");
   return {
-    ...frame(site, SUB, r.name),
-    name: r.name,
-    token: r.token,
-    description: inline(r.description),
-    deprecated: r.deprecated && inline(r.deprecated),
+    ...entityHead(r, site),
     examples: resourceExamples(r, site),
     argsName: plan.args,
     outputsName: plan.outputs,
@@ -63,7 +64,7 @@ export function resourcePage(r: Resource, site: Site) {
     outputs: fieldRows(outputs, site, SUB, "out"),
     importText: inline(importIdText(r)),
     importDescription: r.importId.supported && r.importId.description ? inline(r.importId.description) : undefined,
-    importCode: imp?.code,
+    importCode: importExample(r, site)?.code,
     stackCode: stackDeclaration(r, site),
     behaviour: behaviourHtml(r, site),
     lifecycle: notes.filter((_n, i) => !isDeleteNote(r.lifecycleNotes[i]!)),
@@ -78,11 +79,7 @@ export function resourcePage(r: Resource, site: Site) {
 export function lookupPage(l: Lookup, site: Site) {
   const plan = site.lookupPlan.get(l.name)!;
   return {
-    ...frame(site, SUB, l.name),
-    name: l.name,
-    token: l.token,
-    description: inline(l.description),
-    deprecated: l.deprecated && inline(l.deprecated),
+    ...entityHead(l, site),
     examples: lookupExamples(l, site),
     argsName: plan.args,
     resultName: plan.result,
@@ -252,7 +249,7 @@ export function errorsPage(site: Site) {
     stacksPage: STACKS_PAGE,
     errors: errorClasses(p.protocol).map((e) => ({
       name: e.name,
-      from: e.entry === "stack" ? `${p.package.name}/stack` : p.package.name,
+      from: importedFrom(e, p.package.name),
       extends: e.extends,
       when: inline(e.when),
       holds: inline(e.holds),

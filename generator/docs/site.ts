@@ -32,15 +32,13 @@ export const TESTING_PAGE = "testing.html";
 export const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
 
 /** The site of a plan, built once: the docs and the README both read it. */
-export const site = oncePer((plan: PackagePlan): Site => siteOf(plan));
+export const site = oncePer((plan: PackagePlan): Site => partSite(plan));
 
 /** What a page may read of the whole package: every entity's page and every exported name. */
 export type PackageWide = Pick<Site, "resourcePage" | "lookupPage" | "typePage" | "names">;
 
-/** The site of part of a plan (an entity page's input), reading the whole package's pages and names from `wide`. */
-export const partSite = (plan: PackagePlan, wide: PackageWide): Site => siteOf(plan, wide);
-
-function siteOf(plan: PackagePlan, wide = packageWide(plan)): Site {
+/** The site of a plan, or of part of one (an entity page's input) with the whole package's pages and names (`wide`). */
+export function partSite(plan: PackagePlan, wide: PackageWide = packageWide(plan)): Site {
   const m = plan.model;
   return {
     model: m,

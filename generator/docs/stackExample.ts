@@ -48,8 +48,7 @@ export function stackSubjects(resources: readonly Resource[]) {
         }),
     )
     .at(0);
-  const first: Resource | undefined = pair?.target ?? bound[0];
-  return { first, pair };
+  return { first: pair?.target ?? bound[0], pair };
 }
 
 /** A resource page's "In a stack": the kind declared, and an output as another input's reference; needs a class. */

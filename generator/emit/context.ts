@@ -34,8 +34,7 @@ export class ModuleContext {
 
   typeRef(name: string, form: "input" | "output" | "descriptor"): string {
     const t = this.plan.types.get(name)!;
-    const symbol = form === "input" ? t.input : form === "output" ? t.output : t.descriptor;
-    return this.use(t.path, symbol, form === "descriptor");
+    return this.use(t.path, t[form], form === "descriptor");
   }
 
   /** The module's text; call once `statements` are built, since building them collects the imports. */

@@ -46,13 +46,12 @@ function typeData(spec: TypeSpec, ctx: ModuleContext): Record<string, unknown> {
     format: spec.format,
     familyFrom: spec.familyFrom,
   };
-  const hasConstraints = Object.values(constraints).some((v) => v !== undefined);
   return {
     kind: spec.kind,
     items: spec.items && typeData(spec.items, ctx),
     values: spec.values && typeData(spec.values, ctx),
     object: spec.ref && new Code(ctx.typeRef(spec.ref, "descriptor")),
-    constraints: hasConstraints ? constraints : undefined,
+    constraints: Object.values(constraints).some((v) => v !== undefined) ? constraints : undefined,
     secret: spec.secret || undefined,
   };
 }

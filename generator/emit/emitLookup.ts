@@ -50,7 +50,7 @@ export function emitLookup(p: LookupPlan, plan: PackagePlan): string {
       ),
       constant(
         p.descriptor,
-        operation ? `${rt}.LookupDescriptor<${ctx.imports.protocol(false)}.${operation}>` : `${rt}.LookupDescriptor`,
+        `${rt}.LookupDescriptor${operation ? `<${ctx.imports.protocol(false)}.${operation}>` : ""}`,
         descriptor,
         `What the runtime needs to know about ${l.name}: wire names, constraints and secrets.`,
       ),

@@ -71,9 +71,7 @@ export function emitResource(p: ResourcePlan, plan: PackagePlan): string {
       ),
       constant(
         p.descriptor,
-        operations
-          ? `${rt}.ResourceDescriptor<${ctx.imports.protocol(false)}.${operations}>`
-          : `${rt}.ResourceDescriptor`,
+        `${rt}.ResourceDescriptor${operations ? `<${ctx.imports.protocol(false)}.${operations}>` : ""}`,
         descriptor,
         `What the runtime needs to know about ${r.name}: wire names, constraints, secrets, replacements and the import-id format.`,
       ),
@@ -101,15 +99,7 @@ function resourceClass(p: ResourcePlan, plan: PackagePlan, ctx: ModuleContext): 
     returnType: string,
     body: string,
     isStatic = true,
-  ) => ({
-    name,
-    isStatic,
-    hasOverrideKeyword: !isStatic,
-    docs: [doc],
-    parameters,
-    returnType,
-    statements: [body],
-  });
+  ) => ({ name, isStatic, hasOverrideKeyword: !isStatic, docs: [doc], parameters, returnType, statements: [body] });
   return [
     {
       kind: Kind.Interface,

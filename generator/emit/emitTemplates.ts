@@ -9,33 +9,27 @@ import { oncePer } from "../memo.js";
 import { importFormat, providerFolder } from "../describe/describe.js";
 import { compileTemplate, createHandlebars } from "../describe/handlebars.js";
 import { DOCS_DIR } from "../docs/emitDocs.js";
-import { errorClasses } from "../describe/errorCatalog.js";
+import { errorClasses, importedFrom } from "../describe/errorCatalog.js";
 import { summary } from "../docs/html.js";
-import { importLine } from "../docs/examples.js";
+import { withImportLine } from "../docs/examples.js";
 import { stackExample } from "../docs/stackExample.js";
 import { site, type Site } from "../docs/site.js";
 import { testingExample } from "../describe/testingExample.js";
 
-const TEMPLATES = {
-  "package.json": "package.json.hbs",
-  "tsconfig.json": "tsconfig.json.hbs",
-  "README.md": "README.md.hbs",
-} as const;
+/** The package files made from templates, each from templates/<file>.hbs. */
+const TEMPLATES = ["package.json", "tsconfig.json", "README.md"];
 
 let compiled: Map<string, HandlebarsTemplateDelegate> | undefined;
 
 /** The package's templates, compiled once. */
 export function packageTemplates(): Map<string, HandlebarsTemplateDelegate> {
-  if (!compiled) {
-    const root = repoRoot();
-    const hb = createHandlebars();
-    hb.registerHelper("json", (v: unknown) => JSON.stringify(v));
-    hb.registerHelper("cell", (v: unknown) => new hb.SafeString(tableCell(v)));
-    const compile = (file: string) =>
-      compileTemplate(hb, join(root, "templates", file), { noEscape: true, strict: true });
-    compiled = new Map(Object.entries(TEMPLATES).map(([out, file]) => [out, compile(file)]));
-  }
-  return compiled;
+  if (compiled) return compiled;
+  const hb = createHandlebars();
+  hb.registerHelper("json", (v: unknown) => JSON.stringify(v));
+  hb.registerHelper("cell", (v: unknown) => new hb.SafeString(tableCell(v)));
+  const compile = (file: string) =>
+    compileTemplate(hb, join(repoRoot(), "templates", `${file}.hbs`), { noEscape: true, strict: true });
+  return (compiled = new Map(TEMPLATES.map((file) => [file, compile(file)])));
 }
 
 /** A value as a Markdown table cell: on one line, its pipes escaped. */
@@ -66,16 +60,11 @@ const rowOf = (docs: Site, e: Resource | Lookup, page: string) => ({
 /** The README's examples: the resource it names, the quick start, the stack program and its test. */
 export const readmeExamples = (model: PackageModel, docs: Site) => ({
   resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
-  code: quickStart(model, docs),
+  // The provider's own quick start: only its author knows real values and how to clean up.
+  code: model.provider.quickStart === undefined ? "" : withImportLine(model.provider.quickStart, docs),
   stack: stackExample(docs),
   testing: testingExample(model),
 });
-
-/** The provider's written quick start with its import line: only its author knows real values and how to clean up. */
-function quickStart(model: PackageModel, docs: Site): string {
-  const code = model.provider.quickStart;
-  return code === undefined ? "" : importLine(code, model.provider.package.name, docs.names) + code;
-}
 
 const packageDirectory = (model: PackageModel): string => `generated/${model.provider.name}`;
 
@@ -119,10 +108,7 @@ const packageView = oncePer((plan: PackagePlan) => {
       secret: f.type.secret,
     })),
     functions: p.functions.map((f) => ({ name: f.name, description: f.description })),
-    errors: errorClasses(p.protocol).map((e) => ({
-      ...e,
-      from: e.entry === "stack" ? `${p.package.name}/stack` : p.package.name,
-    })),
+    errors: errorClasses(p.protocol).map((e) => ({ ...e, from: importedFrom(e, p.package.name) })),
     resources: model.resources.map((r) => ({
       ...rowOf(docs, r, docs.resourcePage.get(r.name)!),
       importId: importFormat(r),

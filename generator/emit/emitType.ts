@@ -13,17 +13,12 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
   const ctx = new ModuleContext(plan, p.path);
   const rt = ctx.imports.rt(false);
   const statements: StatementStructures[] = [];
+  const descriptor = (type: string, data: object) =>
+    constant(p.descriptor, `${rt}.${type}`, data, `Descriptor of ${t.name}.`);
   if (t.kind === "object") {
     if (p.declares.output) statements.push(fieldInterface(p.output, entityDoc(t.description), t.fields, "output", ctx));
     if (p.declares.input) statements.push(fieldInterface(p.input, entityDoc(t.description), t.fields, "input", ctx));
-    statements.push(
-      constant(
-        p.descriptor,
-        `${rt}.ObjectSpec`,
-        { kind: "object", name: t.name, fields: fieldsData(t.fields, ctx) },
-        `Descriptor of ${t.name}.`,
-      ),
-    );
+    statements.push(descriptor("ObjectSpec", { kind: "object", name: t.name, fields: fieldsData(t.fields, ctx) }));
   } else {
     const d = t.discriminator;
     const union = (form: "input" | "output") =>
@@ -46,17 +41,12 @@ export function emitType(p: TypePlan, plan: PackagePlan): string {
       ]),
     );
     statements.push(
-      constant(
-        p.descriptor,
-        `${rt}.UnionSpec`,
-        {
-          kind: "union",
-          name: t.name,
-          discriminator: { field: d.field, wire: d.wireName, caseInsensitive: d.caseInsensitive || undefined },
-          variants,
-        },
-        `Descriptor of ${t.name}.`,
-      ),
+      descriptor("UnionSpec", {
+        kind: "union",
+        name: t.name,
+        discriminator: { field: d.field, wire: d.wireName, caseInsensitive: d.caseInsensitive || undefined },
+        variants,
+      }),
     );
   }
   return ctx.print([t.file], statements);

@@ -41,7 +41,7 @@ function node(value: unknown, indent: string): Node {
   if (Array.isArray(value)) {
     const children = value.map((v) => node(v, inner));
     return {
-      flat: oneLine("[", "]", "", [], children),
+      flat: oneLine("list", [], children),
       mustBreak: children.some((c) => c.mustBreak) || breaksAlways(value),
       kind: "list",
       children,
@@ -64,7 +64,7 @@ function node(value: unknown, indent: string): Node {
     }
     const source = sourceWidth(children, widths, indent);
     return {
-      flat: oneLine("{", "}", " ", keys, children),
+      flat: oneLine("object", keys, children),
       // Written expanded, so prettier keeps it expanded.
       mustBreak: children.some((c) => c.mustBreak) || source === undefined,
       kind: "object",
@@ -81,21 +81,13 @@ function node(value: unknown, indent: string): Node {
   );
 }
 
-const scalar = (flat: string, kind: "scalar" | "number", source: number): Scalar => ({
-  flat,
-  mustBreak: false,
-  kind,
-  source,
-});
+function scalar(flat: string, kind: "scalar" | "number", source: number): Scalar {
+  return { flat, mustBreak: false, kind, source };
+}
 
 /** `[a, b]` or `{ a: 1 }`, unless a child or the whole is too wide: measured before joining (maps can be huge). */
-function oneLine(
-  open: string,
-  close: string,
-  pad: string,
-  keys: readonly string[],
-  children: readonly Node[],
-): string | undefined {
+function oneLine(kind: Collection["kind"], keys: readonly string[], children: readonly Node[]): string | undefined {
+  const [open, close, pad] = kind === "list" ? ["[", "]", ""] : ["{", "}", " "];
   if (children.length === 0) return open + close;
   let width = 2 + 2 * pad.length + 2 * (children.length - 1);
   for (const [i, c] of children.entries()) {
@@ -170,9 +162,7 @@ function fill(numbers: readonly Scalar[], indent: string): string {
 
 /** A string literal as prettier writes it: double quotes, unless the text holds more of them than single ones. */
 function quote(s: string, json = JSON.stringify(s)): string {
-  if (!s.includes('"')) return json;
-  const doubles = s.split('"').length - 1;
-  if (doubles <= s.split("'").length - 1) return json;
+  if (!s.includes('"') || s.split('"').length <= s.split("'").length) return json;
   let out = "'";
   for (const ch of s) out += ch === "'" ? "\\'" : ch === '"' ? '"' : JSON.stringify(ch).slice(1, -1);
   return `${out}'`;

@@ -10,37 +10,28 @@ export const docText = (text: string): string => text.replace(/\*\//g, "*&#47;")
 
 const conditionText = ({ field, values }: Condition) => `${code(field)} is ${values.map(code).join(" or ")}`;
 
+/** A value in a Markdown list: how it is shown, then its description and deprecation when it has them. */
+export const listItem = (shown: string, description: string | undefined, deprecated: string | undefined): string =>
+  `- ${shown}${description ? `: ${description}` : ""}${deprecated ? ` (deprecated: ${deprecated})` : ""}`;
+
 function valueList(values: readonly EnumValue[]): string {
-  const described = values.some((v) => v.description || v.deprecated);
-  if (!described) return values.map((v) => code(v.value)).join(", ");
-  return (
-    "\n" +
-    values
-      .map(
-        (v) =>
-          `- ${code(v.value)}${v.description ? `: ${v.description}` : ""}${v.deprecated ? ` (deprecated: ${v.deprecated})` : ""}`,
-      )
-      .join("\n")
-  );
+  if (!values.some((v) => v.description || v.deprecated)) return values.map((v) => code(v.value)).join(", ");
+  return "\n" + values.map((v) => listItem(code(v.value), v.description, v.deprecated)).join("\n");
 }
 
 function constraintLines(spec: TypeSpec, enums: ReadonlyMap<string, EnumType>, prefix = ""): string[] {
-  const lines: string[] = [];
   const e = spec.enum ? enums.get(spec.enum) : undefined;
-  if (e) lines.push(`${prefix}Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}: ${valueList(e.values)}`);
-  if (spec.knownValues) lines.push(`${prefix}Known values (others are accepted): ${valueList(spec.knownValues)}`);
-  const value = boundsText(spec.minimum, spec.maximum);
-  if (value) lines.push(`${prefix}${capital(value)}.`);
-  if (spec.notOneOf) lines.push(`${prefix}Never ${spec.notOneOf.map(code).join(" or ")}.`);
-  const items = boundsText(spec.minItems, spec.maxItems, "item");
-  if (items) lines.push(`${prefix}${capital(items)}.`);
-  const length = boundsText(spec.minLength, spec.maxLength, "character");
-  if (length) lines.push(`${prefix}${capital(length)}.`);
-  if (spec.pattern) lines.push(`${prefix}Matches ${code(spec.pattern)}.`);
-  if (spec.format)
-    lines.push(
-      `${prefix}Format: ${spec.format}${spec.familyFrom ? ` (address family from ${code(spec.familyFrom)})` : ""}.`,
-    );
+  const sentence = (bounds: string | undefined) => bounds && `${capital(bounds)}.`;
+  const lines = [
+    e && `Allowed values${e.caseInsensitive ? " (case-insensitive)" : ""}: ${valueList(e.values)}`,
+    spec.knownValues && `Known values (others are accepted): ${valueList(spec.knownValues)}`,
+    sentence(boundsText(spec.minimum, spec.maximum)),
+    spec.notOneOf && `Never ${spec.notOneOf.map(code).join(" or ")}.`,
+    sentence(boundsText(spec.minItems, spec.maxItems, "item")),
+    sentence(boundsText(spec.minLength, spec.maxLength, "character")),
+    spec.pattern && `Matches ${code(spec.pattern)}.`,
+    spec.format && `Format: ${spec.format}${spec.familyFrom ? ` (address family from ${code(spec.familyFrom)})` : ""}.`,
+  ].flatMap((line) => (line ? [prefix + line] : []));
   if (spec.items) lines.push(...constraintLines(spec.items, enums, "Each item: "));
   if (spec.values) lines.push(...constraintLines(spec.values, enums, "Each value: "));
   return lines;

@@ -16,8 +16,7 @@ function baseType(spec: TypeSpec, form: "input" | "output", ctx: ModuleContext):
     case "boolean": {
       if (spec.enum) return ctx.enumRef(spec.enum, false);
       const prim = spec.kind === "integer" ? "number" : spec.kind;
-      if (spec.knownValues) return openUnion(spec.knownValues, prim);
-      return prim;
+      return spec.knownValues ? openUnion(spec.knownValues, prim) : prim;
     }
     case "any":
       return "unknown";
