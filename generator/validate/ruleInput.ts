@@ -75,13 +75,10 @@ function bareSpec(spec: Record<string, unknown>): Record<string, unknown> {
         : SPECS.has(key) && isRecord(value)
           ? bareSpec(value)
           : VALUE_LISTS.has(key) && Array.isArray(value)
-            ? value.map((v) => (isRecord(v) ? withoutOwn(v, "description") : v))
+            ? value.map((v) => (isRecord(v) ? bareSpec(v) : v))
             : value;
   }
   return out;
 }
-
-const withoutOwn = (o: Record<string, unknown>, key: string) =>
-  Object.fromEntries(Object.entries(o).filter(([k, v]) => k !== key || typeof v !== "string"));
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
