@@ -25,8 +25,8 @@ export interface SourceDoc {
   readonly hash: string;
   /** The file's text (of one whose data the cache kept, read on first use). */
   text(): string;
-  /** Already known to satisfy the meta-schema (from the cache). */
-  readonly knownValid: boolean;
+  /** What an earlier run found of the same text (the cache's). */
+  readonly known: Known;
   /** Where the value (or key) at `path` is written, found by parsing the file only when first read. */
   position(path: Path, where?: "key" | "value"): SourcePos;
 }
@@ -37,6 +37,17 @@ export interface EntityOutline {
   readonly hooks?: string;
   readonly include?: readonly string[];
 }
+
+/**
+ * What an earlier run found of a text, each a function of the text alone: whether it satisfies the
+ * meta-schema (in its folder), and the digest of its data as the rules read it (validate/ruleInput.ts).
+ */
+export interface Known {
+  readonly valid: boolean;
+  readonly rulesDigest?: string | undefined;
+}
+
+const NOTHING_KNOWN: Known = { valid: false };
 
 export type Path = readonly (string | number)[];
 export type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
@@ -64,7 +75,7 @@ export function readSource(
         () => text,
         meta,
         () => quick,
-        false,
+        NOTHING_KNOWN,
         outlineOf(quick),
       ),
       diagnostics: [],
@@ -98,7 +109,7 @@ export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc
     outline: outlineOf(data),
     doc,
     lines,
-    knownValid: false,
+    known: NOTHING_KNOWN,
     text: () => text,
     position: (path, where) => locate(source, path, where),
   };
@@ -174,12 +185,12 @@ export function outlineOf(data: unknown): EntityOutline {
 }
 
 /** A file from the data an earlier parse of the same text gave: the text is parsed again only for a position. */
-export function reparsed(text: string, meta: SourceMeta, data: unknown, knownValid: boolean): SourceDoc {
+export function reparsed(text: string, meta: SourceMeta, data: unknown, known: Known): SourceDoc {
   return new LazySource(
     () => text,
     meta,
     () => data,
-    knownValid,
+    known,
     outlineOf(data),
   );
 }
@@ -189,9 +200,9 @@ export const lazySource = (
   text: () => string,
   meta: SourceMeta,
   data: () => unknown,
-  knownValid: boolean,
+  known: Known,
   outline: EntityOutline,
-): SourceDoc => new LazySource(text, meta, data, knownValid, outline);
+): SourceDoc => new LazySource(text, meta, data, known, outline);
 
 // A class, not a literal with getters: V8 builds a literal's accessors anew for each of thousands, a class's once.
 class LazySource implements SourceDoc {
@@ -207,7 +218,7 @@ class LazySource implements SourceDoc {
     readonly text: () => string,
     meta: SourceMeta,
     private readonly read: () => unknown,
-    readonly knownValid: boolean,
+    readonly known: Known,
     readonly outline: EntityOutline,
   ) {
     ({ file: this.file, provider: this.provider, folder: this.folder, stem: this.stem, hash: this.hash } = meta);

@@ -3,7 +3,7 @@ import { deserialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
 import { isRacy, statSignature } from "../hash.js";
 import { collectSources, type Parsed } from "../load/loadSchemas.js";
-import { parseSource, reparsed } from "../load/sourceDoc.js";
+import { lazySource, parseSource } from "../load/sourceDoc.js";
 import { renderItems } from "./renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
@@ -47,14 +47,16 @@ function checked({ listing, read, only, rulesKnown }: CheckTask): Checks {
   const next = new Map<string, unknown>();
   const parsed = listing.texts.map(({ text, meta }, i): Parsed => {
     const r = read[i];
-    const data = r && ("data" in r ? r.data : held.get(meta.hash));
-    if (data === undefined) return parseSource(text, meta);
-    next.set(meta.hash, data);
-    return { source: reparsed(text, meta, data, r!.known), diagnostics: [] };
+    if (!r) return parseSource(text, meta);
+    const data = "data" in r ? r.data : held.get(meta.hash);
+    if (data !== undefined) next.set(meta.hash, data);
+    // A text this thread was not sent parsed again: it parsed on the main thread, and parses so here.
+    const dataOf = () => data ?? parseSource(text, meta).source!.data;
+    return { source: lazySource(() => text, meta, dataOf, r.known, r.outline), diagnostics: [] };
   });
   held = next;
-  const { problems, valid, rulesPassed } = checkLoaded(collectSources(listing, parsed), only, rulesKnown);
-  return { problems, passed: [...valid].map(verdictKey), rulesPassed };
+  const { problems, valid, rulesPassed, rulesDigests } = checkLoaded(collectSources(listing, parsed), only, rulesKnown);
+  return { problems, passed: [...valid].map(verdictKey), rulesPassed, rulesDigests };
 }
 
 function seen(path: string): Seen {

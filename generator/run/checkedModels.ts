@@ -8,13 +8,14 @@ import {
   type SchemaListing,
   type SchemaText,
 } from "../load/loadSchemas.js";
-import { indexProviders } from "../load/providerIndex.js";
+import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
 import { parseSource, reparsed } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
 import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { Checks, CheckTask } from "../parallel/emitPool.js";
+import { ruleInput } from "../validate/ruleInput.js";
 import { checkLoaded, verdictKey, type RulesPassed } from "../validate/validateSchemas.js";
 import type { Explanation } from "./explain.js";
 import type { ModelMemory } from "./modelMemory.js";
@@ -26,13 +27,14 @@ import type { RunStore } from "./store.js";
  * SchemaError with every problem found. Without `reuse`, the stages as they are.
  */
 export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel[] {
-  const { problems, valid, rulesPassed, providers } = checkLoaded(
+  const { problems, valid, rulesPassed, rulesDigests, providers } = checkLoaded(
     loadAgain(readSchemas(schemaDir), reuse),
     undefined,
     reuse?.rulesPassed,
   );
   for (const src of valid) reuse?.keepValid(verdictKey(src));
   for (const [provider, key] of rulesPassed) reuse?.keepRulesPassed(provider, key);
+  for (const [hash, digest] of rulesDigests) reuse?.keepRulesDigest(hash, digest);
   if (problems.length > 0) throw new SchemaError(problems);
   return providers.map(buildModel);
 }
@@ -58,25 +60,50 @@ export async function modelsBeside<T>(
   const inputs = providerInputs(loaded, listing);
   const kept = memory.providers;
   const changed = new Set([...inputs].filter(([name, input]) => kept.get(name)?.input !== input).map(([n]) => n));
-  const read = parsed.map(({ source }) => source && { data: source.data, known: source.knownValid });
+  const mine = loadedOf(loaded, changed);
+  const indexes = indexProviders(mine.sources, mine.hooks, mine.unread);
+  // The worker reads a file's data to check it against the meta-schema, to make its rules digest, and
+  // for the rules if they run (found as the worker will find it, taking every file to pass the
+  // meta-schema): it is sent only then, and else parses the text itself if a check needs it after all.
+  const rulesRun = new Set(indexes.filter((index) => rulesWillRun(index, reuse.rulesPassed)).map((i) => i.name));
+  const read = parsed.map(
+    ({ source }) =>
+      source && {
+        known: source.known,
+        outline: source.outline,
+        ...((!source.known.valid || source.known.rulesDigest === undefined || rulesRun.has(source.provider)) && {
+          data: source.data,
+        }),
+      },
+  );
   const checks = awaitedLater(check({ listing, read, only: changed, rulesKnown: reuse.rulesPassed }));
   let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
   try {
-    const mine = loadedOf(loaded, changed);
-    const indexes = indexProviders(mine.sources, mine.hooks, mine.unread);
     const built = new Map(indexes.map((index) => [index.name, memory.model(index)]));
     made = { built, value: use([...inputs.keys()].map((name) => built.get(name) ?? kept.get(name)!.model)) };
   } catch (error) {
     made = { error };
   }
   memory.turn();
-  const { problems, passed, rulesPassed } = await checks;
+  const { problems, passed, rulesPassed, rulesDigests } = await checks;
   keepVerdicts(loaded, changed, new Set(passed), reuse, explain);
+  for (const { hash, known } of loaded.sources) {
+    const digest = rulesDigests.get(hash) ?? known.rulesDigest;
+    if (digest !== undefined) reuse.keepRulesDigest(hash, digest);
+  }
   keepRulesVerdicts(inputs.keys(), changed, rulesPassed, reuse, explain);
   if (problems.length > 0) throw new SchemaError(problems);
   if ("error" in made) throw made.error;
   for (const [name, model] of made.built) kept.set(name, { input: inputs.get(name)!, model });
   return made.value;
+}
+
+/** Whether a provider's rules will run: unless they passed on the input they have if every file passes the meta-schema. */
+function rulesWillRun(index: ProviderIndex, rulesKnown: RulesPassed): boolean {
+  const known = rulesKnown.get(index.name);
+  if (known === undefined) return true;
+  const docs = [index.provider, ...index.resources, ...index.lookups, ...index.typeFiles];
+  return ruleInput(index, new Set(docs.filter((d) => d !== undefined))).key !== known;
 }
 
 /** The listing's texts parsed, each reusing what `reuse` kept of the same text. */
@@ -99,7 +126,7 @@ function keepVerdicts(
     const key = verdictKey(src);
     if (!changed.has(src.provider)) explain.count("schema files of providers unchanged since the watch's last run");
     else if (!passed.has(key)) continue;
-    else if (src.knownValid) explain.count("schema files the meta-schema passed before");
+    else if (src.known.valid) explain.count("schema files the meta-schema passed before");
     else explain.count("schema files checked against the meta-schema");
     reuse.keepValid(key);
   }
@@ -147,5 +174,6 @@ function parsedAgain({ text, meta }: SchemaText, reuse: RunStore, explain?: Expl
   }
   explain?.count("schema files whose parse was reused");
   reuse.keepParsed(meta.hash, data);
-  return { source: reparsed(text, meta, data, reuse.valid(verdictKey(meta))), diagnostics: [] };
+  const known = { valid: reuse.valid(verdictKey(meta)), rulesDigest: reuse.rulesDigest(meta.hash) };
+  return { source: reparsed(text, meta, data, known), diagnostics: [] };
 }

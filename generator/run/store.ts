@@ -13,18 +13,27 @@ export interface Written {
 
 /**
  * What one run keeps for the next, each result by the hash of everything it was made from: a schema
- * file's data by its text, the meta-schema's verdict by its folder and text, and each generated file
+ * file's data by its text, the meta-schema's verdict by its folder and text, the rules' digest of a
+ * file's data by its text, a provider's rules' pass by their input, and each generated file
  * by its input's key (with the hash of the text written, to know the file is still as written).
  */
 export interface Kept {
   readonly parsed: Map<string, unknown>;
   readonly valid: Set<string>;
+  /** By text hash: its data's digest as the rules read it (validate/ruleInput.ts). */
+  readonly rulesDigests: Map<string, string>;
   /** By provider: the key of the rules' input on which they passed (validate/ruleInput.ts). */
   readonly rules: Map<string, string>;
   readonly outputs: Map<string, Written>;
 }
 
-const empty = (): Kept => ({ parsed: new Map(), valid: new Set(), rules: new Map(), outputs: new Map() });
+const empty = (): Kept => ({
+  parsed: new Map(),
+  valid: new Set(),
+  rulesDigests: new Map(),
+  rules: new Map(),
+  outputs: new Map(),
+});
 
 /** Why a run found the results it reuses, or found none: `generate --explain` prints it. */
 export type StoreOrigin = "none" | "memory" | "disk" | "damaged" | "absent";
@@ -122,6 +131,15 @@ export class RunStore {
 
   keepValid(key: string): void {
     this.next.valid.add(key);
+  }
+
+  /** A schema text's rules digest as the last run made it. */
+  rulesDigest(textHash: string): string | undefined {
+    return this.previous.rulesDigests.get(textHash);
+  }
+
+  keepRulesDigest(textHash: string, digest: string): void {
+    this.next.rulesDigests.set(textHash, digest);
   }
 
   /** Each provider's rules input on which the last run's rules passed. */

@@ -7,12 +7,16 @@ import { oncePer } from "../memo.js";
  * What the rules read of one provider: its documents without their descriptions (the meta-schema
  * checks those; no rule does), and the key of all that. The rules are given these documents rather
  * than the files', so their verdict is a function of the key's input: an edit of descriptions alone
- * leaves it, and a run may take a pass it recorded for the same key.
+ * leaves it, and a run may take a pass it recorded for the same key. A document's part of the key is
+ * a function of its text, which the cache keeps (Known.rulesDigest): a run whose rules pass so reads
+ * the data of none but the files it checks against the meta-schema.
  */
 export interface RuleInput {
   readonly index: ProviderIndex;
   readonly valid: ReadonlySet<SourceDoc>;
   readonly key: string;
+  /** Each document's part of the key, by its text's hash: a run that knows it (Known.rulesDigest) reads no data. */
+  readonly digests: ReadonlyMap<string, string>;
 }
 
 export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): RuleInput {
@@ -26,8 +30,9 @@ export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): 
     types: new Map([...index.types].map(([name, d]) => [name, bareOf(d)])),
     typeFiles: index.typeFiles.map(bareOf),
   };
+  const digests = new Map([...bare].map(([d, b]) => [d.hash, d.known.rulesDigest ?? digestOf(b.data)]));
   const input = [
-    [...bare].map(([d, b]) => [d.file, d.folder, valid.has(d), digestOf(b.data)]),
+    [...bare.keys()].map((d) => [d.file, d.folder, valid.has(d), digests.get(d.hash)]),
     [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
     [...index.unread],
   ];
@@ -35,6 +40,7 @@ export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): 
     index: stripped,
     valid: new Set([...bare].flatMap(([d, b]) => (valid.has(d) ? [b] : []))),
     key: hashText(JSON.stringify(input)),
+    digests,
   };
 }
 
@@ -44,7 +50,7 @@ const withoutDescriptions = (src: SourceDoc): SourceDoc =>
     () => src.text(),
     src,
     () => bareData(src.data),
-    src.knownValid,
+    src.known,
     src.outline,
   );
 

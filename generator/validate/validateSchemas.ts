@@ -19,7 +19,7 @@ export const verdictKey = ({ folder, hash }: Pick<SourceMeta, "folder" | "hash">
 
 /** The meta-schema's checks of one file (none for a file already known to pass them). */
 export function checkFile(src: SourceDoc): Diagnostic[] {
-  return src.knownValid ? [] : meta().check(src);
+  return src.known.valid ? [] : meta().check(src);
 }
 
 /** Each provider's rules input (ruleInput's key) on which they passed, by provider name. */
@@ -29,6 +29,8 @@ export type RulesPassed = ReadonlyMap<string, string>;
 export interface Verdicts {
   readonly valid: ReadonlySet<SourceDoc>;
   readonly rulesPassed: RulesPassed;
+  /** Each document's rules digest (ruleInput's), by its text's hash: the next run's Known.rulesDigest. */
+  readonly rulesDigests: ReadonlyMap<string, string>;
 }
 
 /**
@@ -50,15 +52,17 @@ export function validateSchemas(
   }
   const providers = indexProviders(sources, hooks, unread);
   const rulesPassed = new Map<string, string>();
+  const rulesDigests = new Map<string, string>();
   for (const index of providers) {
     const rules = ruleInput(index, valid);
+    for (const [hash, digest] of rules.digests) rulesDigests.set(hash, digest);
     const found = rulesKnown.get(index.name) === rules.key ? [] : checkProvider(rules.index, rules.valid);
     if (found.length === 0) rulesPassed.set(index.name, rules.key);
     diagnostics.push(...found);
   }
   const files = providers.flatMap((p) => (p.provider && valid.has(p.provider) ? [p.provider] : []));
   if (diagnostics.length === 0) diagnostics.push(...providerClashes(files));
-  return { providers, valid, rulesPassed, diagnostics };
+  return { providers, valid, rulesPassed, rulesDigests, diagnostics };
 }
 
 /**
@@ -72,7 +76,7 @@ export function checkLoaded(
   rulesKnown?: RulesPassed,
 ): Verdicts & { problems: Diagnostic[]; providers: ProviderIndex[] } {
   const part = only ? loadedOf(loaded, only) : loaded;
-  const { providers, valid, rulesPassed, diagnostics } = validateSchemas(
+  const { providers, valid, rulesPassed, rulesDigests, diagnostics } = validateSchemas(
     part.sources,
     part.hooks,
     part.unread,
@@ -81,7 +85,7 @@ export function checkLoaded(
   const problems = [...loaded.diagnostics, ...diagnostics];
   if (problems.length === 0 && only && loaded.sources.some((s) => !only.has(s.provider)))
     problems.push(...providerClashes(loaded.sources.filter((s) => s.folder === "provider")));
-  return { problems: sortDiagnostics(problems), valid, rulesPassed, providers };
+  return { problems: sortDiagnostics(problems), valid, rulesPassed, rulesDigests, providers };
 }
 
 function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {

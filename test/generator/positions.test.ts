@@ -87,7 +87,7 @@ describe("model nodes keep where they are written", () => {
       () => (reads++, text),
       meta,
       () => ({ name: "Gadget" }),
-      true,
+      { valid: true },
       { name: "Gadget" },
     );
     const pos = src.position(["name"]);

@@ -91,15 +91,15 @@ describe("the rules' input (validate/ruleInput.ts)", () => {
 
 describe("a run takes the rules' pass from the last run on the same input", () => {
   /** One run in a new process's stead (a new Regeneration on the same cache): its --explain counts, or its problems. */
-  async function run(dir: string): Promise<string[]> {
+  async function run(dir: string, where = false): Promise<string[]> {
     const { Regeneration } = await fromBuild<Pipeline>("pipeline.js");
-    const { SchemaError } = await fromBuild<Diagnostics>("diagnostics.js");
+    const { SchemaError, formatDiagnostic } = await fromBuild<Diagnostics>("diagnostics.js");
     const session = new Regeneration(dir, join(dir, "../out"), join(dir, "../cache"));
     try {
       await session.run(false);
       return session.explanation!.lines().filter((l) => l.includes("rules"));
     } catch (e) {
-      if (e instanceof SchemaError) return e.diagnostics.map((d) => d.message);
+      if (e instanceof SchemaError) return e.diagnostics.map((d) => (where ? formatDiagnostic(d) : d.message));
       throw e;
     } finally {
       await session.close();
@@ -116,5 +116,36 @@ describe("a run takes the rules' pass from the last run on the same input", () =
     expect(await run(dir)).toEqual(["minLength 50 is above maxLength 40"]);
     writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 50", "minLength: 2"));
     expect(await run(dir)).toEqual(["  providers checked against the rules: 1"]);
+  }, 30_000);
+
+  it("finds what a fresh run finds in files whose data the checks were not sent", async () => {
+    const part =
+      "version: 1\nkind: object\nname: Part\ndescription: A part.\nfields:\n  size: { type: integer, mode: optional, description: Size. }\n";
+    const gadget = GADGET.replace(
+      "  uid:",
+      "  part: { type: object, ref: Part, mode: optional, description: Its part. }\n  uid:",
+    );
+    const tree: Record<string, string> = {
+      ...TREE,
+      "demo/types/part.yaml": part,
+      "demo/resources/gadget.yaml": gadget,
+    };
+    const dir = schemaTree(tree);
+    const edit = (path: string, from: string, to: string) => {
+      tree[path] = tree[path]!.replace(from, to);
+      writeFileSync(join(dir, path), tree[path]!);
+    };
+    expect(await run(dir)).toEqual(["  providers checked against the rules: 1"]);
+    edit("demo/resources/gadget.yaml", "A gadget.", "A gadget, again.");
+    expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
+    // The type renamed: gadget.yaml, unchanged, now names a type that is not there.
+    edit("demo/types/part.yaml", "name: Part", "name: Piece");
+    const renamed = await run(dir, true);
+    expect(renamed.some((p) => p.startsWith("schemas/demo/resources/gadget.yaml:"))).toBe(true);
+    expect(renamed).toEqual(problems(tree));
+    // Back, and a field the meta-schema rejects in another file: the rules run without that file.
+    edit("demo/types/part.yaml", "name: Piece", "name: Part");
+    edit("demo/resources/widget.yaml", "mode: required", "mode: sometimes");
+    expect(await run(dir, true)).toEqual(problems(tree));
   }, 30_000);
 });
