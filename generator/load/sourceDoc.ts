@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Document, LineCounter, Node, Pair, YAMLMap } from "yaml";
+import type { Alias, Document, LineCounter, Node, Pair, YAMLMap } from "yaml";
 import type { Diagnostic, SourcePos } from "../diagnostics.js";
 import { quickData } from "./quickParse.js";
 
@@ -96,6 +96,12 @@ export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc
       }),
     };
   }
+  const loop = aliasInsideItsNode(doc);
+  if (loop) {
+    const pos = lines.linePos(loop.range?.[0] ?? 0);
+    const message = `YAML: alias *${loop.source} is inside the node &${loop.source} marks, so its value would contain itself; write the values out`;
+    return { diagnostics: [{ file: meta.file, line: pos.line, col: pos.col, message }] };
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -136,6 +142,21 @@ function keyProblems(doc: Document.Parsed): { offset: number; message: string }[
           found.push({ offset: keyNode.range?.[0] ?? 0, message: `Map keys must be unique ("${key}" is repeated)` });
         seen.add(key);
       }
+    },
+  });
+  return found;
+}
+
+/** The first alias written inside the node it names: its data would be circular (JSON and the checks cannot take it). */
+function aliasInsideItsNode(doc: Document.Parsed): Alias | undefined {
+  let found: Alias | undefined;
+  const { visit } = yaml();
+  visit(doc, {
+    Alias(_, node, path) {
+      const target = node.resolve(doc);
+      if (target === undefined || !path.includes(target)) return undefined;
+      found = node;
+      return visit.BREAK;
     },
   });
   return found;

@@ -52,6 +52,14 @@ describe("hostile schemas", () => {
     ]);
   });
 
+  it("reports an alias inside the node it names where it is written, as data that would contain itself", () => {
+    const loop =
+      "version: 1\nkind: group\nname: Shared\ndescription: S.\nfields: &f\n  next: { type: object, mode: optional, description: N., fields: *f }\n";
+    expect(problems({ ...BASE, [GROUP]: loop })).toEqual([
+      "schemas/demo/types/shared.yaml:6:66: YAML: alias *f is inside the node &f marks, so its value would contain itself; write the values out",
+    ]);
+  });
+
   it("reports a 5,000-deep flow sequence once, without exhausting the stack", () => {
     const found = problems({ ...BASE, [GROUP]: group("[".repeat(5000) + "]".repeat(5000)) });
     expect(found).toHaveLength(1);
