@@ -30,11 +30,11 @@ export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel
   const { problems, valid, rulesPassed, rulesDigests, providers } = checkLoaded(
     loadAgain(readSchemas(schemaDir), reuse),
     undefined,
-    reuse?.rulesPassed,
+    reuse?.previous.rules,
   );
-  for (const src of valid) reuse?.keepValid(verdictKey(src));
-  for (const [provider, key] of rulesPassed) reuse?.keepRulesPassed(provider, key);
-  for (const [hash, digest] of rulesDigests) reuse?.keepRulesDigest(hash, digest);
+  for (const src of valid) reuse?.next.valid.add(verdictKey(src));
+  for (const [provider, key] of rulesPassed) reuse?.next.rules.set(provider, key);
+  for (const [hash, digest] of rulesDigests) reuse?.next.rulesDigests.set(hash, digest);
   if (problems.length > 0) throw new SchemaError(problems);
   return providers.map(buildModel);
 }
@@ -65,7 +65,7 @@ export async function modelsBeside<T>(
   // The worker reads a file's data to check it against the meta-schema, to make its rules digest, and
   // for the rules if they run (found as the worker will find it, taking every file to pass the
   // meta-schema): it is sent only then, and else parses the text itself if a check needs it after all.
-  const rulesRun = new Set(indexes.filter((index) => rulesWillRun(index, reuse.rulesPassed)).map((i) => i.name));
+  const rulesRun = new Set(indexes.filter((index) => rulesWillRun(index, reuse.previous.rules)).map((i) => i.name));
   const read = parsed.map(
     ({ source }) =>
       source && {
@@ -76,7 +76,7 @@ export async function modelsBeside<T>(
         }),
       },
   );
-  const checks = awaitedLater(check({ listing, read, only: changed, rulesKnown: reuse.rulesPassed }));
+  const checks = awaitedLater(check({ listing, read, only: changed, rulesKnown: reuse.previous.rules }));
   let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
   try {
     const built = new Map(indexes.map((index) => [index.name, memory.model(index)]));
@@ -89,7 +89,7 @@ export async function modelsBeside<T>(
   keepVerdicts(loaded, changed, new Set(passed), reuse, explain);
   for (const { hash, known } of loaded.sources) {
     const digest = rulesDigests.get(hash) ?? known.rulesDigest;
-    if (digest !== undefined) reuse.keepRulesDigest(hash, digest);
+    if (digest !== undefined) reuse.next.rulesDigests.set(hash, digest);
   }
   keepRulesVerdicts(inputs.keys(), changed, rulesPassed, reuse, explain);
   if (problems.length > 0) throw new SchemaError(problems);
@@ -128,7 +128,7 @@ function keepVerdicts(
     else if (!passed.has(key)) continue;
     else if (src.known.valid) explain.count("schema files the meta-schema passed before");
     else explain.count("schema files checked against the meta-schema");
-    reuse.keepValid(key);
+    reuse.next.valid.add(key);
   }
 }
 
@@ -141,15 +141,15 @@ function keepRulesVerdicts(
   explain: Explanation,
 ): void {
   for (const name of providers) {
-    const key = changed.has(name) ? passed.get(name) : reuse.rulesPassed.get(name);
+    const key = changed.has(name) ? passed.get(name) : reuse.previous.rules.get(name);
     if (key === undefined) continue;
     if (changed.has(name))
       explain.count(
-        reuse.rulesPassed.get(name) === key
+        reuse.previous.rules.get(name) === key
           ? "providers whose rules passed before on the same input"
           : "providers checked against the rules",
       );
-    reuse.keepRulesPassed(name, key);
+    reuse.next.rules.set(name, key);
   }
 }
 
@@ -165,15 +165,18 @@ function providerInputs(loaded: Loaded, listing: SchemaListing): Map<string, str
 
 /** A schema file parsed, or its data as an earlier run parsed the same text. */
 function parsedAgain({ text, meta }: SchemaText, reuse: RunStore, explain?: Explanation): Parsed {
-  const data = reuse.parsed(meta.hash);
+  const data = reuse.previous.parsed.get(meta.hash);
   if (data === undefined) {
     explain?.count("schema files parsed");
     const read = parseSource(text, meta);
-    if (read.source) reuse.keepParsed(meta.hash, read.source.data);
+    if (read.source) reuse.next.parsed.set(meta.hash, read.source.data);
     return read;
   }
   explain?.count("schema files whose parse was reused");
-  reuse.keepParsed(meta.hash, data);
-  const known = { valid: reuse.valid(verdictKey(meta)), rulesDigest: reuse.rulesDigest(meta.hash) };
+  reuse.next.parsed.set(meta.hash, data);
+  const known = {
+    valid: reuse.previous.valid.has(verdictKey(meta)),
+    rulesDigest: reuse.previous.rulesDigests.get(meta.hash),
+  };
   return { source: reparsed(text, meta, data, known), diagnostics: [] };
 }

@@ -65,7 +65,7 @@ export class Regeneration {
     let wrote = false;
     try {
       // The worker stats the files the last run wrote, and checks the schemas, while this thread models, plans and keys them.
-      const seen = awaitedLater(this.pool.seen(reuse.writtenPaths()));
+      const seen = awaitedLater(this.pool.seen([...reuse.previous.outputs.keys()]));
       const prepared = await stats.timeAsync("load, model, plan, keys (the worker validating)", () =>
         modelsBeside(
           this.schemaDir,
@@ -112,7 +112,7 @@ export class Regeneration {
       const key = keys.get(file)!;
       outputs.set(file, key);
       const path = inPackage(dir, file);
-      const found = asWritten(path, key, reuse.written(path), seen.get(path));
+      const found = asWritten(path, key, reuse.previous.outputs.get(path), seen.get(path));
       if ("reason" in found) {
         explain.count("generated files rendered");
         explain.render(name, file, found.reason);
@@ -257,7 +257,7 @@ function commit(p: Started & { hashes: Map<string, string> }, reuse: RunStore): 
   if (p.stage.write) p.stage.commit(drift);
   for (const [path, key] of p.outputs) {
     const hash = p.hashes.get(path);
-    reuse.keepWritten(inPackage(p.stage.dir, path), hash === undefined ? p.kept.get(path)! : { key, hash });
+    reuse.next.outputs.set(inPackage(p.stage.dir, path), hash === undefined ? p.kept.get(path)! : { key, hash });
   }
   return { name: p.name, files: p.outputs.size, drift };
 }

@@ -109,66 +109,16 @@ export class Store {
 /** The length of a base64url SHA-1. */
 const DIGEST_LENGTH = 27;
 
-/** One run's reads of what the last run kept, and what it keeps; counted for `--explain`. */
+/** One run's view of the store: what the last run kept (read only), and what this one keeps for the next. */
 export class RunStore {
   readonly next = empty();
 
-  constructor(private readonly previous: Kept) {}
-
-  /** A schema text's data as the last run kept it (undefined: parse it). */
-  parsed(textHash: string): unknown {
-    return this.previous.parsed.get(textHash);
-  }
-
-  keepParsed(textHash: string, data: unknown): void {
-    this.next.parsed.set(textHash, data);
-  }
-
-  /** Whether the meta-schema passed this file's text in this folder on the last run. */
-  valid(key: string): boolean {
-    return this.previous.valid.has(key);
-  }
-
-  keepValid(key: string): void {
-    this.next.valid.add(key);
-  }
-
-  /** A schema text's rules digest as the last run made it. */
-  rulesDigest(textHash: string): string | undefined {
-    return this.previous.rulesDigests.get(textHash);
-  }
-
-  keepRulesDigest(textHash: string, digest: string): void {
-    this.next.rulesDigests.set(textHash, digest);
-  }
-
-  /** Each provider's rules input on which the last run's rules passed. */
-  get rulesPassed(): ReadonlyMap<string, string> {
-    return this.previous.rules;
-  }
-
-  keepRulesPassed(provider: string, key: string): void {
-    this.next.rules.set(provider, key);
-  }
-
-  /** What the last run recorded of the generated file at `path`. */
-  written(path: string): Written | undefined {
-    return this.previous.outputs.get(path);
-  }
-
-  /** Every generated file the last run recorded. */
-  writtenPaths(): string[] {
-    return [...this.previous.outputs.keys()];
-  }
+  constructor(readonly previous: Kept) {}
 
   /** Whether the last run recorded any file under the folder `dir`. */
   wroteUnder(dir: string): boolean {
     const prefix = `${dir}/`;
     for (const path of this.previous.outputs.keys()) if (path.startsWith(prefix)) return true;
     return false;
-  }
-
-  keepWritten(path: string, written: Written): void {
-    this.next.outputs.set(path, written);
   }
 }
