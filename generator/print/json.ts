@@ -23,22 +23,15 @@ type Member = Item & { key: string };
 function print(v: Value, indent: string, column: number, after: string): string {
   const one = flat(v);
   if (one !== undefined && column + one.length + after.length <= WIDTH) return one;
+  if (v.kind === "scalar") return v.raw;
   const inner = `${indent}  `;
-  if (v.kind === "array") {
-    const lines = v.items.map(
-      (item, i) =>
-        `${gap(item, i)}${inner}${print(item.value, inner, inner.length, comma(i, v.items))}${comma(i, v.items)}`,
-    );
-    return `[\n${lines.join("\n")}\n${indent}]`;
-  }
-  if (v.kind === "object") {
-    const lines = v.members.map((m, i) => {
-      const head = `${inner}${m.key}: `;
-      return `${gap(m, i)}${head}${print(m.value, inner, head.length, comma(i, v.members))}${comma(i, v.members)}`;
-    });
-    return `{\n${lines.join("\n")}\n${indent}}`;
-  }
-  return v.raw;
+  const [open, close, entries] = v.kind === "array" ? ["[", "]", v.items] : ["{", "}", v.members];
+  const lines = entries.map((e, i) => {
+    const head = "key" in e ? `${inner}${e.key}: ` : inner;
+    const after = comma(i, entries);
+    return `${gap(e, i)}${head}${print(e.value, inner, head.length, after)}${after}`;
+  });
+  return `${open}\n${lines.join("\n")}\n${indent}${close}`;
 }
 
 const gap = (item: Item, i: number): string => (i > 0 && item.blankBefore ? "\n" : "");
