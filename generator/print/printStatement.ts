@@ -32,7 +32,7 @@ export function printDirectly(s: StatementStructures): string | undefined {
     case Kind.VariableStatement:
       return variableStatement(s);
     case Kind.Function:
-      return functionDeclaration(s);
+      return callable(s, ["isExported", "isAsync"], "function ", "");
     case Kind.Class:
       return classDeclaration(s);
     case Kind.ImportDeclaration:
@@ -72,9 +72,6 @@ function variableStatement(s: VariableStatementStructure): string | undefined {
   if (declarations.length === 0 || declarations.some((d) => d === undefined)) return;
   return `${printDocs(s.docs as Doc[], "")}${modifiers(s)}${s.declarationKind ?? "let"} ${declarations.join(", ")};`;
 }
-
-const functionDeclaration = (s: FunctionDeclarationStructure): string | undefined =>
-  callable(s, ["isExported", "isAsync"], "function ", "");
 
 function classDeclaration(s: ClassDeclarationStructure): string | undefined {
   const allowed = ["name", "isExported", "extends", "docs", "properties", "ctors", "getAccessors", "methods"];
@@ -116,11 +113,12 @@ function callable(
   indent: string,
 ): string | undefined {
   if (!only(s, [...allowed, "name", "docs", "parameters", "returnType", "statements"])) return;
-  if (!line(s.name) || !docs(s.docs)) return;
-  const head = signature(s);
+  if (!line(s.name) || !docs(s.docs) || !optionalLine(s.returnType)) return;
+  const params = parameters(s.parameters);
   const block = body(s.statements, indent);
-  if (head === undefined || block === undefined) return;
-  return `${printDocs(s.docs as Doc[], indent)}${indent}${modifiers(s)}${keyword}${s.name}${head} ${block}`;
+  if (params === undefined || block === undefined) return;
+  const returns = s.returnType !== undefined ? `: ${s.returnType as string}` : "";
+  return `${printDocs(s.docs as Doc[], indent)}${indent}${modifiers(s)}${keyword}${s.name}${params}${returns} ${block}`;
 }
 
 function importDeclaration(s: ImportDeclarationStructure): string | undefined {
@@ -141,15 +139,6 @@ function importDeclaration(s: ImportDeclarationStructure): string | undefined {
         ? ` { ${specifiers.join(", ")} }`
         : "";
   return `import${s.isTypeOnly ? " type" : ""}${what}${what ? " from" : ""} "${s.moduleSpecifier}";`;
-}
-
-function signature(s: {
-  parameters?: OptionalKind<ParameterDeclarationStructure>[] | undefined;
-  returnType?: unknown;
-}): string | undefined {
-  const params = parameters(s.parameters);
-  if (params === undefined || !optionalLine(s.returnType)) return;
-  return `${params}${s.returnType !== undefined ? `: ${s.returnType as string}` : ""}`;
 }
 
 function parameters(list: readonly OptionalKind<ParameterDeclarationStructure>[] | undefined): string | undefined {
