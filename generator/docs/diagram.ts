@@ -11,16 +11,14 @@ export interface Reference {
 
 /** Every reference between resources, from the `references` of their fields and of the types they use. */
 export function references(site: Site): Reference[] {
-  return site.model.resources.flatMap((r) => referencesOf(r, site));
-}
-
-/** The references of one resource's fields, by the kind referred to. */
-export function referencesOf(r: Resource, site: Site): Reference[] {
-  const byKind = new Map<string, string[]>();
-  walkFields(r.fields, "", site, new Set(), (path, f) =>
-    f.references!.forEach((k) => byKind.set(k, [...(byKind.get(k) ?? []), path])),
-  );
-  return [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([to, paths]) => ({ from: r.name, to, paths }));
+  return site.model.resources.flatMap((r) => {
+    // One arrow per kind referred to, with every path to it.
+    const byKind = new Map<string, string[]>();
+    walkFields(r.fields, "", site, new Set(), (path, f) =>
+      f.references!.forEach((k) => byKind.set(k, [...(byKind.get(k) ?? []), path])),
+    );
+    return [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([to, paths]) => ({ from: r.name, to, paths }));
+  });
 }
 
 function walkFields(
