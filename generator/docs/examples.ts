@@ -141,22 +141,16 @@ export const providerExamples = (site: Site): ShownExample[] =>
     code: `const provider = new Provider(${literal(site.model.provider.config, site, "")});\n`,
   });
 
-/** An import id for the example: each part a sample of its type, joined as the format says. */
-export function sampleImportId(r: Resource): string | undefined {
+/** The program that adopts an existing object by its import id, when the kind can be imported. */
+export function importExample(r: Resource, site: Site): string | undefined {
   if (!r.importId.supported) return undefined;
+  // Each part a sample of its type, joined as the format says.
   const part = (p: ImportIdPart) =>
     p.type === "integer"
       ? String(Math.max(p.minimum ?? 1, 1))
       : p.type === "list"
         ? [`${p.field}-1`, `${p.field}-2`].join(p.itemSeparator ?? ",")
         : `example-${p.field}`;
-  return r.importId.parts.map(part).join(r.importId.separator);
-}
-
-/** The program that adopts an existing object by its import id, when the kind can be imported. */
-export function importExample(r: Resource, site: Site): { id: string; code: string } | undefined {
-  const id = sampleImportId(r);
-  if (id === undefined) return undefined;
-  const code = `const ${camel(r.name)} = await ${r.name}.import(${JSON.stringify(id)});\n${printId(r)}`;
-  return { id, code: withImportLine(code, site) };
+  const id = r.importId.parts.map(part).join(r.importId.separator);
+  return withImportLine(`const ${camel(r.name)} = await ${r.name}.import(${JSON.stringify(id)});\n${printId(r)}`, site);
 }

@@ -64,7 +64,7 @@ export function resourcePage(r: Resource, site: Site) {
     outputs: fieldRows(outputs, site, SUB, "out"),
     importText: inline(importIdText(r)),
     importDescription: r.importId.supported && r.importId.description ? inline(r.importId.description) : undefined,
-    importCode: importExample(r, site)?.code,
+    importCode: importExample(r, site),
     stackCode: stackDeclaration(r, site),
     behaviour: behaviourHtml(r, site),
     lifecycle: notes.filter((_n, i) => !isDeleteNote(r.lifecycleNotes[i]!)),
