@@ -105,11 +105,7 @@ export function typesNamed(fields: readonly Field[]): string[] {
   return [...names].sort();
 }
 
-/** The types a named type names directly: an object's fields', a union's variants. */
-export const typesNamedBy = (t: NamedType): string[] =>
-  t.kind === "object" ? typesNamed(t.fields) : [...new Set(t.variants.map((v) => v.ref))].sort();
-
-/** Each entity whose own fields name a type directly, for the type pages' "Used by". */
+/** Each entity whose own fields (a union: its variants) name a type directly, for the type pages' "Used by". */
 export function usedBy(site: Site): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
   const note = (page: string, label: string, names: readonly string[]) => {
@@ -118,7 +114,9 @@ export function usedBy(site: Site): Map<string, string[]> {
   const m = site.model;
   m.resources.forEach((r) => note(site.resourcePage.get(r.name)!, r.name, typesNamed(r.fields)));
   m.lookups.forEach((l) => note(site.lookupPage.get(l.name)!, l.name, typesNamed([...l.inputs, ...l.results])));
-  m.types.forEach((t) => note(site.typePage.get(t.name)!, t.name, typesNamedBy(t)));
+  m.types.forEach((t) =>
+    note(site.typePage.get(t.name)!, t.name, t.kind === "object" ? typesNamed(t.fields) : t.variants.map((v) => v.ref)),
+  );
   note(PROVIDER_PAGE, "Provider", typesNamed(m.provider.config));
   return new Map([...out].map(([k, v]) => [k, [...v].sort()]));
 }
