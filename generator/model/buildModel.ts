@@ -161,25 +161,19 @@ function provider(src: SourceDoc, p: RawEntity, providerCase: WireCase, b: Build
     },
     config: b.located(ownFields(src, "config", p.config), "Provider", providerCase, "input"),
     functions: Object.entries(p.functions ?? {})
-      .map(([name, fn]) => ({
-        name,
-        token: fn.token,
-        description: fn.description.trim(),
-        ...(fn.receiver && { receiver: fn.receiver }),
-        inputs: b.located(
-          ownFields(src, "inputs", fn.inputs, ["functions", name]),
-          pascal(name),
-          providerCase,
-          "input",
-        ),
-        outputs: b.located(
-          ownFields(src, "outputs", fn.outputs, ["functions", name]),
-          pascal(name),
-          providerCase,
-          "output",
-        ),
-        [SOURCE]: src.position(["functions", name], "key"),
-      }))
+      .map(([name, fn]) => {
+        const fields = (key: "inputs" | "outputs", position: Position) =>
+          b.located(ownFields(src, key, fn[key], ["functions", name]), pascal(name), providerCase, position);
+        return {
+          name,
+          token: fn.token,
+          description: fn.description.trim(),
+          ...(fn.receiver && { receiver: fn.receiver }),
+          inputs: fields("inputs", "input"),
+          outputs: fields("outputs", "output"),
+          [SOURCE]: src.position(["functions", name], "key"),
+        };
+      })
       .sort(byName),
     examples: examples(p.examples),
     ...(p.quickStart !== undefined && { quickStart: p.quickStart }),
