@@ -298,23 +298,15 @@ function builder(declared: { type: NamedType; at: string }[], enums: EnumType[])
     position: Position,
   ): Field => {
     const mode: Mode = position === "output" ? "output" : (raw.mode ?? "optional");
+    const description = raw.description.trim();
     const roc = raw.replaceOnChange;
     return {
       name,
       wireName: raw.wireName ?? toWireCase(name, wireCase),
-      description: raw.description.trim(),
+      description,
       mode,
       guaranteed: !!raw.guaranteed,
-      type: spec(
-        raw,
-        owner,
-        name,
-        wireCase,
-        src,
-        path,
-        mode === "output" ? "output" : position,
-        raw.description.trim(),
-      ),
+      type: spec(raw, owner, name, wireCase, src, path, mode === "output" ? "output" : position, description),
       ...(raw.default !== undefined && { default: raw.default }),
       ...(raw.env && { env: raw.env }),
       ...(raw.deprecated && { deprecated: raw.deprecated.trim() }),
