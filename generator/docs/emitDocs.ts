@@ -91,12 +91,9 @@ export function docFiles(plan: PackagePlan): DocFile[] {
 export function renderDoc(f: DocFile): string {
   if ("text" in f) return f.text;
   if (f.page === "search") return searchScript(searchEntries(partSite(f.input.plan, f.input.wide)));
-  return docsTemplates().pages.get(f.page)!(view(f.page, f.input));
+  return docsTemplates().pages.get(f.page)!(pageView(f)!);
 }
-
-const view = (page: keyof typeof PAGES, input: PageInput): object =>
-  PAGES[page](partSite(input.plan, input.wide), input);
 
 /** The view a page's template renders (none for a file that is no template's). */
 export const pageView = (f: DocFile): object | undefined =>
-  "text" in f || f.page === "search" ? undefined : view(f.page, f.input);
+  "text" in f || f.page === "search" ? undefined : PAGES[f.page](partSite(f.input.plan, f.input.wide), f.input);
