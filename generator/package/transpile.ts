@@ -27,11 +27,12 @@ const ts = loadTypeScript();
 const options = packageOptions(pkg);
 // What every output is made from besides its source: TypeScript, the options, and this step.
 const stamp = hashText(`${ts.version}\0${JSON.stringify(options)}\0${readFileSync(new URL(import.meta.url), "utf8")}`);
-const before = readRecord(recordFile, stamp);
+const last = readJson<BuildRecord>(recordFile);
+const before: BuildRecord = last?.stamp === stamp ? last : { stamp, files: {} };
 const record: BuildRecord = { stamp, files: {} };
 const outputs: Outputs = new Map();
 const problems: TS.Diagnostic[] = [];
-for (const source of sourceFiles(pkg)) {
+for (const source of ts.sys.readDirectory(resolve(pkg, "src"), [".ts"], [".d.ts"]).sort()) {
   const text = readFileSync(source, "utf8");
   const name = relative(pkg, source);
   record.files[name] = hashText(text);
@@ -80,10 +81,6 @@ function packageOptions(dir: string): TS.CompilerOptions {
   return { ...options, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
 }
 
-function sourceFiles(dir: string): string[] {
-  return ts.sys.readDirectory(resolve(dir, "src"), [".ts"], [".d.ts"]).sort();
-}
-
 /** A source's outputs by path (OUTPUT_SUFFIXES' order: module, its map, declarations, their map), and its problems. */
 function transpiled(source: string, text: string): { outputs: Outputs; problems: TS.Diagnostic[] } {
   const given = { fileName: source, reportDiagnostics: true };
@@ -99,11 +96,6 @@ function transpiled(source: string, text: string): { outputs: Outputs; problems:
 
 function outputOf(source: string, suffix: string): string {
   return join(options.outDir!, relative(options.rootDir!, source)).replace(/\.ts$/, suffix);
-}
-
-function readRecord(file: string, current: string): BuildRecord {
-  const r = readJson<BuildRecord>(file);
-  return r?.stamp === current ? r : { stamp: current, files: {} };
 }
 
 /** A JSON file's value; undefined when there is none, or it is not JSON. */
