@@ -1,4 +1,4 @@
-import type { Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
+import type { Entity, Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
 import { importIdText } from "../describe/describe.js";
 import { lookupBehaviourLines, resourceBehaviour } from "../describe/describeBehaviour.js";
 import { lookupWireLines, resourceWireLines } from "../describe/describeWire.js";
@@ -42,7 +42,7 @@ function wireView(requests: readonly string[], rows: ReturnType<typeof wireRows>
 }
 
 /** What a resource's and a lookup's pages start with. */
-const entityHead = (e: Resource | Lookup, site: Site) => ({
+const entityHead = (e: Entity, site: Site) => ({
   ...frame(site, SUB, e.name),
   name: e.name,
   token: e.token,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { repoPackages, repoRoot } from "../repoPackages.js";
 import { SCHEMA_VERSION } from "../validate/metaSchema.js";
 import { camel } from "../naming.js";
-import type { Field, Lookup, PackageModel, Resource } from "../model/types.js";
+import type { Entity, Field, PackageModel } from "../model/types.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { oncePer } from "../memo.js";
 import { importFormat, providerFolder } from "../describe/describe.js";
@@ -49,7 +49,7 @@ const typeName = (f: Field): string =>
       ? (f.type.ref ?? "object")
       : f.type.kind;
 
-const rowOf = (docs: Site, e: Resource | Lookup, page: string) => ({
+const rowOf = (docs: Site, e: Entity, page: string) => ({
   name: e.name,
   docsUrl: docsUrl(docs.model),
   page,

@@ -155,11 +155,19 @@ export interface Example {
   readonly code: string;
 }
 
-export interface Resource extends Sourced {
+/** What a resource and a lookup both have. */
+export interface Entity extends Sourced {
   readonly name: string;
   readonly token: string;
   readonly description: string;
   readonly deprecated?: string;
+  /** The hook module (schemas/<provider>/hooks/<name>.ts) for what its bindings cannot say. */
+  readonly hooks?: string;
+  readonly examples: readonly Example[];
+  readonly file: string;
+}
+
+export interface Resource extends Entity {
   readonly fields: readonly Field[];
   readonly importId: ImportId;
   readonly lifecycleNotes: readonly string[];
@@ -168,25 +176,14 @@ export interface Resource extends Sourced {
   readonly readiness?: Readiness;
   /** The output holding the creation time, by which an order whose answer was lost is found. */
   readonly createdAt?: string;
-  /** The hook module (schemas/<provider>/hooks/<name>.ts) for what its bindings cannot say. */
-  readonly hooks?: string;
-  readonly examples: readonly Example[];
-  readonly file: string;
 }
 
-export interface Lookup extends Sourced {
-  readonly name: string;
-  readonly token: string;
-  readonly description: string;
-  readonly deprecated?: string;
+export interface Lookup extends Entity {
   readonly inputs: readonly Field[];
   /** Declared outputs and echoed inputs: the fields of `Get<Name>Result`. */
   readonly results: readonly Field[];
   /** The operation it is bound to, in its protocol's shape, or `hook` (its hook module runs it). */
   readonly operation?: Readonly<Record<string, unknown>> | "hook";
-  readonly hooks?: string;
-  readonly examples: readonly Example[];
-  readonly file: string;
 }
 
 export interface ProviderFunction extends Sourced {
