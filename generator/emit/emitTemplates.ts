@@ -57,15 +57,6 @@ const rowOf = (docs: Site, e: Entity, page: string) => ({
   deprecated: e.deprecated,
 });
 
-/** The README's examples: the resource it names, the quick start, the stack program and its test. */
-export const readmeExamples = (model: PackageModel, docs: Site) => ({
-  resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
-  // The provider's own quick start: only its author knows real values and how to clean up.
-  code: model.provider.quickStart === undefined ? "" : withImportLine(model.provider.quickStart, docs),
-  stack: stackExample(docs),
-  testing: testingExample(model),
-});
-
 const packageDirectory = (model: PackageModel): string => `generated/${model.provider.name}`;
 
 const docsUrl = (model: PackageModel): string =>
@@ -88,7 +79,14 @@ const packageView = oncePer((plan: PackagePlan) => {
     homepage: `${repo.homepage}/tree/main/${directory}#readme`,
     docsFolder: `${directory}/${DOCS_DIR}/`,
     docsUrl: docsUrl(model),
-    quick: readmeExamples(model, docs),
+    // The README's examples: the resource it names, the quick start, the stack program and its test.
+    quick: {
+      resource: model.resources.find((r) => r.examples.length > 0)?.name ?? model.resources[0]?.name ?? "",
+      // The provider's own quick start: only its author knows real values and how to clean up.
+      code: p.quickStart === undefined ? "" : withImportLine(p.quickStart, docs),
+      stack: stackExample(docs),
+      testing: testingExample(model),
+    },
     bugs: `${repo.homepage}/issues`,
     source: providerFolder(plan),
     schemaVersion: SCHEMA_VERSION,
