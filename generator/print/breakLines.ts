@@ -17,13 +17,16 @@ export function breakLongLines(text: string): string {
 // Type arguments may hold parentheses (`typeof import("./m.js")`) and one level of angle brackets.
 const CALLEE = String.raw`[\w$.]+(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?`;
 const LIST = /^((?:import|export)(?: type)? )\{ (.*) \}( from "[^"]+";)$/;
-const ALIAS = /^(export type [\w$]+ =) (.*);$/;
+const ALIAS = /^()(export type [\w$]+ =) (.*);$/;
 const MEMBER = /^(\s+)((?:readonly )?[\w$]+\??:) (.*);$/;
 const ASSIGNED_CALL = new RegExp(
   String.raw`^(\s*)((?:export )?(?:const|let) [\w$]+(?:: [^=]+)? =) (${CALLEE})\((.*)\);$`,
 );
 const SIGNATURE = /^(\s*)([^(]*\w(?:<[^()]*>)?)\((.*)\)(: [^{}]+)? \{$/;
 const CALL = new RegExp(String.raw`^(\s*)((?:return )?${CALLEE})\((.*)\);$`);
+
+const alias = (line: string) => typeBelow(ALIAS.exec(line), true);
+const member = (line: string) => typeBelow(MEMBER.exec(line), false);
 
 const breakLine = (line: string): string | undefined =>
   [list, alias, member, assignedCall, signature, call].reduce<string | undefined>(
@@ -36,21 +39,14 @@ function list(line: string): string | undefined {
   return m ? broken("", m[1]! + "{", splitTopLevel(m[2]!), "}" + m[3]!) : undefined;
 }
 
-function alias(line: string): string | undefined {
-  const m = ALIAS.exec(line);
-  const union = m && splitTopLevel(m[2]!, "|");
-  if (!m || !union) return undefined;
-  return fits([m[1]!, `  ${m[2]};`]) ?? (union.length > 1 ? fits([m[1]!, ...leadingBars("  ", union)]) : undefined);
-}
-
-function member(line: string): string | undefined {
-  const m = MEMBER.exec(line);
+/** An alias's or member's type under its head, or its union a member a line; `anyType`: moved even if no union. */
+function typeBelow(m: RegExpExecArray | null, anyType: boolean): string | undefined {
   const union = m && splitTopLevel(m[3]!, "|");
-  if (!m || !union || union.length < 2) return undefined;
+  if (!m || !union || (union.length < 2 && !anyType)) return undefined;
   const [, indent, head, type] = m;
   return (
     fits([`${indent}${head}`, `${indent}  ${type};`]) ??
-    fits([`${indent}${head}`, ...leadingBars(`${indent}  `, union)])
+    (union.length > 1 ? fits([`${indent}${head}`, ...leadingBars(`${indent}  `, union)]) : undefined)
   );
 }
 
