@@ -17,12 +17,8 @@ export function paths(
     if (spec.items) walkSpec(spec.items, `${path}[*]`, f);
     if (spec.values) walkSpec(spec.values, `${path}.*`, f);
     const t = spec.ref ? types.get(spec.ref) : undefined;
-    if (t?.kind === "object") out.push(...paths(t.fields, types, test, inputsOnly, `${path}.`));
-    if (t?.kind === "union")
-      for (const v of t.variants) {
-        const vt = types.get(v.ref);
-        if (vt?.kind === "object") out.push(...paths(vt.fields, types, test, inputsOnly, `${path}.`));
-      }
+    for (const o of t?.kind === "union" ? t.variants.map((v) => types.get(v.ref)) : [t])
+      if (o?.kind === "object") out.push(...paths(o.fields, types, test, inputsOnly, `${path}.`));
   };
   for (const f of fields) if (!inputsOnly || f.mode !== "output") walkSpec(f.type, prefix + f.name, f);
   return [...new Set(out)].sort();
