@@ -34,12 +34,8 @@ function walkFields(
     const t = s.ref && !seen.has(s.ref) ? site.types.get(s.ref) : undefined;
     if (!t) return;
     const inner = new Set([...seen, t.name]);
-    if (t.kind === "object") walkFields(t.fields, `${path}.`, site, inner, found);
-    else
-      for (const v of t.variants) {
-        const vt = site.types.get(v.ref);
-        if (vt?.kind === "object") walkFields(vt.fields, `${path}.`, site, inner, found);
-      }
+    for (const o of t.kind === "union" ? t.variants.map((v) => site.types.get(v.ref)) : [t])
+      if (o?.kind === "object") walkFields(o.fields, `${path}.`, site, inner, found);
   };
   for (const f of fields) {
     if (f.references) found(prefix + f.name, f);
