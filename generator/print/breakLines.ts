@@ -17,6 +17,7 @@ export function breakLongLines(text: string): string {
 // Type arguments may hold parentheses (`typeof import("./m.js")`) and one level of angle brackets.
 const CALLEE = String.raw`[\w$.]+(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?`;
 const LIST = /^((?:import|export)(?: type)? )\{ (.*) \}( from "[^"]+";)$/;
+// An alias has no indent: its empty first group lines its match up with a member's.
 const ALIAS = /^()(export type [\w$]+ =) (.*);$/;
 const MEMBER = /^(\s+)((?:readonly )?[\w$]+\??:) (.*);$/;
 const ASSIGNED_CALL = new RegExp(
