@@ -7,10 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeHugeResource, writeSynthetic } from "./synthetic.mjs";
-import { printLoad } from "./load.mjs";
+import { printLoad, printNodeStart } from "./load.mjs";
 import { printTable } from "./table.mjs";
 
 printLoad("start");
+printNodeStart("start");
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CLI = join(ROOT, "build/generator/cli.js");
@@ -274,3 +275,4 @@ printTable(rows);
 console.log(`\nstages of the last one-file run: ${stages}`);
 rmSync(work, { recursive: true, force: true });
 printLoad("end");
+printNodeStart("end");
