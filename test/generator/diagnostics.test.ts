@@ -274,6 +274,11 @@ describe("schema diagnostics: every problem at once, as file:line:col: message",
       "maximum must be a finite number (got Infinity)",
     ],
     [
+      "an integer bound too large to hold exactly",
+      `  n: { type: integer, mode: optional, maximum: 123456789012345678901234567890, description: N. }\n${UID}`,
+      "maximum of an integer must be one a JavaScript number holds exactly, at most 9007199254740991 in size (got 1.2345678901234568e+29): the bound written would not be the one read",
+    ],
+    [
       "an infinite default",
       `  n: { type: number, mode: optional, default: .inf, description: N. }\n${UID}`,
       "default must be a finite number (got Infinity)",

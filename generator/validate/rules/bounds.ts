@@ -7,8 +7,16 @@ const PAIRS = [
   ["minLength", "maxLength"],
 ] as const;
 
-/** Bounds that must be finite: JSON (the descriptors') would write Infinity as null. */
+/** Bounds that must be written as read: JSON (the descriptors') would write Infinity as null. */
 const NUMERIC = ["minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"] as const;
+
+/** Why a numeric bound cannot be written as read: not finite, or an integer's past 2^53 (its digits were lost in reading). */
+function boundProblem(key: string, value: number, type: string): string | undefined {
+  if (!Number.isFinite(value)) return `${key} must be a finite number (got ${value})`;
+  if (type === "integer" && Number.isInteger(value) && !Number.isSafeInteger(value))
+    return `${key} of an integer must be one a JavaScript number holds exactly, at most ${Number.MAX_SAFE_INTEGER} in size (got ${value}): the bound written would not be the one read`;
+  return undefined;
+}
 
 /** Why `pattern` is not a regular expression (with the flags validators use), or undefined. */
 function patternProblem(pattern: string): string | undefined {
@@ -23,16 +31,14 @@ function patternProblem(pattern: string): string | undefined {
 export const bounds: Rule = {
   id: "bounds",
   description:
-    "bounds are finite, no lower bound is above its upper bound, and `pattern` is a valid regular expression",
+    "bounds are finite (an integer's within ±2^53, where a JavaScript number holds it exactly), no lower bound is above its upper bound, and `pattern` is a valid regular expression",
   check: eachSpec(({ spec, src, path }) => {
     const problem = spec.pattern !== undefined && patternProblem(spec.pattern);
     return [
-      ...NUMERIC.map(
-        (key) =>
-          typeof spec[key] === "number" &&
-          !Number.isFinite(spec[key]) &&
-          at(src, [...path, key], `${key} must be a finite number (got ${spec[key]})`),
-      ),
+      ...NUMERIC.map((key) => {
+        const problem = typeof spec[key] === "number" && boundProblem(key, spec[key], spec.type);
+        return !!problem && at(src, [...path, key], problem);
+      }),
       ...PAIRS.map(([low, high]) => {
         const [a, b] = [spec[low], spec[high]];
         return (
