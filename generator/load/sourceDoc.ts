@@ -165,11 +165,13 @@ function aliasInsideItsNode(doc: Document.Parsed): Alias | undefined {
 /** Alias expansions a schema may use: generous for shared snippets, far below an alias bomb's. */
 const MAX_ALIAS_COUNT = 1_000;
 
-/** The YAML library's message, with its stack exhaustion on deep nesting said as what it means. */
+/** The YAML library's message; its stack exhaustion on deep nesting and its second document said in a schema's words. */
 const yamlMessage = (message: string): string =>
   /call stack/i.test(message)
     ? "collections nested too deeply to read (hundreds of levels); flatten it"
-    : firstLine(message);
+    : /multiple documents/i.test(message)
+      ? "a schema file holds one YAML document, and a second starts here: remove the `---` or move what follows to a file of its own"
+      : firstLine(message);
 
 /** An alias that cannot be expanded (anchor unset or later, or past MAX_ALIAS_COUNT), positioned at the alias. */
 function aliasProblem(doc: Document.Parsed, lines: LineCounter, file: string, error: unknown): Diagnostic {

@@ -60,6 +60,12 @@ describe("hostile schemas", () => {
     ]);
   });
 
+  it("reports a second YAML document where it starts, in the schema's words rather than the library's", () => {
+    expect(problems({ ...BASE, [GROUP]: `${group("S.")}---\nversion: 2\n` })).toEqual([
+      "schemas/demo/types/shared.yaml:6:1: YAML: a schema file holds one YAML document, and a second starts here: remove the `---` or move what follows to a file of its own",
+    ]);
+  });
+
   it("reports a 5,000-deep flow sequence once, without exhausting the stack", () => {
     const found = problems({ ...BASE, [GROUP]: group("[".repeat(5000) + "]".repeat(5000)) });
     expect(found).toHaveLength(1);
