@@ -9,7 +9,7 @@ import {
   type SchemaText,
 } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
-import { parseSource, reparsed } from "../load/sourceDoc.js";
+import { parseSource, reparsed, type SourceDoc } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
 import { hashText } from "../hash.js";
@@ -65,16 +65,13 @@ export async function modelsBeside<T>(
   // The worker reads a file's data to check it against the meta-schema, to make its rules digest, and
   // for the rules if they run (found as the worker will find it, taking every file to pass the
   // meta-schema): it is sent only then, and else parses the text itself if a check needs it after all.
-  const rulesRun = new Set(indexes.filter((index) => rulesWillRun(index, reuse.previous.rules)).map((i) => i.name));
+  const allPass = new Set(mine.sources);
+  const rulesRun = new Set(indexes.filter((i) => rulesWillRun(i, allPass, reuse.previous.rules)).map((i) => i.name));
+  const sendsData = ({ known, provider }: SourceDoc) =>
+    !known.valid || known.rulesDigest === undefined || rulesRun.has(provider);
   const read = parsed.map(
     ({ source }) =>
-      source && {
-        known: source.known,
-        outline: source.outline,
-        ...((!source.known.valid || source.known.rulesDigest === undefined || rulesRun.has(source.provider)) && {
-          data: source.data,
-        }),
-      },
+      source && { known: source.known, outline: source.outline, ...(sendsData(source) && { data: source.data }) },
   );
   const checks = awaitedLater(check({ listing, read, only: changed, rulesKnown: reuse.previous.rules }));
   let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
@@ -98,12 +95,10 @@ export async function modelsBeside<T>(
   return made.value;
 }
 
-/** Whether a provider's rules will run: unless they passed on the input they have if every file passes the meta-schema. */
-function rulesWillRun(index: ProviderIndex, rulesKnown: RulesPassed): boolean {
+/** Whether a provider's rules will run: unless they passed on the input they have if all `files` pass the meta-schema. */
+function rulesWillRun(index: ProviderIndex, files: ReadonlySet<SourceDoc>, rulesKnown: RulesPassed): boolean {
   const known = rulesKnown.get(index.name);
-  if (known === undefined) return true;
-  const docs = [index.provider, ...index.resources, ...index.lookups, ...index.typeFiles];
-  return ruleInput(index, new Set(docs.filter((d) => d !== undefined))).key !== known;
+  return known === undefined || ruleInput(index, files).key !== known;
 }
 
 /** The listing's texts parsed, each reusing what `reuse` kept of the same text. */
