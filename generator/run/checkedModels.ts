@@ -33,7 +33,7 @@ export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel
     reuse?.previous.rules,
   );
   for (const src of valid) reuse?.next.valid.add(verdictKey(src));
-  for (const [provider, key] of rulesPassed) reuse?.next.rules.set(provider, key);
+  for (const [provider, pass] of rulesPassed) reuse?.next.rules.set(provider, pass);
   for (const [hash, digest] of rulesDigests) reuse?.next.rulesDigests.set(hash, digest);
   if (problems.length > 0) throw new SchemaError(problems);
   return providers.map(buildModel);
@@ -97,7 +97,7 @@ export async function modelsBeside<T>(
 
 /** Whether a provider's rules will run: unless they passed on the input they have if all `files` pass the meta-schema. */
 function rulesWillRun(index: ProviderIndex, files: ReadonlySet<SourceDoc>, rulesKnown: RulesPassed): boolean {
-  const known = rulesKnown.get(index.name);
+  const known = rulesKnown.get(index.name)?.key;
   return known === undefined || ruleInput(index, files).key !== known;
 }
 
@@ -136,15 +136,22 @@ function keepRulesVerdicts(
   explain: Explanation,
 ): void {
   for (const name of providers) {
-    const key = changed.has(name) ? passed.get(name) : reuse.previous.rules.get(name);
-    if (key === undefined) continue;
-    if (changed.has(name))
+    const before = reuse.previous.rules.get(name);
+    const pass = changed.has(name) ? passed.get(name) : before;
+    if (pass === undefined) continue;
+    reuse.next.rules.set(name, pass);
+    if (!changed.has(name)) continue;
+    if (pass.key !== undefined && pass.key === before?.key) {
+      explain.count("providers whose rules passed before on the same input");
+      continue;
+    }
+    if (pass.key !== undefined) explain.count("providers checked against the rules");
+    for (const document of pass.documents)
       explain.count(
-        reuse.previous.rules.get(name) === key
-          ? "providers whose rules passed before on the same input"
-          : "providers checked against the rules",
+        before?.documents.has(document)
+          ? "schema documents whose rules passed before on the same input"
+          : "schema documents checked against the rules",
       );
-    reuse.next.rules.set(name, key);
   }
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { hashText } from "../hash.js";
+import type { RulesPass } from "../validate/validateSchemas.js";
 import { generatorFingerprint } from "./fingerprint.js";
 
 /** A generated file as a run wrote or found it: the key of its input, the hash of its text, and its stat once known unchanged. */
@@ -14,7 +15,7 @@ export interface Written {
 /**
  * What one run keeps for the next, each result by the hash of everything it was made from: a schema
  * file's data by its text, the meta-schema's verdict by its folder and text, the rules' digest of a
- * file's data by its text, a provider's rules' pass by their input, and each generated file
+ * file's data by its text, a provider's and each document's rules' pass by their input, and each generated file
  * by its input's key (with the hash of the text written, to know the file is still as written).
  */
 export interface Kept {
@@ -22,8 +23,8 @@ export interface Kept {
   readonly valid: Set<string>;
   /** By text hash: its data's digest as the rules read it (validate/ruleInput.ts). */
   readonly rulesDigests: Map<string, string>;
-  /** By provider: the key of the rules' input on which they passed (validate/ruleInput.ts). */
-  readonly rules: Map<string, string>;
+  /** By provider: what passed its rules, by their input (validate/validateSchemas.ts). */
+  readonly rules: Map<string, RulesPass>;
   readonly outputs: Map<string, Written>;
 }
 

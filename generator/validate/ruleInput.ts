@@ -2,6 +2,7 @@ import { hashText } from "../hash.js";
 import type { ProviderIndex } from "../load/providerIndex.js";
 import { lazySource, type SourceDoc } from "../load/sourceDoc.js";
 import { oncePer } from "../memo.js";
+import type { DocumentInput } from "./rules/walk.js";
 
 /**
  * What the rules read of one provider: its documents without their descriptions (the meta-schema
@@ -42,6 +43,17 @@ export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): 
     key: hashText(JSON.stringify(input)),
     digests,
   };
+}
+
+/** A document's rules input as a key: each document in it by its file and digest, and all else it holds. */
+export function documentKey(
+  { src, groups, providerCase, envPrefix, usage, ...rest }: DocumentInput,
+  digests: ReadonlyMap<string, string>,
+): string {
+  rest satisfies Record<string, never>; // a field added to DocumentInput must be keyed here
+  const doc = (d: SourceDoc) => [d.file, digests.get(d.hash)];
+  const groupsKeyed = [...groups].map(([name, g]) => [name, ...doc(g)]);
+  return hashText(JSON.stringify([doc(src), groupsKeyed, providerCase, envPrefix ?? null, usage ?? null]));
 }
 
 /** A document as the rules see it: its text and name as the file's (diagnostics point into the file), its data bare. */

@@ -8,8 +8,9 @@ import { checkLookupOperations } from "./protocols/lookups.js";
 import { checkNetsvcOperations } from "./protocols/netsvc.js";
 import { providerClashes } from "./providerClashes.js";
 import { checkReferences } from "./references.js";
-import { checkRules } from "./rules/index.js";
-import { ruleInput } from "./ruleInput.js";
+import { checkDocument, checkProviderRules } from "./rules/index.js";
+import { documentInputs } from "./rules/walk.js";
+import { documentKey, ruleInput, type RuleInput } from "./ruleInput.js";
 
 let metaValidator: MetaSchemaValidator | undefined;
 const meta = () => (metaValidator ??= new MetaSchemaValidator());
@@ -22,8 +23,17 @@ export function checkFile(src: SourceDoc): Diagnostic[] {
   return src.known.valid ? [] : meta().check(src);
 }
 
-/** Each provider's rules input (ruleInput's key) on which they passed, by provider name. */
-export type RulesPassed = ReadonlyMap<string, string>;
+/**
+ * What of one provider passed the rules: its input (ruleInput's key) when every rule passed on it,
+ * and the input (documentKey) of each document whose rules passed.
+ */
+export interface RulesPass {
+  readonly key?: string | undefined;
+  readonly documents: ReadonlySet<string>;
+}
+
+/** Each provider's RulesPass, by provider name. */
+export type RulesPassed = ReadonlyMap<string, RulesPass>;
 
 /** What the checks found: the documents the meta-schema passed, and the providers whose rules passed. */
 export interface Verdicts {
@@ -35,7 +45,8 @@ export interface Verdicts {
 
 /**
  * The meta-schema on every file, then the rules (rules/) per provider. Every problem, not the first.
- * A provider whose rules passed before on the same input (`rulesKnown`) passes.
+ * A provider whose rules passed before on the same input (`rulesKnown`) passes, and so does a
+ * document whose rules did.
  */
 export function validateSchemas(
   sources: readonly SourceDoc[],
@@ -51,13 +62,14 @@ export function validateSchemas(
     diagnostics.push(...found);
   }
   const providers = indexProviders(sources, hooks, unread);
-  const rulesPassed = new Map<string, string>();
+  const rulesPassed = new Map<string, RulesPass>();
   const rulesDigests = new Map<string, string>();
   for (const index of providers) {
     const rules = ruleInput(index, valid);
     for (const [hash, digest] of rules.digests) rulesDigests.set(hash, digest);
-    const found = rulesKnown.get(index.name) === rules.key ? [] : checkProvider(rules.index, rules.valid);
-    if (found.length === 0) rulesPassed.set(index.name, rules.key);
+    const known = rulesKnown.get(index.name);
+    const { found, pass } = known?.key === rules.key ? { found: [], pass: known } : checkProvider(rules, known);
+    rulesPassed.set(index.name, pass);
     diagnostics.push(...found);
   }
   const files = providers.flatMap((p) => (p.provider && valid.has(p.provider) ? [p.provider] : []));
@@ -88,12 +100,24 @@ export function checkLoaded(
   return { problems: sortDiagnostics(problems), valid, rulesPassed, rulesDigests, providers };
 }
 
-function checkProvider(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
-  return [
-    ...checkRules(index, valid),
+/** The rules of one provider's documents together, and of each document but those that passed before on the same input. */
+function checkProvider(
+  { index, valid, key, digests }: RuleInput,
+  known: RulesPass | undefined,
+): { found: Diagnostic[]; pass: RulesPass } {
+  const found = [
+    ...checkProviderRules({ index, valid }),
     ...checkReferences(index, valid),
     ...checkCloudplatOperations(index, valid, meta),
     ...checkNetsvcOperations(index, valid, meta),
     ...checkLookupOperations(index, valid, meta),
   ];
+  const documents = new Set<string>();
+  for (const input of documentInputs(index, valid)) {
+    const keyed = documentKey(input, digests);
+    const problems = known?.documents.has(keyed) ? [] : checkDocument(input);
+    if (problems.length === 0) documents.add(keyed);
+    found.push(...problems);
+  }
+  return { found, pass: { key: found.length === 0 ? key : undefined, documents } };
 }

@@ -109,13 +109,21 @@ describe("a run takes the rules' pass from the last run on the same input", () =
   it("after an edit of descriptions only, and checks again after any other", async () => {
     const dir = schemaTree(TREE);
     const file = join(dir, "demo/resources/gadget.yaml");
-    expect(await run(dir)).toEqual(["  providers checked against the rules: 1"]);
+    expect(await run(dir)).toEqual([
+      "  providers checked against the rules: 1",
+      "  schema documents checked against the rules: 3",
+    ]);
     writeFileSync(file, readFileSync(file, "utf8").replace("What the gadget is.", "What it is."));
     expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
     writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 1", "minLength: 50"));
     expect(await run(dir)).toEqual(["minLength 50 is above maxLength 40"]);
+    // Mended: only the document that failed is checked again.
     writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 50", "minLength: 2"));
-    expect(await run(dir)).toEqual(["  providers checked against the rules: 1"]);
+    expect(await run(dir)).toEqual([
+      "  providers checked against the rules: 1",
+      "  schema documents whose rules passed before on the same input: 2",
+      "  schema documents checked against the rules: 1",
+    ]);
   }, 30_000);
 
   it("finds what a fresh run finds in files whose data the checks were not sent", async () => {
@@ -135,7 +143,10 @@ describe("a run takes the rules' pass from the last run on the same input", () =
       tree[path] = tree[path]!.replace(from, to);
       writeFileSync(join(dir, path), tree[path]!);
     };
-    expect(await run(dir)).toEqual(["  providers checked against the rules: 1"]);
+    expect(await run(dir)).toEqual([
+      "  providers checked against the rules: 1",
+      "  schema documents checked against the rules: 4",
+    ]);
     edit("demo/resources/gadget.yaml", "A gadget.", "A gadget, again.");
     expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
     // The type renamed: gadget.yaml, unchanged, now names a type that is not there.
@@ -147,5 +158,52 @@ describe("a run takes the rules' pass from the last run on the same input", () =
     edit("demo/types/part.yaml", "name: Piece", "name: Part");
     edit("demo/resources/widget.yaml", "mode: required", "mode: sometimes");
     expect(await run(dir, true)).toEqual(problems(tree));
+  }, 30_000);
+
+  it("checks again only the documents whose rules' input changed, and finds in the others what a fresh run finds", async () => {
+    const tree: Record<string, string> = {
+      ...TREE,
+      "demo/types/part.yaml":
+        "version: 1\nkind: object\nname: Part\ndescription: A part.\nfields:\n  size: { type: integer, mode: optional, default: 1, description: Size. }\n",
+      "demo/types/tagged.yaml":
+        "version: 1\nkind: group\nname: Tagged\ndescription: Tags.\nfields:\n  tag: { type: string, mode: optional, description: Tag. }\n",
+      "demo/resources/gadget.yaml": GADGET.replace("fields:\n", "include: [Tagged]\nfields:\n").replace(
+        "  uid:",
+        "  part: { type: object, ref: Part, mode: optional, description: Its part. }\n  uid:",
+      ),
+    };
+    const dir = schemaTree(tree);
+    const edit = (path: string, from: string, to: string) => {
+      tree[path] = tree[path]!.replace(from, to);
+      writeFileSync(join(dir, path), tree[path]!);
+    };
+    expect(await run(dir)).toEqual([
+      "  providers checked against the rules: 1",
+      "  schema documents checked against the rules: 5",
+    ]);
+    edit("demo/resources/gadget.yaml", "minLength: 1", "minLength: 2");
+    expect(await run(dir)).toEqual([
+      "  providers checked against the rules: 1",
+      "  schema documents whose rules passed before on the same input: 4",
+      "  schema documents checked against the rules: 1",
+    ]);
+    // The group gadget.yaml includes, edited: its field collides with one of gadget.yaml, which did not change.
+    edit("demo/types/tagged.yaml", "  tag:", "  uid: { type: string, mode: optional, description: Id. }\n  tag:");
+    const collided = await run(dir, true);
+    expect(collided.some((p) => p.startsWith("schemas/demo/resources/gadget.yaml:"))).toBe(true);
+    expect(collided).toEqual(problems(tree));
+    // Part used as an output alone, by an edit of gadget.yaml: its field's default, in part.yaml, is now wrong.
+    edit("demo/types/tagged.yaml", "  uid: { type: string, mode: optional, description: Id. }\n", "");
+    edit("demo/resources/gadget.yaml", "ref: Part, mode: optional", "ref: Part, mode: output");
+    const asOutput = await run(dir, true);
+    expect(asOutput.some((p) => p.startsWith("schemas/demo/types/part.yaml:"))).toBe(true);
+    expect(asOutput).toEqual(problems(tree));
+    // Back: the two documents the last run failed or changed are checked again.
+    edit("demo/resources/gadget.yaml", "ref: Part, mode: output", "ref: Part, mode: optional");
+    expect(await run(dir)).toEqual([
+      "  providers checked against the rules: 1",
+      "  schema documents whose rules passed before on the same input: 3",
+      "  schema documents checked against the rules: 2",
+    ]);
   }, 30_000);
 });

@@ -32,7 +32,7 @@ export const bounds: Rule = {
   id: "bounds",
   description:
     "bounds are finite (an integer's within ±2^53, where a JavaScript number holds it exactly), no lower bound is above its upper bound, and `pattern` is a valid regular expression",
-  check: eachSpec(({ spec, src, path }) => {
+  document: eachSpec(({ spec, src, path }) => {
     const problem = spec.pattern !== undefined && patternProblem(spec.pattern);
     return [
       ...NUMERIC.map((key) => {

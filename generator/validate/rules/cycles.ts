@@ -21,7 +21,7 @@ const refsOf = (spec: unknown): string[] =>
 export const typeCycles: Rule = {
   id: "type-cycles",
   description: "named types do not refer to themselves",
-  check: ({ index, valid }) => {
+  provider: ({ index, valid }) => {
     const edges = new Map<string, string[]>();
     for (const [name, src] of index.types) {
       const e = entity(src);

@@ -5,7 +5,7 @@ import { eachField, type Rule } from "./rule.js";
 export const defaults: Rule = {
   id: "defaults",
   description: "a `default` sits only on an input that is not required, and fits the field's type",
-  check: eachField(({ field: { raw, src, path, name }, mode, isInput }) => {
+  document: eachField(({ field: { raw, src, path, name }, mode, isInput }) => {
     if (raw.default === undefined) return [];
     const where = [...path, "default"];
     if (mode === "required")
@@ -19,7 +19,7 @@ export const defaults: Rule = {
 export const deprecatedRequired: Rule = {
   id: "deprecated-required",
   description: "a required input is not deprecated",
-  check: eachField(({ field: { raw, src, path, name }, mode }) => {
+  document: eachField(({ field: { raw, src, path, name }, mode }) => {
     if (raw.deprecated === undefined || mode !== "required") return [];
     const message = `a deprecated field cannot be required: callers could never stop setting "${name}"`;
     return [at(src, [...path, "deprecated"], message)];

@@ -2,6 +2,7 @@ import { entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { camel, collisionKey } from "../../naming.js";
 import { found, type Finding, type Rule } from "./rule.js";
+import { providerEntity } from "./written.js";
 
 /** Entity checks need only name and token, so run on broken files too; names the meta-schema refuses would cascade. */
 const named = (docs: Iterable<SourceDoc>): SourceDoc[] =>
@@ -11,7 +12,7 @@ const entities = (index: ProviderIndex) => [...index.resources, ...index.lookups
 export const entityNames: Rule = {
   id: "entity-names",
   description: "resource, lookup and type names are unique after case conversion",
-  check: ({ index }) => {
+  provider: ({ index }) => {
     const seen = new Map<string, SourceDoc>();
     return named(entities(index)).flatMap((src) => {
       const name = src.outline.name!;
@@ -26,7 +27,7 @@ export const entityNames: Rule = {
 export const fileNames: Rule = {
   id: "file-names",
   description: "each file is named after its entity",
-  check: (input) =>
+  provider: (input) =>
     named(entities(input.index)).flatMap((src) => {
       const e = entity(src);
       const stem = src.folder === "lookups" ? e.name : camel(e.name);
@@ -39,7 +40,9 @@ export const fileNames: Rule = {
 export const tokens: Rule = {
   id: "tokens",
   description: "resource, lookup and provider-function tokens have the forms above",
-  check: ({ index, walk: { provider } }) => {
+  provider: (input) => {
+    const { index } = input;
+    const provider = providerEntity(input);
     const pkg = index.name;
     const wrong = (src: SourceDoc, path: Path, what: string, want: string, got: unknown): Finding =>
       typeof got === "string" && got !== want && at(src, path, `${what}token must be "${want}" (got "${got}")`);

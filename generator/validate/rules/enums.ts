@@ -3,13 +3,14 @@ import type { RawEnumValue } from "../../load/rawTypes.js";
 import { at } from "../../load/sourceDoc.js";
 import { checkValue } from "../values.js";
 import { eachSpec, type Rule } from "./rule.js";
+import { validDocuments, writtenSpecs } from "./written.js";
 
 const valueOf = (v: RawEnumValue) => (typeof v === "object" ? v.value : v);
 
 export const enumValues: Rule = {
   id: "enum-values",
   description: "enum values are of the field's type, each listed once",
-  check: eachSpec(({ spec, src, path }) => {
+  document: eachSpec(({ spec, src, path }) => {
     if (!spec.enum) return [];
     // Against type and bounds only: `pattern` describes the free-form values of a field without a list.
     const { enum: _enum, pattern: _pattern, ...bare } = spec;
@@ -31,20 +32,21 @@ export const enumValues: Rule = {
 export const enumNames: Rule = {
   id: "enum-names",
   description: "enums sharing an `enumName` have identical values",
-  check: ({ walk }) => {
+  provider: (input) => {
     const out: Diagnostic[] = [];
-    // Each declaration is compared with the previous one of that name, in walk order.
+    // Each declaration is compared with the previous one of that name, in document order.
     const last = new Map<string, string>();
-    for (const { spec, src, path } of walk.specs) {
-      if (!spec.enum || !spec.enumName) continue;
-      const values = JSON.stringify(spec.enum.map(valueOf));
-      const prior = last.get(spec.enumName);
-      if (prior !== undefined && prior !== values) {
-        const message = `enum ${spec.enumName} is declared elsewhere with other values; a shared enum name needs identical values`;
-        out.push(at(src, [...path, "enumName"], message));
+    for (const src of validDocuments(input))
+      for (const { spec, path } of writtenSpecs(src)) {
+        if (!spec.enum || !spec.enumName) continue;
+        const values = JSON.stringify(spec.enum.map(valueOf));
+        const prior = last.get(spec.enumName);
+        if (prior !== undefined && prior !== values) {
+          const message = `enum ${spec.enumName} is declared elsewhere with other values; a shared enum name needs identical values`;
+          out.push(at(src, [...path, "enumName"], message));
+        }
+        last.set(spec.enumName, values);
       }
-      last.set(spec.enumName, values);
-    }
     return out;
   },
 };

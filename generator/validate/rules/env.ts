@@ -1,9 +1,9 @@
 import type { Diagnostic } from "../../diagnostics.js";
 import { at } from "../../load/sourceDoc.js";
-import { eachField, type Rule, type RuleInput } from "./rule.js";
+import { eachField, type Rule } from "./rule.js";
+import type { Walk } from "./walk.js";
 
-const placed = eachField(({ field: { raw, src, path }, scope }, { walk }) => {
-  const prefix = walk.provider?.envPrefix;
+const placed = eachField(({ field: { raw, src, path }, scope }, { envPrefix: prefix }) => {
   return [
     raw.env !== undefined &&
       !scope.config &&
@@ -16,7 +16,7 @@ const placed = eachField(({ field: { raw, src, path }, scope }, { walk }) => {
   ];
 });
 
-const once = ({ walk }: RuleInput): Diagnostic[] =>
+const once = (walk: Walk): Diagnostic[] =>
   walk.maps.flatMap(({ fields }) => {
     const out: Diagnostic[] = [];
     const readBy = new Map<string, string>();
@@ -33,5 +33,5 @@ const once = ({ walk }: RuleInput): Diagnostic[] =>
 export const env: Rule = {
   id: "env",
   description: "`env` only on provider config (and types it uses), with the provider's prefix, once per object",
-  check: (input) => [...placed(input), ...once(input)],
+  document: (walk, input) => [...placed(walk, input), ...once(walk)],
 };

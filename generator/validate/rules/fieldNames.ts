@@ -10,7 +10,7 @@ const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
 export const fieldNames: Rule = {
   id: "field-names",
   description: "field names of one object are unique after case conversion, and none is a member every object has",
-  check: ({ walk }) =>
+  document: (walk) =>
     walk.maps.flatMap((m) => [
       ...m.fields
         .filter((f) => OBJECT_MEMBERS.has(f.name))
@@ -41,7 +41,7 @@ export const wireNames: Rule = {
   id: "wire-names",
   description:
     "the inputs of one object are sent under distinct wire keys and paths on each operation (outputs may read the same key), none through a member every object has",
-  check: ({ walk }) =>
+  document: (walk) =>
     walk.maps.flatMap(({ fields, scope }) => {
       const out: Diagnostic[] = [];
       for (const f of fields) out.push(...objectMembers(f));

@@ -8,7 +8,7 @@ function conditionRule(key: "requiredWhen" | "onlyWhen", id: string, description
   return {
     id,
     description,
-    check: eachField(({ field: { raw, src, path, name }, mode, siblings, isInput }) => {
+    document: eachField(({ field: { raw, src, path, name }, mode, siblings, isInput }) => {
       const when = raw[key];
       if (!when) return [];
       if (!isInput) return [at(src, [...path, key], `${key} applies to inputs only: "${name}" is an output`)];
@@ -66,7 +66,7 @@ export const onlyWhen = conditionRule(
 export const conflictsWith: Rule = {
   id: "conflicts-with",
   description: "`conflictsWith` names sibling fields",
-  check: eachField(({ field: { raw, src, path, name }, siblings }) => {
+  document: eachField(({ field: { raw, src, path, name }, siblings }) => {
     if (!raw.conflictsWith) return [];
     const others = [...siblings.keys()].filter((n) => n !== name);
     return raw.conflictsWith.map((other, i): Finding => {
@@ -80,7 +80,7 @@ export const conflictsWith: Rule = {
 export const familyFrom: Rule = {
   id: "family-from",
   description: "`familyFrom` is on a CIDR format and names a top-level field",
-  check: eachSpec(({ spec, src, path, scope: { rootFields } }) => {
+  document: eachSpec(({ spec, src, path, scope: { rootFields } }) => {
     if (spec.familyFrom === undefined) return [];
     const where = [...path, "familyFrom"];
     if (spec.format !== "cidr" && spec.format !== "ip-cidr")

@@ -2,7 +2,7 @@ import { didYouMean } from "@sdkgen/runtime/providers";
 import { entity } from "../../load/providerIndex.js";
 import { at } from "../../load/sourceDoc.js";
 import type { Diagnostic } from "../../diagnostics.js";
-import type { Rule, RuleInput } from "./rule.js";
+import type { ProviderInput, Rule } from "./rule.js";
 
 /** Operations bound to the kind's hook of the same name (`create: hook`). */
 const hookedOperations = (operations: unknown): string[] =>
@@ -14,11 +14,12 @@ export const hooks: Rule = {
   id: "hooks",
   description:
     "`hooks` names a module in the provider's hooks/ folder, an operation bound to `hook` (a resource's or a lookup's) has one, and every module there is named by a resource or a lookup",
-  check: (input) => [...namedModules(input), ...unnamedModules(input)],
+  provider: (input) => [...namedModules(input), ...unnamedModules(input)],
 };
 
-const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
-  [...walk.resources, ...walk.lookups].flatMap(({ src }) => {
+const namedModules = ({ index, valid }: ProviderInput): Diagnostic[] =>
+  [...index.resources, ...index.lookups].flatMap((src) => {
+    if (!valid.has(src)) return [];
     const e = entity(src);
     const kind = e.kind === "lookup" ? "lookup" : "resource";
     const modules = [...index.hooks.keys()];
@@ -35,7 +36,7 @@ const namedModules = ({ walk, index }: RuleInput): Diagnostic[] =>
   });
 
 /** A module no kind names would fail to compile; not reported while a name is misspelt or a file broken. */
-function unnamedModules({ index, valid }: RuleInput): Diagnostic[] {
+function unnamedModules({ index, valid }: ProviderInput): Diagnostic[] {
   const kinds = [...index.resources, ...index.lookups];
   // A file that failed to load or the meta-schema may name its module where it cannot be read.
   if (index.unread.size > 0 || !kinds.every((src) => valid.has(src))) return [];

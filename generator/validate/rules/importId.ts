@@ -6,7 +6,7 @@ import { found, type Finding, type Rule } from "./rule.js";
 export const importId: Rule = {
   id: "import-id",
   description: "import-id parts name the resource's fields, with their types",
-  check: ({ walk }) =>
+  document: (walk) =>
     walk.resources.flatMap(({ src, fields }) => {
       const byName = new Map(fields.map((f) => [f.name, f.raw]));
       return found(
@@ -29,7 +29,7 @@ export const importId: Rule = {
 export const createdAt: Rule = {
   id: "created-at",
   description: "`createdAt` names a string output of the resource",
-  check: ({ walk }) =>
+  document: (walk) =>
     walk.resources.flatMap(({ src, fields }) => {
       const name = entity(src).createdAt;
       if (name === undefined) return [];

@@ -1,6 +1,4 @@
 import type { Diagnostic } from "../../diagnostics.js";
-import type { ProviderIndex } from "../../load/providerIndex.js";
-import type { SourceDoc } from "../../load/sourceDoc.js";
 import { bounds } from "./bounds.js";
 import { typeCycles } from "./cycles.js";
 import { defaults, deprecatedRequired } from "./defaults.js";
@@ -17,11 +15,11 @@ import { inputOutputKeys, modes } from "./modes.js";
 import { operationFields } from "./operationFields.js";
 import { exposedSettings, protocolConfig, providerFunctions, providerName, testingResource } from "./provider.js";
 import { references } from "./references.js";
-import type { Rule } from "./rule.js";
+import type { ProviderInput, Rule } from "./rule.js";
 import { secrets } from "./secrets.js";
 import { typeKeys, typeShape } from "./typeKeys.js";
 import { unionVariants } from "./unions.js";
-import { walk } from "./walk.js";
+import { walkDocument, type DocumentInput } from "./walk.js";
 
 /** The checks beyond the meta-schema, one per item of schemas/README.md's list, in its order. */
 export const RULES: readonly Rule[] = [
@@ -62,8 +60,15 @@ export const RULES: readonly Rule[] = [
   typeCycles,
 ];
 
-/** Every rule on one provider's documents; the walk they share is done once. */
-export function checkRules(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Diagnostic[] {
-  const input = { index, valid, walk: walk(index, valid) };
-  return RULES.flatMap((rule) => rule.check(input));
+const documentRules = RULES.flatMap((rule) => ("document" in rule ? [rule.document] : []));
+const providerRules = RULES.flatMap((rule) => ("provider" in rule ? [rule.provider] : []));
+
+/** The document rules on one document; the walk they share is done once. */
+export function checkDocument(input: DocumentInput): Diagnostic[] {
+  const walk = walkDocument(input);
+  return documentRules.flatMap((check) => check(walk, input));
 }
+
+/** The provider rules on its documents together. */
+export const checkProviderRules = (input: ProviderInput): Diagnostic[] =>
+  providerRules.flatMap((check) => check(input));

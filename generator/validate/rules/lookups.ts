@@ -12,7 +12,7 @@ function sameType(a: RawTypeSpec, b: RawTypeSpec): boolean {
 export const lookupEchoes: Rule = {
   id: "lookup-echoes",
   description: "a lookup output named like an input has the input's type (results echo inputs)",
-  check: ({ walk }) =>
+  document: (walk) =>
     walk.lookups.flatMap(({ src, inputs, outputs }) => {
       const byName = new Map(inputs.map((f) => [f.name, f.raw]));
       return found(
@@ -29,7 +29,7 @@ export const lookupEchoes: Rule = {
 export const lookupIds: Rule = {
   id: "lookup-ids",
   description: "every lookup result has an `id` (an output, or an echoed input)",
-  check: ({ walk }) =>
+  document: (walk) =>
     walk.lookups
       .filter(({ inputs, outputs }) => ![...inputs, ...outputs].some((f) => f.name === "id"))
       .map(({ src }) => at(src, ["outputs"], `every lookup result has an "id": declare it in outputs`, "key")),

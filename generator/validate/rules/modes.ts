@@ -4,7 +4,7 @@ import { eachField, type Rule } from "./rule.js";
 export const modes: Rule = {
   id: "modes",
   description: "`mode` is written where it must be, omitted under outputs, and one the place allows",
-  check: eachField(({ field: { raw, src, path, name }, scope }) => [
+  document: eachField(({ field: { raw, src, path, name }, scope }) => [
     raw.mode === undefined &&
       scope.modeRequired &&
       scope.position === "input" &&
@@ -23,7 +23,7 @@ export const modes: Rule = {
 export const inputOutputKeys: Rule = {
   id: "input-output-keys",
   description: "`writeOnly` and `replaceOnChange` only on inputs, `guaranteed` only on outputs",
-  check: eachField(({ field: { raw, src, path, name }, isInput }) => [
+  document: eachField(({ field: { raw, src, path, name }, isInput }) => [
     raw.writeOnly &&
       !isInput &&
       at(src, [...path, "writeOnly"], `"writeOnly" applies to inputs only: "${name}" is an output`),

@@ -23,7 +23,7 @@ function listedFields(e: ReturnType<typeof entity>): { path: Path; name: string;
 export const operationFields: Rule = {
   id: "operation-fields",
   description: "a readiness field names a field of the resource, and what update and delete always send names inputs",
-  check: ({ walk }) =>
+  document: (walk) =>
     walk.resources.flatMap(({ src, fields }) =>
       listedFields(entity(src)).flatMap(({ path, name, inputs }) => {
         const known = fields.filter((f) => !inputs || f.raw.mode !== "output").map((f) => f.name);

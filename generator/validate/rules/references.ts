@@ -3,6 +3,7 @@ import type { Diagnostic } from "../../diagnostics.js";
 import { brokenFileOf, entity, type ProviderIndex } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { found, type Rule } from "./rule.js";
+import { validDocuments, writtenSpecs } from "./written.js";
 
 /** The type or field group `name` names, or what is wrong; neither when its file is unreadable or invalid. */
 export function resolveType(
@@ -34,8 +35,8 @@ export function resolveType(
 export const references: Rule = {
   id: "references",
   description: "`ref` names an object or union type, and `include` field groups, each once",
-  check: (input) => {
-    const { index, valid, walk } = input;
+  provider: (input) => {
+    const { index, valid } = input;
     const objects = [...index.types.values()].filter((t) => entity(t).kind === "object");
     const including = [...index.resources, ...index.lookups, ...objects].filter((s) => valid.has(s));
     return found([
@@ -46,9 +47,11 @@ export const references: Rule = {
             : resolveType(index, valid, src, ["include", i], g, "group").problem,
         ),
       ),
-      ...walk.specs.map(
-        ({ spec, src, path }) =>
-          spec.ref !== undefined && resolveType(index, valid, src, [...path, "ref"], spec.ref, "type").problem,
+      ...validDocuments(input).flatMap((src) =>
+        writtenSpecs(src).map(
+          ({ spec, path }) =>
+            spec.ref !== undefined && resolveType(index, valid, src, [...path, "ref"], spec.ref, "type").problem,
+        ),
       ),
     ]);
   },

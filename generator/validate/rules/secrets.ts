@@ -4,7 +4,7 @@ import { eachField, type Rule } from "./rule.js";
 export const secrets: Rule = {
   id: "secrets",
   description: "a `secret` field has no default, and is never nested in an output marked `secret: false`",
-  check: eachField(({ field: { raw, src, path, name }, scope: { nonSecretOutput } }) => {
+  document: eachField(({ field: { raw, src, path, name }, scope: { nonSecretOutput } }) => {
     if (!raw.secret) return [];
     const published = "a secret cannot have a default: it would be published in the package, its docs and its README";
     const nested = `secret field "${name}" sits inside "${nonSecretOutput}", which is marked secret: false; a secret cannot be nested in a non-secret output`;

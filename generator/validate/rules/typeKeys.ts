@@ -25,7 +25,7 @@ export const typeKeys: Rule = {
   description:
     "`items`, `values`, `ref`, `fields`, `enum`, `knownValues`, bounds, `pattern` and `format` appear only with the types that take them",
   // The keys a spec has, looked up, rather than every key looked for: specs have a few of many.
-  check: eachSpec(({ spec, src, path }) =>
+  document: eachSpec(({ spec, src, path }) =>
     Object.keys(spec).map((key) => {
       const [types, what] = APPLIES_TO.get(key) ?? [];
       return (
@@ -41,7 +41,7 @@ export const typeShape: Rule = {
   id: "type-shape",
   description:
     "each type has the keys it needs (`items`, `values`, `ref` or `fields`), `typeName`, `enumName` and `caseInsensitive` have what they name, and `enum` excludes `knownValues`",
-  check: eachSpec(({ spec, src, path, name }) => [
+  document: eachSpec(({ spec, src, path, name }) => [
     spec.type === "list" && !spec.items && at(src, path, `list "${name}" needs "items" (the element type)`, "key"),
     spec.type === "map" && !spec.values && at(src, path, `map "${name}" needs "values" (the value type)`, "key"),
     spec.type === "object" &&

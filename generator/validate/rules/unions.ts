@@ -6,7 +6,7 @@ import type { Rule } from "./rule.js";
 export const unionVariants: Rule = {
   id: "union-variants",
   description: "union variants are object types that do not declare the discriminator",
-  check: ({ index, valid }) =>
+  provider: ({ index, valid }) =>
     [...index.types.values()]
       .filter((src) => valid.has(src) && entity(src).kind === "union")
       .flatMap((src) => {

@@ -1,11 +1,4 @@
-import {
-  entity,
-  expandIncludes,
-  includesKnown,
-  ownFields,
-  type LocatedField,
-  type ProviderIndex,
-} from "../../load/providerIndex.js";
+import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import type { RawEntity, RawField, RawTypeSpec } from "../../load/rawTypes.js";
 import type { Path, SourceDoc } from "../../load/sourceDoc.js";
 import type { Mode } from "../../model/types.js";
@@ -55,20 +48,34 @@ export interface SpecSite {
   readonly scope: Scope;
 }
 
-/** Everything of one provider's valid documents that rules look at, found once and shared by all rules. */
+/** Everything of one document that its rules look at, found once and shared by all of them. */
 export interface Walk {
-  readonly provider?: RawEntity | undefined;
   readonly maps: readonly FieldMapSite[];
   readonly fields: readonly FieldSite[];
-  /** In document order, entity by entity: a rule comparing specs with one another relies on it. */
   readonly specs: readonly SpecSite[];
-  /** Resources and lookups with their fields, groups included: those whose every group is a valid one. */
+  /** The document as a resource or lookup with its fields, groups included: when its every group is a valid one. */
   readonly resources: readonly { readonly src: SourceDoc; readonly fields: readonly LocatedField[] }[];
   readonly lookups: readonly {
     readonly src: SourceDoc;
     readonly inputs: readonly LocatedField[];
     readonly outputs: readonly LocatedField[];
   }[];
+}
+
+/**
+ * A document that passed the meta-schema, and all its rules read beyond it: its findings are a
+ * function of this alone (documentKey in ruleInput.ts keys every field).
+ */
+export interface DocumentInput {
+  readonly src: SourceDoc;
+  /** The groups its `include` names that passed the meta-schema (an invalid one's fields could hold anything). */
+  readonly groups: ReadonlyMap<string, SourceDoc>;
+  /** The provider's wire case, its entities' default. */
+  readonly providerCase: WireCase;
+  /** What the provider's environment variables start with. */
+  readonly envPrefix: string | undefined;
+  /** A type's usage by the provider's other documents: where its fields sit. */
+  readonly usage: Usage | undefined;
 }
 
 const REQUIRED_OR_OPTIONAL = ["required", "optional"];
@@ -97,13 +104,46 @@ const inner = (s: Scope, isInput: boolean, nonSecretOutput: string | undefined):
     nonSecretOutput,
   });
 
-/** The field maps, fields and type specs of the valid documents: provider, resources, lookups, then types. */
-export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk {
+/**
+ * Each valid document's input: provider, resources, lookups, then types. Types are checked as used,
+ * known only once every document is valid: until then they wait.
+ */
+export function documentInputs(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): DocumentInput[] {
+  const isValid = (src: SourceDoc) => valid.has(src);
+  const provider = index.provider && isValid(index.provider) ? entity(index.provider) : undefined;
+  const usageKnown =
+    index.unread.size === 0 &&
+    [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
+      (src) => !src || isValid(src),
+    );
+  const usage = usageKnown ? typeUsage(index, isValid) : new Map<string, Usage>();
+  const input = (src: SourceDoc, usage?: Usage): DocumentInput => ({
+    src,
+    groups: new Map(
+      (entity(src).include ?? []).flatMap((name) => {
+        const group = index.types.get(name);
+        return group && isValid(group) ? [[name, group]] : [];
+      }),
+    ),
+    providerCase: provider?.wireCase ?? "camel",
+    envPrefix: provider?.envPrefix,
+    usage,
+  });
+  const types = usageKnown ? [...index.types.values()].filter(isValid) : [];
+  return [
+    ...(provider ? [input(index.provider!)] : []),
+    ...[...index.resources, ...index.lookups].filter(isValid).map((src) => input(src)),
+    ...types.map((src) => input(src, usage.get(entity(src).name) ?? NO_USAGE)),
+  ];
+}
+
+/** The field maps, fields and type specs of one document, its included groups' fields among its own. */
+export function walkDocument({ src, groups, providerCase, usage = NO_USAGE }: DocumentInput): Walk {
   const maps: FieldMapSite[] = [];
   const fields: FieldSite[] = [];
   const specs: SpecSite[] = [];
-  const provider = index.provider && valid.has(index.provider) ? entity(index.provider) : undefined;
-  const wireCaseOf = (src: SourceDoc): WireCase => entity(src).wireCase ?? provider?.wireCase ?? "camel";
+  const e = entity(src);
+  const wireCase = e.wireCase ?? providerCase;
   const rootOf = (list: readonly LocatedField[]) => new Map(list.map((f) => [f.name, f.raw]));
 
   const fieldMap = (list: readonly LocatedField[], at: Scope): void => {
@@ -136,7 +176,6 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
   };
   /** An entity's own fields: inputs, each with its mode (one of `modes` when given), or outputs, none with one. */
   const entityFields = (
-    src: SourceDoc,
     list: readonly LocatedField[],
     position: "input" | "output",
     modes?: readonly string[],
@@ -150,58 +189,41 @@ export function walk(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): Walk 
         modeForbidden: position === "output",
         modes,
         config,
-        wireCase: wireCaseOf(src),
+        wireCase,
         rootFields: rootOf(list),
       }),
     );
-  const isValid = (src: SourceDoc) => valid.has(src);
-  // An invalid included group's fields could hold anything (its problems are reported): rules see valid files only.
-  const expand = (include: readonly string[] | undefined, own: LocatedField[]) =>
-    expandIncludes(index, include, own).filter((f) => isValid(f.src));
-
-  if (index.provider && provider) {
-    const src = index.provider;
-    entityFields(src, ownFields(src, "config", provider.config), "input", REQUIRED_OR_OPTIONAL, true);
-    for (const [fn, spec] of Object.entries(provider.functions ?? {})) {
-      entityFields(src, ownFields(src, "inputs", spec.inputs, ["functions", fn]), "input", REQUIRED_OR_OPTIONAL);
-      entityFields(src, ownFields(src, "outputs", spec.outputs, ["functions", fn]), "output");
+  const expand = (key: "fields" | "inputs", own: RawEntity["fields"]) =>
+    expandIncludes({ types: groups }, e.include, ownFields(src, key, own));
+  // Checks that look an entity's fields up by name wait while its included groups are not all known.
+  const whole = (e.include ?? []).every((name) => groups.has(name));
+  const resources: Walk["resources"][number][] = [];
+  const lookups: Walk["lookups"][number][] = [];
+  if (src.folder === "provider") {
+    entityFields(ownFields(src, "config", e.config), "input", REQUIRED_OR_OPTIONAL, true);
+    for (const [fn, spec] of Object.entries(e.functions ?? {})) {
+      entityFields(ownFields(src, "inputs", spec.inputs, ["functions", fn]), "input", REQUIRED_OR_OPTIONAL);
+      entityFields(ownFields(src, "outputs", spec.outputs, ["functions", fn]), "output");
     }
-  }
-  const resources = index.resources.filter(isValid).map((src) => {
-    const e = entity(src);
-    const list = expand(e.include, ownFields(src, "fields", e.fields));
-    entityFields(src, list, "input");
-    return { src, fields: list };
-  });
-  const lookups = index.lookups.filter(isValid).map((src) => {
-    const e = entity(src);
-    const ins = expand(e.include, ownFields(src, "inputs", e.inputs));
-    const outs = ownFields(src, "outputs", e.outputs);
-    entityFields(src, ins, "input", REQUIRED_OR_OPTIONAL);
-    entityFields(src, outs, "output");
-    return { src, inputs: ins, outputs: outs };
-  });
-  // Types are checked as used, known only once every document is valid: until then their fields wait.
-  const usageKnown =
-    index.unread.size === 0 &&
-    [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
-      (src) => !src || isValid(src),
-    );
-  const usage = usageKnown ? typeUsage(index, isValid) : new Map<string, Usage>();
-  for (const src of usageKnown ? [...index.types.values()].filter(isValid) : []) {
-    const e = entity(src);
-    const u = usage.get(e.name) ?? NO_USAGE;
-    const base = { modeForbidden: false, config: u.config, wireCase: wireCaseOf(src) };
+  } else if (src.folder === "resources") {
+    const list = expand("fields", e.fields);
+    entityFields(list, "input");
+    if (whole) resources.push({ src, fields: list });
+  } else if (src.folder === "lookups") {
+    const [inputs, outputs] = [expand("inputs", e.inputs), ownFields(src, "outputs", e.outputs)];
+    entityFields(inputs, "input", REQUIRED_OR_OPTIONAL);
+    entityFields(outputs, "output");
+    if (whole) lookups.push({ src, inputs, outputs });
+  } else {
+    const base = { modeForbidden: false, config: usage.config, wireCase };
     // A group's fields are checked as written here, and again in each entity including it.
     if (e.kind === "group")
       fieldMap(ownFields(src, "fields", e.fields), scope({ ...base, position: "input", modeRequired: true }));
     else if (e.kind === "object")
       fieldMap(
-        expand(e.include, ownFields(src, "fields", e.fields)),
-        scope({ ...base, position: u.input || u.config ? "input" : "output", modeRequired: false }),
+        expand("fields", e.fields),
+        scope({ ...base, position: usage.input || usage.config ? "input" : "output", modeRequired: false }),
       );
   }
-  // Checks that look an entity's fields up by name wait while its included groups are not all known.
-  const whole = ({ src }: { src: SourceDoc }) => includesKnown(index, src, isValid);
-  return { provider, maps, fields, specs, resources: resources.filter(whole), lookups: lookups.filter(whole) };
+  return { maps, fields, specs, resources, lookups };
 }
