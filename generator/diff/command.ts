@@ -12,18 +12,9 @@ import { loadSides, locate, Workspace, type Located, type SideSpec } from "./sid
 import { requiredText } from "./render/versionText.js";
 import { severityRank, type Change, type DiffReport, type Severity } from "./types.js";
 
-interface Options {
-  /** The project's generator cache, read through a copy; undefined with --no-cache. */
-  readonly cache: string | undefined;
-  readonly schemas: string;
-  readonly base: SideSpec;
-  readonly head: SideSpec | undefined;
-  readonly format: "markdown" | "json" | "summary";
-  readonly failOn: Severity | undefined;
-  readonly failOnVersion: boolean;
-}
+type Options = ReturnType<typeof diffOptions>;
 
-function diffOptions(v: Values<typeof DIFF_OPTIONS>): Options {
+function diffOptions(v: Values<typeof DIFF_OPTIONS>) {
   const one = (a: "base" | "head" | "json", b: "old" | "new" | "summary", why: string) => {
     if (v[a] && v[b]) throw new DiffError(`--${a} and --${b} ${why}`);
   };
@@ -34,11 +25,12 @@ function diffOptions(v: Values<typeof DIFF_OPTIONS>): Options {
     dir !== undefined ? { dir } : ref !== undefined ? { ref } : undefined;
   const levels = v["fail-on"].filter((l): l is Severity => l !== "version");
   return {
+    // The project's generator cache, read through a copy; undefined with --no-cache.
     cache: cacheFolder(v),
     schemas: resolve(v.schemas ?? "schemas"),
     base: side(v.base, v.old) ?? { defaultBase: true },
     head: side(v.head, v.new),
-    format: v.json ? "json" : v.summary ? "summary" : "markdown",
+    render: v.json ? renderJson : v.summary ? renderSummary : renderMarkdown,
     failOn: levels.sort((x, y) => severityRank(y) - severityRank(x))[0],
     failOnVersion: v["fail-on"].includes("version"),
   };
@@ -72,8 +64,7 @@ export async function runDiff(values: Values<typeof DIFF_OPTIONS>): Promise<numb
     // The project's cache is read, never written: what `make` parsed is not parsed again.
     const [oldSide, newSide] = loadSides([base, head], Store.open(options.cache).begin());
     const report = await buildReport(oldSide!, newSide!);
-    const render = { markdown: renderMarkdown, json: renderJson, summary: renderSummary }[options.format];
-    process.stdout.write(render(report));
+    process.stdout.write(options.render(report));
     return failed(report, options) ? 1 : 0;
   } finally {
     ws.close();
