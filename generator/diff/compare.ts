@@ -122,19 +122,9 @@ function matchEntities<T extends Entity>(
   lookups: Pair<Lookups>,
 ): Matched<T> {
   const byName = matchByName(olds, news, (t) => t.name);
-  const token = (t: T) => t.token;
-  const byToken = pairRenames(byName.removed, byName.added, token, token);
-  const byShape = pairRenames(
-    byToken.removed,
-    byToken.added,
-    (t) => shape(t, lookups.old),
-    (t) => shape(t, lookups.new),
-  );
-  return {
-    pairs: [...byName.pairs, ...byToken.pairs, ...byShape.pairs],
-    removed: byShape.removed,
-    added: byShape.added,
-  };
+  const byToken = pairRenames(byName.removed, byName.added, (t) => t.token);
+  const byShape = pairRenames(byToken.removed, byToken.added, (t, side) => shape(t, lookups[side]));
+  return { ...byShape, pairs: [...byName.pairs, ...byToken.pairs, ...byShape.pairs] };
 }
 
 const owned = (sides: Sides, a: Entity, b: Entity): Sides => ({ ...sides, ownerRenamed: a.name !== b.name });

@@ -35,7 +35,7 @@ const present = (f: Field, parent: Scope): boolean =>
   parent.readable && (f.mode === "required" || f.guaranteed || (!!parent.defaultsResolve && f.default !== undefined));
 
 /** A field but for its names and prose: equal signatures on a removed and an added field mean a rename. */
-const signature = (side: Lookups) => (f: Field) => {
+const signature = (f: Field, side: Lookups) => {
   const { name: _n, wireName: _w, description: _d, group: _g, type, ...rest } = f;
   return canonical({ ...rest, type: shapeOf(type, side) });
 };
@@ -50,7 +50,7 @@ export function compareFields(
   emit: Emit,
 ): void {
   const byName = matchByName(oldFields, newFields, (f) => f.name);
-  const renames = pairRenames(byName.removed, byName.added, signature(sides.old), signature(sides.new));
+  const renames = pairRenames(byName.removed, byName.added, (f, side) => signature(f, sides[side]));
   // The signature covers every attribute, so a renamed field has nothing else to compare.
   for (const [a, b] of renames.pairs) {
     const what = `renamed from ${a.name} to ${b.name}${a.wireName === b.wireName ? " (same wire key)" : ""}`;

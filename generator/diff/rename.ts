@@ -22,11 +22,10 @@ export function matchByName<T>(olds: readonly T[], news: readonly T[], name: (t:
 export function pairRenames<T>(
   removed: readonly T[],
   added: readonly T[],
-  signatureOfRemoved: (t: T) => string | undefined,
-  signatureOfAdded: (t: T) => string | undefined,
+  signature: (t: T, side: "old" | "new") => string | undefined,
 ): Matched<T> {
-  const olds = groupBy(removed, signatureOfRemoved);
-  const news = groupBy(added, signatureOfAdded);
+  const olds = groupBy(removed, (t) => signature(t, "old"));
+  const news = groupBy(added, (t) => signature(t, "new"));
   const pairs: [T, T][] = [];
   for (const [sig, [a, ...moreA]] of olds) {
     const candidates = news.get(sig);
