@@ -87,14 +87,14 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
   });
 
   reportEntities("resource", matchEntities(a.resources, b.resources, resourceShape, lookups), emitter, (x, y, emit) => {
-    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+    compareDeprecation(x, y, (f) => emit({ ...f, path: y.name }, WHOLE));
     compareImportId(x, y, emit);
     compareBinding(resourceBinding(x, oldHooks), resourceBinding(y, newHooks), y.name, emit);
     compareFields(x.fields, y.fields, `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
   });
 
   reportEntities("lookup", matchEntities(a.lookups, b.lookups, lookupShape, lookups), emitter, (x, y, emit) => {
-    compareDeprecation(x.deprecated, y.deprecated, (code, what) => emit({ code, path: y.name, what }, WHOLE));
+    compareDeprecation(x, y, (f) => emit({ ...f, path: y.name }, WHOLE));
     compareBinding(lookupBinding(x, oldHooks), lookupBinding(y, newHooks), y.name, emit);
     compareFields(lookupFields(x), lookupFields(y), `${y.name}.`, same(ENTITY), owned(sides, x, y), emit);
   });
@@ -248,7 +248,7 @@ function compareUnion(a: UnionType, b: UnionType, scope: Scope, sides: Sides, em
       const what = `wire value changed from "${before}" to "${after}"`;
       emit({ code: "wire-name-changed", path, what, before, after }, scope);
     }
-    compareDeprecation(v.deprecated, w.deprecated, (code, what) => emit({ code, path, what }, scope));
+    compareDeprecation(v, w, (f) => emit({ ...f, path }, scope));
   }
 }
 

@@ -120,7 +120,7 @@ function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sid
   if (!a.writeOnly && b.writeOnly) fact({ code: "write-only-added", what: "now write-only" });
   else if (a.writeOnly && !b.writeOnly) fact({ code: "write-only-removed", what: "no longer write-only" });
 
-  compareDeprecation(a.deprecated, b.deprecated, (code, what) => fact({ code, what }));
+  compareDeprecation(a, b, fact);
   compareReplaceOnChange(a, b, fact);
   compareBinding(a, b, fact);
 
@@ -141,15 +141,11 @@ function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sid
   compareSpec(a.type, b.type, path, { old: pa, new: pb }, sides, emit);
 }
 
-export function compareDeprecation(
-  a: string | undefined,
-  b: string | undefined,
-  fact: (code: "deprecation-added" | "deprecation-removed" | "deprecation-changed", what: string) => void,
-): void {
-  if (a === b) return;
-  if (!a) fact("deprecation-added", `deprecated (${b})`);
-  else if (!b) fact("deprecation-removed", "no longer deprecated");
-  else fact("deprecation-changed", `deprecation notice now reads: ${b}`);
+export function compareDeprecation(a: { deprecated?: string }, b: { deprecated?: string }, fact: FactAt): void {
+  if (a.deprecated === b.deprecated) return;
+  if (!a.deprecated) fact({ code: "deprecation-added", what: `deprecated (${b.deprecated})` });
+  else if (!b.deprecated) fact({ code: "deprecation-removed", what: "no longer deprecated" });
+  else fact({ code: "deprecation-changed", what: `deprecation notice now reads: ${b.deprecated}` });
 }
 
 /** Where a field goes on the wire and what a change to it does: a newly refused change breaks updates. */
@@ -260,9 +256,7 @@ function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: FactAt): voi
     for (const v of eb.values) {
       const before = ea.values.find((w) => w.value === v.value);
       if (before)
-        compareDeprecation(before.deprecated, v.deprecated, (code, what) =>
-          fact({ code, what: `value ${JSON.stringify(v.value)} ${what}` }),
-        );
+        compareDeprecation(before, v, (f) => fact({ ...f, what: `value ${JSON.stringify(v.value)} ${f.what}` }));
     }
     if (ea.caseInsensitive && !eb.caseInsensitive)
       fact({ code: "enum-case-sensitive", what: "values now match case-sensitively" });
