@@ -206,12 +206,9 @@ export interface Fact {
 }
 
 /** A value that changed, both sides kept: `type changed from integer to string`. */
-export const changed = (
-  code: ChangeCode,
-  what: string,
-  before: string | undefined,
-  after: string | undefined,
-): Omit<Fact, "path"> => ({ code, what: `${what} changed from ${before} to ${after}`, before, after });
+export function changed(code: ChangeCode, what: string, before?: string, after?: string): Omit<Fact, "path"> {
+  return { code, what: `${what} changed from ${before} to ${after}`, before, after };
+}
 
 export interface Owner {
   readonly package: string;
