@@ -150,18 +150,13 @@ export function compareDeprecation(a: { deprecated?: string }, b: { deprecated?:
 
 /** Where a field goes on the wire and what a change to it does: a newly refused change breaks updates. */
 function compareBinding(a: Field, b: Field, fact: FactAt): void {
-  const binding = (f: Field) => canonical({ wirePath: f.wirePath, onChange: f.onChange, notSent: f.notSent });
-  if (binding(a) === binding(b)) return;
+  const binding = (f: Field) => ({ wirePath: f.wirePath, onChange: f.onChange, notSent: f.notSent });
+  const [before, after] = [binding(a), binding(b)];
+  if (canonical(before) === canonical(after)) return;
   const rejects = (f: Field) => !!f.onChange && "reject" in f.onChange;
   if (rejects(b) && !rejects(a))
     fact({ code: "change-rejected", what: "a change to it is now refused", before: a.onChange, after: b.onChange });
-  else
-    fact({
-      code: "wire-binding-changed",
-      what: "its wire path or change rule changed",
-      before: { wirePath: a.wirePath, onChange: a.onChange, notSent: a.notSent },
-      after: { wirePath: b.wirePath, onChange: b.onChange, notSent: b.notSent },
-    });
+  else fact({ code: "wire-binding-changed", what: "its wire path or change rule changed", before, after });
 }
 
 function compareReplaceOnChange(a: Field, b: Field, fact: FactAt): void {
