@@ -18,50 +18,46 @@ function plannedFiles(plan: PackagePlan | undefined): Map<string, Planned> {
   return files;
 }
 
-/** Files and exports added, removed, changed; only modules whose inputs differ are printed (before prettier). */
-export async function generatedImpact(
-  before: readonly PackagePlan[],
-  after: readonly PackagePlan[],
-  packages: readonly string[],
-): Promise<Record<string, PackageImpact>> {
+/** Each package's generated files and exports added, removed and changed. */
+export async function generatedImpact(before: readonly PackagePlan[], after: readonly PackagePlan[]) {
   const plans = (side: readonly PackagePlan[]) => new Map(side.map((p) => [p.model.provider.name, p]));
   const [oldPlans, newPlans] = [plans(before), plans(after)];
-  const pending = packages.map((name) => {
-    const [oldFiles, newFiles] = [plannedFiles(oldPlans.get(name)), plannedFiles(newPlans.get(name))];
-    const differing = [...new Set([...oldFiles.keys(), ...newFiles.keys()])]
-      .filter((path) => oldFiles.get(path)?.key !== newFiles.get(path)?.key)
-      .sort();
-    return { name, differing, oldFiles, newFiles };
-  });
+  const impact: Record<string, PackageImpact> = {};
+  for (const name of [...new Set([...oldPlans.keys(), ...newPlans.keys()])].sort())
+    impact[name] = await packageImpact(oldPlans.get(name), newPlans.get(name));
+  return impact;
+}
+
+/** Files and exports added, removed, changed; only modules whose inputs differ are printed (before prettier). */
+async function packageImpact(oldPlan: PackagePlan | undefined, newPlan: PackagePlan | undefined) {
+  const [oldFiles, newFiles] = [plannedFiles(oldPlan), plannedFiles(newPlan)];
+  const differing = [...new Set([...oldFiles.keys(), ...newFiles.keys()])]
+    .filter((path) => oldFiles.get(path)?.key !== newFiles.get(path)?.key)
+    .sort();
   // Loaded (with ts-morph) only when a module differs.
-  const emit = pending.some((p) => p.differing.some((path) => p.oldFiles.get(path)?.job ?? p.newFiles.get(path)?.job))
+  const emit = differing.some((path) => oldFiles.get(path)?.job ?? newFiles.get(path)?.job)
     ? (await import("../emit/modules.js")).emitModule
     : undefined;
-  const textsOf = (plan: PackagePlan | undefined, files: Map<string, Planned>, differing: readonly string[]) =>
+  const textsOf = (plan: PackagePlan | undefined, files: Map<string, Planned>) =>
     new Map(
       differing.flatMap((path) => {
         const f = files.get(path);
         return f ? [[path, f.job ? emit!(plan!, f.job) : f.key] as const] : [];
       }),
     );
-  const impact: Record<string, PackageImpact> = {};
-  for (const { name, differing, oldFiles, newFiles } of pending) {
-    const oldTexts = textsOf(oldPlans.get(name), oldFiles, differing);
-    const newTexts = textsOf(newPlans.get(name), newFiles, differing);
-    const changed = differing.filter((path) => oldTexts.get(path) !== newTexts.get(path));
-    // Files with unchanged text export the same names, so the changed ones find every name added or removed.
-    const symbols = (texts: ReadonlyMap<string, string>) =>
-      new Set(changed.flatMap((path) => exportedNames(texts.get(path) ?? "")));
-    const [oldSymbols, newSymbols] = [symbols(oldTexts), symbols(newTexts)];
-    impact[name] = {
-      filesAdded: changed.filter((path) => !oldTexts.has(path)),
-      filesRemoved: changed.filter((path) => !newTexts.has(path)),
-      filesChanged: changed.filter((path) => oldTexts.has(path) && newTexts.has(path)),
-      symbolsAdded: [...newSymbols].filter((s) => !oldSymbols.has(s)).sort(),
-      symbolsRemoved: [...oldSymbols].filter((s) => !newSymbols.has(s)).sort(),
-    };
-  }
-  return impact;
+  const [oldTexts, newTexts] = [textsOf(oldPlan, oldFiles), textsOf(newPlan, newFiles)];
+  const changed = differing.filter((path) => oldTexts.get(path) !== newTexts.get(path));
+  // Files with unchanged text export the same names, so the changed ones find every name added or removed.
+  const symbols = (texts: ReadonlyMap<string, string>) =>
+    new Set(changed.flatMap((path) => exportedNames(texts.get(path) ?? "")));
+  const [oldSymbols, newSymbols] = [symbols(oldTexts), symbols(newTexts)];
+  return {
+    filesAdded: changed.filter((path) => !oldTexts.has(path)),
+    filesRemoved: changed.filter((path) => !newTexts.has(path)),
+    filesChanged: changed.filter((path) => oldTexts.has(path) && newTexts.has(path)),
+    symbolsAdded: [...newSymbols].filter((s) => !oldSymbols.has(s)).sort(),
+    symbolsRemoved: [...oldSymbols].filter((s) => !newSymbols.has(s)).sort(),
+  };
 }
 
 const DECLARATION =

@@ -9,8 +9,7 @@ import { packageVersions } from "./versions.js";
 
 /** The whole comparison of two loaded sides: classified changes, generated-code impact, users of changed types. */
 export async function buildReport(base: Side, head: Side): Promise<DiffReport> {
-  const packages = [...new Set([...base.models, ...head.models].map((m) => m.provider.name))].sort();
-  const impactByPackage = await generatedImpact(base.plans, head.plans, packages);
+  const impactByPackage = await generatedImpact(base.plans, head.plans);
   const found = compareModels(base.models, head.models);
   const changes = [...found, ...unexplainedRemovals(found, impactByPackage)].sort(byOrder);
   return {
