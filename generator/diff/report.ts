@@ -32,11 +32,7 @@ function unexplainedRemovals(changes: readonly Change[], impact: Readonly<Record
   });
 }
 
-function usersOfChangedTypes(
-  changes: readonly Change[],
-  base: readonly PackageModel[],
-  head: readonly PackageModel[],
-): Record<string, Record<string, string[]>> {
+function usersOfChangedTypes(changes: readonly Change[], base: readonly PackageModel[], head: readonly PackageModel[]) {
   const out: Record<string, Record<string, string[]>> = {};
   const users = new Map<PackageModel, Map<string, string[]>>();
   const usersIn = (m: PackageModel) => users.get(m) ?? users.set(m, typeUsers(m)).get(m)!;
