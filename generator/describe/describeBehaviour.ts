@@ -5,16 +5,8 @@ import { code, names } from "./describe.js";
 
 /** What an entity does, in its users' words, for TSDoc and the docs pages; the wire is describeWire.ts's. */
 
-export interface Behaviour {
-  readonly create: string;
-  readonly change: readonly string[];
-  readonly readiness: string | undefined;
-  readonly find: string;
-  readonly delete: string;
-}
-
 /** The behaviour of a resource bound to operations; undefined for one that is not (it has no class). */
-export function resourceBehaviour(r: Resource, protocol: Protocol | undefined): Behaviour | undefined {
+export function resourceBehaviour(r: Resource, protocol: Protocol | undefined) {
   const ops = r.operations as unknown;
   if (ops === undefined || protocol === undefined) return undefined;
   const say = protocol === "netsvc" ? netsvcWords(ops as NetsvcOperations) : cloudplatWords(ops as CloudplatOperations);
@@ -22,7 +14,7 @@ export function resourceBehaviour(r: Resource, protocol: Protocol | undefined): 
 }
 
 /** The behaviour as TSDoc paragraphs, in the order a resource lives. */
-export const behaviourLines = (b: Behaviour | undefined): string[] =>
+export const behaviourLines = (b: ReturnType<typeof resourceBehaviour>): string[] =>
   b ? [b.create, ...b.change, ...(b.readiness ? [b.readiness] : []), b.find, b.delete] : [];
 
 interface Words {
