@@ -75,6 +75,7 @@ function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sid
   const pb = positionOf(b, scopes.new);
   const fact = (f: Omit<Fact, "path">, p = pb) => emit({ path, ...f }, p);
   const modes = { before: a.mode, after: b.mode };
+  const [wasPresent, isPresent] = [present(a, scopes.old), present(b, scopes.new)];
 
   let presenceReported = false;
   if (a.mode !== "output" && b.mode === "output")
@@ -85,7 +86,7 @@ function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sid
   } else if (a.mode !== "required" && b.mode === "required")
     fact({ code: "made-required", what: "made required", ...modes });
   else if (a.mode === "required" && b.mode !== "required") {
-    presenceReported = present(a, scopes.old) && !present(b, scopes.new);
+    presenceReported = wasPresent && !isPresent;
     fact({ code: presenceReported ? "made-optional-in-outputs" : "made-optional", what: "made optional", ...modes });
   } else if (a.mode !== b.mode) {
     const what = `mode ${a.mode} changed to ${b.mode}`;
@@ -93,10 +94,8 @@ function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sid
   }
 
   if (a.guaranteed !== b.guaranteed && !presenceReported) {
-    if (present(a, scopes.old) && !present(b, scopes.new))
-      fact({ code: "guarantee-removed", what: "no longer guaranteed to be present" });
-    else if (!present(a, scopes.old) && present(b, scopes.new))
-      fact({ code: "guarantee-added", what: "now guaranteed to be present" });
+    if (wasPresent && !isPresent) fact({ code: "guarantee-removed", what: "no longer guaranteed to be present" });
+    else if (!wasPresent && isPresent) fact({ code: "guarantee-added", what: "now guaranteed to be present" });
   }
 
   if (canonical(a.default) !== canonical(b.default)) {
@@ -124,8 +123,8 @@ function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sid
   compareReplaceOnChange(a, b, fact);
   compareBinding(a, b, fact);
 
-  compareCondition(a.requiredWhen, b.requiredWhen, "required", fact);
-  compareCondition(a.onlyWhen, b.onlyWhen, "only", fact);
+  compareCondition("required", fact, a.requiredWhen, b.requiredWhen);
+  compareCondition("only", fact, a.onlyWhen, b.onlyWhen);
 
   const conflictsAdded = b.conflictsWith.filter((c) => !a.conflictsWith.includes(c));
   const conflictsRemoved = a.conflictsWith.filter((c) => !b.conflictsWith.includes(c));
@@ -182,14 +181,7 @@ function compareReplaceOnChange(a: Field, b: Field, fact: FactAt): void {
   }
 }
 
-function compareSpec(
-  a: TypeSpec,
-  b: TypeSpec,
-  path: string,
-  positions: Pair<Position>,
-  sides: Sides,
-  emit: Emit,
-): void {
+function compareSpec(a: TypeSpec, b: TypeSpec, path: string, positions: Pair<Position>, sides: Sides, emit: Emit) {
   const fact: FactAt = (f) => emit({ path, ...f }, positions.new);
   if (a.kind === "number" && b.kind === "integer")
     fact({ code: "bounds-tightened", what: "now whole numbers only (was number)", before: a.kind, after: b.kind });
@@ -324,12 +316,7 @@ const within = (x: Condition, y: Condition) => x.field === y.field && x.values.e
 const sameValues = (x: Condition, y: Condition) => x.values.length === y.values.length && within(x, y);
 
 /** Conditions compared in any value order; requiring under fewer values, or allowing under more, asks less (info). */
-function compareCondition(
-  a: Condition | undefined,
-  b: Condition | undefined,
-  kind: "required" | "only",
-  fact: FactAt,
-): void {
+function compareCondition(kind: "required" | "only", fact: FactAt, a?: Condition, b?: Condition): void {
   const text = (c: Condition) => `${kind === "required" ? "required" : "allowed only"} when ${conditionText(c)}`;
   if (!a && !b) return;
   if (!a) return fact({ code: `${kind}-when-added`, what: `now ${text(b!)}`, after: b });
