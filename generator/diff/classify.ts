@@ -210,11 +210,8 @@ export function changed(code: ChangeCode, what: string, before?: string, after?:
   return { code, what: `${what} changed from ${before} to ${after}`, before, after };
 }
 
-export interface Owner {
-  readonly package: string;
-  readonly entity: string;
-  readonly kind: EntityKind;
-}
+/** What a change is filed under. */
+export type Owner = Pick<Change, "package" | "entity" | "kind">;
 
 export function classify(owner: Owner, fact: Fact, position: Position): Change {
   const rule: Rule = RULES[fact.code];
