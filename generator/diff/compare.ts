@@ -64,10 +64,8 @@ function comparePackage(a: PackageModel, b: PackageModel): Change[] {
 
   // Types first: a renamed type must not read as a type change on every field that refers to it.
   const types = matchEntities(shared(a), shared(b), typeShape, lookups);
-  const sides: Sides = {
-    ...lookups,
-    renamedTypes: new Map(types.pairs.filter(([x, y]) => x.name !== y.name).map(([x, y]) => [x.name, y.name])),
-  };
+  const renamed = types.pairs.filter(([x, y]) => x.name !== y.name);
+  const sides: Sides = { ...lookups, renamedTypes: new Map(renamed.map(([x, y]) => [x.name, y.name])) };
 
   const provider = emitter(pkg, "provider");
   const [oldName, newName] = [a.provider.package.name, b.provider.package.name];
