@@ -5,12 +5,13 @@ import { lookupFields } from "./describe.js";
 export function typeUsers(model: PackageModel): Map<string, string[]> {
   const types = new Map(model.types.map((t) => [t.name, t]));
   const users = new Map<string, string[]>();
+  const use = (name: string, path: string) => users.set(name, [...(users.get(name) ?? []), path]);
   const spec = (s: TypeSpec, path: string): void => {
     if (s.items) spec(s.items, `${path}[*]`);
     if (s.values) spec(s.values, `${path}.*`);
     const t = s.ref ? types.get(s.ref) : undefined;
     if (t?.kind === "object" && t.inline) fields(t.fields, `${path}.`);
-    else if (t) users.set(t.name, [...(users.get(t.name) ?? []), path]);
+    else if (t) use(t.name, path);
   };
   const fields = (list: readonly Field[], prefix: string) => list.forEach((f) => spec(f.type, prefix + f.name));
   fields(model.provider.config, "config.");
@@ -21,8 +22,7 @@ export function typeUsers(model: PackageModel): Map<string, string[]> {
   for (const r of model.resources) fields(r.fields, `${r.name}.`);
   for (const l of model.lookups) fields(lookupFields(l), `${l.name}.`);
   for (const t of model.types)
-    if (t.kind === "union")
-      for (const v of t.variants) users.set(v.ref, [...(users.get(v.ref) ?? []), `${t.name}.${v.value}`]);
+    if (t.kind === "union") for (const v of t.variants) use(v.ref, `${t.name}.${v.value}`);
     else if (!t.inline) fields(t.fields, `${t.name}.`);
   return users;
 }
