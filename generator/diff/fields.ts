@@ -1,4 +1,4 @@
-import type { Condition, EnumValue, Field, TypeSpec } from "../model/types.js";
+import type { Condition, EnumType, Field, TypeSpec } from "../model/types.js";
 import { changed, type Fact, type Position } from "./classify.js";
 import { canonical, listText, shapeOf, typeText, valueText, type Lookups } from "./describe.js";
 import { matchByName, pairRenames } from "./rename.js";
@@ -230,10 +230,10 @@ function nameChanged(what: "type" | "enum", before: string, after: string): Omit
 function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: FactAt): void {
   const ea = a.enum ? sides.old.enums.get(a.enum) : undefined;
   const eb = b.enum ? sides.new.enums.get(b.enum) : undefined;
-  const values = (list: readonly EnumValue[]) => list.map((v) => v.value);
+  const values = (e: EnumType | undefined) => e?.values.map((v) => v.value) ?? [];
+  const [va, vb] = [values(ea), values(eb)];
   if (ea && eb) {
     if (ea.name !== eb.name && !sides.ownerRenamed) fact(nameChanged("enum", ea.name, eb.name));
-    const [va, vb] = [values(ea.values), values(eb.values)];
     const removed = va.filter((v) => !vb.includes(v));
     const added = vb.filter((v) => !va.includes(v));
     if (removed.length)
@@ -249,12 +249,8 @@ function compareEnums(a: TypeSpec, b: TypeSpec, sides: Sides, fact: FactAt): voi
       fact({ code: "enum-case-sensitive", what: "values now match case-sensitively" });
     else if (!ea.caseInsensitive && eb.caseInsensitive)
       fact({ code: "enum-case-insensitive", what: "values now match ignoring case" });
-  } else if (eb)
-    fact({ code: "enum-added", what: `now one of ${listText(values(eb.values))}`, after: values(eb.values) });
-  else if (ea) {
-    const what = `no longer limited to ${listText(values(ea.values))}`;
-    fact({ code: "enum-removed", what, before: values(ea.values) });
-  }
+  } else if (eb) fact({ code: "enum-added", what: `now one of ${listText(vb)}`, after: vb });
+  else if (ea) fact({ code: "enum-removed", what: `no longer limited to ${listText(va)}`, before: va });
 }
 
 type BoundCode = "bounds" | "list-bounds" | "string-bounds";
