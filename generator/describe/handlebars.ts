@@ -16,6 +16,7 @@ export const createHandlebars = (): Handlebars => (HandlebarsRuntime as unknown 
 
 export const PRECOMPILED = join(GENERATOR_DIR, "emit", "templates-precompiled.cjs");
 
+const VERSION = (require("handlebars/package.json") as { version: string }).version;
 let precompiled: Record<string, Spec> | undefined;
 /** Compiled in this process, by key: what precompileTemplates writes. */
 const compiledHere = new Map<string, string>();
@@ -25,7 +26,7 @@ export function compileTemplate(hb: Handlebars, file: string, given: CompileOpti
   const text = readFileSync(file, "utf8");
   const knownHelpers = Object.fromEntries(Object.keys(hb.helpers).map((name) => [name, true]));
   const options = { ...given, knownHelpers, knownHelpersOnly: true };
-  const key = templateKey(text, options);
+  const key = hashText(`${VERSION}\n${JSON.stringify(options)}\n${text}`);
   precompiled ??= existsSync(PRECOMPILED) ? (requireCompiled(PRECOMPILED) as Record<string, Spec>) : {};
   let spec = precompiled[key];
   if (!spec) {
@@ -54,10 +55,6 @@ function inTemplate<T>(file: string, f: () => T): T {
     throw new UserError(`${relative(process.cwd(), where) || where}: ${what}`);
   }
 }
-
-const VERSION = (require("handlebars/package.json") as { version: string }).version;
-const templateKey = (text: string, options: CompileOptions): string =>
-  hashText(`${VERSION}\n${JSON.stringify(options)}\n${text}`);
 
 /** Writes the templates compiled so far beside this module (`make` runs it after loading every template). */
 export function writePrecompiledTemplates(): void {
