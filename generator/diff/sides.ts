@@ -60,21 +60,21 @@ export function locate(spec: SideSpec, workingSchemas: string, ws: Workspace): L
 
 /** Loads and plans both sides through one run's store (shared texts parse once); problems are reported together. */
 export function loadSides(sides: readonly Located[], reuse: RunStore): Side[] {
-  const problems: string[][] = sides.map(() => []);
-  const loaded = sides.map(({ label, dir, shownAs }, i): Side => {
+  const problems: string[] = [];
+  const loaded = sides.map(({ label, dir, shownAs }): Side => {
     try {
       const models = dir ? loadModels(dir, reuse) : [];
       return { label, models, plans: planPackages(models) };
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
       const file = (f: string) => (shownAs ? f.replace(/^schemas(?=\/)/, shownAs) : f);
-      problems[i] = [
+      problems.push(
         `${label} has schema problems:`,
         ...reportLines(e.diagnostics, (d) => ({ ...d, file: file(d.file) })).map((line) => `  ${line}`),
-      ];
+      );
       return { label, models: [], plans: [] };
     }
   });
-  if (problems.some((p) => p.length > 0)) throw new DiffError(problems.flat().join("\n"));
+  if (problems.length > 0) throw new DiffError(problems.join("\n"));
   return loaded;
 }
