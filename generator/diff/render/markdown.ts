@@ -1,16 +1,6 @@
 import { groupBy } from "../../groupBy.js";
 import { byOrder } from "../compare.js";
-import {
-  countBySeverity,
-  countsText,
-  SEVERITIES,
-  severityRank,
-  type Change,
-  type DiffReport,
-  type PackageImpact,
-  type PackageVersion,
-  type Severity,
-} from "../types.js";
+import { countBySeverity, countsText, SEVERITIES, severityRank, type Change, type DiffReport } from "../types.js";
 import { requiredText } from "./versionText.js";
 
 /** The first line of every report: a CI job finds its earlier comment by it and replaces it. */
@@ -19,7 +9,7 @@ export const MARKER = "<!-- sdkgen-schema-review -->";
 /** Bounds that keep a report readable and under GitHub's 64 KB comment limit. */
 const MAX = { changes: 200, changeBytes: 40_000, collapseOver: 20, names: 20, line: 300 };
 
-const HEADING: Record<Severity, string> = { breaking: "🔴 Breaking", warning: "🟡 Warnings", info: "🟢 Info" };
+const HEADING = { breaking: "🔴 Breaking", warning: "🟡 Warnings", info: "🟢 Info" };
 
 export function renderMarkdown(report: DiffReport): string {
   const out = [
@@ -52,17 +42,13 @@ export function renderMarkdown(report: DiffReport): string {
   return `${out.join("\n").trimEnd()}\n`;
 }
 
-function versionLines(versions: Readonly<Record<string, PackageVersion>>): string[] {
+function versionLines(versions: DiffReport["versions"]): string[] {
   if (Object.keys(versions).length === 0) return [];
-  const head = (v: PackageVersion) => (v.head === undefined ? "—" : `${v.head} ${v.satisfied ? "✅" : "🔴 too low"}`);
-  return [
-    "### Versions",
-    "",
-    "| Package | Base | Required | Head |",
-    "|---|---|---|---|",
-    ...Object.entries(versions).map(([pkg, v]) => `| ${pkg} | ${v.base ?? "—"} | ${requiredText(v)} | ${head(v)} |`),
-    "",
-  ];
+  const rows = Object.entries(versions).map(([pkg, v]) => {
+    const head = v.head === undefined ? "—" : `${v.head} ${v.satisfied ? "✅" : "🔴 too low"}`;
+    return `| ${pkg} | ${v.base ?? "—"} | ${requiredText(v)} | ${head} |`;
+  });
+  return ["### Versions", "", "| Package | Base | Required | Head |", "|---|---|---|---|", ...rows, ""];
 }
 
 function pickShown(changes: readonly Change[]): Set<Change> {
@@ -96,7 +82,7 @@ function changeLine(c: Change): string {
   return `- ${path}${escapeText(message)}`;
 }
 
-function impactLines(impact: Readonly<Record<string, PackageImpact>>): string[] {
+function impactLines(impact: DiffReport["impact"]): string[] {
   const touched = Object.entries(impact).filter(([, i]) => Object.values(i).some((list) => list.length > 0));
   if (touched.length === 0) return ["### Generated code", "", "No change to the generated code."];
   const out = [
