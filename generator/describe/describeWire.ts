@@ -1,9 +1,4 @@
-import type {
-  CloudplatCall,
-  CloudplatLookupOperation,
-  CloudplatOperations,
-  CloudplatPaging,
-} from "@sdkgen/runtime/cloudplat";
+import type { CloudplatCall, CloudplatLookupOperation, CloudplatOperations } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcLookupOperation, NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import type { Field, Lookup, Protocol, Resource } from "../model/types.js";
 import { capital } from "../naming.js";
@@ -95,7 +90,7 @@ function call(c: CloudplatCall, service: string | undefined): string {
 /** What an update sends, by its `send` (the meta-schema admits these two); by default, what updates in place. */
 const SENT = { all: "every input", changed: "the changed inputs", inPlace: "the inputs updated in place" };
 
-const paged = (p: CloudplatPaging | undefined) => (p ? `, every page of ${code(p.list)}` : "");
+const paged = (p?: { readonly list: string }) => (p ? `, every page of ${code(p.list)}` : "");
 
 function cloudplatLines(ops: CloudplatOperations): string[] {
   const service = ops.create.service;
