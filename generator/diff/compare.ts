@@ -160,10 +160,7 @@ function compareBinding(a: Binding, b: Binding, path: string, emit: Emit): void 
   if (changed.length > 0) emit({ code: "operations-changed", path, what: `its ${changed.join(", ")} changed` }, WHOLE);
 }
 
-interface Binding {
-  readonly bound: boolean;
-  readonly parts: Readonly<Record<string, string>>;
-}
+type Binding = { readonly bound: boolean; readonly parts: Readonly<Record<string, string>> };
 
 /** The code of each hook module, by name: a hook edited changes what the package sends, as a binding does. */
 const hookTexts = (m: PackageModel): ReadonlyMap<string, string> => new Map(m.hooks.map((h) => [h.name, h.text]));
