@@ -166,8 +166,7 @@ function compareReplaceOnChange(a: Field, b: Field, fact: FactAt): void {
     fact({ code: "replace-on-change-removed", what: "no longer forces replacement", before: ra.reason });
   else if (ra && rb) {
     // Variants listed in exceptVariants update in place; every other variant forces replacement.
-    const before = ra.exceptVariants ?? [];
-    const after = rb.exceptVariants ?? [];
+    const [before, after] = [ra.exceptVariants ?? [], rb.exceptVariants ?? []];
     const nowReplace = before.filter((v) => !after.includes(v));
     const nowInPlace = after.filter((v) => !before.includes(v));
     if (nowReplace.length) {
