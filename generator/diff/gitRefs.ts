@@ -49,9 +49,7 @@ export function materialise(root: string, commit: string, schemaDir: string, int
   if (!archive.ok) throw new DiffError(`git archive ${commit} ${path} failed: ${archive.err}`);
   mkdirSync(into, { recursive: true });
   const tar = spawnSync("tar", ["-x", "-f", "-", "-C", into], { input: archive.out, maxBuffer: 1 << 30 });
-  if (tar.error || tar.status !== 0)
-    throw new DiffError(
-      `extracting ${path} at ${commit} failed: ${tar.error?.message ?? tar.stderr.toString().trim()}`,
-    );
+  const why = tar.error?.message ?? tar.stderr.toString().trim();
+  if (tar.error || tar.status !== 0) throw new DiffError(`extracting ${path} at ${commit} failed: ${why}`);
   return join(into, rel);
 }
