@@ -19,9 +19,7 @@ type FactAt = (f: Omit<Fact, "path">) => void;
 export type Pair<T> = { readonly old: T; readonly new: T };
 
 /** The position of the object holding some fields; provider config also resolves defaults into `ProviderConfig`. */
-export interface Scope extends Position {
-  readonly defaultsResolve?: boolean;
-}
+export type Scope = Position & { readonly defaultsResolve?: boolean };
 
 const positionOf = (f: Field, parent: Position): Position => ({
   settable: parent.settable && f.mode !== "output",
