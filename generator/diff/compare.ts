@@ -21,7 +21,6 @@ const ENTITY: Scope = { settable: true, readable: true, serviceSet: false };
 const CONFIG: Scope = { ...ENTITY, defaultsResolve: true, configured: true };
 const FUNCTION_INPUTS: Scope = { settable: true, readable: false, serviceSet: false };
 const FUNCTION_OUTPUTS: Scope = { settable: false, readable: true, serviceSet: true };
-/** Fields met the same way on both sides. */
 const same = (scope: Scope): Pair<Scope> => ({ old: scope, new: scope });
 
 /** Every change between two sets of validated models, sorted by package, severity, entity, path and code. */

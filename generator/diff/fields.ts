@@ -15,7 +15,6 @@ export interface Sides {
 export type Emit = (fact: Fact, position: Position) => void;
 /** Emits a fact at a path already known. */
 type FactAt = (f: Omit<Fact, "path">) => void;
-/** Something on both sides of the comparison. */
 export type Pair<T> = { readonly old: T; readonly new: T };
 
 /** The position of the object holding some fields; provider config also resolves defaults into `ProviderConfig`. */
@@ -69,8 +68,7 @@ const modeText = (f: Field) =>
   f.mode === "required" ? "required input" : f.mode === "output" ? "output" : "optional input";
 
 function compareField(a: Field, b: Field, path: string, scopes: Pair<Scope>, sides: Sides, emit: Emit): void {
-  const pa = positionOf(a, scopes.old);
-  const pb = positionOf(b, scopes.new);
+  const [pa, pb] = [positionOf(a, scopes.old), positionOf(b, scopes.new)];
   const fact = (f: Omit<Fact, "path">, p = pb) => emit({ path, ...f }, p);
   const modes = { before: a.mode, after: b.mode };
   const [wasPresent, isPresent] = [present(a, scopes.old), present(b, scopes.new)];
