@@ -5,8 +5,8 @@ import { PROVIDER_RUNTIMES } from "@sdkgen/runtime/providers";
 import { PROVIDER_MEMBERS, RUNTIME_FUNCTIONS } from "../../runtimeContract.js";
 import type { RawFields } from "../../load/rawTypes.js";
 import type { Protocol } from "../../model/types.js";
-import type { Rule } from "./rule.js";
-import { providerEntity, validDocuments, writtenFields } from "./written.js";
+import { eachField, type Rule } from "./rule.js";
+import { providerEntity } from "./written.js";
 
 export const providerName: Rule = {
   id: "provider-name",
@@ -36,31 +36,21 @@ export const exposedSettings: Rule = {
   id: "exposed",
   description:
     "`exposed` only on a top-level provider config field of a provider with a `protocol` (whose Provider class offers it), named unlike the class's members and functions",
-  provider: (input) => {
-    const provider = providerEntity(input);
-    return validDocuments(input).flatMap((src) =>
-      writtenFields(src).flatMap(({ raw, path, name }) => {
-        if (!raw.exposed) return [];
-        const where = [...path, "exposed"];
-        if (src !== input.index.provider || path.length !== 2 || path[0] !== "config")
-          return [at(src, where, `"exposed" applies to top-level provider config fields only`)];
-        const protocol = provider?.protocol as Protocol | undefined;
-        if (!protocol)
-          return [
-            at(src, where, `"exposed" needs the provider's protocol: without one, no Provider class is generated`),
-          ];
-        const taken = [...PROVIDER_MEMBERS[protocol], ...Object.keys(provider?.functions ?? {})];
-        if (!taken.includes(name)) return [];
-        return [
-          at(
-            src,
-            where,
-            `"${name}" cannot be exposed: the ${protocol} Provider class already has a member of that name`,
-          ),
-        ];
-      }),
-    );
-  },
+  document: eachField(({ field: { raw, src, path, name } }) => {
+    if (!raw.exposed) return [];
+    const where = [...path, "exposed"];
+    if (src.folder !== "provider" || path.length !== 2 || path[0] !== "config")
+      return [at(src, where, `"exposed" applies to top-level provider config fields only`)];
+    const provider = entity(src);
+    const protocol = provider.protocol as Protocol | undefined;
+    if (!protocol)
+      return [at(src, where, `"exposed" needs the provider's protocol: without one, no Provider class is generated`)];
+    const taken = [...PROVIDER_MEMBERS[protocol], ...Object.keys(provider.functions ?? {})];
+    if (!taken.includes(name)) return [];
+    return [
+      at(src, where, `"${name}" cannot be exposed: the ${protocol} Provider class already has a member of that name`),
+    ];
+  }),
 };
 
 export const protocolConfig: Rule = {
