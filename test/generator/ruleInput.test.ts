@@ -67,6 +67,23 @@ describe("the rules' input (validate/ruleInput.ts)", () => {
     });
   });
 
+  it("keeps a field named __proto__ a field, and its key changes with it", () => {
+    const field = "  __proto__: { type: string, mode: optional, maxLength: 3, description: Odd. }\n  uid:";
+    const odd = (n: number) => ({
+      ...TREE,
+      "demo/resources/gadget.yaml": GADGET.replace("  uid:", field.replace("3", `${n}`)),
+    });
+    const { key, data } = gadgetData(schemaTree(odd(3)));
+    const fields = (data as { fields: Record<string, unknown> }).fields;
+    expect(Object.hasOwn(fields, "__proto__")).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(fields, "__proto__")!.value).toEqual({
+      type: "string",
+      mode: "optional",
+      maxLength: 3,
+    });
+    expect(gadgetData(schemaTree(odd(4))).key).not.toBe(key);
+  });
+
   it("has one key for texts that differ in descriptions only, and another once anything else differs", () => {
     const base = gadgetData(schemaTree(TREE)).key;
     const described = GADGET.replace("A gadget.", "A gadget, described again.").replace("Low.", "Lowest.");

@@ -30,8 +30,9 @@ export const writtenFields = oncePer((src: SourceDoc): WrittenField[] => {
   const out: WrittenField[] = [];
   const map = (fields: RawFields | undefined, path: Path): void => {
     for (const [name, raw] of Object.entries(fields ?? {})) {
-      out.push({ name, raw, path: [...path, name] });
-      spec(raw, [...path, name]);
+      const at = [...path, name];
+      out.push({ name, raw, path: at });
+      spec(raw, at);
     }
   };
   const spec = (s: RawTypeSpec, path: Path): void => {
@@ -48,12 +49,13 @@ export const writtenFields = oncePer((src: SourceDoc): WrittenField[] => {
 });
 
 /** Every type spec a document writes: each field's own, its items' and values'. */
-export const writtenSpecs = oncePer((src: SourceDoc): { spec: RawTypeSpec; path: Path }[] =>
-  writtenFields(src).flatMap(({ raw, path }) => chain(raw, path)),
-);
-
-const chain = (spec: RawTypeSpec, path: Path): { spec: RawTypeSpec; path: Path }[] => [
-  { spec, path },
-  ...(spec.items ? chain(spec.items, [...path, "items"]) : []),
-  ...(spec.values ? chain(spec.values, [...path, "values"]) : []),
-];
+export const writtenSpecs = oncePer((src: SourceDoc) => {
+  const out: { spec: RawTypeSpec; path: Path }[] = [];
+  const add = (spec: RawTypeSpec, path: Path): void => {
+    out.push({ spec, path });
+    if (spec.items) add(spec.items, [...path, "items"]);
+    if (spec.values) add(spec.values, [...path, "values"]);
+  };
+  for (const { raw, path } of writtenFields(src)) add(raw, path);
+  return out;
+});
