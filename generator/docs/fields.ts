@@ -71,15 +71,8 @@ function constraintFacts(s: TypeSpec, site: Site, where = ""): string[] {
   return out;
 }
 
-/** One row of a page's "On the wire" table: a field that travels under another name or path. */
-export interface WireRow {
-  readonly anchor: string;
-  readonly name: string;
-  readonly wire: string;
-}
-
-/** The rows of the fields that travel under another name or path. */
-export const wireRows = (fields: readonly Field[], anchorPrefix: string): WireRow[] =>
+/** The rows of a page's "On the wire" table: the fields that travel under another name or path. */
+export const wireRows = (fields: readonly Field[], anchorPrefix: string) =>
   fields.flatMap((f) => {
     const wire = fieldWireText(f);
     return wire ? [{ anchor: `${anchorPrefix}-${f.name}`, name: f.name, wire: inline(wire) }] : [];

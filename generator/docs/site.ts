@@ -14,12 +14,8 @@ export interface Site {
   readonly typePage: ReadonlyMap<string, string>;
   readonly types: ReadonlyMap<string, NamedType>;
   readonly enums: ReadonlyMap<string, EnumType>;
-  readonly names: ExportedNames;
-}
-
-export interface ExportedNames {
-  readonly values: ReadonlySet<string>;
-  readonly types: ReadonlySet<string>;
+  /** Every name the package exports, split into values and types (types are imported with `type`). */
+  readonly names: { readonly values: ReadonlySet<string>; readonly types: ReadonlySet<string> };
 }
 
 export const INDEX_PAGE = "index.html";
@@ -57,7 +53,6 @@ function packageWide(plan: PackagePlan): PackageWide {
     resourcePage: new Map(plan.resources.map((r) => [r.entity.name, pageOf(r.path)])),
     lookupPage: new Map(plan.lookups.map((l) => [l.entity.name, pageOf(l.path)])),
     typePage: new Map([...plan.types.values()].map((t) => [t.entity.name, pageOf(t.path)])),
-    // Every name the package exports, split into values and types (types are imported with `type`).
     names: { values: new Set(modules.flatMap((m) => m.values)), types: new Set(modules.flatMap((m) => m.types)) },
   };
 }
