@@ -1,4 +1,5 @@
-import type { Entity, Field, Lookup, NamedType, Resource, TypeSpec } from "../model/types.js";
+import type { Entity, Field, Lookup, NamedType, Resource } from "../model/types.js";
+import { specsIn } from "../model/paths.js";
 import { importIdText } from "../describe/describe.js";
 import { lookupBehaviourLines, resourceBehaviour } from "../describe/describeBehaviour.js";
 import { lookupWireLines, resourceWireLines } from "../describe/describeWire.js";
@@ -94,15 +95,9 @@ export function lookupPage(l: Lookup, site: Site) {
 }
 
 /** The types fields name directly (through lists and maps), sorted, for the pages' "Used by". */
-export function typesNamed(fields: readonly Field[]): string[] {
-  const names = new Set<string>();
-  const refs = (s: TypeSpec): void => {
-    if (s.ref) names.add(s.ref);
-    if (s.items) refs(s.items);
-    if (s.values) refs(s.values);
-  };
-  fields.forEach((f) => refs(f.type));
-  return [...names].sort();
+function typesNamed(fields: readonly Field[]): string[] {
+  const refs = fields.flatMap((f) => specsIn(f.type).flatMap((s) => (s.ref ? [s.ref] : [])));
+  return [...new Set(refs)].sort();
 }
 
 /** Each entity whose own fields (a union: its variants) name a type directly, for the type pages' "Used by". */

@@ -21,6 +21,7 @@ import type {
   Resource,
   TypeSpec,
 } from "./types.js";
+import { specsIn } from "./paths.js";
 import { SOURCE } from "./types.js";
 
 type Position = "input" | "output";
@@ -404,11 +405,8 @@ function withUsage(model: Omit<PackageModel, never>): PackageModel {
     if (t.kind === "union") t.variants.forEach((v) => mark(v.ref, as));
     else t.fields.forEach((f) => walk(f, as));
   };
-  const walkSpec = (s: TypeSpec | undefined, as: "input" | "output") => {
-    if (!s) return;
-    if (s.ref) mark(s.ref, as);
-    walkSpec(s.items, as);
-    walkSpec(s.values, as);
+  const walkSpec = (spec: TypeSpec, as: "input" | "output") => {
+    for (const s of specsIn(spec)) if (s.ref) mark(s.ref, as);
   };
   const walk = (f: Field, as: "input" | "output") => {
     if (as === "output" || f.mode !== "output") walkSpec(f.type, as);

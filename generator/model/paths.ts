@@ -24,6 +24,13 @@ export function paths(
   return [...new Set(out)].sort();
 }
 
+/** A spec and, through lists and maps, the specs of its items and values, outermost first. */
+export const specsIn = (s: TypeSpec): TypeSpec[] => [
+  s,
+  ...(s.items ? specsIn(s.items) : []),
+  ...(s.values ? specsIn(s.values) : []),
+];
+
 export const secretPaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) =>
   paths(fields, types, (_f, s) => s.secret, false);
 export const replacePaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) =>

@@ -1,4 +1,5 @@
 import type { NamedType, TypeSpec } from "../model/types.js";
+import { specsIn } from "../model/paths.js";
 import { oncePer } from "../memo.js";
 import type { PackagePlan } from "./planPackage.js";
 import { rootExports, type ModuleExports } from "./rootExports.js";
@@ -52,12 +53,11 @@ export function subPlan(plan: PackagePlan, jobs: readonly ModuleJob[]): PackageP
   const { types, resourcePlans, lookupPlans, typePlans, order } = indexOf(plan);
   const reached = new Set<string>();
   const enums = new Set<string>();
-  const reach = (s: TypeSpec | undefined): void => {
-    if (!s) return;
-    if (s.enum) enums.add(s.enum);
-    if (s.ref) visit(types.get(s.ref)!);
-    reach(s.items);
-    reach(s.values);
+  const reach = (spec: TypeSpec): void => {
+    for (const s of specsIn(spec)) {
+      if (s.enum) enums.add(s.enum);
+      if (s.ref) visit(types.get(s.ref)!);
+    }
   };
   const visit = (t: NamedType): void => {
     if (reached.has(t.name)) return;
