@@ -394,7 +394,7 @@ function idFormat(separator: string | undefined, parts: NonNullable<RawImportId[
   };
 }
 
-function withUsage(model: Omit<PackageModel, never>): PackageModel {
+function withUsage(model: PackageModel): PackageModel {
   const byType = new Map(model.types.map((t) => [t.name, { input: false, output: false }]));
   const types = new Map(model.types.map((t) => [t.name, t]));
   const mark = (name: string, as: "input" | "output") => {
@@ -412,14 +412,12 @@ function withUsage(model: Omit<PackageModel, never>): PackageModel {
     if (as === "output" || f.mode !== "output") walkSpec(f.type, as);
     if (as === "input") walkSpec(f.type, "output");
   };
-  model.provider.config.forEach((f) => walk(f, "input"));
-  model.provider.functions.forEach(
-    (fn) => (fn.inputs.forEach((f) => walk(f, "input")), fn.outputs.forEach((f) => walk(f, "output"))),
-  );
-  model.resources.forEach((r) => r.fields.forEach((f) => walk(f, "input")));
-  model.lookups.forEach(
-    (l) => (l.inputs.forEach((f) => walk(f, "input")), l.results.forEach((f) => walk(f, "output"))),
-  );
+  const { config, functions } = model.provider;
+  const inputs = [...config, ...functions.flatMap((fn) => fn.inputs), ...model.lookups.flatMap((l) => l.inputs)];
+  const outputs = [...functions.flatMap((fn) => fn.outputs), ...model.lookups.flatMap((l) => l.results)];
+  // A resource's fields include its outputs: walk marks those only as read.
+  for (const f of [...inputs, ...model.resources.flatMap((r) => r.fields)]) walk(f, "input");
+  for (const f of outputs) walk(f, "output");
   return { ...model, types: model.types.map((t) => ({ ...t, usage: byType.get(t.name)! })) };
 }
 
