@@ -1,29 +1,9 @@
 import { moduleJobs, partOf } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { docsTemplates } from "./docsTemplates.js";
-import {
-  errorsPage,
-  indexPage,
-  lookupPage,
-  providerPage,
-  resourcePage,
-  stacksPage,
-  testingPage,
-  typePage,
-  usedBy,
-} from "./pages.js";
+import * as pages from "./pages.js";
 import { searchEntries, searchScript } from "./search.js";
-import {
-  ERRORS_PAGE,
-  INDEX_PAGE,
-  partSite,
-  PROVIDER_PAGE,
-  site,
-  STACKS_PAGE,
-  TESTING_PAGE,
-  type PackageWide,
-  type Site,
-} from "./site.js";
+import { PAGE, partSite, site, type PackageWide, type Site } from "./site.js";
 
 /** The docs site's folder inside a package; not in the package's `files`, so never published. */
 export const DOCS_DIR = "docs";
@@ -37,17 +17,17 @@ export interface PageInput {
 }
 
 /** Each page's view, of the site of its part of the plan (a type's page also of its users). */
-const PAGES = {
-  index: indexPage,
-  provider: providerPage,
-  stacks: stacksPage,
-  errors: errorsPage,
-  testing: testingPage,
-  resource: (s: Site, { name }: PageInput) => resourcePage(s.resourcePlan.get(name!)!.entity, s),
-  lookup: (s: Site, { name }: PageInput) => lookupPage(s.lookupPlan.get(name!)!.entity, s),
-  type: (s: Site, { name, used }: PageInput) => typePage(s.plan.types.get(name!)!.entity, s, used ?? []),
+const VIEWS = {
+  index: pages.indexPage,
+  provider: pages.providerPage,
+  stacks: pages.stacksPage,
+  errors: pages.errorsPage,
+  testing: pages.testingPage,
+  resource: (s: Site, { name }: PageInput) => pages.resourcePage(s.resourcePlan.get(name!)!.entity, s),
+  lookup: (s: Site, { name }: PageInput) => pages.lookupPage(s.lookupPlan.get(name!)!.entity, s),
+  type: (s: Site, { name, used }: PageInput) => pages.typePage(s.plan.types.get(name!)!.entity, s, used ?? []),
 } satisfies Record<string, (site: Site, input: PageInput) => object>;
-type Page = keyof typeof PAGES | "search";
+type Page = keyof typeof VIEWS | "search";
 
 /** A docs file: a text as it is, or a page rendered from its `input` alone (unchanged input, unchanged page). */
 export type DocFile = { readonly path: string } & (
@@ -67,15 +47,15 @@ export function docFiles(plan: PackagePlan): DocFile[] {
   const out: DocFile[] = [];
   const page = (path: string, page: Page, input: Omit<PageInput, "wide">) =>
     out.push({ path: `${DOCS_DIR}/${path}`, page, input: { ...input, wide } });
-  page(INDEX_PAGE, "index", { plan });
+  page(PAGE.index, "index", { plan });
   page("assets/search-index.js", "search", { plan });
   // Made of the provider alone, not of any entity, so that no entity's edit renders them again.
   const provider = partOf(plan, { path: plan.providerPath, kind: "provider" });
-  page(PROVIDER_PAGE, "provider", { plan: provider });
-  page(STACKS_PAGE, "stacks", { plan: provider });
-  page(ERRORS_PAGE, "errors", { plan: provider });
-  if (plan.model.provider.package.testing) page(TESTING_PAGE, "testing", { plan: provider });
-  const users = usedBy(s);
+  page(PAGE.provider, "provider", { plan: provider });
+  page(PAGE.stacks, "stacks", { plan: provider });
+  page(PAGE.errors, "errors", { plan: provider });
+  if (plan.model.provider.package.testing) page(PAGE.testing, "testing", { plan: provider });
+  const users = pages.usedBy(s);
   for (const job of moduleJobs(plan)) {
     const input = { name: job.name!, plan: partOf(plan, job) };
     if (job.kind === "resource") page(s.resourcePage.get(job.name!)!, "resource", input);
@@ -96,4 +76,4 @@ export function renderDoc(f: DocFile): string {
 
 /** The view a page's template renders (none for a file that is no template's). */
 export const pageView = (f: DocFile): object | undefined =>
-  "text" in f || f.page === "search" ? undefined : PAGES[f.page](partSite(f.input.plan, f.input.wide), f.input);
+  "text" in f || f.page === "search" ? undefined : VIEWS[f.page](partSite(f.input.plan, f.input.wide), f.input);

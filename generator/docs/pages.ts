@@ -11,7 +11,7 @@ import { importExample, lookupExamples, providerExamples, resourceExamples } fro
 import { fieldRows, wireRows } from "./fields.js";
 import { code, escape, inline, link, summary } from "./html.js";
 import { oncePer } from "../memo.js";
-import { ERRORS_PAGE, INDEX_PAGE, PROVIDER_PAGE, STACKS_PAGE, type Site } from "./site.js";
+import { PAGE, type Site } from "./site.js";
 
 const ROOT = "";
 const SUB = "../";
@@ -112,7 +112,7 @@ export function usedBy(site: Site): Map<string, string[]> {
   m.types.forEach((t) =>
     note(site.typePage.get(t.name)!, t.name, t.kind === "object" ? typesNamed(t.fields) : t.variants.map((v) => v.ref)),
   );
-  note(PROVIDER_PAGE, "Provider", typesNamed(m.provider.config));
+  note(PAGE.provider, "Provider", typesNamed(m.provider.config));
   return new Map([...out].map(([k, v]) => [k, [...v].sort()]));
 }
 
@@ -185,11 +185,11 @@ export const indexPage = oncePer((site: Site) => {
       to: link(ROOT, site.resourcePage.get(r.to)!, r.to),
       paths: r.paths.map((p) => `<code>${escape(p)}</code>`).join(", "),
     })),
-    providerPage: PROVIDER_PAGE,
+    providerPage: PAGE.provider,
     resources: m.resources.map((r) => indexEntry(site.resourcePage.get(r.name)!, r.name, r.description, r.deprecated)),
     lookups: m.lookups.map((l) => indexEntry(site.lookupPage.get(l.name)!, l.name, l.description, l.deprecated)),
     types: m.types.map((t) => indexEntry(site.typePage.get(t.name)!, t.name, t.description)),
-    index: INDEX_PAGE,
+    index: PAGE.index,
   };
 });
 
@@ -209,7 +209,7 @@ const stack = new Stack("dev", { providers: { ${p.name}: new Provider() } });
 process.exitCode = await runStackCommand(stack);
 `,
     providerName: p.name,
-    errorsPage: ERRORS_PAGE,
+    errorsPage: PAGE.errors,
     textExample: `import { concat, interpolate } from "${p.package.name}/stack";
 
 name: interpolate\`edge-for-\${router.out.name}\`, // known once router exists
@@ -239,7 +239,7 @@ export function errorsPage(site: Site) {
   const p = site.model.provider;
   return {
     ...frame(site, ROOT, "Errors"),
-    stacksPage: STACKS_PAGE,
+    stacksPage: PAGE.stacks,
     errors: errorClasses(p.protocol).map((e) => ({
       name: e.name,
       from: importedFrom(e, p.package.name),
@@ -252,5 +252,5 @@ export function errorsPage(site: Site) {
 
 /** Testing against the package's emulator (`<package>/testing`): the README's example, made of the provider alone. */
 export function testingPage(site: Site) {
-  return { ...frame(site, ROOT, "Testing"), example: testingExample(site.model), stacksPage: STACKS_PAGE };
+  return { ...frame(site, ROOT, "Testing"), example: testingExample(site.model), stacksPage: PAGE.stacks };
 }

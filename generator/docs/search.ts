@@ -1,6 +1,6 @@
 import type { Field } from "../model/types.js";
 import { oncePer } from "../memo.js";
-import { INDEX_PAGE, PROVIDER_PAGE, type Site } from "./site.js";
+import { PAGE, type Site } from "./site.js";
 
 /** One searchable entity: name, kind, page (relative to docs/), and the anchors of its fields (`in-x`, `out-x`). */
 export type SearchEntry = [name: string, kind: string, page: string, anchors: string[]];
@@ -13,8 +13,8 @@ const isOutput = (f: Field) => f.mode === "output";
 export const searchEntries = oncePer((site: Site): SearchEntry[] => {
   const m = site.model;
   return [
-    [m.provider.package.name, "package", INDEX_PAGE, []],
-    ["Provider", "provider configuration", PROVIDER_PAGE, anchors("in", m.provider.config)],
+    [m.provider.package.name, "package", PAGE.index, []],
+    ["Provider", "provider configuration", PAGE.provider, anchors("in", m.provider.config)],
     ...m.resources.map((r): SearchEntry => {
       const fields = [...anchors("in", r.fields.filter(isInput)), ...anchors("out", r.fields.filter(isOutput))];
       return [r.name, "resource", site.resourcePage.get(r.name)!, fields];

@@ -18,11 +18,14 @@ export interface Site {
   readonly names: { readonly values: ReadonlySet<string>; readonly types: ReadonlySet<string> };
 }
 
-export const INDEX_PAGE = "index.html";
-export const PROVIDER_PAGE = "provider.html";
-export const STACKS_PAGE = "stacks.html";
-export const ERRORS_PAGE = "errors.html";
-export const TESTING_PAGE = "testing.html";
+/** The paths (relative to docs/) of the pages that are no entity's. */
+export const PAGE = {
+  index: "index.html",
+  provider: "provider.html",
+  stacks: "stacks.html",
+  errors: "errors.html",
+  testing: "testing.html",
+};
 
 /** A module's page: its path under src/ with `.html`, so pages are as collision-free as the plan's modules. */
 export const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
