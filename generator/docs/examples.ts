@@ -3,14 +3,6 @@ import { camel } from "../naming.js";
 import { inline } from "./html.js";
 import type { Site } from "./site.js";
 
-/** An example as shown: a whole program (its import line added), and whether the generator wrote it. */
-export interface ShownExample {
-  readonly title: string;
-  readonly description: string | undefined;
-  readonly code: string;
-  readonly generated: boolean;
-}
-
 /** A snippet as a whole program: the import of every exported name it mentions, then the snippet. */
 export function withImportLine(code: string, site: Site): string {
   const { names } = site;
@@ -95,8 +87,8 @@ function requiredInputs(fields: readonly Field[], site: Site): Field[] {
   return fields.filter((f) => required(f) || (f.requiredWhen !== undefined && conditionHolds(f.requiredWhen)));
 }
 
-/** Written examples, or one made from the required inputs (`generated`). */
-function shown(written: readonly Example[], site: Site, generated: { title: string; code: string }): ShownExample[] {
+/** Written examples, or one made from the required inputs (`generated`); each a whole program, imports added. */
+function shown(written: readonly Example[], site: Site, generated: { title: string; code: string }) {
   const program = (code: string) => withImportLine(code, site);
   if (written.length > 0)
     return written.map((x) => ({
@@ -109,7 +101,7 @@ function shown(written: readonly Example[], site: Site, generated: { title: stri
 }
 
 // A kind not bound to operations has no class (a lookup, no function): nothing to call, so no example.
-export const resourceExamples = (r: Resource, site: Site): ShownExample[] =>
+export const resourceExamples = (r: Resource, site: Site) =>
   !r.operations
     ? []
     : shown(r.examples, site, {
@@ -127,7 +119,7 @@ function printId(r: Resource): string {
     : `console.log(${v}.id);\n`;
 }
 
-export const lookupExamples = (l: Lookup, site: Site): ShownExample[] =>
+export const lookupExamples = (l: Lookup, site: Site) =>
   !l.operation
     ? []
     : shown(l.examples, site, {
@@ -135,7 +127,7 @@ export const lookupExamples = (l: Lookup, site: Site): ShownExample[] =>
         code: `const result = await ${l.name}(${literal(l.inputs, site, "")});\nconsole.log(result.id);\n`,
       });
 
-export const providerExamples = (site: Site): ShownExample[] =>
+export const providerExamples = (site: Site) =>
   shown(site.model.provider.examples, site, {
     title: "Configure a provider",
     code: `const provider = new Provider(${literal(site.model.provider.config, site, "")});\n`,
