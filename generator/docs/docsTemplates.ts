@@ -4,18 +4,13 @@ import { compileTemplate, createHandlebars } from "../describe/handlebars.js";
 import { repoRoot } from "../repoPackages.js";
 import { highlightTs } from "./highlight.js";
 
-export type Render = (view: object) => string;
-export interface Templates {
-  readonly pages: ReadonlyMap<string, Render>;
-  readonly assets: ReadonlyMap<string, string>;
-}
-
-let loaded: Templates | undefined;
+type Render = (view: object) => string;
+let loaded: { readonly pages: ReadonlyMap<string, Render>; readonly assets: ReadonlyMap<string, string> } | undefined;
 
 const PARTIALS = new Set(["layout", "fields", "wire", "indexRow"]);
 
 /** templates/docs/*.hbs compiled once: the partials, and the others by name (pages, and the index's rows). */
-export function docsTemplates(): Templates {
+export function docsTemplates() {
   if (loaded) return loaded;
   const dir = join(repoRoot(), "templates", "docs");
   const hb = createHandlebars();

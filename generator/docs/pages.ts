@@ -53,7 +53,6 @@ const entityHead = (e: Entity, site: Site) => ({
 
 export function resourcePage(r: Resource, site: Site) {
   const plan = site.resourcePlan.get(r.name)!;
-  const notes = r.lifecycleNotes.map(inline);
   const inputs = r.fields.filter((f) => f.mode !== "output");
   const outputs = r.fields.filter((f) => f.mode === "output");
   return {
@@ -68,8 +67,8 @@ export function resourcePage(r: Resource, site: Site) {
     importCode: importExample(r, site),
     stackCode: stackDeclaration(r, site),
     behaviour: behaviourHtml(r, site),
-    lifecycle: notes.filter((_n, i) => !isDeleteNote(r.lifecycleNotes[i]!)),
-    deleteNotes: notes.filter((_n, i) => isDeleteNote(r.lifecycleNotes[i]!)),
+    lifecycle: r.lifecycleNotes.filter((n) => !isDeleteNote(n)).map(inline),
+    deleteNotes: r.lifecycleNotes.filter(isDeleteNote).map(inline),
     wire: wireView(resourceWireLines(r, site.model.provider.protocol), [
       ...wireRows(inputs, "in"),
       ...wireRows(outputs, "out"),
