@@ -117,22 +117,14 @@ export function assembleModel(index: ProviderIndex, slices: readonly Slice[]): P
 }
 
 function namedType(src: SourceDoc, e: RawEntity, wireCase: WireCase, b: Builder, fields: LocatedField[]): NamedType {
+  const head = { name: e.name, description: e.description.trim() };
+  const tail = { usage: NO_USAGE, file: src.file, [SOURCE]: src.position(["name"]) };
   if (e.kind === "object")
-    return {
-      kind: "object",
-      name: e.name,
-      description: e.description.trim(),
-      fields: b.located(fields, e.name, wireCase, "input"),
-      inline: false,
-      usage: NO_USAGE,
-      file: src.file,
-      [SOURCE]: src.position(["name"]),
-    };
+    return { kind: "object", ...head, fields: b.located(fields, e.name, wireCase, "input"), inline: false, ...tail };
   const d = e.discriminator!;
   return {
     kind: "union",
-    name: e.name,
-    description: e.description.trim(),
+    ...head,
     discriminator: {
       field: d.field,
       wireName: d.wireName ?? toWireCase(d.field, wireCase),
@@ -142,9 +134,7 @@ function namedType(src: SourceDoc, e: RawEntity, wireCase: WireCase, b: Builder,
     variants: Object.entries(e.variants ?? {})
       .map(([value, v]) => ({ value, ref: v.ref, ...pick(v, ["wireValue", "description", "deprecated"]) }))
       .sort((a, b) => (a.value < b.value ? -1 : 1)),
-    usage: NO_USAGE,
-    file: src.file,
-    [SOURCE]: src.position(["name"]),
+    ...tail,
   };
 }
 
@@ -376,22 +366,18 @@ const examples = (raw: readonly RawExample[] | undefined): Example[] =>
     code: x.code.trimEnd() + "\n",
   }));
 
-function importId(raw: NonNullable<ReturnType<typeof entity>["importId"]>): ImportId {
-  const format = raw.parts && idFormat(raw.separator, raw.parts);
-  if (raw.unsupported) return { supported: false, reason: raw.unsupported.trim(), ...(format && { format }) };
-  return { supported: true, ...format!, ...(raw.description && { description: raw.description.trim() }) };
-}
-
-function idFormat(separator: string | undefined, parts: NonNullable<RawImportId["parts"]>): IdFormat {
-  return {
-    separator: separator ?? ":",
-    parts: parts.map((part) => ({
+function importId(raw: RawImportId): ImportId {
+  const format: IdFormat | undefined = raw.parts && {
+    separator: raw.separator ?? ":",
+    parts: raw.parts.map((part) => ({
       field: part.field,
       type: part.type,
       optional: !!part.optional,
       ...pick(part, ["minimum", "itemSeparator"]),
     })),
   };
+  if (raw.unsupported) return { supported: false, reason: raw.unsupported.trim(), ...(format && { format }) };
+  return { supported: true, ...format!, ...(raw.description && { description: raw.description.trim() }) };
 }
 
 function withUsage(model: PackageModel): PackageModel {
