@@ -219,16 +219,10 @@ export interface Provider extends Sourced {
   readonly file: string;
 }
 
-/** A hook module, copied into the package as `src/hooks/<name>.ts`. */
-export interface HookModule {
-  readonly name: string;
-  readonly file: string;
-  readonly text: string;
-}
-
 export interface PackageModel {
   readonly provider: Provider;
-  readonly hooks: readonly HookModule[];
+  /** The hook modules, each copied into the package as `src/hooks/<name>.ts`. */
+  readonly hooks: readonly { readonly name: string; readonly file: string; readonly text: string }[];
   readonly resources: readonly Resource[];
   readonly lookups: readonly Lookup[];
   readonly types: readonly NamedType[];

@@ -8,7 +8,6 @@ import {
 } from "../diagnostics.js";
 import { SOURCE, type Lookup, type NamedType, type PackageModel, type Resource } from "../model/types.js";
 import { camel, pascal } from "../naming.js";
-
 import { runtimeReexports } from "../runtimeContract.js";
 
 export interface ResourcePlan {
@@ -89,10 +88,8 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
     else owners.set(symbol, { what, at });
   };
   for (const s of GLOBALS) owners.set(s, { what: "a global of JavaScript or TypeScript, which generated code uses" });
-  const reexports = runtimeReexports(model.provider.name);
-  [...reexports.values, ...reexports.protocolValues, ...reexports.types].forEach((s) =>
-    owners.set(s, { what: "a runtime re-export" }),
-  );
+  const rt = runtimeReexports(model.provider.name);
+  for (const s of [...rt.values, ...rt.protocolValues, ...rt.types]) owners.set(s, { what: "a runtime re-export" });
 
   const p = providerSymbols(model);
   const provider = model.provider[SOURCE];
