@@ -98,11 +98,11 @@ const conditionHtml = ({ field, values }: Condition) =>
 
 function presence(f: Field): string {
   if (f.mode === "output") return f.guaranteed ? "always set" : "may be absent";
+  if (f.mode === "required") return "required";
   const when = [
     f.requiredWhen && `; required when ${conditionHtml(f.requiredWhen)}`,
     f.onlyWhen && `; only when ${conditionHtml(f.onlyWhen)}`,
   ].join("");
-  if (f.mode === "required") return "required";
   return (f.mode === "optional-computed" ? "optional (the service fills it when omitted)" : "optional") + when;
 }
 

@@ -1,7 +1,7 @@
 import type { Field, NamedType, TypeSpec } from "./types.js";
 
 /** Paths to values with a property, in Pulumi's notation (`a.b`, `a[*]`, `a.*`). */
-export function paths(
+function paths(
   fields: readonly Field[],
   types: ReadonlyMap<string, NamedType>,
   test: (f: Field, spec: TypeSpec) => boolean,
@@ -25,11 +25,9 @@ export function paths(
 }
 
 /** A spec and, through lists and maps, the specs of its items and values, outermost first. */
-export const specsIn = (s: TypeSpec): TypeSpec[] => [
-  s,
-  ...(s.items ? specsIn(s.items) : []),
-  ...(s.values ? specsIn(s.values) : []),
-];
+export function specsIn(s: TypeSpec): TypeSpec[] {
+  return [s, ...(s.items ? specsIn(s.items) : []), ...(s.values ? specsIn(s.values) : [])];
+}
 
 export const secretPaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) =>
   paths(fields, types, (_f, s) => s.secret, false);
