@@ -145,11 +145,7 @@ function provider(src: SourceDoc, p: RawEntity, providerCase: WireCase, b: Build
     description: p.description.trim(),
     envPrefix: p.envPrefix!,
     ...(p.protocol && { protocol: p.protocol }),
-    package: {
-      ...p.package!,
-      keywords: p.package!.keywords ?? [],
-      license: p.package!.license ?? DEFAULT_LICENSE,
-    },
+    package: { ...p.package!, keywords: p.package!.keywords ?? [], license: p.package!.license ?? DEFAULT_LICENSE },
     config: b.located(ownFields(src, "config", p.config), "Provider", providerCase, "input"),
     functions: Object.entries(p.functions ?? {})
       .map(([name, fn]) => {
