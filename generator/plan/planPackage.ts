@@ -95,8 +95,7 @@ export function planPackage(model: PackageModel): { plan: PackagePlan; diagnosti
   const provider = model.provider[SOURCE];
   for (const s of [p.args, p.config, p.descriptor, p.resolve, "Provider", "defaultProvider"])
     claim(s, provider, "the provider");
-  for (const f of p.functions)
-    (claim(f.name, f.fn[SOURCE], `function ${f.name}`), claim(f.result, f.fn[SOURCE], `function ${f.name}`));
+  for (const f of p.functions) for (const s of [f.name, f.result]) claim(s, f.fn[SOURCE], `function ${f.name}`);
 
   // Types and enums claim names first, so a clash is reported on the entity. File names must fit 255 bytes.
   for (const e of [...model.types, ...model.resources, ...model.lookups])
