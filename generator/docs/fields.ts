@@ -20,7 +20,7 @@ export interface FieldRow {
 }
 
 /** The type of a field as HTML, named object and union types linked to their pages. */
-export function typeHtml(s: TypeSpec, site: Site, root: string): string {
+function typeHtml(s: TypeSpec, site: Site, root: string): string {
   if (s.kind === "list") return `list of ${typeHtml(s.items!, site, root)}`;
   if (s.kind === "map") return `map of ${typeHtml(s.values!, site, root)}`;
   if (s.ref) {
@@ -79,7 +79,7 @@ export const wireRows = (fields: readonly Field[], anchorPrefix: string) =>
   });
 
 /** What changing an input of a resource does. */
-export function changeHtml(f: Field): string {
+function changeHtml(f: Field): string {
   const r = f.replaceOnChange;
   if (r)
     return `<strong>Replaces</strong> the resource: ${inline(r.reason)}${

@@ -3,7 +3,7 @@ import { oncePer } from "../memo.js";
 import { PAGE, type Site } from "./site.js";
 
 /** One searchable entity: name, kind, page (relative to docs/), and the anchors of its fields (`in-x`, `out-x`). */
-export type SearchEntry = [name: string, kind: string, page: string, anchors: string[]];
+type SearchEntry = [name: string, kind: string, page: string, anchors: string[]];
 
 const anchors = (prefix: string, fields: readonly { name: string }[]) => fields.map((f) => `${prefix}-${f.name}`);
 const isInput = (f: Field) => f.mode !== "output";

@@ -33,7 +33,7 @@ process.exitCode = await runStackCommand(stack);
 }
 
 /** What the README's stack program declares: the first kind with a class, or a pair where one refers to the other. */
-export function stackSubjects(resources: readonly Resource[]) {
+function stackSubjects(resources: readonly Resource[]) {
   const bound = resources.filter((r) => r.operations);
   const pair = bound
     .flatMap((r) =>

@@ -11,10 +11,10 @@ export interface ModuleExports {
 }
 
 /** `src/resources/port.ts` as the root imports it: `./resources/port.js`. */
-export const specifierOf = (path: string): string => `./${path.replace(/^src\//, "").replace(/\.ts$/, ".js")}`;
+const specifierOf = (path: string): string => `./${path.replace(/^src\//, "").replace(/\.ts$/, ".js")}`;
 
 /** The exports of every resource, lookup and type module, in the order of their paths. */
-export function entityExports(plan: PackagePlan): ModuleExports[] {
+function entityExports(plan: PackagePlan): ModuleExports[] {
   const entity = (path: string, types: string[], values: string[]) => ({ specifier: specifierOf(path), types, values });
   return [
     ...plan.resources.map((r) =>

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { UserError } from "../args.js";
 
 /** The lock file of an output folder, held by the one run writing (or checking) it. */
-export const LOCK_FILE = ".sdkgen.lock";
+const LOCK_FILE = ".sdkgen.lock";
 
 /** Takes the output folder (two runs writing it would leave a mix); a lock whose process is gone is taken over. */
 export function lockOutput(dir: string): () => void {
