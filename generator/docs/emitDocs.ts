@@ -57,11 +57,11 @@ export function docFiles(plan: PackagePlan): DocFile[] {
   if (plan.model.provider.package.testing) page(PAGE.testing, "testing", { plan: provider });
   const users = pages.usedBy(s);
   for (const job of moduleJobs(plan)) {
-    const input = { name: job.name!, plan: partOf(plan, job) };
-    if (job.kind === "resource") page(s.resourcePage.get(job.name!)!, "resource", input);
-    else if (job.kind === "lookup") page(s.lookupPage.get(job.name!)!, "lookup", input);
-    else if (job.kind === "type")
-      page(s.typePage.get(job.name!)!, "type", { ...input, used: users.get(job.name!) ?? [] });
+    const name = job.name!;
+    const input = { name, plan: partOf(plan, job) };
+    if (job.kind === "resource") page(s.resourcePage.get(name)!, "resource", input);
+    else if (job.kind === "lookup") page(s.lookupPage.get(name)!, "lookup", input);
+    else if (job.kind === "type") page(s.typePage.get(name)!, "type", { ...input, used: users.get(name) ?? [] });
   }
   for (const [name, text] of docsTemplates().assets) out.push({ path: `${DOCS_DIR}/assets/${name}`, text });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
