@@ -4,7 +4,7 @@ import { oncePer } from "../memo.js";
 import { capital } from "../naming.js";
 import { isSecret } from "../describe/describe.js";
 import { fieldWireText } from "../describe/describeWire.js";
-import { code, escape, inline, link } from "./html.js";
+import { code, escape, inline, pageLink } from "./html.js";
 import type { Site } from "./site.js";
 
 /** One row of a fields table: every fact the model has about the field, as HTML fragments. */
@@ -23,10 +23,7 @@ export interface FieldRow {
 function typeHtml(s: TypeSpec, site: Site, root: string): string {
   if (s.kind === "list") return `list of ${typeHtml(s.items!, site, root)}`;
   if (s.kind === "map") return `map of ${typeHtml(s.values!, site, root)}`;
-  if (s.ref) {
-    const page = site.typePage.get(s.ref);
-    return page ? link(root, page, s.ref) : escape(s.ref);
-  }
+  if (s.ref) return pageLink(root, site.typePage, s.ref);
   return s.enum ? `${s.kind} (enum <code>${escape(s.enum)}</code>)` : s.kind;
 }
 
@@ -114,7 +111,7 @@ export function fieldRows(
   anchorPrefix: string,
   options: { change?: boolean } = {},
 ): FieldRow[] {
-  const kindLink = (k: string) => (site.resourcePage.has(k) ? link(root, site.resourcePage.get(k)!, k) : escape(k));
+  const kindLink = (k: string) => pageLink(root, site.resourcePage, k);
   return fields.map((f) => {
     const facts = constraintFacts(f.type, site);
     if (f.default !== undefined) facts.unshift(`Default: ${code(f.default)}.`);

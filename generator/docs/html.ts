@@ -37,3 +37,7 @@ export function summary(text: string): string {
 /** A link relative to a page `root` ("" or "../"). */
 export const link = (root: string, href: string, label: string): string =>
   `<a href="${root}${href}">${escape(label)}</a>`;
+
+/** A link to the page of `name` in `pages`, or the name alone when it has none. */
+export const pageLink = (root: string, pages: ReadonlyMap<string, string>, name: string): string =>
+  pages.has(name) ? link(root, pages.get(name)!, name) : escape(name);

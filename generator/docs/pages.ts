@@ -9,7 +9,7 @@ import { stackDeclaration } from "./stackExample.js";
 import { diagramSvg, references } from "./diagram.js";
 import { importExample, lookupExamples, providerExamples, resourceExamples } from "./examples.js";
 import { fieldRows, wireRows } from "./fields.js";
-import { code, escape, inline, link, summary } from "./html.js";
+import { code, escape, inline, link, pageLink, summary } from "./html.js";
 import { oncePer } from "../memo.js";
 import { PAGE, type Site } from "./site.js";
 
@@ -134,7 +134,7 @@ export function typePage(t: NamedType, site: Site, users: readonly string[]) {
         : undefined,
     variants: (t.kind === "union" ? t.variants : []).map((v) => ({
       value: code(v.value),
-      type: site.typePage.has(v.ref) ? link(SUB, site.typePage.get(v.ref)!, v.ref) : escape(v.ref),
+      type: pageLink(SUB, site.typePage, v.ref),
       description: v.description ? inline(v.description) : "",
       deprecated: v.deprecated ? inline(v.deprecated) : "",
     })),
