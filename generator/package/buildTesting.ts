@@ -52,14 +52,9 @@ async function declarations(entry: string, outDir: string): Promise<Map<string, 
     ...ts.getPreEmitDiagnostics(program),
     ...program.emit(undefined, (path, text) => written.set(resolve(path), text)).diagnostics,
   ];
+  // Paths relative to the working directory, as tsc prints them.
   if (problems.length > 0)
-    throw new Error(
-      ts.formatDiagnostics(problems, {
-        getCanonicalFileName: (f) => f,
-        getCurrentDirectory: () => process.cwd(),
-        getNewLine: () => "\n",
-      }),
-    );
+    throw new Error(ts.formatDiagnostics(problems, { ...ts.createCompilerHost({}), getNewLine: () => "\n" }));
   const reached = new Map<string, string>();
   const visit = (path: string) => {
     if (reached.has(path)) return;
