@@ -25,7 +25,7 @@ export const PAGE = {
   stacks: "stacks.html",
   errors: "errors.html",
   testing: "testing.html",
-};
+} as const;
 
 /** A module's page: its path under src/ with `.html`, so pages are as collision-free as the plan's modules. */
 export const pageOf = (modulePath: string): string => modulePath.replace(/^src\//, "").replace(/\.ts$/, ".html");
