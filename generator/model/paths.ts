@@ -25,8 +25,12 @@ function paths(
 }
 
 /** A spec and, through lists and maps, the specs of its items and values, outermost first. */
-export function specsIn(s: TypeSpec): TypeSpec[] {
-  return [s, ...(s.items ? specsIn(s.items) : []), ...(s.values ? specsIn(s.values) : [])];
+export function specsIn(s: TypeSpec, out: TypeSpec[] = []): TypeSpec[] {
+  // Pushed into one list: every field of the model is walked so on each run.
+  out.push(s);
+  if (s.items) specsIn(s.items, out);
+  if (s.values) specsIn(s.values, out);
+  return out;
 }
 
 export const secretPaths = (fields: readonly Field[], types: ReadonlyMap<string, NamedType>) =>
