@@ -149,8 +149,8 @@ function keepRulesVerdicts(
     for (const document of pass.documents)
       explain.count(
         before?.documents.has(document)
-          ? "schema documents whose rules passed before on the same input"
-          : "schema documents checked against the rules",
+          ? "schema files whose rules passed before on the same input"
+          : "schema files checked against the rules",
       );
   }
 }

@@ -128,7 +128,7 @@ describe("a run takes the rules' pass from the last run on the same input", () =
     const file = join(dir, "demo/resources/gadget.yaml");
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
-      "  schema documents checked against the rules: 3",
+      "  schema files checked against the rules: 3",
     ]);
     writeFileSync(file, readFileSync(file, "utf8").replace("What the gadget is.", "What it is."));
     expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
@@ -138,8 +138,8 @@ describe("a run takes the rules' pass from the last run on the same input", () =
     writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 50", "minLength: 2"));
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
-      "  schema documents whose rules passed before on the same input: 2",
-      "  schema documents checked against the rules: 1",
+      "  schema files whose rules passed before on the same input: 2",
+      "  schema files checked against the rules: 1",
     ]);
   }, 30_000);
 
@@ -162,7 +162,7 @@ describe("a run takes the rules' pass from the last run on the same input", () =
     };
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
-      "  schema documents checked against the rules: 4",
+      "  schema files checked against the rules: 4",
     ]);
     edit("demo/resources/gadget.yaml", "A gadget.", "A gadget, again.");
     expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
@@ -196,13 +196,13 @@ describe("a run takes the rules' pass from the last run on the same input", () =
     };
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
-      "  schema documents checked against the rules: 5",
+      "  schema files checked against the rules: 5",
     ]);
     edit("demo/resources/gadget.yaml", "minLength: 1", "minLength: 2");
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
-      "  schema documents whose rules passed before on the same input: 4",
-      "  schema documents checked against the rules: 1",
+      "  schema files whose rules passed before on the same input: 4",
+      "  schema files checked against the rules: 1",
     ]);
     // The group gadget.yaml includes, edited: its field collides with one of gadget.yaml, which did not change.
     edit("demo/types/tagged.yaml", "  tag:", "  uid: { type: string, mode: optional, description: Id. }\n  tag:");
@@ -219,8 +219,8 @@ describe("a run takes the rules' pass from the last run on the same input", () =
     edit("demo/resources/gadget.yaml", "ref: Part, mode: output", "ref: Part, mode: optional");
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
-      "  schema documents whose rules passed before on the same input: 3",
-      "  schema documents checked against the rules: 2",
+      "  schema files whose rules passed before on the same input: 3",
+      "  schema files checked against the rules: 2",
     ]);
   }, 30_000);
 });
