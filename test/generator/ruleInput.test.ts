@@ -106,6 +106,19 @@ describe("the rules' input (validate/ruleInput.ts)", () => {
   });
 });
 
+/** A field of gadget.yaml naming the type Part. */
+const PART_FIELD = "  part: { type: object, ref: Part, mode: optional, description: Its part. }\n  uid:";
+
+/** `tree` written to a schema folder, and an edit of one of its files there and in `tree` (what a fresh run reads). */
+function editable(tree: Record<string, string>) {
+  const dir = schemaTree(tree);
+  const edit = (path: string, from: string, to: string) => {
+    tree[path] = tree[path]!.replace(from, to);
+    writeFileSync(join(dir, path), tree[path]!);
+  };
+  return { dir, edit };
+}
+
 describe("a run takes the rules' pass from the last run on the same input", () => {
   /** One run in a new process's stead (a new Regeneration on the same cache): its --explain counts, or its problems. */
   async function run(dir: string, where = false): Promise<string[]> {
@@ -146,20 +159,13 @@ describe("a run takes the rules' pass from the last run on the same input", () =
   it("finds what a fresh run finds in files whose data the checks were not sent", async () => {
     const part =
       "version: 1\nkind: object\nname: Part\ndescription: A part.\nfields:\n  size: { type: integer, mode: optional, description: Size. }\n";
-    const gadget = GADGET.replace(
-      "  uid:",
-      "  part: { type: object, ref: Part, mode: optional, description: Its part. }\n  uid:",
-    );
+    const gadget = GADGET.replace("  uid:", PART_FIELD);
     const tree: Record<string, string> = {
       ...TREE,
       "demo/types/part.yaml": part,
       "demo/resources/gadget.yaml": gadget,
     };
-    const dir = schemaTree(tree);
-    const edit = (path: string, from: string, to: string) => {
-      tree[path] = tree[path]!.replace(from, to);
-      writeFileSync(join(dir, path), tree[path]!);
-    };
+    const { dir, edit } = editable(tree);
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
       "  schema files checked against the rules: 4",
@@ -186,14 +192,10 @@ describe("a run takes the rules' pass from the last run on the same input", () =
         "version: 1\nkind: group\nname: Tagged\ndescription: Tags.\nfields:\n  tag: { type: string, mode: optional, description: Tag. }\n",
       "demo/resources/gadget.yaml": GADGET.replace("fields:\n", "include: [Tagged]\nfields:\n").replace(
         "  uid:",
-        "  part: { type: object, ref: Part, mode: optional, description: Its part. }\n  uid:",
+        PART_FIELD,
       ),
     };
-    const dir = schemaTree(tree);
-    const edit = (path: string, from: string, to: string) => {
-      tree[path] = tree[path]!.replace(from, to);
-      writeFileSync(join(dir, path), tree[path]!);
-    };
+    const { dir, edit } = editable(tree);
     expect(await run(dir)).toEqual([
       "  providers checked against the rules: 1",
       "  schema files checked against the rules: 5",
