@@ -73,13 +73,6 @@ export const brokenFileOf = (
   return index.unread.has(`${folder}/${stem}`) || docs.some((s) => s.stem === stem && !isValid(s));
 };
 
-/** Whether every group `src` includes passed the meta-schema; if not, checks looking fields up by name wait. */
-export const includesKnown = (index: ProviderIndex, src: SourceDoc, isValid: (s: SourceDoc) => boolean): boolean =>
-  (entity(src).include ?? []).every((name) => {
-    const group = index.types.get(name);
-    return group !== undefined && isValid(group);
-  });
-
 /** Fields of the `include`d groups, then the entity's own; unknown groups are skipped (validate reports them). */
 export function expandIncludes(
   index: Pick<ProviderIndex, "types">,

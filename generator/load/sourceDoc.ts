@@ -44,7 +44,13 @@ export interface EntityOutline {
  */
 export interface Known {
   readonly valid: boolean;
-  readonly rulesDigest?: string | undefined;
+  readonly rulesDigest?: RulesDigest | undefined;
+}
+
+/** A document's parts of the rules' keys: digests of its data as the document rules read it, and as the provider rules do. */
+export interface RulesDigest {
+  readonly document: string;
+  readonly provider: string;
 }
 
 const NOTHING_KNOWN: Known = { valid: false };
@@ -226,6 +232,10 @@ export const lazySource = (
   known: Known,
   outline: EntityOutline,
 ): SourceDoc => new LazySource(text, meta, data, known, outline);
+
+/** The same file read as other data (`data`, made on first read): its positions are still the file's. */
+export const withData = (src: SourceDoc, data: () => unknown): SourceDoc =>
+  new LazySource(() => src.text(), src, data, src.known, src.outline);
 
 // A class, not a literal with getters: V8 builds a literal's accessors anew for each of thousands, a class's once.
 class LazySource implements SourceDoc {

@@ -6,7 +6,7 @@ import { subPlan, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
 import type { Diagnostic } from "../diagnostics.js";
-import type { EntityOutline, Known } from "../load/sourceDoc.js";
+import type { EntityOutline, Known, RulesDigest } from "../load/sourceDoc.js";
 import type { RulesPassed } from "../validate/validateSchemas.js";
 
 /** A module to emit, a text (a rendered template) that only needs formatting, or a docs page to render. */
@@ -35,7 +35,7 @@ export type Checks = {
   problems: Diagnostic[];
   passed: string[];
   rulesPassed: RulesPassed;
-  rulesDigests: ReadonlyMap<string, string>;
+  rulesDigests: ReadonlyMap<string, RulesDigest>;
 };
 /** What a stat says of a file: its signature (statSignature), and whether it changed too recently to trust it; undefined: no file. */
 export type Seen = { signature: string; racy: boolean } | undefined;

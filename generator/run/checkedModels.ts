@@ -16,7 +16,7 @@ import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { Checks, CheckTask } from "../parallel/emitPool.js";
 import { ruleInput } from "../validate/ruleInput.js";
-import { checkLoaded, verdictKey, type RulesPassed } from "../validate/validateSchemas.js";
+import { checkLoaded, documentsToCheck, verdictKey, type RulesPassed } from "../validate/validateSchemas.js";
 import type { Explanation } from "./explain.js";
 import type { ModelMemory } from "./modelMemory.js";
 import type { RunStore } from "./store.js";
@@ -62,13 +62,13 @@ export async function modelsBeside<T>(
   const changed = new Set([...inputs].filter(([name, input]) => kept.get(name)?.input !== input).map(([n]) => n));
   const mine = loadedOf(loaded, changed);
   const indexes = indexProviders(mine.sources, mine.hooks, mine.unread);
-  // The worker reads a file's data to check it against the meta-schema, to make its rules digest, and
-  // for the rules if they run (found as the worker will find it, taking every file to pass the
+  // The worker reads a file's data to check it against the meta-schema, to make its rules digests, and
+  // for the rules that will read it (found as the worker will find them, taking every file to pass the
   // meta-schema): it is sent only then, and else parses the text itself if a check needs it after all.
   const allPass = new Set(mine.sources);
-  const rulesRun = new Set(indexes.filter((i) => rulesWillRun(i, allPass, reuse.previous.rules)).map((i) => i.name));
-  const sendsData = ({ known, provider }: SourceDoc) =>
-    !known.valid || known.rulesDigest === undefined || rulesRun.has(provider);
+  const rulesRead = new Set(indexes.flatMap((i) => rulesWillRead(i, allPass, reuse.previous.rules)));
+  const sendsData = ({ known, file }: SourceDoc) =>
+    !known.valid || known.rulesDigest === undefined || rulesRead.has(file);
   const read = parsed.map(
     ({ source }) =>
       source && { known: source.known, outline: source.outline, ...(sendsData(source) && { data: source.data }) },
@@ -95,10 +95,12 @@ export async function modelsBeside<T>(
   return made.value;
 }
 
-/** Whether a provider's rules will run: unless they passed on the input they have if all `files` pass the meta-schema. */
-function rulesWillRun(index: ProviderIndex, files: ReadonlySet<SourceDoc>, rulesKnown: RulesPassed): boolean {
-  const known = rulesKnown.get(index.name)?.key;
-  return known === undefined || ruleInput(index, files).key !== known;
+/** The files whose data a provider's rules will read if all `files` pass the meta-schema: a document checked reads its groups. */
+function rulesWillRead(index: ProviderIndex, files: ReadonlySet<SourceDoc>, rulesKnown: RulesPassed): string[] {
+  const checked = documentsToCheck(ruleInput(index, files), rulesKnown.get(index.name));
+  if (checked === "all") return [...files].filter((s) => s.provider === index.name).map((s) => s.file);
+  const read = checked.flatMap(({ src, groups }) => [src, ...groups.values()]);
+  return [...(index.provider ? [index.provider] : []), ...read].map((s) => s.file);
 }
 
 /** The listing's texts parsed, each reusing what `reuse` kept of the same text. */
@@ -141,11 +143,12 @@ function keepRulesVerdicts(
     if (pass === undefined) continue;
     reuse.next.rules.set(name, pass);
     if (!changed.has(name)) continue;
-    if (pass.key !== undefined && pass.key === before?.key) {
-      explain.count("providers whose rules passed before on the same input");
-      continue;
-    }
-    if (pass.key !== undefined) explain.count("providers checked against the rules");
+    if (pass.passed)
+      explain.count(
+        before?.passed && pass.key === before.key
+          ? "providers whose rules passed before on the same input"
+          : "providers checked against the rules",
+      );
     for (const document of pass.documents)
       explain.count(
         before?.documents.has(document)

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { hashText } from "../hash.js";
+import type { RulesDigest } from "../load/sourceDoc.js";
 import type { RulesPass } from "../validate/validateSchemas.js";
 import { generatorFingerprint } from "./fingerprint.js";
 
@@ -22,7 +23,7 @@ export interface Kept {
   readonly parsed: Map<string, unknown>;
   readonly valid: Set<string>;
   /** By text hash: its data's digest as the rules read it (validate/ruleInput.ts). */
-  readonly rulesDigests: Map<string, string>;
+  readonly rulesDigests: Map<string, RulesDigest>;
   /** By provider: what passed its rules, by their input (validate/validateSchemas.ts). */
   readonly rules: Map<string, RulesPass>;
   readonly outputs: Map<string, Written>;

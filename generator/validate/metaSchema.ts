@@ -49,6 +49,11 @@ function compiledName(metaText: string): string {
   return `meta-${hashText(metaText + ajvVersion).slice(0, 16)}.cjs`;
 }
 
+let validator: MetaSchemaValidator | undefined;
+
+/** The validator of this thread, made on first use. */
+export const metaSchema = (): MetaSchemaValidator => (validator ??= new MetaSchemaValidator());
+
 export class MetaSchemaValidator {
   private readonly meta: JsonSchema;
   private readonly validators = new Map<string, ValidateFunction>();

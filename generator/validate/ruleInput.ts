@@ -1,45 +1,47 @@
 import { hashText } from "../hash.js";
 import type { ProviderIndex } from "../load/providerIndex.js";
-import { lazySource, type SourceDoc } from "../load/sourceDoc.js";
+import { withData, type RulesDigest, type SourceDoc } from "../load/sourceDoc.js";
 import { oncePer } from "../memo.js";
+import type { ProviderInput } from "./rules/rule.js";
 import type { DocumentInput } from "./rules/walk.js";
 
 /**
- * What the rules read of one provider: its documents without their descriptions (the meta-schema
- * checks those; no rule does), and the key of all that. The rules are given these documents rather
- * than the files', so their verdict is a function of the key's input: an edit of descriptions alone
- * leaves it, and a run may take a pass it recorded for the same key. A document's part of the key is
- * a function of its text, which the cache keeps (Known.rulesDigest): a run whose rules pass so reads
- * the data of none but the files it checks against the meta-schema.
+ * What the rules read of one provider. The document rules read its documents without their
+ * descriptions (`index`, `valid`; the meta-schema checks those, no rule does); the provider rules
+ * read less of them (`view`: what they compare across documents, VIEW). Each is given no
+ * more than its key holds: `key` is the provider rules' (each document by its view), documentKey a
+ * document's. An edit of a description changes neither; one of a bound, only its document's. A
+ * document's digests are a function of its text, which the cache keeps (Known.rulesDigest): a run
+ * whose provider rules passed before reads the data of none but the documents it checks.
  */
 export interface RuleInput {
   readonly index: ProviderIndex;
   readonly valid: ReadonlySet<SourceDoc>;
+  readonly view: ProviderInput;
   readonly key: string;
-  /** Each document's part of the key, by its text's hash: a run that knows it (Known.rulesDigest) reads no data. */
-  readonly digests: ReadonlyMap<string, string>;
+  /** Each document's digests, by its text's hash: a run that knows them (Known.rulesDigest) reads no data. */
+  readonly digests: ReadonlyMap<string, RulesDigest>;
 }
 
 export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): RuleInput {
-  const bare = new Map<SourceDoc, SourceDoc>();
-  const bareOf = (d: SourceDoc): SourceDoc => bare.get(d) ?? bare.set(d, withoutDescriptions(d)).get(d)!;
-  const stripped: ProviderIndex = {
-    ...index,
-    provider: index.provider && bareOf(index.provider),
-    resources: index.resources.map(bareOf),
-    lookups: index.lookups.map(bareOf),
-    types: new Map([...index.types].map(([name, d]) => [name, bareOf(d)])),
-    typeFiles: index.typeFiles.map(bareOf),
-  };
-  const digests = new Map([...bare].map(([d, b]) => [d.hash, d.known.rulesDigest ?? digestOf(b.data)]));
+  const bare = copied(index, valid, (d) => bareData(d.data));
+  // The provider's document is read whole: its settings are what the provider rules check.
+  const view = copied(index, valid, (d) => (d.folder === "provider" ? bareData(d.data) : viewData(d.data)));
+  const docs = [...bare.made.keys()];
+  const digestsOf = (d: SourceDoc): RulesDigest => ({
+    document: digestOf(bare.made.get(d)!.data),
+    provider: digestOf(view.made.get(d)!.data),
+  });
+  const digests = new Map(docs.map((d) => [d.hash, d.known.rulesDigest ?? digestsOf(d)]));
   const input = [
-    [...bare.keys()].map((d) => [d.file, d.folder, valid.has(d), digests.get(d.hash)]),
+    docs.map((d) => [d.file, d.folder, valid.has(d), digests.get(d.hash)!.provider]),
     [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
     [...index.unread],
   ];
   return {
-    index: stripped,
-    valid: new Set([...bare].flatMap(([d, b]) => (valid.has(d) ? [b] : []))),
+    index: bare.index,
+    valid: bare.valid,
+    view: { index: view.index, valid: view.valid },
     key: hashText(JSON.stringify(input)),
     digests,
   };
@@ -47,28 +49,43 @@ export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): 
 
 /** A document's rules input as a key: each document in it by its file and digest, and all else it holds. */
 export function documentKey(
-  { src, groups, providerCase, envPrefix, usage, ...rest }: DocumentInput,
-  digests: ReadonlyMap<string, string>,
+  { src, groups, providerCase, envPrefix, protocol, usage, ...rest }: DocumentInput,
+  digests: ReadonlyMap<string, RulesDigest>,
 ): string {
   rest satisfies Record<string, never>; // a field added to DocumentInput must be keyed here
-  const doc = (d: SourceDoc) => [d.file, digests.get(d.hash)];
+  const doc = (d: SourceDoc) => [d.file, digests.get(d.hash)?.document];
   const groupsKeyed = [...groups].map(([name, g]) => [name, ...doc(g)]);
-  return hashText(JSON.stringify([doc(src), groupsKeyed, providerCase, envPrefix ?? null, usage ?? null]));
+  const settings = [providerCase, envPrefix ?? null, protocol ?? null, usage ?? null];
+  return hashText(JSON.stringify([doc(src), groupsKeyed, settings]));
 }
 
-/** A document as the rules see it: its text and name as the file's (diagnostics point into the file), its data bare. */
-const withoutDescriptions = (src: SourceDoc): SourceDoc =>
-  lazySource(
-    () => src.text(),
-    src,
-    () => bareData(src.data),
-    src.known,
-    src.outline,
-  );
+/**
+ * The index with each document as the rules see it: its text and name as the file's (diagnostics
+ * point into the file), its data `data(document)`, made on first read. `made`: each copy by its original.
+ */
+function copied(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, data: (src: SourceDoc) => unknown) {
+  const made = new Map<SourceDoc, SourceDoc>();
+  const of = (d: SourceDoc): SourceDoc => {
+    let copy = made.get(d);
+    if (!copy) made.set(d, (copy = withData(d, () => data(d))));
+    return copy;
+  };
+  const copy: ProviderIndex = {
+    ...index,
+    provider: index.provider && of(index.provider),
+    resources: index.resources.map(of),
+    lookups: index.lookups.map(of),
+    types: new Map([...index.types].map(([name, d]) => [name, of(d)])),
+    typeFiles: index.typeFiles.map(of),
+  };
+  return { index: copy, valid: new Set([...made].flatMap(([d, c]) => (valid.has(d) ? [c] : []))), made };
+}
 
-// Data is kept by the object (a watch's unchanged files keep theirs): each bare copy, and its digest, is made once.
+// Data is kept by the object (a watch's unchanged files keep theirs): each copy, and its digest, is made once.
 const bareData = (data: unknown): unknown => (isRecord(data) ? bareEntity(data) : data);
 const bareEntity = oncePer((e: Record<string, unknown>) => bareSpec(e));
+const viewData = (data: unknown): unknown => (isRecord(data) ? viewEntity(data) : data);
+const viewEntity = oncePer((e: Record<string, unknown>) => pick(bareEntity(e), VIEW.entity));
 const digestOf = (data: unknown): string =>
   isRecord(data) ? digestOfRecord(data) : hashText(JSON.stringify(data) ?? "");
 const digestOfRecord = oncePer((data: Record<string, unknown>) => hashText(JSON.stringify(data)));
@@ -77,6 +94,52 @@ const digestOfRecord = oncePer((data: Record<string, unknown>) => hashText(JSON.
 const FIELD_MAPS = new Set(["fields", "inputs", "outputs", "config", "functions"]);
 const SPECS = new Set(["items", "values"]);
 const VALUE_LISTS = new Set(["enum", "knownValues"]);
+
+/**
+ * What the provider rules read of an entity, and of each field and type spec in it: names, kinds and
+ * tokens, what refers to what, where hooks bind, enum declarations. Not bounds, defaults or anything
+ * else a document rule checks alone: an edit of those leaves the provider rules' key.
+ */
+const VIEW = {
+  entity: [
+    "name",
+    "kind",
+    "token",
+    "hooks",
+    "include",
+    "discriminator",
+    "variants",
+    "operation",
+    "operations",
+    "fields",
+    "inputs",
+    "outputs",
+  ],
+  spec: ["type", "mode", "ref", "references", "replaceOnChange", "enum", "enumName", "items", "values", "fields"],
+};
+
+/** `spec` with only `keys`, each held spec or field map so too; a binding as whether it is a hook's. */
+function pick(spec: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (!Object.hasOwn(spec, key)) continue;
+    const value = spec[key];
+    const viewed =
+      FIELD_MAPS.has(key) && isRecord(value)
+        ? eachOf(value, (f) => (isRecord(f) ? pick(f, VIEW.spec) : f))
+        : SPECS.has(key) && isRecord(value)
+          ? pick(value, VIEW.spec)
+          : key === "operation"
+            ? hookOrBound(value)
+            : key === "operations" && isRecord(value)
+              ? eachOf(value, hookOrBound)
+              : value;
+    put(out, key, viewed);
+  }
+  return out;
+}
+
+const hookOrBound = (binding: unknown) => (binding === "hook" ? binding : {});
 
 /**
  * An entity, field, function or type spec without its `description`, and so each it holds. Only the
@@ -98,13 +161,17 @@ function bareSpec(spec: Record<string, unknown>): Record<string, unknown> {
 function bareValue(key: string, value: unknown): unknown {
   if (VALUE_LISTS.has(key) && Array.isArray(value)) return value.map((v) => (isRecord(v) ? bareSpec(v) : v));
   if (!isRecord(value)) return value;
-  return FIELD_MAPS.has(key) ? eachBare(value) : SPECS.has(key) ? bareSpec(value) : value;
+  return FIELD_MAPS.has(key)
+    ? eachOf(value, (v) => (isRecord(v) ? bareSpec(v) : v))
+    : SPECS.has(key)
+      ? bareSpec(value)
+      : value;
 }
 
-/** A field map (or the functions) with each value bare. */
-function eachBare(map: Record<string, unknown>): Record<string, unknown> {
+/** A map (of fields, functions or bindings) with `f` of each value. */
+function eachOf(map: Record<string, unknown>, f: (value: unknown) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name in map) put(out, name, isRecord(map[name]) ? bareSpec(map[name]) : map[name]);
+  for (const name in map) put(out, name, f(map[name]));
   return out;
 }
 

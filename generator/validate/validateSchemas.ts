@@ -1,34 +1,32 @@
 import { sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { loadedOf, type HookFile, type Loaded } from "../load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
-import type { SourceDoc, SourceMeta } from "../load/sourceDoc.js";
-import { MetaSchemaValidator } from "./metaSchema.js";
-import { checkCloudplatOperations } from "./protocols/cloudplat.js";
-import { checkLookupOperations } from "./protocols/lookups.js";
-import { checkNetsvcOperations } from "./protocols/netsvc.js";
+import type { RulesDigest, SourceDoc, SourceMeta } from "../load/sourceDoc.js";
+import { metaSchema } from "./metaSchema.js";
 import { providerClashes } from "./providerClashes.js";
 import { checkReferences } from "./references.js";
 import { checkDocument, checkProviderRules } from "./rules/index.js";
-import { documentInputs } from "./rules/walk.js";
+import { documentInputs, usageKnown, type DocumentInput } from "./rules/walk.js";
 import { documentKey, ruleInput, type RuleInput } from "./ruleInput.js";
-
-let metaValidator: MetaSchemaValidator | undefined;
-const meta = () => (metaValidator ??= new MetaSchemaValidator());
+import { typeUsage, type Usage } from "./typeUsage.js";
 
 /** What the meta-schema's verdict on a file is a function of: its folder (which kinds it may hold) and its text. */
 export const verdictKey = ({ folder, hash }: Pick<SourceMeta, "folder" | "hash">): string => `${folder}:${hash}`;
 
 /** The meta-schema's checks of one file (none for a file already known to pass them). */
 export function checkFile(src: SourceDoc): Diagnostic[] {
-  return src.known.valid ? [] : meta().check(src);
+  return src.known.valid ? [] : metaSchema().check(src);
 }
 
 /**
- * What of one provider passed the rules: its input (ruleInput's key) when every rule passed on it,
- * and the input (documentKey) of each document whose rules passed.
+ * What the rules found of one provider: the input of its provider rules (ruleInput's key), whether
+ * they passed on it, the types' usage found of it (undefined while not every document is valid), and
+ * the input (documentKey) of each document whose document rules passed.
  */
 export interface RulesPass {
-  readonly key?: string | undefined;
+  readonly key: string;
+  readonly passed: boolean;
+  readonly usage: ReadonlyMap<string, Usage> | undefined;
   readonly documents: ReadonlySet<string>;
 }
 
@@ -39,8 +37,8 @@ export type RulesPassed = ReadonlyMap<string, RulesPass>;
 export interface Verdicts {
   readonly valid: ReadonlySet<SourceDoc>;
   readonly rulesPassed: RulesPassed;
-  /** Each document's rules digest (ruleInput's), by its text's hash: the next run's Known.rulesDigest. */
-  readonly rulesDigests: ReadonlyMap<string, string>;
+  /** Each document's rules digests (ruleInput's), by its text's hash: the next run's Known.rulesDigest. */
+  readonly rulesDigests: ReadonlyMap<string, RulesDigest>;
 }
 
 /**
@@ -63,12 +61,11 @@ export function validateSchemas(
   }
   const providers = indexProviders(sources, hooks, unread);
   const rulesPassed = new Map<string, RulesPass>();
-  const rulesDigests = new Map<string, string>();
+  const rulesDigests = new Map<string, RulesDigest>();
   for (const index of providers) {
     const rules = ruleInput(index, valid);
     for (const [hash, digest] of rules.digests) rulesDigests.set(hash, digest);
-    const known = rulesKnown.get(index.name);
-    const { found, pass } = known?.key === rules.key ? { found: [], pass: known } : checkProvider(rules, known);
+    const { found, pass } = checkProvider(rules, rulesKnown.get(index.name));
     rulesPassed.set(index.name, pass);
     diagnostics.push(...found);
   }
@@ -100,24 +97,37 @@ export function checkLoaded(
   return { problems: sortDiagnostics(problems), valid, rulesPassed, rulesDigests, providers };
 }
 
-/** The rules of one provider's documents together, and of each document but those that passed before on the same input. */
-function checkProvider(
-  { index, valid, key, digests }: RuleInput,
-  known: RulesPass | undefined,
-): { found: Diagnostic[]; pass: RulesPass } {
-  const found = [
-    ...checkProviderRules({ index, valid }),
-    ...checkReferences(index, valid),
-    ...checkCloudplatOperations(index, valid, meta),
-    ...checkNetsvcOperations(index, valid, meta),
-    ...checkLookupOperations(index, valid, meta),
-  ];
+/**
+ * The provider rules of one provider (unless they passed before on the same input), then the
+ * document rules of each document but those that passed before on the same input.
+ */
+function checkProvider(rules: RuleInput, known: RulesPass | undefined): { found: Diagnostic[]; pass: RulesPass } {
+  const { view, key } = rules;
+  const same = known?.key === key ? known : undefined;
+  const found = same?.passed ? [] : [...checkProviderRules(view), ...checkReferences(view.index, view.valid)];
+  const passed = found.length === 0;
+  const usage = same ? same.usage : usageOf(view.index, view.valid);
   const documents = new Set<string>();
-  for (const input of documentInputs(index, valid)) {
-    const keyed = documentKey(input, digests);
+  for (const { input, keyed } of documentsOf(rules, usage)) {
     const problems = known?.documents.has(keyed) ? [] : checkDocument(input);
     if (problems.length === 0) documents.add(keyed);
     found.push(...problems);
   }
-  return { found, pass: { key: found.length === 0 ? key : undefined, documents } };
+  return { found, pass: { key, passed, usage, documents } };
+}
+
+/** Each valid document's rules input, and its key. */
+const documentsOf = (rules: RuleInput, usage: ReadonlyMap<string, Usage> | undefined) =>
+  documentInputs(rules.index, rules.valid, usage).map((input) => ({ input, keyed: documentKey(input, rules.digests) }));
+
+const usageOf = (index: ProviderIndex, valid: ReadonlySet<SourceDoc>) =>
+  usageKnown(index, valid) ? typeUsage(index, (src) => valid.has(src)) : undefined;
+
+/**
+ * The documents of a provider whose rules a run checks, all of them when its provider rules run
+ * (they read every document): what a run must read the data of, besides the provider's document.
+ */
+export function documentsToCheck(rules: RuleInput, known: RulesPass | undefined): "all" | DocumentInput[] {
+  if (known?.key !== rules.key || !known.passed) return "all";
+  return documentsOf(rules, known.usage).flatMap(({ input, keyed }) => (known.documents.has(keyed) ? [] : [input]));
 }

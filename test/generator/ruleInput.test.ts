@@ -42,7 +42,8 @@ const gadgetData = (dir: string) => {
   const loaded = loadSchemas(dir);
   const index: ProviderIndex = indexProviders(loaded.sources)[0]!;
   const rules = ruleInput(index, new Set(loaded.sources));
-  return { key: rules.key, data: rules.index.resources.find((r) => r.stem === "gadget")!.data };
+  const gadget = rules.index.resources.find((r) => r.stem === "gadget")!;
+  return { key: rules.key, digest: rules.digests.get(gadget.hash)!.document, data: gadget.data };
 };
 
 describe("the rules' input (validate/ruleInput.ts)", () => {
@@ -73,7 +74,7 @@ describe("the rules' input (validate/ruleInput.ts)", () => {
       ...TREE,
       "demo/resources/gadget.yaml": GADGET.replace("  uid:", field.replace("3", `${n}`)),
     });
-    const { key, data } = gadgetData(schemaTree(odd(3)));
+    const { digest, data } = gadgetData(schemaTree(odd(3)));
     const fields = (data as { fields: Record<string, unknown> }).fields;
     expect(Object.hasOwn(fields, "__proto__")).toBe(true);
     expect(Object.getOwnPropertyDescriptor(fields, "__proto__")!.value).toEqual({
@@ -81,21 +82,39 @@ describe("the rules' input (validate/ruleInput.ts)", () => {
       mode: "optional",
       maxLength: 3,
     });
-    expect(gadgetData(schemaTree(odd(4))).key).not.toBe(key);
+    expect(gadgetData(schemaTree(odd(4))).digest).not.toBe(digest);
   });
 
-  it("has one key for texts that differ in descriptions only, and another once anything else differs", () => {
-    const base = gadgetData(schemaTree(TREE)).key;
-    const described = GADGET.replace("A gadget.", "A gadget, described again.").replace("Low.", "Lowest.");
-    expect(gadgetData(schemaTree({ ...TREE, "demo/resources/gadget.yaml": described })).key).toBe(base);
+  const edited = (from: string, to: string) =>
+    gadgetData(schemaTree({ ...TREE, "demo/resources/gadget.yaml": GADGET.replace(from, to) }));
+
+  it("has one digest for texts that differ in descriptions only, and another once anything else differs", () => {
+    const base = gadgetData(schemaTree(TREE)).digest;
+    expect(edited("A gadget.", "A gadget, described again.").digest).toBe(base);
+    expect(edited("Low.", "Lowest.").digest).toBe(base);
     for (const [from, to] of [
       ["maxLength: 40", "maxLength: 41"],
       ["default: { description: plain }", "default: { description: other }"],
       ["value: high", "value: higher"],
     ] as const)
-      expect(gadgetData(schemaTree({ ...TREE, "demo/resources/gadget.yaml": GADGET.replace(from, to) })).key).not.toBe(
-        base,
-      );
+      expect(edited(from, to).digest).not.toBe(base);
+  });
+
+  it("keeps the provider rules' key through edits of what they do not compare across documents", () => {
+    const base = gadgetData(schemaTree(TREE)).key;
+    for (const [from, to] of [
+      ["maxLength: 40", "maxLength: 41"],
+      ["default: { description: plain }", "default: { description: other }"],
+      ["importId:\n  parts: [{ field: uid", "importId:\n  parts: [{ field: label"],
+    ] as const)
+      expect(edited(from, to).key).toBe(base);
+    for (const [from, to] of [
+      ["value: high", "value: higher"],
+      ["  level:", "  grade:"],
+      ["mode: optional, minLength", "mode: required, minLength"],
+      ["token: demo:index/gadget:Gadget", "token: demo:index/gadget:Gizmo"],
+    ] as const)
+      expect(edited(from, to).key).not.toBe(base);
   });
 
   it("leaves the rules all they check: a problem of a field named description is still found", () => {
@@ -144,13 +163,16 @@ describe("a run takes the rules' pass from the last run on the same input", () =
       "  schema files checked against the rules: 3",
     ]);
     writeFileSync(file, readFileSync(file, "utf8").replace("What the gadget is.", "What it is."));
-    expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
+    expect(await run(dir)).toEqual([
+      "  providers whose rules passed before on the same input: 1",
+      "  schema files whose rules passed before on the same input: 3",
+    ]);
     writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 1", "minLength: 50"));
     expect(await run(dir)).toEqual(["minLength 50 is above maxLength 40"]);
-    // Mended: only the document that failed is checked again.
+    // Mended: only the document that failed is checked again; the provider rules passed on the same input.
     writeFileSync(file, readFileSync(file, "utf8").replace("minLength: 50", "minLength: 2"));
     expect(await run(dir)).toEqual([
-      "  providers checked against the rules: 1",
+      "  providers whose rules passed before on the same input: 1",
       "  schema files whose rules passed before on the same input: 2",
       "  schema files checked against the rules: 1",
     ]);
@@ -171,7 +193,10 @@ describe("a run takes the rules' pass from the last run on the same input", () =
       "  schema files checked against the rules: 4",
     ]);
     edit("demo/resources/gadget.yaml", "A gadget.", "A gadget, again.");
-    expect(await run(dir)).toEqual(["  providers whose rules passed before on the same input: 1"]);
+    expect(await run(dir)).toEqual([
+      "  providers whose rules passed before on the same input: 1",
+      "  schema files whose rules passed before on the same input: 4",
+    ]);
     // The type renamed: gadget.yaml, unchanged, now names a type that is not there.
     edit("demo/types/part.yaml", "name: Part", "name: Piece");
     const renamed = await run(dir, true);
@@ -200,9 +225,10 @@ describe("a run takes the rules' pass from the last run on the same input", () =
       "  providers checked against the rules: 1",
       "  schema files checked against the rules: 5",
     ]);
+    // A bound: the provider rules do not read it.
     edit("demo/resources/gadget.yaml", "minLength: 1", "minLength: 2");
     expect(await run(dir)).toEqual([
-      "  providers checked against the rules: 1",
+      "  providers whose rules passed before on the same input: 1",
       "  schema files whose rules passed before on the same input: 4",
       "  schema files checked against the rules: 1",
     ]);

@@ -1,30 +1,25 @@
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, includesKnown, type ProviderIndex } from "../../load/providerIndex.js";
+import { entity, type LocatedField } from "../../load/providerIndex.js";
 import type { SourceDoc } from "../../load/sourceDoc.js";
 import type { Protocol } from "../../model/types.js";
-import type { MetaSchemaValidator } from "../metaSchema.js";
+import { metaSchema } from "../metaSchema.js";
+import type { DocumentInput, Walk } from "../rules/walk.js";
 
-/** Docs whose binding a protocol check reads: valid, bound, every included group known (bindings name fields). */
-export const boundDocs = (
-  index: ProviderIndex,
-  docs: readonly SourceDoc[],
-  key: "operations" | "operation",
-  valid: ReadonlySet<SourceDoc>,
-): SourceDoc[] =>
-  docs.filter(
-    (src) => valid.has(src) && entity(src)[key] !== undefined && includesKnown(index, src, (s) => valid.has(s)),
-  );
-
-/** The check of a protocol's resource operations: their shape (`$defs/<protocol>Operations`), then `rules`. */
+/**
+ * The check of a protocol's resource operations, of one document: their shape
+ * (`$defs/<protocol>Operations`), then `rules`. A resource's fields are known (walk.resources) only
+ * when every group it includes is: bindings name fields.
+ */
 export const operationsCheck =
-  (protocol: Protocol, rules: (index: ProviderIndex, src: SourceDoc) => Diagnostic[]) =>
-  (index: ProviderIndex, valid: ReadonlySet<SourceDoc>, meta: () => MetaSchemaValidator): Diagnostic[] => {
-    if (!index.provider || entity(index.provider).protocol !== protocol) return [];
-    return boundDocs(index, index.resources, "operations", valid).flatMap((src) => {
-      const shape = meta().checkAt(src, ["operations"], `${protocol}Operations`);
-      return shape.length ? shape : rules(index, src);
-    });
-  };
+  (protocol: Protocol, rules: (src: SourceDoc, fields: readonly LocatedField[]) => Diagnostic[]) =>
+  (walk: Walk, input: DocumentInput): Diagnostic[] =>
+    input.protocol !== protocol
+      ? []
+      : walk.resources.flatMap(({ src, fields }) => {
+          if (entity(src).operations === undefined) return [];
+          const shape = metaSchema().checkAt(src, ["operations"], `${protocol}Operations`);
+          return shape.length ? shape : rules(src, fields);
+        });
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 

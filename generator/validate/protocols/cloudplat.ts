@@ -1,7 +1,7 @@
 import type { CloudplatOperations } from "@sdkgen/runtime/cloudplat";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import { entity, type LocatedField } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { operationsCheck, placeholders } from "./bound.js";
 import { changeRules } from "./changes.js";
@@ -9,10 +9,9 @@ import { changeRules } from "./changes.js";
 /** Cloudplat operations: their shape, then what it cannot say (id is the import id, placeholders, no lost change). */
 export const checkCloudplatOperations = operationsCheck("cloudplat", bindingRules);
 
-function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
+function bindingRules(src: SourceDoc, fields: readonly LocatedField[]): Diagnostic[] {
   const e = entity(src);
   const ops = e.operations as unknown as CloudplatOperations;
-  const fields = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
   const names = fields.map((f) => f.name);
   const importParts = e.importId?.parts;
   if (!importParts) {

@@ -2,33 +2,29 @@ import type { CloudplatLookupOperation } from "@sdkgen/runtime/cloudplat";
 import type { NetsvcLookupOperation } from "@sdkgen/runtime/netsvc";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
+import { entity, type LocatedField } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
-import type { MetaSchemaValidator } from "../metaSchema.js";
-import { boundDocs, placeholders } from "./bound.js";
+import { metaSchema } from "../metaSchema.js";
+import type { DocumentInput, Walk } from "../rules/walk.js";
+import { placeholders } from "./bound.js";
 
 const OP: Path = ["operation"];
 
-/** Bound lookups: a protocol, their shape, then placeholders and filters naming inputs, and no input going nowhere. */
-export function checkLookupOperations(
-  index: ProviderIndex,
-  valid: ReadonlySet<SourceDoc>,
-  meta: () => MetaSchemaValidator,
-): Diagnostic[] {
-  // A provider file with problems of its own says nothing reliable to bind to.
-  if (index.provider ? !valid.has(index.provider) : index.unread.size > 0) return [];
-  const protocol = index.provider && entity(index.provider).protocol;
-  return boundDocs(index, index.lookups, "operation", valid).flatMap((src): Diagnostic[] => {
+/** A bound lookup: a protocol, its shape, then placeholders and filters naming inputs, and no input going nowhere. */
+export function checkLookupOperation(walk: Walk, { protocol }: DocumentInput): Diagnostic[] {
+  // A provider file with problems of its own (protocol unknown) says nothing reliable to bind to.
+  if (protocol === undefined) return [];
+  return walk.lookups.flatMap(({ src, inputs }): Diagnostic[] => {
     const e = entity(src);
-    if (!protocol)
+    if (e.operation === undefined) return [];
+    if (protocol === "none")
       return [at(src, OP, "a lookup bound to an operation needs its provider's `protocol` to interpret it", "key")];
     if (e.operation === "hook")
       return protocol === "netsvc"
         ? []
         : [at(src, OP, "a cloudplat lookup binds an action; its hook can only complete the answer (`answer`)")];
-    const shape = meta().checkAt(src, OP, `${protocol}Lookup`);
+    const shape = metaSchema().checkAt(src, OP, `${protocol}Lookup`);
     if (shape.length) return shape;
-    const inputs = expandIncludes(index, e.include, ownFields(src, "inputs", e.inputs));
     return protocol === "cloudplat"
       ? cloudplatRules(src, e.operation as unknown as CloudplatLookupOperation, inputs)
       : netsvcRules(src, e.operation as unknown as NetsvcLookupOperation, inputs, e.hooks !== undefined);

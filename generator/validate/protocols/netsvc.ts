@@ -1,7 +1,7 @@
 import type { NetsvcOperations, NetsvcRequest } from "@sdkgen/runtime/netsvc";
 import { didYouMean } from "@sdkgen/runtime/providers";
 import type { Diagnostic } from "../../diagnostics.js";
-import { entity, expandIncludes, ownFields, type ProviderIndex } from "../../load/providerIndex.js";
+import { entity, type LocatedField } from "../../load/providerIndex.js";
 import { at, type Path, type SourceDoc } from "../../load/sourceDoc.js";
 import { operationsCheck, placeholders } from "./bound.js";
 import { changeRules } from "./changes.js";
@@ -9,10 +9,8 @@ import { changeRules } from "./changes.js";
 /** Netsvc operations: their shape, then placeholders, an order's parent input, and no change going nowhere. */
 export const checkNetsvcOperations = operationsCheck("netsvc", bindingRules);
 
-function bindingRules(index: ProviderIndex, src: SourceDoc): Diagnostic[] {
-  const e = entity(src);
-  const ops = e.operations as unknown as NetsvcOperations;
-  const fields = expandIncludes(index, e.include, ownFields(src, "fields", e.fields));
+function bindingRules(src: SourceDoc, fields: readonly LocatedField[]): Diagnostic[] {
+  const ops = entity(src).operations as unknown as NetsvcOperations;
   const names = fields.map((f) => f.name);
   const inputs = fields.filter((f) => f.raw.mode !== "output").map((f) => f.name);
   const out: Diagnostic[] = [];

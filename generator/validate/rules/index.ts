@@ -20,6 +20,9 @@ import { secrets } from "./secrets.js";
 import { typeKeys, typeShape } from "./typeKeys.js";
 import { unionVariants } from "./unions.js";
 import { walkDocument, type DocumentInput } from "./walk.js";
+import { checkCloudplatOperations } from "../protocols/cloudplat.js";
+import { checkLookupOperation } from "../protocols/lookups.js";
+import { checkNetsvcOperations } from "../protocols/netsvc.js";
 
 /** The checks beyond the meta-schema, one per item of schemas/README.md's list, in its order. */
 export const RULES: readonly Rule[] = [
@@ -60,13 +63,19 @@ export const RULES: readonly Rule[] = [
   typeCycles,
 ];
 
-const documentRules = RULES.flatMap((rule) => ("document" in rule ? [rule.document] : []));
+/** The document rules, and the checks of a document's binding to its provider's protocol (protocols/). */
+const documentChecks = [
+  ...RULES.flatMap((rule) => ("document" in rule ? [rule.document] : [])),
+  checkCloudplatOperations,
+  checkNetsvcOperations,
+  checkLookupOperation,
+];
 const providerRules = RULES.flatMap((rule) => ("provider" in rule ? [rule.provider] : []));
 
-/** The document rules on one document; the walk they share is done once. */
+/** The document checks on one document; the walk they share is done once. */
 export function checkDocument(input: DocumentInput): Diagnostic[] {
   const walk = walkDocument(input);
-  return documentRules.flatMap((check) => check(walk, input));
+  return documentChecks.flatMap((check) => check(walk, input));
 }
 
 /** The provider rules on its documents together. */

@@ -1,9 +1,9 @@
 import { entity, expandIncludes, ownFields, type LocatedField, type ProviderIndex } from "../../load/providerIndex.js";
 import type { RawEntity, RawField, RawTypeSpec } from "../../load/rawTypes.js";
 import type { Path, SourceDoc } from "../../load/sourceDoc.js";
-import type { Mode } from "../../model/types.js";
+import type { Mode, Protocol } from "../../model/types.js";
 import { collisionKey, type WireCase } from "../../naming.js";
-import { typeUsage, type Usage } from "../typeUsage.js";
+import type { Usage } from "../typeUsage.js";
 
 /** Where a field map sits, which decides what its fields may say. */
 export interface Scope {
@@ -74,6 +74,8 @@ export interface DocumentInput {
   readonly providerCase: WireCase;
   /** What the provider's environment variables start with. */
   readonly envPrefix: string | undefined;
+  /** The provider's protocol ("none" without one); undefined while its file is invalid or unread: nothing reliable to bind to. */
+  readonly protocol: Protocol | "none" | undefined;
   /** A type's usage by the provider's other documents: where its fields sit. */
   readonly usage: Usage | undefined;
 }
@@ -104,36 +106,48 @@ const inner = (s: Scope, isInput: boolean, nonSecretOutput: string | undefined):
     nonSecretOutput,
   });
 
+/** Whether the types' usage is known: every document is valid, so none may use a type unseen. */
+export const usageKnown = (index: ProviderIndex, valid: ReadonlySet<SourceDoc>): boolean =>
+  index.unread.size === 0 &&
+  [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
+    (src) => !src || valid.has(src),
+  );
+
 /**
- * Each valid document's input: provider, resources, lookups, then types. Types are checked as used,
- * known only once every document is valid: until then they wait.
+ * Each valid document's input: provider, resources, lookups, then types. Types are checked as used
+ * (`usage`, by name), known only once every document is valid (usageKnown): until then they wait.
+ * Every document's data is read but the provider's: entities and groups by their outline.
  */
-export function documentInputs(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): DocumentInput[] {
+export function documentInputs(
+  index: ProviderIndex,
+  valid: ReadonlySet<SourceDoc>,
+  usage: ReadonlyMap<string, Usage> | undefined,
+): DocumentInput[] {
   const isValid = (src: SourceDoc) => valid.has(src);
   const provider = index.provider && isValid(index.provider) ? entity(index.provider) : undefined;
-  const usageKnown =
-    index.unread.size === 0 &&
-    [index.provider, ...index.resources, ...index.lookups, ...index.types.values()].every(
-      (src) => !src || isValid(src),
-    );
-  const usage = usageKnown ? typeUsage(index, isValid) : new Map<string, Usage>();
+  const protocol = provider
+    ? (provider.protocol ?? "none")
+    : index.provider || index.unread.size > 0
+      ? undefined
+      : "none";
   const input = (src: SourceDoc, usage?: Usage): DocumentInput => ({
     src,
     groups: new Map(
-      (entity(src).include ?? []).flatMap((name) => {
+      (src.outline.include ?? []).flatMap((name) => {
         const group = index.types.get(name);
         return group && isValid(group) ? [[name, group]] : [];
       }),
     ),
     providerCase: provider?.wireCase ?? "camel",
     envPrefix: provider?.envPrefix,
+    protocol,
     usage,
   });
-  const types = usageKnown ? [...index.types.values()].filter(isValid) : [];
+  const types = usage ? [...index.types.entries()].filter(([, src]) => isValid(src)) : [];
   return [
     ...(provider ? [input(index.provider!)] : []),
     ...[...index.resources, ...index.lookups].filter(isValid).map((src) => input(src)),
-    ...types.map((src) => input(src, usage.get(entity(src).name) ?? NO_USAGE)),
+    ...types.map(([name, src]) => input(src, usage?.get(name) ?? NO_USAGE)),
   ];
 }
 
