@@ -25,8 +25,6 @@ export interface SourceDoc {
   readonly hash: string;
   /** The file's text (of one whose data the cache kept, read on first use). */
   text(): string;
-  /** What an earlier run found of the same text (the cache's). */
-  readonly known: Known;
   /** Where the value (or key) at `path` is written, found by parsing the file only when first read. */
   position(path: Path, where?: "key" | "value"): SourcePos;
 }
@@ -37,23 +35,6 @@ export interface EntityOutline {
   readonly hooks?: string;
   readonly include?: readonly string[];
 }
-
-/**
- * What an earlier run found of a text, each a function of the text alone: whether it satisfies the
- * meta-schema (in its folder), and the digest of its data as the rules read it (validate/ruleInput.ts).
- */
-export interface Known {
-  readonly valid: boolean;
-  readonly rulesDigest?: RulesDigest | undefined;
-}
-
-/** A document's parts of the rules' keys: digests of its data as the document rules read it, and as the provider rules do. */
-export interface RulesDigest {
-  readonly document: string;
-  readonly provider: string;
-}
-
-const NOTHING_KNOWN: Known = { valid: false };
 
 export type Path = readonly (string | number)[];
 export type SourceMeta = Pick<SourceDoc, "file" | "provider" | "folder" | "stem" | "hash">;
@@ -81,7 +62,6 @@ export function readSource(
         () => text,
         meta,
         () => quick,
-        NOTHING_KNOWN,
         outlineOf(quick),
       ),
       diagnostics: [],
@@ -121,7 +101,6 @@ export function parseFully(text: string, meta: SourceMeta): { source?: SourceDoc
     outline: outlineOf(data),
     doc,
     lines,
-    known: NOTHING_KNOWN,
     text: () => text,
     position: (path, where) => locate(source, path, where),
   };
@@ -214,12 +193,11 @@ export function outlineOf(data: unknown): EntityOutline {
 }
 
 /** A file from the data an earlier parse of the same text gave: the text is parsed again only for a position. */
-export function reparsed(text: string, meta: SourceMeta, data: unknown, known: Known): SourceDoc {
+export function reparsed(text: string, meta: SourceMeta, data: unknown): SourceDoc {
   return new LazySource(
     () => text,
     meta,
     () => data,
-    known,
     outlineOf(data),
   );
 }
@@ -229,13 +207,12 @@ export const lazySource = (
   text: () => string,
   meta: SourceMeta,
   data: () => unknown,
-  known: Known,
   outline: EntityOutline,
-): SourceDoc => new LazySource(text, meta, data, known, outline);
+): SourceDoc => new LazySource(text, meta, data, outline);
 
 /** The same file read as other data (`data`, made on first read): its positions are still the file's. */
 export const withData = (src: SourceDoc, data: () => unknown): SourceDoc =>
-  new LazySource(() => src.text(), src, data, src.known, src.outline);
+  new LazySource(() => src.text(), src, data, src.outline);
 
 // A class, not a literal with getters: V8 builds a literal's accessors anew for each of thousands, a class's once.
 class LazySource implements SourceDoc {
@@ -251,7 +228,6 @@ class LazySource implements SourceDoc {
     readonly text: () => string,
     meta: SourceMeta,
     private readonly read: () => unknown,
-    readonly known: Known,
     readonly outline: EntityOutline,
   ) {
     ({ file: this.file, provider: this.provider, folder: this.folder, stem: this.stem, hash: this.hash } = meta);

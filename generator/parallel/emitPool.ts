@@ -6,8 +6,8 @@ import { subPlan, type ModuleJob } from "../plan/modules.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
 import type { Diagnostic } from "../diagnostics.js";
-import type { EntityOutline, Known, RulesDigest } from "../load/sourceDoc.js";
-import type { RulesPassed } from "../validate/validateSchemas.js";
+import type { EntityOutline } from "../load/sourceDoc.js";
+import type { Verdicts } from "../run/checks.js";
 
 /** A module to emit, a text (a rendered template) that only needs formatting, or a docs page to render. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string } | { path: string; page: true };
@@ -20,23 +20,19 @@ export type StagedFiles = [path: string, state: FileState, hash: string][];
 export type Task = { planId: number; plan?: Uint8Array; items: readonly WorkItem[]; into: StageTarget };
 /**
  * The schemas to check, and the providers to check of them (the others were checked before, unchanged).
- * `read[i]` is what this thread read of `listing.texts[i]`: what earlier runs knew of the text, its
- * outline, and its data when the worker needs it and does not hold it from the last check (else it
- * parses the text if a rule reads it); undefined when it did not parse (the worker parses it for the problems).
+ * `read[i]` is what this thread read of `listing.texts[i]`: its outline, and its data when the worker
+ * needs it and does not hold it from the last check (else it parses the text if a rule reads it);
+ * undefined when it did not parse (the worker parses it for the problems). `before`: what earlier
+ * runs found (checkAgain).
  */
 export type CheckTask = {
   listing: SchemaListing;
-  read: ({ data?: unknown; known: Known; outline: EntityOutline } | undefined)[];
+  read: ({ data?: unknown; outline: EntityOutline } | undefined)[];
   only: ReadonlySet<string>;
-  rulesKnown: RulesPassed;
+  before: Verdicts;
 };
-/** What checking the schemas found: every problem, the verdict keys of the files the meta-schema passed, and the providers whose rules passed. */
-export type Checks = {
-  problems: Diagnostic[];
-  passed: string[];
-  rulesPassed: RulesPassed;
-  rulesDigests: ReadonlyMap<string, RulesDigest>;
-};
+/** What checking the schemas found: every problem, and what passed (run/checks.ts's checkAgain). */
+export type Checks = Verdicts & { problems: Diagnostic[] };
 /** What a stat says of a file: its signature (statSignature), and whether it changed too recently to trust it; undefined: no file. */
 export type Seen = { signature: string; racy: boolean } | undefined;
 /** A worker's answer: the task's files or checks, or why it failed (a write's failure apart: it is the user's to fix). */
@@ -142,7 +138,7 @@ export class RenderPool {
   }
 
   /** The schemas checked by the worker, which keeps the data it is sent: what it holds is not sent again. */
-  check({ listing, read, only, rulesKnown }: CheckTask): Promise<Checks> {
+  check({ listing, read, only, before }: CheckTask): Promise<Checks> {
     const held = this.held;
     const holds = (i: number) => held.has(listing.texts[i]!.meta.hash);
     this.held = new Set(
@@ -150,9 +146,9 @@ export class RenderPool {
     );
     return this.worker.check({
       listing,
-      read: read.map((r, i) => (r && holds(i) ? { known: r.known, outline: r.outline } : r)),
+      read: read.map((r, i) => (r && holds(i) ? { outline: r.outline } : r)),
       only,
-      rulesKnown,
+      before,
     });
   }
 

@@ -6,7 +6,7 @@ import { collectSources, type Parsed } from "../load/loadSchemas.js";
 import { lazySource, parseSource } from "../load/sourceDoc.js";
 import { renderItems } from "./renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
+import { checkAgain } from "../run/checks.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
 import type { Answer, Checks, CheckTask, Files, Seen, StagedFiles, StageTarget, Task } from "./emitPool.js";
 
@@ -43,7 +43,7 @@ parentPort!.on("message", async (message: Message) => {
 /** The data of the last check's texts, by their hash: this thread is sent only what it does not hold. */
 let held = new Map<string, unknown>();
 
-function checked({ listing, read, only, rulesKnown }: CheckTask): Checks {
+function checked({ listing, read, only, before }: CheckTask): Checks {
   const next = new Map<string, unknown>();
   const parsed = listing.texts.map(({ text, meta }, i): Parsed => {
     const r = read[i];
@@ -52,11 +52,10 @@ function checked({ listing, read, only, rulesKnown }: CheckTask): Checks {
     if (data !== undefined) next.set(meta.hash, data);
     // A text this thread was not sent parsed again: it parsed on the main thread, and parses so here.
     const dataOf = () => data ?? parseSource(text, meta).source!.data;
-    return { source: lazySource(() => text, meta, dataOf, r.known, r.outline), diagnostics: [] };
+    return { source: lazySource(() => text, meta, dataOf, r.outline), diagnostics: [] };
   });
   held = next;
-  const { problems, valid, rulesPassed, rulesDigests } = checkLoaded(collectSources(listing, parsed), only, rulesKnown);
-  return { problems, passed: [...valid].map(verdictKey), rulesPassed, rulesDigests };
+  return checkAgain(collectSources(listing, parsed), only, before);
 }
 
 function seen(path: string): Seen {

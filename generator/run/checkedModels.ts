@@ -8,35 +8,37 @@ import {
   type SchemaListing,
   type SchemaText,
 } from "../load/loadSchemas.js";
-import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
+import { indexProviders } from "../load/providerIndex.js";
 import { parseSource, reparsed, type SourceDoc } from "../load/sourceDoc.js";
 import { buildModel } from "../model/buildModel.js";
 import type { PackageModel } from "../model/types.js";
 import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { Checks, CheckTask } from "../parallel/emitPool.js";
-import { ruleInput } from "../validate/ruleInput.js";
-import { checkLoaded, documentsToCheck, verdictKey, type RulesPassed } from "../validate/validateSchemas.js";
+import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
+import { checkAgain, rulesWillRead, type RulesPass, type Verdicts } from "./checks.js";
 import type { Explanation } from "./explain.js";
 import type { ModelMemory } from "./modelMemory.js";
 import type { RunStore } from "./store.js";
 
 /**
  * load -> validate -> model in this thread, reusing what `reuse` kept of an earlier run: a schema
- * file's data by its text's hash, and the meta-schema's verdict by its folder and text. Throws
+ * file's data by its text's hash, and the checks' verdicts by their inputs (checks.ts). Throws
  * SchemaError with every problem found. Without `reuse`, the stages as they are.
  */
 export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel[] {
-  const { problems, valid, rulesPassed, rulesDigests, providers } = checkLoaded(
-    loadAgain(readSchemas(schemaDir), reuse),
-    undefined,
-    reuse?.previous.rules,
-  );
-  for (const src of valid) reuse?.next.valid.add(verdictKey(src));
-  for (const [provider, pass] of rulesPassed) reuse?.next.rules.set(provider, pass);
-  for (const [hash, digest] of rulesDigests) reuse?.next.rulesDigests.set(hash, digest);
+  const loaded = loadAgain(readSchemas(schemaDir), reuse);
+  const { problems } = reuse ? kept(checkAgain(loaded, undefined, reuse.previous), reuse) : checkLoaded(loaded);
   if (problems.length > 0) throw new SchemaError(problems);
-  return providers.map(buildModel);
+  return indexProviders(loaded.sources, loaded.hooks, loaded.unread).map(buildModel);
+}
+
+/** The verdicts kept for the next run. */
+function kept<T extends Verdicts>(verdicts: T, reuse: RunStore): T {
+  for (const key of verdicts.valid) reuse.next.valid.add(key);
+  for (const [hash, digest] of verdicts.rulesDigests) reuse.next.rulesDigests.set(hash, digest);
+  for (const [provider, pass] of verdicts.rules) reuse.next.rules.set(provider, pass);
+  return verdicts;
 }
 
 /**
@@ -66,14 +68,14 @@ export async function modelsBeside<T>(
   // for the rules that will read it (found as the worker will find them, taking every file to pass the
   // meta-schema): it is sent only then, and else parses the text itself if a check needs it after all.
   const allPass = new Set(mine.sources);
-  const rulesRead = new Set(indexes.flatMap((i) => rulesWillRead(i, allPass, reuse.previous.rules)));
-  const sendsData = ({ known, file }: SourceDoc) =>
-    !known.valid || known.rulesDigest === undefined || rulesRead.has(file);
+  const before = reuse.previous;
+  const rulesRead = new Set(indexes.flatMap((i) => rulesWillRead(i, allPass, before)));
+  const sendsData = (src: SourceDoc) =>
+    !before.valid.has(verdictKey(src)) || !before.rulesDigests.has(src.hash) || rulesRead.has(src.file);
   const read = parsed.map(
-    ({ source }) =>
-      source && { known: source.known, outline: source.outline, ...(sendsData(source) && { data: source.data }) },
+    ({ source }) => source && { outline: source.outline, ...(sendsData(source) && { data: source.data }) },
   );
-  const checks = awaitedLater(check({ listing, read, only: changed, rulesKnown: reuse.previous.rules }));
+  const checks = awaitedLater(check({ listing, read, only: changed, before }));
   let made: { built: Map<string, PackageModel>; value: T } | { error: unknown };
   try {
     const built = new Map(indexes.map((index) => [index.name, memory.model(index)]));
@@ -82,25 +84,17 @@ export async function modelsBeside<T>(
     made = { error };
   }
   memory.turn();
-  const { problems, passed, rulesPassed, rulesDigests } = await checks;
-  keepVerdicts(loaded, changed, new Set(passed), reuse, explain);
-  for (const { hash, known } of loaded.sources) {
-    const digest = rulesDigests.get(hash) ?? known.rulesDigest;
+  const { problems, valid, rulesDigests, rules } = await checks;
+  keepVerdicts(loaded, changed, valid, reuse, explain);
+  for (const { hash } of loaded.sources) {
+    const digest = rulesDigests.get(hash) ?? before.rulesDigests.get(hash);
     if (digest !== undefined) reuse.next.rulesDigests.set(hash, digest);
   }
-  keepRulesVerdicts(inputs.keys(), changed, rulesPassed, reuse, explain);
+  keepRulesVerdicts(inputs.keys(), changed, rules, reuse, explain);
   if (problems.length > 0) throw new SchemaError(problems);
   if ("error" in made) throw made.error;
   for (const [name, model] of made.built) kept.set(name, { input: inputs.get(name)!, model });
   return made.value;
-}
-
-/** The files whose data a provider's rules will read if all `files` pass the meta-schema: a document checked reads its groups. */
-function rulesWillRead(index: ProviderIndex, files: ReadonlySet<SourceDoc>, rulesKnown: RulesPassed): string[] {
-  const checked = documentsToCheck(ruleInput(index, files), rulesKnown.get(index.name));
-  if (checked === "all") return [...files].filter((s) => s.provider === index.name).map((s) => s.file);
-  const read = checked.flatMap(({ src, groups }) => [src, ...groups.values()]);
-  return [...(index.provider ? [index.provider] : []), ...read].map((s) => s.file);
 }
 
 /** The listing's texts parsed, each reusing what `reuse` kept of the same text. */
@@ -123,7 +117,7 @@ function keepVerdicts(
     const key = verdictKey(src);
     if (!changed.has(src.provider)) explain.count("schema files of providers unchanged since the watch's last run");
     else if (!passed.has(key)) continue;
-    else if (src.known.valid) explain.count("schema files the meta-schema passed before");
+    else if (reuse.previous.valid.has(key)) explain.count("schema files the meta-schema passed before");
     else explain.count("schema files checked against the meta-schema");
     reuse.next.valid.add(key);
   }
@@ -133,7 +127,7 @@ function keepVerdicts(
 function keepRulesVerdicts(
   providers: Iterable<string>,
   changed: ReadonlySet<string>,
-  passed: RulesPassed,
+  passed: ReadonlyMap<string, RulesPass>,
   reuse: RunStore,
   explain: Explanation,
 ): void {
@@ -179,9 +173,5 @@ function parsedAgain({ text, meta }: SchemaText, reuse: RunStore, explain?: Expl
   }
   explain?.count("schema files whose parse was reused");
   reuse.next.parsed.set(meta.hash, data);
-  const known = {
-    valid: reuse.previous.valid.has(verdictKey(meta)),
-    rulesDigest: reuse.previous.rulesDigests.get(meta.hash),
-  };
-  return { source: reparsed(text, meta, data, known), diagnostics: [] };
+  return { source: reparsed(text, meta, data), diagnostics: [] };
 }

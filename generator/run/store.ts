@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { hashText } from "../hash.js";
-import type { RulesDigest } from "../load/sourceDoc.js";
-import type { RulesPass } from "../validate/validateSchemas.js";
+import type { RulesDigest } from "../validate/ruleInput.js";
+import type { RulesPass } from "./checks.js";
 import { generatorFingerprint } from "./fingerprint.js";
 
 /** A generated file as a run wrote or found it: the key of its input, the hash of its text, and its stat once known unchanged. */
@@ -24,7 +24,7 @@ export interface Kept {
   readonly valid: Set<string>;
   /** By text hash: its data's digest as the rules read it (validate/ruleInput.ts). */
   readonly rulesDigests: Map<string, RulesDigest>;
-  /** By provider: what passed its rules, by their input (validate/validateSchemas.ts). */
+  /** By provider: what passed its rules, by their input (checks.ts). */
   readonly rules: Map<string, RulesPass>;
   readonly outputs: Map<string, Written>;
 }

@@ -1,67 +1,45 @@
 import { hashText } from "../hash.js";
 import type { ProviderIndex } from "../load/providerIndex.js";
-import { withData, type RulesDigest, type SourceDoc } from "../load/sourceDoc.js";
+import { withData, type SourceDoc } from "../load/sourceDoc.js";
 import { oncePer } from "../memo.js";
 import type { ProviderInput } from "./rules/rule.js";
-import type { DocumentInput } from "./rules/walk.js";
 
 /**
  * What the rules read of one provider. The document rules read its documents without their
  * descriptions (`index`, `valid`; the meta-schema checks those, no rule does); the provider rules
- * read less of them (`view`: what they compare across documents, VIEW). Each is given no
- * more than its key holds: `key` is the provider rules' (each document by its view), documentKey a
- * document's. An edit of a description changes neither; one of a bound, only its document's. A
- * document's digests are a function of its text, which the cache keeps (Known.rulesDigest): a run
- * whose provider rules passed before reads the data of none but the documents it checks.
+ * read less of them (`view`: what they compare across documents, VIEW; the provider's file whole).
+ * A rule's verdict is so a function of what rulesDigest digests: an edit of a description changes
+ * neither digest, and one of a bound only the document's (run/checks.ts keys the rules by them).
  */
 export interface RuleInput {
   readonly index: ProviderIndex;
   readonly valid: ReadonlySet<SourceDoc>;
   readonly view: ProviderInput;
-  readonly key: string;
-  /** Each document's digests, by its text's hash: a run that knows them (Known.rulesDigest) reads no data. */
-  readonly digests: ReadonlyMap<string, RulesDigest>;
 }
 
 export function ruleInput(index: ProviderIndex, valid: ReadonlySet<SourceDoc>): RuleInput {
   const bare = copied(index, valid, (d) => bareData(d.data));
-  // The provider's document is read whole: its settings are what the provider rules check.
-  const view = copied(index, valid, (d) => (d.folder === "provider" ? bareData(d.data) : viewData(d.data)));
-  const docs = [...bare.made.keys()];
-  const digestsOf = (d: SourceDoc): RulesDigest => ({
-    document: digestOf(bare.made.get(d)!.data),
-    provider: digestOf(view.made.get(d)!.data),
-  });
-  const digests = new Map(docs.map((d) => [d.hash, d.known.rulesDigest ?? digestsOf(d)]));
-  const input = [
-    docs.map((d) => [d.file, d.folder, valid.has(d), digests.get(d.hash)!.provider]),
-    [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
-    [...index.unread],
-  ];
-  return {
-    index: bare.index,
-    valid: bare.valid,
-    view: { index: view.index, valid: view.valid },
-    key: hashText(JSON.stringify(input)),
-    digests,
-  };
+  const view = copied(index, valid, (d) => viewOf(d));
+  return { index: bare.index, valid: bare.valid, view: { index: view.index, valid: view.valid } };
 }
 
-/** A document's rules input as a key: each document in it by its file and digest, and all else it holds. */
-export function documentKey(
-  { src, groups, providerCase, envPrefix, protocol, usage, ...rest }: DocumentInput,
-  digests: ReadonlyMap<string, RulesDigest>,
-): string {
-  rest satisfies Record<string, never>; // a field added to DocumentInput must be keyed here
-  const doc = (d: SourceDoc) => [d.file, digests.get(d.hash)?.document];
-  const groupsKeyed = [...groups].map(([name, g]) => [name, ...doc(g)]);
-  const settings = [providerCase, envPrefix ?? null, protocol ?? null, usage ?? null];
-  return hashText(JSON.stringify([doc(src), groupsKeyed, settings]));
+/** A document's parts of the rules' keys: digests of its data as the document rules read it, and as the provider rules do. */
+export interface RulesDigest {
+  readonly document: string;
+  readonly provider: string;
 }
+
+export const rulesDigest = (src: SourceDoc): RulesDigest => ({
+  document: digestOf(bareData(src.data)),
+  provider: digestOf(viewOf(src)),
+});
+
+// The provider's document is read whole: its settings are what the provider rules check.
+const viewOf = (src: SourceDoc): unknown => (src.folder === "provider" ? bareData(src.data) : viewData(src.data));
 
 /**
  * The index with each document as the rules see it: its text and name as the file's (diagnostics
- * point into the file), its data `data(document)`, made on first read. `made`: each copy by its original.
+ * point into the file), its data `data(document)`, made on first read.
  */
 function copied(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, data: (src: SourceDoc) => unknown) {
   const made = new Map<SourceDoc, SourceDoc>();
@@ -78,7 +56,7 @@ function copied(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, data: (src:
     types: new Map([...index.types].map(([name, d]) => [name, of(d)])),
     typeFiles: index.typeFiles.map(of),
   };
-  return { index: copy, valid: new Set([...made].flatMap(([d, c]) => (valid.has(d) ? [c] : []))), made };
+  return { index: copy, valid: new Set([...made].flatMap(([d, c]) => (valid.has(d) ? [c] : []))) };
 }
 
 // Data is kept by the object (a watch's unchanged files keep theirs): each copy, and its digest, is made once.

@@ -87,7 +87,6 @@ describe("model nodes keep where they are written", () => {
       () => (reads++, text),
       meta,
       () => ({ name: "Gadget" }),
-      { valid: true },
       { name: "Gadget" },
     );
     const pos = src.position(["name"]);

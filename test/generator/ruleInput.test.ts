@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSchemas } from "../../generator/load/loadSchemas.js";
 import { indexProviders, type ProviderIndex } from "../../generator/load/providerIndex.js";
-import { ruleInput } from "../../generator/validate/ruleInput.js";
+import { ruleInput, rulesDigest } from "../../generator/validate/ruleInput.js";
 import { BASE, problems, schemaTree } from "./schemaTree.js";
 import { fromBuild } from "../fromBuild.js";
 
@@ -41,9 +41,9 @@ const TREE = { ...BASE, "demo/resources/gadget.yaml": GADGET };
 const gadgetData = (dir: string) => {
   const loaded = loadSchemas(dir);
   const index: ProviderIndex = indexProviders(loaded.sources)[0]!;
-  const rules = ruleInput(index, new Set(loaded.sources));
-  const gadget = rules.index.resources.find((r) => r.stem === "gadget")!;
-  return { key: rules.key, digest: rules.digests.get(gadget.hash)!.document, data: gadget.data };
+  const gadget = index.resources.find((r) => r.stem === "gadget")!;
+  const bare = ruleInput(index, new Set(loaded.sources)).index.resources.find((r) => r.stem === "gadget")!;
+  return { ...rulesDigest(gadget), data: bare.data };
 };
 
 describe("the rules' input (validate/ruleInput.ts)", () => {
@@ -74,7 +74,7 @@ describe("the rules' input (validate/ruleInput.ts)", () => {
       ...TREE,
       "demo/resources/gadget.yaml": GADGET.replace("  uid:", field.replace("3", `${n}`)),
     });
-    const { digest, data } = gadgetData(schemaTree(odd(3)));
+    const { document, data } = gadgetData(schemaTree(odd(3)));
     const fields = (data as { fields: Record<string, unknown> }).fields;
     expect(Object.hasOwn(fields, "__proto__")).toBe(true);
     expect(Object.getOwnPropertyDescriptor(fields, "__proto__")!.value).toEqual({
@@ -82,39 +82,39 @@ describe("the rules' input (validate/ruleInput.ts)", () => {
       mode: "optional",
       maxLength: 3,
     });
-    expect(gadgetData(schemaTree(odd(4))).digest).not.toBe(digest);
+    expect(gadgetData(schemaTree(odd(4))).document).not.toBe(document);
   });
 
   const edited = (from: string, to: string) =>
     gadgetData(schemaTree({ ...TREE, "demo/resources/gadget.yaml": GADGET.replace(from, to) }));
 
   it("has one digest for texts that differ in descriptions only, and another once anything else differs", () => {
-    const base = gadgetData(schemaTree(TREE)).digest;
-    expect(edited("A gadget.", "A gadget, described again.").digest).toBe(base);
-    expect(edited("Low.", "Lowest.").digest).toBe(base);
+    const base = gadgetData(schemaTree(TREE)).document;
+    expect(edited("A gadget.", "A gadget, described again.").document).toBe(base);
+    expect(edited("Low.", "Lowest.").document).toBe(base);
     for (const [from, to] of [
       ["maxLength: 40", "maxLength: 41"],
       ["default: { description: plain }", "default: { description: other }"],
       ["value: high", "value: higher"],
     ] as const)
-      expect(edited(from, to).digest).not.toBe(base);
+      expect(edited(from, to).document).not.toBe(base);
   });
 
-  it("keeps the provider rules' key through edits of what they do not compare across documents", () => {
-    const base = gadgetData(schemaTree(TREE)).key;
+  it("keeps the provider rules' digest through edits of what they do not compare across documents", () => {
+    const base = gadgetData(schemaTree(TREE)).provider;
     for (const [from, to] of [
       ["maxLength: 40", "maxLength: 41"],
       ["default: { description: plain }", "default: { description: other }"],
       ["importId:\n  parts: [{ field: uid", "importId:\n  parts: [{ field: label"],
     ] as const)
-      expect(edited(from, to).key).toBe(base);
+      expect(edited(from, to).provider).toBe(base);
     for (const [from, to] of [
       ["value: high", "value: higher"],
       ["  level:", "  grade:"],
       ["mode: optional, minLength", "mode: required, minLength"],
       ["token: demo:index/gadget:Gadget", "token: demo:index/gadget:Gizmo"],
     ] as const)
-      expect(edited(from, to).key).not.toBe(base);
+      expect(edited(from, to).provider).not.toBe(base);
   });
 
   it("leaves the rules all they check: a problem of a field named description is still found", () => {

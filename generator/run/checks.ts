@@ -1,0 +1,139 @@
+import { sortDiagnostics, type Diagnostic } from "../diagnostics.js";
+import { hashText } from "../hash.js";
+import { loadedOf, type Loaded } from "../load/loadSchemas.js";
+import { indexProviders, type ProviderIndex } from "../load/providerIndex.js";
+import type { SourceDoc } from "../load/sourceDoc.js";
+import { providerClashes } from "../validate/providerClashes.js";
+import { checkDocument } from "../validate/rules/index.js";
+import { documentInputs, type DocumentInput } from "../validate/rules/walk.js";
+import { ruleInput, rulesDigest, type RuleInput, type RulesDigest } from "../validate/ruleInput.js";
+import type { Usage } from "../validate/typeUsage.js";
+import { checkFile, checkTogether, providerFiles, usageOf, verdictKey } from "../validate/validateSchemas.js";
+
+/**
+ * What the rules found of one provider: the input of its provider rules (providerKey), whether they
+ * passed on it, the types' usage found of it, and the input (documentKey) of each document whose
+ * document rules passed.
+ */
+export interface RulesPass {
+  readonly key: string;
+  readonly passed: boolean;
+  readonly usage: ReadonlyMap<string, Usage> | undefined;
+  readonly documents: ReadonlySet<string>;
+}
+
+/**
+ * What the checks found, each by the key of its input (what the store keeps, and a run reuses): the
+ * files the meta-schema passed (verdictKey), each document's rules digests by its text's hash, and
+ * each provider's RulesPass by its name.
+ */
+export interface Verdicts {
+  readonly valid: ReadonlySet<string>;
+  readonly rulesDigests: ReadonlyMap<string, RulesDigest>;
+  readonly rules: ReadonlyMap<string, RulesPass>;
+}
+
+/**
+ * The checks of validateSchemas (with what reading and parsing found), each taken from `before`
+ * where it passed on the same input, of the providers in `only` (all without it: a provider left
+ * out was checked before, unchanged, in a watch). Every problem, and what passed, for the next run.
+ * Held to validateSchemas by test/generator/incremental.test.ts.
+ */
+export function checkAgain(
+  loaded: Loaded,
+  only: ReadonlySet<string> | undefined,
+  before: Verdicts,
+): Verdicts & { problems: Diagnostic[] } {
+  const part = only ? loadedOf(loaded, only) : loaded;
+  const problems: Diagnostic[] = [];
+  const valid = new Set<SourceDoc>();
+  for (const src of part.sources) {
+    const found = before.valid.has(verdictKey(src)) ? [] : checkFile(src);
+    if (found.length === 0) valid.add(src);
+    problems.push(...found);
+  }
+  const rules = new Map<string, RulesPass>();
+  const rulesDigests = new Map<string, RulesDigest>();
+  for (const index of indexProviders(part.sources, part.hooks, part.unread)) {
+    const keyed = rulesKeyed(index, valid, before);
+    for (const [hash, digest] of keyed.digests) rulesDigests.set(hash, digest);
+    const { found, pass } = rulesAgain(keyed, before.rules.get(index.name));
+    rules.set(index.name, pass);
+    problems.push(...found);
+  }
+  if (problems.length === 0) problems.push(...providerClashes(providerFiles(loaded.sources)));
+  return {
+    problems: sortDiagnostics([...loaded.diagnostics, ...problems]),
+    valid: new Set([...valid].map(verdictKey)),
+    rulesDigests,
+    rules,
+  };
+}
+
+/** A provider's rules input, each document's digests (known before, else made), and the provider rules' key. */
+interface RulesKeyed extends RuleInput {
+  readonly digests: ReadonlyMap<string, RulesDigest>;
+  readonly key: string;
+}
+
+function rulesKeyed(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, before: Verdicts): RulesKeyed {
+  const docs = [index.provider, ...index.resources, ...index.lookups, ...index.typeFiles].filter(
+    (d): d is SourceDoc => d !== undefined,
+  );
+  const digests = new Map(docs.map((d) => [d.hash, before.rulesDigests.get(d.hash) ?? rulesDigest(d)]));
+  const input = [
+    docs.map((d) => [d.file, d.folder, valid.has(d), digests.get(d.hash)!.provider]),
+    [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
+    [...index.unread],
+  ];
+  return { ...ruleInput(index, valid), digests, key: hashText(JSON.stringify(input)) };
+}
+
+/**
+ * The provider rules of one provider unless they passed before on the same input, then the
+ * document rules of each document but those that passed before on the same input.
+ */
+function rulesAgain(rules: RulesKeyed, known: RulesPass | undefined): { found: Diagnostic[]; pass: RulesPass } {
+  const same = known?.key === rules.key ? known : undefined;
+  const found = same?.passed ? [] : checkTogether(rules.view);
+  const passed = found.length === 0;
+  const usage = same ? same.usage : usageOf(rules.view);
+  const documents = new Set<string>();
+  for (const { input, key } of documentsOf(rules, usage)) {
+    const problems = known?.documents.has(key) ? [] : checkDocument(input);
+    if (problems.length === 0) documents.add(key);
+    found.push(...problems);
+  }
+  return { found, pass: { key: rules.key, passed, usage, documents } };
+}
+
+/** Each valid document's rules input, and its key. */
+const documentsOf = (rules: RulesKeyed, usage: ReadonlyMap<string, Usage> | undefined) =>
+  documentInputs(rules.index, rules.valid, usage).map((input) => ({ input, key: documentKey(input, rules.digests) }));
+
+/** A document's rules input as a key: each document in it by its file and digest, and all else it holds. */
+function documentKey(
+  { src, groups, providerCase, envPrefix, protocol, usage, ...rest }: DocumentInput,
+  digests: ReadonlyMap<string, RulesDigest>,
+): string {
+  rest satisfies Record<string, never>; // a field added to DocumentInput must be keyed here
+  const doc = (d: SourceDoc) => [d.file, digests.get(d.hash)?.document];
+  const groupsKeyed = [...groups].map(([name, g]) => [name, ...doc(g)]);
+  const settings = [providerCase, envPrefix ?? null, protocol ?? null, usage ?? null];
+  return hashText(JSON.stringify([doc(src), groupsKeyed, settings]));
+}
+
+/**
+ * The files whose data a provider's rules will read if all `files` pass the meta-schema: all of the
+ * provider's when its provider rules run (they compare every document), else the provider's own,
+ * the documents whose rules run and the groups they include.
+ */
+export function rulesWillRead(index: ProviderIndex, files: ReadonlySet<SourceDoc>, before: Verdicts): string[] {
+  const rules = rulesKeyed(index, files, before);
+  const known = before.rules.get(index.name);
+  const mine = [...files].filter((s) => s.provider === index.name);
+  if (known?.key !== rules.key || !known.passed) return mine.map((s) => s.file);
+  const checked = documentsOf(rules, known.usage).filter(({ key }) => !known.documents.has(key));
+  const read = checked.flatMap(({ input }) => [input.src, ...input.groups.values()]);
+  return [...(index.provider ? [index.provider] : []), ...read].map((s) => s.file);
+}
