@@ -47,26 +47,10 @@ function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
 }
 
 /** Reads a file, reporting YAML errors; one the quick reading accepts is parsed only if a later check reports on it. */
-export const parseSource = (text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } =>
-  readSource(text, meta, quickData(text));
-
-/** A file read as parseSource reads it, its quick reading (quickData's answer) already made. */
-export function readSource(
-  text: string,
-  meta: SourceMeta,
-  quick: Record<string, unknown> | undefined,
-): { source?: SourceDoc; diagnostics: Diagnostic[] } {
-  if (quick !== undefined)
-    return {
-      source: lazySource(
-        () => text,
-        meta,
-        () => quick,
-        outlineOf(quick),
-      ),
-      diagnostics: [],
-    };
-  return parseFully(text, meta);
+export function parseSource(text: string, meta: SourceMeta): { source?: SourceDoc; diagnostics: Diagnostic[] } {
+  const quick = quickData(text);
+  if (quick === undefined) return parseFully(text, meta);
+  return { source: reparsed(text, meta, quick), diagnostics: [] };
 }
 
 /** Reads a file with every node's position, as every file with a problem is read. */
@@ -192,7 +176,7 @@ export function outlineOf(data: unknown): EntityOutline {
   };
 }
 
-/** A file from the data an earlier parse of the same text gave: the text is parsed again only for a position. */
+/** A file from data already made of its text (an earlier run's parse, the quick reading): parsed again only for a position. */
 export function reparsed(text: string, meta: SourceMeta, data: unknown): SourceDoc {
   return new LazySource(
     () => text,

@@ -16,7 +16,7 @@ import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { Checks, CheckTask } from "../parallel/emitPool.js";
 import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
-import { checkAgain, rulesWillRead, type RulesPass, type Verdicts } from "./checks.js";
+import { checkAgain, rulesWillRead, type Verdicts } from "./checks.js";
 import type { Explanation } from "./explain.js";
 import type { ModelMemory } from "./modelMemory.js";
 import type { RunStore } from "./store.js";
@@ -28,17 +28,16 @@ import type { RunStore } from "./store.js";
  */
 export function checkedModels(schemaDir: string, reuse?: RunStore): PackageModel[] {
   const loaded = loadAgain(readSchemas(schemaDir), reuse);
-  const { problems } = reuse ? kept(checkAgain(loaded, undefined, reuse.previous), reuse) : checkLoaded(loaded);
+  const { problems } = reuse ? keptChecks(loaded, reuse) : checkLoaded(loaded);
   if (problems.length > 0) throw new SchemaError(problems);
   return indexProviders(loaded.sources, loaded.hooks, loaded.unread).map(buildModel);
 }
 
-/** The verdicts kept for the next run. */
-function kept<T extends Verdicts>(verdicts: T, reuse: RunStore): T {
-  for (const key of verdicts.valid) reuse.next.valid.add(key);
-  for (const [hash, digest] of verdicts.rulesDigests) reuse.next.rulesDigests.set(hash, digest);
-  for (const [provider, pass] of verdicts.rules) reuse.next.rules.set(provider, pass);
-  return verdicts;
+/** checkAgain of every provider, its verdicts kept for the next run. */
+function keptChecks(loaded: Loaded, reuse: RunStore) {
+  const found = checkAgain(loaded, undefined, reuse.previous);
+  keepChecks(loaded, undefined, found, reuse);
+  return found;
 }
 
 /**
@@ -84,14 +83,9 @@ export async function modelsBeside<T>(
     made = { error };
   }
   memory.turn();
-  const { problems, valid, rulesDigests, rules } = await checks;
-  keepVerdicts(loaded, changed, valid, reuse, explain);
-  for (const { hash } of loaded.sources) {
-    const digest = rulesDigests.get(hash) ?? before.rulesDigests.get(hash);
-    if (digest !== undefined) reuse.next.rulesDigests.set(hash, digest);
-  }
-  keepRulesVerdicts(inputs.keys(), changed, rules, reuse, explain);
-  if (problems.length > 0) throw new SchemaError(problems);
+  const found = await checks;
+  keepChecks(loaded, changed, found, reuse, explain);
+  if (found.problems.length > 0) throw new SchemaError(found.problems);
   if ("error" in made) throw made.error;
   for (const [name, model] of made.built) kept.set(name, { input: inputs.get(name)!, model });
   return made.value;
@@ -105,47 +99,44 @@ function loadAgain(listing: SchemaListing, reuse?: RunStore): Loaded {
   );
 }
 
-/** The meta-schema's verdicts kept for the next run, and counted. */
-function keepVerdicts(
+/**
+ * The checks' verdicts kept for the next run, and counted: of the providers in `changed` (all without
+ * it) as `found` found them, of the others (a watch's, unchanged) as they were.
+ */
+function keepChecks(
   loaded: Loaded,
-  changed: ReadonlySet<string>,
-  passed: ReadonlySet<string>,
+  changed: ReadonlySet<string> | undefined,
+  found: Verdicts,
   reuse: RunStore,
-  explain: Explanation,
+  explain?: Explanation,
 ): void {
+  const { previous: before, next } = reuse;
+  const fresh = (provider: string) => !changed || changed.has(provider);
   for (const src of loaded.sources) {
     const key = verdictKey(src);
-    if (!changed.has(src.provider)) explain.count("schema files of providers unchanged since the watch's last run");
-    else if (!passed.has(key)) continue;
-    else if (reuse.previous.valid.has(key)) explain.count("schema files the meta-schema passed before");
-    else explain.count("schema files checked against the meta-schema");
-    reuse.next.valid.add(key);
+    const digest = found.rulesDigests.get(src.hash) ?? before.rulesDigests.get(src.hash);
+    if (digest !== undefined) next.rulesDigests.set(src.hash, digest);
+    if (!fresh(src.provider)) explain?.count("schema files of providers unchanged since the watch's last run");
+    else if (!found.valid.has(key)) continue;
+    else if (before.valid.has(key)) explain?.count("schema files the meta-schema passed before");
+    else explain?.count("schema files checked against the meta-schema");
+    next.valid.add(key);
   }
-}
-
-/** The providers whose rules passed kept for the next run (a watch's unchanged ones as they were), and counted. */
-function keepRulesVerdicts(
-  providers: Iterable<string>,
-  changed: ReadonlySet<string>,
-  passed: ReadonlyMap<string, RulesPass>,
-  reuse: RunStore,
-  explain: Explanation,
-): void {
-  for (const name of providers) {
-    const before = reuse.previous.rules.get(name);
-    const pass = changed.has(name) ? passed.get(name) : before;
+  for (const name of new Set(loaded.sources.map((s) => s.provider))) {
+    const was = before.rules.get(name);
+    const pass = fresh(name) ? found.rules.get(name) : was;
     if (pass === undefined) continue;
-    reuse.next.rules.set(name, pass);
-    if (!changed.has(name)) continue;
+    next.rules.set(name, pass);
+    if (!fresh(name) || !explain) continue;
     if (pass.passed)
       explain.count(
-        before?.passed && pass.key === before.key
+        was?.passed && pass.key === was.key
           ? "providers whose rules passed before on the same input"
           : "providers checked against the rules",
       );
     for (const document of pass.documents)
       explain.count(
-        before?.documents.has(document)
+        was?.documents.has(document)
           ? "schema files whose rules passed before on the same input"
           : "schema files checked against the rules",
       );

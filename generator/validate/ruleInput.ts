@@ -79,42 +79,23 @@ const VALUE_LISTS = new Set(["enum", "knownValues"]);
  * else a document rule checks alone: an edit of those leaves the provider rules' key.
  */
 const VIEW = {
-  entity: [
-    "name",
-    "kind",
-    "token",
-    "hooks",
-    "include",
-    "discriminator",
-    "variants",
-    "operation",
-    "operations",
-    "fields",
-    "inputs",
-    "outputs",
-  ],
-  spec: ["type", "mode", "ref", "references", "replaceOnChange", "enum", "enumName", "items", "values", "fields"],
+  entity: "name kind token hooks include discriminator variants operation operations fields inputs outputs".split(" "),
+  spec: "type mode ref references replaceOnChange enum enumName items values fields".split(" "),
 };
 
 /** `spec` with only `keys`, each held spec or field map so too; a binding as whether it is a hook's. */
 function pick(spec: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (!Object.hasOwn(spec, key)) continue;
-    const value = spec[key];
-    const viewed =
-      FIELD_MAPS.has(key) && isRecord(value)
-        ? eachOf(value, (f) => (isRecord(f) ? pick(f, VIEW.spec) : f))
-        : SPECS.has(key) && isRecord(value)
-          ? pick(value, VIEW.spec)
-          : key === "operation"
-            ? hookOrBound(value)
-            : key === "operations" && isRecord(value)
-              ? eachOf(value, hookOrBound)
-              : value;
-    put(out, key, viewed);
-  }
+  for (const key of keys) if (Object.hasOwn(spec, key)) put(out, key, viewValue(key, spec[key]));
   return out;
+}
+
+function viewValue(key: string, value: unknown): unknown {
+  if (key === "operation") return hookOrBound(value);
+  if (!isRecord(value)) return value;
+  if (key === "operations") return eachOf(value, hookOrBound);
+  if (SPECS.has(key)) return pick(value, VIEW.spec);
+  return FIELD_MAPS.has(key) ? eachOf(value, (f) => (isRecord(f) ? pick(f, VIEW.spec) : f)) : value;
 }
 
 const hookOrBound = (binding: unknown) => (binding === "hook" ? binding : {});
