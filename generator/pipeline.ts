@@ -3,15 +3,15 @@ import { planPackages } from "./plan/planPackage.js";
 import { Regeneration, type RegenerateResult } from "./run/regenerate.js";
 import { checkedModels } from "./run/checkedModels.js";
 import type { Explanation } from "./run/explain.js";
-import type { RunStore } from "./run/store.js";
+import type { RunStore } from "./reuse/store.js";
 import { Stats } from "./stats.js";
 
 // The pipeline's one entry, for every command: load -> validate -> model -> plan -> emit -> format -> write.
 
 export { planPackages } from "./plan/planPackage.js";
 export { Interrupted, Regeneration, type RegenerateResult } from "./run/regenerate.js";
-export { Store, type RunStore } from "./run/store.js";
-export { packageKeys } from "./run/keys.js";
+export { Store, type RunStore } from "./reuse/store.js";
+export { packageKeys } from "./reuse/keys.js";
 export type { Explanation } from "./run/explain.js";
 
 /**

@@ -5,7 +5,7 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import type { PackageImpact } from "./types.js";
 
 interface Planned {
-  /** Text files (templates, hooks) are cheap: their text. Modules: the digest of their input (run/keys.ts). */
+  /** Text files (templates, hooks) are cheap: their text. Modules: the digest of their input (reuse/keys.ts). */
   readonly key: string;
   readonly job?: ModuleJob;
 }

@@ -7,7 +7,7 @@ import type { PackagePlan } from "../plan/planPackage.js";
 import { WriteError, type FileState } from "../write/writeTree.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { EntityOutline } from "../load/sourceDoc.js";
-import type { Verdicts } from "../run/checks.js";
+import type { Verdicts } from "../reuse/checks.js";
 
 /** A module to emit, a text (a rendered template) that only needs formatting, or a docs page to render. */
 export type WorkItem = { path: string; job: ModuleJob } | { path: string; text: string } | { path: string; page: true };
@@ -31,7 +31,7 @@ export type CheckTask = {
   only: ReadonlySet<string>;
   before: Verdicts;
 };
-/** What checking the schemas found: every problem, and what passed (run/checks.ts's checkAgain). */
+/** What checking the schemas found: every problem, and what passed (reuse/checks.ts's checkAgain). */
 export type Checks = Verdicts & { problems: Diagnostic[] };
 /** What a stat says of a file: its signature (statSignature), and whether it changed too recently to trust it; undefined: no file. */
 export type Seen = { signature: string; racy: boolean } | undefined;

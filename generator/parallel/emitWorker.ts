@@ -6,7 +6,7 @@ import { collectSources, type Parsed } from "../load/loadSchemas.js";
 import { lazySource, parseSource } from "../load/sourceDoc.js";
 import { renderItems } from "./renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
-import { checkAgain } from "../run/checks.js";
+import { checkAgain } from "../reuse/checks.js";
 import { stageFile, WriteError } from "../write/writeTree.js";
 import type { Answer, Checks, CheckTask, Files, Seen, StagedFiles, StageTarget, Task } from "./emitPool.js";
 

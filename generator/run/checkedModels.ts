@@ -16,10 +16,10 @@ import { hashText } from "../hash.js";
 import { awaitedLater } from "../parallel/awaitedLater.js";
 import type { Checks, CheckTask } from "../parallel/emitPool.js";
 import { checkLoaded, verdictKey } from "../validate/validateSchemas.js";
-import { checkAgain, rulesWillRead, type Verdicts } from "./checks.js";
+import { checkAgain, rulesWillRead, type Verdicts } from "../reuse/checks.js";
 import type { Explanation } from "./explain.js";
-import type { ModelMemory } from "./modelMemory.js";
-import type { RunStore } from "./store.js";
+import type { ModelMemory } from "../reuse/modelMemory.js";
+import type { RunStore } from "../reuse/store.js";
 
 /**
  * load -> validate -> model in this thread, reusing what `reuse` kept of an earlier run: a schema

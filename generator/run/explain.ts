@@ -1,4 +1,4 @@
-import type { StoreOrigin } from "./store.js";
+import type { StoreOrigin } from "../reuse/store.js";
 
 /** Why a generated file was rendered rather than reused. */
 export type RenderReason = "no earlier run wrote it" | "its input changed" | "the file changed on disk";

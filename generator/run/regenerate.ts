@@ -12,10 +12,10 @@ import { RenderPool, type Seen, type StagedFiles, type WorkItem } from "../paral
 import { Stats } from "../stats.js";
 import { inPackage, PackageStage, type Drift } from "../write/writeTree.js";
 import { modelsBeside } from "./checkedModels.js";
-import { ModelMemory } from "./modelMemory.js";
+import { ModelMemory } from "../reuse/modelMemory.js";
 import { Explanation, type RenderReason } from "./explain.js";
-import { packageKeys } from "./keys.js";
-import { Store, type RunStore, type Written } from "./store.js";
+import { packageKeys } from "../reuse/keys.js";
+import { Store, type RunStore, type Written } from "../reuse/store.js";
 
 export type RegenerateResult = { name: string; drift: Drift; files: number };
 

@@ -9,7 +9,7 @@ import type { ProviderInput } from "./rules/rule.js";
  * descriptions (`index`, `valid`; the meta-schema checks those, no rule does); the provider rules
  * read less of them (`view`: what they compare across documents, VIEW; the provider's file whole).
  * A rule's verdict is so a function of what rulesDigest digests: an edit of a description changes
- * neither digest, and one of a bound only the document's (run/checks.ts keys the rules by them).
+ * neither digest, and one of a bound only the document's (reuse/checks.ts keys the rules by them).
  */
 export interface RuleInput {
   readonly index: ProviderIndex;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildReport } from "../../generator/diff/report.js";
-import { Store } from "../../generator/run/store.js";
+import { Store } from "../../generator/reuse/store.js";
 import { loadSides, Workspace, type Side } from "../../generator/diff/sides.js";
 import type { DiffReport } from "../../generator/diff/types.js";
 

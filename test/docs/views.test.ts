@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { docFiles, pageView, renderDoc } from "../../generator/docs/emitDocs.js";
 import type { FieldRow } from "../../generator/docs/fields.js";
 import { loadModels, planPackages } from "../../generator/pipeline.js";
-import { packageKeys } from "../../generator/run/keys.js";
+import { packageKeys } from "../../generator/reuse/keys.js";
 import { writeSynthetic } from "../bench/synthetic.mjs";
 
 /** Where `value` holds something JSON would drop or flatten (a function, a Map, a class instance), by path. */

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { checkedModels } from "../../build/generator/run/checkedModels.js";
-import { Store } from "../../build/generator/run/store.js";
+import { Store } from "../../build/generator/reuse/store.js";
 import { reportLines, SchemaError } from "../../build/generator/diagnostics.js";
 import { planPackages } from "../../build/generator/pipeline.js";
 import { MUTATOR_NAMES, MUTATORS, random } from "./mutate.mjs";

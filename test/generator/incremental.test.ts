@@ -275,7 +275,7 @@ describe("incremental regeneration (generate --watch)", () => {
   );
 
   // A document's part of the model reads the provider's wire case and the groups it includes: a watch
-  // keeps each part by all of them (run/modelMemory.ts), and must remake it when one changes.
+  // keeps each part by all of them (reuse/modelMemory.ts), and must remake it when one changes.
   it("a watch remakes what the provider's wire case and an included group reach", async () => {
     const tree = schemaTree({
       "demo/provider.yaml": BASE["demo/provider.yaml"]!,

@@ -5,7 +5,7 @@ import { emitModule } from "../../generator/emit/modules.js";
 import { loadModels, planPackages } from "../../generator/pipeline.js";
 import { moduleInput, moduleJobs, partOf } from "../../generator/plan/modules.js";
 import { rootExports } from "../../generator/plan/rootExports.js";
-import { packageKeys } from "../../generator/run/keys.js";
+import { packageKeys } from "../../generator/reuse/keys.js";
 
 const SCHEMAS = fileURLToPath(new URL("../../schemas", import.meta.url));
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkedModels } from "../../generator/run/checkedModels.js";
-import { Store } from "../../generator/run/store.js";
+import { Store } from "../../generator/reuse/store.js";
 import { lazySource } from "../../generator/load/sourceDoc.js";
 import { formatPos } from "../../generator/diagnostics.js";
 import { SOURCE, type PackageModel } from "../../generator/model/types.js";
