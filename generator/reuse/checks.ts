@@ -11,7 +11,7 @@ import type { Usage } from "../validate/typeUsage.js";
 import { checkFile, checkTogether, providerFiles, usageOf, verdictKey } from "../validate/validateSchemas.js";
 
 /**
- * What the rules found of one provider: the input of its provider rules (providerKey), whether they
+ * What the rules found of one provider: the input of its provider rules (rulesKeyed), whether they
  * passed on it, the types' usage found of it, and the input (documentKey) of each document whose
  * document rules passed.
  */
@@ -24,8 +24,8 @@ export interface RulesPass {
 
 /**
  * What the checks found, each by the key of its input (what the store keeps, and a run reuses): the
- * files the meta-schema passed (verdictKey), each document's rules digests by its text's hash, and
- * each provider's RulesPass by its name.
+ * files the meta-schema passed and each document's rules digests (rulesDigest, of its folder and text),
+ * by verdictKey, and each provider's RulesPass by its name.
  */
 export interface Verdicts {
   readonly valid: ReadonlySet<string>;
@@ -56,7 +56,7 @@ export function checkAgain(
   const rulesDigests = new Map<string, RulesDigest>();
   for (const index of indexProviders(part.sources, part.hooks, part.unread)) {
     const keyed = rulesKeyed(index, valid, before);
-    for (const [hash, digest] of keyed.digests) rulesDigests.set(hash, digest);
+    for (const [key, digest] of keyed.digests) rulesDigests.set(key, digest);
     const { found, pass } = rulesAgain(keyed, before.rules.get(index.name));
     rules.set(index.name, pass);
     problems.push(...found);
@@ -80,9 +80,9 @@ function rulesKeyed(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, before:
   const docs = [index.provider, ...index.resources, ...index.lookups, ...index.typeFiles].filter(
     (d): d is SourceDoc => d !== undefined,
   );
-  const digests = new Map(docs.map((d) => [d.hash, before.rulesDigests.get(d.hash) ?? rulesDigest(d)]));
+  const digests = new Map(docs.map((d) => [verdictKey(d), before.rulesDigests.get(verdictKey(d)) ?? rulesDigest(d)]));
   const input = [
-    docs.map((d) => [d.file, d.folder, valid.has(d), digests.get(d.hash)!.provider]),
+    docs.map((d) => [d.file, d.folder, valid.has(d), digests.get(verdictKey(d))!.provider]),
     [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
     [...index.unread],
   ];
@@ -117,7 +117,7 @@ function documentKey(
   digests: ReadonlyMap<string, RulesDigest>,
 ): string {
   rest satisfies Record<string, never>; // a field added to DocumentInput must be keyed here
-  const doc = (d: SourceDoc) => [d.file, digests.get(d.hash)?.document];
+  const doc = (d: SourceDoc) => [d.file, digests.get(verdictKey(d))?.document];
   const groupsKeyed = [...groups].map(([name, g]) => [name, ...doc(g)]);
   const settings = [providerCase, envPrefix ?? null, protocol ?? null, usage ?? null];
   return hashText(JSON.stringify([doc(src), groupsKeyed, settings]));

@@ -15,14 +15,14 @@ export interface Written {
 
 /**
  * What one run keeps for the next, each result by the hash of everything it was made from: a schema
- * file's data by its text, the meta-schema's verdict by its folder and text, the rules' digest of a
- * file's data by its text, a provider's and each document's rules' pass by their input, and each generated file
- * by its input's key (with the hash of the text written, to know the file is still as written).
+ * file's data by its text, the meta-schema's verdict and the rules' digests of a file's data by its
+ * folder and text, a provider's and each document's rules' pass by their input, and each generated
+ * file by its input's key (with the hash of the text written, to know the file is still as written).
  */
 export interface Kept {
   readonly parsed: Map<string, unknown>;
   readonly valid: Set<string>;
-  /** By text hash: its data's digest as the rules read it (validate/ruleInput.ts). */
+  /** By folder and text (verdictKey): the digests of its data as the rules read it (validate/ruleInput.ts). */
   readonly rulesDigests: Map<string, RulesDigest>;
   /** By provider: what passed its rules, by their input (checks.ts). */
   readonly rules: Map<string, RulesPass>;

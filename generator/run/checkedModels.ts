@@ -70,7 +70,7 @@ export async function modelsBeside<T>(
   const before = reuse.previous;
   const rulesRead = new Set(indexes.flatMap((i) => rulesWillRead(i, allPass, before)));
   const sendsData = (src: SourceDoc) =>
-    !before.valid.has(verdictKey(src)) || !before.rulesDigests.has(src.hash) || rulesRead.has(src.file);
+    !before.valid.has(verdictKey(src)) || !before.rulesDigests.has(verdictKey(src)) || rulesRead.has(src.file);
   const read = parsed.map(
     ({ source }) => source && { outline: source.outline, ...(sendsData(source) && { data: source.data }) },
   );
@@ -114,8 +114,8 @@ function keepChecks(
   const fresh = (provider: string) => !changed || changed.has(provider);
   for (const src of loaded.sources) {
     const key = verdictKey(src);
-    const digest = found.rulesDigests.get(src.hash) ?? before.rulesDigests.get(src.hash);
-    if (digest !== undefined) next.rulesDigests.set(src.hash, digest);
+    const digest = found.rulesDigests.get(key) ?? before.rulesDigests.get(key);
+    if (digest !== undefined) next.rulesDigests.set(key, digest);
     if (!fresh(src.provider)) explain?.count("schema files of providers unchanged since the watch's last run");
     else if (!found.valid.has(key)) continue;
     else if (before.valid.has(key)) explain?.count("schema files the meta-schema passed before");
