@@ -7,7 +7,7 @@ import { lazySource, parseSource } from "../load/sourceDoc.js";
 import { renderItems } from "./renderItems.js";
 import type { PackagePlan } from "../plan/planPackage.js";
 import { checkAgain } from "../reuse/checks.js";
-import { stageFile, WriteError } from "../write/writeTree.js";
+import { fileStager, WriteError } from "../write/writeTree.js";
 import type { Answer, Checks, CheckTask, Files, Seen, StagedFiles, StageTarget, Task } from "./emitPool.js";
 
 // The worker: checks the schemas it is sent, stats the files it is named, and emits, formats and stages
@@ -69,11 +69,11 @@ function seen(path: string): Seen {
 
 const failure = (e: unknown): string => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
-/** Folders known to exist may vanish between tasks (an aborted run removes the empty ones): known per task. */
+/** A task's files staged (by a stager of its own: the folders it made may vanish before the next task). */
 const staged = (files: Files, into: StageTarget): StagedFiles => {
-  const folders = new Set<string>();
+  const stage = fileStager(into.dir, into.write, into.fresh);
   return files.map(([path, text]) => {
-    const { state, hash } = stageFile(into.dir, path, text, into.write, folders, into.fresh);
+    const { state, hash } = stage(path, text);
     return [path, state, hash];
   });
 };

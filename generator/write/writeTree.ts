@@ -30,33 +30,33 @@ const stagingFolder = (dir: string): string => inPackage(dir, `.sdkgen-${process
 /** `dir`/`path`, joined by hand: both are normal already, path.join is slow, and the cache finds files so. */
 export const inPackage = (dir: string, path: string): string => `${dir}/${path}`;
 
-/** Compares `text` with the file and, if it differs and `write` is set, stages it; failures throw WriteError. */
-export function stageFile(
-  dir: string,
-  path: string,
-  text: string,
-  write: boolean,
-  folders: Set<string>,
-  fresh = false,
-): { state: FileState; hash: string } {
-  const target = inPackage(dir, path);
-  const bytes = Buffer.from(text);
-  try {
-    const state = fresh ? "added" : stateOf(target, bytes);
-    if (write && state !== "same") {
-      const staged = stagedPath(dir, path, fresh);
-      const folder = staged.slice(0, staged.lastIndexOf("/"));
-      if (!folders.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        folders.add(folder);
+/**
+ * What stages files in the package folder `dir`: each text compared with its file and, if it differs
+ * and `write` is set, staged; failures throw WriteError. `fresh`: nothing of the package is on disk.
+ */
+export function fileStager(dir: string, write: boolean, fresh: boolean) {
+  // Each folder is made once (folders may vanish between stagers: an aborted run removes the empty ones).
+  const folders = new Set<string>();
+  return (path: string, text: string): { state: FileState; hash: string } => {
+    const target = inPackage(dir, path);
+    const bytes = Buffer.from(text);
+    try {
+      const state = fresh ? "added" : stateOf(target, bytes);
+      if (write && state !== "same") {
+        const staged = stagedPath(dir, path, fresh);
+        const folder = staged.slice(0, staged.lastIndexOf("/"));
+        if (!folders.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          folders.add(folder);
+        }
+        writeFileSync(staged, bytes);
       }
-      writeFileSync(staged, bytes);
+      return { state, hash: hashText(bytes) };
+    } catch (e) {
+      const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      throw new WriteError(`could not ${write ? "write" : "read"} ${target}: ${reason}`);
     }
-    return { state, hash: hashText(bytes) };
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new WriteError(`could not ${write ? "write" : "read"} ${target}: ${reason}`);
-  }
+  };
 }
 
 // existsSync first: a missing file's read throws, which costs far more.
@@ -74,7 +74,7 @@ function stateOf(target: string, bytes: Uint8Array): FileState {
 export class PackageStage {
   private readonly onDisk: Set<string>;
   private readonly states = new Map<string, FileState>();
-  private readonly folders = new Set<string>();
+  private readonly stageText: ReturnType<typeof fileStager>;
   /** Whether the package held nothing of its own (no file, no folder in the way): then nothing is compared. */
   readonly fresh: boolean;
 
@@ -90,10 +90,11 @@ export class PackageStage {
       throw new WriteError(`could not write ${dir}: it is a file, where the package's folder goes`);
     this.onDisk = ownedFiles(dir);
     this.fresh = this.onDisk.size === 0 && !OWNED_FOLDERS.some((f) => existsSync(join(dir, f)));
+    this.stageText = fileStager(dir, write, this.fresh);
   }
 
   stage(path: string, text: string): string {
-    const { state, hash } = stageFile(this.dir, path, text, this.write, this.folders, this.fresh);
+    const { state, hash } = this.stageText(path, text);
     this.staged(path, state);
     return hash;
   }
