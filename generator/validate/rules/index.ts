@@ -1,4 +1,7 @@
 import type { Diagnostic } from "../../diagnostics.js";
+import { checkCloudplatOperations } from "../protocols/cloudplat.js";
+import { checkLookupOperation } from "../protocols/lookups.js";
+import { checkNetsvcOperations } from "../protocols/netsvc.js";
 import { bounds } from "./bounds.js";
 import { typeCycles } from "./cycles.js";
 import { defaults, deprecatedRequired } from "./defaults.js";
@@ -20,9 +23,6 @@ import { secrets } from "./secrets.js";
 import { typeKeys, typeShape } from "./typeKeys.js";
 import { unionVariants } from "./unions.js";
 import { walkDocument, type DocumentInput } from "./walk.js";
-import { checkCloudplatOperations } from "../protocols/cloudplat.js";
-import { checkLookupOperation } from "../protocols/lookups.js";
-import { checkNetsvcOperations } from "../protocols/netsvc.js";
 
 /** The checks beyond the meta-schema, one per item of schemas/README.md's list, in its order. */
 export const RULES: readonly Rule[] = [

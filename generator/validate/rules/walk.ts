@@ -116,7 +116,7 @@ export const usageKnown = (index: ProviderIndex, valid: ReadonlySet<SourceDoc>):
 /**
  * Each valid document's input: provider, resources, lookups, then types. Types are checked as used
  * (`usage`, by name), known only once every document is valid (usageKnown): until then they wait.
- * Every document's data is read but the provider's: entities and groups by their outline.
+ * Of the documents' data only the provider's is read: the others are found by their outlines.
  */
 export function documentInputs(
   index: ProviderIndex,
