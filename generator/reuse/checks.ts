@@ -11,12 +11,13 @@ import type { Usage } from "../validate/typeUsage.js";
 import { checkFile, checkTogether, providerFiles, usageOf, verdictKey } from "../validate/validateSchemas.js";
 
 /**
- * What the rules found of one provider: the input of its provider rules (rulesKeyed), whether they
- * passed on it, the types' usage found of it, and the input (documentKey) of each document whose
- * document rules passed.
+ * What the rules found of one provider: the input of its provider rules (providerKeyed), whether they
+ * passed on it, the types' usage found of it, the input (documentKey) of each document whose document
+ * rules passed, and when every rule passed, the input of them all (`whole`).
  */
 export interface RulesPass {
   readonly key: string;
+  readonly whole: string | undefined;
   readonly passed: boolean;
   readonly usage: ReadonlyMap<string, Usage> | undefined;
   readonly documents: ReadonlySet<string>;
@@ -55,9 +56,13 @@ export function checkAgain(
   const rules = new Map<string, RulesPass>();
   const rulesDigests = new Map<string, RulesDigest>();
   for (const index of indexProviders(part.sources, part.hooks, part.unread)) {
-    const keyed = rulesKeyed(index, valid, before);
+    const keyed = providerKeyed(index, valid, before);
     for (const [key, digest] of keyed.digests) rulesDigests.set(key, digest);
-    const { found, pass } = rulesAgain(keyed, before.rules.get(index.name));
+    const known = before.rules.get(index.name);
+    const { found, pass } =
+      known?.whole !== undefined && known.whole === keyed.whole
+        ? { found: [], pass: known }
+        : rulesAgain({ ...ruleInput(index, valid), ...keyed }, known);
     rules.set(index.name, pass);
     problems.push(...found);
   }
@@ -70,13 +75,11 @@ export function checkAgain(
   };
 }
 
-/** A provider's rules input, each document's digests (known before, else made), and the provider rules' key. */
-interface RulesKeyed extends RuleInput {
-  readonly digests: ReadonlyMap<string, RulesDigest>;
-  readonly key: string;
-}
-
-function rulesKeyed(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, before: Verdicts): RulesKeyed {
+/**
+ * Each document's digests (known before, else made); the provider rules' key: each document by its
+ * view's digest, and all else they read; and the key of all the rules read: that and each document's own digest.
+ */
+function providerKeyed(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, before: Verdicts) {
   const docs = [index.provider, ...index.resources, ...index.lookups, ...index.typeFiles].filter(
     (d): d is SourceDoc => d !== undefined,
   );
@@ -86,8 +89,11 @@ function rulesKeyed(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, before:
     [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
     [...index.unread],
   ];
-  return { ...ruleInput(index, valid), digests, key: hashText(JSON.stringify(input)) };
+  const documents = docs.map((d) => digests.get(verdictKey(d))!.document);
+  return { digests, key: hashText(JSON.stringify(input)), whole: hashText(JSON.stringify([input, documents])) };
 }
+
+type RulesKeyed = RuleInput & ReturnType<typeof providerKeyed>;
 
 /**
  * The provider rules of one provider unless they passed before on the same input, then the
@@ -99,17 +105,15 @@ function rulesAgain(rules: RulesKeyed, known: RulesPass | undefined): { found: D
   const passed = found.length === 0;
   const usage = same ? same.usage : usageOf(rules.view);
   const documents = new Set<string>();
-  for (const { input, key } of documentsOf(rules, usage)) {
+  for (const input of documentInputs(rules.index, rules.valid, usage)) {
+    const key = documentKey(input, rules.digests);
     const problems = known?.documents.has(key) ? [] : checkDocument(input);
     if (problems.length === 0) documents.add(key);
     found.push(...problems);
   }
-  return { found, pass: { key: rules.key, passed, usage, documents } };
+  const whole = found.length === 0 ? rules.whole : undefined;
+  return { found, pass: { key: rules.key, whole, passed, usage, documents } };
 }
-
-/** Each valid document's rules input, and its key. */
-const documentsOf = (rules: RulesKeyed, usage: ReadonlyMap<string, Usage> | undefined) =>
-  documentInputs(rules.index, rules.valid, usage).map((input) => ({ input, key: documentKey(input, rules.digests) }));
 
 /** A document's rules input as a key: each document in it by its file and digest, and all else it holds. */
 function documentKey(
@@ -124,16 +128,19 @@ function documentKey(
 }
 
 /**
- * The files whose data a provider's rules will read if all `files` pass the meta-schema: all of the
- * provider's when its provider rules run (they compare every document), else the provider's own,
- * the documents whose rules run and the groups they include.
+ * The files whose data a provider's rules will read if all `files` pass the meta-schema, as far as
+ * the texts tell (the worker parses any other it needs): all of the provider's when its provider rules
+ * run (they compare every document), else its own file, and the documents whose groups' texts are new
+ * and the groups of those whose own are (new texts are sent anyway: their verdicts are not known).
  */
 export function rulesWillRead(index: ProviderIndex, files: ReadonlySet<SourceDoc>, before: Verdicts): string[] {
-  const rules = rulesKeyed(index, files, before);
   const known = before.rules.get(index.name);
+  const keyed = providerKeyed(index, files, before);
+  if (known?.whole !== undefined && known.whole === keyed.whole) return [];
   const mine = [...files].filter((s) => s.provider === index.name);
-  if (known?.key !== rules.key || !known.passed) return mine.map((s) => s.file);
-  const checked = documentsOf(rules, known.usage).filter(({ key }) => !known.documents.has(key));
-  const read = checked.flatMap(({ input }) => [input.src, ...input.groups.values()]);
+  if (known?.key !== keyed.key || !known.passed) return mine.map((s) => s.file);
+  const isNew = (s: SourceDoc) => !before.rulesDigests.has(verdictKey(s));
+  const groupsOf = (s: SourceDoc) => (s.outline.include ?? []).flatMap((name) => index.types.get(name) ?? []);
+  const read = mine.flatMap((s) => (isNew(s) ? groupsOf(s) : groupsOf(s).some(isNew) ? [s] : []));
   return [...(index.provider ? [index.provider] : []), ...read].map((s) => s.file);
 }

@@ -67,7 +67,9 @@ export async function modelsBeside<T>(
   // for the rules that will read it (found as the worker will find them, taking every file to pass the
   // meta-schema): it is sent only then, and else parses the text itself if a check needs it after all.
   const allPass = new Set(mine.sources);
-  const before = reuse.previous;
+  // The verdicts alone: the store also holds every parse and output, which the worker is not to be sent.
+  const { valid, rulesDigests, rules } = reuse.previous;
+  const before: Verdicts = { valid, rulesDigests, rules };
   const rulesRead = new Set(indexes.flatMap((i) => rulesWillRead(i, allPass, before)));
   const sendsData = (src: SourceDoc) =>
     !before.valid.has(verdictKey(src)) || !before.rulesDigests.has(verdictKey(src)) || rulesRead.has(src.file);
