@@ -60,7 +60,7 @@ export function checkAgain(
     for (const [key, digest] of keyed.digests) rulesDigests.set(key, digest);
     const known = before.rules.get(index.name);
     const { found, pass } =
-      known?.whole !== undefined && known.whole === keyed.whole
+      known?.whole === keyed.whole
         ? { found: [], pass: known }
         : rulesAgain({ ...ruleInput(index, valid), ...keyed }, known);
     rules.set(index.name, pass);
@@ -83,14 +83,15 @@ function providerKeyed(index: ProviderIndex, valid: ReadonlySet<SourceDoc>, befo
   const docs = [index.provider, ...index.resources, ...index.lookups, ...index.typeFiles].filter(
     (d): d is SourceDoc => d !== undefined,
   );
-  const digests = new Map(docs.map((d) => [verdictKey(d), before.rulesDigests.get(verdictKey(d)) ?? rulesDigest(d)]));
-  const input = [
-    docs.map((d) => [d.file, d.folder, valid.has(d), digests.get(verdictKey(d))!.provider]),
+  const keys = docs.map(verdictKey);
+  const own = docs.map((d, i) => before.rulesDigests.get(keys[i]!) ?? rulesDigest(d));
+  const input = JSON.stringify([
+    docs.map((d, i) => [d.file, d.folder, valid.has(d), own[i]!.provider]),
     [...index.hooks.values()].map((h) => [h.name, h.file, h.text]),
     [...index.unread],
-  ];
-  const documents = docs.map((d) => digests.get(verdictKey(d))!.document);
-  return { digests, key: hashText(JSON.stringify(input)), whole: hashText(JSON.stringify([input, documents])) };
+  ]);
+  const whole = hashText(input + JSON.stringify(own.map((o) => o.document)));
+  return { digests: new Map(keys.map((k, i) => [k, own[i]!])), key: hashText(input), whole };
 }
 
 type RulesKeyed = RuleInput & ReturnType<typeof providerKeyed>;
@@ -136,7 +137,7 @@ function documentKey(
 export function rulesWillRead(index: ProviderIndex, files: ReadonlySet<SourceDoc>, before: Verdicts): string[] {
   const known = before.rules.get(index.name);
   const keyed = providerKeyed(index, files, before);
-  if (known?.whole !== undefined && known.whole === keyed.whole) return [];
+  if (known?.whole === keyed.whole) return [];
   const mine = [...files].filter((s) => s.provider === index.name);
   if (known?.key !== keyed.key || !known.passed) return mine.map((s) => s.file);
   const isNew = (s: SourceDoc) => !before.rulesDigests.has(verdictKey(s));
